@@ -1,0 +1,94 @@
+/* ast.h — the syntax tree. One node struct for every kind; which fields a
+ * kind uses is listed beside the kind. Every node carries the source span it
+ * came from, and the checker fills `type` (and `sym` for names). */
+#ifndef TK_LANG_AST_H
+#define TK_LANG_AST_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "arena.h"
+#include "source.h"
+
+typedef enum {
+    /* items */
+    TK_N_CONST,        /* name, a = value */
+    TK_N_FN,           /* name, list = params, a = result TYPE or NULL, b = body BLOCK */
+    TK_N_KERNEL,       /* name, list = params, list2 = grid exprs, a = warps expr or NULL, b = body */
+    TK_N_PARAM,        /* name, a = TYPE */
+    TK_N_TYPE,         /* tycon, a = element TYPE (tiles), list = dim exprs, layout */
+    /* statements */
+    TK_N_BLOCK,        /* list = statements */
+    TK_N_VAR,          /* name, a = TYPE, b = initialiser or NULL */
+    TK_N_LET,          /* name, b = initialiser */
+    TK_N_ASSIGN,       /* op (TK_OP_NONE for '=', else the compound op), a = target, b = value */
+    TK_N_EXPR_STMT,    /* a = expression */
+    TK_N_IF,           /* a = condition, b = then BLOCK, c = else BLOCK / IF / NULL */
+    TK_N_FOR,          /* name = loop variable, a = low, b = high, c = body BLOCK */
+    TK_N_RETURN,       /* a = value or NULL */
+    /* expressions */
+    TK_N_INT,          /* ival */
+    TK_N_FLOAT,        /* fval (inf for the keyword `inf`) */
+    TK_N_BOOL,         /* ival 0/1 */
+    TK_N_NAME,         /* name */
+    TK_N_UNARY,        /* op, a */
+    TK_N_BINARY,       /* op, a, b */
+    TK_N_CALL,         /* name, list = arguments, list2 = type arguments (TYPE), explicit_targs */
+    TK_N_INDEX,        /* a = indexed expression, list = indices */
+    TK_N_BUILTIN_VAR,  /* name = "block" | "warp", field = "x" | "y" | "z" | "id" */
+} TkNodeKind;
+
+typedef enum {
+    TK_OP_NONE,
+    TK_OP_ADD, TK_OP_SUB, TK_OP_MUL, TK_OP_DIV, TK_OP_MOD,
+    TK_OP_LT, TK_OP_LE, TK_OP_GT, TK_OP_GE, TK_OP_EQ, TK_OP_NE,
+    TK_OP_AND, TK_OP_OR,
+    TK_OP_NEG, TK_OP_NOT,
+} TkOp;
+
+/* Type constructors as written in source. */
+typedef enum {
+    TK_TC_BOOL, TK_TC_I32, TK_TC_I64, TK_TC_F32, TK_TC_F16, TK_TC_BF16,
+    TK_TC_RT, TK_TC_ST, TK_TC_RV, TK_TC_SV, TK_TC_GL,
+} TkTypeCon;
+
+typedef enum { TK_LAYOUT_DEFAULT, TK_LAYOUT_ROW, TK_LAYOUT_COL } TkLayoutSyntax;
+
+struct TkType;
+
+typedef struct TkNode TkNode;
+struct TkNode {
+    TkNodeKind kind;
+    TkSpan span;            /* the whole construct */
+    TkSpan name_span;       /* just the name, where there is one */
+    TkNode *next;           /* next sibling in a list */
+    const char *name;
+    const char *field;      /* BUILTIN_VAR */
+    TkNode *a, *b, *c;
+    TkNode *list, *list2;
+    TkOp op;
+    TkTypeCon tycon;
+    TkLayoutSyntax layout;
+    bool explicit_targs;    /* CALL written with <...> */
+    int64_t ival;
+    double fval;
+    /* filled by the checker */
+    struct TkType *type;
+    void *sym;
+    bool is_const;          /* folded: value in ival (ints, bools) or fval (floats) */
+    bool varying;           /* uniform.c: value may differ between warps */
+};
+
+typedef struct {
+    TkNode *items;          /* CONST / FN / KERNEL, in source order */
+} TkProgram;
+
+TkNode *tk_node_new(TkArena *arena, TkNodeKind kind, TkSpan span);
+/* Append `item` to the list whose head is *head; returns the head. */
+TkNode *tk_list_append(TkNode *head, TkNode *item);
+unsigned tk_list_length(const TkNode *head);
+
+const char *tk_op_spelling(TkOp op);
+const char *tk_typecon_spelling(TkTypeCon tc);
+
+#endif

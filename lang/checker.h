@@ -1,0 +1,133 @@
+/* checker.h — the checker's shared state. The checker is split by concern:
+ *   check.c        program level: items, kernels, helpers, sizes, recursion
+ *   check_stmt.c   statements, scopes, placement rules
+ *   check_expr.c   expressions, constants, implicit conversions
+ *   builtins.c     the built-in table and each built-in's typing rule
+ *   interval.c     integer ranges, for bounds-safe element access
+ *   uniform.c      block-uniform control flow for sync() and collectives
+ * It reports through TkDiags and never stops at the first error: a bad
+ * expression gets the error type, which silences errors that depend on it. */
+#ifndef TK_LANG_CHECKER_H
+#define TK_LANG_CHECKER_H
+
+#include <stdbool.h>
+
+#include "ast.h"
+#include "diag.h"
+#include "types.h"
+
+typedef enum {
+    TK_SYM_CONST,    /* compile-time constant; value in const_node */
+    TK_SYM_VAR,      /* mutable local */
+    TK_SYM_LET,      /* immutable local */
+    TK_SYM_LOOP,     /* for-loop variable (immutable) */
+    TK_SYM_PARAM,    /* kernel/helper parameter */
+    TK_SYM_SIZE,     /* symbolic size of a kernel or helper */
+    TK_SYM_FN,       /* helper function */
+    TK_SYM_KERNEL,
+} TkSymKind;
+
+typedef struct TkSymbol TkSymbol;
+struct TkSymbol {
+    TkSymKind kind;
+    const char *name;
+    TkSpan span;
+    TkType *type;
+    TkNode *decl;            /* declaring node */
+    TkNode *value;           /* CONST: the folded expression (is_const) */
+    bool has_range;          /* integer value known to lie in [lo, hi] */
+    int64_t lo, hi;
+    bool varying;            /* may differ between the warps of a block */
+    bool has_value;          /* CONST whose value folded without error */
+    TkSizeVar size_index;    /* SIZE */
+    TkSymbol *next;          /* next in its scope */
+    /* FN: */
+    bool fn_checking, fn_checked;
+    bool fn_needs_uniform;   /* contains sync() or a block-collective op */
+    bool fn_reads_varying;   /* result may differ between warps (touches warp.id or tiles) */
+};
+
+typedef struct TkScope TkScope;
+struct TkScope {
+    TkScope *parent;
+    TkSymbol *syms;
+};
+
+/* Constant values folded by check_expr live on the node: */
+typedef struct {
+    bool known;
+    bool is_float;
+    int64_t i;
+    double f;
+} TkConstVal;
+
+typedef struct {
+    TkArena *arena;
+    TkDiags *diags;
+    TkScope *globals;
+    TkScope *scope;          /* innermost */
+    /* the function being checked */
+    TkNode *fn;              /* FN or KERNEL node */
+    TkSymbol *fn_sym;        /* FN only */
+    bool in_kernel;
+    int64_t warps;           /* kernel's warps(N), 1 for helpers: warp.id in [0, warps) */
+    bool warps_known;
+    TkSizeNames *sizes;      /* of the current function */
+    TkScope *size_scope;
+    int loop_depth, if_depth, block_depth;
+    int call_depth;          /* helper calls being checked (recursion guard) */
+} TkChecker;
+
+/* check.c */
+int tk_check_program(TkArena *arena, TkDiags *diags, TkNode *items);
+
+/* scope helpers (check_stmt.c) */
+void tk_scope_push(TkChecker *c, TkScope *s);
+void tk_scope_pop(TkChecker *c);
+TkSymbol *tk_scope_lookup(TkChecker *c, const char *name);
+TkSymbol *tk_scope_lookup_local(TkScope *s, const char *name);
+/* Declares, reporting redeclaration/shadowing; returns the new symbol (never NULL
+ * unless out of memory). */
+TkSymbol *tk_declare(TkChecker *c, TkSymKind kind, const char *name, TkSpan span, TkType *type, TkNode *decl);
+
+/* check_stmt.c */
+void tk_check_block(TkChecker *c, TkNode *block, bool new_scope);
+void tk_check_stmt(TkChecker *c, TkNode *s);
+void tk_check_helper(TkChecker *c, TkSymbol *fs);
+TkSymbol *tk_new_size(TkChecker *c, const char *name, TkSpan span);
+TkType *tk_resolve_type(TkChecker *c, TkNode *type_node, bool allow_new_sizes);
+bool tk_block_returns(const TkNode *block);
+
+/* check_expr.c */
+TkType *tk_check_expr(TkChecker *c, TkNode *e, const TkType *want);
+/* Can a value of type `from` (from node e, for constants) be used as `to`?
+ * Reports at e with `what` ("initialiser", "argument 2 of mma_ab") if not. */
+bool tk_coerce(TkChecker *c, TkNode *e, const TkType *to, const char *what);
+TkConstVal tk_const_value(const TkNode *e);
+bool tk_const_int(TkChecker *c, TkNode *e, const char *what, int64_t *out);
+/* Symbolic dim of a type expression: ints, consts, sizes, + - *. */
+bool tk_dim_poly(TkChecker *c, TkNode *e, bool allow_new_sizes, TkPoly *out);
+void tk_type_str(const TkType *t, char *buf, size_t n);
+bool tk_is_lvalue(TkChecker *c, TkNode *e, bool report);
+TkSymbol *tk_root_symbol(TkNode *e);
+/* Common type of two scalar operands of e (reports and returns NULL if none). */
+TkType *tk_common_scalar(TkChecker *c, TkNode *e, TkNode *a, TkNode *b);
+TkType *tk_check_elementwise(TkChecker *c, TkNode *e, const char *what, TkNode *a, TkNode *b);
+TkType *tk_check_unary_map(TkChecker *c, TkNode *e, const char *what, TkNode *a);
+
+/* builtins.c */
+typedef struct TkBuiltin TkBuiltin;
+const TkBuiltin *tk_builtin_find(const char *name);
+bool tk_is_builtin_name(const char *name);
+TkType *tk_check_builtin_call(TkChecker *c, const TkBuiltin *b, TkNode *call, const TkType *want);
+bool tk_builtin_is_collective(const TkBuiltin *b, const TkNode *call);
+bool tk_builtin_is_sync(const TkBuiltin *b);
+const char *tk_builtin_name(const TkBuiltin *b);
+
+/* interval.c */
+bool tk_interval(TkChecker *c, const TkNode *e, int64_t *lo, int64_t *hi);
+
+/* uniform.c: run after typing a kernel or helper body. */
+void tk_check_uniformity(TkChecker *c, TkNode *fn);
+
+#endif

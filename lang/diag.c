@@ -1,0 +1,217 @@
+/* diag.c — see diag.h. */
+#include "diag.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+void tk_diags_init(TkDiags *d, const TkSource *src)
+{
+    memset(d, 0, sizeof *d);
+    d->src = src;
+}
+
+void tk_diags_free(TkDiags *d)
+{
+    for (unsigned i = 0; i < d->count; i++) {
+        free(d->items[i].message);
+        free(d->items[i].expected);
+        free(d->items[i].found);
+        free(d->items[i].hint);
+    }
+    free(d->items);
+    d->items = NULL;
+    d->count = d->cap = 0;
+}
+
+static char *vformat(const char *fmt, va_list ap)
+{
+    va_list ap2;
+    va_copy(ap2, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap2);
+    va_end(ap2);
+    if (n < 0) return NULL;
+    char *s = malloc((size_t)n + 1);
+    if (s) vsnprintf(s, (size_t)n + 1, fmt, ap);
+    return s;
+}
+
+static TkDiag *add(TkDiags *d, TkSeverity sev, TkSpan span, const char *fmt, va_list ap)
+{
+    unsigned limit = d->max_errors ? d->max_errors : 100;
+    if (sev == TK_SEV_ERROR && d->errors >= limit) {
+        d->overflowed = true;
+        d->errors++;
+        return NULL;
+    }
+    if (sev == TK_SEV_ERROR) d->errors++;
+    if (d->count == d->cap) {
+        unsigned cap = d->cap ? d->cap * 2 : 16;
+        TkDiag *items = realloc(d->items, sizeof *items * cap);
+        if (!items) {
+            d->oom = true;
+            return NULL;
+        }
+        d->items = items;
+        d->cap = cap;
+    }
+    TkDiag *g = &d->items[d->count];
+    memset(g, 0, sizeof *g);
+    g->severity = sev;
+    g->span = span;
+    g->message = vformat(fmt, ap);
+    if (!g->message) {
+        d->oom = true;
+        return NULL;
+    }
+    d->count++;
+    return g;
+}
+
+TkDiag *tk_error(TkDiags *d, TkSpan span, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    TkDiag *g = add(d, TK_SEV_ERROR, span, fmt, ap);
+    va_end(ap);
+    return g;
+}
+
+TkDiag *tk_warning(TkDiags *d, TkSpan span, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    TkDiag *g = add(d, TK_SEV_WARNING, span, fmt, ap);
+    va_end(ap);
+    return g;
+}
+
+#define SETTER(field)                                          \
+    void tk_diag_##field(TkDiag *g, const char *fmt, ...)      \
+    {                                                          \
+        if (!g) return;                                        \
+        va_list ap;                                            \
+        va_start(ap, fmt);                                     \
+        free(g->field);                                        \
+        g->field = vformat(fmt, ap);                           \
+        va_end(ap);                                            \
+    }
+SETTER(expected)
+SETTER(found)
+SETTER(hint)
+#undef SETTER
+
+static int by_position(const void *a, const void *b)
+{
+    const TkDiag *x = a, *y = b;
+    if (x->span.begin != y->span.begin) return x->span.begin < y->span.begin ? -1 : 1;
+    return x < y ? -1 : x > y;   /* keep insertion order for ties */
+}
+
+void tk_diags_sort(TkDiags *d)
+{
+    /* qsort is not stable; ties are broken by address, which is insertion order
+     * only before sorting — so sort a copy of indices instead. */
+    if (d->count < 2) return;
+    for (unsigned i = 1; i < d->count; i++) {   /* insertion sort: stable, lists are short */
+        TkDiag g = d->items[i];
+        unsigned j = i;
+        while (j > 0 && d->items[j - 1].span.begin > g.span.begin) {
+            d->items[j] = d->items[j - 1];
+            j--;
+        }
+        d->items[j] = g;
+    }
+    (void)by_position;
+}
+
+static const char *severity_name(TkSeverity s)
+{
+    switch (s) {
+    case TK_SEV_ERROR: return "error";
+    case TK_SEV_WARNING: return "warning";
+    case TK_SEV_NOTE: return "note";
+    }
+    return "error";
+}
+
+static void print_caret(const TkDiags *d, const TkDiag *g, FILE *out)
+{
+    uint32_t line, col, len;
+    tk_source_position(d->src, g->span.begin, &line, &col);
+    const char *text = tk_source_line(d->src, line, &len);
+    fprintf(out, "%5u | ", line);
+    for (uint32_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)text[i];
+        fputc(c == '\t' || c >= 0x20 ? c : ' ', out);   /* never echo control bytes */
+    }
+    fputs("\n      | ", out);
+    for (uint32_t i = 0; i + 1 < col && i < len; i++) fputc(text[i] == '\t' ? '\t' : ' ', out);
+    fputc('^', out);
+    /* underline the rest of the span, but only up to the end of this line */
+    uint32_t span_len = g->span.end > g->span.begin ? g->span.end - g->span.begin : 1;
+    for (uint32_t i = 1; i < span_len && col - 1 + i < len; i++) fputc('~', out);
+    fputc('\n', out);
+}
+
+void tk_diags_print_text(const TkDiags *d, FILE *out)
+{
+    for (unsigned i = 0; i < d->count; i++) {
+        const TkDiag *g = &d->items[i];
+        uint32_t line, col;
+        tk_source_position(d->src, g->span.begin, &line, &col);
+        fprintf(out, "%s:%u:%u: %s: %s\n", d->src->name, line, col, severity_name(g->severity), g->message);
+        print_caret(d, g, out);
+        if (g->expected) fprintf(out, "  expected: %s\n", g->expected);
+        if (g->found) fprintf(out, "  found:    %s\n", g->found);
+        if (g->hint) fprintf(out, "  hint: %s\n", g->hint);
+    }
+    if (d->overflowed)
+        fprintf(out, "%s: too many errors, stopped after %u\n", d->src->name, d->max_errors ? d->max_errors : 100);
+    if (d->oom) fprintf(out, "%s: out of memory while recording diagnostics\n", d->src->name);
+}
+
+static void json_string(FILE *out, const char *s)
+{
+    if (!s) {
+        fputs("null", out);
+        return;
+    }
+    fputc('"', out);
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        switch (*p) {
+        case '"': fputs("\\\"", out); break;
+        case '\\': fputs("\\\\", out); break;
+        case '\n': fputs("\\n", out); break;
+        case '\t': fputs("\\t", out); break;
+        case '\r': fputs("\\r", out); break;
+        default:
+            if (*p < 0x20) fprintf(out, "\\u%04x", *p);
+            else fputc(*p, out);
+        }
+    }
+    fputc('"', out);
+}
+
+void tk_diags_print_json(const TkDiags *d, FILE *out)
+{
+    for (unsigned i = 0; i < d->count; i++) {
+        const TkDiag *g = &d->items[i];
+        uint32_t line, col, end_line, end_col;
+        tk_source_position(d->src, g->span.begin, &line, &col);
+        tk_source_position(d->src, g->span.end > g->span.begin ? g->span.end : g->span.begin + 1, &end_line, &end_col);
+        fputs("{\"file\":", out);
+        json_string(out, d->src->name);
+        fprintf(out, ",\"line\":%u,\"col\":%u,\"end_line\":%u,\"end_col\":%u,\"severity\":", line, col, end_line, end_col);
+        json_string(out, severity_name(g->severity));
+        fputs(",\"message\":", out);
+        json_string(out, g->message);
+        fputs(",\"expected\":", out);
+        json_string(out, g->expected);
+        fputs(",\"found\":", out);
+        json_string(out, g->found);
+        fputs(",\"hint\":", out);
+        json_string(out, g->hint);
+        fputs("}\n", out);
+    }
+}

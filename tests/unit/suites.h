@@ -1,0 +1,4 @@
+/* suites.h — every Check suite of the unit-test binary, one line each.
+ * Add a suite: write tests/unit/test_NAME.c defining `Suite *tk_suite_NAME(void)`,
+ * then add TK_SUITE(NAME) below. */
+TK_SUITE(shape)

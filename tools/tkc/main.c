@@ -1,0 +1,155 @@
+/* tkc — the TileKit compiler driver. The pipeline reads top to bottom:
+ *   load → lex → parse → check → (emit)
+ * Exit status: 0 clean, 1 errors in the input, 2 usage or I/O problems. */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "front.h"
+
+#ifndef TK_VERSION
+#define TK_VERSION "dev"
+#endif
+
+enum { EXIT_CLEAN = 0, EXIT_ERRORS = 1, EXIT_USAGE = 2 };
+
+typedef enum { EMIT_NONE, EMIT_TOKENS, EMIT_AST } Emit;
+
+typedef struct {
+    bool check;
+    Emit emit;
+    bool json;
+    const char *output;
+    const char **files;
+    int nfiles;
+} Options;
+
+static void usage(FILE *out)
+{
+    fputs("usage: tkc check [options] FILE.tk...   check kernels, print diagnostics\n"
+          "       tkc --emit=STAGE [options] FILE.tk\n"
+          "\n"
+          "stages:\n"
+          "  tokens   one token per line: line:col kind 'text'\n"
+          "  ast      the parsed program printed back as canonical .tk source\n"
+          "\n"
+          "options:\n"
+          "  --diagnostics=text|json  diagnostics as text (default) or one JSON object per line\n"
+          "  -o FILE                  write the emitted stage to FILE instead of stdout\n"
+          "  --version                print the version\n"
+          "  --help                   print this help\n"
+          "\n"
+          "exit status: 0 no errors, 1 errors in the input, 2 usage or I/O problem\n",
+          out);
+}
+
+static int parse_args(int argc, char **argv, Options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->files = calloc((size_t)argc, sizeof *o->files);
+    if (!o->files) return -1;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "check") == 0 && i == 1) o->check = true;
+        else if (strcmp(a, "--emit=tokens") == 0) o->emit = EMIT_TOKENS;
+        else if (strcmp(a, "--emit=ast") == 0) o->emit = EMIT_AST;
+        else if (strncmp(a, "--emit=", 7) == 0) {
+            fprintf(stderr, "tkc: unknown stage '%s' (this build emits: tokens, ast)\n", a + 7);
+            return -1;
+        } else if (strcmp(a, "--diagnostics=json") == 0) o->json = true;
+        else if (strcmp(a, "--diagnostics=text") == 0) o->json = false;
+        else if (strcmp(a, "-o") == 0) {
+            if (i + 1 >= argc) {
+                fputs("tkc: -o needs a file name\n", stderr);
+                return -1;
+            }
+            o->output = argv[++i];
+        } else if (a[0] == '-' && a[1] != '\0') {
+            fprintf(stderr, "tkc: unknown option '%s'\n", a);
+            return -1;
+        } else {
+            o->files[o->nfiles++] = a;
+        }
+    }
+    if (!o->check && o->emit == EMIT_NONE) {
+        fputs("tkc: say what to do: `tkc check FILE...` or `tkc --emit=tokens|ast FILE`\n", stderr);
+        return -1;
+    }
+    if (o->check && o->emit != EMIT_NONE) {
+        fputs("tkc: `check` and --emit cannot be combined\n", stderr);
+        return -1;
+    }
+    if (o->nfiles == 0) {
+        fputs("tkc: no input files\n", stderr);
+        return -1;
+    }
+    if (o->emit != EMIT_NONE && o->nfiles != 1) {
+        fputs("tkc: --emit takes exactly one input file\n", stderr);
+        return -1;
+    }
+    return 0;
+}
+
+static void report(TkFront *f, const Options *o)
+{
+    if (o->json) tk_diags_print_json(&f->diags, stderr);
+    else tk_diags_print_text(&f->diags, stderr);
+}
+
+/* Runs the pipeline on one file; returns its exit status. */
+static int run_file(const char *path, const Options *o, FILE *out)
+{
+    TkFront f;
+    if (tk_front_load(&f, path) != 0) {
+        fprintf(stderr, "tkc: cannot read '%s': %s\n", path, strerror(errno));
+        return EXIT_USAGE;
+    }
+    int status = EXIT_CLEAN;
+    if (o->emit == EMIT_TOKENS) {
+        tk_front_dump_tokens(&f, out);
+    } else {
+        tk_front_parse(&f);
+        tk_front_check(&f);
+        if (o->emit == EMIT_AST) tk_ast_print(f.items, out);
+    }
+    if (f.diags.errors) status = EXIT_ERRORS;
+    report(&f, o);
+    tk_front_free(&f);
+    return status;
+}
+
+int main(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            usage(stdout);
+            return EXIT_CLEAN;
+        }
+        if (strcmp(argv[i], "--version") == 0) {
+            printf("tkc %s (TileKit)\n", TK_VERSION);
+            return EXIT_CLEAN;
+        }
+    }
+    Options o;
+    if (parse_args(argc, argv, &o) != 0) {
+        fputs("run `tkc --help` for usage\n", stderr);
+        free(o.files);
+        return EXIT_USAGE;
+    }
+    FILE *out = stdout;
+    if (o.output && !(out = fopen(o.output, "w"))) {
+        fprintf(stderr, "tkc: cannot write '%s': %s\n", o.output, strerror(errno));
+        free(o.files);
+        return EXIT_USAGE;
+    }
+    int status = EXIT_CLEAN;
+    for (int i = 0; i < o.nfiles; i++) {
+        int s = run_file(o.files[i], &o, out);
+        if (s > status) status = s;
+    }
+    if (out != stdout && fclose(out) != 0) status = EXIT_USAGE;
+    free(o.files);
+    return status;
+}
