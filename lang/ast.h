@@ -70,6 +70,7 @@ struct TkNode {
     TkTypeCon tycon;
     TkLayoutSyntax layout;
     bool explicit_targs;    /* CALL written with <...> */
+    bool broken;            /* item with a syntax error: the checker skips its body */
     int64_t ival;
     double fval;
     /* filled by the checker */

@@ -244,6 +244,19 @@ int tk_check_program(TkArena *arena, TkDiags *diags, TkNode *items)
         }
     }
     for (TkNode *it = items; it; it = it->next) {
+        if (it->broken) {
+            /* A syntax error was reported here; checking the rest would only
+             * produce follow-on errors. Keep the name, poisoned. */
+            if (it->kind == TK_N_CONST) {
+                TkSymbol *s = tk_declare(&c, TK_SYM_CONST, it->name, it->name_span, &tk_type_error, it);
+                if (s) s->span.begin = 0;   /* never "used before declaration" */
+            } else if (it->sym) {
+                TkSymbol *s = it->sym;
+                s->fn_checked = true;
+                it->type = &tk_type_error;
+            }
+            continue;
+        }
         switch (it->kind) {
         case TK_N_CONST: tk_check_stmt(&c, it); break;
         case TK_N_FN:

@@ -507,6 +507,10 @@ static TkType *check_helper_call(TkChecker *c, TkNode *e, TkSymbol *fs)
     }
     tk_check_helper(c, fs);
     e->sym = fs;
+    if (fn->broken) {   /* its syntax error is already reported */
+        for (TkNode *a = e->list; a; a = a->next) tk_check_expr(c, a, NULL);
+        return set(e, &tk_type_error);
+    }
     unsigned want = tk_list_length(fn->list), got = tk_list_length(e->list);
     if (want != got) {
         TkDiag *g = tk_error(c->diags, e->span, "'%s' takes %u argument%s, not %u", e->name, want, want == 1 ? "" : "s", got);

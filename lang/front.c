@@ -59,69 +59,134 @@ void tk_front_dump_tokens(TkFront *f, FILE *out)
     }
 }
 
-/* Feed one token; returns false once this item's parse has failed. */
-static bool feed(void *parser, TkParseCtx *ctx, int code, TkToken tok)
+/* Parsing state across items. */
+typedef struct {
+    TkFront *f;
+    void *parser;         /* NULL between items */
+    TkParseCtx ctx;
+    int depth;            /* brace depth inside the current item */
+    TkSpan open_brace;    /* the outermost '{' of the item, for "never closed" */
+    TkSpan prev;          /* the previous token */
+    TkNode *items;
+    int ntokens;          /* tokens of this item so far */
+    int first_code;       /* its first token: CONST, FN, KERNEL, ... */
+    TkToken name;         /* the identifier after it, if any */
+} Driver;
+
+static void feed(Driver *d, int code, TkToken tok)
 {
-    if (ctx->failed) return false;
+    TkParseCtx *ctx = &d->ctx;
+    if (ctx->failed) return;
     if (code) ctx->last_span = tok.span;
-    tk_parser(parser, code, tok, ctx);
+    tk_parser(d->parser, code, tok, ctx);
     if (ctx->overflow) {
         TkDiag *g = tk_error(ctx->diags, tok.span, "this item is nested too deeply");
         tk_diag_hint(g, "split the expression or the blocks into smaller pieces");
         ctx->overflow = false;
     }
-    return !ctx->failed;
 }
 
-static void finish_item(TkFront *f, void **parser, TkParseCtx *ctx, TkNode **tail_head)
+static void finish_item(Driver *d, TkSpan at)
 {
     TkToken eof;
     memset(&eof, 0, sizeof eof);
-    eof.span = ctx->last_span;
-    eof.span.begin = eof.span.end;
-    feed(*parser, ctx, 0, eof);
-    if (!ctx->failed && ctx->items) *tail_head = tk_list_append(*tail_head, ctx->items);
-    tk_parserFree(*parser, free);
-    *parser = NULL;
-    (void)f;
+    eof.span.begin = eof.span.end = at.end;
+    if (!d->ctx.failed && d->depth > 0 && !d->ctx.had_error) {
+        uint32_t line, col;
+        tk_source_position(&d->f->src, d->open_brace.begin, &line, &col);
+        TkDiag *g = tk_error(&d->f->diags, eof.span, "unexpected end of input");
+        tk_diag_expected(g, "'}'");
+        tk_diag_hint(g, "the '{' at line %u is never closed", line);
+        d->ctx.failed = true;
+    }
+    feed(d, 0, eof);
+    if (!d->ctx.failed && d->ctx.items) {
+        if (d->ctx.had_error)
+            for (TkNode *n = d->ctx.items; n; n = n->next) n->broken = true;
+        d->items = tk_list_append(d->items, d->ctx.items);
+    } else if (d->name.text) {
+        /* The item is lost, but its name is known: keep a broken placeholder so
+         * that uses elsewhere do not report "unknown name" on top. */
+        TkNodeKind kind = d->first_code == TK_T_CONST ? TK_N_CONST : d->first_code == TK_T_FN ? TK_N_FN : TK_N_KERNEL;
+        TkNode *n = tk_node_new(&d->f->arena, kind, d->name.span);
+        if (n) {
+            n->name = d->name.text;
+            n->broken = true;
+            d->items = tk_list_append(d->items, n);
+        }
+    }
+    tk_parserFree(d->parser, free);
+    d->parser = NULL;
+    d->depth = 0;
+}
+
+static bool on_later_line(const TkSource *src, TkSpan prev, TkSpan tok)
+{
+    uint32_t l1, c1, l2, c2;
+    tk_source_position(src, prev.end, &l1, &c1);
+    tk_source_position(src, tok.begin, &l2, &c2);
+    return l2 > l1;
+}
+
+/* One token: start an item if needed, repair a missing ';' at a line break,
+ * feed it, and close the item at its last token. */
+static void take(Driver *d, int code, TkToken tok)
+{
+    if (!d->parser) {
+        d->parser = tk_parserAlloc(malloc);
+        if (!d->parser) {
+            tk_error(&d->f->diags, tok.span, "out of memory");
+            return;
+        }
+        memset(&d->ctx, 0, sizeof d->ctx);
+        d->ctx.arena = &d->f->arena;
+        d->ctx.diags = &d->f->diags;
+        d->depth = 0;
+        d->ntokens = 0;
+        d->first_code = code;
+        memset(&d->name, 0, sizeof d->name);
+    } else if (!d->ctx.failed && !tk_parser_accepts(d->parser, code) && tk_parser_accepts(d->parser, TK_T_SEMI) &&
+               on_later_line(&d->f->src, d->prev, tok.span)) {
+        /* The most common slip: a statement's ';' forgotten at the end of a line. */
+        TkSpan at = { d->prev.end, d->prev.end + 1 };
+        TkDiag *g = tk_error(&d->f->diags, at, "missing ';' at the end of the line");
+        tk_diag_expected(g, "';'");
+        tk_diag_found(g, "%s on the next line", tk_token_spelling(code));
+        TkToken semi = tok;
+        semi.span = at;
+        take(d, TK_T_SEMI, semi);
+        if (!d->parser) {   /* the ';' ended the item: start the next one with this token */
+            take(d, code, tok);
+            return;
+        }
+    }
+    feed(d, code, tok);
+    if (++d->ntokens == 2 && code == TK_T_IDENT &&
+        (d->first_code == TK_T_CONST || d->first_code == TK_T_FN || d->first_code == TK_T_KERNEL))
+        d->name = tok;
+    d->prev = tok.span;
+    if (code == TK_T_LBRACE && d->depth++ == 0) d->open_brace = tok.span;
+    bool end = false;
+    if (code == TK_T_RBRACE) end = --d->depth <= 0;
+    if (code == TK_T_SEMI && d->depth == 0) end = true;
+    if (end) finish_item(d, tok.span);
 }
 
 unsigned tk_front_parse(TkFront *f)
 {
     TkLexer lx;
     TkToken tok;
+    Driver d;
+    memset(&d, 0, sizeof d);
+    d.f = f;
     tk_lexer_init(&lx, &f->src, &f->arena, &f->diags);
-    TkNode *items = NULL;
-    void *parser = NULL;
-    TkParseCtx ctx;
-    int depth = 0;
     int code;
-    while ((code = tk_lex(&lx, &tok)) != 0) {
-        if (!parser) {
-            parser = tk_parserAlloc(malloc);
-            if (!parser) {
-                tk_error(&f->diags, tok.span, "out of memory");
-                break;
-            }
-            memset(&ctx, 0, sizeof ctx);
-            ctx.arena = &f->arena;
-            ctx.diags = &f->diags;
-        }
-        feed(parser, &ctx, code, tok);
-        if (code == TK_T_LBRACE) depth++;
-        bool end = false;
-        if (code == TK_T_RBRACE) end = --depth <= 0;
-        if (code == TK_T_SEMI && depth == 0) end = true;
-        if (end) {
-            depth = 0;
-            finish_item(f, &parser, &ctx, &items);
-        }
+    while ((code = tk_lex(&lx, &tok)) != 0) take(&d, code, tok);
+    if (d.parser) {
+        TkSpan end = { f->src.len, f->src.len };
+        finish_item(&d, end);
     }
-    if (parser) {
-        ctx.last_span.begin = ctx.last_span.end = f->src.len;
-        finish_item(f, &parser, &ctx, &items);
-    }
-    f->items = items;
+    f->items = d.items;
     return f->diags.errors;
 }
 

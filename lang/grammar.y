@@ -290,28 +290,26 @@ static bool accepts(yyParser *p, int token)
         if (act < YY_MIN_REDUCE) return false;              /* error or no action */
         unsigned rule = act - YY_MIN_REDUCE;
         int nrhs = -yyRuleInfoNRhs[rule];
-        for (;;) {
-            if (nrhs >= depth) return true;                 /* ran past what we copied: assume yes */
-            depth -= nrhs;
-            YYACTIONTYPE g = yy_find_reduce_action(stack[depth - 1], yyRuleInfoLhs[rule]);
-            if (g <= YY_MAX_SHIFT) {
-                if (depth >= 63) return true;
-                stack[depth++] = g;
-                break;
-            }
-            /* a goto that is itself a shift-reduce: reduce again at once */
-            if (depth >= 63) return true;
-            stack[depth++] = 0;
-            rule = g - YY_MIN_SHIFTREDUCE;
-            nrhs = -yyRuleInfoNRhs[rule];
-        }
+        if (nrhs >= depth) return true;                     /* ran past what we copied: assume yes */
+        depth -= nrhs;
+        /* As in lemon's yy_reduce: the goto is a state, or a reduce action
+         * stored as the state (found again by yy_find_shift_action). */
+        YYACTIONTYPE g = yy_find_reduce_action(stack[depth - 1], yyRuleInfoLhs[rule]);
+        if (depth >= 63) return true;
+        stack[depth++] = g;
     }
     return false;
+}
+
+int tk_parser_accepts(void *parser, int code)
+{
+    return accepts(parser, code);
 }
 
 static void syntax_error_at(TkParseCtx *ctx, int major, TkToken tok, void *parser)
 {
     yyParser *p = parser;
+    ctx->had_error = true;
     TkSpan span = major == 0 ? ctx->last_span : tok.span;
     TkDiag *g = major == 0
         ? tk_error(ctx->diags, span, "unexpected end of input")
@@ -325,6 +323,13 @@ static void syntax_error_at(TkParseCtx *ctx, int major, TkToken tok, void *parse
             if (n < 6) expected[n++] = t;
             else too_many = true;
         }
+    }
+    if (g && too_many && accepts(p, TK_T_IDENT) && accepts(p, TK_T_INT) && accepts(p, TK_T_LPAREN) && !accepts(p, TK_T_SEMI)) {
+        tk_diag_expected(g, "an expression");
+        tk_diag_found(g, "%s", major == 0 ? "end of input" : tk_token_spelling(major));
+    } else if (g && too_many && accepts(p, TK_T_BOOL) && accepts(p, TK_T_RT) && !accepts(p, TK_T_IDENT)) {
+        tk_diag_expected(g, "a type");
+        tk_diag_found(g, "%s", major == 0 ? "end of input" : tk_token_spelling(major));
     }
     if (g && n > 0 && !too_many) {
         char buf[256];

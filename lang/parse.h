@@ -16,11 +16,15 @@ typedef struct {
     TkNode *items;        /* what the parse produced */
     bool failed;          /* unrecoverable syntax error in this item */
     bool overflow;        /* parser stack overflow */
+    bool had_error;       /* a syntax error was reported (and recovered from) in this item */
     TkSpan last_span;     /* span of the last token fed (for errors at end of input) */
 } TkParseCtx;
 
 void *tk_parserAlloc(void *(*mallocProc)(size_t));
 void tk_parserFree(void *parser, void (*freeProc)(void *));
 void tk_parser(void *parser, int code, TkToken token, TkParseCtx *ctx);
+/* Would the parser, in its current state, accept this token? (exact: it
+ * simulates the reductions). Used to repair a missing ';'. */
+int tk_parser_accepts(void *parser, int code);
 
 #endif

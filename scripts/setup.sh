@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# setup.sh — install the Debian packages TileKit needs to build and test.
+# Idempotent: checks each package first, and only when something is missing
+# runs `apt-get update` and `apt-get install`. Uses sudo only when not root.
+set -euo pipefail
+
+PACKAGES=(
+  build-essential cmake pkg-config     # C11 compiler, CMake, pkg-config (finds Check)
+  llvm-22-dev clang-22 lld-22          # LLVM-C API; clang-22 builds the fuzzer
+  libclang-rt-22-dev                   # libFuzzer + ASan/UBSan runtimes for clang-22
+  re2c lemon                           # lexer and parser generators
+  libdrm-dev                           # AMDGPU launcher (libdrm_amdgpu)
+  check                                # unit-test framework
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  # `dpkg -s` also succeeds for removed packages whose config files remain,
+  # so look at the status itself.
+  status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+  if [[ "$status" != "install ok installed" ]]; then
+    missing+=("$p")
+  fi
+done
+
+if ((${#missing[@]} == 0)); then
+  echo "setup: all ${#PACKAGES[@]} packages present"
+  exit 0
+fi
+
+echo "setup: installing ${missing[*]}"
+SUDO=()
+if [[ $(id -u) -ne 0 ]]; then
+  if ! command -v sudo >/dev/null 2>&1; then
+    echo "setup: not root and no sudo; install these packages by hand: ${missing[*]}" >&2
+    exit 1
+  fi
+  SUDO=(sudo)
+fi
+export DEBIAN_FRONTEND=noninteractive
+"${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -q
+"${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
+echo "setup: done"
