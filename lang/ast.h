@@ -71,6 +71,7 @@ struct TkNode {
     TkLayoutSyntax layout;
     bool explicit_targs;    /* CALL written with <...> */
     bool broken;            /* item with a syntax error: the checker skips its body */
+    uint16_t depth;         /* expression nesting depth (bounded by the parser) */
     int64_t ival;
     double fval;
     /* filled by the checker */
@@ -79,6 +80,10 @@ struct TkNode {
     bool is_const;          /* folded: value in ival (ints, bools) or fval (floats) */
     bool varying;           /* uniform.c: value may differ between warps */
 };
+
+/* Deeper expressions are rejected by the parser, which bounds every recursive
+ * walk over expressions in later passes. */
+#define TK_MAX_EXPR_DEPTH 256
 
 typedef struct {
     TkNode *items;          /* CONST / FN / KERNEL, in source order */

@@ -29,12 +29,31 @@ static TkNode *mk(TkParseCtx *ctx, TkNodeKind kind, TkSpan span)
     return n;
 }
 
+/* Nesting depth of a new expression node over its children; an expression
+ * deeper than TK_MAX_EXPR_DEPTH fails the item (reported once). */
+static void set_depth(TkParseCtx *ctx, TkNode *n, const TkNode *a, const TkNode *b, const TkNode *list)
+{
+    unsigned d = 0;
+    if (a && a->depth > d) d = a->depth;
+    if (b && b->depth > d) d = b->depth;
+    for (const TkNode *x = list; x; x = x->next)
+        if (x->depth > d) d = x->depth;
+    n->depth = (uint16_t)(d + 1 > TK_MAX_EXPR_DEPTH ? TK_MAX_EXPR_DEPTH + 1 : d + 1);
+    if (n->depth > TK_MAX_EXPR_DEPTH && !ctx->too_deep) {
+        TkDiag *g = tk_error(ctx->diags, n->span, "expression is nested more than %d levels deep", TK_MAX_EXPR_DEPTH);
+        tk_diag_hint(g, "split it into several `let` bindings");
+        ctx->too_deep = true;
+        ctx->had_error = true;
+    }
+}
+
 static TkNode *binary(TkParseCtx *ctx, TkOp op, TkNode *l, TkNode *r)
 {
     TkNode *n = mk(ctx, TK_N_BINARY, tk_span_join(l->span, r->span));
     n->op = op;
     n->a = l;
     n->b = r;
+    set_depth(ctx, n, l, r, NULL);
     return n;
 }
 
@@ -230,13 +249,14 @@ expr(A) ::= expr(L) MINUS expr(R).                  { A = binary(ctx, TK_OP_SUB,
 expr(A) ::= expr(L) STAR expr(R).                   { A = binary(ctx, TK_OP_MUL, L, R); }
 expr(A) ::= expr(L) SLASH expr(R).                  { A = binary(ctx, TK_OP_DIV, L, R); }
 expr(A) ::= expr(L) PERCENT expr(R).                { A = binary(ctx, TK_OP_MOD, L, R); }
-expr(A) ::= MINUS(M) expr(E). [BANG]                { A = mk(ctx, TK_N_UNARY, tk_span_join(M.span, E->span)); A->op = TK_OP_NEG; A->a = E; }
-expr(A) ::= BANG(M) expr(E).                        { A = mk(ctx, TK_N_UNARY, tk_span_join(M.span, E->span)); A->op = TK_OP_NOT; A->a = E; }
+expr(A) ::= MINUS(M) expr(E). [BANG]                { A = mk(ctx, TK_N_UNARY, tk_span_join(M.span, E->span)); A->op = TK_OP_NEG; A->a = E; set_depth(ctx, A, E, NULL, NULL); }
+expr(A) ::= BANG(M) expr(E).                        { A = mk(ctx, TK_N_UNARY, tk_span_join(M.span, E->span)); A->op = TK_OP_NOT; A->a = E; set_depth(ctx, A, E, NULL, NULL); }
 expr(A) ::= postfix(P).                             { A = P; }
 
 postfix(A) ::= primary(P).                          { A = P; }
 postfix(A) ::= postfix(B) LBRACKET args(I) RBRACKET(R). {
     A = mk(ctx, TK_N_INDEX, tk_span_join(B->span, R.span)); A->a = B; A->list = I;
+    set_depth(ctx, A, B, NULL, I);
 }
 
 primary(A) ::= INT(T).                              { A = mk(ctx, TK_N_INT, T.span); A->ival = T.ival; }
@@ -249,14 +269,17 @@ primary(A) ::= LPAREN(L) expr(E) RPAREN(R).         { A = E; A->span = tk_span_j
 primary(A) ::= IDENT(N) LPAREN args(X) RPAREN(R). {
     A = mk(ctx, TK_N_CALL, tk_span_join(N.span, R.span));
     A->name = N.text; A->name_span = N.span; A->list = X;
+    set_depth(ctx, A, NULL, NULL, X);
 }
 primary(A) ::= TBUILTIN(N) LPAREN args(X) RPAREN(R). {
     A = mk(ctx, TK_N_CALL, tk_span_join(N.span, R.span));
     A->name = N.text; A->name_span = N.span; A->list = X;
+    set_depth(ctx, A, NULL, NULL, X);
 }
 primary(A) ::= TBUILTIN(N) LT types(T) GT LPAREN args(X) RPAREN(R). {
     A = mk(ctx, TK_N_CALL, tk_span_join(N.span, R.span));
     A->name = N.text; A->name_span = N.span; A->list = X; A->list2 = T; A->explicit_targs = true;
+    set_depth(ctx, A, NULL, NULL, X);
 }
 primary(A) ::= BLOCK(B) DOT IDENT(F). {
     A = mk(ctx, TK_N_BUILTIN_VAR, tk_span_join(B.span, F.span)); A->name = "block"; A->field = F.text; A->name_span = F.span;

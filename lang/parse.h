@@ -16,6 +16,7 @@ typedef struct {
     TkNode *items;        /* what the parse produced */
     bool failed;          /* unrecoverable syntax error in this item */
     bool overflow;        /* parser stack overflow */
+    bool too_deep;        /* reported an over-deep expression already */
     bool had_error;       /* a syntax error was reported (and recovered from) in this item */
     TkSpan last_span;     /* span of the last token fed (for errors at end of input) */
 } TkParseCtx;
