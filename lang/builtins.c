@@ -6,10 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-typedef enum {
-    F_LOAD, F_STORE, F_INIT, F_MMA, F_UNARY, F_BINARY, F_REDUCE, F_BROADCAST,
-    F_CONVERT, F_TRANSPOSE, F_TRI, F_MASK, F_CDIV, F_SYNC,
-} Family;
+typedef TkBuiltinFamily Family;
 
 struct TkBuiltin {
     const char *name;
@@ -20,7 +17,7 @@ struct TkBuiltin {
 };
 
 enum { ROWS = 0, COLS = 1 };
-enum { MMA_AB, MMA_ABT, MMA_ATB, MMA_ATBT };
+enum { MMA_AB = TK_MMA_AB, MMA_ABT = TK_MMA_ABT, MMA_ATB = TK_MMA_ATB, MMA_ATBT = TK_MMA_ATBT };
 
 static const TkBuiltin builtins[] = {
     /* name        family       args   variant  meaning */
@@ -85,6 +82,8 @@ const TkBuiltin *tk_builtin_find(const char *name)
 bool tk_is_builtin_name(const char *name) { return tk_builtin_find(name) != NULL; }
 const char *tk_builtin_name(const TkBuiltin *b) { return b->name; }
 bool tk_builtin_is_sync(const TkBuiltin *b) { return b->family == F_SYNC; }
+TkBuiltinFamily tk_builtin_family(const TkBuiltin *b) { return b->family; }
+int tk_builtin_variant(const TkBuiltin *b) { return b->variant; }
 
 static TkNode *arg(TkNode *call, int i)
 {

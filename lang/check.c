@@ -54,7 +54,8 @@ static void check_sizes_bindable(TkChecker *c, TkNode *params)
             }
         }
         if (!alone) {
-            TkDiag *g = tk_error(c->diags, s->span, "size '%s' cannot be bound at launch", s->name);
+            TkDiag *g = c->in_kernel ? tk_error(c->diags, s->span, "size '%s' cannot be bound at launch", s->name)
+                                     : tk_error(c->diags, s->span, "size '%s' cannot be inferred from the arguments", s->name);
             tk_diag_hint(g, "every size must be a whole dimension of some tensor parameter; add one, e.g. gl<f32, %s>", s->name);
         }
     }
@@ -87,6 +88,25 @@ static void check_params(TkChecker *c, TkNode *params, bool kernel)
     }
 }
 
+/* The first part of a grid expression that is not computable at launch. */
+static const TkNode *grid_offender(const TkNode *e)
+{
+    if (!e) return NULL;
+    switch (e->kind) {
+    case TK_N_BUILTIN_VAR:
+    case TK_N_INDEX:
+        return e;
+    case TK_N_CALL:
+        if (strcmp(e->name, "cdiv") && strcmp(e->name, "min") && strcmp(e->name, "max")) return e;
+        for (const TkNode *a = e->list; a; a = a->next)
+            if (grid_offender(a)) return grid_offender(a);
+        return NULL;
+    case TK_N_UNARY: return grid_offender(e->a);
+    case TK_N_BINARY: return grid_offender(e->a) ? grid_offender(e->a) : grid_offender(e->b);
+    default: return NULL;
+    }
+}
+
 static void check_kernel_attrs(TkChecker *c, TkNode *k)
 {
     TkNode *grid = NULL, *warps = NULL;
@@ -111,6 +131,13 @@ static void check_kernel_attrs(TkChecker *c, TkNode *k)
             unsigned i = 0;
             for (TkNode *e = a->list; e; e = e->next, i++) {
                 TkType *t = tk_check_expr(c, e, NULL);
+                const TkNode *bad = grid_offender(e);
+                if (t->kind != TK_TY_ERROR && bad) {
+                    TkDiag *g = tk_error(c->diags, bad->span, "grid dimensions are computed before any block runs");
+                    tk_diag_expected(g, "constants, sizes, scalar parameters, arithmetic, cdiv, min and max");
+                    tk_diag_hint(g, "block indices, warp.id, tiles and helpers do not exist yet when the grid is sized");
+                    continue;
+                }
                 if (t->kind != TK_TY_ERROR && !tk_is_int(t->kind)) {
                     char ts[128];
                     tk_type_str(t, ts, sizeof ts);
@@ -195,6 +222,7 @@ void tk_check_helper(TkChecker *c, TkSymbol *fs)
         c->warps_known = false;   /* a helper may run in any kernel */
         begin_function(c, fn, size_scope, param_scope, sizes);
         check_params(c, fn->list, false);
+        check_sizes_bindable(c, fn->list);
         if (fn->a) {
             TkType *rt = tk_resolve_type(c, fn->a, false);
             if (rt->kind != TK_TY_ERROR && !tk_is_scalar(rt->kind) && !tk_is_register(rt->kind)) {

@@ -238,6 +238,8 @@ static void check_let(TkChecker *c, TkNode *s)
         t = &tk_type_error;
     } else if (t->kind == TK_TY_UINT) {
         tk_coerce(c, s->b, &tk_type_i32, "let initialiser");
+    } else if (t->kind == TK_TY_UFLOAT) {
+        tk_coerce(c, s->b, &tk_type_f32, "let initialiser");
     }
     t = default_type(t);
     s->type = t;

@@ -117,6 +117,16 @@ TkType *tk_check_unary_map(TkChecker *c, TkNode *e, const char *what, TkNode *a)
 
 /* builtins.c */
 typedef struct TkBuiltin TkBuiltin;
+/* Families of built-ins; the variant says which member (see builtins.c):
+ * MMA: TkMmaForm; REDUCE/BROADCAST/MASK: 0 rows, 1 cols; INIT: 0 zeros,
+ * 1 ones, 2 fill; TRI: 0 tril, 1 triu. */
+typedef enum {
+    F_LOAD, F_STORE, F_INIT, F_MMA, F_UNARY, F_BINARY, F_REDUCE, F_BROADCAST,
+    F_CONVERT, F_TRANSPOSE, F_TRI, F_MASK, F_CDIV, F_SYNC,
+} TkBuiltinFamily;
+typedef enum { TK_MMA_AB, TK_MMA_ABT, TK_MMA_ATB, TK_MMA_ATBT } TkMmaForm;
+TkBuiltinFamily tk_builtin_family(const TkBuiltin *b);
+int tk_builtin_variant(const TkBuiltin *b);
 const TkBuiltin *tk_builtin_find(const char *name);
 bool tk_is_builtin_name(const char *name);
 TkType *tk_check_builtin_call(TkChecker *c, const TkBuiltin *b, TkNode *call, const TkType *want);

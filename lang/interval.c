@@ -18,7 +18,18 @@ static bool mul_range(int64_t alo, int64_t ahi, int64_t blo, int64_t bhi, int64_
     return true;
 }
 
+static bool interval(TkChecker *c, const TkNode *e, int64_t *lo, int64_t *hi);
+
+/* An interval is only kept while it fits the expression's type: i32
+ * arithmetic wraps at run time, so a range past INT32_MAX proves nothing. */
 bool tk_interval(TkChecker *c, const TkNode *e, int64_t *lo, int64_t *hi)
+{
+    if (!interval(c, e, lo, hi)) return false;
+    if (e->type && e->type->kind == TK_TY_I32 && (*lo < INT32_MIN || *hi > INT32_MAX)) return false;
+    return true;
+}
+
+static bool interval(TkChecker *c, const TkNode *e, int64_t *lo, int64_t *hi)
 {
     if (!e->type || !tk_is_int(e->type->kind)) return false;
     if (e->is_const) {

@@ -15,6 +15,7 @@ typedef struct {
     bool changed;
     bool needs_uniform;     /* body contains sync/collectives (directly or via helpers) */
     bool reads_varying;     /* body touches warp.id or tile elements */
+    const TkNode *diverged; /* a helper's return taken under varying flow: what follows is varying */
 } Walk;
 
 static bool expr_varying(Walk *w, TkNode *e);
@@ -78,7 +79,12 @@ static void describe(TkDiag *g, const TkNode *why, const TkSource *src)
     uint32_t line, col;
     tk_source_position(src, why->span.begin, &line, &col);
     tk_diag_expected(g, "block-uniform control flow (every warp of the block gets here)");
-    tk_diag_found(g, "%s at line %u that may differ between warps", why->kind == TK_N_FOR ? "a loop whose bounds" : "a condition", line);
+    if (why->kind == TK_N_FOR)
+        tk_diag_found(g, "a loop at line %u whose bounds may differ between warps", line);
+    else if (why->kind == TK_N_RETURN)
+        tk_diag_found(g, "code after a return at line %u that only some warps may take", line);
+    else
+        tk_diag_found(g, "a condition at line %u that may differ between warps", line);
 }
 
 static void check_call_site(Walk *w, TkNode *call, const TkNode *why)
@@ -145,7 +151,7 @@ static void walk_stmt(Walk *w, TkNode *s, const TkNode *why);
 
 static void walk_list(Walk *w, TkNode *list, const TkNode *why)
 {
-    for (TkNode *s = list; s; s = s->next) walk_stmt(w, s, why);
+    for (TkNode *s = list; s; s = s->next) walk_stmt(w, s, why ? why : w->diverged);
 }
 
 static void walk_stmt(Walk *w, TkNode *s, const TkNode *why)
@@ -177,6 +183,7 @@ static void walk_stmt(Walk *w, TkNode *s, const TkNode *why)
             expr_varying(w, s->a);
             walk_expr_calls(w, s->a, why);
         }
+        if (why && !w->diverged) w->diverged = s;   /* some warps leave here, others go on */
         break;
     case TK_N_IF: {
         bool v = expr_varying(w, s->a);
@@ -208,10 +215,12 @@ void tk_check_uniformity(TkChecker *c, TkNode *fn)
     Walk w = { .c = c };
     for (int round = 0; round < 1000; round++) {   /* each round marks at least one more symbol */
         w.changed = false;
+        w.diverged = NULL;
         walk_list(&w, fn->b->list, NULL);
         if (!w.changed) break;
     }
     w.report = true;
+    w.diverged = NULL;
     walk_list(&w, fn->b->list, NULL);
     if (c->fn_sym && fn->kind == TK_N_FN) {
         c->fn_sym->fn_needs_uniform = w.needs_uniform;

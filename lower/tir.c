@@ -1,0 +1,51 @@
+/* tir.c — construction helpers and the op/function name tables. */
+#include "tir.h"
+
+static const char *const op_names[] = {
+#define X(name, meaning) #name,
+#include "tir_ops.h"
+#undef X
+};
+
+static const char *const op_meanings[] = {
+#define X(name, meaning) meaning,
+#include "tir_ops.h"
+#undef X
+};
+
+static const char *const fn_names[] = {
+    "neg", "abs", "exp", "exp2", "log", "sqrt", "rsqrt", "tanh", "sigmoid", "relu", "gelu", "silu",
+    "add", "sub", "mul", "div", "max", "min",
+};
+
+const char *tir_op_name(TirOp op) { return (unsigned)op < TIR_NUM_OPS ? op_names[op] : "?"; }
+const char *tir_op_meaning(TirOp op) { return (unsigned)op < TIR_NUM_OPS ? op_meanings[op] + 3 : "?"; }
+const char *tir_fn_name(TirFn fn) { return (unsigned)fn < TIR_NUM_FNS ? fn_names[fn] : "?"; }
+
+bool tir_is_statement(TirOp op) { return (unsigned)op < TIR_NUM_OPS && op_meanings[op][0] == 'S'; }
+
+TirInstr *tir_new(TkArena *a, TirOp op, const TkType *type, TkSpan loc)
+{
+    TirInstr *i = tk_arena_alloc(a, sizeof *i);
+    if (!i) return NULL;
+    i->op = op;
+    i->type = type;
+    i->loc = loc;
+    return i;
+}
+
+void tir_append(TirRegion *r, TirInstr *i)
+{
+    if (!i) return;
+    i->parent = r;
+    i->prev = r->last;
+    i->next = NULL;
+    if (r->last) r->last->next = i;
+    else r->first = i;
+    r->last = i;
+}
+
+void tir_add_arg(TirInstr *i, TirInstr *arg)
+{
+    if (i && i->nargs < TIR_MAX_ARGS) i->args[i->nargs++] = arg;
+}

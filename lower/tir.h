@@ -1,0 +1,118 @@
+/* tir.h — TileKit's tile IR: typed SSA over scalars, tiles and vectors, with
+ * structured control flow (FOR/IF regions) and variables as slots.
+ *
+ * Between the checked AST and LLVM IR. Helpers are inlined, constants folded,
+ * and every op keeps the source span it came from, through every pass, so
+ * dumps and debug info point at .tk lines.
+ *
+ * Invariants (checked by tir_verify):
+ *  - an operand is defined earlier in the same region or an enclosing one;
+ *  - a value op's users all belong to the same statement (the next statement
+ *    op of its region, or ops nested in it): values never flow between
+ *    statements except through slots, loop induction values and the
+ *    function-level values (PARAM, SIZE, BLOCK_ID, WARP_ID) — so a backend
+ *    can run the statements between two SYNCs once per warp;
+ *  - operand types match the op's typing rule (the checker's rules, restated). */
+#ifndef TK_LOWER_TIR_H
+#define TK_LOWER_TIR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "arena.h"
+#include "source.h"
+#include "types.h"
+
+typedef enum {
+#define X(name, meaning) TIR_##name,
+#include "tir_ops.h"
+#undef X
+    TIR_NUM_OPS
+} TirOp;
+
+/* Element-wise functions of MAP1/MAP2/REDUCE/BROADCAST. */
+typedef enum {
+    TIR_FN_NEG, TIR_FN_ABS, TIR_FN_EXP, TIR_FN_EXP2, TIR_FN_LOG, TIR_FN_SQRT, TIR_FN_RSQRT,
+    TIR_FN_TANH, TIR_FN_SIGMOID, TIR_FN_RELU, TIR_FN_GELU, TIR_FN_SILU,
+    TIR_FN_ADD, TIR_FN_SUB, TIR_FN_MUL, TIR_FN_DIV, TIR_FN_MAX, TIR_FN_MIN,
+    TIR_NUM_FNS
+} TirFn;
+
+typedef struct TirInstr TirInstr;
+typedef struct TirRegion TirRegion;
+
+struct TirRegion {
+    TirInstr *first, *last;
+};
+
+#define TIR_MAX_ARGS 8
+
+struct TirInstr {
+    TirOp op;
+    const TkType *type;         /* result type (value ops), slot type (VAR) */
+    TkSpan loc;                 /* source span it came from */
+    uint32_t id;                /* printing order number, set by tir_number */
+    uint8_t nargs;
+    TirInstr *args[TIR_MAX_ARGS];
+    int aux;
+    int64_t imm;
+    double fimm;
+    const char *name;           /* VAR/LOOP_IV: source name, for dumps */
+    TirRegion body[2];          /* FOR: body[0]; IF: then body[0], else body[1] */
+    TirInstr *iv;               /* FOR: its LOOP_IV */
+    TirInstr *next, *prev;      /* within the region */
+    TirRegion *parent;          /* region holding this instruction */
+};
+
+typedef enum { TIR_PARAM_TENSOR, TIR_PARAM_SCALAR } TirParamKind;
+
+typedef struct {
+    const char *name;
+    TirParamKind kind;
+    const TkType *type;         /* gl<...> or a scalar type */
+} TirParam;
+
+typedef struct TirFunc TirFunc;
+struct TirFunc {
+    const char *name;
+    TkSpan loc;
+    TirParam *params;
+    unsigned nparams;
+    const TkSizeNames *sizes;   /* size variables, bound at launch */
+    int64_t warps;
+    /* grid: up to 3 values computed in `grid_region` from sizes, params and
+     * constants (only value ops) */
+    TirRegion grid_region;
+    TirInstr *grid[3];
+    unsigned grid_rank;
+    TirRegion body;
+    uint64_t flops_per_block;   /* 2·M·N·K summed over mma ops, if static (else 0) */
+    TirFunc *next;
+};
+
+typedef struct {
+    TkArena *arena;
+    const TkSource *src;        /* for line numbers in dumps */
+    TirFunc *funcs;
+} TirModule;
+
+const char *tir_op_name(TirOp op);
+const char *tir_op_meaning(TirOp op);
+const char *tir_fn_name(TirFn fn);
+
+/* Construction (tir.c). New instructions are appended to a region. */
+TirInstr *tir_new(TkArena *a, TirOp op, const TkType *type, TkSpan loc);
+void tir_append(TirRegion *r, TirInstr *i);
+void tir_add_arg(TirInstr *i, TirInstr *arg);
+bool tir_is_statement(TirOp op);
+
+/* Numbering and printing (tir_print.c). With `src`, each line ends with the
+ * .tk line it came from. */
+void tir_print_module(const TirModule *m, FILE *out, bool with_source);
+
+/* Verification (tir_verify.c): returns the number of problems, each written
+ * to `out` as "tir: func: %id: problem". */
+unsigned tir_verify(const TirModule *m, FILE *out);
+
+#endif
