@@ -84,6 +84,7 @@ static void check_params(TkChecker *c, TkNode *params, bool kernel)
         /* Tiles hold per-warp data. Helper scalars are assumed uniform here;
          * calls that need uniformity check their arguments instead. */
         TkSymbol *s = tk_declare(c, TK_SYM_PARAM, p->name, p->name_span, t, p);
+        p->sym = s;
         if (s && tk_is_register(t->kind)) s->varying = true;
     }
 }

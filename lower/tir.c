@@ -49,3 +49,17 @@ void tir_add_arg(TirInstr *i, TirInstr *arg)
 {
     if (i && i->nargs < TIR_MAX_ARGS) i->args[i->nargs++] = arg;
 }
+
+static bool region_has_sync(const TirRegion *r)
+{
+    for (const TirInstr *i = r->first; i; i = i->next)
+        if (tir_is_barrier(i)) return true;
+    return false;
+}
+
+bool tir_is_barrier(const TirInstr *i)
+{
+    if (i->op == TIR_SYNC) return true;
+    if (i->op == TIR_FOR || i->op == TIR_IF) return region_has_sync(&i->body[0]) || region_has_sync(&i->body[1]);
+    return false;
+}

@@ -7,11 +7,11 @@
  *
  * Invariants (checked by tir_verify):
  *  - an operand is defined earlier in the same region or an enclosing one;
- *  - a value op's users all belong to the same statement (the next statement
- *    op of its region, or ops nested in it): values never flow between
- *    statements except through slots, loop induction values and the
- *    function-level values (PARAM, SIZE, BLOCK_ID, WARP_ID) — so a backend
- *    can run the statements between two SYNCs once per warp;
+ *  - no value is used across a barrier statement (a SYNC, or a FOR/IF whose
+ *    body contains one): across barriers, data flows only through slots,
+ *    loop induction values and the function-level values (PARAM, SIZE,
+ *    BLOCK_ID, WARP_ID) — so a backend can run the code between two
+ *    barriers once per warp, warp after warp;
  *  - operand types match the op's typing rule (the checker's rules, restated). */
 #ifndef TK_LOWER_TIR_H
 #define TK_LOWER_TIR_H
@@ -106,6 +106,8 @@ TirInstr *tir_new(TkArena *a, TirOp op, const TkType *type, TkSpan loc);
 void tir_append(TirRegion *r, TirInstr *i);
 void tir_add_arg(TirInstr *i, TirInstr *arg);
 bool tir_is_statement(TirOp op);
+/* SYNC, or FOR/IF containing one (at any depth). */
+bool tir_is_barrier(const TirInstr *i);
 
 /* Numbering and printing (tir_print.c). With `src`, each line ends with the
  * .tk line it came from. */

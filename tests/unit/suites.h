@@ -2,3 +2,5 @@
  * Add a suite: write tests/unit/test_NAME.c defining `Suite *tk_suite_NAME(void)`,
  * then add TK_SUITE(NAME) below. */
 TK_SUITE(shape)
+TK_SUITE(types)
+TK_SUITE(lexer)

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "front.h"
+#include "lower.h"
 
 #ifndef TK_VERSION
 #define TK_VERSION "dev"
@@ -15,7 +16,7 @@
 
 enum { EXIT_CLEAN = 0, EXIT_ERRORS = 1, EXIT_USAGE = 2 };
 
-typedef enum { EMIT_NONE, EMIT_TOKENS, EMIT_AST } Emit;
+typedef enum { EMIT_NONE, EMIT_TOKENS, EMIT_AST, EMIT_TIR } Emit;
 
 typedef struct {
     bool check;
@@ -34,6 +35,7 @@ static void usage(FILE *out)
           "stages:\n"
           "  tokens   one token per line: line:col kind 'text'\n"
           "  ast      the parsed program printed back as canonical .tk source\n"
+          "  tir      the tile IR of every kernel, each op with its .tk line\n"
           "\n"
           "options:\n"
           "  --diagnostics=text|json  diagnostics as text (default) or one JSON object per line\n"
@@ -55,8 +57,9 @@ static int parse_args(int argc, char **argv, Options *o)
         if (strcmp(a, "check") == 0 && i == 1) o->check = true;
         else if (strcmp(a, "--emit=tokens") == 0) o->emit = EMIT_TOKENS;
         else if (strcmp(a, "--emit=ast") == 0) o->emit = EMIT_AST;
+        else if (strcmp(a, "--emit=tir") == 0) o->emit = EMIT_TIR;
         else if (strncmp(a, "--emit=", 7) == 0) {
-            fprintf(stderr, "tkc: unknown stage '%s' (this build emits: tokens, ast)\n", a + 7);
+            fprintf(stderr, "tkc: unknown stage '%s' (this build emits: tokens, ast, tir)\n", a + 7);
             return -1;
         } else if (strcmp(a, "--diagnostics=json") == 0) o->json = true;
         else if (strcmp(a, "--diagnostics=text") == 0) o->json = false;
@@ -74,7 +77,7 @@ static int parse_args(int argc, char **argv, Options *o)
         }
     }
     if (!o->check && o->emit == EMIT_NONE) {
-        fputs("tkc: say what to do: `tkc check FILE...` or `tkc --emit=tokens|ast FILE`\n", stderr);
+        fputs("tkc: say what to do: `tkc check FILE...` or `tkc --emit=tokens|ast|tir FILE`\n", stderr);
         return -1;
     }
     if (o->check && o->emit != EMIT_NONE) {
@@ -113,6 +116,13 @@ static int run_file(const char *path, const Options *o, FILE *out)
         tk_front_parse(&f);
         tk_front_check(&f);
         if (o->emit == EMIT_AST) tk_ast_print(f.items, out);
+        if (o->emit == EMIT_TIR && f.diags.errors == 0) {
+            TirModule m;
+            if (tir_from_ast(&m, &f.arena, &f.src, &f.diags, f.items) == 0 && tir_verify(&m, stderr) == 0)
+                tir_print_module(&m, out, true);
+            else
+                status = EXIT_ERRORS;
+        }
     }
     if (f.diags.errors) status = EXIT_ERRORS;
     report(&f, o);
