@@ -263,6 +263,7 @@ int tk_check_program(TkArena *arena, TkDiags *diags, TkNode *items)
     c.globals = tk_arena_alloc(arena, sizeof *c.globals);
     if (!c.globals) return -1;
     c.scope = c.globals;
+    c.items = items;
 
     /* Functions are visible everywhere; constants only after their declaration. */
     for (TkNode *it = items; it; it = it->next) {

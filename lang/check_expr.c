@@ -156,17 +156,29 @@ static TkType *check_name(TkChecker *c, TkNode *e)
             tk_diag_hint(g, "call it: %s(...)", e->name);
             return set(e, &tk_type_error);
         }
-        TkDiag *g = tk_error(c->diags, e->span, "unknown name '%s'", e->name);
-        (void)g;
-        /* Declare it as an error so later uses stay quiet. */
+        const TkNode *later = NULL;
+        for (const TkNode *it = c->items; it && !later; it = it->next)
+            if (it->kind == TK_N_CONST && strcmp(it->name, e->name) == 0) later = it;
+        if (later) {
+            uint32_t line, col;
+            tk_source_position(c->diags->src, later->name_span.begin, &line, &col);
+            TkDiag *g = tk_error(c->diags, e->span, "constant '%s' is used before its declaration", e->name);
+            tk_diag_hint(g, "it is declared at line %u; move the const above its first use", line);
+        } else {
+            tk_error(c->diags, e->span, "unknown name '%s'", e->name);
+        }
+        /* Declare a placeholder for the rest of the function so later uses stay
+         * quiet; a real declaration later simply replaces it. */
         TkSymbol *err = tk_arena_alloc(c->arena, sizeof *err);
-        if (err && c->scope) {
+        TkScope *home = c->size_scope ? c->size_scope : c->scope;
+        if (err && home) {
             err->kind = TK_SYM_LET;
             err->name = e->name;
             err->span = e->span;
             err->type = &tk_type_error;
-            err->next = c->scope->syms;
-            c->scope->syms = err;
+            err->placeholder = true;
+            err->next = home->syms;
+            home->syms = err;
         }
         return set(e, &tk_type_error);
     }

@@ -55,7 +55,7 @@ TkSymbol *tk_declare(TkChecker *c, TkSymKind kind, const char *name, TkSpan span
         tk_diag_hint(g, "choose another name; built-in names are reserved");
     } else {
         TkSymbol *old = tk_scope_lookup(c, name);
-        if (old) {
+        if (old && !old->placeholder) {
             uint32_t line, col;
             tk_source_position(c->diags->src, old->span.begin, &line, &col);
             bool same_scope = tk_scope_lookup_local(c->scope, name) == old;
@@ -293,7 +293,7 @@ static void check_assign(TkChecker *c, TkNode *s)
         char a[128], b[128];
         tk_type_str(lt, a, sizeof a);
         tk_type_str(rt, b, sizeof b);
-        TkDiag *g = tk_error(c->diags, s->name_span, "'%s' would change the type of its target", tk_op_spelling(s->op));
+        TkDiag *g = tk_error(c->diags, s->name_span, "'%s=' would change the type of its target", tk_op_spelling(s->op));
         tk_diag_expected(g, "%s", a);
         tk_diag_found(g, "%s", b);
         tk_diag_hint(g, "narrowing needs an explicit convert<...>(...)");

@@ -39,6 +39,7 @@ struct TkSymbol {
     int64_t lo, hi;
     bool varying;            /* may differ between the warps of a block */
     bool has_value;          /* CONST whose value folded without error */
+    bool placeholder;        /* stands for an unknown name already reported */
     TkSizeVar size_index;    /* SIZE */
     TkSymbol *next;          /* next in its scope */
     /* FN: */
@@ -65,6 +66,7 @@ typedef struct {
     TkArena *arena;
     TkDiags *diags;
     TkScope *globals;
+    TkNode *items;           /* the program, to explain names declared later */
     TkScope *scope;          /* innermost */
     /* the function being checked */
     TkNode *fn;              /* FN or KERNEL node */

@@ -162,7 +162,7 @@ int tk_lex(TkLexer *lx, TkToken *tok)
                 tok->ival = int_value(lx, (const char *)start, (const char *)cur);
                 TOKEN(TK_T_INT);
             }
-            digit+ ident | "0" [xX] hex* ident {
+            digit+ ident | "0" [xX] hex* ident | (decfloat | hexfloat) ident {
                 TkDiag *g = tk_error(lx->diags, span_of(lx, (const char *)start, (const char *)cur), "malformed number '%.*s'", (int)(cur - start), (const char *)start);
                 tk_diag_hint(g, "numbers have no suffixes; hex floats need a binary exponent, as in 0x1.8p3");
                 TOKEN(TK_T_INT);
