@@ -33,7 +33,7 @@ while [ $# -gt 0 ]; do
     case "$1" in
     --update) mode=update; shift ;;
     --ok) mode=ok; shift ;;
-    -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
+    -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
     --) shift; break ;;
     -*) echo "run_golden.sh: unknown option '$1'" >&2; exit 2 ;;
     *) break ;;
