@@ -23,10 +23,20 @@ typedef struct {
     TirInstr *returned;   /* bool slot, set by a return not in tail position */
 } InlineFrame;
 
+/* The value of size variable `var` of a size namespace (a kernel's or an
+ * inlined helper's), for evaluating tensor dims of that function. */
+typedef struct {
+    const TkSizeNames *ns;
+    unsigned var;
+    TirInstr *value;
+} SizeBinding;
+
 typedef struct {
     TkArena *arena;
     TkDiags *diags;
     TirFunc *fn;
+    SizeBinding sizes[256];
+    unsigned nsizes;
     TirRegion *region;    /* where new instructions go */
     Binding *env;
     unsigned nenv, capenv;
@@ -115,6 +125,12 @@ static TirInstr *cast_to(Lower *L, TirInstr *v, const TkType *t, TkSpan loc)
 
 static TirInstr *lower_expr(Lower *L, TkNode *e);
 
+/* Coordinates and indices are i32 unless the expression is i64 (never cut). */
+static const TkType *index_type(const TkNode *e)
+{
+    return e->type && e->type->kind == TK_TY_I64 ? &tk_type_i64 : &tk_type_i32;
+}
+
 /* Lower e for use where type `want` is expected (constants adopt it). */
 static TirInstr *lower_as(Lower *L, TkNode *e, const TkType *want)
 {
@@ -165,6 +181,28 @@ static TirFn broadcast_fn(const char *name)
 
 static TirInstr *lower_block_stmts(Lower *L, TkNode *first);
 static void lower_stmt(Lower *L, TkNode *s);
+static TirInstr *new_slot(Lower *L, const TkType *t, const char *name, TkSpan loc);
+
+/* Does evaluating e call a helper (which may store to memory)? */
+static bool calls_helper(const TkNode *e)
+{
+    if (!e) return false;
+    switch (e->kind) {
+    case TK_N_CALL:
+        if (!tk_builtin_find(e->name)) return true;
+        for (const TkNode *a = e->list; a; a = a->next)
+            if (calls_helper(a)) return true;
+        return false;
+    case TK_N_UNARY: return calls_helper(e->a);
+    case TK_N_BINARY: return calls_helper(e->a) || calls_helper(e->b);
+    case TK_N_INDEX:
+        if (calls_helper(e->a)) return true;
+        for (const TkNode *a = e->list; a; a = a->next)
+            if (calls_helper(a)) return true;
+        return false;
+    default: return false;
+    }
+}
 
 /* Slot holding a variable's storage (for SET / MMA / STORE targets). */
 static TirInstr *slot_of(Lower *L, TkNode *e)
@@ -198,7 +236,7 @@ static TirInstr *lower_builtin(Lower *L, TkNode *e, const TkBuiltin *b)
         TirInstr *args[TIR_MAX_ARGS];
         unsigned n = 0;
         args[n++] = memory_operand(L, a0);
-        for (TkNode *c = a1; c && n < TIR_MAX_ARGS; c = c->next) args[n++] = lower_as(L, c, &tk_type_i32);
+        for (TkNode *c = a1; c && n < TIR_MAX_ARGS; c = c->next) args[n++] = lower_as(L, c, index_type(c));
         i = emit(L, TIR_LOAD, t, e->span);
         for (unsigned k = 0; k < n; k++) tir_add_arg(i, args[k]);
         return i;
@@ -208,7 +246,7 @@ static TirInstr *lower_builtin(Lower *L, TkNode *e, const TkBuiltin *b)
         unsigned n = 0;
         args[n++] = memory_operand(L, a0);
         args[n++] = tk_is_shared(a1->type->kind) ? emit1(L, TIR_GET, a1->type, a1->span, slot_of(L, a1)) : lower_expr(L, a1);
-        for (TkNode *c = a2; c && n < TIR_MAX_ARGS; c = c->next) args[n++] = lower_as(L, c, &tk_type_i32);
+        for (TkNode *c = a2; c && n < TIR_MAX_ARGS; c = c->next) args[n++] = lower_as(L, c, index_type(c));
         i = emit(L, TIR_STORE, NULL, e->span);
         for (unsigned k = 0; k < n; k++) tir_add_arg(i, args[k]);
         return i;
@@ -270,7 +308,7 @@ static TirInstr *lower_builtin(Lower *L, TkNode *e, const TkBuiltin *b)
     case F_TRANSPOSE:
         return emit1(L, TIR_TRANSPOSE, t, e->span, lower_expr(L, a0));
     case F_TRI: {
-        TirInstr *x = lower_expr(L, a0), *k = lower_as(L, a1, &tk_type_i32), *v;
+        TirInstr *x = lower_expr(L, a0), *k = lower_as(L, a1, index_type(a1)), *v;
         if (a2) {
             v = lower_as(L, a2, tk_type_scalar(t->elem));
         } else {
@@ -282,7 +320,7 @@ static TirInstr *lower_builtin(Lower *L, TkNode *e, const TkBuiltin *b)
         return i;
     }
     case F_MASK: {
-        TirInstr *x = lower_expr(L, a0), *n = lower_as(L, a1, &tk_type_i32), *v = lower_as(L, a2, tk_type_scalar(t->elem));
+        TirInstr *x = lower_expr(L, a0), *n = lower_as(L, a1, index_type(a1)), *v = lower_as(L, a2, tk_type_scalar(t->elem));
         i = emit2(L, TIR_MASK, t, e->span, x, n);
         tir_add_arg(i, v);
         i->imm = tk_builtin_variant(b);
@@ -340,6 +378,22 @@ static TirInstr *lower_expr(Lower *L, TkNode *e)
             i->aux = e->op == TK_OP_ADD ? TIR_FN_ADD : e->op == TK_OP_SUB ? TIR_FN_SUB : e->op == TK_OP_MUL ? TIR_FN_MUL : TIR_FN_DIV;
             return i;
         }
+        if ((e->op == TK_OP_AND || e->op == TK_OP_OR) && calls_helper(e->b)) {
+            /* a helper on the right may have effects: evaluate it only when needed */
+            TirInstr *slot = new_slot(L, &tk_type_bool, NULL, e->span);
+            emit2(L, TIR_SET, NULL, e->span, slot, lower_as(L, e->a, &tk_type_bool));
+            TirInstr *cond = emit1(L, TIR_GET, &tk_type_bool, e->span, slot);
+            if (e->op == TK_OP_OR) {
+                cond = emit1(L, TIR_UNARY, &tk_type_bool, e->span, cond);
+                cond->aux = TK_OP_NOT;
+            }
+            TirInstr *branch = emit1(L, TIR_IF, NULL, e->span, cond);
+            TirRegion *saved = L->region;
+            L->region = &branch->body[0];
+            emit2(L, TIR_SET, NULL, e->span, slot, lower_as(L, e->b, &tk_type_bool));
+            L->region = saved;
+            return emit1(L, TIR_GET, &tk_type_bool, e->span, slot);
+        }
         /* operand type: the wider of the two (constants took the other's type) */
         const TkType *ot = ta;
         if (e->a->is_const && !e->b->is_const) ot = tb;
@@ -358,8 +412,11 @@ static TirInstr *lower_expr(Lower *L, TkNode *e)
     }
     case TK_N_INDEX: {
         TirInstr *base = lower_expr(L, e->a);
+        TirInstr *idx[2] = { NULL, NULL };
+        unsigned n = 0;
+        for (TkNode *x = e->list; x && n < 2; x = x->next) idx[n++] = lower_as(L, x, index_type(x));
         TirInstr *i = emit1(L, TIR_ELEM, t, e->span, base);
-        for (TkNode *x = e->list; x; x = x->next) tir_add_arg(i, lower_as(L, x, &tk_type_i32));
+        for (unsigned k = 0; k < n; k++) tir_add_arg(i, idx[k]);
         return i;
     }
     default:
@@ -475,7 +532,7 @@ static void lower_stmt(Lower *L, TkNode *s)
             }
             TirInstr *idx[2] = { NULL, NULL };
             unsigned n = 0;
-            for (TkNode *x = s->a->list; x && n < 2; x = x->next) idx[n++] = lower_as(L, x, &tk_type_i32);
+            for (TkNode *x = s->a->list; x && n < 2; x = x->next) idx[n++] = lower_as(L, x, index_type(x));
             TirInstr *i = emit2(L, TIR_SET_ELEM, NULL, s->span, slot, v);
             for (unsigned k = 0; k < n; k++) tir_add_arg(i, idx[k]);
             break;
@@ -537,6 +594,67 @@ static bool needs_return_flag(const TkNode *body)
     return false;
 }
 
+static TirInstr *size_value(Lower *L, const TkSizeNames *ns, unsigned var)
+{
+    for (unsigned k = L->nsizes; k-- > 0;)
+        if (L->sizes[k].ns == ns && L->sizes[k].var == var) return L->sizes[k].value;
+    return NULL;
+}
+
+/* A tensor dimension (polynomial over the sizes of namespace ns) as an i32 value. */
+static TirInstr *poly_value(Lower *L, const TkPoly *p, const TkSizeNames *ns, TkSpan loc)
+{
+    TirInstr *sum = NULL;
+    for (unsigned t = 0; t < p->nterms; t++) {
+        const TkMono *m = &p->terms[t];
+        TirInstr *term = emit(L, TIR_CONST_INT, &tk_type_i32, loc);
+        term->imm = m->coef;
+        for (unsigned v = 0; v < m->nvars; v++) {
+            TirInstr *x = size_value(L, ns, m->vars[v]);
+            if (x && x->op == TIR_VAR) x = emit1(L, TIR_GET, &tk_type_i32, loc, x);
+            if (!x) {
+                L->failed = true;
+                tk_error(L->diags, loc, "internal error: a size of this tensor has no value here");
+                return term;
+            }
+            TirInstr *mul = emit2(L, TIR_BINARY, &tk_type_i32, loc, term, x);
+            mul->aux = TK_OP_MUL;
+            term = mul;
+        }
+        if (sum) {
+            TirInstr *add = emit2(L, TIR_BINARY, &tk_type_i32, loc, sum, term);
+            add->aux = TK_OP_ADD;
+            sum = add;
+        } else {
+            sum = term;
+        }
+    }
+    if (!sum) {
+        sum = emit(L, TIR_CONST_INT, &tk_type_i32, loc);
+        sum->imm = 0;
+    }
+    return sum;
+}
+
+/* A helper's sizes take the values of the argument tensors' dims. */
+static void bind_helper_sizes(Lower *L, TkNode *fn, TkNode *call)
+{
+    for (TkNode *p = fn->list, *a = call->list; p && a; p = p->next, a = a->next) {
+        if (!p->type || p->type->kind != TK_TY_GL || !a->type || a->type->kind != TK_TY_GL) continue;
+        unsigned d = 0;
+        for (TkNode *dim = p->a->list; dim; dim = dim->next, d++) {
+            TkSymbol *s = dim->kind == TK_N_NAME ? dim->sym : NULL;
+            if (!s || s->kind != TK_SYM_SIZE || size_value(L, p->type->size_names, s->size_index)) continue;
+            TirInstr *slot = new_slot(L, &tk_type_i32, s->name, call->span);
+            TirInstr *v = poly_value(L, &a->type->gdims[d], a->type->size_names, call->span);
+            emit2(L, TIR_SET, NULL, call->span, slot, v);
+            bind(L, s, slot);
+            /* nested calls read the size through its slot (values do not cross barriers) */
+            if (L->nsizes < 256) L->sizes[L->nsizes++] = (SizeBinding){ p->type->size_names, s->size_index, slot };
+        }
+    }
+}
+
 static TirInstr *inline_call(Lower *L, TkNode *call)
 {
     TkSymbol *fs = call->sym;
@@ -559,7 +677,8 @@ static TirInstr *inline_call(Lower *L, TkNode *call)
             vals[n] = slot;
         }
     }
-    unsigned env_mark = L->nenv;
+    unsigned env_mark = L->nenv, sizes_mark = L->nsizes;
+    bind_helper_sizes(L, fn, call);
     n = 0;
     for (TkNode *p = fn->list; p && n < 64; p = p->next, n++) {
         TkSymbol *ps = NULL;
@@ -579,6 +698,7 @@ static TirInstr *inline_call(Lower *L, TkNode *call)
     L->depth--;
     L->frame = saved;
     L->nenv = env_mark;
+    L->nsizes = sizes_mark;
     if (frame.result) return emit1(L, TIR_GET, rt, call->span, frame.result);
     return NULL;
 }
@@ -617,6 +737,7 @@ static void bind_params(Lower *L, TkNode *k)
                 v->aux = s->size_index;
                 v->name = s->name;
                 bind(L, s, v);
+                if (L->nsizes < 256) L->sizes[L->nsizes++] = (SizeBinding){ p->type->size_names, s->size_index, v };
             }
         }
     }
@@ -633,6 +754,7 @@ static int lower_kernel(Lower *L, TirModule *m, TkNode *k)
     if (!f->params) return -1;
     L->fn = f;
     L->nenv = 0;
+    L->nsizes = 0;
     L->block_id[0] = L->block_id[1] = L->block_id[2] = L->warp_id = NULL;
     L->frame = NULL;
     f->warps = 1;
@@ -662,6 +784,7 @@ static int lower_kernel(Lower *L, TirModule *m, TkNode *k)
     }
     /* the body gets its own parameter and size values (regions do not share values) */
     L->nenv = 0;
+    L->nsizes = 0;
     L->region = &f->body;
     bind_params(L, k);
     lower_block_stmts(L, k->b->list);

@@ -4,3 +4,4 @@
 TK_SUITE(shape)
 TK_SUITE(types)
 TK_SUITE(lexer)
+TK_SUITE(interp)

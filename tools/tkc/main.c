@@ -8,7 +8,9 @@
 #include <string.h>
 
 #include "front.h"
+#include "cpu_jit.h"
 #include "lower.h"
+#include "run.h"
 
 #ifndef TK_VERSION
 #define TK_VERSION "dev"
@@ -16,7 +18,7 @@
 
 enum { EXIT_CLEAN = 0, EXIT_ERRORS = 1, EXIT_USAGE = 2 };
 
-typedef enum { EMIT_NONE, EMIT_TOKENS, EMIT_AST, EMIT_TIR } Emit;
+typedef enum { EMIT_NONE, EMIT_TOKENS, EMIT_AST, EMIT_TIR, EMIT_LLVM } Emit;
 
 typedef struct {
     bool check;
@@ -30,12 +32,15 @@ typedef struct {
 static void usage(FILE *out)
 {
     fputs("usage: tkc check [options] FILE.tk...   check kernels, print diagnostics\n"
+          "       tkc run FILE.tk [--kernel NAME] --size M=..,N=.. [--check] [--json] [--threads N]\n"
+          "                                        run a kernel on the CPU with random inputs\n"
           "       tkc --emit=STAGE [options] FILE.tk\n"
           "\n"
           "stages:\n"
           "  tokens   one token per line: line:col kind 'text'\n"
           "  ast      the parsed program printed back as canonical .tk source\n"
           "  tir      the tile IR of every kernel, each op with its .tk line\n"
+          "  llvm     LLVM IR for the host CPU, optimised at O3\n"
           "\n"
           "options:\n"
           "  --diagnostics=text|json  diagnostics as text (default) or one JSON object per line\n"
@@ -58,8 +63,9 @@ static int parse_args(int argc, char **argv, Options *o)
         else if (strcmp(a, "--emit=tokens") == 0) o->emit = EMIT_TOKENS;
         else if (strcmp(a, "--emit=ast") == 0) o->emit = EMIT_AST;
         else if (strcmp(a, "--emit=tir") == 0) o->emit = EMIT_TIR;
+        else if (strcmp(a, "--emit=llvm") == 0) o->emit = EMIT_LLVM;
         else if (strncmp(a, "--emit=", 7) == 0) {
-            fprintf(stderr, "tkc: unknown stage '%s' (this build emits: tokens, ast, tir)\n", a + 7);
+            fprintf(stderr, "tkc: unknown stage '%s' (this build emits: tokens, ast, tir, llvm)\n", a + 7);
             return -1;
         } else if (strcmp(a, "--diagnostics=json") == 0) o->json = true;
         else if (strcmp(a, "--diagnostics=text") == 0) o->json = false;
@@ -77,7 +83,7 @@ static int parse_args(int argc, char **argv, Options *o)
         }
     }
     if (!o->check && o->emit == EMIT_NONE) {
-        fputs("tkc: say what to do: `tkc check FILE...` or `tkc --emit=tokens|ast|tir FILE`\n", stderr);
+        fputs("tkc: say what to do: `tkc check FILE...` or `tkc --emit=tokens|ast|tir|llvm FILE`\n", stderr);
         return -1;
     }
     if (o->check && o->emit != EMIT_NONE) {
@@ -116,12 +122,17 @@ static int run_file(const char *path, const Options *o, FILE *out)
         tk_front_parse(&f);
         tk_front_check(&f);
         if (o->emit == EMIT_AST) tk_ast_print(f.items, out);
-        if (o->emit == EMIT_TIR && f.diags.errors == 0) {
+        if ((o->emit == EMIT_TIR || o->emit == EMIT_LLVM) && f.diags.errors == 0) {
             TirModule m;
-            if (tir_from_ast(&m, &f.arena, &f.src, &f.diags, f.items) == 0 && tir_verify(&m, stderr) == 0)
-                tir_print_module(&m, out, true);
-            else
+            char err[512];
+            if (tir_from_ast(&m, &f.arena, &f.src, &f.diags, f.items) != 0 || tir_verify(&m, stderr) != 0) {
                 status = EXIT_ERRORS;
+            } else if (o->emit == EMIT_TIR) {
+                tir_print_module(&m, out, true);
+            } else if (tk_cpu_print_llvm(&m, 3, out, err, sizeof err) != 0) {
+                fprintf(stderr, "tkc: %s\n", err);
+                status = EXIT_ERRORS;
+            }
         }
     }
     if (f.diags.errors) status = EXIT_ERRORS;
@@ -132,6 +143,7 @@ static int run_file(const char *path, const Options *o, FILE *out)
 
 int main(int argc, char **argv)
 {
+    if (argc > 1 && strcmp(argv[1], "run") == 0) return tkc_run(argc, argv);
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             usage(stdout);

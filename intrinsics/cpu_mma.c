@@ -1,0 +1,242 @@
+/* cpu_mma.c — see cpu_mma.h. */
+#include "cpu_mma.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static void mma_fma(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVMValueRef a, LLVMValueRef b, int64_t m,
+                    int64_t n, int64_t kdim);
+static void mma_dpbf16(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVMValueRef a, LLVMValueRef b, int64_t m,
+                       int64_t n, int64_t kdim);
+
+static const TkMmaKernel table[] = {
+    /* name                  features        operand      mr nr vec  meaning / emitter */
+    { "x86.avx512bf16.dpbf16ps", "+avx512bf16,+avx512f", TK_TY_BF16, 8, 32, 16,
+      "vdpbf16ps zmm: 16 lanes × 2 bf16 products per k pair, f32 accumulate; 16 accumulators", mma_dpbf16 },
+    { "x86.avx512f.fma",     "+avx512f",     TK_TY_F32,   8, 32, 16,
+      "vfmadd231ps zmm with a broadcast of A; 16 accumulators", mma_fma },
+    { "x86.avx2.fma",        "+avx2,+fma",   TK_TY_F32,   4, 16,  8,
+      "vfmadd231ps ymm with a broadcast of A; 8 accumulators", mma_fma },
+    { "aarch64.neon.fmla",   "+neon",        TK_TY_F32,   4, 16,  4,
+      "fmla v.4s by element broadcast; 16 accumulators", mma_fma },
+};
+
+const TkMmaKernel *tk_cpu_mma_table(unsigned *count)
+{
+    *count = sizeof table / sizeof table[0];
+    return table;
+}
+
+/* Is every feature of `need` ("+a,+b") present as "+x" in `have`? */
+static bool has_features(const char *have, const char *need)
+{
+    char buf[64];
+    const char *p = need;
+    while (*p) {
+        const char *e = strchr(p, ',');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        if (len >= sizeof buf) return false;
+        memcpy(buf, p, len);
+        buf[len] = '\0';
+        /* match a whole item of the comma-separated list */
+        bool found = false;
+        for (const char *h = have; h && *h;) {
+            const char *he = strchr(h, ',');
+            size_t hl = he ? (size_t)(he - h) : strlen(h);
+            if (hl == len && strncmp(h, buf, len) == 0) found = true;
+            h = he ? he + 1 : NULL;
+        }
+        if (!found) return false;
+        p = e ? e + 1 : p + len;
+    }
+    return true;
+}
+
+const TkMmaKernel *tk_cpu_mma_select(const char *target_features, TkTypeKind operand)
+{
+    if (!target_features) return NULL;
+    for (unsigned i = 0; i < sizeof table / sizeof table[0]; i++) {
+        const TkMmaKernel *k = &table[i];
+        if (k->operand == TK_TY_BF16 && operand != TK_TY_BF16) continue;
+        if (has_features(target_features, k->features)) return k;
+    }
+    return NULL;
+}
+
+/* ---------------------------------------------------------------- emission helpers */
+
+typedef struct {
+    LLVMBasicBlockRef header, body, exit;
+    LLVMValueRef idx;
+} Loop;
+
+static LLVMValueRef c64(TkMmaBuilder *mb, int64_t v) { return LLVMConstInt(LLVMInt64TypeInContext(mb->ctx), (unsigned long long)v, 1); }
+
+static void loop_begin(TkMmaBuilder *mb, Loop *L, int64_t lo, int64_t hi, const char *name)
+{
+    LLVMTypeRef i64 = LLVMInt64TypeInContext(mb->ctx);
+    LLVMBasicBlockRef pre = LLVMGetInsertBlock(mb->b);
+    L->header = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, name);
+    L->body = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.body");
+    L->exit = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.done");
+    LLVMBuildBr(mb->b, L->header);
+    LLVMPositionBuilderAtEnd(mb->b, L->header);
+    L->idx = LLVMBuildPhi(mb->b, i64, "");
+    LLVMValueRef start = c64(mb, lo);
+    LLVMAddIncoming(L->idx, &start, &pre, 1);
+    LLVMBuildCondBr(mb->b, LLVMBuildICmp(mb->b, LLVMIntSLT, L->idx, c64(mb, hi), ""), L->body, L->exit);
+    LLVMPositionBuilderAtEnd(mb->b, L->body);
+}
+
+static void loop_end(TkMmaBuilder *mb, Loop *L, int64_t step)
+{
+    LLVMValueRef next = LLVMBuildAdd(mb->b, L->idx, c64(mb, step), "");
+    LLVMBasicBlockRef latch = LLVMGetInsertBlock(mb->b);
+    LLVMAddIncoming(L->idx, &next, &latch, 1);
+    LLVMBuildBr(mb->b, L->header);
+    LLVMPositionBuilderAtEnd(mb->b, L->exit);
+}
+
+static LLVMValueRef gep(TkMmaBuilder *mb, LLVMTypeRef t, LLVMValueRef base, LLVMValueRef idx)
+{
+    return LLVMBuildGEP2(mb->b, t, base, &idx, 1, "");
+}
+
+static LLVMValueRef call_intrinsic(TkMmaBuilder *mb, const char *name, LLVMTypeRef *ov, unsigned nov, LLVMValueRef *args,
+                                   unsigned nargs)
+{
+    unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+    LLVMValueRef fn = LLVMGetIntrinsicDeclaration(mb->mod, id, ov, nov);
+    return LLVMBuildCall2(mb->b, LLVMGlobalGetValueType(fn), fn, args, nargs, "");
+}
+
+#define MAX_ACC 32
+
+/* <n x T> with every lane x (insertelement + a zero shuffle mask: one vpbroadcast). */
+static LLVMValueRef splat(TkMmaBuilder *mb, unsigned n, LLVMValueRef x)
+{
+    LLVMTypeRef vt = LLVMVectorType(LLVMTypeOf(x), n);
+    LLVMValueRef v = LLVMBuildInsertElement(mb->b, LLVMGetPoison(vt), x, LLVMConstInt(LLVMInt32TypeInContext(mb->ctx), 0, 0), "");
+    LLVMValueRef mask = LLVMConstNull(LLVMVectorType(LLVMInt32TypeInContext(mb->ctx), n));
+    return LLVMBuildShuffleVector(mb->b, v, LLVMGetPoison(vt), mask, "");
+}
+
+/* One register block at rows [i0, i0+mr), columns [j0, j0+nc·vec): load the
+ * accumulators, run the whole K loop keeping them in registers (phis), store.
+ * `step` is one k (f32) or one k pair (bf16). */
+static void block(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVMValueRef a, LLVMValueRef b, LLVMValueRef i0,
+                  LLVMValueRef j0, int mr, int nc, int64_t n, int64_t ksteps, bool bf16)
+{
+    LLVMTypeRef f32 = LLVMFloatTypeInContext(mb->ctx), i32 = LLVMInt32TypeInContext(mb->ctx);
+    LLVMTypeRef vf = LLVMVectorType(f32, (unsigned)k->vec);
+    LLVMTypeRef bf = LLVMBFloatTypeInContext(mb->ctx);
+    LLVMTypeRef vb = LLVMVectorType(bf, (unsigned)(2 * k->vec));
+    LLVMTypeRef vi = LLVMVectorType(i32, (unsigned)k->vec);
+    LLVMValueRef init[MAX_ACC];
+    int nacc = mr * nc;
+    for (int r = 0; r < mr; r++)
+        for (int c = 0; c < nc; c++) {
+            LLVMValueRef off = LLVMBuildAdd(mb->b, LLVMBuildMul(mb->b, LLVMBuildAdd(mb->b, i0, c64(mb, r), ""), c64(mb, n), ""),
+                                            LLVMBuildAdd(mb->b, j0, c64(mb, (int64_t)c * k->vec), ""), "");
+            LLVMValueRef p = gep(mb, f32, acc, off);
+            init[r * nc + c] = LLVMBuildLoad2(mb->b, vf, p, "");
+            LLVMSetAlignment(init[r * nc + c], 4);
+        }
+    /* k loop with the accumulators as phis */
+    LLVMBasicBlockRef pre = LLVMGetInsertBlock(mb->b);
+    LLVMBasicBlockRef header = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.k");
+    LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.kbody");
+    LLVMBasicBlockRef exit = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.kdone");
+    LLVMBuildBr(mb->b, header);
+    LLVMPositionBuilderAtEnd(mb->b, header);
+    LLVMValueRef kk = LLVMBuildPhi(mb->b, LLVMInt64TypeInContext(mb->ctx), "k");
+    LLVMValueRef zero = c64(mb, 0);
+    LLVMAddIncoming(kk, &zero, &pre, 1);
+    LLVMValueRef phis[MAX_ACC];
+    for (int q = 0; q < nacc; q++) {
+        phis[q] = LLVMBuildPhi(mb->b, vf, "acc");
+        LLVMAddIncoming(phis[q], &init[q], &pre, 1);
+    }
+    LLVMBuildCondBr(mb->b, LLVMBuildICmp(mb->b, LLVMIntSLT, kk, c64(mb, ksteps), ""), body, exit);
+    LLVMPositionBuilderAtEnd(mb->b, body);
+    LLVMValueRef bv[4];
+    for (int c = 0; c < nc; c++) {
+        /* f32: B[k][j0 + c·vec ..]; bf16: pairs B[k/2][j0 + c·vec ..][0..1] */
+        LLVMValueRef off = LLVMBuildAdd(mb->b, LLVMBuildMul(mb->b, kk, c64(mb, bf16 ? 2 * n : n), ""),
+                                        LLVMBuildMul(mb->b, LLVMBuildAdd(mb->b, j0, c64(mb, (int64_t)c * k->vec), ""),
+                                                     c64(mb, bf16 ? 2 : 1), ""), "");
+        bv[c] = LLVMBuildLoad2(mb->b, bf16 ? vb : vf, gep(mb, bf16 ? bf : f32, b, off), "");
+        LLVMSetAlignment(bv[c], 4);
+    }
+    LLVMValueRef next[MAX_ACC];
+    for (int r = 0; r < mr; r++) {
+        LLVMValueRef row = LLVMBuildAdd(mb->b, i0, c64(mb, r), "");
+        LLVMValueRef av;
+        if (bf16) {
+            /* A[i][2k], A[i][2k+1] as one 32-bit lane, broadcast */
+            LLVMValueRef off = LLVMBuildAdd(mb->b, LLVMBuildMul(mb->b, row, c64(mb, ksteps), ""), kk, "");
+            LLVMValueRef pair = LLVMBuildLoad2(mb->b, i32, gep(mb, i32, a, off), "");
+            LLVMSetAlignment(pair, 4);
+            LLVMValueRef wide = splat(mb, (unsigned)k->vec, pair);
+            (void)vi;
+            av = LLVMBuildBitCast(mb->b, wide, vb, "");
+        } else {
+            LLVMValueRef off = LLVMBuildAdd(mb->b, LLVMBuildMul(mb->b, row, c64(mb, ksteps), ""), kk, "");
+            LLVMValueRef x = LLVMBuildLoad2(mb->b, f32, gep(mb, f32, a, off), "");
+            av = splat(mb, (unsigned)k->vec, x);
+        }
+        for (int c = 0; c < nc; c++) {
+            LLVMValueRef cur = phis[r * nc + c];
+            if (bf16) {
+                LLVMValueRef args[3] = { cur, av, bv[c] };
+                next[r * nc + c] = call_intrinsic(mb, "llvm.x86.avx512bf16.dpbf16ps.512", NULL, 0, args, 3);
+            } else {
+                LLVMValueRef args[3] = { av, bv[c], cur };
+                next[r * nc + c] = call_intrinsic(mb, "llvm.fma", &vf, 1, args, 3);
+            }
+        }
+    }
+    LLVMValueRef knext = LLVMBuildAdd(mb->b, kk, c64(mb, 1), "");
+    LLVMBasicBlockRef latch = LLVMGetInsertBlock(mb->b);
+    LLVMAddIncoming(kk, &knext, &latch, 1);
+    for (int q = 0; q < nacc; q++) LLVMAddIncoming(phis[q], &next[q], &latch, 1);
+    LLVMBuildBr(mb->b, header);
+    LLVMPositionBuilderAtEnd(mb->b, exit);
+    for (int r = 0; r < mr; r++)
+        for (int c = 0; c < nc; c++) {
+            LLVMValueRef off = LLVMBuildAdd(mb->b, LLVMBuildMul(mb->b, LLVMBuildAdd(mb->b, i0, c64(mb, r), ""), c64(mb, n), ""),
+                                            LLVMBuildAdd(mb->b, j0, c64(mb, (int64_t)c * k->vec), ""), "");
+            LLVMValueRef st = LLVMBuildStore(mb->b, phis[r * nc + c], gep(mb, f32, acc, off));
+            LLVMSetAlignment(st, 4);
+        }
+}
+
+static void emit_blocks(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVMValueRef a, LLVMValueRef b, int64_t m,
+                        int64_t n, int64_t ksteps, bool bf16)
+{
+    int nc_full = k->nr / k->vec;
+    int64_t n_full = n / k->nr * k->nr;   /* columns covered by full register blocks */
+    Loop Li;
+    loop_begin(mb, &Li, 0, m, "mk.i");
+    if (n_full > 0) {
+        Loop Lj;
+        loop_begin(mb, &Lj, 0, n_full, "mk.j");
+        block(k, mb, acc, a, b, Li.idx, Lj.idx, k->mr, nc_full, n, ksteps, bf16);
+        loop_end(mb, &Lj, k->nr);
+    }
+    /* the remaining columns, one vector at a time */
+    for (int64_t j = n_full; j < n; j += k->vec) block(k, mb, acc, a, b, Li.idx, c64(mb, j), k->mr, 1, n, ksteps, bf16);
+    loop_end(mb, &Li, k->mr);
+}
+
+static void mma_fma(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVMValueRef a, LLVMValueRef b, int64_t m,
+                    int64_t n, int64_t kdim)
+{
+    emit_blocks(k, mb, acc, a, b, m, n, kdim, false);
+}
+
+static void mma_dpbf16(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVMValueRef a, LLVMValueRef b, int64_t m,
+                       int64_t n, int64_t kdim)
+{
+    emit_blocks(k, mb, acc, a, b, m, n, (kdim + 1) / 2, true);
+}

@@ -1,0 +1,50 @@
+/* cpu_mma.h — the CPU's base matrix operations: one table row per register
+ * micro-kernel (which ISA it needs, operand type, register block, meaning)
+ * and its LLVM emitter. This directory is the only place that names hardware
+ * instructions; lower/emit_tiles.c picks a row by the target's features.
+ *
+ * Every micro-kernel works on canonical operands prepared by the caller:
+ *   acc  f32, row-major M×N (updated in place)
+ *   A    f32: row-major M×K;  bf16: row-major M×Kp (Kp = K rounded up to even, zero-padded)
+ *   B    f32: row-major K×N;  bf16: VNNI pairs [Kp/2][N][2]
+ * and computes acc += A·B with the accumulators held in vector registers
+ * across the whole K loop (the BLIS/oneDNN way). M and N are multiples of 16. */
+#ifndef TK_INTRINSICS_CPU_MMA_H
+#define TK_INTRINSICS_CPU_MMA_H
+
+#include <llvm-c/Core.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "types.h"
+
+struct Emit_;
+
+typedef struct {
+    LLVMContextRef ctx;
+    LLVMModuleRef mod;
+    LLVMBuilderRef b;
+    LLVMValueRef fn;          /* function being built (for new blocks) */
+} TkMmaBuilder;
+
+typedef struct TkMmaKernel TkMmaKernel;
+struct TkMmaKernel {
+    const char *name;
+    const char *features;     /* comma-separated LLVM features all required, e.g. "+avx512bf16" */
+    TkTypeKind operand;       /* element type of A and B as the kernel reads them */
+    int mr, nr;               /* register block: rows of A, columns of B */
+    int vec;                  /* f32 lanes per vector */
+    const char *meaning;
+    void (*emit)(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVMValueRef a, LLVMValueRef b, int64_t m,
+                 int64_t n, int64_t kdim);
+};
+
+/* The best row whose features are all in `target_features` (LLVM's "+a,+b,-c"
+ * form) for operands of type `operand` (bf16 falls back to an f32 kernel after
+ * conversion); NULL if none: the caller uses its portable loop. */
+const TkMmaKernel *tk_cpu_mma_select(const char *target_features, TkTypeKind operand);
+
+/* The whole table, for docs and tests. */
+const TkMmaKernel *tk_cpu_mma_table(unsigned *count);
+
+#endif

@@ -1,0 +1,86 @@
+/* emit.h — TIR → LLVM IR through the LLVM-C API, shared state of the two
+ * halves: emit_llvm.c (functions, regions, the warp schedule, scalars,
+ * control flow) and emit_tiles.c (tile and vector operations).
+ *
+ * The CPU execution model (docs/ARCHITECTURE.md): one call of NAME__block
+ * runs one block. Its warps run one after another: code between two barrier
+ * statements is wrapped in a loop over the warps, and barrier FOR/IFs run
+ * once per block with their (uniform) bounds evaluated as warp 0. Per-warp
+ * slots live in [warps × elements] stack arrays, shared slots once per block.
+ * Tile values are pointers to stack buffers laid out as their type says:
+ * rt row layout = row-major, col layout = column-major, st = row-major. */
+#ifndef TK_LOWER_EMIT_H
+#define TK_LOWER_EMIT_H
+
+#include <llvm-c/Core.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "tir.h"
+
+typedef struct {
+    LLVMContextRef ctx;
+    LLVMModuleRef mod;
+    LLVMBuilderRef b;
+    LLVMBuilderRef alloca_b;      /* positioned in the entry block, for stack buffers */
+    LLVMValueRef fn;
+    const TirFunc *f;
+    /* function parameters of NAME__block */
+    LLVMValueRef args, sizes, bid[3];
+    LLVMValueRef warp;            /* i32: the executing warp (constant 0 in block context) */
+    /* values by instruction id, valid while their scope is open */
+    uint32_t count;
+    LLVMValueRef *vals;
+    int *val_depth;               /* scope depth that set the value, -1 = unset, INT32_MAX = permanent */
+    uint32_t *set_stack;          /* ids set per scope, for popping */
+    uint32_t set_top, set_cap;
+    uint32_t scope_marks[512];
+    int depth;
+    /* slots (VAR) storage by instruction id */
+    LLVMValueRef *slots;
+    /* common types */
+    LLVMTypeRef i1, i8, i16, i32, i64, f32, f16, bf16, ptr, vd;
+    const char *features;         /* target features ("+avx512f,..."): picks mma micro-kernels */
+    bool failed;
+    char err[256];
+} Emit;
+
+/* emit_llvm.c */
+LLVMValueRef emit_value(Emit *E, const TirInstr *i);
+LLVMTypeRef emit_scalar_type(Emit *E, TkTypeKind k);
+LLVMValueRef emit_alloca(Emit *E, LLVMTypeRef elem, int64_t count, const char *name);
+LLVMValueRef emit_const_i64(Emit *E, int64_t v);
+LLVMValueRef emit_const_i32(Emit *E, int64_t v);
+void emit_scope_push(Emit *E);
+void emit_scope_pop(Emit *E);
+LLVMValueRef emit_intrinsic(Emit *E, const char *name, LLVMTypeRef *overloads, unsigned noverloads,
+                            LLVMValueRef *args, unsigned nargs);
+/* Scalar value `v` of kind `from` as kind `to` (float kinds: RNE). */
+LLVMValueRef emit_convert_scalar(Emit *E, LLVMValueRef v, TkTypeKind from, TkTypeKind to);
+/* A counted loop: for (idx = 0; idx < n; idx++). */
+typedef struct {
+    LLVMBasicBlockRef header, body, exit;
+    LLVMValueRef idx;   /* i64 */
+} EmitLoop;
+void emit_loop_begin(Emit *E, EmitLoop *L, LLVMValueRef n, const char *name);
+void emit_loop_end(Emit *E, EmitLoop *L);
+/* Slot storage of VAR instruction v for the current warp (pointer). */
+LLVMValueRef emit_slot_ptr(Emit *E, const TirInstr *v);
+/* Dimension d of tensor parameter type t as i64, from the bound sizes. */
+LLVMValueRef emit_tensor_dim(Emit *E, const TkType *t, unsigned d);
+
+/* emit_tiles.c: value ops on tiles (return a pointer to the result buffer) and tile statements */
+LLVMValueRef emit_tile_value(Emit *E, const TirInstr *i);
+void emit_tile_store(Emit *E, const TirInstr *i);
+void emit_tile_mma(Emit *E, const TirInstr *i);
+void emit_tile_copy(Emit *E, LLVMValueRef dst, LLVMValueRef src, const TkType *t);
+void emit_tile_zero(Emit *E, LLVMValueRef dst, const TkType *t);
+void emit_tile_set_elem(Emit *E, const TirInstr *i);
+LLVMValueRef emit_tile_elem(Emit *E, const TirInstr *i);
+int64_t emit_tile_elems(const TkType *t);
+/* Element (i, j) offset of a tile of type t (i64 values). */
+LLVMValueRef emit_tile_index(Emit *E, const TkType *t, LLVMValueRef i, LLVMValueRef j);
+/* Scalar math function fn on float values (f32), or on ints for max/min. */
+LLVMValueRef emit_fn(Emit *E, TirFn fn, LLVMValueRef x, LLVMValueRef y, bool is_int);
+
+#endif

@@ -1,0 +1,691 @@
+/* emit_llvm.c — TIR → LLVM IR: the two functions of each kernel, the warp
+ * schedule around barriers, scalars and control flow. Tile operations are in
+ * emit_tiles.c. See emit.h for the execution model. */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ast.h"
+#include "emit.h"
+#include "llvm_emit.h"
+
+/* ---------------------------------------------------------------- basics */
+
+LLVMValueRef emit_const_i64(Emit *E, int64_t v) { return LLVMConstInt(E->i64, (unsigned long long)v, 1); }
+LLVMValueRef emit_const_i32(Emit *E, int64_t v) { return LLVMConstInt(E->i32, (unsigned long long)v, 1); }
+
+LLVMTypeRef emit_scalar_type(Emit *E, TkTypeKind k)
+{
+    switch (k) {
+    case TK_TY_BOOL: return E->i1;
+    case TK_TY_I32: case TK_TY_UINT: return E->i32;
+    case TK_TY_I64: return E->i64;
+    case TK_TY_F32: case TK_TY_UFLOAT: return E->f32;
+    case TK_TY_F16: return E->f16;
+    case TK_TY_BF16: return E->bf16;
+    default: return E->i32;
+    }
+}
+
+LLVMValueRef emit_alloca(Emit *E, LLVMTypeRef elem, int64_t count, const char *name)
+{
+    LLVMTypeRef arr = LLVMArrayType2(elem, (uint64_t)(count > 0 ? count : 1));
+    LLVMValueRef a = LLVMBuildAlloca(E->alloca_b, arr, name);
+    LLVMSetAlignment(a, 64);   /* a cache line, and a full zmm */
+    return a;
+}
+
+LLVMValueRef emit_intrinsic(Emit *E, const char *name, LLVMTypeRef *overloads, unsigned noverloads, LLVMValueRef *args,
+                            unsigned nargs)
+{
+    unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+    LLVMValueRef fn = LLVMGetIntrinsicDeclaration(E->mod, id, overloads, noverloads);
+    return LLVMBuildCall2(E->b, LLVMGlobalGetValueType(fn), fn, args, nargs, "");
+}
+
+void emit_loop_begin(Emit *E, EmitLoop *L, LLVMValueRef n, const char *name)
+{
+    LLVMBasicBlockRef pre = LLVMGetInsertBlock(E->b);
+    L->header = LLVMAppendBasicBlockInContext(E->ctx, E->fn, name);
+    L->body = LLVMAppendBasicBlockInContext(E->ctx, E->fn, "body");
+    L->exit = LLVMAppendBasicBlockInContext(E->ctx, E->fn, "done");
+    LLVMBuildBr(E->b, L->header);
+    LLVMPositionBuilderAtEnd(E->b, L->header);
+    L->idx = LLVMBuildPhi(E->b, E->i64, "i");
+    LLVMValueRef zero = emit_const_i64(E, 0);
+    LLVMAddIncoming(L->idx, &zero, &pre, 1);
+    LLVMValueRef more = LLVMBuildICmp(E->b, LLVMIntSLT, L->idx, n, "");
+    LLVMBuildCondBr(E->b, more, L->body, L->exit);
+    LLVMPositionBuilderAtEnd(E->b, L->body);
+}
+
+void emit_loop_end(Emit *E, EmitLoop *L)
+{
+    LLVMValueRef next = LLVMBuildAdd(E->b, L->idx, emit_const_i64(E, 1), "");
+    LLVMBasicBlockRef latch = LLVMGetInsertBlock(E->b);
+    LLVMAddIncoming(L->idx, &next, &latch, 1);
+    LLVMBuildBr(E->b, L->header);
+    LLVMPositionBuilderAtEnd(E->b, L->exit);
+}
+
+/* ---------------------------------------------------------------- value scopes */
+
+void emit_scope_push(Emit *E)
+{
+    if (E->depth + 1 >= (int)(sizeof E->scope_marks / sizeof E->scope_marks[0])) {
+        E->failed = true;
+        snprintf(E->err, sizeof E->err, "control flow nested too deeply");
+        return;
+    }
+    E->scope_marks[++E->depth] = E->set_top;
+}
+
+void emit_scope_pop(Emit *E)
+{
+    if (E->depth <= 0) return;
+    while (E->set_top > E->scope_marks[E->depth]) {
+        uint32_t id = E->set_stack[--E->set_top];
+        if (E->val_depth[id] == E->depth) E->val_depth[id] = -1;
+    }
+    E->depth--;
+}
+
+static void remember(Emit *E, const TirInstr *i, LLVMValueRef v, bool permanent)
+{
+    if (i->id >= E->count) return;
+    E->vals[i->id] = v;
+    E->val_depth[i->id] = permanent ? INT_MAX : E->depth;
+    if (permanent) return;
+    if (E->set_top == E->set_cap) {
+        uint32_t cap = E->set_cap ? E->set_cap * 2 : 1024;
+        uint32_t *n = realloc(E->set_stack, sizeof *n * cap);
+        if (!n) {
+            E->failed = true;
+            return;
+        }
+        E->set_stack = n;
+        E->set_cap = cap;
+    }
+    E->set_stack[E->set_top++] = i->id;
+}
+
+/* ---------------------------------------------------------------- scalars */
+
+static bool is_float_kind(TkTypeKind k) { return k == TK_TY_F32 || k == TK_TY_F16 || k == TK_TY_BF16 || k == TK_TY_UFLOAT; }
+
+LLVMValueRef emit_convert_scalar(Emit *E, LLVMValueRef v, TkTypeKind from, TkTypeKind to)
+{
+    if (from == to) return v;
+    LLVMTypeRef tt = emit_scalar_type(E, to);
+    bool ff = is_float_kind(from), tf = is_float_kind(to);
+    if (ff && tf) {
+        /* via f32: LLVM's fptrunc rounds to nearest even */
+        if (from != TK_TY_F32) v = LLVMBuildFPExt(E->b, v, E->f32, "");
+        return to == TK_TY_F32 ? v : LLVMBuildFPTrunc(E->b, v, tt, "");
+    }
+    if (!ff && !tf) {
+        if (from == TK_TY_BOOL) return LLVMBuildZExt(E->b, v, tt, "");
+        if (to == TK_TY_BOOL) return LLVMBuildICmp(E->b, LLVMIntNE, v, LLVMConstNull(LLVMTypeOf(v)), "");
+        return LLVMGetIntTypeWidth(LLVMTypeOf(v)) < LLVMGetIntTypeWidth(tt) ? LLVMBuildSExt(E->b, v, tt, "")
+                                                                            : LLVMBuildTrunc(E->b, v, tt, "");
+    }
+    if (!ff && tf) {
+        LLVMValueRef x = LLVMBuildSIToFP(E->b, v, E->f32, "");
+        return to == TK_TY_F32 ? x : LLVMBuildFPTrunc(E->b, x, tt, "");
+    }
+    /* float → int: saturating, NaN → 0 (never undefined) */
+    if (from != TK_TY_F32) v = LLVMBuildFPExt(E->b, v, E->f32, "");
+    LLVMTypeRef ov[2] = { tt, E->f32 };
+    return emit_intrinsic(E, "llvm.fptosi.sat", ov, 2, &v, 1);
+}
+
+/* Integer division that never traps (x86 traps on /0 and INT_MIN/-1): /0 gives 0. */
+static LLVMValueRef safe_div(Emit *E, LLVMValueRef a, LLVMValueRef b, bool rem)
+{
+    LLVMTypeRef t = LLVMTypeOf(a);
+    LLVMValueRef zero = LLVMConstNull(t), one = LLVMConstInt(t, 1, 0), minus1 = LLVMConstAllOnes(t);
+    LLVMValueRef is0 = LLVMBuildICmp(E->b, LLVMIntEQ, b, zero, "");
+    LLVMValueRef ism1 = LLVMBuildICmp(E->b, LLVMIntEQ, b, minus1, "");
+    LLVMValueRef safe = LLVMBuildSelect(E->b, LLVMBuildOr(E->b, is0, ism1, ""), one, b, "");
+    LLVMValueRef q = rem ? LLVMBuildSRem(E->b, a, safe, "") : LLVMBuildSDiv(E->b, a, safe, "");
+    LLVMValueRef m1 = rem ? zero : LLVMBuildSub(E->b, zero, a, "");   /* a / -1 = -a (wrapping) */
+    q = LLVMBuildSelect(E->b, ism1, m1, q, "");
+    return LLVMBuildSelect(E->b, is0, zero, q, "");
+}
+
+LLVMValueRef emit_fn(Emit *E, TirFn fn, LLVMValueRef x, LLVMValueRef y, bool is_int)
+{
+    LLVMTypeRef t = LLVMTypeOf(x);
+    if (is_int) {
+        switch (fn) {
+        case TIR_FN_ADD: return LLVMBuildAdd(E->b, x, y, "");
+        case TIR_FN_SUB: return LLVMBuildSub(E->b, x, y, "");
+        case TIR_FN_MUL: return LLVMBuildMul(E->b, x, y, "");
+        case TIR_FN_DIV: return safe_div(E, x, y, false);
+        case TIR_FN_MAX: return LLVMBuildSelect(E->b, LLVMBuildICmp(E->b, LLVMIntSGT, x, y, ""), x, y, "");
+        case TIR_FN_MIN: return LLVMBuildSelect(E->b, LLVMBuildICmp(E->b, LLVMIntSLT, x, y, ""), x, y, "");
+        case TIR_FN_NEG: return LLVMBuildNeg(E->b, x, "");
+        case TIR_FN_ABS: {
+            LLVMValueRef args[2] = { x, LLVMConstInt(E->i1, 0, 0) };
+            return emit_intrinsic(E, "llvm.abs", &t, 1, args, 2);
+        }
+        default: return x;
+        }
+    }
+    LLVMValueRef one = LLVMConstReal(t, 1.0), zero = LLVMConstReal(t, 0.0);
+    switch (fn) {
+    case TIR_FN_NEG: return LLVMBuildFNeg(E->b, x, "");
+    case TIR_FN_ABS: return emit_intrinsic(E, "llvm.fabs", &t, 1, &x, 1);
+    case TIR_FN_EXP: return emit_intrinsic(E, "llvm.exp", &t, 1, &x, 1);
+    case TIR_FN_EXP2: return emit_intrinsic(E, "llvm.exp2", &t, 1, &x, 1);
+    case TIR_FN_LOG: return emit_intrinsic(E, "llvm.log", &t, 1, &x, 1);
+    case TIR_FN_SQRT: return emit_intrinsic(E, "llvm.sqrt", &t, 1, &x, 1);
+    case TIR_FN_RSQRT: return LLVMBuildFDiv(E->b, one, emit_intrinsic(E, "llvm.sqrt", &t, 1, &x, 1), "");
+    case TIR_FN_TANH: return emit_intrinsic(E, "llvm.tanh", &t, 1, &x, 1);
+    case TIR_FN_SIGMOID: {
+        LLVMValueRef nx = LLVMBuildFNeg(E->b, x, "");
+        LLVMValueRef e = emit_intrinsic(E, "llvm.exp", &t, 1, &nx, 1);
+        return LLVMBuildFDiv(E->b, one, LLVMBuildFAdd(E->b, one, e, ""), "");
+    }
+    case TIR_FN_RELU: {
+        LLVMValueRef args[2] = { x, zero };
+        return emit_intrinsic(E, "llvm.maxnum", &t, 1, args, 2);
+    }
+    case TIR_FN_GELU: {
+        /* x/2 · (1 + tanh(√(2/π) · (x + 0.044715 x³))) */
+        LLVMValueRef x3 = LLVMBuildFMul(E->b, LLVMBuildFMul(E->b, x, x, ""), x, "");
+        LLVMValueRef inner = LLVMBuildFAdd(E->b, x, LLVMBuildFMul(E->b, LLVMConstReal(t, 0.044715), x3, ""), "");
+        inner = LLVMBuildFMul(E->b, LLVMConstReal(t, 0.7978845608028654), inner, "");
+        LLVMValueRef th = emit_intrinsic(E, "llvm.tanh", &t, 1, &inner, 1);
+        LLVMValueRef half_x = LLVMBuildFMul(E->b, LLVMConstReal(t, 0.5), x, "");
+        return LLVMBuildFMul(E->b, half_x, LLVMBuildFAdd(E->b, one, th, ""), "");
+    }
+    case TIR_FN_SILU: {
+        LLVMValueRef nx = LLVMBuildFNeg(E->b, x, "");
+        LLVMValueRef e = emit_intrinsic(E, "llvm.exp", &t, 1, &nx, 1);
+        return LLVMBuildFDiv(E->b, x, LLVMBuildFAdd(E->b, one, e, ""), "");
+    }
+    case TIR_FN_ADD: return LLVMBuildFAdd(E->b, x, y, "");
+    case TIR_FN_SUB: return LLVMBuildFSub(E->b, x, y, "");
+    case TIR_FN_MUL: return LLVMBuildFMul(E->b, x, y, "");
+    case TIR_FN_DIV: return LLVMBuildFDiv(E->b, x, y, "");
+    case TIR_FN_MAX: {
+        LLVMValueRef args[2] = { x, y };
+        return emit_intrinsic(E, "llvm.maxnum", &t, 1, args, 2);
+    }
+    case TIR_FN_MIN: {
+        LLVMValueRef args[2] = { x, y };
+        return emit_intrinsic(E, "llvm.minnum", &t, 1, args, 2);
+    }
+    default: return x;
+    }
+}
+
+static LLVMValueRef emit_binary(Emit *E, const TirInstr *i)
+{
+    const TirInstr *a = i->args[0], *bb = i->args[1];
+    TkTypeKind k = a->type->kind;
+    LLVMValueRef x = emit_value(E, a), y = emit_value(E, bb);
+    TkOp op = (TkOp)i->aux;
+    if (k == TK_TY_BOOL) {
+        switch (op) {
+        case TK_OP_AND: return LLVMBuildAnd(E->b, x, y, "");
+        case TK_OP_OR: return LLVMBuildOr(E->b, x, y, "");
+        case TK_OP_EQ: return LLVMBuildICmp(E->b, LLVMIntEQ, x, y, "");
+        default: return LLVMBuildICmp(E->b, LLVMIntNE, x, y, "");
+        }
+    }
+    if (is_float_kind(k)) {
+        bool narrow = k != TK_TY_F32;
+        if (narrow) {
+            x = LLVMBuildFPExt(E->b, x, E->f32, "");
+            y = LLVMBuildFPExt(E->b, y, E->f32, "");
+        }
+        LLVMRealPredicate p;
+        switch (op) {
+        case TK_OP_LT: p = LLVMRealOLT; break;
+        case TK_OP_LE: p = LLVMRealOLE; break;
+        case TK_OP_GT: p = LLVMRealOGT; break;
+        case TK_OP_GE: p = LLVMRealOGE; break;
+        case TK_OP_EQ: p = LLVMRealOEQ; break;
+        case TK_OP_NE: p = LLVMRealUNE; break;
+        default: {
+            TirFn fn = op == TK_OP_ADD ? TIR_FN_ADD : op == TK_OP_SUB ? TIR_FN_SUB : op == TK_OP_MUL ? TIR_FN_MUL : TIR_FN_DIV;
+            LLVMValueRef r = emit_fn(E, fn, x, y, false);
+            return narrow ? LLVMBuildFPTrunc(E->b, r, emit_scalar_type(E, k), "") : r;
+        }
+        }
+        return LLVMBuildFCmp(E->b, p, x, y, "");
+    }
+    switch (op) {
+    case TK_OP_ADD: return LLVMBuildAdd(E->b, x, y, "");
+    case TK_OP_SUB: return LLVMBuildSub(E->b, x, y, "");
+    case TK_OP_MUL: return LLVMBuildMul(E->b, x, y, "");
+    case TK_OP_DIV: return safe_div(E, x, y, false);
+    case TK_OP_MOD: return safe_div(E, x, y, true);
+    case TK_OP_LT: return LLVMBuildICmp(E->b, LLVMIntSLT, x, y, "");
+    case TK_OP_LE: return LLVMBuildICmp(E->b, LLVMIntSLE, x, y, "");
+    case TK_OP_GT: return LLVMBuildICmp(E->b, LLVMIntSGT, x, y, "");
+    case TK_OP_GE: return LLVMBuildICmp(E->b, LLVMIntSGE, x, y, "");
+    case TK_OP_EQ: return LLVMBuildICmp(E->b, LLVMIntEQ, x, y, "");
+    case TK_OP_NE: return LLVMBuildICmp(E->b, LLVMIntNE, x, y, "");
+    default: return x;
+    }
+}
+
+/* ceil(a / b) for b > 0, 0 otherwise. */
+static LLVMValueRef emit_cdiv(Emit *E, LLVMValueRef a, LLVMValueRef b)
+{
+    LLVMTypeRef t = LLVMTypeOf(a);
+    LLVMValueRef zero = LLVMConstNull(t), one = LLVMConstInt(t, 1, 0);
+    LLVMValueRef pos = LLVMBuildICmp(E->b, LLVMIntSGT, b, zero, "");
+    LLVMValueRef sb = LLVMBuildSelect(E->b, pos, b, one, "");
+    LLVMValueRef q = LLVMBuildSDiv(E->b, a, sb, "");
+    LLVMValueRef r = LLVMBuildSRem(E->b, a, sb, "");
+    LLVMValueRef up = LLVMBuildAnd(E->b, LLVMBuildICmp(E->b, LLVMIntNE, r, zero, ""), LLVMBuildICmp(E->b, LLVMIntSGT, a, zero, ""), "");
+    q = LLVMBuildAdd(E->b, q, LLVMBuildZExt(E->b, up, t, ""), "");
+    return LLVMBuildSelect(E->b, pos, q, zero, "");
+}
+
+/* ---------------------------------------------------------------- slots */
+
+static bool per_block(const TkType *t) { return tk_is_shared(t->kind); }
+
+static int64_t slot_elems(const TkType *t) { return tk_is_scalar(t->kind) ? 1 : emit_tile_elems(t); }
+
+static LLVMTypeRef slot_elem_type(Emit *E, const TkType *t)
+{
+    return emit_scalar_type(E, tk_is_scalar(t->kind) ? t->kind : t->elem);
+}
+
+LLVMValueRef emit_slot_ptr(Emit *E, const TirInstr *v)
+{
+    LLVMValueRef base = E->slots[v->id];
+    if (!base) {
+        int64_t copies = per_block(v->type) ? 1 : E->f->warps;
+        base = emit_alloca(E, slot_elem_type(E, v->type), copies * slot_elems(v->type), v->name ? v->name : "slot");
+        E->slots[v->id] = base;
+    }
+    if (per_block(v->type) || E->f->warps == 1) return base;
+    LLVMValueRef off = LLVMBuildMul(E->b, LLVMBuildZExt(E->b, E->warp, E->i64, ""), emit_const_i64(E, slot_elems(v->type)), "");
+    return LLVMBuildGEP2(E->b, slot_elem_type(E, v->type), base, &off, 1, "");
+}
+
+LLVMValueRef emit_tensor_dim(Emit *E, const TkType *t, unsigned d)
+{
+    const TkPoly *p = &t->gdims[d];
+    LLVMValueRef sum = emit_const_i64(E, 0);
+    for (unsigned k = 0; k < p->nterms; k++) {
+        const TkMono *m = &p->terms[k];
+        LLVMValueRef term = emit_const_i64(E, m->coef);
+        for (unsigned v = 0; v < m->nvars; v++) {
+            LLVMValueRef idx = emit_const_i64(E, m->vars[v]);
+            LLVMValueRef ptr = LLVMBuildGEP2(E->b, E->i64, E->sizes, &idx, 1, "");
+            term = LLVMBuildMul(E->b, term, LLVMBuildLoad2(E->b, E->i64, ptr, ""), "");
+        }
+        sum = LLVMBuildAdd(E->b, sum, term, "");
+    }
+    return sum;
+}
+
+/* ---------------------------------------------------------------- values */
+
+LLVMValueRef emit_value(Emit *E, const TirInstr *i)
+{
+    if (!i) return LLVMConstNull(E->i32);
+    if (i->op == TIR_WARP_ID) return E->warp;
+    if (i->id < E->count && E->val_depth[i->id] >= 0) return E->vals[i->id];
+    LLVMValueRef v = NULL;
+    bool permanent = false;
+    switch (i->op) {
+    case TIR_PARAM: {
+        LLVMValueRef idx = emit_const_i64(E, i->aux);
+        LLVMValueRef p = LLVMBuildLoad2(E->b, E->ptr, LLVMBuildGEP2(E->b, E->ptr, E->args, &idx, 1, ""), i->name ? i->name : "");
+        if (i->type->kind == TK_TY_GL) {
+            v = p;
+        } else if (i->type->kind == TK_TY_BOOL) {
+            v = LLVMBuildICmp(E->b, LLVMIntNE, LLVMBuildLoad2(E->b, E->i8, p, ""), LLVMConstInt(E->i8, 0, 0), "");
+        } else {
+            v = LLVMBuildLoad2(E->b, emit_scalar_type(E, i->type->kind), p, "");
+        }
+        permanent = true;
+        break;
+    }
+    case TIR_SIZE: {
+        LLVMValueRef idx = emit_const_i64(E, i->aux);
+        v = LLVMBuildTrunc(E->b, LLVMBuildLoad2(E->b, E->i64, LLVMBuildGEP2(E->b, E->i64, E->sizes, &idx, 1, ""), ""), E->i32,
+                           i->name ? i->name : "");
+        permanent = true;
+        break;
+    }
+    case TIR_BLOCK_ID: v = E->bid[i->aux % 3]; permanent = true; break;
+    case TIR_CONST_INT: v = LLVMConstInt(emit_scalar_type(E, i->type->kind), (unsigned long long)i->imm, 1); break;
+    case TIR_CONST_FLOAT: v = LLVMConstReal(emit_scalar_type(E, i->type->kind), i->fimm); break;
+    case TIR_BINARY: v = emit_binary(E, i); break;
+    case TIR_UNARY: {
+        LLVMValueRef x = emit_value(E, i->args[0]);
+        if (i->aux == TK_OP_NOT) v = LLVMBuildNot(E->b, x, "");
+        else if (is_float_kind(i->type->kind)) v = LLVMBuildFNeg(E->b, x, "");
+        else v = LLVMBuildNeg(E->b, x, "");
+        break;
+    }
+    case TIR_CAST: v = emit_convert_scalar(E, emit_value(E, i->args[0]), i->args[0]->type->kind, i->type->kind); break;
+    case TIR_CDIV: v = emit_cdiv(E, emit_value(E, i->args[0]), emit_value(E, i->args[1])); break;
+    case TIR_GET:
+        if (tk_is_scalar(i->type->kind)) v = LLVMBuildLoad2(E->b, emit_scalar_type(E, i->type->kind), emit_slot_ptr(E, i->args[0]), "");
+        else v = emit_slot_ptr(E, i->args[0]);
+        break;
+    case TIR_LOOP_IV:
+        /* set by the FOR that owns it */
+        E->failed = true;
+        snprintf(E->err, sizeof E->err, "loop variable used outside its loop");
+        return LLVMConstNull(E->i32);
+    case TIR_MAP1:
+    case TIR_MAP2:
+        if (tk_is_scalar(i->type->kind)) {
+            TkTypeKind k = i->type->kind;
+            bool is_int = !is_float_kind(k);
+            LLVMValueRef x = emit_value(E, i->args[0]);
+            LLVMValueRef y = i->nargs > 1 ? emit_value(E, i->args[1]) : NULL;
+            if (!is_int && k != TK_TY_F32) {
+                x = LLVMBuildFPExt(E->b, x, E->f32, "");
+                if (y) y = LLVMBuildFPExt(E->b, y, E->f32, "");
+            }
+            v = emit_fn(E, (TirFn)i->aux, x, y, is_int);
+            if (!is_int && k != TK_TY_F32) v = LLVMBuildFPTrunc(E->b, v, emit_scalar_type(E, k), "");
+            break;
+        }
+        v = emit_tile_value(E, i);
+        break;
+    case TIR_ELEM: v = emit_tile_elem(E, i); break;
+    default:
+        v = emit_tile_value(E, i);
+        break;
+    }
+    remember(E, i, v, permanent);
+    return v;
+}
+
+/* ---------------------------------------------------------------- statements */
+
+static void emit_region(Emit *E, const TirRegion *r);
+static void emit_stmt(Emit *E, const TirInstr *s);
+
+/* Block-collective statements run once per block (as warp 0). */
+static bool is_collective(const TirInstr *i)
+{
+    switch (i->op) {
+    case TIR_VAR: return per_block(i->type);
+    case TIR_SET: return per_block(i->args[0]->type);
+    case TIR_STORE: return i->args[0]->op == TIR_PARAM && tk_is_shared(i->args[1]->type->kind);
+    default: return false;
+    }
+}
+
+static void emit_if(Emit *E, const TirInstr *i, bool block_ctx)
+{
+    LLVMValueRef c = emit_value(E, i->args[0]);
+    LLVMBasicBlockRef then_bb = LLVMAppendBasicBlockInContext(E->ctx, E->fn, "then");
+    LLVMBasicBlockRef else_bb = LLVMAppendBasicBlockInContext(E->ctx, E->fn, "else");
+    LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(E->ctx, E->fn, "endif");
+    LLVMBuildCondBr(E->b, c, then_bb, else_bb);
+    for (int k = 0; k < 2; k++) {
+        LLVMPositionBuilderAtEnd(E->b, k == 0 ? then_bb : else_bb);
+        emit_scope_push(E);
+        if (block_ctx) emit_region(E, &i->body[k]);
+        else
+            for (const TirInstr *s = i->body[k].first; s; s = s->next) emit_stmt(E, s);
+        emit_scope_pop(E);
+        LLVMBuildBr(E->b, join);
+    }
+    LLVMPositionBuilderAtEnd(E->b, join);
+}
+
+static void emit_for(Emit *E, const TirInstr *i, bool block_ctx)
+{
+    LLVMValueRef lo = emit_value(E, i->args[0]), hi = emit_value(E, i->args[1]);
+    LLVMTypeRef t = LLVMTypeOf(lo);
+    LLVMBasicBlockRef pre = LLVMGetInsertBlock(E->b);
+    LLVMBasicBlockRef header = LLVMAppendBasicBlockInContext(E->ctx, E->fn, "for");
+    LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(E->ctx, E->fn, "for.body");
+    LLVMBasicBlockRef exit = LLVMAppendBasicBlockInContext(E->ctx, E->fn, "for.end");
+    LLVMBuildBr(E->b, header);
+    LLVMPositionBuilderAtEnd(E->b, header);
+    LLVMValueRef iv = LLVMBuildPhi(E->b, t, i->iv && i->iv->name ? i->iv->name : "iv");
+    LLVMAddIncoming(iv, &lo, &pre, 1);
+    LLVMBuildCondBr(E->b, LLVMBuildICmp(E->b, LLVMIntSLT, iv, hi, ""), body, exit);
+    LLVMPositionBuilderAtEnd(E->b, body);
+    if (i->iv) remember(E, i->iv, iv, true);
+    emit_scope_push(E);
+    if (block_ctx) emit_region(E, &i->body[0]);
+    else
+        for (const TirInstr *s = i->body[0].first; s; s = s->next) emit_stmt(E, s);
+    emit_scope_pop(E);
+    LLVMValueRef next = LLVMBuildAdd(E->b, iv, LLVMConstInt(t, 1, 0), "");
+    LLVMBasicBlockRef latch = LLVMGetInsertBlock(E->b);
+    LLVMAddIncoming(iv, &next, &latch, 1);
+    LLVMBuildBr(E->b, header);
+    LLVMPositionBuilderAtEnd(E->b, exit);
+}
+
+static void emit_stmt(Emit *E, const TirInstr *s)
+{
+    if (!tir_is_statement(s->op)) return;   /* values are emitted when a statement needs them */
+    LLVMBasicBlockRef join = NULL;
+    if (E->f->warps > 1 && is_collective(s)) {
+        LLVMBasicBlockRef once = LLVMAppendBasicBlockInContext(E->ctx, E->fn, "collective");
+        join = LLVMAppendBasicBlockInContext(E->ctx, E->fn, "collective.end");
+        LLVMBuildCondBr(E->b, LLVMBuildICmp(E->b, LLVMIntEQ, E->warp, emit_const_i32(E, 0), ""), once, join);
+        LLVMPositionBuilderAtEnd(E->b, once);
+        emit_scope_push(E);
+    }
+    switch (s->op) {
+    case TIR_VAR: {
+        LLVMValueRef p = emit_slot_ptr(E, s);
+        if (tk_is_scalar(s->type->kind)) LLVMBuildStore(E->b, LLVMConstNull(emit_scalar_type(E, s->type->kind)), p);
+        else emit_tile_zero(E, p, s->type);
+        break;
+    }
+    case TIR_SET: {
+        const TirInstr *slot = s->args[0];
+        LLVMValueRef v = emit_value(E, s->args[1]);
+        LLVMValueRef p = emit_slot_ptr(E, slot);
+        if (tk_is_scalar(slot->type->kind)) LLVMBuildStore(E->b, v, p);
+        else emit_tile_copy(E, p, v, slot->type);
+        break;
+    }
+    case TIR_SET_ELEM: emit_tile_set_elem(E, s); break;
+    case TIR_STORE: emit_tile_store(E, s); break;
+    case TIR_MMA: emit_tile_mma(E, s); break;
+    case TIR_FOR: emit_for(E, s, false); break;
+    case TIR_IF: emit_if(E, s, false); break;
+    case TIR_SYNC: break;
+    default: break;
+    }
+    if (join) {
+        emit_scope_pop(E);
+        LLVMBuildBr(E->b, join);
+        LLVMPositionBuilderAtEnd(E->b, join);
+    }
+}
+
+/* A run of statements without barriers, once per warp. */
+static void emit_segment(Emit *E, const TirInstr *first, const TirInstr *end)
+{
+    if (E->f->warps == 1) {
+        E->warp = emit_const_i32(E, 0);
+        emit_scope_push(E);
+        for (const TirInstr *s = first; s != end; s = s->next) emit_stmt(E, s);
+        emit_scope_pop(E);
+        return;
+    }
+    EmitLoop L;
+    emit_loop_begin(E, &L, emit_const_i64(E, E->f->warps), "warp");
+    LLVMValueRef saved = E->warp;
+    E->warp = LLVMBuildTrunc(E->b, L.idx, E->i32, "warp");
+    emit_scope_push(E);
+    for (const TirInstr *s = first; s != end; s = s->next) emit_stmt(E, s);
+    emit_scope_pop(E);
+    E->warp = saved;
+    emit_loop_end(E, &L);
+}
+
+static void emit_region(Emit *E, const TirRegion *r)
+{
+    const TirInstr *i = r->first;
+    while (i) {
+        if (tir_is_barrier(i)) {
+            /* once per block; bounds and conditions are uniform, read as warp 0 */
+            LLVMValueRef saved = E->warp;
+            E->warp = emit_const_i32(E, 0);
+            emit_scope_push(E);
+            if (i->op == TIR_FOR) emit_for(E, i, true);
+            else if (i->op == TIR_IF) emit_if(E, i, true);
+            emit_scope_pop(E);
+            E->warp = saved;
+            i = i->next;
+            continue;
+        }
+        const TirInstr *end = i;
+        bool has_stmt = false;
+        while (end && !tir_is_barrier(end)) {
+            if (tir_is_statement(end->op)) has_stmt = true;
+            end = end->next;
+        }
+        if (has_stmt) emit_segment(E, i, end);
+        i = end;
+    }
+}
+
+/* ---------------------------------------------------------------- functions */
+
+static void number(const TirRegion *r, uint32_t *next)
+{
+    for (TirInstr *i = r->first; i; i = i->next) {
+        if (i->iv) i->iv->id = (*next)++;
+        i->id = (*next)++;
+        number(&i->body[0], next);
+        number(&i->body[1], next);
+    }
+}
+
+static LLVMValueRef begin_function(Emit *E, const char *name, LLVMTypeRef fty)
+{
+    LLVMValueRef fn = LLVMAddFunction(E->mod, name, fty);
+    LLVMSetLinkage(fn, LLVMExternalLinkage);
+    E->fn = fn;
+    LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(E->ctx, fn, "entry");
+    LLVMBasicBlockRef start = LLVMAppendBasicBlockInContext(E->ctx, fn, "start");
+    LLVMPositionBuilderAtEnd(E->alloca_b, entry);
+    LLVMPositionBuilderAtEnd(E->b, start);
+    return fn;
+}
+
+static void end_function(Emit *E)
+{
+    LLVMBuildRetVoid(E->b);
+    /* the entry block holds the stack buffers, then falls into the code */
+    LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(E->fn);
+    LLVMPositionBuilderAtEnd(E->alloca_b, entry);
+    LLVMBuildBr(E->alloca_b, LLVMGetNextBasicBlock(entry));
+}
+
+static void reset_values(Emit *E)
+{
+    for (uint32_t k = 0; k < E->count; k++) E->val_depth[k] = -1;
+    memset(E->slots, 0, sizeof *E->slots * E->count);
+    E->set_top = 0;
+    E->depth = 0;
+}
+
+static int emit_kernel(Emit *E, const TirFunc *f)
+{
+    E->f = f;
+    uint32_t n = 0;
+    number(&f->grid_region, &n);
+    number(&f->body, &n);
+    E->count = n;
+    E->vals = calloc(n ? n : 1, sizeof *E->vals);
+    E->val_depth = calloc(n ? n : 1, sizeof *E->val_depth);
+    E->slots = calloc(n ? n : 1, sizeof *E->slots);
+    if (!E->vals || !E->val_depth || !E->slots) {
+        snprintf(E->err, sizeof E->err, "out of memory");
+        return -1;
+    }
+    char name[512];
+
+    /* void NAME__grid(void **args, const int64_t *sizes, int64_t grid[3]) */
+    LLVMTypeRef gp[3] = { E->ptr, E->ptr, E->ptr };
+    snprintf(name, sizeof name, "%s__grid", f->name);
+    begin_function(E, name, LLVMFunctionType(E->vd, gp, 3, 0));
+    E->args = LLVMGetParam(E->fn, 0);
+    E->sizes = LLVMGetParam(E->fn, 1);
+    LLVMValueRef out = LLVMGetParam(E->fn, 2);
+    E->warp = emit_const_i32(E, 0);
+    E->bid[0] = E->bid[1] = E->bid[2] = emit_const_i32(E, 0);
+    reset_values(E);
+    for (const TirInstr *i = f->grid_region.first; i; i = i->next)
+        if (i->op == TIR_PARAM || i->op == TIR_SIZE) emit_value(E, i);
+    for (unsigned k = 0; k < 3; k++) {
+        LLVMValueRef v = k < f->grid_rank ? emit_value(E, f->grid[k]) : emit_const_i64(E, 1);
+        if (LLVMGetIntTypeWidth(LLVMTypeOf(v)) < 64) v = LLVMBuildSExt(E->b, v, E->i64, "");
+        LLVMValueRef idx = emit_const_i64(E, k);
+        LLVMBuildStore(E->b, v, LLVMBuildGEP2(E->b, E->i64, out, &idx, 1, ""));
+    }
+    end_function(E);
+
+    /* void NAME__block(void **args, const int64_t *sizes, i32 bx, i32 by, i32 bz) */
+    LLVMTypeRef bp[5] = { E->ptr, E->ptr, E->i32, E->i32, E->i32 };
+    snprintf(name, sizeof name, "%s__block", f->name);
+    begin_function(E, name, LLVMFunctionType(E->vd, bp, 5, 0));
+    E->args = LLVMGetParam(E->fn, 0);
+    E->sizes = LLVMGetParam(E->fn, 1);
+    for (int k = 0; k < 3; k++) E->bid[k] = LLVMGetParam(E->fn, 2 + k);
+    E->warp = emit_const_i32(E, 0);
+    reset_values(E);
+    /* function-level values first, so they dominate every use */
+    for (const TirInstr *i = f->body.first; i; i = i->next)
+        if (i->op == TIR_PARAM || i->op == TIR_SIZE || i->op == TIR_BLOCK_ID) emit_value(E, i);
+    emit_region(E, &f->body);
+    end_function(E);
+
+    free(E->vals);
+    free(E->val_depth);
+    free(E->slots);
+    E->vals = NULL;
+    E->val_depth = NULL;
+    E->slots = NULL;
+    return E->failed ? -1 : 0;
+}
+
+int tk_emit_llvm(const TirModule *m, LLVMContextRef ctx, LLVMModuleRef mod, const char *features, char *err, size_t errlen)
+{
+    Emit E;
+    memset(&E, 0, sizeof E);
+    E.features = features;
+    E.ctx = ctx;
+    E.mod = mod;
+    E.b = LLVMCreateBuilderInContext(ctx);
+    E.alloca_b = LLVMCreateBuilderInContext(ctx);
+    E.i1 = LLVMInt1TypeInContext(ctx);
+    E.i8 = LLVMInt8TypeInContext(ctx);
+    E.i16 = LLVMInt16TypeInContext(ctx);
+    E.i32 = LLVMInt32TypeInContext(ctx);
+    E.i64 = LLVMInt64TypeInContext(ctx);
+    E.f32 = LLVMFloatTypeInContext(ctx);
+    E.f16 = LLVMHalfTypeInContext(ctx);
+    E.bf16 = LLVMBFloatTypeInContext(ctx);
+    E.ptr = LLVMPointerTypeInContext(ctx, 0);
+    E.vd = LLVMVoidTypeInContext(ctx);
+    int rc = 0;
+    for (const TirFunc *f = m->funcs; f && rc == 0; f = f->next) rc = emit_kernel(&E, f);
+    if (rc != 0) snprintf(err, errlen, "%s", E.err[0] ? E.err : "code generation failed");
+    free(E.set_stack);
+    free(E.vals);
+    free(E.val_depth);
+    free(E.slots);
+    LLVMDisposeBuilder(E.b);
+    LLVMDisposeBuilder(E.alloca_b);
+    return rc;
+}

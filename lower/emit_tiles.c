@@ -1,0 +1,496 @@
+/* emit_tiles.c — tile and vector operations as loops over stack buffers.
+ *
+ * A tile value is a pointer to its elements in the order its type says (rt
+ * row: row-major, rt col: column-major, st: row-major, vectors: dense).
+ * Arithmetic on f16/bf16 elements is done in f32 and rounded to nearest even
+ * on the way back. These loops are the generic path: simple, counted loops
+ * over contiguous memory that LLVM's vectoriser handles. Target micro-kernels
+ * for mma come from intrinsics/ (not yet wired: this file's mma is the
+ * portable reference loop). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cpu_mma.h"
+#include "emit.h"
+
+int64_t emit_tile_elems(const TkType *t)
+{
+    return t->rank == 2 ? t->dims[0] * t->dims[1] : t->dims[0];
+}
+
+LLVMValueRef emit_tile_index(Emit *E, const TkType *t, LLVMValueRef i, LLVMValueRef j)
+{
+    if (t->rank == 1) return i;
+    if (t->kind == TK_TY_RT && t->layout == TK_COL)
+        return LLVMBuildAdd(E->b, LLVMBuildMul(E->b, j, emit_const_i64(E, t->dims[0]), ""), i, "");
+    return LLVMBuildAdd(E->b, LLVMBuildMul(E->b, i, emit_const_i64(E, t->dims[1]), ""), j, "");
+}
+
+static LLVMTypeRef elem_type(Emit *E, const TkType *t) { return emit_scalar_type(E, t->elem); }
+
+static LLVMValueRef elem_ptr(Emit *E, const TkType *t, LLVMValueRef base, LLVMValueRef idx)
+{
+    return LLVMBuildGEP2(E->b, elem_type(E, t), base, &idx, 1, "");
+}
+
+/* Load element idx widened to f32. */
+static LLVMValueRef ld(Emit *E, const TkType *t, LLVMValueRef base, LLVMValueRef idx)
+{
+    LLVMValueRef v = LLVMBuildLoad2(E->b, elem_type(E, t), elem_ptr(E, t, base, idx), "");
+    return t->elem == TK_TY_F32 ? v : LLVMBuildFPExt(E->b, v, E->f32, "");
+}
+
+/* Store an f32 value as element idx (rounded to the element type). */
+static void st(Emit *E, const TkType *t, LLVMValueRef base, LLVMValueRef idx, LLVMValueRef v)
+{
+    if (t->elem != TK_TY_F32) v = LLVMBuildFPTrunc(E->b, v, elem_type(E, t), "");
+    LLVMBuildStore(E->b, v, elem_ptr(E, t, base, idx));
+}
+
+/* Raw element copy (same element type, no conversion). */
+static void copy_elem(Emit *E, const TkType *t, LLVMValueRef dst, LLVMValueRef di, LLVMValueRef src, LLVMValueRef si)
+{
+    LLVMValueRef v = LLVMBuildLoad2(E->b, elem_type(E, t), elem_ptr(E, t, src, si), "");
+    LLVMBuildStore(E->b, v, elem_ptr(E, t, dst, di));
+}
+
+static LLVMValueRef temp_buffer(Emit *E, const TirInstr *i)
+{
+    if (!E->slots[i->id]) E->slots[i->id] = emit_alloca(E, elem_type(E, i->type), emit_tile_elems(i->type), "tile");
+    return E->slots[i->id];
+}
+
+static LLVMValueRef bytes_of(Emit *E, const TkType *t)
+{
+    int64_t w = t->elem == TK_TY_F32 ? 4 : 2;
+    return emit_const_i64(E, emit_tile_elems(t) * w);
+}
+
+void emit_tile_copy(Emit *E, LLVMValueRef dst, LLVMValueRef src, const TkType *t)
+{
+    LLVMBuildMemCpy(E->b, dst, 64, src, 64, bytes_of(E, t));
+}
+
+void emit_tile_zero(Emit *E, LLVMValueRef dst, const TkType *t)
+{
+    LLVMBuildMemSet(E->b, dst, LLVMConstInt(E->i8, 0, 0), bytes_of(E, t), 64);
+}
+
+static LLVMValueRef i64v(Emit *E, LLVMValueRef v)
+{
+    unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(v));
+    return w == 64 ? v : LLVMBuildSExt(E->b, v, E->i64, "");
+}
+
+static LLVMValueRef smax(Emit *E, LLVMValueRef a, LLVMValueRef b)
+{
+    return LLVMBuildSelect(E->b, LLVMBuildICmp(E->b, LLVMIntSGT, a, b, ""), a, b, "");
+}
+
+static LLVMValueRef smin(Emit *E, LLVMValueRef a, LLVMValueRef b)
+{
+    return LLVMBuildSelect(E->b, LLVMBuildICmp(E->b, LLVMIntSLT, a, b, ""), a, b, "");
+}
+
+/* ---------------------------------------------------------------- global tensors */
+
+/* Tensor access geometry of one load/store: for a tile of `rows`×`cols` at
+ * tile coordinates, which rows/columns of the tensor exist. */
+typedef struct {
+    LLVMValueRef base_ok;     /* i1: leading indices in range */
+    LLVMValueRef lead_off;    /* i64: offset of the leading indices, in units of the last two dims */
+    LLVMValueRef row0, col0;  /* i64: first tensor row/column the tile covers */
+    LLVMValueRef nrows, ncols;/* i64: tensor extent of the last two dims (nrows = 1 for vectors) */
+} Geometry;
+
+static Geometry geometry(Emit *E, const TkType *g, const TirInstr *const *coords, const TkType *tile)
+{
+    Geometry G;
+    unsigned n = g->rank, tdims = tile->rank;
+    unsigned lead = n - tdims;
+    G.base_ok = LLVMConstInt(E->i1, 1, 0);
+    G.lead_off = emit_const_i64(E, 0);
+    for (unsigned d = 0; d < lead; d++) {
+        LLVMValueRef idx = i64v(E, emit_value(E, coords[d]));
+        LLVMValueRef dim = emit_tensor_dim(E, g, d);
+        LLVMValueRef ok = LLVMBuildAnd(E->b, LLVMBuildICmp(E->b, LLVMIntSGE, idx, emit_const_i64(E, 0), ""),
+                                       LLVMBuildICmp(E->b, LLVMIntSLT, idx, dim, ""), "");
+        G.base_ok = LLVMBuildAnd(E->b, G.base_ok, ok, "");
+        G.lead_off = LLVMBuildAdd(E->b, LLVMBuildMul(E->b, G.lead_off, dim, ""), idx, "");
+    }
+    if (tdims == 2) {
+        G.nrows = emit_tensor_dim(E, g, n - 2);
+        G.ncols = emit_tensor_dim(E, g, n - 1);
+        G.row0 = LLVMBuildMul(E->b, i64v(E, emit_value(E, coords[n - 2])), emit_const_i64(E, tile->dims[0]), "");
+        G.col0 = LLVMBuildMul(E->b, i64v(E, emit_value(E, coords[n - 1])), emit_const_i64(E, tile->dims[1]), "");
+    } else {
+        G.nrows = emit_const_i64(E, 1);
+        G.ncols = emit_tensor_dim(E, g, n - 1);
+        G.row0 = emit_const_i64(E, 0);
+        G.col0 = LLVMBuildMul(E->b, i64v(E, emit_value(E, coords[n - 1])), emit_const_i64(E, tile->dims[0]), "");
+    }
+    return G;
+}
+
+/* For row i of the tile: is it inside the tensor, where does it start in the
+ * tensor, and which column range [jlo, jhi) of the tile exists. */
+static void row_range(Emit *E, const Geometry *G, LLVMValueRef i, int64_t cols, LLVMValueRef *row_off, LLVMValueRef *jlo,
+                      LLVMValueRef *jhi)
+{
+    LLVMValueRef r = LLVMBuildAdd(E->b, G->row0, i, "");
+    LLVMValueRef ok = LLVMBuildAnd(E->b, G->base_ok,
+                                   LLVMBuildAnd(E->b, LLVMBuildICmp(E->b, LLVMIntSGE, r, emit_const_i64(E, 0), ""),
+                                                LLVMBuildICmp(E->b, LLVMIntSLT, r, G->nrows, ""), ""), "");
+    *row_off = LLVMBuildMul(E->b, LLVMBuildAdd(E->b, LLVMBuildMul(E->b, G->lead_off, G->nrows, ""), r, ""), G->ncols, "");
+    LLVMValueRef lo = smax(E, LLVMBuildNeg(E->b, G->col0, ""), emit_const_i64(E, 0));
+    LLVMValueRef hi = smin(E, LLVMBuildSub(E->b, G->ncols, G->col0, ""), emit_const_i64(E, cols));
+    hi = LLVMBuildSelect(E->b, ok, hi, emit_const_i64(E, 0), "");   /* an absent row copies nothing */
+    *jlo = lo;
+    *jhi = hi;
+}
+
+static void gl_transfer(Emit *E, const TkType *g, LLVMValueRef tensor, const TirInstr *const *coords, const TkType *tile,
+                        LLVMValueRef buf, bool to_tile)
+{
+    Geometry G = geometry(E, g, coords, tile);
+    int64_t rows = tile->rank == 2 ? tile->dims[0] : 1, cols = tile->rank == 2 ? tile->dims[1] : tile->dims[0];
+    if (to_tile) emit_tile_zero(E, buf, tile);   /* masked: what is not copied reads 0 */
+    EmitLoop Li;
+    emit_loop_begin(E, &Li, emit_const_i64(E, rows), "gl.row");
+    LLVMValueRef row_off, jlo, jhi;
+    row_range(E, &G, Li.idx, cols, &row_off, &jlo, &jhi);
+    /* for j in [jlo, jhi) */
+    LLVMValueRef count = LLVMBuildSub(E->b, jhi, jlo, "");
+    EmitLoop Lj;
+    emit_loop_begin(E, &Lj, count, "gl.col");
+    LLVMValueRef j = LLVMBuildAdd(E->b, Lj.idx, jlo, "");
+    LLVMValueRef ti = tile->rank == 2 ? emit_tile_index(E, tile, Li.idx, j) : j;
+    LLVMValueRef gi = LLVMBuildAdd(E->b, row_off, LLVMBuildAdd(E->b, G.col0, j, ""), "");
+    if (to_tile) copy_elem(E, tile, buf, ti, tensor, gi);
+    else copy_elem(E, tile, tensor, gi, buf, ti);
+    emit_loop_end(E, &Lj);
+    emit_loop_end(E, &Li);
+}
+
+/* ---------------------------------------------------------------- shared ↔ register */
+
+static void shared_transfer(Emit *E, const TkType *sh, LLVMValueRef shbuf, const TirInstr *const *coords, unsigned ncoords,
+                            const TkType *reg, LLVMValueRef regbuf, bool to_reg)
+{
+    int64_t r = reg->rank == 2 ? reg->dims[0] : 1, c = reg->rank == 2 ? reg->dims[1] : reg->dims[0];
+    int64_t sh_cols = sh->rank == 2 ? sh->dims[1] : sh->dims[0];
+    LLVMValueRef r0 = emit_const_i64(E, 0), c0 = emit_const_i64(E, 0);
+    if (ncoords == 2) {
+        r0 = LLVMBuildMul(E->b, i64v(E, emit_value(E, coords[0])), emit_const_i64(E, r), "");
+        c0 = LLVMBuildMul(E->b, i64v(E, emit_value(E, coords[1])), emit_const_i64(E, c), "");
+    } else if (ncoords == 1) {
+        c0 = LLVMBuildMul(E->b, i64v(E, emit_value(E, coords[0])), emit_const_i64(E, c), "");
+    }
+    EmitLoop Li, Lj;
+    emit_loop_begin(E, &Li, emit_const_i64(E, r), "sh.row");
+    emit_loop_begin(E, &Lj, emit_const_i64(E, c), "sh.col");
+    LLVMValueRef si = LLVMBuildAdd(E->b, LLVMBuildMul(E->b, LLVMBuildAdd(E->b, r0, Li.idx, ""), emit_const_i64(E, sh_cols), ""),
+                                   LLVMBuildAdd(E->b, c0, Lj.idx, ""), "");
+    LLVMValueRef ri = reg->rank == 2 ? emit_tile_index(E, reg, Li.idx, Lj.idx) : Lj.idx;
+    if (to_reg) copy_elem(E, reg, regbuf, ri, shbuf, si);
+    else copy_elem(E, reg, shbuf, si, regbuf, ri);
+    emit_loop_end(E, &Lj);
+    emit_loop_end(E, &Li);
+}
+
+/* ---------------------------------------------------------------- element-wise */
+
+/* Loop over every (i, j) of type t (vectors: j only, i = 0). */
+typedef struct {
+    EmitLoop Li, Lj;
+    LLVMValueRef i, j;
+} Loop2;
+
+static void loop2_begin(Emit *E, Loop2 *L, const TkType *t)
+{
+    int64_t rows = t->rank == 2 ? t->dims[0] : 1, cols = t->rank == 2 ? t->dims[1] : t->dims[0];
+    emit_loop_begin(E, &L->Li, emit_const_i64(E, rows), "row");
+    emit_loop_begin(E, &L->Lj, emit_const_i64(E, cols), "col");
+    L->i = L->Li.idx;
+    L->j = L->Lj.idx;
+}
+
+static void loop2_end(Emit *E, Loop2 *L)
+{
+    emit_loop_end(E, &L->Lj);
+    emit_loop_end(E, &L->Li);
+}
+
+static LLVMValueRef idx_of(Emit *E, const TkType *t, LLVMValueRef i, LLVMValueRef j)
+{
+    return t->rank == 2 ? emit_tile_index(E, t, i, j) : j;
+}
+
+static LLVMValueRef scalar_f32(Emit *E, const TirInstr *s)
+{
+    LLVMValueRef v = emit_value(E, s);
+    return emit_convert_scalar(E, v, s->type->kind, TK_TY_F32);
+}
+
+static LLVMValueRef emit_map(Emit *E, const TirInstr *i)
+{
+    const TkType *t = i->type;
+    LLVMValueRef out = temp_buffer(E, i);
+    const TirInstr *a = i->args[0], *b = i->nargs > 1 ? i->args[1] : NULL;
+    bool a_tile = !tk_is_scalar(a->type->kind), b_tile = b && !tk_is_scalar(b->type->kind);
+    LLVMValueRef pa = a_tile ? emit_value(E, a) : scalar_f32(E, a);
+    LLVMValueRef pb = b ? (b_tile ? emit_value(E, b) : scalar_f32(E, b)) : NULL;
+    /* operands share the result's layout (the checker requires equal types), so one flat loop does */
+    EmitLoop L;
+    emit_loop_begin(E, &L, emit_const_i64(E, emit_tile_elems(t)), "map");
+    LLVMValueRef x = a_tile ? ld(E, a->type, pa, L.idx) : pa;
+    LLVMValueRef y = b ? (b_tile ? ld(E, b->type, pb, L.idx) : pb) : NULL;
+    st(E, t, out, L.idx, emit_fn(E, (TirFn)i->aux, x, y, false));
+    emit_loop_end(E, &L);
+    return out;
+}
+
+static LLVMValueRef emit_fill(Emit *E, const TirInstr *i)
+{
+    LLVMValueRef out = temp_buffer(E, i);
+    LLVMValueRef v = scalar_f32(E, i->args[0]);
+    EmitLoop L;
+    emit_loop_begin(E, &L, emit_const_i64(E, emit_tile_elems(i->type)), "fill");
+    st(E, i->type, out, L.idx, v);
+    emit_loop_end(E, &L);
+    return out;
+}
+
+static LLVMValueRef emit_reduce(Emit *E, const TirInstr *i)
+{
+    const TkType *t = i->args[0]->type, *vt = i->type;
+    LLVMValueRef src = emit_value(E, i->args[0]), out = temp_buffer(E, i);
+    bool rows = i->imm == 0;
+    int64_t n = rows ? t->dims[0] : t->dims[1], m = rows ? t->dims[1] : t->dims[0];
+    double init = i->aux == TIR_FN_MAX ? -INFINITY : i->aux == TIR_FN_MIN ? INFINITY : 0.0;
+    EmitLoop Lo, Li;
+    emit_loop_begin(E, &Lo, emit_const_i64(E, n), "red");
+    LLVMBasicBlockRef pre = LLVMGetInsertBlock(E->b);
+    (void)pre;
+    LLVMValueRef acc_slot = emit_alloca(E, E->f32, 1, "acc");
+    LLVMBuildStore(E->b, LLVMConstReal(E->f32, init), acc_slot);
+    emit_loop_begin(E, &Li, emit_const_i64(E, m), "red.in");
+    LLVMValueRef x = ld(E, t, src, rows ? emit_tile_index(E, t, Lo.idx, Li.idx) : emit_tile_index(E, t, Li.idx, Lo.idx));
+    LLVMValueRef acc = LLVMBuildLoad2(E->b, E->f32, acc_slot, "");
+    LLVMBuildStore(E->b, emit_fn(E, (TirFn)i->aux, acc, x, false), acc_slot);
+    emit_loop_end(E, &Li);
+    st(E, vt, out, Lo.idx, LLVMBuildLoad2(E->b, E->f32, acc_slot, ""));
+    emit_loop_end(E, &Lo);
+    return out;
+}
+
+static LLVMValueRef emit_broadcast(Emit *E, const TirInstr *i)
+{
+    const TkType *t = i->type, *vt = i->args[1]->type;
+    LLVMValueRef src = emit_value(E, i->args[0]), vec = emit_value(E, i->args[1]), out = temp_buffer(E, i);
+    Loop2 L;
+    loop2_begin(E, &L, t);
+    LLVMValueRef idx = idx_of(E, t, L.i, L.j);
+    LLVMValueRef v = ld(E, vt, vec, i->imm == 0 ? L.i : L.j);
+    st(E, t, out, idx, emit_fn(E, (TirFn)i->aux, ld(E, t, src, idx), v, false));
+    loop2_end(E, &L);
+    return out;
+}
+
+static LLVMValueRef emit_convert(Emit *E, const TirInstr *i)
+{
+    const TkType *t = i->type, *s = i->args[0]->type;
+    LLVMValueRef src = emit_value(E, i->args[0]), out = temp_buffer(E, i);
+    Loop2 L;
+    loop2_begin(E, &L, t);
+    st(E, t, out, idx_of(E, t, L.i, L.j), ld(E, s, src, idx_of(E, s, L.i, L.j)));
+    loop2_end(E, &L);
+    return out;
+}
+
+static LLVMValueRef emit_transpose(Emit *E, const TirInstr *i)
+{
+    const TkType *t = i->type, *s = i->args[0]->type;
+    LLVMValueRef src = emit_value(E, i->args[0]), out = temp_buffer(E, i);
+    Loop2 L;
+    loop2_begin(E, &L, t);
+    copy_elem(E, t, out, idx_of(E, t, L.i, L.j), src, idx_of(E, s, L.j, L.i));
+    loop2_end(E, &L);
+    return out;
+}
+
+/* TRI and MASK: keep an element or replace it with a value. */
+static LLVMValueRef emit_select_tile(Emit *E, const TirInstr *i)
+{
+    const TkType *t = i->type;
+    LLVMValueRef src = emit_value(E, i->args[0]), out = temp_buffer(E, i);
+    LLVMValueRef k = i64v(E, emit_value(E, i->args[1]));
+    LLVMValueRef fillv = scalar_f32(E, i->args[2]);
+    Loop2 L;
+    loop2_begin(E, &L, t);
+    LLVMValueRef idx = idx_of(E, t, L.i, L.j), keep;
+    if (i->op == TIR_TRI) {
+        LLVMValueRef d = LLVMBuildSub(E->b, L.j, L.i, "");
+        keep = LLVMBuildICmp(E->b, i->aux == 0 ? LLVMIntSLE : LLVMIntSGE, d, k, "");
+    } else {
+        keep = LLVMBuildICmp(E->b, LLVMIntSLT, i->imm == 0 ? L.i : L.j, k, "");
+    }
+    st(E, t, out, idx, LLVMBuildSelect(E->b, keep, ld(E, t, src, idx), fillv, ""));
+    loop2_end(E, &L);
+    return out;
+}
+
+static LLVMValueRef emit_load(Emit *E, const TirInstr *i)
+{
+    const TirInstr *src = i->args[0];
+    LLVMValueRef out = temp_buffer(E, i);
+    if (src->op == TIR_PARAM) {
+        gl_transfer(E, src->type, emit_value(E, src), (const TirInstr *const *)&i->args[1], i->type, out, true);
+    } else {
+        LLVMValueRef sh = emit_slot_ptr(E, src);
+        shared_transfer(E, src->type, sh, (const TirInstr *const *)&i->args[1], i->nargs - 1u, i->type, out, true);
+    }
+    return out;
+}
+
+LLVMValueRef emit_tile_value(Emit *E, const TirInstr *i)
+{
+    switch (i->op) {
+    case TIR_FILL: return emit_fill(E, i);
+    case TIR_LOAD: return emit_load(E, i);
+    case TIR_MAP1:
+    case TIR_MAP2: return emit_map(E, i);
+    case TIR_REDUCE: return emit_reduce(E, i);
+    case TIR_BROADCAST: return emit_broadcast(E, i);
+    case TIR_CONVERT: return emit_convert(E, i);
+    case TIR_TRANSPOSE: return emit_transpose(E, i);
+    case TIR_TRI:
+    case TIR_MASK: return emit_select_tile(E, i);
+    default:
+        E->failed = true;
+        snprintf(E->err, sizeof E->err, "no code generation for TIR op %s", tir_op_name(i->op));
+        return LLVMConstNull(E->ptr);
+    }
+}
+
+void emit_tile_store(Emit *E, const TirInstr *i)
+{
+    const TirInstr *dst = i->args[0];
+    const TkType *t = i->args[1]->type;
+    LLVMValueRef buf = emit_value(E, i->args[1]);
+    if (dst->op == TIR_PARAM) {
+        gl_transfer(E, dst->type, emit_value(E, dst), (const TirInstr *const *)&i->args[2], t, buf, false);
+    } else {
+        shared_transfer(E, dst->type, emit_slot_ptr(E, dst), (const TirInstr *const *)&i->args[2], i->nargs - 2u, t, buf, false);
+    }
+}
+
+LLVMValueRef emit_tile_elem(Emit *E, const TirInstr *i)
+{
+    const TkType *t = i->args[0]->type;
+    LLVMValueRef base = emit_value(E, i->args[0]);
+    LLVMValueRef a = i64v(E, emit_value(E, i->args[1]));
+    LLVMValueRef idx = t->rank == 2 ? emit_tile_index(E, t, a, i64v(E, emit_value(E, i->args[2]))) : a;
+    return LLVMBuildLoad2(E->b, elem_type(E, t), elem_ptr(E, t, base, idx), "");
+}
+
+void emit_tile_set_elem(Emit *E, const TirInstr *i)
+{
+    const TirInstr *slot = i->args[0];
+    const TkType *t = slot->type;
+    LLVMValueRef v = emit_value(E, i->args[1]);
+    LLVMValueRef a = i64v(E, emit_value(E, i->args[2]));
+    LLVMValueRef idx = t->rank == 2 ? emit_tile_index(E, t, a, i64v(E, emit_value(E, i->args[3]))) : a;
+    LLVMBuildStore(E->b, v, elem_ptr(E, t, emit_slot_ptr(E, slot), idx));
+}
+
+/* ---------------------------------------------------------------- mma */
+
+/* Copies A and B into the canonical operands of micro-kernel k (cpu_mma.h),
+ * converting element types, then lets k emit the register-blocked loops. */
+static void mma_micro(Emit *E, const TirInstr *i, const TkMmaKernel *k)
+{
+    const TirInstr *acc = i->args[0];
+    const TkType *ta = acc->type, *tA = i->args[1]->type, *tB = i->args[2]->type;
+    bool at = i->aux == 2 || i->aux == 3, bt = i->aux == 1 || i->aux == 3;
+    int64_t M = ta->dims[0], N = ta->dims[1], K = at ? tA->dims[0] : tA->dims[1];
+    bool bf16 = k->operand == TK_TY_BF16;
+    int64_t Kp = bf16 ? (K + 1) / 2 * 2 : K;
+    LLVMValueRef A = emit_value(E, i->args[1]), B = emit_value(E, i->args[2]);
+    LLVMValueRef C = emit_slot_ptr(E, acc);
+    TkType ca = { .kind = TK_TY_RT, .elem = bf16 ? TK_TY_BF16 : TK_TY_F32, .rank = 2, .dims = { M, Kp }, .layout = TK_ROW };
+    LLVMValueRef Ab = emit_alloca(E, elem_type(E, &ca), M * Kp, "mma.a");
+    LLVMValueRef Bb = emit_alloca(E, elem_type(E, &ca), Kp * N, "mma.b");
+    if (Kp != K) {
+        TkType cb = ca;
+        cb.dims[0] = Kp;
+        cb.dims[1] = N;
+        emit_tile_zero(E, Ab, &ca);   /* the padding k of each pair must be zero */
+        emit_tile_zero(E, Bb, &cb);
+    }
+    /* A(r, kk) → Ab[r][kk] */
+    EmitLoop Lr, Lk;
+    emit_loop_begin(E, &Lr, emit_const_i64(E, M), "pack.a");
+    emit_loop_begin(E, &Lk, emit_const_i64(E, K), "pack.ak");
+    LLVMValueRef src = at ? emit_tile_index(E, tA, Lk.idx, Lr.idx) : emit_tile_index(E, tA, Lr.idx, Lk.idx);
+    LLVMValueRef dst = LLVMBuildAdd(E->b, LLVMBuildMul(E->b, Lr.idx, emit_const_i64(E, Kp), ""), Lk.idx, "");
+    st(E, &ca, Ab, dst, ld(E, tA, A, src));
+    emit_loop_end(E, &Lk);
+    emit_loop_end(E, &Lr);
+    /* B(kk, c) → f32: Bb[kk][c]; bf16: Bb[kk/2][c][kk%2] */
+    EmitLoop Lb, Lc;
+    emit_loop_begin(E, &Lb, emit_const_i64(E, K), "pack.b");
+    emit_loop_begin(E, &Lc, emit_const_i64(E, N), "pack.bn");
+    src = bt ? emit_tile_index(E, tB, Lc.idx, Lb.idx) : emit_tile_index(E, tB, Lb.idx, Lc.idx);
+    if (bf16) {
+        LLVMValueRef pair = LLVMBuildSDiv(E->b, Lb.idx, emit_const_i64(E, 2), "");
+        LLVMValueRef half = LLVMBuildSRem(E->b, Lb.idx, emit_const_i64(E, 2), "");
+        dst = LLVMBuildAdd(E->b, LLVMBuildMul(E->b, LLVMBuildAdd(E->b, LLVMBuildMul(E->b, pair, emit_const_i64(E, N), ""), Lc.idx, ""),
+                                              emit_const_i64(E, 2), ""), half, "");
+    } else {
+        dst = LLVMBuildAdd(E->b, LLVMBuildMul(E->b, Lb.idx, emit_const_i64(E, N), ""), Lc.idx, "");
+    }
+    st(E, &ca, Bb, dst, ld(E, tB, B, src));
+    emit_loop_end(E, &Lc);
+    emit_loop_end(E, &Lb);
+    TkMmaBuilder mb = { .ctx = E->ctx, .mod = E->mod, .b = E->b, .fn = E->fn };
+    k->emit(k, &mb, C, Ab, Bb, M, N, K);
+}
+
+/* acc[i][j] += Σ_k A(i,k)·B(k,j). With a micro-kernel for the target this is
+ * register-blocked; otherwise one dot product per element in k order (the
+ * portable path). */
+void emit_tile_mma(Emit *E, const TirInstr *i)
+{
+    {
+        const TkType *tA = i->args[1]->type, *tB = i->args[2]->type;
+        TkTypeKind op = tA->elem == TK_TY_BF16 && tB->elem == TK_TY_BF16 ? TK_TY_BF16 : TK_TY_F32;
+        const TkMmaKernel *k = tk_cpu_mma_select(E->features, op);
+        if (k && i->args[0]->type->layout == TK_ROW && i->args[0]->type->elem == TK_TY_F32) {
+            mma_micro(E, i, k);
+            return;
+        }
+    }
+    const TirInstr *acc = i->args[0];
+    const TkType *ta = acc->type, *tA = i->args[1]->type, *tB = i->args[2]->type;
+    bool at = i->aux == 2 || i->aux == 3, bt = i->aux == 1 || i->aux == 3;
+    int64_t M = ta->dims[0], N = ta->dims[1], K = at ? tA->dims[0] : tA->dims[1];
+    LLVMValueRef A = emit_value(E, i->args[1]), B = emit_value(E, i->args[2]);
+    LLVMValueRef C = emit_slot_ptr(E, acc);
+    EmitLoop Li, Lj, Lk;
+    emit_loop_begin(E, &Li, emit_const_i64(E, M), "mma.i");
+    emit_loop_begin(E, &Lj, emit_const_i64(E, N), "mma.j");
+    LLVMValueRef ci = emit_tile_index(E, ta, Li.idx, Lj.idx);
+    LLVMValueRef sum_slot = emit_alloca(E, E->f32, 1, "sum");
+    LLVMBuildStore(E->b, ld(E, ta, C, ci), sum_slot);
+    emit_loop_begin(E, &Lk, emit_const_i64(E, K), "mma.k");
+    LLVMValueRef ai = at ? emit_tile_index(E, tA, Lk.idx, Li.idx) : emit_tile_index(E, tA, Li.idx, Lk.idx);
+    LLVMValueRef bi = bt ? emit_tile_index(E, tB, Lj.idx, Lk.idx) : emit_tile_index(E, tB, Lk.idx, Lj.idx);
+    LLVMValueRef args[3] = { ld(E, tA, A, ai), ld(E, tB, B, bi), LLVMBuildLoad2(E->b, E->f32, sum_slot, "") };
+    LLVMBuildStore(E->b, emit_intrinsic(E, "llvm.fmuladd", &E->f32, 1, args, 3), sum_slot);
+    emit_loop_end(E, &Lk);
+    st(E, ta, C, ci, LLVMBuildLoad2(E->b, E->f32, sum_slot, ""));
+    emit_loop_end(E, &Lj);
+    emit_loop_end(E, &Li);
+}
