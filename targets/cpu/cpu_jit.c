@@ -1,8 +1,16 @@
-/* cpu_jit.c — see cpu_jit.h. */
+/* cpu_jit.c — see cpu_jit.h.
+ *
+ * Both paths go through one object file: TIR → LLVM IR (lower/emit_*.c) →
+ * verify → O3 → machine code for the target. The JIT then links that object
+ * into the process with LLJIT; the cache stores it under a hash of the
+ * source, target, optimisation level and compiler version, so a second
+ * process skips LLVM entirely. */
 #include "cpu_jit.h"
 
+#include <errno.h>
 #include <llvm-c/Analysis.h>
 #include <llvm-c/Core.h>
+#include <llvm-c/DebugInfo.h>
 #include <llvm-c/Error.h>
 #include <llvm-c/LLJIT.h>
 #include <llvm-c/Orc.h>
@@ -11,9 +19,16 @@
 #include <llvm-c/Transforms/PassBuilder.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "llvm_emit.h"
+#include "target.h"
+
+#ifndef TK_VERSION
+#define TK_VERSION "dev"
+#endif
 
 struct TkCpuModule {
     LLVMOrcLLJITRef jit;
@@ -26,16 +41,6 @@ static double now_ms(void)
     return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
-static void init_native(void)
-{
-    static int done;
-    if (!done) {
-        LLVMInitializeNativeTarget();
-        LLVMInitializeNativeAsmPrinter();
-        done = 1;
-    }
-}
-
 static int take_error(LLVMErrorRef e, const char *what, char *err, size_t errlen)
 {
     if (!e) return 0;
@@ -45,49 +50,53 @@ static int take_error(LLVMErrorRef e, const char *what, char *err, size_t errlen
     return -1;
 }
 
-static LLVMTargetMachineRef host_machine(int opt_level, char *err, size_t errlen)
+static int resolve(const TkCpuJitOptions *opts, TkResolvedTarget *rt, char *err, size_t errlen)
 {
-    char *triple = LLVMGetDefaultTargetTriple();
-    char *cpu = LLVMGetHostCPUName();
-    char *features = LLVMGetHostCPUFeatures();
+    const char *name = opts && opts->target ? opts->target : "host";
+    const TkTarget *t = tk_target_find(name);
+    if (!t) {
+        snprintf(err, errlen, "unknown target '%s' (tkc --list-targets shows them)", name);
+        return -1;
+    }
+    if (t->kind != TK_TARGET_CPU) {
+        snprintf(err, errlen, "target '%s' is not a CPU", name);
+        return -1;
+    }
+    return tk_target_resolve(t, rt, err, errlen);
+}
+
+static LLVMTargetMachineRef machine_for(const TkResolvedTarget *rt, int opt_level, char *err, size_t errlen)
+{
     LLVMTargetRef target;
     char *msg = NULL;
-    LLVMTargetMachineRef tm = NULL;
-    if (LLVMGetTargetFromTriple(triple, &target, &msg) != 0) {
-        snprintf(err, errlen, "no LLVM target for %s: %s", triple, msg ? msg : "?");
+    if (LLVMGetTargetFromTriple(rt->triple, &target, &msg) != 0) {
+        snprintf(err, errlen, "LLVM has no target for %s: %s", rt->triple, msg ? msg : "?");
         LLVMDisposeMessage(msg);
-    } else {
-        LLVMCodeGenOptLevel lvl = opt_level >= 3 ? LLVMCodeGenLevelAggressive : opt_level == 0 ? LLVMCodeGenLevelNone : LLVMCodeGenLevelDefault;
-        tm = LLVMCreateTargetMachine(target, triple, cpu, features, lvl, LLVMRelocDefault, LLVMCodeModelJITDefault);
-        if (!tm) snprintf(err, errlen, "cannot create a target machine for %s (%s)", triple, cpu);
+        return NULL;
     }
-    LLVMDisposeMessage(triple);
-    LLVMDisposeMessage(cpu);
-    LLVMDisposeMessage(features);
+    LLVMCodeGenOptLevel lvl = opt_level >= 3 ? LLVMCodeGenLevelAggressive : opt_level == 0 ? LLVMCodeGenLevelNone : LLVMCodeGenLevelDefault;
+    /* PIC objects link into executables and shared libraries alike */
+    LLVMTargetMachineRef tm = LLVMCreateTargetMachine(target, rt->triple, rt->cpu, rt->features, lvl, LLVMRelocPIC, LLVMCodeModelDefault);
+    if (!tm) snprintf(err, errlen, "cannot create a target machine for %s (%s)", rt->triple, rt->cpu);
     return tm;
 }
 
 /* Emits, verifies and optimises m into a new module in ctx. */
-static LLVMModuleRef build_module(const TirModule *m, LLVMContextRef ctx, LLVMTargetMachineRef tm, int opt_level, char *err,
-                                  size_t errlen)
+static LLVMModuleRef build_module(const TirModule *m, LLVMContextRef ctx, LLVMTargetMachineRef tm, const TkResolvedTarget *rt,
+                                  int opt_level, char *err, size_t errlen)
 {
-    LLVMModuleRef mod = LLVMModuleCreateWithNameInContext("tilekit", ctx);
-    char *triple = LLVMGetTargetMachineTriple(tm);
-    LLVMSetTarget(mod, triple);
-    LLVMDisposeMessage(triple);
+    LLVMModuleRef mod = LLVMModuleCreateWithNameInContext(m->src && m->src->name ? m->src->name : "tilekit", ctx);
+    LLVMSetTarget(mod, rt->triple);
     LLVMTargetDataRef td = LLVMCreateTargetDataLayout(tm);
     LLVMSetModuleDataLayout(mod, td);
     LLVMDisposeTargetData(td);
-    char *features = LLVMGetTargetMachineFeatureString(tm);
-    int rc = tk_emit_llvm(m, ctx, mod, features, err, errlen);
-    LLVMDisposeMessage(features);
-    if (rc != 0) {
+    if (tk_emit_llvm(m, ctx, mod, rt->features, err, errlen) != 0) {
         LLVMDisposeModule(mod);
         return NULL;
     }
     char *msg = NULL;
     if (LLVMVerifyModule(mod, LLVMReturnStatusAction, &msg) != 0) {
-        snprintf(err, errlen, "internal error: generated LLVM IR does not verify: %.200s", msg ? msg : "?");
+        snprintf(err, errlen, "internal error: generated LLVM IR does not verify: %.300s", msg ? msg : "?");
         LLVMDisposeMessage(msg);
         LLVMDisposeModule(mod);
         return NULL;
@@ -107,62 +116,180 @@ static LLVMModuleRef build_module(const TirModule *m, LLVMContextRef ctx, LLVMTa
     return mod;
 }
 
-int tk_cpu_print_llvm(const TirModule *m, int opt_level, FILE *out, char *err, size_t errlen)
+/* Object code for m in memory. */
+static LLVMMemoryBufferRef compile_object(const TirModule *m, const TkResolvedTarget *rt, int opt, char *err, size_t errlen)
 {
-    init_native();
-    LLVMTargetMachineRef tm = host_machine(opt_level, err, errlen);
-    if (!tm) return -1;
+    LLVMTargetMachineRef tm = machine_for(rt, opt, err, errlen);
+    if (!tm) return NULL;
     LLVMContextRef ctx = LLVMContextCreate();
-    LLVMModuleRef mod = build_module(m, ctx, tm, opt_level, err, errlen);
-    int rc = -1;
+    LLVMModuleRef mod = build_module(m, ctx, tm, rt, opt, err, errlen);
+    LLVMMemoryBufferRef buf = NULL;
     if (mod) {
-        char *text = LLVMPrintModuleToString(mod);
-        fputs(text, out);
-        LLVMDisposeMessage(text);
+        char *msg = NULL;
+        if (LLVMTargetMachineEmitToMemoryBuffer(tm, mod, LLVMObjectFile, &msg, &buf) != 0) {
+            snprintf(err, errlen, "code generation failed: %s", msg ? msg : "?");
+            buf = NULL;
+        }
+        LLVMDisposeMessage(msg);
         LLVMDisposeModule(mod);
-        rc = 0;
     }
     LLVMContextDispose(ctx);
     LLVMDisposeTargetMachine(tm);
+    return buf;
+}
+
+int tk_cpu_emit(const TirModule *m, const TkCpuJitOptions *opts, TkEmitKind kind, FILE *out, char *err, size_t errlen)
+{
+    TkResolvedTarget rt;
+    if (resolve(opts, &rt, err, errlen) != 0) return -1;
+    int opt = opts ? opts->opt_level : 3;
+    int rc = -1;
+    LLVMTargetMachineRef tm = machine_for(&rt, opt, err, errlen);
+    if (tm) {
+        LLVMContextRef ctx = LLVMContextCreate();
+        LLVMModuleRef mod = build_module(m, ctx, tm, &rt, opt, err, errlen);
+        if (mod && kind == TK_EMIT_LLVM_IR) {
+            char *text = LLVMPrintModuleToString(mod);
+            fputs(text, out);
+            LLVMDisposeMessage(text);
+            rc = 0;
+        } else if (mod) {
+            char *msg = NULL;
+            LLVMMemoryBufferRef buf = NULL;
+            if (LLVMTargetMachineEmitToMemoryBuffer(tm, mod, kind == TK_EMIT_ASM ? LLVMAssemblyFile : LLVMObjectFile, &msg, &buf) != 0) {
+                snprintf(err, errlen, "code generation failed: %s", msg ? msg : "?");
+            } else {
+                size_t n = LLVMGetBufferSize(buf);
+                rc = fwrite(LLVMGetBufferStart(buf), 1, n, out) == n ? 0 : -1;
+                if (rc != 0) snprintf(err, errlen, "cannot write the output: %s", strerror(errno));
+                LLVMDisposeMemoryBuffer(buf);
+            }
+            LLVMDisposeMessage(msg);
+        }
+        if (mod) LLVMDisposeModule(mod);
+        LLVMContextDispose(ctx);
+        LLVMDisposeTargetMachine(tm);
+    }
+    tk_target_resolved_free(&rt);
     return rc;
 }
+
+/* ---------------------------------------------------------------- cache */
+
+int tk_cpu_cache_dir(char *buf, size_t len)
+{
+    const char *dir = getenv("TK_CACHE_DIR");
+    if (dir && *dir) return snprintf(buf, len, "%s", dir) < (int)len ? 0 : -1;
+    const char *xdg = getenv("XDG_CACHE_HOME");
+    if (xdg && *xdg) return snprintf(buf, len, "%s/tilekit", xdg) < (int)len ? 0 : -1;
+    const char *home = getenv("HOME");
+    if (!home || !*home) return -1;
+    return snprintf(buf, len, "%s/.cache/tilekit", home) < (int)len ? 0 : -1;
+}
+
+static uint64_t fnv1a(uint64_t h, const void *data, size_t n)
+{
+    const unsigned char *p = data;
+    for (size_t i = 0; i < n; i++) {
+        h ^= p[i];
+        h *= 0x100000001b3ull;
+    }
+    return h;
+}
+
+/* The file a compiled object of m for rt lives in (the source text decides
+ * everything else: kernels are specialised at run time only by their sizes,
+ * which are arguments, not constants). */
+static int cache_path(const TirModule *m, const TkResolvedTarget *rt, int opt, char *path, size_t len)
+{
+    char dir[4096];
+    if (!m->src || tk_cpu_cache_dir(dir, sizeof dir) != 0) return -1;
+    uint64_t h = 0xcbf29ce484222325ull;
+    h = fnv1a(h, m->src->text, m->src->len);
+    const char *parts[] = { rt->triple, rt->cpu, rt->features, TK_VERSION, __DATE__ " " __TIME__ };
+    for (unsigned i = 0; i < sizeof parts / sizeof parts[0]; i++) h = fnv1a(h, parts[i], strlen(parts[i]) + 1);
+    h = fnv1a(h, &opt, sizeof opt);
+    return snprintf(path, len, "%s/%016llx.o", dir, (unsigned long long)h) < (int)len ? 0 : -1;
+}
+
+static void mkdirs(const char *path)
+{
+    char tmp[4400];
+    snprintf(tmp, sizeof tmp, "%s", path);
+    for (char *p = tmp + 1; *p; p++) {
+        if (*p == '/') {
+            *p = '\0';
+            mkdir(tmp, 0755);
+            *p = '/';
+        }
+    }
+}
+
+static void cache_store(const char *path, LLVMMemoryBufferRef buf)
+{
+    char tmp[4400];
+    mkdirs(path);
+    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
+    FILE *f = fopen(tmp, "wb");
+    if (!f) return;   /* a cache that cannot be written is only slower */
+    size_t n = LLVMGetBufferSize(buf);
+    bool ok = fwrite(LLVMGetBufferStart(buf), 1, n, f) == n;
+    ok = fclose(f) == 0 && ok;
+    if (!ok || rename(tmp, path) != 0) remove(tmp);   /* rename: readers never see half a file */
+}
+
+/* ---------------------------------------------------------------- JIT */
 
 int tk_cpu_jit(const TirModule *m, const TkCpuJitOptions *opts, TkCpuModule **out, char *err, size_t errlen)
 {
     *out = NULL;
-    init_native();
-    int opt = opts ? opts->opt_level : 3;
     double t0 = now_ms();
-    LLVMTargetMachineRef tm = host_machine(opt, err, errlen);
-    if (!tm) return -1;
-    LLVMContextRef ctx = LLVMContextCreate();
-    LLVMModuleRef mod = build_module(m, ctx, tm, opt, err, errlen);
-    if (!mod) {
-        LLVMContextDispose(ctx);
-        LLVMDisposeTargetMachine(tm);
+    int opt = opts ? opts->opt_level : 3;
+    TkResolvedTarget rt;
+    if (resolve(opts, &rt, err, errlen) != 0) return -1;
+    if (!tk_target_runs_here(&rt)) {
+        snprintf(err, errlen, "target '%s' cannot run on this CPU (%s); use --emit=obj to build for it",
+                 rt.target->name, rt.triple);
+        tk_target_resolved_free(&rt);
         return -1;
     }
-    if (opts && opts->dump_llvm) {
-        char *text = LLVMPrintModuleToString(mod);
-        fputs(text, opts->dump_llvm);
-        LLVMDisposeMessage(text);
+    bool use_cache = !(opts && opts->no_cache) && !(getenv("TK_CACHE") && strcmp(getenv("TK_CACHE"), "0") == 0);
+    char path[4200];
+    LLVMMemoryBufferRef obj = NULL;
+    bool hit = false;
+    if (use_cache && cache_path(m, &rt, opt, path, sizeof path) == 0) {
+        char *msg = NULL;
+        if (access(path, R_OK) == 0 && LLVMCreateMemoryBufferWithContentsOfFile(path, &obj, &msg) == 0) hit = true;
+        LLVMDisposeMessage(msg);
+    } else {
+        use_cache = false;
     }
-    /* The JIT builds its own machine from this one (it takes ownership). */
+    if (!obj) obj = compile_object(m, &rt, opt, err, errlen);
+    if (!obj) {
+        tk_target_resolved_free(&rt);
+        return -1;
+    }
+    if (use_cache && !hit) cache_store(path, obj);
+
+    LLVMTargetMachineRef tm = machine_for(&rt, opt, err, errlen);
+    tk_target_resolved_free(&rt);
+    if (!tm) {
+        LLVMDisposeMemoryBuffer(obj);
+        return -1;
+    }
     LLVMOrcJITTargetMachineBuilderRef jtmb = LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine(tm);
     LLVMOrcLLJITBuilderRef builder = LLVMOrcCreateLLJITBuilder();
     LLVMOrcLLJITBuilderSetJITTargetMachineBuilder(builder, jtmb);
     TkCpuModule *cm = calloc(1, sizeof *cm);
     if (!cm) {
         LLVMOrcDisposeLLJITBuilder(builder);
-        LLVMDisposeModule(mod);
-        LLVMContextDispose(ctx);
+        LLVMDisposeMemoryBuffer(obj);
         snprintf(err, errlen, "out of memory");
         return -1;
     }
     if (take_error(LLVMOrcCreateLLJIT(&cm->jit, builder), "cannot create the JIT", err, errlen) != 0) {
         free(cm);
-        LLVMDisposeModule(mod);
-        LLVMContextDispose(ctx);
+        LLVMDisposeMemoryBuffer(obj);
         return -1;
     }
     /* libm (expf, tanhf, ...) and memcpy/memset come from this process */
@@ -170,14 +297,11 @@ int tk_cpu_jit(const TirModule *m, const TkCpuJitOptions *opts, TkCpuModule **ou
     LLVMOrcJITDylibRef jd = LLVMOrcLLJITGetMainJITDylib(cm->jit);
     if (LLVMOrcCreateDynamicLibrarySearchGeneratorForProcess(&gen, LLVMOrcLLJITGetGlobalPrefix(cm->jit), NULL, NULL) == NULL)
         LLVMOrcJITDylibAddGenerator(jd, gen);
-    LLVMOrcThreadSafeContextRef tsc = LLVMOrcCreateNewThreadSafeContextFromLLVMContext(ctx);
-    LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(mod, tsc);
-    LLVMOrcDisposeThreadSafeContext(tsc);
-    if (take_error(LLVMOrcLLJITAddLLVMIRModule(cm->jit, jd, tsm), "cannot add the module", err, errlen) != 0) {
+    if (take_error(LLVMOrcLLJITAddObjectFile(cm->jit, jd, obj), "cannot load the object", err, errlen) != 0) {
         tk_cpu_module_free(cm);
         return -1;
     }
-    /* Look every kernel up once now, so that compilation happens here and is timed. */
+    /* Resolve every kernel now, so that linking happens here and is timed. */
     for (const TirFunc *f = m->funcs; f; f = f->next) {
         TkGridFn g;
         TkBlockFn b;
@@ -187,6 +311,7 @@ int tk_cpu_jit(const TirModule *m, const TkCpuJitOptions *opts, TkCpuModule **ou
         }
     }
     if (opts && opts->compile_ms) *opts->compile_ms = now_ms() - t0;
+    if (opts && opts->cache_hit) *opts->cache_hit = hit;
     *out = cm;
     return 0;
 }

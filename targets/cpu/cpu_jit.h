@@ -1,31 +1,40 @@
-/* cpu_jit.h — host code generation: TIR → LLVM IR → machine code in this
- * process through ORC LLJIT, optimised at O3 for the host CPU's features. */
+/* cpu_jit.h — CPU code generation: TIR → LLVM IR → machine code, either in
+ * this process (ORC LLJIT, with a disk cache of compiled objects) or into
+ * files (LLVM IR, assembly, object) for any CPU target of targets/target.h. */
 #ifndef TK_TARGETS_CPU_JIT_H
 #define TK_TARGETS_CPU_JIT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
+#include "launch.h"
 #include "tir.h"
-
-typedef void (*TkGridFn)(void **args, const int64_t *sizes, int64_t grid[3]);
-typedef void (*TkBlockFn)(void **args, const int64_t *sizes, int32_t bx, int32_t by, int32_t bz);
 
 typedef struct TkCpuModule TkCpuModule;
 
 typedef struct {
+    const char *target;   /* a name from targets/target.h; NULL = host */
     int opt_level;        /* 0..3 */
-    FILE *dump_llvm;      /* if set, the optimised module is printed here */
-    double *compile_ms;   /* if set, receives the wall time of LLVM */
+    bool debug_info;      /* DWARF line tables pointing at the .tk source */
+    bool no_cache;        /* skip the disk cache (TK_CACHE=0 does the same) */
+    double *compile_ms;   /* if set: wall time from TIR to callable code */
+    bool *cache_hit;      /* if set: whether the object came from the cache */
 } TkCpuJitOptions;
 
-/* Compiles every kernel of m. Returns 0, or -1 with a message in err. */
+/* Compiles every kernel of m for a target that runs here. 0, or -1 + message. */
 int tk_cpu_jit(const TirModule *m, const TkCpuJitOptions *opts, TkCpuModule **out, char *err, size_t errlen);
 int tk_cpu_lookup(TkCpuModule *mod, const char *kernel, TkGridFn *grid, TkBlockFn *block, char *err, size_t errlen);
 void tk_cpu_module_free(TkCpuModule *mod);
 
-/* Prints the LLVM IR of m (unoptimised unless opt_level > 0) for --emit=llvm. */
-int tk_cpu_print_llvm(const TirModule *m, int opt_level, FILE *out, char *err, size_t errlen);
+typedef enum { TK_EMIT_LLVM_IR, TK_EMIT_ASM, TK_EMIT_OBJ } TkEmitKind;
+
+/* Writes LLVM IR / assembly / an object file for any CPU target. */
+int tk_cpu_emit(const TirModule *m, const TkCpuJitOptions *opts, TkEmitKind kind, FILE *out, char *err, size_t errlen);
+
+/* Where compiled objects are cached: $TK_CACHE_DIR, else $XDG_CACHE_HOME/tilekit,
+ * else ~/.cache/tilekit. */
+int tk_cpu_cache_dir(char *buf, size_t len);
 
 #endif

@@ -65,3 +65,17 @@ int tk_cpu_launch(TkGridFn grid, TkBlockFn block, void **args, const int64_t *si
     for (int t = 0; t < started; t++) pthread_join(threads[t], NULL);
     return 0;
 }
+
+/* ---------------------------------------------------------------- tk/rt.h */
+
+static _Thread_local char last_error[256];
+
+int tk_rt_threads(int threads) { return tk_cpu_threads(threads); }
+
+int tk_rt_launch(tk_grid_fn grid, tk_block_fn block, void **args, const int64_t *sizes, int threads)
+{
+    last_error[0] = '\0';
+    return tk_cpu_launch(grid, block, args, sizes, threads, last_error, sizeof last_error);
+}
+
+const char *tk_rt_error(void) { return last_error; }

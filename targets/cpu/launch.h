@@ -1,14 +1,17 @@
-/* launch.h — running a compiled kernel's grid on the host: blocks are
- * spread over a pool of threads (TK_NUM_THREADS, default one per core).
- * Every block writes its own outputs and reduces in a fixed order, so the
- * result does not depend on the number of threads. */
+/* launch.h — running a kernel's grid on the host (the implementation of
+ * tk/rt.h, also used by the JIT): blocks are spread over threads
+ * (TK_NUM_THREADS, default one per core). Every block writes its own outputs
+ * and reduces in a fixed order, so results do not depend on the thread count. */
 #ifndef TK_TARGETS_CPU_LAUNCH_H
 #define TK_TARGETS_CPU_LAUNCH_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cpu_jit.h"
+#include "tk/rt.h"
+
+typedef tk_grid_fn TkGridFn;
+typedef tk_block_fn TkBlockFn;
 
 /* Threads to use: the argument if > 0, else $TK_NUM_THREADS, else the core count. */
 int tk_cpu_threads(int requested);

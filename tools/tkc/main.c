@@ -9,6 +9,8 @@
 
 #include "front.h"
 #include "cpu_jit.h"
+#include "header.h"
+#include "target.h"
 #include "lower.h"
 #include "run.h"
 
@@ -18,10 +20,12 @@
 
 enum { EXIT_CLEAN = 0, EXIT_ERRORS = 1, EXIT_USAGE = 2 };
 
-typedef enum { EMIT_NONE, EMIT_TOKENS, EMIT_AST, EMIT_TIR, EMIT_LLVM } Emit;
+typedef enum { EMIT_NONE, EMIT_TOKENS, EMIT_AST, EMIT_TIR, EMIT_LLVM, EMIT_ASM, EMIT_OBJ } Emit;
 
 typedef struct {
     bool check;
+    bool compile;         /* -c: object + header */
+    const char *target;
     Emit emit;
     bool json;
     const char *output;
@@ -40,11 +44,16 @@ static void usage(FILE *out)
           "  tokens   one token per line: line:col kind 'text'\n"
           "  ast      the parsed program printed back as canonical .tk source\n"
           "  tir      the tile IR of every kernel, each op with its .tk line\n"
-          "  llvm     LLVM IR for the host CPU, optimised at O3\n"
+          "  llvm     LLVM IR for the target, optimised at O3\n"
+          "  asm      assembly for the target\n"
+          "  obj      an object file (-c also writes a C header beside it)\n"
           "\n"
           "options:\n"
           "  --diagnostics=text|json  diagnostics as text (default) or one JSON object per line\n"
           "  -o FILE                  write the emitted stage to FILE instead of stdout\n"
+          "  -c FILE.tk -o FILE.o     compile to an object and write FILE.h with a typed launch function per kernel\n"
+          "  --target=NAME            generate code for NAME (default: host); see --list-targets\n"
+          "  --list-targets           print the targets and what each one uses\n"
           "  --version                print the version\n"
           "  --help                   print this help\n"
           "\n"
@@ -64,8 +73,20 @@ static int parse_args(int argc, char **argv, Options *o)
         else if (strcmp(a, "--emit=ast") == 0) o->emit = EMIT_AST;
         else if (strcmp(a, "--emit=tir") == 0) o->emit = EMIT_TIR;
         else if (strcmp(a, "--emit=llvm") == 0) o->emit = EMIT_LLVM;
+        else if (strcmp(a, "--emit=asm") == 0) o->emit = EMIT_ASM;
+        else if (strcmp(a, "--emit=obj") == 0) o->emit = EMIT_OBJ;
+        else if (strcmp(a, "-c") == 0) {
+            o->compile = true;
+            o->emit = EMIT_OBJ;
+        } else if (strncmp(a, "--target=", 9) == 0) {
+            o->target = a + 9;
+            if (!tk_target_find(o->target)) {
+                fprintf(stderr, "tkc: unknown target '%s' (see tkc --list-targets)\n", o->target);
+                return -1;
+            }
+        }
         else if (strncmp(a, "--emit=", 7) == 0) {
-            fprintf(stderr, "tkc: unknown stage '%s' (this build emits: tokens, ast, tir, llvm)\n", a + 7);
+            fprintf(stderr, "tkc: unknown stage '%s' (this build emits: tokens, ast, tir, llvm, asm, obj)\n", a + 7);
             return -1;
         } else if (strcmp(a, "--diagnostics=json") == 0) o->json = true;
         else if (strcmp(a, "--diagnostics=text") == 0) o->json = false;
@@ -83,7 +104,7 @@ static int parse_args(int argc, char **argv, Options *o)
         }
     }
     if (!o->check && o->emit == EMIT_NONE) {
-        fputs("tkc: say what to do: `tkc check FILE...` or `tkc --emit=tokens|ast|tir|llvm FILE`\n", stderr);
+        fputs("tkc: say what to do: `tkc check FILE...` or `tkc --emit=tokens|ast|tir|llvm|asm|obj [--target=T] FILE`\n", stderr);
         return -1;
     }
     if (o->check && o->emit != EMIT_NONE) {
@@ -94,11 +115,47 @@ static int parse_args(int argc, char **argv, Options *o)
         fputs("tkc: no input files\n", stderr);
         return -1;
     }
+    if (o->compile && !o->output) {
+        fputs("tkc: -c needs -o FILE.o\n", stderr);
+        return -1;
+    }
+    if (o->emit == EMIT_OBJ && !o->output) {
+        fputs("tkc: --emit=obj writes a binary file: give -o FILE.o\n", stderr);
+        return -1;
+    }
     if (o->emit != EMIT_NONE && o->nfiles != 1) {
         fputs("tkc: --emit takes exactly one input file\n", stderr);
         return -1;
     }
     return 0;
+}
+
+/* -c FILE.tk -o FILE.o also writes FILE.h */
+static bool write_header(const TirModule *m, const char *object)
+{
+    char path[4096];
+    const char *dot = strrchr(object, '.');
+    size_t stem = dot && !strchr(dot, '/') ? (size_t)(dot - object) : strlen(object);
+    if (stem + 3 >= sizeof path) return false;
+    memcpy(path, object, stem);
+    strcpy(path + stem, ".h");
+    FILE *h = fopen(path, "w");
+    if (!h) {
+        fprintf(stderr, "tkc: cannot write '%s': %s\n", path, strerror(errno));
+        return false;
+    }
+    const char *base = strrchr(path, '/');
+    char guard[256];
+    snprintf(guard, sizeof guard, "%.*s", (int)strcspn(base ? base + 1 : path, "."), base ? base + 1 : path);
+    tkc_write_header(m, guard, h);
+    return fclose(h) == 0;
+}
+
+static void list_targets(void)
+{
+    unsigned n;
+    const TkTarget *t = tk_target_table(&n);
+    for (unsigned i = 0; i < n; i++) printf("%-18s %s\n", t[i].name, t[i].description);
 }
 
 static void report(TkFront *f, const Options *o)
@@ -122,16 +179,22 @@ static int run_file(const char *path, const Options *o, FILE *out)
         tk_front_parse(&f);
         tk_front_check(&f);
         if (o->emit == EMIT_AST) tk_ast_print(f.items, out);
-        if ((o->emit == EMIT_TIR || o->emit == EMIT_LLVM) && f.diags.errors == 0) {
+        if (o->emit >= EMIT_TIR && f.diags.errors == 0) {
             TirModule m;
             char err[512];
             if (tir_from_ast(&m, &f.arena, &f.src, &f.diags, f.items) != 0 || tir_verify(&m, stderr) != 0) {
                 status = EXIT_ERRORS;
             } else if (o->emit == EMIT_TIR) {
                 tir_print_module(&m, out, true);
-            } else if (tk_cpu_print_llvm(&m, 3, out, err, sizeof err) != 0) {
-                fprintf(stderr, "tkc: %s\n", err);
-                status = EXIT_ERRORS;
+            } else {
+                TkCpuJitOptions jo = { .target = o->target, .opt_level = 3 };
+                TkEmitKind kind = o->emit == EMIT_LLVM ? TK_EMIT_LLVM_IR : o->emit == EMIT_ASM ? TK_EMIT_ASM : TK_EMIT_OBJ;
+                if (tk_cpu_emit(&m, &jo, kind, out, err, sizeof err) != 0) {
+                    fprintf(stderr, "tkc: %s\n", err);
+                    status = EXIT_USAGE;
+                } else if (o->compile && !write_header(&m, o->output)) {
+                    status = EXIT_USAGE;
+                }
             }
         }
     }
@@ -149,6 +212,10 @@ int main(int argc, char **argv)
             usage(stdout);
             return EXIT_CLEAN;
         }
+        if (strcmp(argv[i], "--list-targets") == 0) {
+            list_targets();
+            return EXIT_CLEAN;
+        }
         if (strcmp(argv[i], "--version") == 0) {
             printf("tkc %s (TileKit)\n", TK_VERSION);
             return EXIT_CLEAN;
@@ -161,7 +228,7 @@ int main(int argc, char **argv)
         return EXIT_USAGE;
     }
     FILE *out = stdout;
-    if (o.output && !(out = fopen(o.output, "w"))) {
+    if (o.output && !(out = fopen(o.output, "wb"))) {
         fprintf(stderr, "tkc: cannot write '%s': %s\n", o.output, strerror(errno));
         free(o.files);
         return EXIT_USAGE;

@@ -31,6 +31,7 @@ typedef struct {
     const char *sets[32];   /* "name=value" for scalar parameters */
     int nsets;
     bool check, json;
+    const char *target;
     int threads, repeat;
     unsigned long long seed;
 } RunOptions;
@@ -111,7 +112,7 @@ static unsigned long long rng_next(unsigned long long *s)
 static int usage_error(const char *msg)
 {
     fprintf(stderr, "tkc run: %s\n"
-                    "usage: tkc run FILE.tk [--kernel NAME] --size M=512,N=512,... [--set name=value]...\n"
+                    "usage: tkc run FILE.tk [--kernel NAME] --size M=512,N=512,... [--set name=value]... [--target=T]\n"
                     "                       [--check] [--json] [--threads N] [--repeat N] [--seed S]\n",
             msg);
     return 2;
@@ -127,6 +128,7 @@ static int parse(int argc, char **argv, RunOptions *o)
         if (strcmp(a, "--check") == 0) o->check = true;
         else if (strcmp(a, "--json") == 0) o->json = true;
         else if (strcmp(a, "--kernel") == 0 && next) o->kernel = argv[++i];
+        else if (strncmp(a, "--target=", 9) == 0) o->target = a + 9;
         else if (strcmp(a, "--size") == 0 && next) o->sizes = argv[++i];
         else if (strcmp(a, "--set") == 0 && next) {
             if (o->nsets < 32) o->sets[o->nsets++] = argv[++i];
@@ -387,7 +389,7 @@ int tkc_run(int argc, char **argv)
     tk_front_parse(&f);
     tk_front_check(&f);
     TirModule m;
-    bool compiled = false;
+    bool compiled = false, cache_hit = false;
     double compile_ms = 0;
     const TirFunc *fn = NULL;
     if (f.diags.errors) {
@@ -408,7 +410,7 @@ int tkc_run(int argc, char **argv)
             snprintf(err, sizeof err, "%s has several kernels; choose one with --kernel", o.file);
             status = 2;
         } else {
-            TkCpuJitOptions jo = { .opt_level = 3, .compile_ms = &compile_ms };
+            TkCpuJitOptions jo = { .target = o.target, .opt_level = 3, .compile_ms = &compile_ms, .cache_hit = &cache_hit };
             if (tk_cpu_jit(&m, &jo, &mod, err, sizeof err) == 0) compiled = true;
             else status = 1;
         }
@@ -456,8 +458,8 @@ int tkc_run(int argc, char **argv)
     double peak = host_peak_gflops(threads, bf16, &basis);
     double gflops = flops_known && ms > 0 ? flops / (ms * 1e6) : 0;
     if (o.json) {
-        printf("{\"file\":\"%s\",\"kernel\":\"%s\",\"compiled\":%s,\"compile_ms\":%.1f,", o.file, fn ? fn->name : "",
-               compiled ? "true" : "false", compile_ms);
+        printf("{\"file\":\"%s\",\"kernel\":\"%s\",\"target\":\"%s\",\"compiled\":%s,\"compile_ms\":%.1f,\"cache_hit\":%s,", o.file,
+               fn ? fn->name : "", o.target ? o.target : "host", compiled ? "true" : "false", compile_ms, cache_hit ? "true" : "false");
         if (chk.ran) printf("\"correct\":%s,\"max_abs_err\":%.3g,\"max_rel_err\":%.3g,", chk.correct ? "true" : "false", chk.max_abs, chk.max_rel);
         else printf("\"correct\":null,");
         printf("\"ms\":%.4f,\"spread_ms\":%.4f,\"threads\":%d,", ms, spread, threads);
@@ -478,7 +480,7 @@ int tkc_run(int argc, char **argv)
     } else {
         printf("kernel    %s (%s)\n", fn ? fn->name : "?", o.file);
         printf("compiled  %s", compiled ? "yes" : "no");
-        if (compiled) printf(" (%.1f ms, host JIT, O3)", compile_ms);
+        if (compiled) printf(" (%.1f ms, %s JIT, O3%s)", compile_ms, o.target ? o.target : "host", cache_hit ? ", from the cache" : "");
         printf("\n");
         if (chk.ran)
             printf("correct   %s (max abs error %.3g in %s, max rel error %.3g, vs double-precision interpreter)\n",

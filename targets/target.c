@@ -1,0 +1,116 @@
+/* target.c — see target.h. */
+#include "target.h"
+
+#include <llvm-c/Core.h>
+#include <llvm-c/TargetMachine.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const TkTarget targets[] = {
+    /* name                 kind            triple                       cpu          features          description */
+    { "host",              TK_TARGET_CPU,  NULL,                        NULL,        NULL,
+      "the CPU tkc runs on, with all its features" },
+    { "x86-64-avx512bf16", TK_TARGET_CPU,  "x86_64-unknown-linux-gnu",  "x86-64-v4",
+      "+avx512f,+avx512bw,+avx512dq,+avx512vl,+avx512bf16,+avx2,+fma",
+      "x86-64 with AVX-512 and AVX512-BF16 (Zen 4/5, Sapphire Rapids): vdpbf16ps micro-kernels" },
+    { "x86-64-avx512",     TK_TARGET_CPU,  "x86_64-unknown-linux-gnu",  "x86-64-v4",
+      "+avx512f,+avx512bw,+avx512dq,+avx512vl,+avx2,+fma",
+      "x86-64 with AVX-512 (Skylake-X and later): zmm FMA micro-kernels" },
+    { "x86-64-avx2",       TK_TARGET_CPU,  "x86_64-unknown-linux-gnu",  "x86-64-v3", "+avx2,+fma",
+      "x86-64 with AVX2 and FMA (Haswell and later): ymm FMA micro-kernels" },
+    { "aarch64-neon",      TK_TARGET_CPU,  "aarch64-unknown-linux-gnu", "generic",   "+neon",
+      "AArch64 with NEON: fmla micro-kernels" },
+    { "aarch64-neon-bf16", TK_TARGET_CPU,  "aarch64-unknown-linux-gnu", "generic",   "+neon,+bf16",
+      "AArch64 with NEON and BF16 (bfdot, bfmmla)" },
+    { "gfx942",            TK_TARGET_AMDGPU, "amdgcn-amd-amdhsa",       "gfx942",    "",
+      "AMD CDNA3 (MI300): MFMA, wave64 (code generation only)" },
+};
+
+const TkTarget *tk_target_table(unsigned *count)
+{
+    *count = sizeof targets / sizeof targets[0];
+    return targets;
+}
+
+const TkTarget *tk_target_find(const char *name)
+{
+    for (unsigned i = 0; i < sizeof targets / sizeof targets[0]; i++)
+        if (strcmp(targets[i].name, name) == 0) return &targets[i];
+    return NULL;
+}
+
+static char *dup_llvm(char *s)
+{
+    char *d = strdup(s ? s : "");
+    LLVMDisposeMessage(s);
+    return d;
+}
+
+int tk_target_resolve(const TkTarget *t, TkResolvedTarget *out, char *err, size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    out->target = t;
+    LLVMInitializeAllTargetInfos();
+    LLVMInitializeAllTargets();
+    LLVMInitializeAllTargetMCs();
+    LLVMInitializeAllAsmPrinters();
+    if (!t->triple) {
+        out->triple = dup_llvm(LLVMGetDefaultTargetTriple());
+        out->cpu = dup_llvm(LLVMGetHostCPUName());
+        out->features = dup_llvm(LLVMGetHostCPUFeatures());
+    } else {
+        out->triple = strdup(t->triple);
+        out->cpu = strdup(t->cpu);
+        out->features = strdup(t->features);   /* explicit: they also choose the micro-kernels */
+    }
+    if (!out->triple || !out->cpu || !out->features) {
+        tk_target_resolved_free(out);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    return 0;
+}
+
+void tk_target_resolved_free(TkResolvedTarget *r)
+{
+    free(r->triple);
+    free(r->cpu);
+    free(r->features);
+    memset(r, 0, sizeof *r);
+}
+
+/* Every "+feature" of `need` appears in `have`. */
+static bool all_features(const char *have, const char *need)
+{
+    const char *p = need;
+    while (p && *p) {
+        const char *e = strchr(p, ',');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        if (len > 1 && p[0] == '+') {
+            bool found = false;
+            for (const char *h = have; h && *h;) {
+                const char *he = strchr(h, ',');
+                size_t hl = he ? (size_t)(he - h) : strlen(h);
+                if (hl == len && strncmp(h, p, len) == 0) found = true;
+                h = he ? he + 1 : NULL;
+            }
+            if (!found) return false;
+        }
+        p = e ? e + 1 : NULL;
+    }
+    return true;
+}
+
+bool tk_target_runs_here(const TkResolvedTarget *r)
+{
+    if (r->target->kind != TK_TARGET_CPU) return false;
+    char *host_triple = LLVMGetDefaultTargetTriple();
+    bool same_arch = strncmp(host_triple, r->triple, strcspn(r->triple, "-")) == 0;
+    LLVMDisposeMessage(host_triple);
+    if (!same_arch) return false;
+    char *host = LLVMGetHostCPUFeatures();
+    bool ok = all_features(host, r->features);
+    LLVMDisposeMessage(host);
+    return ok;
+}
