@@ -1,0 +1,157 @@
+/* test_compiler.c — the public compiler API (tk/compiler.h): compile, query,
+ * launch, and every error path returning a status with a message. */
+#include <check.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tk/compiler.h"
+
+static const char *axpy_src =
+    "kernel axpy(gl<f32, N> X, gl<f32, N> Y, f32 a) grid(cdiv(N, 64)) {\n"
+    "    rv<f32, 64> x = load(X, block.x);\n"
+    "    rv<f32, 64> y = load(Y, block.x);\n"
+    "    store(Y, x * a + y, block.x);\n"
+    "}\n"
+    "kernel mm(gl<f32, M, K> A, gl<f32, K, N> B, gl<f32, M, N> C) grid(cdiv(N, 16), cdiv(M, 16)) {\n"
+    "    rt<f32, 16, 16> acc = zeros();\n"
+    "    for (k in 0 .. cdiv(K, 16)) {\n"
+    "        rt<f32, 16, 16> a = load(A, block.y, k);\n"
+    "        rt<f32, 16, 16, col> b = load(B, k, block.x);\n"
+    "        mma_ab(acc, a, b);\n"
+    "    }\n"
+    "    store(C, acc, block.y, block.x);\n"
+    "}\n";
+
+static tk_program *compile_ok(void)
+{
+    tk_program *p = NULL;
+    char *diags = NULL;
+    tk_compile_options o = { .no_cache = 1 };
+    ck_assert_int_eq(tk_compile_source("axpy.tk", axpy_src, strlen(axpy_src), &o, &p, &diags), TK_OK);
+    ck_assert_ptr_null(diags);
+    ck_assert_ptr_nonnull(p);
+    return p;
+}
+
+START_TEST(compile_query_and_launch)
+{
+    tk_program *p = compile_ok();
+    ck_assert_uint_eq(tk_program_num_kernels(p), 2);
+    ck_assert_str_eq(tk_program_kernel_name(p, 0), "axpy");
+    tk_kernel *k = tk_program_kernel(p, "axpy");
+    ck_assert_ptr_nonnull(k);
+    ck_assert_uint_eq(tk_kernel_num_params(k), 3);
+    tk_param_info info;
+    ck_assert_int_eq(tk_kernel_param(k, 0, &info), TK_OK);
+    ck_assert_str_eq(info.name, "X");
+    ck_assert_int_eq(info.is_tensor, 1);
+    ck_assert_int_eq(info.dtype, TK_DTYPE_F32);
+    ck_assert_str_eq(info.type, "gl<f32, N>");
+    ck_assert_int_eq(tk_kernel_param(k, 2, &info), TK_OK);
+    ck_assert_int_eq(info.is_tensor, 0);
+    ck_assert_uint_eq(tk_kernel_num_sizes(k), 1);
+    ck_assert_str_eq(tk_kernel_size_name(k, 0), "N");
+    enum { N = 1000 };   /* not a multiple of 64: the last block is masked */
+    float *x = malloc(sizeof *x * N), *y = malloc(sizeof *y * N);
+    for (int i = 0; i < N; i++) {
+        x[i] = (float)i;
+        y[i] = 1.0f;
+    }
+    float a = 0.5f;
+    tk_arg args[3] = { TK_TENSOR1(x, N), TK_TENSOR1(y, N), TK_SCALAR(&a) };
+    ck_assert_int_eq(tk_kernel_launch(k, args, 3, 2), TK_OK);
+    for (int i = 0; i < N; i++) ck_assert_float_eq(y[i], 0.5f * (float)i + 1.0f);
+    free(x);
+    free(y);
+    tk_program_free(p);
+}
+END_TEST
+
+START_TEST(matmul_against_a_loop)
+{
+    tk_program *p = compile_ok();
+    tk_kernel *k = tk_program_kernel(p, "mm");
+    enum { M = 33, K = 20, N = 47 };
+    float A[M * K], B[K * N], C[M * N];
+    for (int i = 0; i < M * K; i++) A[i] = (float)((i * 7) % 13) - 6.0f;
+    for (int i = 0; i < K * N; i++) B[i] = (float)((i * 5) % 11) - 5.0f;
+    tk_arg args[3] = { TK_TENSOR2(A, M, K), TK_TENSOR2(B, K, N), TK_TENSOR2(C, M, N) };
+    ck_assert_int_eq(tk_kernel_launch(k, args, 3, 1), TK_OK);
+    for (int i = 0; i < M; i++)
+        for (int j = 0; j < N; j++) {
+            double ref = 0;
+            for (int q = 0; q < K; q++) ref += (double)A[i * K + q] * B[q * N + j];
+            ck_assert_double_eq_tol(C[i * N + j], ref, 1e-9);   /* small integers: exact in f32 */
+        }
+    tk_program_free(p);
+}
+END_TEST
+
+START_TEST(bad_source_returns_diagnostics)
+{
+    const char *src = "kernel k(gl<f32, N> X) { rt<f32, 16, 16> t = load(X, 0); }\n";
+    tk_program *p = (tk_program *)1;
+    char *diags = NULL;
+    ck_assert_int_eq(tk_compile_source("bad.tk", src, strlen(src), NULL, &p, &diags), TK_ERR_SOURCE);
+    ck_assert_ptr_null(p);
+    ck_assert_ptr_nonnull(diags);
+    ck_assert_ptr_nonnull(strstr(diags, "bad.tk:1:"));
+    ck_assert_ptr_nonnull(strstr(diags, "error:"));
+    tk_free(diags);
+}
+END_TEST
+
+START_TEST(missing_file_and_target)
+{
+    tk_program *p = NULL;
+    char *diags = NULL;
+    ck_assert_int_eq(tk_compile_file("/nonexistent/x.tk", NULL, &p, &diags), TK_ERR_NOT_FOUND);
+    ck_assert_ptr_nonnull(strstr(diags, "/nonexistent/x.tk"));
+    tk_free(diags);
+    tk_compile_options o = { .target = "no-such-cpu" };
+    ck_assert_int_eq(tk_compile_source("a.tk", axpy_src, strlen(axpy_src), &o, &p, &diags), TK_ERR_TARGET);
+    ck_assert_ptr_nonnull(strstr(diags, "no-such-cpu"));
+    tk_free(diags);
+    o.target = "aarch64-neon";   /* a real target that cannot run on this machine */
+    ck_assert_int_eq(tk_compile_source("a.tk", axpy_src, strlen(axpy_src), &o, &p, &diags), TK_ERR_TARGET);
+    tk_free(diags);
+}
+END_TEST
+
+START_TEST(launch_errors_name_the_problem)
+{
+    tk_program *p = compile_ok();
+    ck_assert_ptr_null(tk_program_kernel(p, "nope"));
+    ck_assert_ptr_nonnull(strstr(tk_program_error(p), "nope"));
+    tk_kernel *k = tk_program_kernel(p, "mm");
+    float A[4], B[4], C[4], a = 1;
+    tk_arg wrong_count[2] = { TK_TENSOR2(A, 2, 2), TK_TENSOR2(B, 2, 2) };
+    ck_assert_int_eq(tk_kernel_launch(k, wrong_count, 2, 1), TK_ERR_INVALID_ARGUMENT);
+    tk_arg wrong_rank[3] = { TK_TENSOR1(A, 4), TK_TENSOR2(B, 2, 2), TK_TENSOR2(C, 2, 2) };
+    ck_assert_int_eq(tk_kernel_launch(k, wrong_rank, 3, 1), TK_ERR_INVALID_ARGUMENT);
+    ck_assert_ptr_nonnull(strstr(tk_program_error(p), "rank"));
+    tk_arg mismatch[3] = { TK_TENSOR2(A, 2, 2), TK_TENSOR2(B, 3, 1), TK_TENSOR2(C, 2, 1) };   /* K = 2 vs 3 */
+    ck_assert_int_eq(tk_kernel_launch(k, mismatch, 3, 1), TK_ERR_INVALID_ARGUMENT);
+    ck_assert_ptr_nonnull(strstr(tk_program_error(p), "B"));
+    tk_kernel *ax = tk_program_kernel(p, "axpy");
+    tk_arg scalar_as_tensor[3] = { TK_TENSOR1(A, 4), TK_TENSOR1(B, 4), TK_TENSOR1(&a, 1) };
+    ck_assert_int_eq(tk_kernel_launch(ax, scalar_as_tensor, 3, 1), TK_ERR_INVALID_ARGUMENT);
+    ck_assert_int_eq(tk_kernel_launch(NULL, NULL, 0, 1), TK_ERR_INVALID_ARGUMENT);
+    tk_program_free(p);
+}
+END_TEST
+
+Suite *tk_suite_compiler(void)
+{
+    Suite *s = suite_create("compiler");
+    TCase *tc = tcase_create("api");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, compile_query_and_launch);
+    tcase_add_test(tc, matmul_against_a_loop);
+    tcase_add_test(tc, bad_source_returns_diagnostics);
+    tcase_add_test(tc, missing_file_and_target);
+    tcase_add_test(tc, launch_errors_name_the_problem);
+    suite_add_tcase(s, tc);
+    return s;
+}
