@@ -8,7 +8,14 @@
  *   A    f32: row-major M×K;  bf16: row-major M×Kp (Kp = K rounded up to even, zero-padded)
  *   B    f32: row-major K×N;  bf16: VNNI pairs [Kp/2][N][2]
  * and computes acc += A·B with the accumulators held in vector registers
- * across the whole K loop (the BLIS/oneDNN way). M and N are multiples of 16. */
+ * across the whole K loop (the BLIS/oneDNN way). M and N are multiples of 16.
+ *
+ * A row whose `pack` is TK_MMA_PACK_MMLA (bf16 only: AArch64 bfmmla, one
+ * 2×2 f32 block += 2×4 · (4×2) per instruction) wants instead
+ *   A    bf16 2×4 blocks [M/2][Kq/4][2][4]: A(r, k) at ((r/2)·(Kq/4) + k/4)·8 + (r%2)·4 + k%4
+ *   B    bf16 2×4 blocks of Bᵀ [N/2][Kq/4][2][4]: B(k, c) at ((c/2)·(Kq/4) + k/4)·8 + (c%2)·4 + k%4
+ * with Kq = K rounded up to a multiple of 4 and the padding k zero; acc is
+ * the same row-major M×N (the emitter regroups it into 2×2 blocks). */
 #ifndef TK_INTRINSICS_CPU_MMA_H
 #define TK_INTRINSICS_CPU_MMA_H
 
@@ -27,6 +34,12 @@ typedef struct {
     LLVMValueRef fn;          /* function being built (for new blocks) */
 } TkMmaBuilder;
 
+/* How the caller lays out A and B for a row (see above). */
+typedef enum {
+    TK_MMA_PACK_ROWS = 0,     /* A row-major M×Kp; B f32 row-major K×N, bf16 VNNI pairs (the default) */
+    TK_MMA_PACK_MMLA,         /* bf16 2×4 blocks of A and of Bᵀ, K padded to a multiple of 4 */
+} TkMmaPack;
+
 typedef struct TkMmaKernel TkMmaKernel;
 struct TkMmaKernel {
     const char *name;
@@ -37,6 +50,7 @@ struct TkMmaKernel {
     const char *meaning;
     void (*emit)(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVMValueRef a, LLVMValueRef b, int64_t m,
                  int64_t n, int64_t kdim);
+    TkMmaPack pack;           /* canonical operand layout; 0 (rows) unless the row says otherwise */
 };
 
 /* The best row whose features are all in `target_features` (LLVM's "+a,+b,-c"

@@ -235,6 +235,14 @@ static void print_params(const TkNode *params, FILE *out)
 void tk_ast_print(const TkNode *items, FILE *out)
 {
     for (const TkNode *it = items; it; it = it->next) {
+        /* An item whose parse failed is only a placeholder under its name
+         * (front.c): there is nothing to print but that. */
+        if (it->broken && (it->kind == TK_N_CONST ? !it->a : !it->b)) {
+            fprintf(out, "/* %s %s: not printed, it has a syntax error */\n",
+                    it->kind == TK_N_CONST ? "const" : it->kind == TK_N_FN ? "fn" : "kernel", it->name ? it->name : "?");
+            if (it->next && (it->kind != TK_N_CONST || it->next->kind != TK_N_CONST)) fputc('\n', out);
+            continue;
+        }
         switch (it->kind) {
         case TK_N_CONST: print_stmt(it, 0, out); break;
         case TK_N_FN:

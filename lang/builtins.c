@@ -162,14 +162,14 @@ static const TkType *result_type(TkChecker *c, const TkBuiltin *b, TkNode *call,
         TkType *t = tk_resolve_type(c, call->list2, false);
         return t->kind == TK_TY_ERROR ? NULL : t;
     }
-    if (want && want->kind != TK_TY_ERROR) return want;
+    if (want) return want->kind == TK_TY_ERROR ? NULL : want;   /* a broken context is reported already */
     TkDiag *g = tk_error(c->diags, call->span, "the result type of %s(...) is not known here", b->name);
     tk_diag_hint(g, "use it as the initialiser of a typed declaration or an assignment, or write %s<rt<f32, 64, 64>>(...)", b->name);
     return NULL;
 }
 
 /* Sub-tile coordinates into a shared tile/vector must be provably in range. */
-static bool check_sub_coords(TkChecker *c, const TkBuiltin *b, TkNode *first, const TkType *whole, const TkType *part)
+static bool check_sub_coords(TkChecker *c, const TkBuiltin *b, TkNode *call, TkNode *first, const TkType *whole, const TkType *part)
 {
     unsigned n = tk_list_length(first);
     char ws[128], ps[128];
@@ -178,8 +178,16 @@ static bool check_sub_coords(TkChecker *c, const TkBuiltin *b, TkNode *first, co
     if (n == 0) {
         bool same = whole->dims[0] == part->dims[0] && (whole->rank == 1 || whole->dims[1] == part->dims[1]);
         if (!same) {
-            TkDiag *g = tk_error(c->diags, first ? first->span : c->fn->span, "%s of a whole %s needs a %s of the same shape", b->name, ws,
-                                 tk_type_kind_name(part->kind));
+            /* register tiles and vectors are rt/rv: "an rt", "an rv" */
+            TkDiag *g = tk_error(c->diags, call->span, "%s %s a whole %s needs an %s of the same shape", b->name,
+                                 b->family == F_STORE ? "into" : "of", ws, tk_type_kind_name(part->kind));
+            const TkType *fit = whole->rank == 1 ? tk_type_vec(c->arena, part->kind, part->elem, whole->dims[0])
+                                                 : tk_type_tile(c->arena, part->kind, part->elem, whole->dims[0], whole->dims[1], part->layout);
+            if (fit) {
+                char fs[128];
+                ts(fit, fs, sizeof fs);
+                tk_diag_expected(g, "%s", fs);
+            }
             tk_diag_found(g, "%s", ps);
             tk_diag_hint(g, "give sub-tile coordinates to use part of it");
             return false;
@@ -201,12 +209,16 @@ static bool check_sub_coords(TkChecker *c, const TkBuiltin *b, TkNode *first, co
         }
         int64_t count = whole->dims[k] / part->dims[k], lo, hi;
         bool known = tk_interval(c, a, &lo, &hi);
+        if (!known && c->in_kernel && !c->warps_known && tk_uses_warp_id(a)) {
+            ok = false;   /* the bad warps(...) is reported; warp.id's range follows from it */
+            continue;
+        }
         if (!known || lo < 0 || hi >= count) {
             TkDiag *g = tk_error(c->diags, a->span, "sub-tile coordinate may be out of bounds for %s", ws);
             tk_diag_expected(g, "a coordinate in [0, %lld]", (long long)(count - 1));
             if (known) tk_diag_found(g, "a coordinate in [%lld, %lld]", (long long)lo, (long long)hi);
             else tk_diag_found(g, "a coordinate whose range is not known at compile time");
-            tk_diag_hint(g, "use constants, `let`s of them, warp.id, or loop variables with constant bounds");
+            tk_bounds_hint(c, g, a, NULL);
             ok = false;
         }
     }
@@ -226,8 +238,8 @@ static bool check_gl_coords(TkChecker *c, const TkBuiltin *b, TkNode *call, TkNo
         return false;
     }
     if (n != gl->rank) {
-        TkDiag *g = tk_error(c->diags, call->span, "%s from %s takes %u coordinate%s, not %u", b->name, gs, gl->rank,
-                             gl->rank == 1 ? "" : "s", n);
+        TkDiag *g = tk_error(c->diags, call->span, "%s %s %s takes %u coordinate%s, not %u", b->name,
+                             b->family == F_STORE ? "into" : "from", gs, gl->rank, gl->rank == 1 ? "" : "s", n);
         tk_diag_expected(g, "%s", gl->rank == need ? "tile coordinates, one per dimension"
                                                    : "element indices for the leading dimensions, then tile coordinates");
         return false;
@@ -284,7 +296,7 @@ static TkType *check_load(TkChecker *c, const TkBuiltin *b, TkNode *call, const 
             (void)g;
             return err();
         }
-        if (!check_sub_coords(c, b, src->next, src->type, rt)) return err();
+        if (!check_sub_coords(c, b, call, src->next, src->type, rt)) return err();
         return (TkType *)rt;
     }
     TkDiag *g = type_error(c, src, "load reads from a global tensor or a shared tile", "gl<...>, st<...> or sv<...>", src->type);
@@ -337,7 +349,7 @@ static TkType *check_store(TkChecker *c, const TkBuiltin *b, TkNode *call)
             tk_error(c->diags, call->span, "store into %s takes 0 or %u sub-tile coordinates, not %u", ds, dst->type->rank, n);
             return &tk_type_void;
         }
-        check_sub_coords(c, b, src->next, dst->type, src->type);
+        check_sub_coords(c, b, call, src->next, dst->type, src->type);
         return &tk_type_void;
     }
     TkDiag *g = type_error(c, dst, "store writes into a global tensor or a shared tile", "gl<...>, st<...> or sv<...>", dst->type);
@@ -374,7 +386,11 @@ static TkType *check_mma(TkChecker *c, const TkBuiltin *b, TkNode *call)
         snprintf(e, sizeof e, "rt<f32, %lld, %lld, row>", (long long)ta->dims[0], (long long)ta->dims[1]);
         tk_diag_expected(g, "%s", e);
         tk_diag_found(g, "%s", s);
-        tk_diag_hint(g, "accumulate in f32 and convert<...>(...) the result afterwards");
+        if (ta->elem != TK_TY_F32)
+            tk_diag_hint(g, "accumulate in f32 and convert<...>(...) the result afterwards");
+        else   /* only the layout is wrong */
+            tk_diag_hint(g, "declare the accumulator as rt<f32, %lld, %lld> (row layout, the default)", (long long)ta->dims[0],
+                         (long long)ta->dims[1]);
         return &tk_type_void;
     }
     if (!tk_is_lvalue(c, acc, false)) {
@@ -403,8 +419,12 @@ static TkType *check_mma(TkChecker *c, const TkBuiltin *b, TkNode *call)
                  want_a == TK_ROW ? "row" : "col");
         tk_diag_expected(g, "%s", e);
         tk_diag_found(g, "%s", s);
-        tk_diag_hint(g, "%s wants A in %s layout; load it as %s or use %s", b->name, want_a == TK_ROW ? "row" : "col", e,
-                     b->variant == MMA_AB ? "mma_atb" : b->variant == MMA_ABT ? "mma_atbt" : b->variant == MMA_ATB ? "mma_ab" : "mma_abt");
+        /* The other form takes A in the layout it has, but stored transposed. */
+        tk_diag_hint(g, "%s wants A in %s layout; load it as %s or use %s with A stored %s, as rt<%s, %lld, %lld, %s>", b->name,
+                     want_a == TK_ROW ? "row" : "col", e,
+                     b->variant == MMA_AB ? "mma_atb" : b->variant == MMA_ABT ? "mma_atbt" : b->variant == MMA_ATB ? "mma_ab" : "mma_abt",
+                     at ? "M×K" : "K×M", tk_type_kind_name(tA->elem), (long long)tA->dims[1], (long long)tA->dims[0],
+                     tA->layout == TK_ROW ? "row" : "col");
         return &tk_type_void;
     }
     if (tB->layout != want_b) {
@@ -414,8 +434,12 @@ static TkType *check_mma(TkChecker *c, const TkBuiltin *b, TkNode *call)
                  want_b == TK_ROW ? "row" : "col");
         tk_diag_expected(g, "%s", e);
         tk_diag_found(g, "%s", s);
-        tk_diag_hint(g, "%s wants B in %s layout; load it as %s or use %s", b->name, want_b == TK_ROW ? "row" : "col", e,
-                     b->variant == MMA_AB ? "mma_abt" : b->variant == MMA_ABT ? "mma_ab" : b->variant == MMA_ATB ? "mma_atbt" : "mma_atb");
+        /* The other form takes B in the layout it has, but stored transposed. */
+        tk_diag_hint(g, "%s wants B in %s layout; load it as %s or use %s with B stored %s, as rt<%s, %lld, %lld, %s>", b->name,
+                     want_b == TK_ROW ? "row" : "col", e,
+                     b->variant == MMA_AB ? "mma_abt" : b->variant == MMA_ABT ? "mma_ab" : b->variant == MMA_ATB ? "mma_atbt" : "mma_atb",
+                     bt ? "K×N" : "N×K", tk_type_kind_name(tB->elem), (long long)tB->dims[1], (long long)tB->dims[0],
+                     tB->layout == TK_ROW ? "row" : "col");
         return &tk_type_void;
     }
     if (aM != M) {

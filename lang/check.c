@@ -142,7 +142,7 @@ static void check_kernel_attrs(TkChecker *c, TkNode *k)
                 if (t->kind != TK_TY_ERROR && !tk_is_int(t->kind)) {
                     char ts[128];
                     tk_type_str(t, ts, sizeof ts);
-                    TkDiag *g = tk_error(c->diags, e->span, "grid dimension %u must be an integer", i);
+                    TkDiag *g = tk_error(c->diags, e->span, "grid dimension %u must be an integer", i + 1);   /* 1-based, as in prose */
                     tk_diag_expected(g, "i32 or i64");
                     tk_diag_found(g, "%s", ts);
                 }
@@ -210,6 +210,11 @@ void tk_check_helper(TkChecker *c, TkSymbol *fs)
 {
     if (fs->fn_checked || fs->fn_checking) return;
     TkNode *fn = fs->decl;
+    if (fn->broken) {   /* a syntax error (reported) left it without a usable body */
+        fs->fn_checked = true;
+        fn->type = &tk_type_error;
+        return;
+    }
     TkChecker saved = *c;
     fs->fn_checking = true;
     c->scope = c->globals;

@@ -65,26 +65,57 @@ static bool fits_int(TkTypeKind k, int64_t v)
     return k == TK_TY_I64 || k == TK_TY_UINT;
 }
 
-/* Is the integer v exactly representable in float type k? */
+/* The largest finite value of float type k, and how it is written in
+ * messages. */
+static double float_max(TkTypeKind k, const char **spelling)
+{
+    switch (k) {
+    case TK_TY_F16: *spelling = "65504"; return 65504.0;
+    case TK_TY_BF16: *spelling = "3.3895e38"; return 3.3895313892515355e38;
+    case TK_TY_F32: *spelling = "3.4028e38"; return 3.4028234663852886e38;
+    default: *spelling = "1.7977e308"; return INFINITY;
+    }
+}
+
+/* Is the integer v, within range of float type k, exactly representable? */
 static bool int_exact_in_float(TkTypeKind k, int64_t v)
 {
     int mant = k == TK_TY_F32 ? 24 : k == TK_TY_F16 ? 11 : k == TK_TY_BF16 ? 8 : 53;
     uint64_t m = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-    if (k == TK_TY_F16 && m > 65504) return false;
     while (m && !(m & 1)) m >>= 1;   /* drop trailing zero bits: they live in the exponent */
     return m < ((uint64_t)1 << mant);
 }
 
-static const char *float_range_problem(TkTypeKind k, double v)
+/* A constant beyond the largest finite value of k (integer or float alike):
+ * reported with the limit, so that the fix is clear. */
+static void report_too_large(TkChecker *c, TkNode *e, const char *what, const char *value, const char *ts, TkTypeKind k)
 {
-    if (isinf(v) || isnan(v)) return NULL;
-    double max = k == TK_TY_F16 ? 65504.0 : k == TK_TY_BF16 ? 3.3895313892515355e38 : k == TK_TY_F32 ? 3.4028234663852886e38 : INFINITY;
-    return fabs(v) > max ? "is too large" : NULL;
+    const char *max;
+    float_max(k, &max);
+    TkDiag *g = tk_error(c->diags, e->span, "%s %s is too large for %s", what, value, ts);
+    tk_diag_expected(g, "a value of magnitude at most %s (the largest finite %s)", max, ts);
+    tk_diag_found(g, "%s", value);
+    tk_diag_hint(g, "use a wider type, or `inf`");
 }
 
 static bool widens(TkTypeKind from, TkTypeKind to)
 {
     return (from == TK_TY_I32 && to == TK_TY_I64) || ((from == TK_TY_F16 || from == TK_TY_BF16) && to == TK_TY_F32);
+}
+
+/* A row/column reduction of the wrong length: say which one gives what. */
+static void reduce_hint(TkDiag *g, const TkNode *e, const TkType *to)
+{
+    if (e->kind != TK_N_CALL || to->kind != TK_TY_RV || !e->list || !e->list->type) return;
+    const TkBuiltin *b = tk_builtin_find(e->name);
+    const TkType *t = e->list->type;
+    if (!b || tk_builtin_family(b) != F_REDUCE || t->kind != TK_TY_RT || t->elem != to->elem) return;
+    bool rows = tk_builtin_variant(b) == 0;
+    int64_t other = t->dims[rows ? 1 : 0];
+    if (other != to->dims[0]) return;
+    const char *op = e->name + 4;   /* "sum" of "row_sum" */
+    tk_diag_hint(g, "%s gives one value per %s (%lld); %s_%s gives one per %s (%lld)", e->name, rows ? "row" : "column",
+                 (long long)t->dims[rows ? 0 : 1], rows ? "col" : "row", op, rows ? "column" : "row", (long long)other);
 }
 
 bool tk_coerce(TkChecker *c, TkNode *e, const TkType *to, const char *what)
@@ -106,23 +137,43 @@ bool tk_coerce(TkChecker *c, TkNode *e, const TkType *to, const char *what)
         return false;
     }
     if (from->kind == TK_TY_UINT && tk_is_float(to->kind)) {
+        const char *max;
+        char value[32];
+        snprintf(value, sizeof value, "%lld", (long long)e->ival);
+        /* range first: 65520 is not "inexact" in f16 but beyond it */
+        if (fabs((double)e->ival) > float_max(to->kind, &max)) {
+            report_too_large(c, e, what, value, ts, to->kind);
+            return false;
+        }
         if (int_exact_in_float(to->kind, e->ival)) {
             e->type = (TkType *)to;
             e->fval = (double)e->ival;
             return true;
         }
-        TkDiag *g = tk_error(c->diags, e->span, "%s %lld is not exactly representable in %s", what, (long long)e->ival, ts);
-        tk_diag_hint(g, "write it as a float literal to accept rounding, e.g. %lld.0", (long long)e->ival);
+        TkDiag *g = tk_error(c->diags, e->span, "%s %s is not exactly representable in %s", what, value, ts);
+        tk_diag_hint(g, "write it as a float literal to accept rounding, e.g. %s.0", value);
         return false;
     }
     if (from->kind == TK_TY_UFLOAT && tk_is_float(to->kind)) {
-        const char *problem = float_range_problem(to->kind, e->fval);
-        if (!problem) {
+        const char *max;
+        if (isnan(e->fval) || isinf(e->fval) || fabs(e->fval) <= float_max(to->kind, &max)) {
             e->type = (TkType *)to;
             return true;
         }
-        TkDiag *g = tk_error(c->diags, e->span, "%s %g %s for %s", what, e->fval, problem, ts);
-        tk_diag_hint(g, "use a wider type, or `inf`");
+        char value[32];
+        snprintf(value, sizeof value, "%g", e->fval);
+        report_too_large(c, e, what, value, ts, to->kind);
+        return false;
+    }
+    if (from->kind == TK_TY_VOID) {
+        /* a call of a helper (or built-in) without a result, used as a value */
+        bool helper = e->kind == TK_N_CALL && !tk_builtin_find(e->name);
+        TkDiag *g = e->kind == TK_N_CALL
+            ? (helper ? tk_error(c->diags, e->span, "helper '%s' has no result", e->name)
+                      : tk_error(c->diags, e->span, "%s(...) has no result", e->name))
+            : tk_error(c->diags, e->span, "this expression has no value");
+        tk_diag_expected(g, "a value of type %s", ts);
+        if (helper) tk_diag_hint(g, "declare the result type, `fn %s(...) -> %s`, and return a value with `return ...;`", e->name, ts);
         return false;
     }
     if (tk_is_scalar(from->kind) && tk_is_scalar(to->kind) && widens(from->kind, to->kind)) return true;
@@ -132,6 +183,10 @@ bool tk_coerce(TkChecker *c, TkNode *e, const TkType *to, const char *what)
     tk_diag_found(g, "%s", fs);
     if (from->kind == TK_TY_UFLOAT && tk_is_int(to->kind))
         tk_diag_hint(g, "a float constant cannot become an integer; use an integer literal or convert<%s>(...)", ts);
+    else if (to->kind == TK_TY_BOOL && tk_is_scalar(from->kind))   /* convert<bool> does not exist */
+        tk_diag_hint(g, "use true or false, or a comparison such as `x != 0`");
+    else if (from->kind == TK_TY_BOOL && tk_is_scalar(to->kind))
+        tk_diag_hint(g, "bool does not convert to numbers; assign the number under an if (...) instead");
     else if (tk_is_scalar(from->kind) && tk_is_scalar(to->kind))
         tk_diag_hint(g, "narrowing and int/float changes are explicit: convert<%s>(...)", ts);
     else if (from->kind == to->kind && from->kind == TK_TY_RT && from->elem == to->elem &&
@@ -142,10 +197,35 @@ bool tk_coerce(TkChecker *c, TkNode *e, const TkType *to, const char *what)
         tk_diag_hint(g, "element types differ; use convert<%s>(...)", tk_type_kind_name(to->elem));
     else if (tk_is_scalar(from->kind) && (tk_is_tile(to->kind) || tk_is_vec(to->kind)))
         tk_diag_hint(g, "to set every element, use fill(value)");
+    else
+        reduce_hint(g, e, to);
     return false;
 }
 
 /* ---------------------------------------------------------------- names */
+
+/* A local const named `name`, declared after `use` in a block that encloses
+ * the use (so that it is in scope there, only too late), or NULL. */
+static const TkNode *later_local_const(const TkNode *block, const char *name, uint32_t use)
+{
+    if (!block || block->kind != TK_N_BLOCK || use < block->span.begin || use >= block->span.end) return NULL;
+    for (const TkNode *s = block->list; s; s = s->next) {
+        if (s->kind == TK_N_CONST && s->span.begin > use && strcmp(s->name, name) == 0) return s;
+        const TkNode *found = NULL;
+        if (s->kind == TK_N_BLOCK) found = later_local_const(s, name, use);
+        else if (s->kind == TK_N_FOR) found = later_local_const(s->c, name, use);
+        else if (s->kind == TK_N_IF)   /* else-if chains nest as IF nodes in c */
+            for (const TkNode *i = s; i && !found; i = i->c) {
+                if (i->kind != TK_N_IF) {
+                    found = later_local_const(i, name, use);
+                    break;
+                }
+                found = later_local_const(i->b, name, use);
+            }
+        if (found) return found;
+    }
+    return NULL;
+}
 
 static TkType *check_name(TkChecker *c, TkNode *e)
 {
@@ -159,6 +239,7 @@ static TkType *check_name(TkChecker *c, TkNode *e)
         const TkNode *later = NULL;
         for (const TkNode *it = c->items; it && !later; it = it->next)
             if (it->kind == TK_N_CONST && strcmp(it->name, e->name) == 0) later = it;
+        if (!later && c->fn) later = later_local_const(c->fn->b, e->name, e->span.begin);
         if (later) {
             uint32_t line, col;
             tk_source_position(c->diags->src, later->name_span.begin, &line, &col);
@@ -239,7 +320,10 @@ TkType *tk_common_scalar(TkChecker *c, TkNode *e, TkNode *a, TkNode *b)
     char xs[64], ys[64];
     tk_type_str(x, xs, sizeof xs);
     tk_type_str(y, ys, sizeof ys);
-    TkDiag *g = tk_error(c->diags, e->span, "operands of '%s' have different types: %s and %s", tk_op_spelling(e->op), xs, ys);
+    /* e is an operator, or a call of max/min/cdiv... (whose op is NONE) */
+    TkDiag *g = e->kind == TK_N_CALL
+        ? tk_error(c->diags, e->span, "operands of %s have different types: %s and %s", e->name, xs, ys)
+        : tk_error(c->diags, e->span, "operands of '%s' have different types: %s and %s", tk_op_spelling(e->op), xs, ys);
     tk_diag_expected(g, "two operands of one type (i32 widens to i64, f16 and bf16 widen to f32)");
     tk_diag_found(g, "%s and %s", xs, ys);
     tk_diag_hint(g, "convert one side explicitly with convert<T>(...)");
@@ -292,11 +376,7 @@ static TkType *fold_binary(TkChecker *c, TkNode *e, TkType *t)
     case TK_OP_MUL: overflow = __builtin_mul_overflow(x, y, &v); break;
     case TK_OP_DIV:
     case TK_OP_MOD:
-        if (y == 0) {
-            TkDiag *g = tk_error(c->diags, b->span, "%s by zero", e->op == TK_OP_DIV ? "division" : "remainder");
-            (void)g;
-            return set(e, &tk_type_error);
-        }
+        if (y == 0) return set(e, &tk_type_error);   /* reported by check_binary */
         if (x == INT64_MIN && y == -1) overflow = true;
         else v = e->op == TK_OP_DIV ? x / y : x % y;
         break;
@@ -358,6 +438,12 @@ static TkType *check_binary(TkChecker *c, TkNode *e)
         return set(e, &tk_type_error);
     }
     if (is_compare(e->op)) return fold_binary(c, e, &tk_type_bool);
+    /* An integer divisor that is the constant 0 is an error whether or not
+     * the dividend is known (`N / 0`); float division by zero gives inf. */
+    if ((e->op == TK_OP_DIV || e->op == TK_OP_MOD) && tk_is_int(t->kind) && e->b->is_const && e->b->ival == 0) {
+        tk_error(c->diags, e->b->span, "%s by zero", e->op == TK_OP_DIV ? "division" : "remainder");
+        return set(e, &tk_type_error);
+    }
     if (is_arith(e->op)) return fold_binary(c, e, t);
     return set(e, &tk_type_error);
 }
@@ -395,6 +481,38 @@ static TkType *check_unary(TkChecker *c, TkNode *e)
 
 /* ---------------------------------------------------------------- element access */
 
+/* Does an index expression read warp.id (directly or through `let`s)? The
+ * depth bound keeps long chains of lets from recursing deeply. */
+static bool uses_warp_id(const TkNode *e, int depth)
+{
+    if (!e || depth > 64) return false;
+    switch (e->kind) {
+    case TK_N_BUILTIN_VAR: return strcmp(e->name, "warp") == 0;
+    case TK_N_UNARY: return uses_warp_id(e->a, depth + 1);
+    case TK_N_BINARY: return uses_warp_id(e->a, depth + 1) || uses_warp_id(e->b, depth + 1);
+    case TK_N_NAME: {
+        const TkSymbol *s = e->sym;
+        return s && s->kind == TK_SYM_LET && s->decl && s->decl->kind == TK_N_LET && uses_warp_id(s->decl->b, depth + 1);
+    }
+    default: return false;
+    }
+}
+
+bool tk_uses_warp_id(const TkNode *e)
+{
+    return uses_warp_id(e, 0);
+}
+
+void tk_bounds_hint(TkChecker *c, TkDiag *g, const TkNode *index, const char *what)
+{
+    if (!c->in_kernel && tk_uses_warp_id(index))
+        tk_diag_hint(g, "warp.id has no known range inside a helper, since the warp count belongs to the calling kernel: "
+                        "index with warp.id in the kernel, or use constants, `let`s of them, or loop variables with constant bounds");
+    else
+        tk_diag_hint(g, "%s%suse constants, `let`s of them, warp.id, or loop variables with constant bounds", what ? what : "",
+                     what ? ": " : "");
+}
+
 static TkType *check_index(TkChecker *c, TkNode *e)
 {
     TkType *t = tk_check_expr(c, e->a, NULL);
@@ -415,7 +533,7 @@ static TkType *check_index(TkChecker *c, TkNode *e)
     }
     unsigned want = t->rank;
     if (n != want) {
-        TkDiag *g = tk_error(c->diags, e->span, "%s takes %u index%s, not %u", ts, want, want == 1 ? "" : "es", n);
+        TkDiag *g = tk_error(c->diags, e->span, "%s takes %u %s, not %u", ts, want, want == 1 ? "index" : "indices", n);
         tk_diag_expected(g, "%s", want == 1 ? "v[i]" : "t[row, col]");
         return set(e, &tk_type_error);
     }
@@ -437,14 +555,17 @@ static TkType *check_index(TkChecker *c, TkNode *e)
         }
         int64_t lo, hi, dim = t->dims[k];
         bool known = tk_interval(c, i, &lo, &hi);
+        if (!known && c->in_kernel && !c->warps_known && tk_uses_warp_id(i)) {
+            ok = false;   /* the bad warps(...) is reported; warp.id's range follows from it */
+            continue;
+        }
         if (!known || lo < 0 || hi >= dim) {
             TkDiag *g = tk_error(c->diags, i->span, "%s index may be out of bounds for %s",
                                  want == 1 ? "the" : k == 0 ? "row" : "column", ts);
             tk_diag_expected(g, "an index in [0, %lld]", (long long)(dim - 1));
             if (known) tk_diag_found(g, "an index in [%lld, %lld]", (long long)lo, (long long)hi);
             else tk_diag_found(g, "an index whose range is not known at compile time");
-            tk_diag_hint(g, "element access must be provably in bounds: use constants, `let`s of them, "
-                            "warp.id, or loop variables with constant bounds");
+            tk_bounds_hint(c, g, i, "element access must be provably in bounds");
             ok = false;
         }
     }
@@ -514,20 +635,20 @@ static TkType *check_helper_call(TkChecker *c, TkNode *e, TkSymbol *fs)
     if (fs->fn_checking) {
         TkDiag *g = tk_error(c->diags, e->name_span, "helper '%s' calls itself (directly or through other helpers)", e->name);
         tk_diag_hint(g, "helpers are inlined, so recursion is not allowed; use a loop");
-        for (TkNode *a = e->list; a; a = a->next) tk_check_expr(c, a, NULL);
+        for (TkNode *a = e->list; a; a = a->next) tk_check_expr(c, a, &tk_type_error);
         return set(e, &tk_type_error);
     }
     tk_check_helper(c, fs);
     e->sym = fs;
     if (fn->broken) {   /* its syntax error is already reported */
-        for (TkNode *a = e->list; a; a = a->next) tk_check_expr(c, a, NULL);
+        for (TkNode *a = e->list; a; a = a->next) tk_check_expr(c, a, &tk_type_error);
         return set(e, &tk_type_error);
     }
     unsigned want = tk_list_length(fn->list), got = tk_list_length(e->list);
     if (want != got) {
         TkDiag *g = tk_error(c->diags, e->span, "'%s' takes %u argument%s, not %u", e->name, want, want == 1 ? "" : "s", got);
         (void)g;
-        for (TkNode *a = e->list; a; a = a->next) tk_check_expr(c, a, NULL);
+        for (TkNode *a = e->list; a; a = a->next) tk_check_expr(c, a, &tk_type_error);
         return set(e, fn->type ? fn->type : &tk_type_error);
     }
     TkPoly vals[64];
@@ -535,7 +656,7 @@ static TkType *check_helper_call(TkChecker *c, TkNode *e, TkSymbol *fs)
     unsigned i = 1;
     for (TkNode *a = e->list, *p = fn->list; a; a = a->next, p = p->next, i++) {
         const TkType *pt = p->type ? p->type : &tk_type_error;
-        TkType *at = tk_check_expr(c, a, pt->kind == TK_TY_ERROR ? NULL : pt);
+        TkType *at = tk_check_expr(c, a, pt);
         if (at->kind == TK_TY_ERROR || pt->kind == TK_TY_ERROR) continue;
         if (pt->kind == TK_TY_GL) {
             unify_gl(c, a, pt, at, vals, bound, 64, e->name, i);
@@ -562,19 +683,19 @@ static TkType *check_call(TkChecker *c, TkNode *e, const TkType *want)
     if (!s) {
         TkDiag *g = tk_error(c->diags, e->name_span, "unknown function '%s'", e->name);
         tk_diag_hint(g, "helpers are declared with `fn %s(...)`; built-ins are listed in docs/LANGUAGE.md", e->name);
-        for (TkNode *a = e->list; a; a = a->next) tk_check_expr(c, a, NULL);
+        for (TkNode *a = e->list; a; a = a->next) tk_check_expr(c, a, &tk_type_error);
         return set(e, &tk_type_error);
     }
     if (s->kind == TK_SYM_KERNEL) {
         TkDiag *g = tk_error(c->diags, e->name_span, "kernel '%s' cannot be called from device code", e->name);
         tk_diag_hint(g, "move the shared code into a helper `fn` and call that");
-        for (TkNode *a = e->list; a; a = a->next) tk_check_expr(c, a, NULL);
+        for (TkNode *a = e->list; a; a = a->next) tk_check_expr(c, a, &tk_type_error);
         return set(e, &tk_type_error);
     }
     if (s->kind != TK_SYM_FN) {
         TkDiag *g = tk_error(c->diags, e->name_span, "'%s' is not a function", e->name);
         (void)g;
-        for (TkNode *a = e->list; a; a = a->next) tk_check_expr(c, a, NULL);
+        for (TkNode *a = e->list; a; a = a->next) tk_check_expr(c, a, &tk_type_error);
         return set(e, &tk_type_error);
     }
     return check_helper_call(c, e, s);
@@ -604,10 +725,13 @@ bool tk_is_lvalue(TkChecker *c, TkNode *e, bool report)
     if (report) {
         TkDiag *g = s ? tk_error(c->diags, e->span, "cannot assign to '%s'", s->name)
                       : tk_error(c->diags, e->span, "cannot assign to this expression");
-        if (s && s->kind == TK_SYM_LET)
-            tk_diag_hint(g, "%s; declare it with its type to make it mutable, e.g. `i32 %s = ...;`", why, s->name);
-        else
+        char ts[128];
+        if (s && s->kind == TK_SYM_LET && s->type && s->type->kind != TK_TY_ERROR) {
+            tk_type_str(s->type, ts, sizeof ts);
+            tk_diag_hint(g, "%s; declare it with its type to make it mutable, e.g. `%s %s = ...;`", why, ts, s->name);
+        } else {
             tk_diag_hint(g, "%s", why);
+        }
     }
     return false;
 }
@@ -617,8 +741,8 @@ bool tk_is_lvalue(TkChecker *c, TkNode *e, bool report)
 TkType *tk_check_expr(TkChecker *c, TkNode *e, const TkType *want)
 {
     switch (e->kind) {
-    case TK_N_INT: return fold_int(e, &tk_type_uint, e->ival);
-    case TK_N_FLOAT: return fold_float(e, &tk_type_ufloat, e->fval);
+    case TK_N_INT: return e->broken ? set(e, &tk_type_error) : fold_int(e, &tk_type_uint, e->ival);
+    case TK_N_FLOAT: return e->broken ? set(e, &tk_type_error) : fold_float(e, &tk_type_ufloat, e->fval);
     case TK_N_BOOL: return fold_int(e, &tk_type_bool, e->ival);
     case TK_N_NAME: return check_name(c, e);
     case TK_N_BUILTIN_VAR: return check_builtin_var(c, e);
@@ -636,11 +760,26 @@ bool tk_dim_poly(TkChecker *c, TkNode *e, bool allow_new_sizes, TkPoly *out)
 {
     switch (e->kind) {
     case TK_N_INT:
+        if (e->broken) {   /* a malformed literal, already reported */
+            e->type = &tk_type_error;
+            return false;
+        }
         tk_poly_const(out, e->ival);
         e->type = &tk_type_uint;
         return true;
     case TK_N_NAME: {
         TkSymbol *s = tk_scope_lookup(c, e->name);
+        /* A placeholder stands for a name already reported unknown. Where a
+         * parameter type may introduce sizes it yields to the new size (an
+         * unknown name in a top-level const must not poison every kernel's
+         * N); elsewhere it fails quietly. */
+        if (s && s->placeholder) {
+            if (!allow_new_sizes) {
+                e->type = &tk_type_error;
+                return false;
+            }
+            s = NULL;
+        }
         if (!s && allow_new_sizes && !tk_is_builtin_name(e->name)) s = tk_new_size(c, e->name, e->span);
         if (!s) {
             TkDiag *g = tk_error(c->diags, e->span, "unknown size '%s'", e->name);
@@ -664,7 +803,9 @@ bool tk_dim_poly(TkChecker *c, TkNode *e, bool allow_new_sizes, TkPoly *out)
     }
     case TK_N_BINARY: {
         TkPoly a, b;
-        if (!tk_dim_poly(c, e->a, allow_new_sizes, &a) | !tk_dim_poly(c, e->b, allow_new_sizes, &b)) return false;
+        bool ok_a = tk_dim_poly(c, e->a, allow_new_sizes, &a);   /* both sides report their errors */
+        bool ok_b = tk_dim_poly(c, e->b, allow_new_sizes, &b);
+        if (!ok_a || !ok_b) return false;
         bool ok = e->op == TK_OP_ADD ? tk_poly_add(out, &a, &b)
                 : e->op == TK_OP_SUB ? tk_poly_sub(out, &a, &b)
                 : tk_poly_mul(out, &a, &b);

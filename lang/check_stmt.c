@@ -191,12 +191,7 @@ static bool at_kernel_top(const TkChecker *c)
 
 static void check_placement(TkChecker *c, TkNode *s, TkType *t)
 {
-    char ts[128];
-    tk_type_str(t, ts, sizeof ts);
-    if (t->kind == TK_TY_GL) {
-        TkDiag *g = tk_error(c->diags, s->a->span, "a global tensor cannot be declared inside a function");
-        tk_diag_hint(g, "tensors come in as kernel parameters");
-    } else if (tk_is_shared(t->kind) && !at_kernel_top(c)) {
+    if (tk_is_shared(t->kind) && !at_kernel_top(c)) {
         TkDiag *g = tk_error(c->diags, s->a->span, "shared %s '%s' must be declared at the top level of a kernel body",
                              t->kind == TK_TY_ST ? "tile" : "vector", s->name);
         tk_diag_found(g, "%s", c->in_kernel ? (c->loop_depth ? "inside a loop" : c->if_depth ? "inside an if" : "inside a nested block")
@@ -208,11 +203,19 @@ static void check_placement(TkChecker *c, TkNode *s, TkType *t)
 
 static void check_var(TkChecker *c, TkNode *s)
 {
-    TkType *t = tk_resolve_type(c, s->a, false);
-    if (t->kind != TK_TY_ERROR) check_placement(c, s, t);
-    if (t->kind == TK_TY_GL) t = &tk_type_error;
+    TkType *t;
+    if (s->a->tycon == TK_TC_GL) {
+        /* Wrong whatever its dims say: report that, not an unknown size in them. */
+        TkDiag *g = tk_error(c->diags, s->a->span, "a global tensor cannot be declared inside a function");
+        tk_diag_hint(g, "tensors come in as kernel parameters");
+        t = &tk_type_error;
+    } else {
+        t = tk_resolve_type(c, s->a, false);
+        if (t->kind != TK_TY_ERROR) check_placement(c, s, t);
+    }
     if (s->b) {
-        tk_check_expr(c, s->b, t->kind == TK_TY_ERROR ? NULL : t);
+        /* an error type (already reported) silences zeros()/load() there */
+        tk_check_expr(c, s->b, t);
         if (t->kind != TK_TY_ERROR) tk_coerce(c, s->b, t, "initialiser");
     }
     s->type = t;
@@ -274,11 +277,11 @@ static void check_assign(TkChecker *c, TkNode *s)
 {
     TkType *lt = tk_check_expr(c, s->a, NULL);
     if (lt->kind == TK_TY_ERROR) {
-        tk_check_expr(c, s->b, NULL);
+        tk_check_expr(c, s->b, lt);   /* quietly, for errors of its own */
         return;
     }
     if (!tk_is_lvalue(c, s->a, true)) {
-        tk_check_expr(c, s->b, NULL);
+        tk_check_expr(c, s->b, lt);   /* the target's type is known, if not assignable */
         return;
     }
     if (s->op == TK_OP_NONE) {
@@ -378,7 +381,7 @@ static void check_return(TkChecker *c, TkNode *s)
     if (c->in_kernel) {
         TkDiag *g = tk_error(c->diags, s->span, "a kernel cannot return");
         tk_diag_hint(g, "write results with store(...); every warp runs the kernel body to its end");
-        if (s->a) tk_check_expr(c, s->a, NULL);
+        if (s->a) tk_check_expr(c, s->a, &tk_type_error);   /* errors of its own only */
         return;
     }
     TkType *want = c->fn->type ? c->fn->type : &tk_type_void;
@@ -391,7 +394,9 @@ static void check_return(TkChecker *c, TkNode *s)
         }
         return;
     }
-    TkType *t = tk_check_expr(c, s->a, want->kind == TK_TY_VOID ? NULL : want);
+    /* a void or broken result type: nothing to type zeros()/load() by, and
+     * that is reported (or reported below) already */
+    TkType *t = tk_check_expr(c, s->a, want->kind == TK_TY_VOID ? &tk_type_error : want);
     if (want->kind == TK_TY_VOID) {
         TkDiag *g = tk_error(c->diags, s->a->span, "helper '%s' has no result type but returns a value", c->fn->name);
         tk_diag_hint(g, "declare the result: fn %s(...) -> TYPE", c->fn->name);

@@ -101,6 +101,10 @@ TkType *tk_resolve_type(TkChecker *c, TkNode *type_node, bool allow_new_sizes);
 bool tk_block_returns(const TkNode *block);
 
 /* check_expr.c */
+/* want: the type the context needs, for zeros()/ones()/fill()/load() without
+ * a type argument. NULL: there is no context, and those report that their
+ * result type is unknown. &tk_type_error: the context's type is itself an
+ * error (already reported), and they fail quietly. */
 TkType *tk_check_expr(TkChecker *c, TkNode *e, const TkType *want);
 /* Can a value of type `from` (from node e, for constants) be used as `to`?
  * Reports at e with `what` ("initialiser", "argument 2 of mma_ab") if not. */
@@ -116,6 +120,12 @@ TkSymbol *tk_root_symbol(TkNode *e);
 TkType *tk_common_scalar(TkChecker *c, TkNode *e, TkNode *a, TkNode *b);
 TkType *tk_check_elementwise(TkChecker *c, TkNode *e, const char *what, TkNode *a, TkNode *b);
 TkType *tk_check_unary_map(TkChecker *c, TkNode *e, const char *what, TkNode *a);
+/* Does an index expression read warp.id (directly or through `let`s)? */
+bool tk_uses_warp_id(const TkNode *e);
+/* The hint of an index or sub-tile coordinate that is not provably in range:
+ * what works (after `what: `, if not NULL), or why warp.id does not work in
+ * a helper. */
+void tk_bounds_hint(TkChecker *c, TkDiag *g, const TkNode *index, const char *what);
 
 /* builtins.c */
 typedef struct TkBuiltin TkBuiltin;

@@ -135,6 +135,9 @@ static const char *severity_name(TkSeverity s)
     return "error";
 }
 
+/* The source line, then a caret line with one cell per character (UTF-8
+ * code point) of it: blanks (a tab under a tab) up to the span, '^' under its
+ * first character and '~' under the others on this line. */
 static void print_caret(const TkDiags *d, const TkDiag *g, FILE *out)
 {
     uint32_t line, col, len;
@@ -146,11 +149,23 @@ static void print_caret(const TkDiags *d, const TkDiag *g, FILE *out)
         fputc(c == '\t' || c >= 0x20 ? c : ' ', out);   /* never echo control bytes */
     }
     fputs("\n      | ", out);
-    for (uint32_t i = 0; i + 1 < col && i < len; i++) fputc(text[i] == '\t' ? '\t' : ' ', out);
+    uint32_t line_start = d->src->line_starts[line - 1];
+    uint32_t begin = g->span.begin - line_start;   /* byte offsets in the line */
+    if (begin > len) begin = len;
+    for (uint32_t i = 0; i < begin; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if ((c & 0xc0) != 0x80) fputc(c == '\t' ? '\t' : ' ', out);
+    }
     fputc('^', out);
     /* underline the rest of the span, but only up to the end of this line */
-    uint32_t span_len = g->span.end > g->span.begin ? g->span.end - g->span.begin : 1;
-    for (uint32_t i = 1; i < span_len && col - 1 + i < len; i++) fputc('~', out);
+    uint32_t end = g->span.end > g->span.begin ? g->span.end - line_start : begin + 1;
+    if (end > len) end = len;
+    uint32_t first_end = begin + 1;   /* past the first character */
+    while (first_end < end && ((unsigned char)text[first_end] & 0xc0) == 0x80) first_end++;
+    if (end > first_end) {
+        uint32_t n = tk_source_columns(text + first_end, end - first_end);
+        for (uint32_t i = 0; i < n; i++) fputc('~', out);
+    }
     fputc('\n', out);
 }
 

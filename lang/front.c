@@ -95,7 +95,13 @@ static void finish_item(Driver *d, TkSpan at)
         uint32_t line, col;
         tk_source_position(&d->f->src, d->open_brace.begin, &line, &col);
         TkDiag *g = tk_error(&d->f->diags, eof.span, "unexpected end of input");
-        tk_diag_expected(g, "'}'");
+        /* Between statements the '}' is what is missing; inside one (say an
+         * open '('), what the parser needs first. */
+        if (tk_parser_accepts(d->parser, TK_T_RBRACE)) {
+            tk_diag_expected(g, "'}'");
+        } else {
+            tk_parser_describe_expected(d->parser, g, 0);
+        }
         tk_diag_hint(g, "the '{' at line %u is never closed", line);
         d->ctx.failed = true;
     }
@@ -145,9 +151,13 @@ static void take(Driver *d, int code, TkToken tok)
         d->ntokens = 0;
         d->first_code = code;
         memset(&d->name, 0, sizeof d->name);
-    } else if (!d->ctx.failed && !tk_parser_accepts(d->parser, code) && tk_parser_accepts(d->parser, TK_T_SEMI) &&
-               on_later_line(&d->f->src, d->prev, tok.span)) {
-        /* The most common slip: a statement's ';' forgotten at the end of a line. */
+    } else if (!d->ctx.failed && !tk_parser_recovering(d->parser) && !tk_parser_accepts(d->parser, code) &&
+               tk_parser_accepts(d->parser, TK_T_SEMI) && on_later_line(&d->f->src, d->prev, tok.span)) {
+        /* The most common slip: a statement's ';' forgotten at the end of a line.
+         * Not while the parser is recovering from a syntax error in this
+         * statement: it is skipping to the statement's ';' (which is why ';'
+         * is acceptable), and a ';' inserted there would end the skipping
+         * early and report a second error for the same slip. */
         TkSpan at = { d->prev.end, d->prev.end + 1 };
         TkDiag *g = tk_error(&d->f->diags, at, "missing ';' at the end of the line");
         tk_diag_expected(g, "';'");
@@ -160,7 +170,17 @@ static void take(Driver *d, int code, TkToken tok)
             return;
         }
     }
+    /* Text the lexer reported and dropped (a stray '@', a non-ASCII name)
+     * usually breaks the statement's syntax as well: "unexpected integer"
+     * after `1 @ 2` says nothing new. The next syntax error in this
+     * statement is therefore not reported; the parser still recovers from
+     * it as usual and the item counts as broken. (The lexer keeps returning
+     * only valid tokens; an error token would have to be accepted by every
+     * grammar rule or fail the statement even where the dropped character
+     * did not matter.) */
+    if (tok.after_dropped) d->ctx.quiet = true;
     feed(d, code, tok);
+    if (code == TK_T_SEMI || code == TK_T_LBRACE || code == TK_T_RBRACE) d->ctx.quiet = false;   /* statement boundary */
     if (++d->ntokens == 2 && code == TK_T_IDENT &&
         (d->first_code == TK_T_CONST || d->first_code == TK_T_FN || d->first_code == TK_T_KERNEL))
         d->name = tok;

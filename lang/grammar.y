@@ -177,7 +177,7 @@ dims(A) ::= dims(L) COMMA dim(D).                   { A = tk_list_append(L, D); 
 dim(A) ::= dim(L) PLUS dim(R).                      { A = binary(ctx, TK_OP_ADD, L, R); }
 dim(A) ::= dim(L) MINUS dim(R).                     { A = binary(ctx, TK_OP_SUB, L, R); }
 dim(A) ::= dim(L) STAR dim(R).                      { A = binary(ctx, TK_OP_MUL, L, R); }
-dim(A) ::= INT(T).                                  { A = mk(ctx, TK_N_INT, T.span); A->ival = T.ival; }
+dim(A) ::= INT(T).                                  { A = mk(ctx, TK_N_INT, T.span); A->ival = T.ival; A->broken = T.bad; }
 dim(A) ::= IDENT(T).                                { A = mk(ctx, TK_N_NAME, T.span); A->name = T.text; }
 dim(A) ::= LPAREN(L) dim(D) RPAREN(R).              { A = D; A->span = tk_span_join(L.span, R.span); }
 
@@ -214,8 +214,12 @@ stmt(A) ::= FOR(F) LPAREN IDENT(N) IN expr(L) DOTDOT expr(H) RPAREN block(B). {
 stmt(A) ::= RETURN(R) SEMI(S).                      { A = mk(ctx, TK_N_RETURN, tk_span_join(R.span, S.span)); }
 stmt(A) ::= RETURN(R) expr(E) SEMI(S).              { A = mk(ctx, TK_N_RETURN, tk_span_join(R.span, S.span)); A->a = E; }
 stmt(A) ::= block(B).                               { A = B; }
-/* recovery: skip to the end of the statement and go on */
+/* recovery: skip to the end of the statement and go on. A statement that
+ * ends in a block (for, if) ends at that block: `for (i in 0 .. 4 {` fails
+ * at the '{', which then opens the block that `error block` skips, so the
+ * braces stay balanced and the rest of the item parses normally. */
 stmt(A) ::= error SEMI.                             { A = NULL; }
+stmt(A) ::= error block.                            { A = NULL; }
 
 %type assign_op { TkToken }
 assign_op(A) ::= ASSIGN(T).                         { A = T; A.ival = TK_OP_NONE; }
@@ -259,8 +263,10 @@ postfix(A) ::= postfix(B) LBRACKET args(I) RBRACKET(R). {
     set_depth(ctx, A, B, NULL, I);
 }
 
-primary(A) ::= INT(T).                              { A = mk(ctx, TK_N_INT, T.span); A->ival = T.ival; }
-primary(A) ::= FLOAT(T).                            { A = mk(ctx, TK_N_FLOAT, T.span); A->fval = T.fval; }
+/* a literal the lexer reported (malformed, out of range) is `broken`: the
+ * checker gives it the error type, so its stand-in value causes nothing */
+primary(A) ::= INT(T).                              { A = mk(ctx, TK_N_INT, T.span); A->ival = T.ival; A->broken = T.bad; }
+primary(A) ::= FLOAT(T).                            { A = mk(ctx, TK_N_FLOAT, T.span); A->fval = T.fval; A->broken = T.bad; }
 primary(A) ::= INF(T).                              { A = mk(ctx, TK_N_FLOAT, T.span); A->fval = INFINITY; }
 primary(A) ::= TRUE(T).                             { A = mk(ctx, TK_N_BOOL, T.span); A->ival = 1; }
 primary(A) ::= FALSE(T).                            { A = mk(ctx, TK_N_BOOL, T.span); A->ival = 0; }
@@ -329,15 +335,18 @@ int tk_parser_accepts(void *parser, int code)
     return accepts(parser, code);
 }
 
-static void syntax_error_at(TkParseCtx *ctx, int major, TkToken tok, void *parser)
+int tk_parser_recovering(void *parser)
 {
     yyParser *p = parser;
-    ctx->had_error = true;
-    TkSpan span = major == 0 ? ctx->last_span : tok.span;
-    TkDiag *g = major == 0
-        ? tk_error(ctx->diags, span, "unexpected end of input")
-        : tk_error(ctx->diags, span, "unexpected %s", tk_token_spelling(major));
-    /* List what would have been accepted, when that list is short enough to help. */
+    return p->yytos > p->yystack && p->yytos->major == YYERRORSYMBOL;
+}
+
+/* The expected/found lines of a syntax error at token `major` (0: end of
+ * input): the tokens the parser would accept, when that list is short enough
+ * to help, or "an expression" / "a type". */
+static void describe_expected(yyParser *p, TkDiag *g, int major)
+{
+    const char *found = major == 0 ? "end of input" : tk_token_spelling(major);
     int expected[8], n = 0;
     bool too_many = false;
     for (int t = 1; t < YYNTOKEN; t++) {
@@ -347,14 +356,24 @@ static void syntax_error_at(TkParseCtx *ctx, int major, TkToken tok, void *parse
             else too_many = true;
         }
     }
-    if (g && too_many && accepts(p, TK_T_IDENT) && accepts(p, TK_T_INT) && accepts(p, TK_T_LPAREN) && !accepts(p, TK_T_SEMI)) {
-        tk_diag_expected(g, "an expression");
-        tk_diag_found(g, "%s", major == 0 ? "end of input" : tk_token_spelling(major));
-    } else if (g && too_many && accepts(p, TK_T_BOOL) && accepts(p, TK_T_RT) && !accepts(p, TK_T_IDENT)) {
-        tk_diag_expected(g, "a type");
-        tk_diag_found(g, "%s", major == 0 ? "end of input" : tk_token_spelling(major));
+    if (!g) return;
+    /* Inside an unclosed '(' or '[' a token that can never continue an
+     * expression ('{', '}', ';', the end) means the closer is missing: say
+     * that rather than list every operator. */
+    bool closes = major == 0 || major == TK_T_LBRACE || major == TK_T_RBRACE || major == TK_T_SEMI;
+    if (too_many && closes && accepts(p, TK_T_RPAREN) != accepts(p, TK_T_RBRACKET)) {
+        tk_diag_expected(g, "%s", accepts(p, TK_T_RPAREN) ? "')'" : "']'");
+        tk_diag_found(g, "%s", found);
+        return;
     }
-    if (g && n > 0 && !too_many) {
+    if (too_many && accepts(p, TK_T_IDENT) && accepts(p, TK_T_INT) && accepts(p, TK_T_LPAREN) && !accepts(p, TK_T_SEMI)) {
+        tk_diag_expected(g, "an expression");
+        tk_diag_found(g, "%s", found);
+    } else if (too_many && accepts(p, TK_T_BOOL) && accepts(p, TK_T_RT) && !accepts(p, TK_T_IDENT)) {
+        tk_diag_expected(g, "a type");
+        tk_diag_found(g, "%s", found);
+    }
+    if (n > 0 && !too_many) {
         char buf[256];
         size_t len = 0;
         buf[0] = '\0';
@@ -365,8 +384,27 @@ static void syntax_error_at(TkParseCtx *ctx, int major, TkToken tok, void *parse
             len += (size_t)w;
         }
         tk_diag_expected(g, "%s", buf);
-        tk_diag_found(g, "%s", major == 0 ? "end of input" : tk_token_spelling(major));
+        tk_diag_found(g, "%s", found);
         if (n == 1 && expected[0] == TK_T_SEMI) tk_diag_hint(g, "a statement ends with ';'");
     }
+}
+
+void tk_parser_describe_expected(void *parser, TkDiag *g, int major)
+{
+    describe_expected(parser, g, major);
+}
+
+static void syntax_error_at(TkParseCtx *ctx, int major, TkToken tok, void *parser)
+{
+    ctx->had_error = true;
+    if (ctx->quiet) {   /* the lexer already reported what broke this statement */
+        ctx->quiet = false;
+        return;
+    }
+    TkSpan span = major == 0 ? ctx->last_span : tok.span;
+    TkDiag *g = major == 0
+        ? tk_error(ctx->diags, span, "unexpected end of input")
+        : tk_error(ctx->diags, span, "unexpected %s", tk_token_spelling(major));
+    describe_expected(parser, g, major);
 }
 }

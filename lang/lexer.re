@@ -27,7 +27,7 @@ static TkSpan span_of(const TkLexer *lx, const char *b, const char *e)
 }
 
 /* Decimal or hex integer; reports values that do not fit in i64. */
-static int64_t int_value(TkLexer *lx, const char *b, const char *e)
+static int64_t int_value(TkLexer *lx, const char *b, const char *e, bool *bad)
 {
     bool hex = e - b > 2 && b[0] == '0' && (b[1] == 'x' || b[1] == 'X');
     uint64_t v = 0, base = hex ? 16 : 10;
@@ -36,6 +36,7 @@ static int64_t int_value(TkLexer *lx, const char *b, const char *e)
         if (v > (UINT64_MAX - d) / base || v * base + d > (uint64_t)INT64_MAX) {
             TkDiag *g = tk_error(lx->diags, span_of(lx, b, e), "integer literal is too large");
             tk_diag_hint(g, "integers must fit in i64 (at most 9223372036854775807)");
+            *bad = true;
             return 0;
         }
         v = v * base + d;
@@ -43,21 +44,28 @@ static int64_t int_value(TkLexer *lx, const char *b, const char *e)
     return (int64_t)v;
 }
 
-static double float_value(TkLexer *lx, const char *b, const char *e)
+/* Float literals have no length limit: short ones are copied to the stack,
+ * long ones (e.g. 1.000...0 with hundreds of digits) to the arena. */
+static double float_value(TkLexer *lx, const char *b, const char *e, bool *bad)
 {
-    char buf[128];
+    char small[128];
     size_t n = (size_t)(e - b);
-    if (n >= sizeof buf) {
-        tk_error(lx->diags, span_of(lx, b, e), "float literal is too long");
+    char *buf = n < sizeof small ? small : tk_arena_strndup(lx->arena, b, n);
+    if (!buf) {
+        tk_error(lx->diags, span_of(lx, b, e), "out of memory");
+        *bad = true;
         return 0.0;
     }
-    memcpy(buf, b, n);
-    buf[n] = '\0';
+    if (buf == small) {
+        memcpy(small, b, n);
+        small[n] = '\0';
+    }
     errno = 0;
     double v = strtod(buf, NULL);
     if (errno == ERANGE && isinf(v)) {
         TkDiag *g = tk_error(lx->diags, span_of(lx, b, e), "float literal is out of range");
         tk_diag_hint(g, "write `inf` for infinity");
+        *bad = true;
         return 0.0;
     }
     return v;   /* underflow to a subnormal or zero is fine */
@@ -111,6 +119,7 @@ int tk_lex(TkLexer *lx, TkToken *tok)
                     return 0;
                 }
                 tk_error(lx->diags, span_of(lx, (const char *)start, (const char *)cur), "unexpected NUL byte in source");
+                tok->after_dropped = true;
                 continue;
             }
 
@@ -155,16 +164,21 @@ int tk_lex(TkLexer *lx, TkToken *tok)
                 TOKEN(TK_T_IDENT);
             }
             decfloat | hexfloat {
-                tok->fval = float_value(lx, (const char *)start, (const char *)cur);
+                tok->fval = float_value(lx, (const char *)start, (const char *)cur, &tok->bad);
                 TOKEN(TK_T_FLOAT);
             }
             digit+ | "0" [xX] hex+ {
-                tok->ival = int_value(lx, (const char *)start, (const char *)cur);
+                tok->ival = int_value(lx, (const char *)start, (const char *)cur, &tok->bad);
                 TOKEN(TK_T_INT);
             }
-            digit+ ident | "0" [xX] hex* ident | (decfloat | hexfloat) ident {
+            /* Malformed numbers are one token (an INT marked bad, which the
+             * checker types as an error), not a number and a name. A hex
+             * fraction without its binary exponent (0x1.8) is one too; it
+             * needs a digit after the '.', so that 0x0..0x10 is still a range. */
+            digit+ ident | "0" [xX] hex* ident | (decfloat | hexfloat) ident | "0" [xX] hex+ "." hex+ ident? {
                 TkDiag *g = tk_error(lx->diags, span_of(lx, (const char *)start, (const char *)cur), "malformed number '%.*s'", (int)(cur - start), (const char *)start);
                 tk_diag_hint(g, "numbers have no suffixes; hex floats need a binary exponent, as in 0x1.8p3");
+                tok->bad = true;
                 TOKEN(TK_T_INT);
             }
 
@@ -202,6 +216,7 @@ int tk_lex(TkLexer *lx, TkToken *tok)
             [\x80-\xff]+ {
                 TkDiag *g = tk_error(lx->diags, span_of(lx, (const char *)start, (const char *)cur), "non-ASCII text outside a comment");
                 tk_diag_hint(g, "identifiers and operators are ASCII; non-ASCII text may appear only in comments");
+                tok->after_dropped = true;
                 continue;
             }
             * {
@@ -210,6 +225,7 @@ int tk_lex(TkLexer *lx, TkToken *tok)
                     tk_error(lx->diags, span_of(lx, (const char *)start, (const char *)cur), "unexpected character '%c'", c);
                 else
                     tk_error(lx->diags, span_of(lx, (const char *)start, (const char *)cur), "unexpected byte 0x%02x", c);
+                tok->after_dropped = true;
                 continue;
             }
         */

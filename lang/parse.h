@@ -18,6 +18,8 @@ typedef struct {
     bool overflow;        /* parser stack overflow */
     bool too_deep;        /* reported an over-deep expression already */
     bool had_error;       /* a syntax error was reported (and recovered from) in this item */
+    bool quiet;           /* the lexer dropped text in this statement: the next
+                             syntax error is its consequence, not reported */
     TkSpan last_span;     /* span of the last token fed (for errors at end of input) */
 } TkParseCtx;
 
@@ -27,5 +29,11 @@ void tk_parser(void *parser, int code, TkToken token, TkParseCtx *ctx);
 /* Would the parser, in its current state, accept this token? (exact: it
  * simulates the reductions). Used to repair a missing ';'. */
 int tk_parser_accepts(void *parser, int code);
+/* Is the parser recovering from a syntax error, i.e. skipping tokens to the
+ * end of the broken statement? */
+int tk_parser_recovering(void *parser);
+/* Attach the expected/found lines of a syntax error at token `code` (0: end
+ * of input) to g, from what the parser would accept now. */
+void tk_parser_describe_expected(void *parser, TkDiag *g, int code);
 
 #endif

@@ -101,7 +101,16 @@ void tk_source_position(const TkSource *src, uint32_t offset, uint32_t *line, ui
         else hi = mid;
     }
     *line = lo + 1;
-    *col = offset - src->line_starts[lo] + 1;
+    if (offset > src->len) offset = src->len;
+    *col = tk_source_columns(src->text + src->line_starts[lo], offset - src->line_starts[lo]) + 1;
+}
+
+uint32_t tk_source_columns(const char *text, uint32_t len)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < len; i++)
+        if (((unsigned char)text[i] & 0xc0) != 0x80) n++;   /* UTF-8 continuation bytes add no column */
+    return n;
 }
 
 const char *tk_source_line(const TkSource *src, uint32_t line, uint32_t *len)

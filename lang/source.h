@@ -24,8 +24,13 @@ int tk_source_load(TkSource *src, const char *path);
 int tk_source_from_memory(TkSource *src, const char *name, const char *text, size_t len);
 void tk_source_free(TkSource *src);
 
-/* 1-based line and column (in bytes) of a byte offset. */
+/* 1-based line and column of a byte offset. Columns count characters (UTF-8
+ * code points: continuation bytes 0x80-0xBF add nothing), so that they match
+ * what an editor shows after a multi-byte character in a comment; a tab is
+ * one column. */
 void tk_source_position(const TkSource *src, uint32_t offset, uint32_t *line, uint32_t *col);
+/* How many columns (code points) the len bytes at text take. */
+uint32_t tk_source_columns(const char *text, uint32_t len);
 /* The text of a 1-based line without its newline. */
 const char *tk_source_line(const TkSource *src, uint32_t line, uint32_t *len);
 

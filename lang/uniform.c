@@ -41,7 +41,12 @@ static bool expr_varying(Walk *w, TkNode *e)
         if (v) w->reads_varying = true;
         break;
     case TK_N_UNARY: v = expr_varying(w, e->a); break;
-    case TK_N_BINARY: v = expr_varying(w, e->a) | expr_varying(w, e->b); break;
+    case TK_N_BINARY: {
+        bool left = expr_varying(w, e->a);   /* both sides are visited: each marks its nodes */
+        bool right = expr_varying(w, e->b);
+        v = left || right;
+        break;
+    }
     case TK_N_INDEX:
         args_varying(w, e->list);
         expr_varying(w, e->a);
@@ -97,18 +102,28 @@ static void check_call_site(Walk *w, TkNode *call, const TkNode *why)
     if (!w->report) return;
     if (why) {
         TkDiag *g;
+        /* After a return that only some warps take there is no if/loop to
+         * move out of: the code has to be restructured instead. */
+        bool after_return = why->kind == TK_N_RETURN;
         if (b && tk_builtin_is_sync(b)) {
             g = tk_error(w->c->diags, call->span, "sync() must be reached by every warp of the block");
-            tk_diag_hint(g, "move sync() out of this if/loop, or make the condition depend only on block.x/y/z, sizes, "
-                            "constants and scalar parameters");
+            if (after_return)
+                tk_diag_hint(g, "restructure the helper so that every warp reaches sync(): return only after it, or make the "
+                                "return's condition depend only on block.x/y/z, sizes, constants and scalar parameters");
+            else
+                tk_diag_hint(g, "move sync() out of this if/loop, or make the condition depend only on block.x/y/z, sizes, "
+                                "constants and scalar parameters");
         } else if (b) {
             g = tk_error(w->c->diags, call->span, "%s on shared memory is block-collective and must be reached by every warp",
                          tk_builtin_name(b));
-            tk_diag_hint(g, "move it out of the warp-dependent if/loop; per-warp data goes through rt tiles");
+            tk_diag_hint(g, "%s; per-warp data goes through rt tiles",
+                         after_return ? "restructure the helper so that every warp reaches it: return only after it"
+                                      : "move it out of the warp-dependent if/loop");
         } else {
             g = tk_error(w->c->diags, call->span, "helper '%s' uses sync() or shared memory collectively, so every warp must call it",
                          call->name);
-            tk_diag_hint(g, "call it outside the warp-dependent if/loop");
+            tk_diag_hint(g, "%s", after_return ? "restructure the caller so that every warp reaches the call: return only after it"
+                                               : "call it outside the warp-dependent if/loop");
         }
         describe(g, why, w->c->diags->src);
         return;
@@ -168,7 +183,9 @@ static void walk_stmt(Walk *w, TkNode *s, const TkNode *why)
         }
         break;
     case TK_N_ASSIGN: {
-        bool v = expr_varying(w, s->b) | expr_varying(w, s->a);
+        bool vb = expr_varying(w, s->b);
+        bool va = expr_varying(w, s->a);
+        bool v = va || vb;
         walk_expr_calls(w, s->a, why);
         walk_expr_calls(w, s->b, why);
         mark(w, tk_root_symbol(s->a), v || why);
@@ -197,7 +214,9 @@ static void walk_stmt(Walk *w, TkNode *s, const TkNode *why)
         break;
     }
     case TK_N_FOR: {
-        bool v = expr_varying(w, s->a) | expr_varying(w, s->b);
+        bool lo = expr_varying(w, s->a);
+        bool hi = expr_varying(w, s->b);
+        bool v = lo || hi;
         walk_expr_calls(w, s->a, why);
         walk_expr_calls(w, s->b, why);
         mark(w, s->sym, v);

@@ -13,6 +13,7 @@
 #define TK_LOWER_EMIT_H
 
 #include <llvm-c/Core.h>
+#include <llvm-c/DebugInfo.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -41,6 +42,10 @@ typedef struct {
     /* common types */
     LLVMTypeRef i1, i8, i16, i32, i64, f32, f16, bf16, ptr, vd;
     const char *features;         /* target features ("+avx512f,..."): picks mma micro-kernels */
+    /* DWARF line tables (tkc -g): every instruction carries its .tk line */
+    const TkSource *src;
+    LLVMDIBuilderRef dib;
+    LLVMMetadataRef di_file, di_unit, di_sub;
     bool failed;
     char err[256];
 } Emit;
@@ -55,6 +60,8 @@ void emit_scope_push(Emit *E);
 void emit_scope_pop(Emit *E);
 LLVMValueRef emit_intrinsic(Emit *E, const char *name, LLVMTypeRef *overloads, unsigned noverloads,
                             LLVMValueRef *args, unsigned nargs);
+/* f32 → f16/bf16 with round-to-nearest-even, without runtime libcalls. */
+LLVMValueRef emit_fptrunc(Emit *E, LLVMValueRef v, LLVMTypeRef to);
 /* Scalar value `v` of kind `from` as kind `to` (float kinds: RNE). */
 LLVMValueRef emit_convert_scalar(Emit *E, LLVMValueRef v, TkTypeKind from, TkTypeKind to);
 /* A counted loop: for (idx = 0; idx < n; idx++). */

@@ -7,8 +7,12 @@
 #include <string.h>
 
 #include "ast.h"
+#include "source.h"
 #include "emit.h"
 #include "llvm_emit.h"
+
+static LLVMMetadataRef debug_at(Emit *E, const TirInstr *i);
+static void debug_restore(Emit *E, LLVMMetadataRef old);
 
 /* ---------------------------------------------------------------- basics */
 
@@ -112,6 +116,31 @@ static void remember(Emit *E, const TirInstr *i, LLVMValueRef v, bool permanent)
 
 /* ---------------------------------------------------------------- scalars */
 
+/* f32 → f16/bf16, rounding to nearest even. LLVM turns an fptrunc to bfloat
+ * into a libcall (__truncsfbf2) unless the target converts in hardware, and
+ * that symbol is missing from older runtimes: there, round in integer ops. */
+LLVMValueRef emit_fptrunc(Emit *E, LLVMValueRef v, LLVMTypeRef to)
+{
+    bool hw_bf16 = E->features && (strstr(E->features, "+avx512bf16") || strstr(E->features, "+bf16"));
+    if (to != E->bf16 || hw_bf16) return LLVMBuildFPTrunc(E->b, v, to, "");
+    LLVMTypeRef vt = LLVMTypeOf(v);
+    bool vec = LLVMGetTypeKind(vt) == LLVMVectorTypeKind;
+    unsigned n = vec ? LLVMGetVectorSize(vt) : 1;
+    LLVMTypeRef i32 = E->i32, i16 = E->i16;
+    (void)n;
+    LLVMValueRef bits = LLVMBuildBitCast(E->b, v, i32, "");
+    LLVMValueRef one = LLVMConstInt(E->i32, 1, 0), bias = LLVMConstInt(E->i32, 0x7fff, 0), sixteen = LLVMConstInt(E->i32, 16, 0);
+    LLVMValueRef quiet = LLVMConstInt(E->i32, 0x00400000, 0);
+    if (vec) return LLVMBuildFPTrunc(E->b, v, to, "");   /* tiles convert element by element today */
+    LLVMValueRef lsb = LLVMBuildAnd(E->b, LLVMBuildLShr(E->b, bits, sixteen, ""), one, "");
+    LLVMValueRef rounded = LLVMBuildAdd(E->b, bits, LLVMBuildAdd(E->b, bias, lsb, ""), "");
+    /* NaN stays a (quiet) NaN instead of rounding into infinity */
+    LLVMValueRef is_nan = LLVMBuildFCmp(E->b, LLVMRealUNO, v, v, "");
+    LLVMValueRef chosen = LLVMBuildSelect(E->b, is_nan, LLVMBuildOr(E->b, bits, quiet, ""), rounded, "");
+    LLVMValueRef hi = LLVMBuildTrunc(E->b, LLVMBuildLShr(E->b, chosen, sixteen, ""), i16, "");
+    return LLVMBuildBitCast(E->b, hi, to, "");
+}
+
 static bool is_float_kind(TkTypeKind k) { return k == TK_TY_F32 || k == TK_TY_F16 || k == TK_TY_BF16 || k == TK_TY_UFLOAT; }
 
 LLVMValueRef emit_convert_scalar(Emit *E, LLVMValueRef v, TkTypeKind from, TkTypeKind to)
@@ -122,7 +151,7 @@ LLVMValueRef emit_convert_scalar(Emit *E, LLVMValueRef v, TkTypeKind from, TkTyp
     if (ff && tf) {
         /* via f32: LLVM's fptrunc rounds to nearest even */
         if (from != TK_TY_F32) v = LLVMBuildFPExt(E->b, v, E->f32, "");
-        return to == TK_TY_F32 ? v : LLVMBuildFPTrunc(E->b, v, tt, "");
+        return to == TK_TY_F32 ? v : emit_fptrunc(E, v, tt);
     }
     if (!ff && !tf) {
         if (from == TK_TY_BOOL) return LLVMBuildZExt(E->b, v, tt, "");
@@ -132,7 +161,7 @@ LLVMValueRef emit_convert_scalar(Emit *E, LLVMValueRef v, TkTypeKind from, TkTyp
     }
     if (!ff && tf) {
         LLVMValueRef x = LLVMBuildSIToFP(E->b, v, E->f32, "");
-        return to == TK_TY_F32 ? x : LLVMBuildFPTrunc(E->b, x, tt, "");
+        return to == TK_TY_F32 ? x : emit_fptrunc(E, x, tt);
     }
     /* float → int: saturating, NaN → 0 (never undefined) */
     if (from != TK_TY_F32) v = LLVMBuildFPExt(E->b, v, E->f32, "");
@@ -253,7 +282,7 @@ static LLVMValueRef emit_binary(Emit *E, const TirInstr *i)
         default: {
             TirFn fn = op == TK_OP_ADD ? TIR_FN_ADD : op == TK_OP_SUB ? TIR_FN_SUB : op == TK_OP_MUL ? TIR_FN_MUL : TIR_FN_DIV;
             LLVMValueRef r = emit_fn(E, fn, x, y, false);
-            return narrow ? LLVMBuildFPTrunc(E->b, r, emit_scalar_type(E, k), "") : r;
+            return narrow ? emit_fptrunc(E, r, emit_scalar_type(E, k)) : r;
         }
         }
         return LLVMBuildFCmp(E->b, p, x, y, "");
@@ -338,6 +367,7 @@ LLVMValueRef emit_value(Emit *E, const TirInstr *i)
     if (i->id < E->count && E->val_depth[i->id] >= 0) return E->vals[i->id];
     LLVMValueRef v = NULL;
     bool permanent = false;
+    LLVMMetadataRef old_loc = debug_at(E, i);
     switch (i->op) {
     case TIR_PARAM: {
         LLVMValueRef idx = emit_const_i64(E, i->aux);
@@ -393,7 +423,7 @@ LLVMValueRef emit_value(Emit *E, const TirInstr *i)
                 if (y) y = LLVMBuildFPExt(E->b, y, E->f32, "");
             }
             v = emit_fn(E, (TirFn)i->aux, x, y, is_int);
-            if (!is_int && k != TK_TY_F32) v = LLVMBuildFPTrunc(E->b, v, emit_scalar_type(E, k), "");
+            if (!is_int && k != TK_TY_F32) v = emit_fptrunc(E, v, emit_scalar_type(E, k));
             break;
         }
         v = emit_tile_value(E, i);
@@ -404,6 +434,7 @@ LLVMValueRef emit_value(Emit *E, const TirInstr *i)
         break;
     }
     remember(E, i, v, permanent);
+    debug_restore(E, old_loc);
     return v;
 }
 
@@ -472,6 +503,7 @@ static void emit_for(Emit *E, const TirInstr *i, bool block_ctx)
 static void emit_stmt(Emit *E, const TirInstr *s)
 {
     if (!tir_is_statement(s->op)) return;   /* values are emitted when a statement needs them */
+    LLVMMetadataRef old_loc = debug_at(E, s);
     LLVMBasicBlockRef join = NULL;
     if (E->f->warps > 1 && is_collective(s)) {
         LLVMBasicBlockRef once = LLVMAppendBasicBlockInContext(E->ctx, E->fn, "collective");
@@ -508,6 +540,7 @@ static void emit_stmt(Emit *E, const TirInstr *s)
         LLVMBuildBr(E->b, join);
         LLVMPositionBuilderAtEnd(E->b, join);
     }
+    debug_restore(E, old_loc);
 }
 
 /* A run of statements without barriers, once per warp. */
@@ -558,6 +591,54 @@ static void emit_region(Emit *E, const TirRegion *r)
     }
 }
 
+/* ---------------------------------------------------------------- debug info */
+
+static void debug_begin(Emit *E, LLVMModuleRef mod)
+{
+    const char *path = E->src->name;
+    const char *slash = strrchr(path, '/');
+    const char *file = slash ? slash + 1 : path;
+    size_t dirlen = slash ? (size_t)(slash - path) : 1;
+    const char *dir = slash ? path : ".";
+    E->dib = LLVMCreateDIBuilder(mod);
+    E->di_file = LLVMDIBuilderCreateFile(E->dib, file, strlen(file), dir, dirlen);
+    E->di_unit = LLVMDIBuilderCreateCompileUnit(E->dib, LLVMDWARFSourceLanguageC, E->di_file, "tkc (TileKit)", 13, 1, "", 0, 0,
+                                                "", 0, LLVMDWARFEmissionLineTablesOnly, 0, 0, 0, "", 0, "", 0);
+    LLVMAddModuleFlag(mod, LLVMModuleFlagBehaviorWarning, "Debug Info Version", 18,
+                      LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(E->ctx), 3, 0)));
+    LLVMAddModuleFlag(mod, LLVMModuleFlagBehaviorWarning, "Dwarf Version", 13,
+                      LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(E->ctx), 5, 0)));
+}
+
+static void debug_function(Emit *E, const char *name, TkSpan loc)
+{
+    if (!E->dib) return;
+    uint32_t line, col;
+    tk_source_position(E->src, loc.begin, &line, &col);
+    LLVMMetadataRef ty = LLVMDIBuilderCreateSubroutineType(E->dib, E->di_file, NULL, 0, LLVMDIFlagZero);
+    E->di_sub = LLVMDIBuilderCreateFunction(E->dib, E->di_file, name, strlen(name), name, strlen(name), E->di_file, line, ty, 0, 1,
+                                            line, LLVMDIFlagZero, 1);
+    LLVMSetSubprogram(E->fn, E->di_sub);
+}
+
+/* Instructions built from now on belong to `i`'s .tk line; returns the previous location. */
+static LLVMMetadataRef debug_at(Emit *E, const TirInstr *i)
+{
+    if (!E->dib || !E->di_sub) return NULL;
+    LLVMMetadataRef old = LLVMGetCurrentDebugLocation2(E->b);
+    if (i->loc.end > 0) {
+        uint32_t line, col;
+        tk_source_position(E->src, i->loc.begin, &line, &col);
+        LLVMSetCurrentDebugLocation2(E->b, LLVMDIBuilderCreateDebugLocation(E->ctx, line, col, E->di_sub, NULL));
+    }
+    return old;
+}
+
+static void debug_restore(Emit *E, LLVMMetadataRef old)
+{
+    if (E->dib && E->di_sub) LLVMSetCurrentDebugLocation2(E->b, old);
+}
+
 /* ---------------------------------------------------------------- functions */
 
 static void number(const TirRegion *r, uint32_t *next)
@@ -584,6 +665,7 @@ static LLVMValueRef begin_function(Emit *E, const char *name, LLVMTypeRef fty)
 
 static void end_function(Emit *E)
 {
+    if (E->di_sub) LLVMSetCurrentDebugLocation2(E->b, NULL);
     LLVMBuildRetVoid(E->b);
     /* the entry block holds the stack buffers, then falls into the code */
     LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(E->fn);
@@ -619,6 +701,7 @@ static int emit_kernel(Emit *E, const TirFunc *f)
     LLVMTypeRef gp[3] = { E->ptr, E->ptr, E->ptr };
     snprintf(name, sizeof name, "%s__grid", f->name);
     begin_function(E, name, LLVMFunctionType(E->vd, gp, 3, 0));
+    debug_function(E, name, f->loc);
     E->args = LLVMGetParam(E->fn, 0);
     E->sizes = LLVMGetParam(E->fn, 1);
     LLVMValueRef out = LLVMGetParam(E->fn, 2);
@@ -639,6 +722,7 @@ static int emit_kernel(Emit *E, const TirFunc *f)
     LLVMTypeRef bp[5] = { E->ptr, E->ptr, E->i32, E->i32, E->i32 };
     snprintf(name, sizeof name, "%s__block", f->name);
     begin_function(E, name, LLVMFunctionType(E->vd, bp, 5, 0));
+    debug_function(E, name, f->loc);
     E->args = LLVMGetParam(E->fn, 0);
     E->sizes = LLVMGetParam(E->fn, 1);
     for (int k = 0; k < 3; k++) E->bid[k] = LLVMGetParam(E->fn, 2 + k);
@@ -659,11 +743,12 @@ static int emit_kernel(Emit *E, const TirFunc *f)
     return E->failed ? -1 : 0;
 }
 
-int tk_emit_llvm(const TirModule *m, LLVMContextRef ctx, LLVMModuleRef mod, const char *features, char *err, size_t errlen)
+int tk_emit_llvm(const TirModule *m, LLVMContextRef ctx, LLVMModuleRef mod, const TkEmitOptions *opts, char *err, size_t errlen)
 {
     Emit E;
     memset(&E, 0, sizeof E);
-    E.features = features;
+    E.features = opts ? opts->features : NULL;
+    E.src = m->src;
     E.ctx = ctx;
     E.mod = mod;
     E.b = LLVMCreateBuilderInContext(ctx);
@@ -678,8 +763,13 @@ int tk_emit_llvm(const TirModule *m, LLVMContextRef ctx, LLVMModuleRef mod, cons
     E.bf16 = LLVMBFloatTypeInContext(ctx);
     E.ptr = LLVMPointerTypeInContext(ctx, 0);
     E.vd = LLVMVoidTypeInContext(ctx);
+    if (opts && opts->debug_info && m->src) debug_begin(&E, mod);
     int rc = 0;
     for (const TirFunc *f = m->funcs; f && rc == 0; f = f->next) rc = emit_kernel(&E, f);
+    if (E.dib) {
+        LLVMDIBuilderFinalize(E.dib);
+        LLVMDisposeDIBuilder(E.dib);
+    }
     if (rc != 0) snprintf(err, errlen, "%s", E.err[0] ? E.err : "code generation failed");
     free(E.set_stack);
     free(E.vals);

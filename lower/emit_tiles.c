@@ -44,7 +44,7 @@ static LLVMValueRef ld(Emit *E, const TkType *t, LLVMValueRef base, LLVMValueRef
 /* Store an f32 value as element idx (rounded to the element type). */
 static void st(Emit *E, const TkType *t, LLVMValueRef base, LLVMValueRef idx, LLVMValueRef v)
 {
-    if (t->elem != TK_TY_F32) v = LLVMBuildFPTrunc(E->b, v, elem_type(E, t), "");
+    if (t->elem != TK_TY_F32) v = emit_fptrunc(E, v, elem_type(E, t));
     LLVMBuildStore(E->b, v, elem_ptr(E, t, base, idx));
 }
 
@@ -407,10 +407,58 @@ void emit_tile_set_elem(Emit *E, const TirInstr *i)
 
 /* ---------------------------------------------------------------- mma */
 
+/* mma_micro for a TK_MMA_PACK_MMLA row (cpu_mma.h): A as 2×4 blocks
+ * [M/2][Kq/4][2][4], B as 2×4 blocks of Bᵀ [N/2][Kq/4][2][4], bf16, with K
+ * zero-padded to Kq, a multiple of 4. */
+static void mma_micro_mmla(Emit *E, const TirInstr *i, const TkMmaKernel *k)
+{
+    const TirInstr *acc = i->args[0];
+    const TkType *ta = acc->type, *tA = i->args[1]->type, *tB = i->args[2]->type;
+    bool at = i->aux == 2 || i->aux == 3, bt = i->aux == 1 || i->aux == 3;
+    int64_t M = ta->dims[0], N = ta->dims[1], K = at ? tA->dims[0] : tA->dims[1];
+    int64_t Kq = (K + 3) / 4 * 4;
+    LLVMValueRef A = emit_value(E, i->args[1]), B = emit_value(E, i->args[2]);
+    TkType ca = { .kind = TK_TY_RT, .elem = TK_TY_BF16, .rank = 2, .dims = { M, Kq }, .layout = TK_ROW };
+    TkType cb = { .kind = TK_TY_RT, .elem = TK_TY_BF16, .rank = 2, .dims = { N, Kq }, .layout = TK_ROW };
+    LLVMValueRef Ab = emit_alloca(E, elem_type(E, &ca), M * Kq, "mma.a");
+    LLVMValueRef Bb = emit_alloca(E, elem_type(E, &cb), N * Kq, "mma.b");
+    if (Kq != K) {
+        emit_tile_zero(E, Ab, &ca);
+        emit_tile_zero(E, Bb, &cb);
+    }
+    /* X(r, kk) → buf[((r/2)·(Kq/4) + kk/4)·8 + (r%2)·4 + kk%4], r a row of A or a column of B */
+    for (int which = 0; which < 2; which++) {
+        const TkType *t = which ? tB : tA;
+        LLVMValueRef src_base = which ? B : A, dst_base = which ? Bb : Ab;
+        EmitLoop Lr, Lk;
+        emit_loop_begin(E, &Lr, emit_const_i64(E, which ? N : M), "pack.r");
+        emit_loop_begin(E, &Lk, emit_const_i64(E, K), "pack.k");
+        LLVMValueRef r = Lr.idx, kk = Lk.idx, src;
+        if (which) src = bt ? emit_tile_index(E, t, r, kk) : emit_tile_index(E, t, kk, r);
+        else src = at ? emit_tile_index(E, t, kk, r) : emit_tile_index(E, t, r, kk);
+        LLVMValueRef one = emit_const_i64(E, 1), two = emit_const_i64(E, 2), three = emit_const_i64(E, 3);
+        LLVMValueRef blk = LLVMBuildAdd(E->b, LLVMBuildMul(E->b, LLVMBuildLShr(E->b, r, one, ""), emit_const_i64(E, Kq / 4), ""),
+                                        LLVMBuildLShr(E->b, kk, two, ""), "");
+        LLVMValueRef dst = LLVMBuildAdd(E->b, LLVMBuildShl(E->b, blk, emit_const_i64(E, 3), ""),
+                                        LLVMBuildAdd(E->b, LLVMBuildShl(E->b, LLVMBuildAnd(E->b, r, one, ""), two, ""),
+                                                     LLVMBuildAnd(E->b, kk, three, ""), ""), "");
+        if (t->elem == TK_TY_BF16) copy_elem(E, &ca, dst_base, dst, src_base, src);
+        else st(E, &ca, dst_base, dst, ld(E, t, src_base, src));
+        emit_loop_end(E, &Lk);
+        emit_loop_end(E, &Lr);
+    }
+    TkMmaBuilder mb = { .ctx = E->ctx, .mod = E->mod, .b = E->b, .fn = E->fn };
+    k->emit(k, &mb, emit_slot_ptr(E, acc), Ab, Bb, M, N, K);
+}
+
 /* Copies A and B into the canonical operands of micro-kernel k (cpu_mma.h),
  * converting element types, then lets k emit the register-blocked loops. */
 static void mma_micro(Emit *E, const TirInstr *i, const TkMmaKernel *k)
 {
+    if (k->pack == TK_MMA_PACK_MMLA) {
+        mma_micro_mmla(E, i, k);
+        return;
+    }
     const TirInstr *acc = i->args[0];
     const TkType *ta = acc->type, *tA = i->args[1]->type, *tB = i->args[2]->type;
     bool at = i->aux == 2 || i->aux == 3, bt = i->aux == 1 || i->aux == 3;
@@ -420,8 +468,9 @@ static void mma_micro(Emit *E, const TirInstr *i, const TkMmaKernel *k)
     LLVMValueRef A = emit_value(E, i->args[1]), B = emit_value(E, i->args[2]);
     LLVMValueRef C = emit_slot_ptr(E, acc);
     TkType ca = { .kind = TK_TY_RT, .elem = bf16 ? TK_TY_BF16 : TK_TY_F32, .rank = 2, .dims = { M, Kp }, .layout = TK_ROW };
-    LLVMValueRef Ab = emit_alloca(E, elem_type(E, &ca), M * Kp, "mma.a");
+    LLVMValueRef Ab = NULL;
     LLVMValueRef Bb = emit_alloca(E, elem_type(E, &ca), Kp * N, "mma.b");
+    if (!(!at && tA->layout == TK_ROW && tA->elem == ca.elem && Kp == K)) Ab = emit_alloca(E, elem_type(E, &ca), M * Kp, "mma.a");
     if (Kp != K) {
         TkType cb = ca;
         cb.dims[0] = Kp;
@@ -429,15 +478,23 @@ static void mma_micro(Emit *E, const TirInstr *i, const TkMmaKernel *k)
         emit_tile_zero(E, Ab, &ca);   /* the padding k of each pair must be zero */
         emit_tile_zero(E, Bb, &cb);
     }
-    /* A(r, kk) → Ab[r][kk] */
-    EmitLoop Lr, Lk;
-    emit_loop_begin(E, &Lr, emit_const_i64(E, M), "pack.a");
-    emit_loop_begin(E, &Lk, emit_const_i64(E, K), "pack.ak");
-    LLVMValueRef src = at ? emit_tile_index(E, tA, Lk.idx, Lr.idx) : emit_tile_index(E, tA, Lr.idx, Lk.idx);
-    LLVMValueRef dst = LLVMBuildAdd(E->b, LLVMBuildMul(E->b, Lr.idx, emit_const_i64(E, Kp), ""), Lk.idx, "");
-    st(E, &ca, Ab, dst, ld(E, tA, A, src));
-    emit_loop_end(E, &Lk);
-    emit_loop_end(E, &Lr);
+    /* A(r, kk) → Ab[r][kk]; a row-layout A of the kernel's element type with
+     * no padding already is that buffer */
+    bool a_canonical = !at && tA->layout == TK_ROW && tA->elem == ca.elem && Kp == K;
+    if (a_canonical) {
+        Ab = A;
+    } else {
+        EmitLoop Lr, Lk;
+        emit_loop_begin(E, &Lr, emit_const_i64(E, M), "pack.a");
+        emit_loop_begin(E, &Lk, emit_const_i64(E, K), "pack.ak");
+        LLVMValueRef src = at ? emit_tile_index(E, tA, Lk.idx, Lr.idx) : emit_tile_index(E, tA, Lr.idx, Lk.idx);
+        LLVMValueRef dst = LLVMBuildAdd(E->b, LLVMBuildMul(E->b, Lr.idx, emit_const_i64(E, Kp), ""), Lk.idx, "");
+        if (tA->elem == ca.elem) copy_elem(E, &ca, Ab, dst, A, src);
+        else st(E, &ca, Ab, dst, ld(E, tA, A, src));
+        emit_loop_end(E, &Lk);
+        emit_loop_end(E, &Lr);
+    }
+    LLVMValueRef src, dst;
     /* B(kk, c) → f32: Bb[kk][c]; bf16: Bb[kk/2][c][kk%2] */
     EmitLoop Lb, Lc;
     emit_loop_begin(E, &Lb, emit_const_i64(E, K), "pack.b");
@@ -451,7 +508,8 @@ static void mma_micro(Emit *E, const TirInstr *i, const TkMmaKernel *k)
     } else {
         dst = LLVMBuildAdd(E->b, LLVMBuildMul(E->b, Lb.idx, emit_const_i64(E, N), ""), Lc.idx, "");
     }
-    st(E, &ca, Bb, dst, ld(E, tB, B, src));
+    if (tB->elem == ca.elem) copy_elem(E, &ca, Bb, dst, B, src);
+    else st(E, &ca, Bb, dst, ld(E, tB, B, src));
     emit_loop_end(E, &Lc);
     emit_loop_end(E, &Lb);
     TkMmaBuilder mb = { .ctx = E->ctx, .mod = E->mod, .b = E->b, .fn = E->fn };

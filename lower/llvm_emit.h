@@ -9,12 +9,18 @@
 #define TK_LOWER_LLVM_EMIT_H
 
 #include <llvm-c/Core.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "tir.h"
 
 /* `features` are the target's LLVM features ("+avx512f,+avx512bf16,..."):
  * they choose the mma micro-kernels of intrinsics/ (NULL: portable loops). */
-int tk_emit_llvm(const TirModule *m, LLVMContextRef ctx, LLVMModuleRef mod, const char *features, char *err, size_t errlen);
+typedef struct {
+    const char *features;   /* target features ("+avx512f,+avx512bf16,...") */
+    bool debug_info;        /* DWARF line tables pointing at the .tk source */
+} TkEmitOptions;
+
+int tk_emit_llvm(const TirModule *m, LLVMContextRef ctx, LLVMModuleRef mod, const TkEmitOptions *opts, char *err, size_t errlen);
 
 #endif

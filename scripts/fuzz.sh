@@ -40,7 +40,7 @@ mkdir -p "$RUN_CORPUS" "$ARTIFACTS"
 cp tests/fuzz/corpus/* "$RUN_CORPUS/"
 before=$(find "$ARTIFACTS" -type f | wc -l)
 
-echo "fuzz: running fuzz_front for ${SECS}s (seeds: $(ls tests/fuzz/corpus | wc -l), dictionary: tests/fuzz/tk.dict)"
+echo "fuzz: running fuzz_front for ${SECS}s (seeds: $(find tests/fuzz/corpus -type f | wc -l), dictionary: tests/fuzz/tk.dict)"
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 status=0
 "$FUZZER" "$RUN_CORPUS" \
@@ -60,7 +60,7 @@ awk '/^###### Recommended dictionary/ { skip = 1 }
 
 after=$(find "$ARTIFACTS" -type f | wc -l)
 echo "fuzz: full log in ${BUILD#"$ROOT"/}/fuzz.log"
-echo "fuzz: corpus now $(ls "$RUN_CORPUS" | wc -l) inputs in ${RUN_CORPUS#"$ROOT"/}/"
+echo "fuzz: corpus now $(find "$RUN_CORPUS" -type f | wc -l) inputs in ${RUN_CORPUS#"$ROOT"/}/"
 if ((status != 0 || after > before)); then
   echo "fuzz: FAILED (exit status $status); reproducers in $ARTIFACTS:" >&2
   find "$ARTIFACTS" -type f -newer "$FUZZER" -printf '  %p\n' >&2 || true

@@ -11,6 +11,8 @@ PACKAGES=(
   re2c lemon                           # lexer and parser generators
   libdrm-dev                           # AMDGPU launcher (libdrm_amdgpu)
   check                                # unit-test framework
+  python3                              # test generators (tests/perf/gen_big.py)
+  gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user-static   # AArch64 code, run under qemu
 )
 
 missing=()

@@ -83,14 +83,15 @@ static LLVMTargetMachineRef machine_for(const TkResolvedTarget *rt, int opt_leve
 
 /* Emits, verifies and optimises m into a new module in ctx. */
 static LLVMModuleRef build_module(const TirModule *m, LLVMContextRef ctx, LLVMTargetMachineRef tm, const TkResolvedTarget *rt,
-                                  int opt_level, char *err, size_t errlen)
+                                  int opt_level, bool debug, char *err, size_t errlen)
 {
     LLVMModuleRef mod = LLVMModuleCreateWithNameInContext(m->src && m->src->name ? m->src->name : "tilekit", ctx);
     LLVMSetTarget(mod, rt->triple);
     LLVMTargetDataRef td = LLVMCreateTargetDataLayout(tm);
     LLVMSetModuleDataLayout(mod, td);
     LLVMDisposeTargetData(td);
-    if (tk_emit_llvm(m, ctx, mod, rt->features, err, errlen) != 0) {
+    TkEmitOptions eo = { .features = rt->features, .debug_info = debug };
+    if (tk_emit_llvm(m, ctx, mod, &eo, err, errlen) != 0) {
         LLVMDisposeModule(mod);
         return NULL;
     }
@@ -117,12 +118,12 @@ static LLVMModuleRef build_module(const TirModule *m, LLVMContextRef ctx, LLVMTa
 }
 
 /* Object code for m in memory. */
-static LLVMMemoryBufferRef compile_object(const TirModule *m, const TkResolvedTarget *rt, int opt, char *err, size_t errlen)
+static LLVMMemoryBufferRef compile_object(const TirModule *m, const TkResolvedTarget *rt, int opt, bool debug, char *err, size_t errlen)
 {
     LLVMTargetMachineRef tm = machine_for(rt, opt, err, errlen);
     if (!tm) return NULL;
     LLVMContextRef ctx = LLVMContextCreate();
-    LLVMModuleRef mod = build_module(m, ctx, tm, rt, opt, err, errlen);
+    LLVMModuleRef mod = build_module(m, ctx, tm, rt, opt, debug, err, errlen);
     LLVMMemoryBufferRef buf = NULL;
     if (mod) {
         char *msg = NULL;
@@ -147,7 +148,7 @@ int tk_cpu_emit(const TirModule *m, const TkCpuJitOptions *opts, TkEmitKind kind
     LLVMTargetMachineRef tm = machine_for(&rt, opt, err, errlen);
     if (tm) {
         LLVMContextRef ctx = LLVMContextCreate();
-        LLVMModuleRef mod = build_module(m, ctx, tm, &rt, opt, err, errlen);
+        LLVMModuleRef mod = build_module(m, ctx, tm, &rt, opt, opts && opts->debug_info, err, errlen);
         if (mod && kind == TK_EMIT_LLVM_IR) {
             char *text = LLVMPrintModuleToString(mod);
             fputs(text, out);
@@ -200,7 +201,7 @@ static uint64_t fnv1a(uint64_t h, const void *data, size_t n)
 /* The file a compiled object of m for rt lives in (the source text decides
  * everything else: kernels are specialised at run time only by their sizes,
  * which are arguments, not constants). */
-static int cache_path(const TirModule *m, const TkResolvedTarget *rt, int opt, char *path, size_t len)
+static int cache_path(const TirModule *m, const TkResolvedTarget *rt, int opt, bool debug, char *path, size_t len)
 {
     char dir[4096];
     if (!m->src || tk_cpu_cache_dir(dir, sizeof dir) != 0) return -1;
@@ -209,6 +210,7 @@ static int cache_path(const TirModule *m, const TkResolvedTarget *rt, int opt, c
     const char *parts[] = { rt->triple, rt->cpu, rt->features, TK_VERSION, __DATE__ " " __TIME__ };
     for (unsigned i = 0; i < sizeof parts / sizeof parts[0]; i++) h = fnv1a(h, parts[i], strlen(parts[i]) + 1);
     h = fnv1a(h, &opt, sizeof opt);
+    h = fnv1a(h, &debug, sizeof debug);
     return snprintf(path, len, "%s/%016llx.o", dir, (unsigned long long)h) < (int)len ? 0 : -1;
 }
 
@@ -257,14 +259,15 @@ int tk_cpu_jit(const TirModule *m, const TkCpuJitOptions *opts, TkCpuModule **ou
     char path[4200];
     LLVMMemoryBufferRef obj = NULL;
     bool hit = false;
-    if (use_cache && cache_path(m, &rt, opt, path, sizeof path) == 0) {
+    bool debug = opts && opts->debug_info;
+    if (use_cache && cache_path(m, &rt, opt, debug, path, sizeof path) == 0) {
         char *msg = NULL;
         if (access(path, R_OK) == 0 && LLVMCreateMemoryBufferWithContentsOfFile(path, &obj, &msg) == 0) hit = true;
         LLVMDisposeMessage(msg);
     } else {
         use_cache = false;
     }
-    if (!obj) obj = compile_object(m, &rt, opt, err, errlen);
+    if (!obj) obj = compile_object(m, &rt, opt, debug, err, errlen);
     if (!obj) {
         tk_target_resolved_free(&rt);
         return -1;

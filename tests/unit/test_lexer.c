@@ -159,8 +159,22 @@ START_TEST(dot_needs_a_digit_after_it)
     ck_assert_int_eq(next(&l, &t), TK_T_DOT);
     ck_assert_int_eq(next(&l, &t), 0);
     lex_close(&l);
-    /* a hex number with a dot but no exponent is not a float either */
-    assert_codes("0x1.8", 0, TK_T_INT, TK_T_DOT, TK_T_INT);
+    /* a hex number with a fraction but no exponent is one malformed number
+     * (reported, returned as a bad INT), while a hex range stays a range */
+    lex_open(&l, "0x1.8 0x0..0x10");
+    ck_assert_int_eq(next(&l, &t), TK_T_INT);
+    ck_assert(t.bad);
+    ck_assert_uint_eq(t.span.end, 5);
+    ck_assert_uint_eq(l.diags.errors, 1);
+    ck_assert_str_eq(l.diags.items[0].message, "malformed number '0x1.8'");
+    ck_assert_int_eq(next(&l, &t), TK_T_INT);
+    ck_assert(!t.bad);
+    ck_assert_int_eq(next(&l, &t), TK_T_DOTDOT);
+    ck_assert_int_eq(next(&l, &t), TK_T_INT);
+    ck_assert_int_eq(t.ival, 16);
+    ck_assert_int_eq(next(&l, &t), 0);
+    ck_assert_uint_eq(l.diags.errors, 1);
+    lex_close(&l);
     assert_codes("block.x warp.id", 0, TK_T_BLOCK, TK_T_DOT, TK_T_IDENT, TK_T_WARP, TK_T_DOT, TK_T_IDENT);
 }
 END_TEST

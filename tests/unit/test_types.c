@@ -391,7 +391,24 @@ START_TEST(int_float_and_f16_bf16_not_implicit)
 {
     assert_narrowing("i32 n = 3; f32 f = n;", "i32", "f32");
     assert_narrowing("f16 h = 1.0; bf16 b = h;", "f16", "bf16");
-    assert_narrowing("bool p = true; i32 n = p;", "bool", "i32");
+    /* bool is not a number: convert<...> does not take or produce it, so the
+     * hint must not suggest it */
+    char buf[2048];
+    Run r;
+    run(&r, kernel_with(buf, sizeof buf, "", "bool p = true; i32 n = p;"));
+    expect_count(&r, 1);
+    msg_has(&r, 0, "has type bool, but i32 is needed");
+    ck_assert_ptr_nonnull(diag(&r, 0)->hint);
+    ck_assert_ptr_null(strstr(diag(&r, 0)->hint, "convert<"));
+    done(&r);
+    run(&r, kernel_with(buf, sizeof buf, "", "i32 n = 3; bool p = n; bool q = 1;"));
+    expect_count(&r, 2);
+    for (unsigned i = 0; i < 2; i++) {
+        msg_has(&r, i, "but bool is needed");
+        ck_assert_ptr_null(strstr(diag(&r, i)->hint, "convert<"));
+        ck_assert_ptr_nonnull(strstr(diag(&r, i)->hint, "x != 0"));
+    }
+    done(&r);
 }
 END_TEST
 

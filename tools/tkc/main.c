@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "front.h"
+#include "amdgpu.h"
 #include "cpu_jit.h"
 #include "header.h"
 #include "target.h"
@@ -25,6 +26,7 @@ typedef enum { EMIT_NONE, EMIT_TOKENS, EMIT_AST, EMIT_TIR, EMIT_LLVM, EMIT_ASM, 
 typedef struct {
     bool check;
     bool compile;         /* -c: object + header */
+    bool debug;           /* -g: DWARF line tables pointing at the .tk source */
     const char *target;
     Emit emit;
     bool json;
@@ -53,6 +55,7 @@ static void usage(FILE *out)
           "  -o FILE                  write the emitted stage to FILE instead of stdout\n"
           "  -c FILE.tk -o FILE.o     compile to an object and write FILE.h with a typed launch function per kernel\n"
           "  --target=NAME            generate code for NAME (default: host); see --list-targets\n"
+          "  -g                       DWARF line tables: gdb, perf and valgrind show .tk file:line\n"
           "  --list-targets           print the targets and what each one uses\n"
           "  --version                print the version\n"
           "  --help                   print this help\n"
@@ -75,6 +78,7 @@ static int parse_args(int argc, char **argv, Options *o)
         else if (strcmp(a, "--emit=llvm") == 0) o->emit = EMIT_LLVM;
         else if (strcmp(a, "--emit=asm") == 0) o->emit = EMIT_ASM;
         else if (strcmp(a, "--emit=obj") == 0) o->emit = EMIT_OBJ;
+        else if (strcmp(a, "-g") == 0) o->debug = true;
         else if (strcmp(a, "-c") == 0) {
             o->compile = true;
             o->emit = EMIT_OBJ;
@@ -187,9 +191,18 @@ static int run_file(const char *path, const Options *o, FILE *out)
             } else if (o->emit == EMIT_TIR) {
                 tir_print_module(&m, out, true);
             } else {
-                TkCpuJitOptions jo = { .target = o->target, .opt_level = 3 };
+                TkCpuJitOptions jo = { .target = o->target, .opt_level = 3, .debug_info = o->debug };
                 TkEmitKind kind = o->emit == EMIT_LLVM ? TK_EMIT_LLVM_IR : o->emit == EMIT_ASM ? TK_EMIT_ASM : TK_EMIT_OBJ;
-                if (tk_cpu_emit(&m, &jo, kind, out, err, sizeof err) != 0) {
+                const TkTarget *tt = tk_target_find(o->target ? o->target : "host");
+                if (tt && tt->kind == TK_TARGET_AMDGPU) {
+                    /* 1: the kernel is outside what the AMDGPU backend does (an input error) */
+                    int rc = o->compile ? -2 : tk_amdgpu_emit(&m, tt->name, kind, out, err, sizeof err);
+                    if (rc == -2) snprintf(err, sizeof err, "-c writes a CPU object and C header; for %s use --emit=obj", tt->name);
+                    if (rc != 0) {
+                        fprintf(stderr, "tkc: %s\n", err);
+                        status = rc == 1 ? EXIT_ERRORS : EXIT_USAGE;
+                    }
+                } else if (tk_cpu_emit(&m, &jo, kind, out, err, sizeof err) != 0) {
                     fprintf(stderr, "tkc: %s\n", err);
                     status = EXIT_USAGE;
                 } else if (o->compile && !write_header(&m, o->output)) {

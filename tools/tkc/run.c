@@ -285,6 +285,7 @@ typedef struct {
     bool correct;
     double max_abs, max_rel;
     const char *worst;   /* tensor with the largest error */
+    int64_t nan_outputs; /* NaN in both: the kernel as written produces NaN */
 } Check;
 
 /* Tolerance: |got - want| <= atol + rtol·|want|, by the tensor's element type;
@@ -315,6 +316,7 @@ static int check_against_reference(const TirFunc *f, const int64_t *sizes, Args 
             for (int64_t i = 0; i < A->count[p]; i++) {
                 double got = elem_get(t->elem, A->data[p], i), want = ref[p][i];
                 double d = fabs(got - want);
+                if (isnan(got)) c->nan_outputs++;
                 if (isnan(got) != isnan(want) || (!isnan(d) && d > atol + rtol * fabs(want)) ||
                     (isinf(want) && got != want))
                     c->correct = false;
@@ -460,7 +462,9 @@ int tkc_run(int argc, char **argv)
     if (o.json) {
         printf("{\"file\":\"%s\",\"kernel\":\"%s\",\"target\":\"%s\",\"compiled\":%s,\"compile_ms\":%.1f,\"cache_hit\":%s,", o.file,
                fn ? fn->name : "", o.target ? o.target : "host", compiled ? "true" : "false", compile_ms, cache_hit ? "true" : "false");
-        if (chk.ran) printf("\"correct\":%s,\"max_abs_err\":%.3g,\"max_rel_err\":%.3g,", chk.correct ? "true" : "false", chk.max_abs, chk.max_rel);
+        if (chk.ran)
+            printf("\"correct\":%s,\"max_abs_err\":%.3g,\"max_rel_err\":%.3g,\"nan_outputs\":%lld,", chk.correct ? "true" : "false",
+                   chk.max_abs, chk.max_rel, (long long)chk.nan_outputs);
         else printf("\"correct\":null,");
         printf("\"ms\":%.4f,\"spread_ms\":%.4f,\"threads\":%d,", ms, spread, threads);
         if (flops_known) printf("\"gflop\":%.4f,\"gflops\":%.2f,\"peak_gflops\":%.1f,\"pct_peak\":%.2f,", flops / 1e9, gflops, peak,
@@ -485,6 +489,9 @@ int tkc_run(int argc, char **argv)
         if (chk.ran)
             printf("correct   %s (max abs error %.3g in %s, max rel error %.3g, vs double-precision interpreter)\n",
                    chk.correct ? "yes" : "NO", chk.max_abs, chk.worst ? chk.worst : "-", chk.max_rel);
+        if (chk.ran && chk.nan_outputs)
+            printf("warning   %lld output elements are NaN (the reference agrees: the kernel as written produces them)\n",
+                   (long long)chk.nan_outputs);
         if (status == 0 || chk.ran) {
             printf("time      %.3f ms (median, spread %.3f ms, %d thread%s)\n", ms, spread, threads, threads == 1 ? "" : "s");
             if (flops_known && flops > 0)

@@ -1,0 +1,897 @@
+/* emit_amdgpu.c — TIR → LLVM IR for AMD GPUs; see emit_amdgpu.h.
+ *
+ * Register tiles. A kernel picks one base tile (a row of
+ * intrinsics/amdgpu_mma.h) that every rt tile and every mma of it splits
+ * into, and each rt value is one LLVM vector per lane holding that lane's
+ * fragments, fragment after fragment:
+ *   rt<bf16, R, C, row>  (an A operand)   (R/m)·(C/k) fragments of a_elems i16 (bf16 bits)
+ *   rt<bf16, R, C, col>  (a B operand)    (R/k)·(C/n) fragments of b_elems i16
+ *   rt<f32,  R, C, row>  (an accumulator) (R/m)·(C/n) fragments of c_elems float
+ * fragment (p, q) of a grid with Q columns starting at element (p·Q + q)·elems.
+ * Which tile element a lane's element is comes from the row's TkFragLayout;
+ * the lane-dependent part is computed once per tile operation, the rest is
+ * constant. Slots (VAR) are allocas in the entry block, loaded and stored as
+ * whole vectors, which SROA/mem2reg turn into registers (phis across a K
+ * loop).
+ *
+ * Global memory. A LOAD computes each lane element's tensor index and
+ * in-bounds mask as vectors, reads every element from a safe index (the
+ * element itself, or element 0 when masked; the tensor is checked to be
+ * non-empty first) and zeroes the masked ones: no out-of-bounds read, no
+ * branch per element. A STORE writes each element under its own condition.
+ *
+ * Scalars use the CPU emitter's helpers (emit_convert_scalar, emit_fn) so
+ * that conversions and math functions mean the same on every target; integer
+ * division by zero gives 0, as on the CPU. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ast.h"
+#include "emit.h"
+#include "emit_amdgpu.h"
+
+typedef enum { ROLE_NONE, ROLE_A, ROLE_B, ROLE_C } Role;
+
+/* How a tile of some role splits into fragments of the kernel's base tile. */
+typedef struct {
+    Role role;
+    int64_t frows, fcols;     /* fragment grid */
+    int64_t bm, bn;           /* base tile rows/cols for this role */
+    int elems;                /* elements per lane per fragment */
+    const TkFragLayout *lay;
+    int64_t n;                /* elements per lane in the whole tile */
+} Frags;
+
+typedef struct {
+    Emit e;                   /* scalar helpers of emit_llvm.c: ctx, mod, b, types */
+    const TirModule *m;
+    const char *cpu;
+    int wave;
+    const TirFunc *f;
+    const TkAmdgpuMma *row;   /* the kernel's base tile (NULL: no rt tiles) */
+    LLVMBuilderRef ab;        /* allocas, in the entry block */
+    LLVMValueRef fn;
+    LLVMValueRef lane, warp;  /* i32 */
+    LLVMTypeRef p1;           /* ptr addrspace(1) */
+    uint32_t count;
+    LLVMValueRef *vals, *slots;
+    int status;               /* 0, 1 unsupported input, -1 internal */
+    char *err;
+    size_t errlen;
+} G;
+
+static Role role_of(const TkType *t)
+{
+    if (!t || t->kind != TK_TY_RT || t->rank != 2) return ROLE_NONE;
+    if (t->elem == TK_TY_BF16) return t->layout == TK_COL ? ROLE_B : ROLE_A;
+    if (t->elem == TK_TY_F32 && t->layout == TK_ROW) return ROLE_C;
+    return ROLE_NONE;
+}
+
+static bool frags_of(const TkAmdgpuMma *r, const TkType *t, Frags *F)
+{
+    memset(F, 0, sizeof *F);
+    F->role = role_of(t);
+    switch (F->role) {
+    case ROLE_A: F->bm = r->m; F->bn = r->k; F->elems = r->a_elems; F->lay = &r->a; break;
+    case ROLE_B: F->bm = r->k; F->bn = r->n; F->elems = r->b_elems; F->lay = &r->b; break;
+    case ROLE_C: F->bm = r->m; F->bn = r->n; F->elems = r->c_elems; F->lay = &r->c; break;
+    default: return false;
+    }
+    if (t->dims[0] % F->bm || t->dims[1] % F->bn) return false;
+    F->frows = t->dims[0] / F->bm;
+    F->fcols = t->dims[1] / F->bn;
+    F->n = F->frows * F->fcols * F->elems;
+    return true;
+}
+
+/* ---------------------------------------------------------------- diagnostics */
+
+static int fail(G *g, const TirInstr *at, const char *fmt, ...)
+{
+    if (g->status != 0) return g->status;
+    char where[512] = "";
+    if (g->m->src && at) {
+        uint32_t line, col;
+        tk_source_position(g->m->src, at->loc.begin, &line, &col);
+        snprintf(where, sizeof where, "%s:%u:%u: ", g->m->src->name ? g->m->src->name : "<input>", line, col);
+    }
+    char msg[768];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    snprintf(g->err, g->errlen, "%s%s: %s", where, g->cpu, msg);
+    g->status = 1;
+    return 1;
+}
+
+#define SCOPE_HINT "(it handles register-tile matrix products: rt load/store/zeros, mma_ab, scalar code, for/if)"
+
+static int not_supported(G *g, const TirInstr *i, const char *what)
+{
+    return fail(g, i, "TIR op %s%s%s is not supported by the AMDGPU backend yet " SCOPE_HINT, tir_op_name(i->op),
+                what ? " " : "", what ? what : "");
+}
+
+static const char *type_str(const TkType *t, char *buf, size_t n)
+{
+    tk_type_format(t, buf, n);
+    return buf;
+}
+
+/* ---------------------------------------------------------------- the subset */
+
+static int check_tile(G *g, const TirInstr *i, const TkType *t)
+{
+    char ty[128], what[200];
+    if (t->kind == TK_TY_RT && role_of(t) != ROLE_NONE) return 0;
+    if (t->kind == TK_TY_RT) {
+        return fail(g, i, "TIR op %s of %s is not supported by the AMDGPU backend yet: register tiles are rt<bf16> "
+                          "(matrix operands, row or col) and rt<f32, row> (accumulators) " SCOPE_HINT,
+                    tir_op_name(i->op), type_str(t, ty, sizeof ty));
+    }
+    snprintf(what, sizeof what, "of %s (%s)", type_str(t, ty, sizeof ty),
+             tk_is_shared(t->kind) ? "shared tiles and vectors need LDS" : "register vectors");
+    return not_supported(g, i, what);
+}
+
+static int check_region(G *g, const TirRegion *r);
+
+static int check_instr(G *g, const TirInstr *i)
+{
+    char ty[128], ty2[128], what[300];
+    switch (i->op) {
+    case TIR_PARAM:
+        if (i->type->kind == TK_TY_GL || tk_is_scalar(i->type->kind)) return 0;
+        return not_supported(g, i, "of this type");
+    case TIR_SIZE: case TIR_BLOCK_ID: case TIR_WARP_ID: case TIR_CONST_INT: case TIR_CONST_FLOAT:
+    case TIR_BINARY: case TIR_UNARY: case TIR_CAST: case TIR_CDIV: case TIR_LOOP_IV: case TIR_GET: case TIR_SET:
+        return 0;
+    case TIR_MAP1: case TIR_MAP2:
+        if (tk_is_scalar(i->type->kind)) return 0;
+        snprintf(what, sizeof what, ".%s on %s", tir_fn_name((TirFn)i->aux), type_str(i->type, ty, sizeof ty));
+        return not_supported(g, i, what);
+    case TIR_VAR:
+        return tk_is_scalar(i->type->kind) ? 0 : check_tile(g, i, i->type);
+    case TIR_FILL:
+        return check_tile(g, i, i->type);
+    case TIR_LOAD: {
+        const TirInstr *src = i->args[0];
+        if (src->op != TIR_PARAM || src->type->kind != TK_TY_GL) {
+            snprintf(what, sizeof what, "from %s into %s", type_str(src->type, ty, sizeof ty), type_str(i->type, ty2, sizeof ty2));
+            return not_supported(g, i, what);
+        }
+        if (check_tile(g, i, i->type)) return 1;
+        TkTypeKind ge = src->type->elem, te = i->type->elem;
+        if (src->type->rank < 2 || !(ge == te || (te == TK_TY_F32 && (ge == TK_TY_BF16 || ge == TK_TY_F16)))) {
+            snprintf(what, sizeof what, "from %s into %s", type_str(src->type, ty, sizeof ty), type_str(i->type, ty2, sizeof ty2));
+            return not_supported(g, i, what);
+        }
+        return 0;
+    }
+    case TIR_STORE: {
+        const TirInstr *dst = i->args[0];
+        const TkType *vt = i->args[1]->type;
+        if (dst->op != TIR_PARAM || dst->type->kind != TK_TY_GL) {
+            snprintf(what, sizeof what, "of %s into %s", type_str(vt, ty, sizeof ty), type_str(dst->type, ty2, sizeof ty2));
+            return not_supported(g, i, what);
+        }
+        if (check_tile(g, i, vt)) return 1;
+        if (dst->type->rank < 2 || dst->type->elem != vt->elem) {
+            snprintf(what, sizeof what, "of %s into %s", type_str(vt, ty, sizeof ty), type_str(dst->type, ty2, sizeof ty2));
+            return not_supported(g, i, what);
+        }
+        return 0;
+    }
+    case TIR_MMA: {
+        static const char *const forms[] = { "ab", "abt", "atb", "atbt" };
+        if (i->aux != 0) {
+            snprintf(what, sizeof what, "(mma_%s)", forms[i->aux & 3]);
+            return not_supported(g, i, what);
+        }
+        const TkType *acc = i->args[0]->type, *a = i->args[1]->type, *b = i->args[2]->type;
+        if (role_of(acc) != ROLE_C || role_of(a) != ROLE_A || role_of(b) != ROLE_B) {
+            return fail(g, i, "mma_ab(%s, %s, %s): the AMDGPU backend supports bf16 operands (A row, B col) with an "
+                              "f32 accumulator only (yet)",
+                        type_str(acc, ty, sizeof ty), type_str(a, ty2, sizeof ty2), type_str(b, what, sizeof what));
+        }
+        return 0;
+    }
+    case TIR_FOR:
+        return check_region(g, &i->body[0]);
+    case TIR_IF:
+        if (check_region(g, &i->body[0])) return 1;
+        return check_region(g, &i->body[1]);
+    case TIR_SYNC:
+        return not_supported(g, i, "(sync(): workgroup barriers come with shared tiles)");
+    default:
+        return not_supported(g, i, NULL);
+    }
+}
+
+static int check_region(G *g, const TirRegion *r)
+{
+    for (const TirInstr *i = r->first; i; i = i->next)
+        if (check_instr(g, i)) return 1;
+    return 0;
+}
+
+/* Does every rt tile and mma of region r split into row's base tiles?
+ * NULL if so, else the first instruction that does not. */
+static const TirInstr *misfit(const TkAmdgpuMma *row, const TirRegion *r, bool *any)
+{
+    Frags F;
+    for (const TirInstr *i = r->first; i; i = i->next) {
+        const TkType *t = NULL;
+        switch (i->op) {
+        case TIR_VAR: case TIR_FILL: case TIR_LOAD: t = tk_is_scalar(i->type->kind) ? NULL : i->type; break;
+        case TIR_STORE: t = i->args[1]->type; break;
+        case TIR_MMA: {
+            *any = true;
+            const TkType *acc = i->args[0]->type, *a = i->args[1]->type;
+            if (acc->dims[0] % row->m || acc->dims[1] % row->n || a->dims[1] % row->k) return i;
+            break;
+        }
+        case TIR_FOR: case TIR_IF: {
+            const TirInstr *bad = misfit(row, &i->body[0], any);
+            if (!bad && i->op == TIR_IF) bad = misfit(row, &i->body[1], any);
+            if (bad) return bad;
+            break;
+        }
+        default: break;
+        }
+        if (t) {
+            *any = true;
+            if (!frags_of(row, t, &F)) return i;
+        }
+    }
+    return NULL;
+}
+
+/* Checks f and picks its base tile into g->row: the first row of the table
+ * (the preferred one) for this processor and wave size that every rt tile
+ * and every mma of f splits into. */
+static int check_func(G *g, const TirFunc *f)
+{
+    g->row = NULL;
+    if (check_region(g, &f->body)) return 1;
+    unsigned n;
+    const TkAmdgpuMma *t = tk_amdgpu_mma_table(&n);
+    bool any = false;
+    /* with no rt tile or mma the kernel needs no base tile */
+    for (unsigned k = 0; k < n && !any; k++) (void)misfit(&t[k], &f->body, &any);
+    if (!any) return 0;
+    const TirInstr *bad = NULL;
+    char tried[512] = "";
+    size_t used = 0;
+    for (unsigned k = 0; k < n; k++) {
+        const TkAmdgpuMma *r = &t[k];
+        if (r->operand != TK_TY_BF16 || r->acc != TK_TY_F32 || r->wave != g->wave || !tk_amdgpu_mma_supports(r, g->cpu))
+            continue;
+        bad = misfit(r, &f->body, &any);
+        if (!bad) {
+            char why[300];
+            if (tk_amdgpu_mma_check(r, g->cpu, g->wave, why, sizeof why) != 0) return fail(g, NULL, "%s", why);
+            g->row = r;
+            return 0;
+        }
+        if (used < sizeof tried)
+            used += (size_t)snprintf(tried + used, sizeof tried - used, "%s%dx%dx%d (%s)", used ? ", " : "", r->m, r->n, r->k,
+                                     r->mnemonic);
+    }
+    if (!bad)
+        return fail(g, NULL, "kernel %s uses register tiles, but intrinsics/amdgpu_mma.h lists no bf16 matrix instruction "
+                             "for %s in wave%d",
+                    f->name, g->cpu, g->wave);
+    char ty[128];
+    if (bad->op == TIR_MMA) {
+        const TkType *acc = bad->args[0]->type, *a = bad->args[1]->type;
+        return fail(g, bad, "mma_ab of %lldx%lldx%lld (MxNxK) does not split into the base tiles of any %s matrix "
+                            "instruction: %s",
+                    (long long)acc->dims[0], (long long)acc->dims[1], (long long)a->dims[1], g->cpu, tried);
+    }
+    const TkType *bt = bad->op == TIR_STORE ? bad->args[1]->type : bad->type;
+    return fail(g, bad, "%s does not split into the base tiles of any %s matrix instruction (one is chosen for the whole "
+                        "kernel): %s",
+                type_str(bt, ty, sizeof ty), g->cpu, tried);
+}
+
+/* ---------------------------------------------------------------- basics */
+
+static LLVMValueRef c64(G *g, int64_t v) { return LLVMConstInt(g->e.i64, (unsigned long long)v, 1); }
+static LLVMValueRef c32(G *g, int64_t v) { return LLVMConstInt(g->e.i32, (unsigned long long)v, 1); }
+
+static LLVMValueRef intrinsic0(G *g, const char *name)
+{
+    return emit_intrinsic(&g->e, name, NULL, 0, NULL, 0);
+}
+
+static LLVMValueRef val(G *g, const TirInstr *i)
+{
+    if (i->id < g->count && g->vals[i->id]) return g->vals[i->id];
+    if (g->status == 0) {
+        g->status = -1;
+        snprintf(g->err, g->errlen, "internal error: TIR value %%%u (%s) used before it was emitted", i->id, tir_op_name(i->op));
+    }
+    return LLVMGetPoison(g->e.i32);
+}
+
+static void set_val(G *g, const TirInstr *i, LLVMValueRef v)
+{
+    if (i->id < g->count) g->vals[i->id] = v;
+}
+
+static LLVMTypeRef tile_type(G *g, const TkType *t)
+{
+    Frags F;
+    frags_of(g->row, t, &F);
+    return LLVMVectorType(F.role == ROLE_C ? g->e.f32 : g->e.i16, (unsigned)F.n);
+}
+
+static LLVMValueRef splat(G *g, LLVMValueRef x, unsigned n)
+{
+    LLVMTypeRef vt = LLVMVectorType(LLVMTypeOf(x), n);
+    LLVMValueRef v = LLVMBuildInsertElement(g->e.b, LLVMGetPoison(vt), x, c32(g, 0), "");
+    return LLVMBuildShuffleVector(g->e.b, v, LLVMGetPoison(vt), LLVMConstNull(LLVMVectorType(g->e.i32, n)), "");
+}
+
+/* Elements [off, off+len) of vector v. */
+static LLVMValueRef sub_vector(G *g, LLVMValueRef v, int64_t off, int len)
+{
+    LLVMValueRef *mask = malloc(sizeof *mask * (size_t)len);
+    if (!mask) return v;
+    for (int k = 0; k < len; k++) mask[k] = c32(g, off + k);
+    LLVMValueRef r = LLVMBuildShuffleVector(g->e.b, v, LLVMGetPoison(LLVMTypeOf(v)), LLVMConstVector(mask, (unsigned)len), "");
+    free(mask);
+    return r;
+}
+
+/* big with elements [off, off + len(small)) replaced by small. */
+static LLVMValueRef insert_vector(G *g, LLVMValueRef big, LLVMValueRef small, int64_t off)
+{
+    unsigned n = LLVMGetVectorSize(LLVMTypeOf(big)), k = LLVMGetVectorSize(LLVMTypeOf(small));
+    LLVMValueRef *mask = malloc(sizeof *mask * n);
+    if (!mask) return big;
+    for (unsigned q = 0; q < n; q++) mask[q] = q < k ? c32(g, q) : LLVMGetPoison(g->e.i32);
+    LLVMValueRef wide = LLVMBuildShuffleVector(g->e.b, small, LLVMGetPoison(LLVMTypeOf(small)), LLVMConstVector(mask, n), "");
+    for (unsigned q = 0; q < n; q++)
+        mask[q] = c32(g, (int64_t)q >= off && (int64_t)q < off + k ? (int64_t)n + (int64_t)q - off : (int64_t)q);
+    LLVMValueRef r = LLVMBuildShuffleVector(g->e.b, big, wide, LLVMConstVector(mask, n), "");
+    free(mask);
+    return r;
+}
+
+/* ---------------------------------------------------------------- scalars */
+
+static bool is_float_kind(TkTypeKind k) { return k == TK_TY_F32 || k == TK_TY_F16 || k == TK_TY_BF16 || k == TK_TY_UFLOAT; }
+
+/* Integer division that never traps and gives 0 for /0 (the CPU's semantics). */
+static LLVMValueRef safe_div(G *g, LLVMValueRef a, LLVMValueRef b, bool rem)
+{
+    LLVMBuilderRef B = g->e.b;
+    LLVMTypeRef t = LLVMTypeOf(a);
+    LLVMValueRef zero = LLVMConstNull(t), one = LLVMConstInt(t, 1, 0), minus1 = LLVMConstAllOnes(t);
+    LLVMValueRef is0 = LLVMBuildICmp(B, LLVMIntEQ, b, zero, "");
+    LLVMValueRef ism1 = LLVMBuildICmp(B, LLVMIntEQ, b, minus1, "");
+    LLVMValueRef safe = LLVMBuildSelect(B, LLVMBuildOr(B, is0, ism1, ""), one, b, "");
+    LLVMValueRef q = rem ? LLVMBuildSRem(B, a, safe, "") : LLVMBuildSDiv(B, a, safe, "");
+    LLVMValueRef m1 = rem ? zero : LLVMBuildSub(B, zero, a, "");
+    q = LLVMBuildSelect(B, ism1, m1, q, "");
+    return LLVMBuildSelect(B, is0, zero, q, "");
+}
+
+static LLVMValueRef emit_binary(G *g, const TirInstr *i)
+{
+    LLVMBuilderRef B = g->e.b;
+    TkTypeKind k = i->args[0]->type->kind;
+    LLVMValueRef x = val(g, i->args[0]), y = val(g, i->args[1]);
+    TkOp op = (TkOp)i->aux;
+    if (k == TK_TY_BOOL) {
+        switch (op) {
+        case TK_OP_AND: return LLVMBuildAnd(B, x, y, "");
+        case TK_OP_OR: return LLVMBuildOr(B, x, y, "");
+        case TK_OP_EQ: return LLVMBuildICmp(B, LLVMIntEQ, x, y, "");
+        default: return LLVMBuildICmp(B, LLVMIntNE, x, y, "");
+        }
+    }
+    if (is_float_kind(k)) {
+        bool narrow = k != TK_TY_F32 && k != TK_TY_UFLOAT;
+        if (narrow) {
+            x = LLVMBuildFPExt(B, x, g->e.f32, "");
+            y = LLVMBuildFPExt(B, y, g->e.f32, "");
+        }
+        LLVMRealPredicate p;
+        switch (op) {
+        case TK_OP_LT: p = LLVMRealOLT; break;
+        case TK_OP_LE: p = LLVMRealOLE; break;
+        case TK_OP_GT: p = LLVMRealOGT; break;
+        case TK_OP_GE: p = LLVMRealOGE; break;
+        case TK_OP_EQ: p = LLVMRealOEQ; break;
+        case TK_OP_NE: p = LLVMRealUNE; break;
+        default: {
+            TirFn fn = op == TK_OP_ADD ? TIR_FN_ADD : op == TK_OP_SUB ? TIR_FN_SUB : op == TK_OP_MUL ? TIR_FN_MUL : TIR_FN_DIV;
+            LLVMValueRef r = emit_fn(&g->e, fn, x, y, false);
+            return narrow ? LLVMBuildFPTrunc(B, r, emit_scalar_type(&g->e, k), "") : r;
+        }
+        }
+        return LLVMBuildFCmp(B, p, x, y, "");
+    }
+    switch (op) {
+    case TK_OP_ADD: return LLVMBuildAdd(B, x, y, "");
+    case TK_OP_SUB: return LLVMBuildSub(B, x, y, "");
+    case TK_OP_MUL: return LLVMBuildMul(B, x, y, "");
+    case TK_OP_DIV: return safe_div(g, x, y, false);
+    case TK_OP_MOD: return safe_div(g, x, y, true);
+    case TK_OP_LT: return LLVMBuildICmp(B, LLVMIntSLT, x, y, "");
+    case TK_OP_LE: return LLVMBuildICmp(B, LLVMIntSLE, x, y, "");
+    case TK_OP_GT: return LLVMBuildICmp(B, LLVMIntSGT, x, y, "");
+    case TK_OP_GE: return LLVMBuildICmp(B, LLVMIntSGE, x, y, "");
+    case TK_OP_EQ: return LLVMBuildICmp(B, LLVMIntEQ, x, y, "");
+    case TK_OP_NE: return LLVMBuildICmp(B, LLVMIntNE, x, y, "");
+    default: return x;
+    }
+}
+
+/* ceil(a / b) for b > 0, 0 otherwise (the CPU's semantics). */
+static LLVMValueRef emit_cdiv(G *g, LLVMValueRef a, LLVMValueRef b)
+{
+    LLVMBuilderRef B = g->e.b;
+    LLVMTypeRef t = LLVMTypeOf(a);
+    LLVMValueRef zero = LLVMConstNull(t), one = LLVMConstInt(t, 1, 0);
+    LLVMValueRef pos = LLVMBuildICmp(B, LLVMIntSGT, b, zero, "");
+    LLVMValueRef sb = LLVMBuildSelect(B, pos, b, one, "");
+    LLVMValueRef q = LLVMBuildSDiv(B, a, sb, "");
+    LLVMValueRef r = LLVMBuildSRem(B, a, sb, "");
+    LLVMValueRef up = LLVMBuildAnd(B, LLVMBuildICmp(B, LLVMIntNE, r, zero, ""), LLVMBuildICmp(B, LLVMIntSGT, a, zero, ""), "");
+    q = LLVMBuildAdd(B, q, LLVMBuildZExt(B, up, t, ""), "");
+    return LLVMBuildSelect(B, pos, q, zero, "");
+}
+
+static LLVMValueRef emit_scalar_map(G *g, const TirInstr *i)
+{
+    TkTypeKind k = i->type->kind;
+    bool is_int = !is_float_kind(k);
+    LLVMValueRef x = val(g, i->args[0]);
+    LLVMValueRef y = i->nargs > 1 ? val(g, i->args[1]) : NULL;
+    bool narrow = !is_int && k != TK_TY_F32 && k != TK_TY_UFLOAT;
+    if (narrow) {
+        x = LLVMBuildFPExt(g->e.b, x, g->e.f32, "");
+        if (y) y = LLVMBuildFPExt(g->e.b, y, g->e.f32, "");
+    }
+    LLVMValueRef v = emit_fn(&g->e, (TirFn)i->aux, x, y, is_int);
+    return narrow ? LLVMBuildFPTrunc(g->e.b, v, emit_scalar_type(&g->e, k), "") : v;
+}
+
+/* ---------------------------------------------------------------- global tensors */
+
+static LLVMValueRef size_arg(G *g, unsigned var) { return LLVMGetParam(g->fn, g->f->nparams + var); }
+
+static LLVMValueRef tensor_dim(G *g, const TkType *t, unsigned d)
+{
+    const TkPoly *p = &t->gdims[d];
+    LLVMValueRef sum = c64(g, 0);
+    for (unsigned k = 0; k < p->nterms; k++) {
+        const TkMono *mo = &p->terms[k];
+        LLVMValueRef term = c64(g, mo->coef);
+        for (unsigned v = 0; v < mo->nvars; v++) term = LLVMBuildMul(g->e.b, term, size_arg(g, (unsigned)mo->vars[v]), "");
+        sum = LLVMBuildAdd(g->e.b, sum, term, "");
+    }
+    return sum;
+}
+
+static LLVMValueRef i64v(G *g, LLVMValueRef v)
+{
+    return LLVMGetIntTypeWidth(LLVMTypeOf(v)) == 64 ? v : LLVMBuildSExt(g->e.b, v, g->e.i64, "");
+}
+
+/* Per-lane tensor indices and in-bounds mask of every element of an rt
+ * tile at tile coordinates coords[] of gl tensor type gt. */
+typedef struct {
+    LLVMValueRef idx, mask;     /* <n x i64>, <n x i1> */
+    LLVMValueRef nonempty;      /* i1: the tensor has an element */
+} Access;
+
+static Access tile_access(G *g, const TkType *gt, const TirInstr *const *coords, const TkType *tile)
+{
+    LLVMBuilderRef B = g->e.b;
+    Access A;
+    Frags F;
+    frags_of(g->row, tile, &F);
+    unsigned n = (unsigned)F.n, rank = gt->rank, lead = rank - 2;
+    LLVMTypeRef v64 = LLVMVectorType(g->e.i64, n);
+    /* leading indices and the tensor's extent */
+    LLVMValueRef base_ok = LLVMConstInt(g->e.i1, 1, 0), lead_off = c64(g, 0), numel = c64(g, 1);
+    for (unsigned d = 0; d < rank; d++) numel = LLVMBuildMul(B, numel, tensor_dim(g, gt, d), "");
+    for (unsigned d = 0; d < lead; d++) {
+        LLVMValueRef x = i64v(g, val(g, coords[d])), dim = tensor_dim(g, gt, d);
+        LLVMValueRef ok = LLVMBuildAnd(B, LLVMBuildICmp(B, LLVMIntSGE, x, c64(g, 0), ""), LLVMBuildICmp(B, LLVMIntSLT, x, dim, ""), "");
+        base_ok = LLVMBuildAnd(B, base_ok, ok, "");
+        lead_off = LLVMBuildAdd(B, LLVMBuildMul(B, lead_off, dim, ""), x, "");
+    }
+    LLVMValueRef nrows = tensor_dim(g, gt, rank - 2), ncols = tensor_dim(g, gt, rank - 1);
+    LLVMValueRef row0 = LLVMBuildMul(B, i64v(g, val(g, coords[rank - 2])), c64(g, tile->dims[0]), "");
+    LLVMValueRef col0 = LLVMBuildMul(B, i64v(g, val(g, coords[rank - 1])), c64(g, tile->dims[1]), "");
+    /* the lane's part: lane % lanes along its own axis, group_step·(lane / lanes) along the other */
+    LLVMValueRef lane = LLVMBuildZExt(B, g->lane, g->e.i64, "");
+    LLVMValueRef lm = LLVMBuildURem(B, lane, c64(g, F.lay->lanes), "");
+    LLVMValueRef lg = LLVMBuildMul(B, LLVMBuildUDiv(B, lane, c64(g, F.lay->lanes), ""), c64(g, F.lay->group_step), "");
+    LLVMValueRef lane_row = F.role == ROLE_A ? lm : lg, lane_col = F.role == ROLE_A ? lg : lm;
+    /* the constant part of each element's (row, col) within the tile */
+    LLVMValueRef *rc = malloc(sizeof *rc * n), *cc = malloc(sizeof *cc * n);
+    if (!rc || !cc) {
+        free(rc);
+        free(cc);
+        g->status = -1;
+        snprintf(g->err, g->errlen, "out of memory");
+        A.idx = A.mask = A.nonempty = LLVMGetPoison(g->e.i1);
+        return A;
+    }
+    for (unsigned p = 0; p < n; p++) {
+        int64_t frag = p / F.elems, e = p % F.elems;
+        int64_t fr = frag / F.fcols, fc = frag % F.fcols;
+        int64_t other = (e / F.lay->run) * F.lay->run_stride + (e % F.lay->run) * F.lay->step;
+        int64_t r = fr * F.bm, c = fc * F.bn;
+        if (F.role == ROLE_A) c += other;
+        else r += other;
+        rc[p] = c64(g, r);
+        cc[p] = c64(g, c);
+    }
+    LLVMValueRef grow = LLVMBuildAdd(B, splat(g, LLVMBuildAdd(B, row0, lane_row, ""), n), LLVMConstVector(rc, n), "row");
+    LLVMValueRef gcol = LLVMBuildAdd(B, splat(g, LLVMBuildAdd(B, col0, lane_col, ""), n), LLVMConstVector(cc, n), "col");
+    free(rc);
+    free(cc);
+    LLVMValueRef zero = LLVMConstNull(v64);
+    LLVMValueRef m = LLVMBuildICmp(B, LLVMIntSGE, grow, zero, "");
+    m = LLVMBuildAnd(B, m, LLVMBuildICmp(B, LLVMIntSLT, grow, splat(g, nrows, n), ""), "");
+    m = LLVMBuildAnd(B, m, LLVMBuildICmp(B, LLVMIntSGE, gcol, zero, ""), "");
+    m = LLVMBuildAnd(B, m, LLVMBuildICmp(B, LLVMIntSLT, gcol, splat(g, ncols, n), ""), "");
+    A.mask = LLVMBuildAnd(B, m, splat(g, base_ok, n), "inbounds");
+    LLVMValueRef rowbase = splat(g, LLVMBuildMul(B, lead_off, nrows, ""), n);
+    A.idx = LLVMBuildAdd(B, LLVMBuildMul(B, LLVMBuildAdd(B, rowbase, grow, ""), splat(g, ncols, n), ""), gcol, "idx");
+    A.nonempty = LLVMBuildICmp(B, LLVMIntSGT, numel, c64(g, 0), "");
+    return A;
+}
+
+static LLVMValueRef tile_load(G *g, const TirInstr *i)
+{
+    LLVMBuilderRef B = g->e.b;
+    const TirInstr *src = i->args[0];
+    const TkType *t = i->type, *gt = src->type;
+    Frags F;
+    frags_of(g->row, t, &F);
+    unsigned n = (unsigned)F.n;
+    Access A = tile_access(g, gt, (const TirInstr *const *)&i->args[1], t);
+    if (g->status) return LLVMGetPoison(tile_type(g, t));
+    /* bf16 tiles hold bits (i16); f32 tiles read f32, or bf16/f16 widened */
+    LLVMTypeRef ety = F.role == ROLE_C ? emit_scalar_type(&g->e, gt->elem) : g->e.i16;
+    LLVMTypeRef vty = LLVMVectorType(ety, n);
+    LLVMValueRef base = val(g, src);
+    LLVMBasicBlockRef pre = LLVMGetInsertBlock(B);
+    LLVMBasicBlockRef rd = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "load");
+    LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "load.done");
+    LLVMBuildCondBr(B, A.nonempty, rd, done);
+    LLVMPositionBuilderAtEnd(B, rd);
+    LLVMValueRef safe = LLVMBuildSelect(B, A.mask, A.idx, LLVMConstNull(LLVMVectorType(g->e.i64, n)), "");
+    LLVMValueRef v = LLVMGetPoison(vty);
+    for (unsigned p = 0; p < n; p++) {
+        LLVMValueRef ix = LLVMBuildExtractElement(B, safe, c32(g, p), "");
+        LLVMValueRef x = LLVMBuildLoad2(B, ety, LLVMBuildGEP2(B, ety, base, &ix, 1, ""), "");
+        v = LLVMBuildInsertElement(B, v, x, c32(g, p), "");
+    }
+    v = LLVMBuildSelect(B, A.mask, v, LLVMConstNull(vty), "");
+    LLVMBasicBlockRef rd_end = LLVMGetInsertBlock(B);
+    LLVMBuildBr(B, done);
+    LLVMPositionBuilderAtEnd(B, done);
+    LLVMValueRef phi = LLVMBuildPhi(B, vty, "tile");
+    LLVMValueRef zero = LLVMConstNull(vty);
+    LLVMAddIncoming(phi, &v, &rd_end, 1);
+    LLVMAddIncoming(phi, &zero, &pre, 1);
+    if (F.role == ROLE_C && gt->elem != TK_TY_F32) return LLVMBuildFPExt(B, phi, LLVMVectorType(g->e.f32, n), "");
+    return phi;
+}
+
+static void tile_store(G *g, const TirInstr *i)
+{
+    LLVMBuilderRef B = g->e.b;
+    const TirInstr *dst = i->args[0];
+    const TkType *t = i->args[1]->type, *gt = dst->type;
+    Frags F;
+    frags_of(g->row, t, &F);
+    unsigned n = (unsigned)F.n;
+    LLVMValueRef v = val(g, i->args[1]);
+    Access A = tile_access(g, gt, (const TirInstr *const *)&i->args[2], t);
+    if (g->status) return;
+    LLVMTypeRef ety = F.role == ROLE_C ? g->e.f32 : g->e.i16;
+    LLVMValueRef base = val(g, dst);
+    for (unsigned p = 0; p < n; p++) {
+        LLVMValueRef ok = LLVMBuildExtractElement(B, A.mask, c32(g, p), "");
+        LLVMBasicBlockRef wr = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "store");
+        LLVMBasicBlockRef next = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "store.next");
+        LLVMBuildCondBr(B, ok, wr, next);
+        LLVMPositionBuilderAtEnd(B, wr);
+        LLVMValueRef ix = LLVMBuildExtractElement(B, A.idx, c32(g, p), "");
+        LLVMBuildStore(B, LLVMBuildExtractElement(B, v, c32(g, p), ""), LLVMBuildGEP2(B, ety, base, &ix, 1, ""));
+        LLVMBuildBr(B, next);
+        LLVMPositionBuilderAtEnd(B, next);
+    }
+}
+
+/* ---------------------------------------------------------------- tiles */
+
+static LLVMValueRef tile_fill(G *g, const TirInstr *i)
+{
+    const TirInstr *s = i->args[0];
+    Frags F;
+    frags_of(g->row, i->type, &F);
+    LLVMValueRef x = emit_convert_scalar(&g->e, val(g, s), s->type->kind, i->type->elem);
+    if (F.role != ROLE_C) x = LLVMBuildBitCast(g->e.b, x, g->e.i16, "");
+    if (LLVMIsAConstant(x) && LLVMIsNull(x)) return LLVMConstNull(tile_type(g, i->type));
+    return splat(g, x, (unsigned)F.n);
+}
+
+/* slot a(0) += a(1) · a(2), base tile by base tile; the (intrinsic, processor)
+ * pairing was checked against the table when the row was chosen, and is
+ * checked again here, right before the call. */
+static void tile_mma(G *g, const TirInstr *i)
+{
+    const TkAmdgpuMma *r = g->row;
+    char why[300];
+    if (tk_amdgpu_mma_check(r, g->cpu, g->wave, why, sizeof why) != 0) {
+        fail(g, i, "%s", why);
+        return;
+    }
+    const TirInstr *slot = i->args[0];
+    const TkType *ct = slot->type, *at = i->args[1]->type;
+    int64_t mt = ct->dims[0] / r->m, nt = ct->dims[1] / r->n, kt = at->dims[1] / r->k;
+    LLVMValueRef a = val(g, i->args[1]), b = val(g, i->args[2]);
+    LLVMTypeRef cty = tile_type(g, ct);
+    LLVMValueRef acc = LLVMBuildLoad2(g->e.b, cty, g->slots[slot->id], "acc");
+    TkAmdgpuBuilder ab = { g->e.ctx, g->e.mod, g->e.b };
+    for (int64_t fi = 0; fi < mt; fi++)
+        for (int64_t fj = 0; fj < nt; fj++) {
+            int64_t coff = (fi * nt + fj) * r->c_elems;
+            LLVMValueRef c = sub_vector(g, acc, coff, r->c_elems);
+            for (int64_t fk = 0; fk < kt; fk++) {
+                LLVMValueRef fa = sub_vector(g, a, (fi * kt + fk) * r->a_elems, r->a_elems);
+                LLVMValueRef fb = sub_vector(g, b, (fk * nt + fj) * r->b_elems, r->b_elems);
+                c = r->emit(r, &ab, fa, fb, c);
+            }
+            acc = insert_vector(g, acc, c, coff);
+        }
+    LLVMBuildStore(g->e.b, acc, g->slots[slot->id]);
+}
+
+/* ---------------------------------------------------------------- instructions */
+
+static LLVMTypeRef slot_type(G *g, const TkType *t)
+{
+    return tk_is_scalar(t->kind) ? emit_scalar_type(&g->e, t->kind) : tile_type(g, t);
+}
+
+static void emit_region(G *g, const TirRegion *r);
+
+static void emit_for(G *g, const TirInstr *i)
+{
+    LLVMBuilderRef B = g->e.b;
+    LLVMValueRef lo = val(g, i->args[0]), hi = val(g, i->args[1]);
+    LLVMTypeRef t = LLVMTypeOf(lo);
+    LLVMBasicBlockRef pre = LLVMGetInsertBlock(B);
+    LLVMBasicBlockRef header = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "for");
+    LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "for.body");
+    LLVMBasicBlockRef exit = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "for.end");
+    LLVMBuildBr(B, header);
+    LLVMPositionBuilderAtEnd(B, header);
+    LLVMValueRef iv = LLVMBuildPhi(B, t, i->iv && i->iv->name ? i->iv->name : "iv");
+    LLVMAddIncoming(iv, &lo, &pre, 1);
+    LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntSLT, iv, hi, ""), body, exit);
+    LLVMPositionBuilderAtEnd(B, body);
+    if (i->iv) set_val(g, i->iv, iv);
+    emit_region(g, &i->body[0]);
+    LLVMValueRef next = LLVMBuildAdd(B, iv, LLVMConstInt(t, 1, 0), "");
+    LLVMBasicBlockRef latch = LLVMGetInsertBlock(B);
+    LLVMAddIncoming(iv, &next, &latch, 1);
+    LLVMBuildBr(B, header);
+    LLVMPositionBuilderAtEnd(B, exit);
+}
+
+static void emit_if(G *g, const TirInstr *i)
+{
+    LLVMBuilderRef B = g->e.b;
+    LLVMValueRef c = val(g, i->args[0]);
+    LLVMBasicBlockRef bb[2] = { LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "then"),
+                                LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "else") };
+    LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "endif");
+    LLVMBuildCondBr(B, c, bb[0], bb[1]);
+    for (int k = 0; k < 2; k++) {
+        LLVMPositionBuilderAtEnd(B, bb[k]);
+        emit_region(g, &i->body[k]);
+        LLVMBuildBr(B, join);
+    }
+    LLVMPositionBuilderAtEnd(B, join);
+}
+
+static void emit_instr(G *g, const TirInstr *i)
+{
+    LLVMBuilderRef B = g->e.b;
+    LLVMValueRef v = NULL;
+    switch (i->op) {
+    case TIR_PARAM: {
+        LLVMValueRef p = LLVMGetParam(g->fn, (unsigned)i->aux);
+        v = i->type->kind == TK_TY_BOOL ? LLVMBuildICmp(B, LLVMIntNE, p, LLVMConstNull(g->e.i8), "") : p;
+        break;
+    }
+    case TIR_SIZE: v = LLVMBuildTrunc(B, size_arg(g, (unsigned)i->aux), g->e.i32, i->name ? i->name : ""); break;
+    case TIR_BLOCK_ID: {
+        static const char *const ids[] = { "llvm.amdgcn.workgroup.id.x", "llvm.amdgcn.workgroup.id.y", "llvm.amdgcn.workgroup.id.z" };
+        v = intrinsic0(g, ids[i->aux % 3]);
+        break;
+    }
+    case TIR_WARP_ID: v = g->warp; break;
+    case TIR_CONST_INT: v = LLVMConstInt(emit_scalar_type(&g->e, i->type->kind), (unsigned long long)i->imm, 1); break;
+    case TIR_CONST_FLOAT: v = LLVMConstReal(emit_scalar_type(&g->e, i->type->kind), i->fimm); break;
+    case TIR_BINARY: v = emit_binary(g, i); break;
+    case TIR_UNARY: {
+        LLVMValueRef x = val(g, i->args[0]);
+        if (i->aux == TK_OP_NOT) v = LLVMBuildNot(B, x, "");
+        else if (is_float_kind(i->type->kind)) v = LLVMBuildFNeg(B, x, "");
+        else v = LLVMBuildNeg(B, x, "");
+        break;
+    }
+    case TIR_CAST: v = emit_convert_scalar(&g->e, val(g, i->args[0]), i->args[0]->type->kind, i->type->kind); break;
+    case TIR_CDIV: v = emit_cdiv(g, val(g, i->args[0]), val(g, i->args[1])); break;
+    case TIR_MAP1: case TIR_MAP2: v = emit_scalar_map(g, i); break;
+    case TIR_VAR: {
+        LLVMTypeRef t = slot_type(g, i->type);
+        if (!g->slots[i->id]) g->slots[i->id] = LLVMBuildAlloca(g->ab, t, i->name ? i->name : "slot");
+        LLVMBuildStore(B, LLVMConstNull(t), g->slots[i->id]);   /* a VAR is zero-filled where it stands */
+        return;
+    }
+    case TIR_GET: {
+        const TirInstr *s = i->args[0];
+        v = LLVMBuildLoad2(B, slot_type(g, s->type), g->slots[s->id], s->name ? s->name : "");
+        break;
+    }
+    case TIR_SET: LLVMBuildStore(B, val(g, i->args[1]), g->slots[i->args[0]->id]); return;
+    case TIR_FILL: v = tile_fill(g, i); break;
+    case TIR_LOAD: v = tile_load(g, i); break;
+    case TIR_STORE: tile_store(g, i); return;
+    case TIR_MMA: tile_mma(g, i); return;
+    case TIR_FOR: emit_for(g, i); return;
+    case TIR_IF: emit_if(g, i); return;
+    default:
+        /* tk_amdgpu_check refused these already */
+        not_supported(g, i, NULL);
+        return;
+    }
+    set_val(g, i, v);
+}
+
+static void emit_region(G *g, const TirRegion *r)
+{
+    for (const TirInstr *i = r->first; i && g->status == 0; i = i->next) emit_instr(g, i);
+}
+
+/* ---------------------------------------------------------------- kernels */
+
+static void number(const TirRegion *r, uint32_t *next)
+{
+    for (TirInstr *i = r->first; i; i = i->next) {
+        if (i->iv) i->iv->id = (*next)++;
+        i->id = (*next)++;
+        number(&i->body[0], next);
+        number(&i->body[1], next);
+    }
+}
+
+static void fn_attr(G *g, const char *key, const char *value)
+{
+    LLVMAttributeRef a = LLVMCreateStringAttribute(g->e.ctx, key, (unsigned)strlen(key), value, (unsigned)strlen(value));
+    LLVMAddAttributeAtIndex(g->fn, LLVMAttributeFunctionIndex, a);
+}
+
+static int emit_kernel(G *g, const TirFunc *f)
+{
+    g->f = f;
+    uint32_t n = 0;
+    number(&f->body, &n);
+    g->count = n;
+    g->vals = calloc(n ? n : 1, sizeof *g->vals);
+    g->slots = calloc(n ? n : 1, sizeof *g->slots);
+    unsigned nsizes = f->sizes ? f->sizes->count : 0, nargs = f->nparams + nsizes;
+    LLVMTypeRef *pt = calloc(nargs ? nargs : 1, sizeof *pt);
+    if (!g->vals || !g->slots || !pt) {
+        free(pt);
+        snprintf(g->err, g->errlen, "out of memory");
+        return -1;
+    }
+    for (unsigned p = 0; p < f->nparams; p++) {
+        const TkType *t = f->params[p].type;
+        pt[p] = t->kind == TK_TY_GL ? g->p1 : t->kind == TK_TY_BOOL ? g->e.i8 : emit_scalar_type(&g->e, t->kind);
+    }
+    for (unsigned s = 0; s < nsizes; s++) pt[f->nparams + s] = g->e.i64;
+    g->fn = LLVMAddFunction(g->e.mod, f->name, LLVMFunctionType(g->e.vd, pt, nargs, 0));
+    free(pt);
+    g->e.fn = g->fn;
+    LLVMSetFunctionCallConv(g->fn, LLVMAMDGPUKERNELCallConv);
+    for (unsigned p = 0; p < f->nparams; p++) LLVMSetValueName2(LLVMGetParam(g->fn, p), f->params[p].name, strlen(f->params[p].name));
+    for (unsigned s = 0; s < nsizes; s++)
+        LLVMSetValueName2(LLVMGetParam(g->fn, f->nparams + s), f->sizes->names[s], strlen(f->sizes->names[s]));
+    /* a block is warps · wave work-items, exactly */
+    char wg[64];
+    int64_t items = (f->warps > 0 ? f->warps : 1) * g->wave;
+    snprintf(wg, sizeof wg, "%lld,%lld", (long long)items, (long long)items);
+    fn_attr(g, "amdgpu-flat-work-group-size", wg);
+    fn_attr(g, "uniform-work-group-size", "true");
+
+    LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "entry");
+    LLVMBasicBlockRef start = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "start");
+    LLVMPositionBuilderAtEnd(g->ab, entry);
+    LLVMPositionBuilderAtEnd(g->e.b, start);
+    LLVMValueRef tid = intrinsic0(g, "llvm.amdgcn.workitem.id.x");
+    g->lane = LLVMBuildAnd(g->e.b, tid, c32(g, g->wave - 1), "lane");
+    g->warp = f->warps > 1 ? LLVMBuildUDiv(g->e.b, tid, c32(g, g->wave), "warp") : c32(g, 0);
+    emit_region(g, &f->body);
+    LLVMBuildRetVoid(g->e.b);
+    LLVMBuildBr(g->ab, start);
+    free(g->vals);
+    free(g->slots);
+    g->vals = g->slots = NULL;
+    return g->status;
+}
+
+static void init(G *g, const TirModule *m, const char *cpu, int wave, char *err, size_t errlen)
+{
+    memset(g, 0, sizeof *g);
+    g->m = m;
+    g->cpu = cpu;
+    g->wave = wave;
+    g->err = err;
+    g->errlen = errlen;
+    if (errlen) err[0] = '\0';
+}
+
+int tk_amdgpu_check(const TirModule *m, const char *cpu, int wave, char *err, size_t errlen)
+{
+    G g;
+    init(&g, m, cpu, wave, err, errlen);
+    if (wave != 32 && wave != 64) return fail(&g, NULL, "wave size %d is not 32 or 64", wave);
+    for (const TirFunc *f = m->funcs; f && g.status == 0; f = f->next) check_func(&g, f);
+    return g.status;
+}
+
+int tk_emit_amdgpu(const TirModule *m, LLVMContextRef ctx, LLVMModuleRef mod, const char *cpu, int wave, char *err,
+                   size_t errlen)
+{
+    int rc = tk_amdgpu_check(m, cpu, wave, err, errlen);
+    if (rc != 0) return rc;
+    G g;
+    init(&g, m, cpu, wave, err, errlen);
+    Emit *E = &g.e;
+    E->ctx = ctx;
+    E->mod = mod;
+    E->b = LLVMCreateBuilderInContext(ctx);
+    E->alloca_b = g.ab = LLVMCreateBuilderInContext(ctx);
+    E->i1 = LLVMInt1TypeInContext(ctx);
+    E->i8 = LLVMInt8TypeInContext(ctx);
+    E->i16 = LLVMInt16TypeInContext(ctx);
+    E->i32 = LLVMInt32TypeInContext(ctx);
+    E->i64 = LLVMInt64TypeInContext(ctx);
+    E->f32 = LLVMFloatTypeInContext(ctx);
+    E->f16 = LLVMHalfTypeInContext(ctx);
+    E->bf16 = LLVMBFloatTypeInContext(ctx);
+    E->ptr = LLVMPointerTypeInContext(ctx, 0);
+    E->vd = LLVMVoidTypeInContext(ctx);
+    g.p1 = LLVMPointerTypeInContext(ctx, 1);
+    for (const TirFunc *f = m->funcs; f && g.status == 0; f = f->next) {
+        if (check_func(&g, f) != 0) break;   /* picks g.row */
+        emit_kernel(&g, f);
+    }
+    free(g.vals);
+    free(g.slots);
+    LLVMDisposeBuilder(E->b);
+    LLVMDisposeBuilder(g.ab);
+    return g.status;
+}

@@ -1,0 +1,170 @@
+/* numeric.h — the harness of the numeric test suite of the CPU code generator.
+ *
+ * A test group is one .tk program (several kernels) compiled ONCE through the
+ * whole pipeline (front end → TIR → tir_verify → tk_cpu_jit) in an unchecked
+ * fixture, i.e. in the parent process before Check forks the tests; each test
+ * then looks its kernels up by name. A run (num_run) binds the sizes, makes
+ * seeded random inputs of the parameters' element types (outputs start with
+ * random contents too, so a store that writes where it must not is seen),
+ * launches the JIT code with tk_cpu_launch and a given thread count, runs the
+ * double-precision reference interpreter (tir_interp_run) on the very same
+ * initial values, and compares EVERY tensor parameter (inputs included: a
+ * kernel must not write into them) element by element under a tolerance.
+ *
+ * The source of every group is written to ${build}/tests/numeric/kernels/
+ * GROUP.tk, so that a failure message's `tkc run` line reproduces it. */
+#ifndef TK_TESTS_NUMERIC_H
+#define TK_TESTS_NUMERIC_H
+
+#include <check.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cpu_jit.h"
+#include "front.h"
+#include "launch.h"
+#include "lower.h"
+#include "tir_bind.h"
+#include "tir_interp.h"
+
+#define NUM_MAX_PARAMS 16
+
+/* ---------------------------------------------------------------- programs */
+
+typedef struct {
+    const char *group;
+    char *src;
+    TkFront fe;
+    TirModule m;
+    TkCpuModule *mod;
+    bool have_front;
+    bool built;
+    char err[4096];
+    char path[1024];
+} NumProg;
+
+/* Front end, lowering, verification and JIT of src (copied). Never aborts:
+ * on failure prog->built is false and prog->err says why. */
+void num_build(NumProg *p, const char *group, const char *src);
+void num_free(NumProg *p);
+/* Fails the current test unless the group compiled. */
+#define NUM_NEED(p) ck_assert_msg((p)->built, "group %s did not compile: %s", (p)->group, (p)->err)
+
+/* ---------------------------------------------------------------- runs */
+
+/* |got - want| <= atol + rtol·|want|, or got within `ulps` units in the last
+ * place of the tensor's element type from want (want rounded to that type).
+ * With rtol = atol = 0 only the ulp test applies: TOL_EXACT (ulps 0) means
+ * got == want rounded to the element type, bit for bit (+0 and -0 equal).
+ * NaN must meet NaN and ±inf must be equal, unless nan_ok (NaN accepted for
+ * either side: results the language leaves unspecified). skip: not compared. */
+typedef struct {
+    double rtol, atol;
+    int ulps;
+    bool nan_ok;
+    bool skip;
+} NumTol;
+
+#define TOL_EXACT ((NumTol){ 0 })
+
+typedef struct {
+    const char *param;
+    NumTol tol;
+} NumTolFor;
+
+/* Input generator: value of element idx of parameter p (before rounding to
+ * the element type). */
+typedef double (*NumGen)(unsigned p, TkTypeKind elem, int64_t idx, uint64_t *rng, void *ctx);
+
+typedef struct {
+    const char *sizes;        /* "M=17,N=5": every size of the kernel */
+    const char *sets;         /* "scale=0.125,causal=true": scalar params (default 1 / false) */
+    uint64_t seed;            /* 0: a fixed default */
+    double lo, hi;            /* random inputs in [lo, hi) (both 0: [-1, 1)) */
+    NumGen gen;               /* if set: overrides lo/hi */
+    void *gen_ctx;
+    int threads;              /* 0: 2 threads */
+    NumTol tol;               /* for every tensor ... */
+    NumTolFor per[8];         /* ... except these */
+    bool no_interp;           /* JIT only (thread tests) */
+} NumSpec;
+
+typedef struct {
+    const NumProg *prog;
+    const TirFunc *f;
+    unsigned n;
+    int64_t sizes[TK_MAX_SIZES];
+    bool is_tensor[NUM_MAX_PARAMS];
+    TkTypeKind elem[NUM_MAX_PARAMS];      /* tensors: element kind; scalars: the kind */
+    unsigned rank[NUM_MAX_PARAMS];
+    int64_t shape[NUM_MAX_PARAMS][4];
+    int64_t count[NUM_MAX_PARAMS];
+    void *raw[NUM_MAX_PARAMS];            /* what the JIT wrote (element type) */
+    double *init[NUM_MAX_PARAMS];         /* initial contents, exact values */
+    double *got[NUM_MAX_PARAMS];          /* raw decoded */
+    double *ref[NUM_MAX_PARAMS];          /* interpreter's result */
+    double scalar[NUM_MAX_PARAMS];
+    unsigned char smem[NUM_MAX_PARAMS][8];
+    char desc[512];                       /* "group kernel sizes sets threads" for messages */
+} NumRun;
+
+/* Runs kernel `kernel` of p as described, compares (unless no_interp) and
+ * fails the test on any mismatch with a message naming the kernel, the sizes,
+ * the tensor, the element and a `tkc run` line. Free with num_run_free. */
+void num_run(const NumProg *p, const char *kernel, const NumSpec *spec, NumRun *r);
+void num_run_free(NumRun *r);
+/* Index of parameter `name` (fails the test if absent). */
+unsigned num_param(const NumRun *r, const char *name);
+
+/* Compares got[0..n) with want under tol for element kind k (independent
+ * references written in the tests). Fails the test with `what` on mismatch. */
+void num_expect(const double *got, const double *want, int64_t n, TkTypeKind k, NumTol tol, const char *what);
+
+/* Checks got == want element-wise by memcmp of the raw buffers of two runs
+ * of the same kernel (thread-count independence). */
+void num_expect_identical(const NumRun *a, const NumRun *b);
+
+/* ---------------------------------------------------------------- numbers */
+
+uint16_t num_f32_to_bf16(float f);
+float num_bf16_to_f32(uint16_t h);
+uint16_t num_f32_to_f16(float f);
+float num_f16_to_f32(uint16_t u);
+/* x rounded to element kind k (f32, bf16, f16), RNE via f32. */
+double num_round(TkTypeKind k, double x);
+/* Unit roundoff ulp(1) of kind k: 2^-23, 2^-7, 2^-10. */
+double num_eps(TkTypeKind k);
+
+uint64_t num_rng_next(uint64_t *s);
+double num_uniform(uint64_t *s, double lo, double hi);
+
+/* Bookkeeping for the final summary (launches compared, elements compared). */
+void num_count(uint64_t launches, uint64_t elements);
+
+/* A growable string for generating .tk sources. */
+typedef struct {
+    char *s;
+    size_t len, cap;
+} NumStr;
+void ns_printf(NumStr *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void ns_free(NumStr *b);
+
+/* Suites. */
+Suite *num_suite_memory(void);
+Suite *num_suite_elementwise(void);
+Suite *num_suite_mma(void);
+Suite *num_suite_reduce(void);
+Suite *num_suite_layout(void);
+Suite *num_suite_scalar(void);
+Suite *num_suite_warps(void);
+Suite *num_suite_examples(void);
+
+/* Whether to add the KNOWN FAILURE cases (code-generation bugs reported in
+ * /tmp/codegen_bugs): only when NUM_KNOWN_FAILURES=1 is set. */
+bool num_known_failures(void);
+
+/* A TCase whose program is compiled once (in the parent) by an unchecked fixture. */
+TCase *num_tcase(const char *name, void (*setup)(void), void (*teardown)(void));
+
+#endif

@@ -1,0 +1,243 @@
+/* test_layout.c — convert (§6.8: element type and layout, rt and rv),
+ * transpose, and the masking built-ins tril/triu/mask_rows/mask_cols (§6.9)
+ * with k/n negative, zero, inside and past the tile, i32 and i64, default and
+ * explicit fill values, on f32, bf16 and f16 in row and col layout.
+ *
+ * Tolerance: EXACT everywhere. A conversion is one RNE rounding (the
+ * interpreter rounds through f32 exactly as the kernels do: f16 → bf16 goes
+ * f16 → f32 (exact) → bf16); the others select or move elements. Conversion
+ * inputs span 2^-30 .. 2^20 in magnitude so that f16 overflows to ±inf and
+ * goes subnormal, plus ±0, ±inf and NaN. */
+#include <math.h>
+
+#include "numeric.h"
+
+static const char *const TYPES[] = { "f32", "bf16", "f16" };
+
+static NumProg prog;
+
+static void build(void)
+{
+    NumStr s = { 0 };
+    for (unsigned t = 0; t < 3; t++) {
+        const char *S = TYPES[t];
+        ns_printf(&s,
+                  "kernel cv_%s(gl<%s, M, N> X, gl<f32, M, N> Y32, gl<bf16, M, N> Ybf, gl<f16, M, N> Yh,\n"
+                  "             gl<f32, M, N> Z32, gl<bf16, M, N> Zbf, gl<f16, M, N> Zh, gl<%s, M, N> ZS,\n"
+                  "             gl<%s, N> V, gl<f32, N> W32, gl<bf16, N> Wbf, gl<f16, N> Wh)\n"
+                  "    grid(cdiv(N, 32), cdiv(M, 16)) {\n"
+                  "    rt<%s, 16, 32> t = load(X, block.y, block.x);\n"
+                  "    store(Y32, convert<f32>(t), block.y, block.x);\n"
+                  "    store(Ybf, convert<bf16>(t), block.y, block.x);\n"
+                  "    store(Yh, convert<f16>(t), block.y, block.x);\n"
+                  "    rt<%s, 16, 32, col> c = load(X, block.y, block.x);\n"
+                  "    store(Z32, convert<rt<f32, 16, 32, row>>(c), block.y, block.x);\n"
+                  "    store(Zbf, convert<rt<bf16, 16, 32, col>>(t), block.y, block.x);\n"
+                  "    store(Zh, convert<rt<f16, 16, 32, row>>(c), block.y, block.x);\n"
+                  "    store(ZS, convert<rt<%s, 16, 32, col>>(t), block.y, block.x);\n"
+                  "    if (block.y == 0) {\n"
+                  "        rv<%s, 32> v = load(V, block.x);\n"
+                  "        store(W32, convert<rv<f32, 32>>(v), block.x);\n"
+                  "        store(Wbf, convert<bf16>(v), block.x);\n"
+                  "        store(Wh, convert<rv<f16, 32>>(v), block.x);\n"
+                  "    }\n"
+                  "}\n",
+                  S, S, S, S, S, S, S);
+        /* transpose: row and col layouts, non-square; the result stored transposed */
+        ns_printf(&s,
+                  "kernel tr_%s(gl<%s, M, N> X, gl<%s, N, M> T, gl<%s, N, M> TC) grid(cdiv(N, 32), cdiv(M, 16)) {\n"
+                  "    rt<%s, 16, 32> t = load(X, block.y, block.x);\n"
+                  "    store(T, transpose(t), block.x, block.y);\n"
+                  "    rt<%s, 16, 32, col> c = load(X, block.y, block.x);\n"
+                  "    rt<%s, 32, 16, col> ct = transpose(c);\n"
+                  "    store(TC, ct, block.x, block.y);\n"
+                  "}\n",
+                  S, S, S, S, S, S, S);
+        /* tril / triu */
+        ns_printf(&s,
+                  "kernel tri_%s(gl<%s, M, N> X, gl<%s, M, N> L, gl<%s, M, N> U, gl<%s, M, N> L2, gl<%s, M, N> U2,\n"
+                  "              gl<%s, M, N> LW, gl<%s, M, N> UW, gl<%s, M, N> LB, gl<%s, M, N> LH, i32 k, %s v)\n"
+                  "    grid(cdiv(N, 32), cdiv(M, 32)) {\n"
+                  "    rt<%s, 32, 32> t = load(X, block.y, block.x);\n"
+                  "    store(L, tril(t, k), block.y, block.x);\n"
+                  "    store(U, triu(t, k), block.y, block.x);\n"
+                  "    rt<%s, 32, 32, col> c = load(X, block.y, block.x);\n"
+                  "    store(L2, tril(c, k, v), block.y, block.x);\n"
+                  "    store(U2, triu(c, k, -inf), block.y, block.x);\n"
+                  "    for (h in 0 .. 2) {\n"
+                  "        rt<%s, 16, 32> w = load(X, 2 * block.y + h, block.x);\n"
+                  "        store(LW, tril(w, k - 16 * h, 0.5), 2 * block.y + h, block.x);\n"
+                  "        store(UW, triu(w, convert<i64>(k) * 1000000000000, v), 2 * block.y + h, block.x);\n"
+                  "    }\n"
+                  "    store(LB, tril(t, 32 * (block.y - block.x), -inf), block.y, block.x);\n"
+                  "    store(LH, triu(tril(t, k), -k), block.y, block.x);\n"
+                  "}\n",
+                  S, S, S, S, S, S, S, S, S, S, S, S, S, S);
+        /* mask_rows / mask_cols */
+        ns_printf(&s,
+                  "kernel msk_%s(gl<%s, M, N> X, gl<%s, M, N> R, gl<%s, M, N> C, gl<%s, M, N> R2, gl<%s, M, N> C2,\n"
+                  "              gl<%s, M, N> E, i32 n, %s v)\n"
+                  "    grid(cdiv(N, 32), cdiv(M, 16)) {\n"
+                  "    rt<%s, 16, 32> t = load(X, block.y, block.x);\n"
+                  "    store(R, mask_rows(t, n, v), block.y, block.x);\n"
+                  "    store(C, mask_cols(t, n, -inf), block.y, block.x);\n"
+                  "    rt<%s, 16, 32, col> c = load(X, block.y, block.x);\n"
+                  "    store(R2, mask_rows(c, convert<i64>(n) - 4294967296, 1.5), block.y, block.x);\n"
+                  "    store(C2, mask_cols(c, n, v), block.y, block.x);\n"
+                  "    store(E, mask_cols(mask_rows(t, M - 16 * block.y, 0.0), N - 32 * block.x, 0.0), block.y, block.x);\n"
+                  "}\n",
+                  S, S, S, S, S, S, S, S, S, S);
+    }
+    num_build(&prog, "layout", s.s);
+    ns_free(&s);
+}
+
+static void teardown(void) { num_free(&prog); }
+
+/* Magnitudes 2^-30 .. 2^20 with random signs, and some specials. */
+static double gen_wide(unsigned p, TkTypeKind elem, int64_t idx, uint64_t *rng, void *ctx)
+{
+    (void)p;
+    (void)elem;
+    (void)idx;
+    (void)ctx;
+    uint64_t k = num_rng_next(rng) % 64;
+    static const double sp[] = { 0.0, -0.0, INFINITY, -INFINITY, NAN, 65504.0, 65520.0, -70000.0, 6e-8, -3e-8, 3.39e38 };
+    if (k < sizeof sp / sizeof sp[0]) return sp[k];
+    return num_uniform(rng, -1, 1) * ldexp(1.0, (int)num_uniform(rng, -30, 21));
+}
+
+START_TEST(convert_types_and_layouts)
+{
+    static const char *const sizes[] = { "M=16,N=32", "M=33,N=70", "M=1,N=5" };
+    for (unsigned t = 0; t < 3; t++)
+        for (unsigned k = 0; k < 3; k++) {
+            char name[32];
+            snprintf(name, sizeof name, "cv_%s", TYPES[t]);
+            NumSpec spec = { .sizes = sizes[k], .seed = 21 + k, .gen = gen_wide, .tol = TOL_EXACT };
+            NumRun r;
+            num_run(&prog, name, &spec, &r);
+            num_run_free(&r);
+        }
+}
+END_TEST
+
+START_TEST(transpose_both_layouts)
+{
+    static const char *const sizes[] = { "M=16,N=32", "M=33,N=70", "M=1,N=1", "M=100,N=3" };
+    for (unsigned t = 0; t < 3; t++)
+        for (unsigned k = 0; k < 4; k++) {
+            char name[32];
+            snprintf(name, sizeof name, "tr_%s", TYPES[t]);
+            NumSpec spec = { .sizes = sizes[k], .seed = 31 + k, .tol = TOL_EXACT };
+            NumRun r;
+            num_run(&prog, name, &spec, &r);
+            num_run_free(&r);
+        }
+}
+END_TEST
+
+START_TEST(tril_triu_many_k)
+{
+    static const char *const ks[] = { "k=0", "k=1", "k=-1", "k=5", "k=-20", "k=31", "k=-31", "k=40", "k=-100", "k=2147483647",
+                                      "k=-2147483648" };
+    for (unsigned t = 0; t < 3; t++)
+        for (unsigned k = 0; k < sizeof ks / sizeof ks[0]; k++) {
+            char name[32], sets[64];
+            snprintf(name, sizeof name, "tri_%s", TYPES[t]);
+            snprintf(sets, sizeof sets, "%s,v=%s", ks[k], k % 2 ? "-2.5" : "7");
+            NumSpec spec = { .sizes = k % 3 ? "M=70,N=45" : "M=32,N=32", .sets = sets, .seed = 41 + k, .tol = TOL_EXACT };
+            NumRun r;
+            num_run(&prog, name, &spec, &r);
+            num_run_free(&r);
+        }
+}
+END_TEST
+
+START_TEST(mask_rows_cols_many_n)
+{
+    static const char *const ns[] = { "n=0", "n=1", "n=-3", "n=15", "n=16", "n=17", "n=31", "n=32", "n=1000", "n=-2147483648" };
+    for (unsigned t = 0; t < 3; t++)
+        for (unsigned k = 0; k < sizeof ns / sizeof ns[0]; k++) {
+            char name[32], sets[64];
+            snprintf(name, sizeof name, "msk_%s", TYPES[t]);
+            snprintf(sets, sizeof sets, "%s,v=%s", ns[k], k % 2 ? "-1.25" : "3");
+            NumSpec spec = { .sizes = k % 2 ? "M=40,N=50" : "M=16,N=32", .sets = sets, .seed = 51 + k, .tol = TOL_EXACT };
+            NumRun r;
+            num_run(&prog, name, &spec, &r);
+            num_run_free(&r);
+        }
+}
+END_TEST
+
+/* ---------------------------------------------------------------- known failure: bf16 subnormals */
+
+static NumProg sub;
+
+static void build_sub(void)
+{
+    num_build(&sub, "bf16_subnormal",
+              "kernel bf16_sub(gl<bf16, N> X, gl<bf16, N> Y, gl<f32, N> F, gl<bf16, N> Z, gl<bf16, N> W) grid(cdiv(N, 16)) {\n"
+              "    rv<bf16, 16> x = load(X, block.x);\n"
+              "    store(Y, -x, block.x);\n"
+              "    store(Z, convert<bf16>(load<rv<f32, 16>>(F, block.x)), block.x);\n"
+              "    store(W, x * 1.0, block.x);\n"
+              "}\n"
+              "kernel bf16_sub_mma(gl<bf16, M, K> A, gl<bf16, K, N> B, gl<f32, M, N> C) grid(1) {\n"
+              "    rt<f32, 16, 16> acc = zeros();\n"
+              "    rt<bf16, 16, 16> a = load(A, 0, 0);\n"
+              "    rt<bf16, 16, 16, col> b = load(B, 0, 0);\n"
+              "    mma_ab(acc, a, b);\n"
+              "    store(C, acc, 0, 0);\n"
+              "}\n");
+}
+
+static void teardown_sub(void) { num_free(&sub); }
+
+static double gen_subnormal(unsigned p, TkTypeKind elem, int64_t idx, uint64_t *rng, void *ctx)
+{
+    (void)elem;
+    (void)ctx;
+    (void)rng;
+    const double *big = ctx;
+    if (big && p == 1) return 0x1p100;                        /* mma: B */
+    return (idx % 2 ? -1 : 1) * ldexp(1.0 + (double)(idx % 7) / 8, -127 - (int)(idx % 6));   /* subnormal in f32 and bf16 */
+}
+
+/* KNOWN FAILURE (/tmp/codegen_bugs/bf16_subnormal_flush.tk), run only with
+ * NUM_KNOWN_FAILURES=1: on an AVX512-BF16 host every f32 → bf16 rounding is
+ * lowered to vcvtneps2bf16, which treats subnormal inputs as zero, so any
+ * arithmetic producing a bf16 subnormal gives ±0 (neg of a subnormal, x·1,
+ * convert<bf16> of an f32 subnormal); and vdpbf16ps (the bf16 mma
+ * micro-kernel) also flushes subnormal bf16 operands: 2^-127 · 2^100 gives 0
+ * instead of 2^-27. The language says RNE (§3.1, §6.5, §6.8) and products of
+ * bf16 values are exact in f32 (§6.4); the interpreter keeps them. */
+START_TEST(known_failure_bf16_subnormals_flushed)
+{
+    NumSpec spec = { .sizes = "N=32", .gen = gen_subnormal, .tol = TOL_EXACT };
+    NumRun r;
+    num_run(&sub, "bf16_sub", &spec, &r);
+    num_run_free(&r);
+    static const double big = 1;
+    NumSpec spec2 = { .sizes = "M=16,N=16,K=16", .gen = gen_subnormal, .gen_ctx = (void *)&big, .tol = { .rtol = 1e-6 } };
+    num_run(&sub, "bf16_sub_mma", &spec2, &r);
+    num_run_free(&r);
+}
+END_TEST
+
+Suite *num_suite_layout(void)
+{
+    Suite *s = suite_create("layout");
+    TCase *tc = num_tcase("convert_transpose_mask", build, teardown);
+    tcase_add_test(tc, convert_types_and_layouts);
+    tcase_add_test(tc, transpose_both_layouts);
+    tcase_add_test(tc, tril_triu_many_k);
+    tcase_add_test(tc, mask_rows_cols_many_n);
+    suite_add_tcase(s, tc);
+    if (num_known_failures()) {
+        TCase *kf = num_tcase("known_failures", build_sub, teardown_sub);
+        tcase_add_test(kf, known_failure_bf16_subnormals_flushed);
+        suite_add_tcase(s, kf);
+    }
+    return s;
+}

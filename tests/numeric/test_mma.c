@@ -1,0 +1,198 @@
+/* test_mma.c — the four matrix multiply-accumulate forms (§6.4) for bf16, f16
+ * and f32 inputs, at several register-tile shapes (the CPU micro-kernels
+ * block 8 rows × 32 columns with 16-lane vectors, so N = 16 is a remainder
+ * only, N = 48 a full block plus a remainder, N = 64 two full blocks), over a
+ * K loop with a ragged last step (masked loads give zeros), accumulating
+ * onto C's previous contents (the accumulator starts as load(C)).
+ *
+ * Each result is compared with the interpreter AND with a plain C double
+ * loop written here. Tolerance, per element (i, j):
+ *   |got - ref| <= (K + 2) · 2^-24 · (|c0| + Σ_k |a'[i,k]·b'[k,j]|)
+ * — the classic worst-case bound of recursive summation in f32 (unit roundoff
+ * 2^-24) over the K products and the starting value, whatever order the
+ * micro-kernel sums in; bf16/f16 products are exact in f32 and f32 products
+ * are rounded by the FMA together with the sum, so the bound covers them.
+ * (vdpbf16ps rounds once per pair of products, within the same bound.) */
+#include <math.h>
+#include <stdlib.h>
+
+#include "numeric.h"
+
+static const char *const TYPES[] = { "f32", "bf16", "f16" };
+static const char *const FORMS[] = { "ab", "abt", "atb", "atbt" };
+
+/* Register-tile shapes (BM, BN, BK) per kernel. */
+static const int SHAPES[][3] = { { 16, 48, 32 }, { 32, 16, 48 }, { 64, 64, 16 } };
+#define NSHAPES 3
+
+static NumProg prog;
+
+/* JIT time is ~0.2 s per mma kernel, so not every combination: every form on
+ * every type at the first shape (the forms differ in how operands are packed
+ * for the micro-kernel); the other shapes (which change the register
+ * blocking) with mma_ab only — 64×64×16 for bf16 (dpbf16 micro-kernel) and
+ * f32 (FMA micro-kernel); f16 runs through the f32 one after conversion. */
+static bool wanted(unsigned f, unsigned t, unsigned h)
+{
+    if (h == 0) return true;
+    if (f != 0) return false;
+    return h == 1 || t != 2;
+}
+
+static void build(void)
+{
+    NumStr s = { 0 };
+    for (unsigned f = 0; f < 4; f++)
+        for (unsigned t = 0; t < 3; t++)
+            for (unsigned h = 0; h < NSHAPES; h++) {
+                if (!wanted(f, t, h)) continue;
+                const char *T = TYPES[t], *F = FORMS[f];
+                int BM = SHAPES[h][0], BN = SHAPES[h][1], BK = SHAPES[h][2];
+                bool at = f >= 2, bt = f == 1 || f == 3;
+                char atype[64], btype[64], aload[64], bload[64];
+                /* A is M×K for ab/abt, stored K×M (so that a is its transpose) for atb/atbt */
+                if (at) {
+                    snprintf(atype, sizeof atype, "gl<%s, K, M>", T);
+                    snprintf(aload, sizeof aload, "rt<%s, %d, %d, col> a = load(A, k, block.y);", T, BK, BM);
+                } else {
+                    snprintf(atype, sizeof atype, "gl<%s, M, K>", T);
+                    snprintf(aload, sizeof aload, "rt<%s, %d, %d> a = load(A, block.y, k);", T, BM, BK);
+                }
+                if (bt) {
+                    snprintf(btype, sizeof btype, "gl<%s, N, K>", T);
+                    snprintf(bload, sizeof bload, "rt<%s, %d, %d> b = load(B, block.x, k);", T, BN, BK);
+                } else {
+                    snprintf(btype, sizeof btype, "gl<%s, K, N>", T);
+                    snprintf(bload, sizeof bload, "rt<%s, %d, %d, col> b = load(B, k, block.x);", T, BK, BN);
+                }
+                ns_printf(&s,
+                          "kernel mma_%s_%s_%d(%s A, %s B, gl<f32, M, N> C) grid(cdiv(N, %d), cdiv(M, %d)) {\n"
+                          "    rt<f32, %d, %d> acc = load(C, block.y, block.x);\n"
+                          "    for (k in 0 .. cdiv(K, %d)) {\n"
+                          "        %s\n"
+                          "        %s\n"
+                          "        mma_%s(acc, a, b);\n"
+                          "    }\n"
+                          "    store(C, acc, block.y, block.x);\n"
+                          "}\n",
+                          F, T, (int)h, atype, btype, BN, BM, BM, BN, BK, aload, bload, F);
+            }
+    /* operands brought into the layout an mma form wants by convert, and an
+     * accumulator that is also an operand of the product (acc += acc·accᵀ) */
+    ns_printf(&s,
+              "kernel mma_converted(gl<bf16, M, K> A, gl<bf16, K, N> B, gl<f32, M, N> C) grid(cdiv(N, 32), cdiv(M, 32)) {\n"
+              "    rt<f32, 32, 32> acc = zeros();\n"
+              "    for (k in 0 .. cdiv(K, 32)) {\n"
+              "        rt<bf16, 32, 32, col> a = load(A, block.y, k);\n"
+              "        rt<bf16, 32, 32> b = load(B, k, block.x);\n"
+              "        mma_ab(acc, convert<rt<bf16, 32, 32, row>>(a), convert<rt<bf16, 32, 32, col>>(b));\n"
+              "        mma_atbt(acc, convert<rt<bf16, 32, 32, col>>(transpose(a)), transpose(convert<rt<bf16, 32, 32, row>>(b)));\n"
+              "    }\n"
+              "    store(C, acc, block.y, block.x);\n"
+              "}\n"
+              "kernel mma_self(gl<f32, M, N> X, gl<f32, M, N> C) grid(cdiv(N, 32), cdiv(M, 32)) {\n"
+              "    rt<f32, 32, 32> acc = load(X, block.y, block.x);\n"
+              "    mma_abt(acc, acc, acc);\n"
+              "    store(C, acc, block.y, block.x);\n"
+              "}\n");
+    num_build(&prog, "mma", s.s);
+    ns_free(&s);
+}
+
+static void teardown(void) { num_free(&prog); }
+
+/* C (M×N) += op(A)·op(B), in double, with the bound of the file comment. */
+static void reference(unsigned form, const double *A, const double *B, const double *C0, int64_t M, int64_t N, int64_t K,
+                      double *want, double *bound)
+{
+    bool at = form >= 2, bt = form == 1 || form == 3;
+    for (int64_t i = 0; i < M; i++)
+        for (int64_t j = 0; j < N; j++) {
+            double s = C0[i * N + j], mag = fabs(s);
+            for (int64_t k = 0; k < K; k++) {
+                double a = at ? A[k * M + i] : A[i * K + k];
+                double b = bt ? B[j * K + k] : B[k * N + j];
+                s += a * b;
+                mag += fabs(a * b);
+            }
+            want[i * N + j] = s;
+            bound[i * N + j] = (double)(K + 2) * 0x1p-24 * mag;
+        }
+}
+
+static void expect_bound(const double *got, const double *want, const double *bound, int64_t n, const char *what)
+{
+    for (int64_t i = 0; i < n; i++)
+        if (!(fabs(got[i] - want[i]) <= bound[i]))
+            ck_abort_msg("%s: element %lld: got %.9g, want %.9g, bound %.3g", what, (long long)i, got[i], want[i], bound[i]);
+    num_count(0, (uint64_t)n);
+}
+
+static void mma_case(unsigned f, unsigned t, unsigned h, int64_t M, int64_t N, int64_t K)
+{
+    char name[64], sizes[96];
+    snprintf(name, sizeof name, "mma_%s_%s_%u", FORMS[f], TYPES[t], h);
+    snprintf(sizes, sizeof sizes, "M=%lld,N=%lld,K=%lld", (long long)M, (long long)N, (long long)K);
+    NumSpec spec = { .sizes = sizes, .seed = 1000 + 16 * f + 4 * t + h, .tol = { .skip = true } };
+    NumRun r;
+    num_run(&prog, name, &spec, &r);
+    unsigned a = num_param(&r, "A"), b = num_param(&r, "B"), c = num_param(&r, "C");
+    num_expect(r.got[a], r.init[a], r.count[a], r.elem[a], TOL_EXACT, "A (input, unchanged)");
+    num_expect(r.got[b], r.init[b], r.count[b], r.elem[b], TOL_EXACT, "B (input, unchanged)");
+    double *want = malloc(sizeof(double) * (size_t)(M * N > 0 ? M * N : 1));
+    double *bound = malloc(sizeof(double) * (size_t)(M * N > 0 ? M * N : 1));
+    ck_assert(want && bound);
+    reference(f, r.init[a], r.init[b], r.init[c], M, N, K, want, bound);
+    char what[600];
+    snprintf(what, sizeof what, "%s: C vs plain C double loop", r.desc);
+    expect_bound(r.got[c], want, bound, M * N, what);
+    snprintf(what, sizeof what, "%s: C vs interpreter", r.desc);
+    expect_bound(r.got[c], r.ref[c], bound, M * N, what);
+    /* and the interpreter itself agrees with the plain loop (double vs double: 1e-12 relative) */
+    for (int64_t i = 0; i < M * N; i++) bound[i] = 1e-12 * (1 + fabs(want[i]) + bound[i] / 0x1p-24);
+    snprintf(what, sizeof what, "%s: interpreter vs plain C double loop", r.desc);
+    expect_bound(r.ref[c], want, bound, M * N, what);
+    free(want);
+    free(bound);
+    num_run_free(&r);
+}
+
+START_TEST(mma_forms_types_shapes)
+{
+    unsigned f = (unsigned)_i;
+    static const int64_t sizes[][3] = { { 16, 48, 32 }, { 40, 70, 100 }, { 1, 1, 1 }, { 65, 17, 33 }, { 100, 130, 16 } };
+    for (unsigned t = 0; t < 3; t++)
+        for (unsigned h = 0; h < NSHAPES; h++) {
+            if (!wanted(f, t, h)) continue;
+            for (unsigned k = 0; k < sizeof sizes / sizeof sizes[0]; k++) mma_case(f, t, h, sizes[k][0], sizes[k][1], sizes[k][2]);
+        }
+}
+END_TEST
+
+START_TEST(mma_converted_operands_and_self_product)
+{
+    static const char *const sizes[] = { "M=32,N=32,K=32", "M=50,N=70,K=90" };
+    for (unsigned k = 0; k < 2; k++) {
+        NumRun r;
+        /* two products per step, ~2K terms: the bound of the file comment with 2K + 2 */
+        NumSpec spec = { .sizes = sizes[k], .tol = { .rtol = 200 * 0x1p-24, .atol = 200 * 0x1p-24 * 90 } };
+        num_run(&prog, "mma_converted", &spec, &r);
+        num_run_free(&r);
+    }
+    NumRun r;
+    /* acc·accᵀ over 32 terms of magnitude ≤ 1, plus acc: (32 + 2)·2^-24·33 */
+    NumSpec spec = { .sizes = "M=40,N=50", .tol = { .rtol = 0, .atol = 34 * 0x1p-24 * 33 } };
+    num_run(&prog, "mma_self", &spec, &r);
+    num_run_free(&r);
+}
+END_TEST
+
+Suite *num_suite_mma(void)
+{
+    Suite *s = suite_create("mma");
+    TCase *tc = num_tcase("mma", build, teardown);
+    tcase_add_loop_test(tc, mma_forms_types_shapes, 0, 4);
+    tcase_add_test(tc, mma_converted_operands_and_self_product);
+    suite_add_tcase(s, tc);
+    return s;
+}

@@ -1,0 +1,115 @@
+/* test_reduce.c — the six reductions and the eight broadcasts (§6.7) on f32,
+ * bf16 and f16 tiles in row and col layout, at tensor sizes with ragged
+ * edges (masked loads put zeros into the tiles, which then take part in the
+ * reductions exactly as the language says), and a -inf-masked row_max.
+ *
+ * Tolerances:
+ *  - max/min and all broadcasts: one exact selection or one IEEE op, rounded
+ *    once: EXACT (see test_elementwise.c).
+ *  - sums of n elements: the JIT accumulates in f32 in some order, the
+ *    interpreter in double: |error| <= (n - 1)·2^-24·Σ|x| (recursive
+ *    summation), Σ|x| <= n for inputs in [-1, 1): atol n²·2^-24; bf16/f16
+ *    results are rounded once at the end, so the f32 error may tip the
+ *    rounding: 1 ulp of the 16-bit type, or that atol. */
+#include <math.h>
+
+#include "numeric.h"
+
+static const char *const TYPES[] = { "f32", "bf16", "f16" };
+
+static NumProg prog;
+
+static void build(void)
+{
+    NumStr s = { 0 };
+    for (unsigned t = 0; t < 3; t++)
+        for (unsigned l = 0; l < 2; l++) {
+            const char *T = TYPES[t], *L = l ? "col" : "row";
+            /* row layout 16×32, col layout 32×16 */
+            int R = l ? 32 : 16, C = l ? 16 : 32;
+            ns_printf(&s,
+                      "kernel red_%s_%s(gl<%s, M, N> X, gl<%s, J, M> RMAX, gl<%s, J, M> RMIN, gl<%s, J, M> RSUM,\n"
+                      "                 gl<%s, I, N> CMAX, gl<%s, I, N> CMIN, gl<%s, I, N> CSUM, gl<%s, J, M> RMASK)\n"
+                      "    grid(J, I) {\n"
+                      "    rt<%s, %d, %d, %s> t = load(X, block.y, block.x);\n"
+                      "    store(RMAX, row_max(t), block.x, block.y);\n"
+                      "    store(RMIN, row_min(t), block.x, block.y);\n"
+                      "    store(RSUM, row_sum(t), block.x, block.y);\n"
+                      "    store(CMAX, col_max(t), block.y, block.x);\n"
+                      "    store(CMIN, col_min(t), block.y, block.x);\n"
+                      "    store(CSUM, col_sum(t), block.y, block.x);\n"
+                      "    store(RMASK, row_max(mask_cols(t, N - %d * block.x, -inf)), block.x, block.y);\n"
+                      "}\n",
+                      L, T, T, T, T, T, T, T, T, T, T, R, C, L, C);
+            ns_printf(&s,
+                      "kernel bc_%s_%s(gl<%s, M, N> X, gl<%s, M> R, gl<%s, N> V,\n"
+                      "                gl<%s, M, N> AR, gl<%s, M, N> SR, gl<%s, M, N> MR, gl<%s, M, N> DR,\n"
+                      "                gl<%s, M, N> AC, gl<%s, M, N> SC, gl<%s, M, N> MC, gl<%s, M, N> DC)\n"
+                      "    grid(cdiv(N, %d), cdiv(M, %d)) {\n"
+                      "    rt<%s, %d, %d, %s> t = load(X, block.y, block.x);\n"
+                      "    rv<%s, %d> r = load(R, block.y);\n"
+                      "    rv<%s, %d> c = load(V, block.x);\n"
+                      "    store(AR, add_row(t, r), block.y, block.x);\n"
+                      "    store(SR, sub_row(t, r), block.y, block.x);\n"
+                      "    store(MR, mul_row(t, r), block.y, block.x);\n"
+                      "    store(DR, div_row(t, r), block.y, block.x);\n"
+                      "    store(AC, add_col(t, c), block.y, block.x);\n"
+                      "    store(SC, sub_col(t, c), block.y, block.x);\n"
+                      "    store(MC, mul_col(t, c), block.y, block.x);\n"
+                      "    store(DC, div_col(t, c), block.y, block.x);\n"
+                      "}\n",
+                      L, T, T, T, T, T, T, T, T, T, T, T, T, C, R, T, R, C, L, T, R, T, C);
+        }
+    num_build(&prog, "reduce", s.s);
+    ns_free(&s);
+}
+
+static void teardown(void) { num_free(&prog); }
+
+START_TEST(reductions)
+{
+    static const int64_t sizes[][2] = { { 16, 32 }, { 1, 1 }, { 47, 70 }, { 100, 17 } };
+    for (unsigned t = 0; t < 3; t++)
+        for (unsigned l = 0; l < 2; l++)
+            for (unsigned k = 0; k < 4; k++) {
+                int R = l ? 32 : 16, C = l ? 16 : 32;
+                int64_t M = sizes[k][0], N = sizes[k][1];
+                char name[32], sz[96];
+                snprintf(name, sizeof name, "red_%s_%s", l ? "col" : "row", TYPES[t]);
+                snprintf(sz, sizeof sz, "M=%lld,N=%lld,J=%lld,I=%lld", (long long)M, (long long)N, (long long)((N + C - 1) / C),
+                         (long long)((M + R - 1) / R));
+                double n = R > C ? R : C;
+                NumTol sum = { .atol = n * n * 0x1p-24, .ulps = t ? 1 : 0 };
+                NumSpec spec = { .sizes = sz, .seed = 7 + k, .tol = TOL_EXACT, .per = { { "RSUM", sum }, { "CSUM", sum } } };
+                NumRun r;
+                num_run(&prog, name, &spec, &r);
+                num_run_free(&r);
+            }
+}
+END_TEST
+
+START_TEST(broadcasts)
+{
+    static const char *const sizes[] = { "M=32,N=32", "M=1,N=1", "M=47,N=70", "M=100,N=17" };
+    for (unsigned t = 0; t < 3; t++)
+        for (unsigned l = 0; l < 2; l++)
+            for (unsigned k = 0; k < 4; k++) {
+                char name[32];
+                snprintf(name, sizeof name, "bc_%s_%s", l ? "col" : "row", TYPES[t]);
+                NumSpec spec = { .sizes = sizes[k], .seed = 11 + k, .tol = TOL_EXACT };
+                NumRun r;
+                num_run(&prog, name, &spec, &r);
+                num_run_free(&r);
+            }
+}
+END_TEST
+
+Suite *num_suite_reduce(void)
+{
+    Suite *s = suite_create("reduce");
+    TCase *tc = num_tcase("reduce_broadcast", build, teardown);
+    tcase_add_test(tc, reductions);
+    tcase_add_test(tc, broadcasts);
+    suite_add_tcase(s, tc);
+    return s;
+}
