@@ -58,7 +58,7 @@ struct TkAmdgpuMma {
     TkFragLayout a, b, c;
     bool bfloat_operands;      /* A/B are <n x bfloat> in the intrinsic (else <n x i16> of bf16 bits) */
     const char *intrinsic;     /* LLVM intrinsic */
-    const char *mnemonic;      /* what the disassembly shows */
+    const char *mnemonic;      /* what the disassembly shows (gfx942 and later spelling) */
     const char *layout;        /* the fragment layout in one line */
     const char *meaning;
     /* D = A·B + C for one base tile. a, b: <a_elems x i16>, <b_elems x i16>

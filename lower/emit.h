@@ -46,9 +46,13 @@ typedef struct {
     const TkSource *src;
     LLVMDIBuilderRef dib;
     LLVMMetadataRef di_file, di_unit, di_sub;
+    unsigned long long stack_bytes;   /* stack buffers of the block function */
     bool failed;
     char err[256];
 } Emit;
+
+/* Tiles live on the stack of a launch worker (64 MiB, targets/cpu/launch.c). */
+#define TK_CPU_STACK_LIMIT (48 << 20)
 
 /* emit_llvm.c */
 LLVMValueRef emit_value(Emit *E, const TirInstr *i);
@@ -60,6 +64,10 @@ void emit_scope_push(Emit *E);
 void emit_scope_pop(Emit *E);
 LLVMValueRef emit_intrinsic(Emit *E, const char *name, LLVMTypeRef *overloads, unsigned noverloads,
                             LLVMValueRef *args, unsigned nargs);
+/* A float constant of kind k (bf16 as its RNE-rounded bit pattern). */
+LLVMValueRef emit_const_float(Emit *E, TkTypeKind k, double value);
+/* f16/bf16 → f32. bf16 values are carried as i16 bit patterns throughout. */
+LLVMValueRef emit_to_f32(Emit *E, LLVMValueRef v, TkTypeKind from);
 /* f32 → f16/bf16 with round-to-nearest-even, without runtime libcalls. */
 LLVMValueRef emit_fptrunc(Emit *E, LLVMValueRef v, LLVMTypeRef to);
 /* Scalar value `v` of kind `from` as kind `to` (float kinds: RNE). */

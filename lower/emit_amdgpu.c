@@ -113,7 +113,7 @@ static int fail(G *g, const TirInstr *at, const char *fmt, ...)
 static int not_supported(G *g, const TirInstr *i, const char *what)
 {
     return fail(g, i, "TIR op %s%s%s is not supported by the AMDGPU backend yet " SCOPE_HINT, tir_op_name(i->op),
-                what ? " " : "", what ? what : "");
+                what && what[0] != '.' ? " " : "", what ? what : "");
 }
 
 static const char *type_str(const TkType *t, char *buf, size_t n)
@@ -400,8 +400,8 @@ static LLVMValueRef emit_binary(G *g, const TirInstr *i)
     if (is_float_kind(k)) {
         bool narrow = k != TK_TY_F32 && k != TK_TY_UFLOAT;
         if (narrow) {
-            x = LLVMBuildFPExt(B, x, g->e.f32, "");
-            y = LLVMBuildFPExt(B, y, g->e.f32, "");
+            x = emit_to_f32(&g->e, x, k);   /* bf16 travels as its i16 bit pattern */
+            y = emit_to_f32(&g->e, y, k);
         }
         LLVMRealPredicate p;
         switch (op) {
@@ -414,7 +414,7 @@ static LLVMValueRef emit_binary(G *g, const TirInstr *i)
         default: {
             TirFn fn = op == TK_OP_ADD ? TIR_FN_ADD : op == TK_OP_SUB ? TIR_FN_SUB : op == TK_OP_MUL ? TIR_FN_MUL : TIR_FN_DIV;
             LLVMValueRef r = emit_fn(&g->e, fn, x, y, false);
-            return narrow ? LLVMBuildFPTrunc(B, r, emit_scalar_type(&g->e, k), "") : r;
+            return narrow ? emit_fptrunc(&g->e, r, emit_scalar_type(&g->e, k)) : r;
         }
         }
         return LLVMBuildFCmp(B, p, x, y, "");
@@ -458,11 +458,11 @@ static LLVMValueRef emit_scalar_map(G *g, const TirInstr *i)
     LLVMValueRef y = i->nargs > 1 ? val(g, i->args[1]) : NULL;
     bool narrow = !is_int && k != TK_TY_F32 && k != TK_TY_UFLOAT;
     if (narrow) {
-        x = LLVMBuildFPExt(g->e.b, x, g->e.f32, "");
-        if (y) y = LLVMBuildFPExt(g->e.b, y, g->e.f32, "");
+        x = emit_to_f32(&g->e, x, k);
+        if (y) y = emit_to_f32(&g->e, y, k);
     }
     LLVMValueRef v = emit_fn(&g->e, (TirFn)i->aux, x, y, is_int);
-    return narrow ? LLVMBuildFPTrunc(g->e.b, v, emit_scalar_type(&g->e, k), "") : v;
+    return narrow ? emit_fptrunc(&g->e, v, emit_scalar_type(&g->e, k)) : v;
 }
 
 /* ---------------------------------------------------------------- global tensors */
@@ -731,7 +731,7 @@ static void emit_instr(G *g, const TirInstr *i)
     }
     case TIR_WARP_ID: v = g->warp; break;
     case TIR_CONST_INT: v = LLVMConstInt(emit_scalar_type(&g->e, i->type->kind), (unsigned long long)i->imm, 1); break;
-    case TIR_CONST_FLOAT: v = LLVMConstReal(emit_scalar_type(&g->e, i->type->kind), i->fimm); break;
+    case TIR_CONST_FLOAT: v = emit_const_float(&g->e, i->type->kind, i->fimm); break;
     case TIR_BINARY: v = emit_binary(g, i); break;
     case TIR_UNARY: {
         LLVMValueRef x = val(g, i->args[0]);

@@ -27,7 +27,7 @@ LLVMTypeRef emit_scalar_type(Emit *E, TkTypeKind k)
     case TK_TY_I64: return E->i64;
     case TK_TY_F32: case TK_TY_UFLOAT: return E->f32;
     case TK_TY_F16: return E->f16;
-    case TK_TY_BF16: return E->bf16;
+    case TK_TY_BF16: return E->i16;   /* bit pattern: bfloat values would be legalised through libcalls */
     default: return E->i32;
     }
 }
@@ -35,6 +35,11 @@ LLVMTypeRef emit_scalar_type(Emit *E, TkTypeKind k)
 LLVMValueRef emit_alloca(Emit *E, LLVMTypeRef elem, int64_t count, const char *name)
 {
     LLVMTypeRef arr = LLVMArrayType2(elem, (uint64_t)(count > 0 ? count : 1));
+    unsigned long long bytes = 0;
+    LLVMTypeKind k = LLVMGetTypeKind(elem);
+    bytes = k == LLVMIntegerTypeKind ? (LLVMGetIntTypeWidth(elem) + 7) / 8 : k == LLVMHalfTypeKind || k == LLVMBFloatTypeKind ? 2
+          : k == LLVMDoubleTypeKind ? 8 : 4;
+    E->stack_bytes += bytes * (unsigned long long)(count > 0 ? count : 1) + 64;
     LLVMValueRef a = LLVMBuildAlloca(E->alloca_b, arr, name);
     LLVMSetAlignment(a, 64);   /* a cache line, and a full zmm */
     return a;
@@ -116,13 +121,35 @@ static void remember(Emit *E, const TirInstr *i, LLVMValueRef v, bool permanent)
 
 /* ---------------------------------------------------------------- scalars */
 
-/* f32 → f16/bf16, rounding to nearest even. LLVM turns an fptrunc to bfloat
- * into a libcall (__truncsfbf2) unless the target converts in hardware, and
- * that symbol is missing from older runtimes: there, round in integer ops. */
+/* A float constant of kind k (bf16: its bit pattern, rounded to nearest even here). */
+LLVMValueRef emit_const_float(Emit *E, TkTypeKind k, double value)
+{
+    if (k != TK_TY_BF16) return LLVMConstReal(emit_scalar_type(E, k), value);
+    float f = (float)value;
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    uint16_t bits = (u & 0x7fffffffu) > 0x7f800000u ? (uint16_t)((u >> 16) | 0x40) : (uint16_t)((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);
+    return LLVMConstInt(E->i16, bits, 0);
+}
+
+/* f16/bf16 value → f32 (bf16 is carried as its i16 bit pattern: widen by a shift). */
+LLVMValueRef emit_to_f32(Emit *E, LLVMValueRef v, TkTypeKind from)
+{
+    if (from == TK_TY_F32 || from == TK_TY_UFLOAT) return v;
+    if (from == TK_TY_BF16) {
+        LLVMValueRef wide = LLVMBuildShl(E->b, LLVMBuildZExt(E->b, v, E->i32, ""), LLVMConstInt(E->i32, 16, 0), "");
+        return LLVMBuildBitCast(E->b, wide, E->f32, "");
+    }
+    return LLVMBuildFPExt(E->b, v, E->f32, "");
+}
+
+/* f32 → f16/bf16, rounding to nearest even. bf16 is rounded with integer ops
+ * on every target: LLVM turns an fptrunc to bfloat into a libcall
+ * (__truncsfbf2, missing from Debian 12's libgcc) without hardware support,
+ * and the hardware instruction (vcvtneps2bf16) flushes subnormals to zero. */
 LLVMValueRef emit_fptrunc(Emit *E, LLVMValueRef v, LLVMTypeRef to)
 {
-    bool hw_bf16 = E->features && (strstr(E->features, "+avx512bf16") || strstr(E->features, "+bf16"));
-    if (to != E->bf16 || hw_bf16) return LLVMBuildFPTrunc(E->b, v, to, "");
+    if (to != E->i16) return LLVMBuildFPTrunc(E->b, v, to, "");
     LLVMTypeRef vt = LLVMTypeOf(v);
     bool vec = LLVMGetTypeKind(vt) == LLVMVectorTypeKind;
     unsigned n = vec ? LLVMGetVectorSize(vt) : 1;
@@ -137,8 +164,7 @@ LLVMValueRef emit_fptrunc(Emit *E, LLVMValueRef v, LLVMTypeRef to)
     /* NaN stays a (quiet) NaN instead of rounding into infinity */
     LLVMValueRef is_nan = LLVMBuildFCmp(E->b, LLVMRealUNO, v, v, "");
     LLVMValueRef chosen = LLVMBuildSelect(E->b, is_nan, LLVMBuildOr(E->b, bits, quiet, ""), rounded, "");
-    LLVMValueRef hi = LLVMBuildTrunc(E->b, LLVMBuildLShr(E->b, chosen, sixteen, ""), i16, "");
-    return LLVMBuildBitCast(E->b, hi, to, "");
+    return LLVMBuildTrunc(E->b, LLVMBuildLShr(E->b, chosen, sixteen, ""), i16, "");
 }
 
 static bool is_float_kind(TkTypeKind k) { return k == TK_TY_F32 || k == TK_TY_F16 || k == TK_TY_BF16 || k == TK_TY_UFLOAT; }
@@ -150,7 +176,7 @@ LLVMValueRef emit_convert_scalar(Emit *E, LLVMValueRef v, TkTypeKind from, TkTyp
     bool ff = is_float_kind(from), tf = is_float_kind(to);
     if (ff && tf) {
         /* via f32: LLVM's fptrunc rounds to nearest even */
-        if (from != TK_TY_F32) v = LLVMBuildFPExt(E->b, v, E->f32, "");
+        if (from != TK_TY_F32) v = emit_to_f32(E, v, from);
         return to == TK_TY_F32 ? v : emit_fptrunc(E, v, tt);
     }
     if (!ff && !tf) {
@@ -164,7 +190,7 @@ LLVMValueRef emit_convert_scalar(Emit *E, LLVMValueRef v, TkTypeKind from, TkTyp
         return to == TK_TY_F32 ? x : emit_fptrunc(E, x, tt);
     }
     /* float → int: saturating, NaN → 0 (never undefined) */
-    if (from != TK_TY_F32) v = LLVMBuildFPExt(E->b, v, E->f32, "");
+    if (from != TK_TY_F32) v = emit_to_f32(E, v, from);
     LLVMTypeRef ov[2] = { tt, E->f32 };
     return emit_intrinsic(E, "llvm.fptosi.sat", ov, 2, &v, 1);
 }
@@ -268,8 +294,8 @@ static LLVMValueRef emit_binary(Emit *E, const TirInstr *i)
     if (is_float_kind(k)) {
         bool narrow = k != TK_TY_F32;
         if (narrow) {
-            x = LLVMBuildFPExt(E->b, x, E->f32, "");
-            y = LLVMBuildFPExt(E->b, y, E->f32, "");
+            x = emit_to_f32(E, x, k);
+            y = emit_to_f32(E, y, k);
         }
         LLVMRealPredicate p;
         switch (op) {
@@ -391,7 +417,7 @@ LLVMValueRef emit_value(Emit *E, const TirInstr *i)
     }
     case TIR_BLOCK_ID: v = E->bid[i->aux % 3]; permanent = true; break;
     case TIR_CONST_INT: v = LLVMConstInt(emit_scalar_type(E, i->type->kind), (unsigned long long)i->imm, 1); break;
-    case TIR_CONST_FLOAT: v = LLVMConstReal(emit_scalar_type(E, i->type->kind), i->fimm); break;
+    case TIR_CONST_FLOAT: v = emit_const_float(E, i->type->kind, i->fimm); break;
     case TIR_BINARY: v = emit_binary(E, i); break;
     case TIR_UNARY: {
         LLVMValueRef x = emit_value(E, i->args[0]);
@@ -419,8 +445,8 @@ LLVMValueRef emit_value(Emit *E, const TirInstr *i)
             LLVMValueRef x = emit_value(E, i->args[0]);
             LLVMValueRef y = i->nargs > 1 ? emit_value(E, i->args[1]) : NULL;
             if (!is_int && k != TK_TY_F32) {
-                x = LLVMBuildFPExt(E->b, x, E->f32, "");
-                if (y) y = LLVMBuildFPExt(E->b, y, E->f32, "");
+                x = emit_to_f32(E, x, k);
+                if (y) y = emit_to_f32(E, y, k);
             }
             v = emit_fn(E, (TirFn)i->aux, x, y, is_int);
             if (!is_int && k != TK_TY_F32) v = emit_fptrunc(E, v, emit_scalar_type(E, k));
@@ -502,7 +528,13 @@ static void emit_for(Emit *E, const TirInstr *i, bool block_ctx)
 
 static void emit_stmt(Emit *E, const TirInstr *s)
 {
-    if (!tir_is_statement(s->op)) return;   /* values are emitted when a statement needs them */
+    if (!tir_is_statement(s->op)) {
+        /* Values are computed where they stand, so that a helper's store
+         * between two operands keeps the source's left-to-right order. A load
+         * into a shared tile is left for its (once-per-block) assignment. */
+        if (!(s->op == TIR_LOAD && tk_is_shared(s->type->kind))) emit_value(E, s);
+        return;
+    }
     LLVMMetadataRef old_loc = debug_at(E, s);
     LLVMBasicBlockRef join = NULL;
     if (E->f->warps > 1 && is_collective(s)) {
@@ -719,6 +751,7 @@ static int emit_kernel(Emit *E, const TirFunc *f)
     end_function(E);
 
     /* void NAME__block(void **args, const int64_t *sizes, i32 bx, i32 by, i32 bz) */
+    E->stack_bytes = 0;
     LLVMTypeRef bp[5] = { E->ptr, E->ptr, E->i32, E->i32, E->i32 };
     snprintf(name, sizeof name, "%s__block", f->name);
     begin_function(E, name, LLVMFunctionType(E->vd, bp, 5, 0));
@@ -733,6 +766,12 @@ static int emit_kernel(Emit *E, const TirFunc *f)
         if (i->op == TIR_PARAM || i->op == TIR_SIZE || i->op == TIR_BLOCK_ID) emit_value(E, i);
     emit_region(E, &f->body);
     end_function(E);
+    if (E->stack_bytes > TK_CPU_STACK_LIMIT && !E->failed) {
+        E->failed = true;
+        snprintf(E->err, sizeof E->err,
+                 "kernel %s needs %.1f MiB of stack for its tiles (× %lld warps); the CPU backend allows %d MiB: use smaller tiles or fewer warps",
+                 f->name, (double)E->stack_bytes / (1 << 20), (long long)f->warps, TK_CPU_STACK_LIMIT >> 20);
+    }
 
     free(E->vals);
     free(E->val_depth);

@@ -38,7 +38,7 @@ static LLVMValueRef elem_ptr(Emit *E, const TkType *t, LLVMValueRef base, LLVMVa
 static LLVMValueRef ld(Emit *E, const TkType *t, LLVMValueRef base, LLVMValueRef idx)
 {
     LLVMValueRef v = LLVMBuildLoad2(E->b, elem_type(E, t), elem_ptr(E, t, base, idx), "");
-    return t->elem == TK_TY_F32 ? v : LLVMBuildFPExt(E->b, v, E->f32, "");
+    return emit_to_f32(E, v, t->elem);
 }
 
 /* Store an f32 value as element idx (rounded to the element type). */
@@ -104,6 +104,16 @@ typedef struct {
     LLVMValueRef nrows, ncols;/* i64: tensor extent of the last two dims (nrows = 1 for vectors) */
 } Geometry;
 
+/* A tile coordinate clamped to ±2^40: still outside every tensor (dims are
+ * below 2^31) but far from overflowing when multiplied by a tile size, so a
+ * huge i64 coordinate is masked instead of wrapping into the tensor. */
+static LLVMValueRef tile_coord(Emit *E, const TirInstr *c)
+{
+    LLVMValueRef v = i64v(E, emit_value(E, c));
+    LLVMValueRef lim = emit_const_i64(E, (int64_t)1 << 40);
+    return smax(E, smin(E, v, lim), LLVMBuildNeg(E->b, lim, ""));
+}
+
 static Geometry geometry(Emit *E, const TkType *g, const TirInstr *const *coords, const TkType *tile)
 {
     Geometry G;
@@ -122,13 +132,13 @@ static Geometry geometry(Emit *E, const TkType *g, const TirInstr *const *coords
     if (tdims == 2) {
         G.nrows = emit_tensor_dim(E, g, n - 2);
         G.ncols = emit_tensor_dim(E, g, n - 1);
-        G.row0 = LLVMBuildMul(E->b, i64v(E, emit_value(E, coords[n - 2])), emit_const_i64(E, tile->dims[0]), "");
-        G.col0 = LLVMBuildMul(E->b, i64v(E, emit_value(E, coords[n - 1])), emit_const_i64(E, tile->dims[1]), "");
+        G.row0 = LLVMBuildMul(E->b, tile_coord(E, coords[n - 2]), emit_const_i64(E, tile->dims[0]), "");
+        G.col0 = LLVMBuildMul(E->b, tile_coord(E, coords[n - 1]), emit_const_i64(E, tile->dims[1]), "");
     } else {
         G.nrows = emit_const_i64(E, 1);
         G.ncols = emit_tensor_dim(E, g, n - 1);
         G.row0 = emit_const_i64(E, 0);
-        G.col0 = LLVMBuildMul(E->b, i64v(E, emit_value(E, coords[n - 1])), emit_const_i64(E, tile->dims[0]), "");
+        G.col0 = LLVMBuildMul(E->b, tile_coord(E, coords[n - 1]), emit_const_i64(E, tile->dims[0]), "");
     }
     return G;
 }
@@ -410,6 +420,21 @@ void emit_tile_set_elem(Emit *E, const TirInstr *i)
 /* mma_micro for a TK_MMA_PACK_MMLA row (cpu_mma.h): A as 2×4 blocks
  * [M/2][Kq/4][2][4], B as 2×4 blocks of Bᵀ [N/2][Kq/4][2][4], bf16, with K
  * zero-padded to Kq, a multiple of 4. */
+/* Operand `which` of an mma. The accumulator is updated block by block while
+ * the operands are still being read, so an operand that is the accumulator
+ * itself (acc += acc·B) is copied first. */
+static LLVMValueRef mma_operand(Emit *E, const TirInstr *i, int which)
+{
+    const TirInstr *op = i->args[which];
+    LLVMValueRef v = emit_value(E, op);
+    if (op->op == TIR_GET && op->args[0] == i->args[0]) {
+        LLVMValueRef copy = emit_alloca(E, elem_type(E, op->type), emit_tile_elems(op->type), "mma.alias");
+        emit_tile_copy(E, copy, v, op->type);
+        return copy;
+    }
+    return v;
+}
+
 static void mma_micro_mmla(Emit *E, const TirInstr *i, const TkMmaKernel *k)
 {
     const TirInstr *acc = i->args[0];
@@ -417,7 +442,7 @@ static void mma_micro_mmla(Emit *E, const TirInstr *i, const TkMmaKernel *k)
     bool at = i->aux == 2 || i->aux == 3, bt = i->aux == 1 || i->aux == 3;
     int64_t M = ta->dims[0], N = ta->dims[1], K = at ? tA->dims[0] : tA->dims[1];
     int64_t Kq = (K + 3) / 4 * 4;
-    LLVMValueRef A = emit_value(E, i->args[1]), B = emit_value(E, i->args[2]);
+    LLVMValueRef A = mma_operand(E, i, 1), B = mma_operand(E, i, 2);
     TkType ca = { .kind = TK_TY_RT, .elem = TK_TY_BF16, .rank = 2, .dims = { M, Kq }, .layout = TK_ROW };
     TkType cb = { .kind = TK_TY_RT, .elem = TK_TY_BF16, .rank = 2, .dims = { N, Kq }, .layout = TK_ROW };
     LLVMValueRef Ab = emit_alloca(E, elem_type(E, &ca), M * Kq, "mma.a");
@@ -465,7 +490,7 @@ static void mma_micro(Emit *E, const TirInstr *i, const TkMmaKernel *k)
     int64_t M = ta->dims[0], N = ta->dims[1], K = at ? tA->dims[0] : tA->dims[1];
     bool bf16 = k->operand == TK_TY_BF16;
     int64_t Kp = bf16 ? (K + 1) / 2 * 2 : K;
-    LLVMValueRef A = emit_value(E, i->args[1]), B = emit_value(E, i->args[2]);
+    LLVMValueRef A = mma_operand(E, i, 1), B = mma_operand(E, i, 2);
     LLVMValueRef C = emit_slot_ptr(E, acc);
     TkType ca = { .kind = TK_TY_RT, .elem = bf16 ? TK_TY_BF16 : TK_TY_F32, .rank = 2, .dims = { M, Kp }, .layout = TK_ROW };
     LLVMValueRef Ab = NULL;
@@ -534,7 +559,7 @@ void emit_tile_mma(Emit *E, const TirInstr *i)
     const TkType *ta = acc->type, *tA = i->args[1]->type, *tB = i->args[2]->type;
     bool at = i->aux == 2 || i->aux == 3, bt = i->aux == 1 || i->aux == 3;
     int64_t M = ta->dims[0], N = ta->dims[1], K = at ? tA->dims[0] : tA->dims[1];
-    LLVMValueRef A = emit_value(E, i->args[1]), B = emit_value(E, i->args[2]);
+    LLVMValueRef A = mma_operand(E, i, 1), B = mma_operand(E, i, 2);
     LLVMValueRef C = emit_slot_ptr(E, acc);
     EmitLoop Li, Lj, Lk;
     emit_loop_begin(E, &Li, emit_const_i64(E, M), "mma.i");

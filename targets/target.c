@@ -24,7 +24,15 @@ static const TkTarget targets[] = {
     { "aarch64-neon-bf16", TK_TARGET_CPU,  "aarch64-unknown-linux-gnu", "generic",   "+neon,+bf16",
       "AArch64 with NEON and BF16 (bfdot, bfmmla)" },
     { "gfx942",            TK_TARGET_AMDGPU, "amdgcn-amd-amdhsa",       "gfx942",    "",
-      "AMD CDNA3 (MI300): MFMA, wave64 (code generation only)" },
+      "AMD CDNA3 (MI300): MFMA 32x32x8 bf16, wave64 (code generation only, register-tile subset)" },
+    { "gfx950",            TK_TARGET_AMDGPU, "amdgcn-amd-amdhsa",       "gfx950",    "",
+      "AMD CDNA4 (MI350): MFMA 32x32x16 bf16, wave64 (code generation only, register-tile subset)" },
+    { "gfx1100",           TK_TARGET_AMDGPU, "amdgcn-amd-amdhsa",       "gfx1100",   "",
+      "AMD RDNA3: WMMA 16x16x16 bf16, wave32 (code generation only, register-tile subset)" },
+    { "gfx1151",           TK_TARGET_AMDGPU, "amdgcn-amd-amdhsa",       "gfx1151",   "",
+      "AMD RDNA3.5: WMMA 16x16x16 bf16, wave32 (code generation only, register-tile subset)" },
+    { "gfx1201",           TK_TARGET_AMDGPU, "amdgcn-amd-amdhsa",       "gfx1201",   "",
+      "AMD RDNA4: WMMA 16x16x16 bf16, wave32 (code generation only, register-tile subset; gfx12 A/B lane split unverified on hardware)" },
 };
 
 const TkTarget *tk_target_table(unsigned *count)

@@ -1,12 +1,22 @@
-/* launch.c — see launch.h. Blocks are handed out by an atomic counter, so a
- * thread that finishes early takes the next block (no static partition). */
+/* launch.c — see launch.h.
+ *
+ * A persistent pool of worker threads runs the blocks; the launching thread
+ * only waits. Workers have 64 MiB stacks because tiles live on the stack
+ * (the emitter refuses kernels that need more), whereas the caller's stack
+ * may be the 8 MiB default. Blocks are handed out by an atomic counter, so a
+ * worker that finishes early takes the next block; each block's result does
+ * not depend on which worker ran it. */
 #include "launch.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
+
+#define TK_MAX_THREADS 256
+#define TK_WORKER_STACK (64u << 20)
 
 typedef struct {
     TkBlockFn block;
@@ -14,27 +24,74 @@ typedef struct {
     const int64_t *sizes;
     int64_t gx, gy, total;
     atomic_llong next;
-} Work;
+    int nthreads;              /* workers taking part in this launch */
+} Job;
+
+static struct {
+    pthread_mutex_t lock;      /* guards everything below */
+    pthread_cond_t work, done;
+    pthread_mutex_t launch;    /* one launch at a time */
+    int started;               /* workers alive */
+    unsigned long generation;  /* bumped for every launch */
+    int finished;              /* workers done with the current launch */
+    Job *job;
+} pool = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_MUTEX_INITIALIZER, 0, 0, 0, NULL };
+
+typedef struct {
+    int index;
+} WorkerArg;
+
+static void run_blocks(Job *j)
+{
+    for (;;) {
+        long long b = atomic_fetch_add(&j->next, 1);
+        if (b >= j->total) break;
+        int64_t x = b % j->gx, y = (b / j->gx) % j->gy, z = b / (j->gx * j->gy);
+        j->block(j->args, j->sizes, (int32_t)x, (int32_t)y, (int32_t)z);
+    }
+}
 
 static void *worker(void *p)
 {
-    Work *w = p;
+    int index = (int)(intptr_t)p;
+    unsigned long seen = 0;
+    pthread_mutex_lock(&pool.lock);
     for (;;) {
-        long long b = atomic_fetch_add(&w->next, 1);
-        if (b >= w->total) break;
-        int64_t x = b % w->gx, y = (b / w->gx) % w->gy, z = b / (w->gx * w->gy);
-        w->block(w->args, w->sizes, (int32_t)x, (int32_t)y, (int32_t)z);
+        while (pool.generation == seen) pthread_cond_wait(&pool.work, &pool.lock);
+        seen = pool.generation;
+        Job *j = pool.job;
+        pthread_mutex_unlock(&pool.lock);
+        if (index < j->nthreads) run_blocks(j);
+        pthread_mutex_lock(&pool.lock);
+        if (++pool.finished == pool.started) pthread_cond_signal(&pool.done);
     }
     return NULL;
 }
 
+/* Grows the pool to n workers; returns how many exist. Call with pool.lock held. */
+static int grow(int n)
+{
+    while (pool.started < n) {
+        pthread_attr_t attr;
+        pthread_t t;
+        pthread_attr_init(&attr);
+        pthread_attr_setstacksize(&attr, TK_WORKER_STACK);
+        pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+        int rc = pthread_create(&t, &attr, worker, (void *)(intptr_t)pool.started);
+        pthread_attr_destroy(&attr);
+        if (rc != 0) break;
+        pool.started++;
+    }
+    return pool.started;
+}
+
 int tk_cpu_threads(int requested)
 {
-    if (requested > 0) return requested;
+    if (requested > 0) return requested > TK_MAX_THREADS ? TK_MAX_THREADS : requested;
     const char *env = getenv("TK_NUM_THREADS");
-    if (env && atoi(env) > 0) return atoi(env);
+    if (env && atoi(env) > 0) return atoi(env) > TK_MAX_THREADS ? TK_MAX_THREADS : atoi(env);
     long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n > 0 ? (int)n : 1;
+    return n > 0 ? (int)(n > TK_MAX_THREADS ? TK_MAX_THREADS : n) : 1;
 }
 
 int tk_cpu_launch(TkGridFn grid, TkBlockFn block, void **args, const int64_t *sizes, int nthreads, char *err, size_t errlen)
@@ -42,27 +99,34 @@ int tk_cpu_launch(TkGridFn grid, TkBlockFn block, void **args, const int64_t *si
     int64_t g[3] = { 1, 1, 1 };
     grid(args, sizes, g);
     if (g[0] <= 0 || g[1] <= 0 || g[2] <= 0) return 0;   /* an empty grid runs nothing */
-    if (g[0] > INT32_MAX || g[1] > INT32_MAX || g[2] > INT32_MAX) {
+    if (g[0] > INT32_MAX || g[1] > INT32_MAX || g[2] > INT32_MAX || g[0] * g[1] > INT64_MAX / g[2]) {
         snprintf(err, errlen, "grid %lld×%lld×%lld is too large", (long long)g[0], (long long)g[1], (long long)g[2]);
         return -1;
     }
-    Work w = { .block = block, .args = args, .sizes = sizes, .gx = g[0], .gy = g[1] };
-    w.total = g[0] * g[1] * g[2];
-    atomic_init(&w.next, 0);
+    Job j = { .block = block, .args = args, .sizes = sizes, .gx = g[0], .gy = g[1] };
+    j.total = g[0] * g[1] * g[2];
+    atomic_init(&j.next, 0);
     int n = tk_cpu_threads(nthreads);
-    if (n > 256) n = 256;
-    if (n > w.total) n = (int)w.total;
-    pthread_t threads[256];
-    int started = 0;
-    for (int t = 1; t < n; t++) {
-        pthread_attr_t attr;
-        pthread_attr_init(&attr);
-        pthread_attr_setstacksize(&attr, 64u << 20);   /* tiles live on the stack */
-        if (pthread_create(&threads[started], &attr, worker, &w) == 0) started++;
-        pthread_attr_destroy(&attr);
+    if (n > j.total) n = (int)j.total;
+    j.nthreads = n;
+
+    pthread_mutex_lock(&pool.launch);
+    pthread_mutex_lock(&pool.lock);
+    if (grow(n) == 0) {
+        pthread_mutex_unlock(&pool.lock);
+        pthread_mutex_unlock(&pool.launch);
+        snprintf(err, errlen, "cannot start a worker thread");
+        return -1;
     }
-    worker(&w);
-    for (int t = 0; t < started; t++) pthread_join(threads[t], NULL);
+    if (j.nthreads > pool.started) j.nthreads = pool.started;
+    pool.job = &j;
+    pool.finished = 0;
+    pool.generation++;
+    pthread_cond_broadcast(&pool.work);
+    while (pool.finished < pool.started) pthread_cond_wait(&pool.done, &pool.lock);
+    pool.job = NULL;
+    pthread_mutex_unlock(&pool.lock);
+    pthread_mutex_unlock(&pool.launch);
     return 0;
 }
 

@@ -175,10 +175,13 @@ static void write_source(NumProg *p)
     fclose(fp);
 }
 
-void num_build(NumProg *p, const char *group, const char *src)
+void num_build(NumProg *p, const char *group, const char *src) { num_build_target(p, group, src, NULL); }
+
+void num_build_target(NumProg *p, const char *group, const char *src, const char *target)
 {
     memset(p, 0, sizeof *p);
     p->group = group;
+    p->target = target;
     p->src = strdup(src);
     if (!p->src) {
         snprintf(p->err, sizeof p->err, "out of memory");
@@ -219,14 +222,15 @@ void num_build(NumProg *p, const char *group, const char *src)
     free(text);
     char err[1024] = "";
     double jit_ms = 0;
-    TkCpuJitOptions jo = { .opt_level = 3, .compile_ms = &jit_ms };
+    TkCpuJitOptions jo = { .target = target, .opt_level = 3, .compile_ms = &jit_ms };
     if (tk_cpu_jit(&p->m, &jo, &p->mod, err, sizeof err) != 0) {
-        snprintf(p->err, sizeof p->err, "JIT failed for %s: %s", p->path, err);
+        if (target && strstr(err, "cannot run on this CPU")) p->unavailable = true;
+        snprintf(p->err, sizeof p->err, "JIT failed for %s%s%s: %s", p->path, target ? " --target=" : "", target ? target : "", err);
         p->mod = NULL;
         return;
     }
     p->built = true;
-    if (getenv("NUM_VERBOSE")) fprintf(stderr, "numeric: group %s compiled in %.0f ms\n", group, jit_ms);
+    if (getenv("NUM_VERBOSE")) fprintf(stderr, "numeric: group %s (%s) compiled in %.0f ms\n", group, target ? target : "host", jit_ms);
 }
 
 void num_free(NumProg *p)
@@ -281,6 +285,7 @@ static bool within(double got, double want, TkTypeKind k, NumTol t)
     want = num_round(k, want);   /* what a tensor of kind k can hold (the interpreter keeps f32 values in double) */
     if (isnan(got) || isnan(want)) return t.nan_ok || (isnan(got) && isnan(want));
     if (isinf(got) || isinf(want)) return got == want;
+    if (t.zero_sign && got == 0 && want == 0 && signbit(got) != signbit(want)) return false;
     if (t.rtol == 0 && t.atol == 0) {
         /* exact mode: got within `ulps` of want rounded to the element type */
         double w = num_round(k, want);
@@ -348,8 +353,8 @@ void num_run(const NumProg *p, const char *kernel, const NumSpec *spec, NumRun *
     r->f = f;
     r->n = f->nparams;
     int threads = spec->threads > 0 ? spec->threads : 2;
-    int o = snprintf(r->desc, sizeof r->desc, "%.300s --kernel %.64s --size %.64s --threads %d", p->path, kernel,
-                     spec->sizes ? spec->sizes : "", threads);
+    int o = snprintf(r->desc, sizeof r->desc, "%.300s --kernel %.64s --size %.64s --threads %d%s%.40s", p->path, kernel,
+                     spec->sizes ? spec->sizes : "", threads, p->target ? " --target=" : "", p->target ? p->target : "");
     /* each name=value of sets as its own --set */
     for (const char *c = spec->sets; c && *c && o > 0 && (size_t)o < sizeof r->desc;) {
         const char *e = strchr(c, ',');
@@ -433,6 +438,14 @@ void num_run(const NumProg *p, const char *kernel, const NumSpec *spec, NumRun *
     }
     ck_assert_msg(tir_interp_run(f, tensors, r->scalar, r->sizes, err, sizeof err) == 0, "%s: interpreter: %s", r->desc, err);
 
+    const char *dump = getenv("NUM_DUMP");   /* debugging aid: NUM_DUMP=kernel prints small tensors */
+    if (dump && strcmp(dump, kernel) == 0)
+        for (unsigned q = 0; q < f->nparams; q++) {
+            if (!r->is_tensor[q] || r->count[q] > 4096) continue;
+            fprintf(stderr, "%s: %s (got | interpreter)\n", r->desc, f->params[q].name);
+            for (int64_t i = 0; i < r->count[q]; i++)
+                fprintf(stderr, "  [%lld] %.9g | %.9g\n", (long long)i, r->got[q][i], r->ref[q][i]);
+        }
     uint64_t compared = 0;
     for (unsigned q = 0; q < f->nparams; q++) {
         if (!r->is_tensor[q]) continue;

@@ -1,6 +1,10 @@
 /* main.c — the numeric test suite of the CPU code generator (see numeric.h).
- * Check prints only failures and one summary line; then one line counts the
- * JIT launches and tensor elements that were compared. */
+ * Prints only failures (CK_VERBOSITY=normal|verbose for Check's own output),
+ * then a summary: tests run and failed, JIT launches checked and tensor
+ * elements compared. NUM_KNOWN_FAILURES=1 adds the cases that reproduce the
+ * code-generation bugs reported in /tmp/codegen_bugs; NUM_VERBOSE=1 prints
+ * JIT compile times and how much of each error bound was used. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,8 +30,20 @@ int main(void)
     srunner_add_suite(sr, num_suite_scalar());
     srunner_add_suite(sr, num_suite_warps());
     srunner_add_suite(sr, num_suite_examples());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
+    /* quiet unless something fails (CK_VERBOSITY=verbose shows every test) */
+    bool quiet = !getenv("CK_VERBOSITY");
+    srunner_run_all(sr, quiet ? CK_SILENT : CK_ENV);
+    int failed = srunner_ntests_failed(sr), run = srunner_ntests_run(sr);
+    if (quiet) {
+        TestResult **tr = srunner_failures(sr);
+        for (int i = 0; i < failed; i++) {
+            printf("%s:%d:%s:%s: %s\n", tr_lfile(tr[i]), tr_lno(tr[i]), tr_rtype(tr[i]) == CK_ERROR ? "E" : "F", tr_tcname(tr[i]),
+                   tr_msg(tr[i]));
+        }
+        free(tr);
+    }
+    printf("numeric: %d tests, %d failed%s\n", run, failed,
+           num_known_failures() ? " (known failures included)" : " (known failures skipped; NUM_KNOWN_FAILURES=1 runs them)");
     srunner_free(sr);
     if (fd >= 0) {
         unsigned long long launches = 0, elements = 0, a, b;

@@ -38,8 +38,10 @@ typedef struct {
     TkFront fe;
     TirModule m;
     TkCpuModule *mod;
+    const char *target;     /* NULL: host */
     bool have_front;
     bool built;
+    bool unavailable;       /* the target cannot run on this machine */
     char err[4096];
     char path[1024];
 } NumProg;
@@ -47,6 +49,9 @@ typedef struct {
 /* Front end, lowering, verification and JIT of src (copied). Never aborts:
  * on failure prog->built is false and prog->err says why. */
 void num_build(NumProg *p, const char *group, const char *src);
+/* The same for a named CPU target (targets/target.h, e.g. "x86-64-avx2"),
+ * whose code must run here; if it cannot, p->unavailable is set. */
+void num_build_target(NumProg *p, const char *group, const char *src, const char *target);
 void num_free(NumProg *p);
 /* Fails the current test unless the group compiled. */
 #define NUM_NEED(p) ck_assert_msg((p)->built, "group %s did not compile: %s", (p)->group, (p)->err)
@@ -64,6 +69,7 @@ typedef struct {
     int ulps;
     bool nan_ok;
     bool skip;
+    bool zero_sign;   /* also +0 and -0 must agree (where the language fixes the sign) */
 } NumTol;
 
 #define TOL_EXACT ((NumTol){ 0 })

@@ -16,9 +16,10 @@
  *  - exp, exp2, log, tanh: libm in f32, within 2 ulps (glibc: < 1 ulp for
  *    expf/exp2f/logf, < 2 for tanhf): 2 f32 ulps; 16-bit outputs 1 ulp (the f32
  *    result may straddle a rounding boundary of the narrower type).
- *  - sigmoid 1/(1+e^-x), silu x/(1+e^-x): expf (≤ 1 ulp, amplified by at most
- *    |x·e/(1+e)| ≤ |x| relative... bounded here by |x| ≤ 8 → but the sum 1+e
- *    damps it) plus two roundings: 6 f32 ulps; 16-bit 1 ulp.
+ *  - sigmoid 1/(1+e), silu x/(1+e) with e = expf(-x) (-x is exact): expf is
+ *    within 1 ulp, the sum 1+e passes that relative error on damped by
+ *    e/(1+e) ≤ 1 and adds a rounding, the division another: ≤ 3 ulps; checked
+ *    with 6 f32 ulps (2× margin); 16-bit outputs 1 ulp.
  *  - gelu: 1 + tanh(z) cancels for negative x, so the error is absolute: the
  *    f32 errors of z (≈ 4 ulps of |z|, damped by sech²) and of tanhf (2 ulps of
  *    1) and the sum (1 ulp of 2) are ≤ 8·2^-24 in (1 + tanh), times |x|/2 ≤ 4
@@ -44,6 +45,12 @@ static const char *const BINARY[] = { "add", "sub", "mul", "div", "max", "min" }
 #define NBINARY 6
 
 static NumProg fills, unary, binary;
+
+/* The unary and binary groups run for the host with every element type, and
+ * again for x86-64-avx2 with bf16 only: without AVX512-BF16 the rounding to
+ * bf16 is done in integer ops (emit_fptrunc), not by vcvtneps2bf16. */
+static unsigned t_lo = 0, t_hi = 3;
+static const char *target;
 
 /* ---------------------------------------------------------------- programs */
 
@@ -102,7 +109,7 @@ static void build_fills(void)
 static void build_unary(void)
 {
     NumStr s = { 0 };
-    for (unsigned t = 0; t < 3; t++)
+    for (unsigned t = t_lo; t < t_hi; t++)
         for (unsigned u = 0; u < NUNARY; u++) {
             const char *T = TYPES[t], *F = UNARY[u];
             /* row layout 32×16, rv<48>, and the scalar form; col layout 16×48 for some
@@ -139,7 +146,7 @@ static void build_unary(void)
                       T, F, T, F, T);
         }
     /* unary minus on tiles is neg */
-    for (unsigned t = 0; t < 3; t++)
+    for (unsigned t = t_lo; t < t_hi; t++)
         ns_printf(&s,
                   "kernel un_minus_%s(gl<%s, M, N> X, gl<%s, M, N> Y, gl<%s, N> V, gl<%s, N> W) grid(cdiv(N, 16), cdiv(M, 16)) {\n"
                   "    rt<%s, 16, 16, col> a = load(X, block.y, block.x);\n"
@@ -147,14 +154,14 @@ static void build_unary(void)
                   "    if (block.y == 0) { rv<%s, 16> v = load(V, block.x); store(W, -v, block.x); }\n"
                   "}\n",
                   TYPES[t], TYPES[t], TYPES[t], TYPES[t], TYPES[t], TYPES[t], TYPES[t]);
-    num_build(&unary, "unary", s.s);
+    num_build_target(&unary, target ? "unary_bf16_avx2" : "unary", s.s, target);
     ns_free(&s);
 }
 
 static void build_binary(void)
 {
     NumStr s = { 0 };
-    for (unsigned t = 0; t < 3; t++)
+    for (unsigned t = t_lo; t < t_hi; t++)
         for (unsigned b = 0; b < NBINARY; b++) {
             const char *T = TYPES[t], *F = BINARY[b];
             /* tile⊕tile (row and col), tile⊕scalar, scalar⊕tile, tile⊕constant,
@@ -188,7 +195,7 @@ static void build_binary(void)
                       F, T, T, T, T, T, T, T, T, T, T, T, T, T, T, T, T, T, T, T, F, F, F, F, F, T, T, F, F, F, T, F, T);
         }
     /* the operators and op= on tiles and vectors */
-    for (unsigned t = 0; t < 3; t++) {
+    for (unsigned t = t_lo; t < t_hi; t++) {
         const char *T = TYPES[t];
         ns_printf(&s,
                   "kernel ops_%s(gl<%s, M, N> X, gl<%s, M, N> X2, gl<%s, M, N> A, gl<%s, M, N> B, gl<%s, M, N> C,\n"
@@ -214,10 +221,12 @@ static void build_binary(void)
                   "}\n",
                   T, T, T, T, T, T, T, T, T, T, T, T, T, T);
     }
-    num_build(&binary, "binary", s.s);
+    num_build_target(&binary, target ? "binary_bf16_avx2" : "binary", s.s, target);
     ns_free(&s);
 }
 
+static void host_all_types(void) { t_lo = 0, t_hi = 3, target = NULL; }
+static void avx2_bf16_only(void) { t_lo = 1, t_hi = 2, target = "x86-64-avx2"; }
 static void teardown_fills(void) { num_free(&fills); }
 static void teardown_unary(void) { num_free(&unary); }
 static void teardown_binary(void) { num_free(&binary); }
@@ -305,8 +314,9 @@ static void unary_case(unsigned t, unsigned u, const char *sizes, const Range *r
 
 START_TEST(unary_maps_random)
 {
+    if (unary.unavailable) return;   /* the target cannot run here */
     int u = _i;
-    for (unsigned t = 0; t < 3; t++) {
+    for (unsigned t = t_lo; t < t_hi; t++) {
         Range range = unary_range(UNARY[u]);
         NumTol tol = unary_tol(UNARY[u], KINDS[t]);
         unary_case(t, (unsigned)u, "M=40,N=100", &range, range.lo + 0.37 * (range.hi - range.lo), tol);
@@ -317,15 +327,18 @@ END_TEST
 
 START_TEST(unary_maps_special_values)
 {
+    if (unary.unavailable) return;   /* the target cannot run here */
     int u = _i;
     const char *f = UNARY[u];
     static const double scalars[] = { 0.0, -0.0, INFINITY, -INFINITY, 1e30, -100.0, 1e-40 };
-    for (unsigned t = 0; t < 3; t++) {
+    for (unsigned t = t_lo; t < t_hi; t++) {
         Range range = { -4, 4, true };
         NumTol tol = unary_tol(f, KINDS[t]);
         if (tol.rtol == 0 && tol.atol == 0) tol.rtol = tol.ulps ? 0x1p-24 * tol.ulps : 0x1p-25;   /* keep the ulp bound, as relative */
         if (tol.atol < 1.2e-38) tol.atol = 1.2e-38;   /* f32 underflow: the interpreter's double result may be a tiny nonzero */
         tol.nan_ok = !strcmp(f, "relu") || !strcmp(f, "silu") || !strcmp(f, "gelu");
+        /* neg flips the sign of 0, abs clears it, relu(-0) = +0, sqrt(-0) = -0 (IEEE, as C) */
+        tol.zero_sign = !strcmp(f, "neg") || !strcmp(f, "abs") || !strcmp(f, "relu") || !strcmp(f, "sqrt");
         for (unsigned k = 0; k < sizeof scalars / sizeof scalars[0]; k++)
             if (!(KINDS[t] == TK_TY_BF16 && scalars[k] == 1e-40))   /* bf16 subnormals: a known failure */
                 unary_case(t, (unsigned)u, "M=32,N=48", &range, scalars[k], tol);
@@ -335,7 +348,8 @@ END_TEST
 
 START_TEST(unary_minus_is_neg)
 {
-    for (unsigned t = 0; t < 3; t++) {
+    if (unary.unavailable) return;   /* the target cannot run here */
+    for (unsigned t = t_lo; t < t_hi; t++) {
         char name[32];
         snprintf(name, sizeof name, "un_minus_%s", TYPES[t]);
         Range range = { -3, 3, true };
@@ -349,10 +363,11 @@ END_TEST
 
 START_TEST(binary_maps_all_forms)
 {
+    if (binary.unavailable) return;   /* the target cannot run here */
     int b = _i;
     static const char *const sizes[] = { "M=16,N=32", "M=37,N=71", "M=1,N=1" };
     static const char *const sets[] = { "s=0.75,s2=-1.25", "s=-3,s2=0.1", "s=0,s2=-0" };
-    for (unsigned t = 0; t < 3; t++)
+    for (unsigned t = t_lo; t < t_hi; t++)
         for (unsigned k = 0; k < 3; k++) {
             char name[32];
             snprintf(name, sizeof name, "bin_%s_%s", BINARY[b], TYPES[t]);
@@ -375,8 +390,9 @@ END_TEST
 
 START_TEST(binary_maps_special_values)
 {
+    if (binary.unavailable) return;   /* the target cannot run here */
     int b = _i;
-    for (unsigned t = 0; t < 3; t++) {
+    for (unsigned t = t_lo; t < t_hi; t++) {
         char name[32];
         snprintf(name, sizeof name, "bin_%s_%s", BINARY[b], TYPES[t]);
         Range range = { -2, 2, true };
@@ -403,7 +419,8 @@ END_TEST
 
 START_TEST(operators_and_compound_assignment)
 {
-    for (unsigned t = 0; t < 3; t++) {
+    if (binary.unavailable) return;   /* the target cannot run here */
+    for (unsigned t = t_lo; t < t_hi; t++) {
         char name[32];
         snprintf(name, sizeof name, "ops_%s", TYPES[t]);
         Range range = { -2, 2, false };
@@ -430,15 +447,22 @@ Suite *num_suite_elementwise(void)
     TCase *tf = num_tcase("fill", build_fills, teardown_fills);
     tcase_add_test(tf, fill_zeros_ones_every_type);
     suite_add_tcase(s, tf);
-    TCase *tu = num_tcase("unary", build_unary, teardown_unary);
-    tcase_add_loop_test(tu, unary_maps_random, 0, NUNARY);
-    tcase_add_loop_test(tu, unary_maps_special_values, 0, NUNARY);
-    tcase_add_test(tu, unary_minus_is_neg);
-    suite_add_tcase(s, tu);
-    TCase *tb = num_tcase("binary", build_binary, teardown_binary);
-    tcase_add_loop_test(tb, binary_maps_all_forms, 0, NBINARY);
-    tcase_add_loop_test(tb, binary_maps_special_values, 0, NBINARY);
-    tcase_add_test(tb, operators_and_compound_assignment);
-    suite_add_tcase(s, tb);
+    /* v = 1: bf16 for x86-64-avx2 — KNOWN FAILURE (/tmp/codegen_bugs/jit_missing_truncsfbf2.tk):
+     * these kernels do not JIT-link there (Symbols not found: [ __truncsfbf2 ]),
+     * so they run only with NUM_KNOWN_FAILURES=1 */
+    for (int v = 0; v < (num_known_failures() ? 2 : 1); v++) {
+        TCase *tu = num_tcase(v ? "known_failures_unary_bf16_x86-64-avx2" : "unary", v ? avx2_bf16_only : host_all_types, NULL);
+        tcase_add_unchecked_fixture(tu, build_unary, teardown_unary);
+        tcase_add_loop_test(tu, unary_maps_random, 0, NUNARY);
+        tcase_add_loop_test(tu, unary_maps_special_values, 0, NUNARY);
+        tcase_add_test(tu, unary_minus_is_neg);
+        suite_add_tcase(s, tu);
+        TCase *tb = num_tcase(v ? "known_failures_binary_bf16_x86-64-avx2" : "binary", v ? avx2_bf16_only : host_all_types, NULL);
+        tcase_add_unchecked_fixture(tb, build_binary, teardown_binary);
+        tcase_add_loop_test(tb, binary_maps_all_forms, 0, NBINARY);
+        tcase_add_loop_test(tb, binary_maps_special_values, 0, NBINARY);
+        tcase_add_test(tb, operators_and_compound_assignment);
+        suite_add_tcase(s, tb);
+    }
     return s;
 }

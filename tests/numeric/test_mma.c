@@ -6,14 +6,17 @@
  * onto C's previous contents (the accumulator starts as load(C)).
  *
  * Each result is compared with the interpreter AND with a plain C double
- * loop written here. Tolerance, per element (i, j):
- *   |got - ref| <= (K + 2) · 2^-24 · (|c0| + Σ_k |a'[i,k]·b'[k,j]|)
- * — the classic worst-case bound of recursive summation in f32 (unit roundoff
- * 2^-24) over the K products and the starting value, whatever order the
- * micro-kernel sums in; bf16/f16 products are exact in f32 and f32 products
- * are rounded by the FMA together with the sum, so the bound covers them.
- * (vdpbf16ps rounds once per pair of products, within the same bound.) */
+ * loop written here. Tolerance, per element (i, j), with
+ * mag = |c0| + Σ_k |a'[i,k]·b'[k,j]|:
+ *   |got - ref| <= min(4·(√K + 2), K + 2) · 2^-24 · mag
+ * K + 2 is the classic worst-case bound of recursive summation in f32 (unit
+ * roundoff 2^-24) over the K products and the starting value, whatever order
+ * the micro-kernel sums in; bf16/f16 products are exact in f32 and f32
+ * products are rounded by the FMA together with the sum (vdpbf16ps rounds
+ * once per pair of products), so it covers them. With random-signed inputs
+ * the rounding errors add like a random walk: 4·(√K + 2) is a 4σ bound. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "numeric.h"
@@ -25,7 +28,15 @@ static const char *const FORMS[] = { "ab", "abt", "atb", "atbt" };
 static const int SHAPES[][3] = { { 16, 48, 32 }, { 32, 16, 48 }, { 64, 64, 16 } };
 #define NSHAPES 3
 
-static NumProg prog;
+/* The same kernels for the host (AVX512-BF16 here: vdpbf16ps for bf16, zmm
+ * FMA for f32/f16) and for the other x86 targets this machine can run:
+ * x86-64-avx512 (zmm FMA for everything, bf16 converted to f32) and
+ * x86-64-avx2 (ymm FMA, 4×16 register blocks). A target the machine cannot
+ * run is skipped. */
+static const char *const TARGETS[] = { NULL, "x86-64-avx512", "x86-64-avx2" };
+static NumProg progs[3];
+static unsigned cur;
+#define prog (progs[cur])
 
 /* JIT time is ~0.2 s per mma kernel, so not every combination: every form on
  * every type at the first shape (the forms differ in how operands are packed
@@ -34,6 +45,9 @@ static NumProg prog;
  * f32 (FMA micro-kernel); f16 runs through the f32 one after conversion. */
 static bool wanted(unsigned f, unsigned t, unsigned h)
 {
+    /* bf16 64×64×16 for targets without AVX512-BF16: the JIT cannot link it
+     * (__truncsfbf2): KNOWN FAILURE known_failure_bf16_tiles_need_truncsfbf2 */
+    if (cur != 0 && t == 1 && h == 2) return false;
     if (h == 0) return true;
     if (f != 0) return false;
     return h == 1 || t != 2;
@@ -78,8 +92,12 @@ static void build(void)
                           F, T, (int)h, atype, btype, BN, BM, BM, BN, BK, aload, bload, F);
             }
     /* operands brought into the layout an mma form wants by convert, and an
-     * accumulator that is also an operand of the product (acc += acc·accᵀ) */
-    ns_printf(&s,
+     * accumulator that is also an operand of the product (acc += acc·accᵀ).
+     * mma_converted rounds to bf16 (a bf16 → bf16 convert), which the JIT cannot
+     * link for targets without AVX512-BF16 (KNOWN FAILURE, test_examples.c):
+     * host only. */
+    if (cur == 0)
+        ns_printf(&s,
               "kernel mma_converted(gl<bf16, M, K> A, gl<bf16, K, N> B, gl<f32, M, N> C) grid(cdiv(N, 32), cdiv(M, 32)) {\n"
               "    rt<f32, 32, 32> acc = zeros();\n"
               "    for (k in 0 .. cdiv(K, 32)) {\n"
@@ -89,16 +107,26 @@ static void build(void)
               "        mma_atbt(acc, convert<rt<bf16, 32, 32, col>>(transpose(a)), transpose(convert<rt<bf16, 32, 32, row>>(b)));\n"
               "    }\n"
               "    store(C, acc, block.y, block.x);\n"
-              "}\n"
+              "}\n");
+    ns_printf(&s,
               "kernel mma_self(gl<f32, M, N> X, gl<f32, M, N> C) grid(cdiv(N, 32), cdiv(M, 32)) {\n"
               "    rt<f32, 32, 32> acc = load(X, block.y, block.x);\n"
               "    mma_abt(acc, acc, acc);\n"
               "    store(C, acc, block.y, block.x);\n"
+              "}\n"
+              "kernel mma_self64(gl<f32, M, N> X, gl<f32, M, N> C) grid(cdiv(N, 64), cdiv(M, 64)) {\n"
+              "    rt<f32, 64, 64> acc = load(X, block.y, block.x);\n"
+              "    mma_ab(acc, acc, convert<rt<f32, 64, 64, col>>(acc));\n"
+              "    store(C, acc, block.y, block.x);\n"
               "}\n");
-    num_build(&prog, "mma", s.s);
+    static const char *const groups[] = { "mma", "mma_avx512", "mma_avx2" };
+    num_build_target(&prog, groups[cur], s.s, TARGETS[cur]);
     ns_free(&s);
 }
 
+static void build_host(void) { cur = 0; build(); }
+static void build_avx512(void) { cur = 1; build(); }
+static void build_avx2(void) { cur = 2; build(); }
 static void teardown(void) { num_free(&prog); }
 
 /* C (M×N) += op(A)·op(B), in double, with the bound of the file comment. */
@@ -116,15 +144,20 @@ static void reference(unsigned form, const double *A, const double *B, const dou
                 mag += fabs(a * b);
             }
             want[i * N + j] = s;
-            bound[i * N + j] = (double)(K + 2) * 0x1p-24 * mag;
+            bound[i * N + j] = fmin(4 * (sqrt((double)K) + 2), (double)(K + 2)) * 0x1p-24 * mag;
         }
 }
 
 static void expect_bound(const double *got, const double *want, const double *bound, int64_t n, const char *what)
 {
-    for (int64_t i = 0; i < n; i++)
-        if (!(fabs(got[i] - want[i]) <= bound[i]))
-            ck_abort_msg("%s: element %lld: got %.9g, want %.9g, bound %.3g", what, (long long)i, got[i], want[i], bound[i]);
+    double worst = 0;
+    for (int64_t i = 0; i < n; i++) {
+        if (!(fabs(got[i] - want[i]) <= bound[i]) && !(got[i] == want[i]))
+            ck_abort_msg("%s: element %lld: got %.9g, want %.9g (|diff| %.3g > bound %.3g)", what, (long long)i, got[i], want[i],
+                         fabs(got[i] - want[i]), bound[i]);
+        if (bound[i] > 0 && fabs(got[i] - want[i]) / bound[i] > worst) worst = fabs(got[i] - want[i]) / bound[i];
+    }
+    if (getenv("NUM_VERBOSE")) fprintf(stderr, "numeric: %s: worst |diff|/bound %.3g\n", what, worst);
     num_count(0, (uint64_t)n);
 }
 
@@ -160,6 +193,7 @@ static void mma_case(unsigned f, unsigned t, unsigned h, int64_t M, int64_t N, i
 START_TEST(mma_forms_types_shapes)
 {
     unsigned f = (unsigned)_i;
+    if (prog.unavailable) return;   /* this machine cannot run the target */
     static const int64_t sizes[][3] = { { 16, 48, 32 }, { 40, 70, 100 }, { 1, 1, 1 }, { 65, 17, 33 }, { 100, 130, 16 } };
     for (unsigned t = 0; t < 3; t++)
         for (unsigned h = 0; h < NSHAPES; h++) {
@@ -169,20 +203,72 @@ START_TEST(mma_forms_types_shapes)
 }
 END_TEST
 
-START_TEST(mma_converted_operands_and_self_product)
+START_TEST(mma_converted_operands)
 {
+    if (prog.unavailable || cur != 0) return;
     static const char *const sizes[] = { "M=32,N=32,K=32", "M=50,N=70,K=90" };
     for (unsigned k = 0; k < 2; k++) {
         NumRun r;
-        /* two products per step, ~2K terms: the bound of the file comment with 2K + 2 */
-        NumSpec spec = { .sizes = sizes[k], .tol = { .rtol = 200 * 0x1p-24, .atol = 200 * 0x1p-24 * 90 } };
+        /* two products per step, ≤ 2K = 180 terms of magnitude ≤ 1: the worst-case bound of
+         * the file comment, (2K + 2)·2^-24·2K ≈ 182·2^-24·180 */
+        NumSpec spec = { .sizes = sizes[k], .tol = { .atol = 182 * 0x1p-24 * 180 } };
         num_run(&prog, "mma_converted", &spec, &r);
         num_run_free(&r);
     }
+}
+END_TEST
+
+/* KNOWN FAILURE (/tmp/codegen_bugs/mma_acc_is_operand.tk), run only with
+ * NUM_KNOWN_FAILURES=1: when the accumulator is also the A operand
+ * (acc += acc·accᵀ, acc += acc·B), mma_micro (lower/emit_tiles.c) uses the
+ * accumulator's slot directly as the packed A ("a_canonical": f32, row layout,
+ * no padding) while the micro-kernel stores finished register blocks of C
+ * into that same memory; later column blocks then read updated values.
+ * Wrong as soon as N exceeds one register block: 64-wide on the AVX-512 host
+ * (32-column blocks), 32-wide on x86-64-avx2 (16-column blocks). */
+START_TEST(known_failure_mma_acc_is_operand)
+{
+    if (prog.unavailable) return;
     NumRun r;
-    /* acc·accᵀ over 32 terms of magnitude ≤ 1, plus acc: (32 + 2)·2^-24·33 */
-    NumSpec spec = { .sizes = "M=40,N=50", .tol = { .rtol = 0, .atol = 34 * 0x1p-24 * 33 } };
+    /* acc·accᵀ over K = 32 (64) terms of magnitude ≤ 1, plus acc: (K + 2)·2^-24·(K + 1) */
+    NumSpec spec = { .sizes = "M=40,N=50", .tol = { .atol = 34 * 0x1p-24 * 33 } };
     num_run(&prog, "mma_self", &spec, &r);
+    num_run_free(&r);
+    NumSpec spec64 = { .sizes = "M=64,N=64", .tol = { .atol = 66 * 0x1p-24 * 65 } };
+    num_run(&prog, "mma_self64", &spec64, &r);
+    num_run_free(&r);
+}
+END_TEST
+
+/* KNOWN FAILURE (/tmp/codegen_bugs/jit_missing_truncsfbf2.tk), run only with
+ * NUM_KNOWN_FAILURES=1: for targets without AVX512-BF16 LLVM turns the bf16
+ * tile copies of this kernel into calls of __truncsfbf2, which the JIT does
+ * not resolve: "Symbols not found: [ __truncsfbf2 ]". */
+static NumProg avx2_bf16;
+
+static void build_avx2_bf16(void)
+{
+    num_build_target(&avx2_bf16, "mma_bf16_avx2",
+                     "kernel mma2(gl<bf16, M, K> A, gl<bf16, K, N> B, gl<f32, M, N> C) grid(cdiv(N, 64), cdiv(M, 64)) {\n"
+                     "    rt<f32, 64, 64> acc = load(C, block.y, block.x);\n"
+                     "    for (k in 0 .. cdiv(K, 16)) {\n"
+                     "        rt<bf16, 64, 16> a = load(A, block.y, k);\n"
+                     "        rt<bf16, 16, 64, col> b = load(B, k, block.x);\n"
+                     "        mma_ab(acc, a, b);\n"
+                     "    }\n"
+                     "    store(C, acc, block.y, block.x);\n"
+                     "}\n",
+                     "x86-64-avx2");
+}
+
+static void teardown_avx2_bf16(void) { num_free(&avx2_bf16); }
+
+START_TEST(known_failure_bf16_tiles_need_truncsfbf2)
+{
+    if (avx2_bf16.unavailable) return;
+    NumRun r;
+    NumSpec spec = { .sizes = "M=64,N=64,K=64", .tol = { .atol = 66 * 0x1p-24 * 65 } };
+    num_run(&avx2_bf16, "mma2", &spec, &r);
     num_run_free(&r);
 }
 END_TEST
@@ -190,9 +276,26 @@ END_TEST
 Suite *num_suite_mma(void)
 {
     Suite *s = suite_create("mma");
-    TCase *tc = num_tcase("mma", build, teardown);
-    tcase_add_loop_test(tc, mma_forms_types_shapes, 0, 4);
-    tcase_add_test(tc, mma_converted_operands_and_self_product);
-    suite_add_tcase(s, tc);
+    void (*setups[3])(void) = { build_host, build_avx512, build_avx2 };
+    static const char *const names[] = { "mma_host", "mma_x86-64-avx512", "mma_x86-64-avx2" };
+    for (unsigned t = 0; t < 3; t++) {
+        TCase *tc = num_tcase(names[t], setups[t], teardown);
+        tcase_add_loop_test(tc, mma_forms_types_shapes, 0, 4);
+        tcase_add_test(tc, mma_converted_operands);
+        suite_add_tcase(s, tc);
+    }
+    if (num_known_failures())
+        for (unsigned t = 0; t < 3; t++) {
+            static const char *const kf[] = { "known_failures_mma_host", "known_failures_mma_x86-64-avx512",
+                                              "known_failures_mma_x86-64-avx2" };
+            TCase *tc = num_tcase(kf[t], setups[t], teardown);
+            tcase_add_test(tc, known_failure_mma_acc_is_operand);
+            suite_add_tcase(s, tc);
+        }
+    if (num_known_failures()) {
+        TCase *tc = num_tcase("known_failures_bf16_avx2", build_avx2_bf16, teardown_avx2_bf16);
+        tcase_add_test(tc, known_failure_bf16_tiles_need_truncsfbf2);
+        suite_add_tcase(s, tc);
+    }
     return s;
 }

@@ -1,0 +1,75 @@
+#!/bin/bash
+# amdgpu_tkc.sh CHECK TKC SRCDIR — tkc --target=gfx942 end to end (no GPU needed).
+set -u
+check=$1 tkc=$2 src=$3
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+# count PATTERN FILE: lines matching
+count() { grep -c -- "$1" "$2" || true; }
+
+case $check in
+mfma_asm)
+    "$tkc" --target=gfx942 --emit=asm "$src/mma_single.tk" -o "$work/k.s" || fail "tkc failed"
+    n=$(count 'v_mfma_f32_32x32x8_bf16' "$work/k.s")
+    [ "$n" = 2 ] || fail "want 2 v_mfma_f32_32x32x8_bf16, got $n"
+    grep -q '\.wavefront_size: *64' "$work/k.s" || fail "not wave64"
+    grep -q '\.private_segment_fixed_size: *0' "$work/k.s" || fail "tiles went to scratch memory"
+    grep 'v_mfma' "$work/k.s"
+    ;;
+gemm_asm)
+    "$tkc" --target=gfx942 --emit=asm "$src/gemm_kloop.tk" -o "$work/g.s" || fail "tkc failed"
+    n=$(count 'v_mfma_f32_32x32x8_bf16' "$work/g.s")
+    [ "$n" = 8 ] || fail "want 8 v_mfma_f32_32x32x8_bf16 in the K loop body, got $n"
+    grep -q 's_cbranch' "$work/g.s" || fail "no loop"
+    grep -q '\.private_segment_fixed_size: *0' "$work/g.s" || fail "accumulator went to scratch memory"
+    "$tkc" --target=gfx942 --emit=asm "$src/gemm_warps.tk" -o "$work/w.s" || fail "tkc failed (warps)"
+    grep -q '\.max_flat_workgroup_size: *256' "$work/w.s" || fail "warps(4) is not a 256-item workgroup"
+    [ "$(count 'v_mfma_f32_32x32x8_bf16' "$work/w.s")" = 2 ] || fail "warps kernel: want 2 MFMA"
+    "$tkc" --target=gfx942 --emit=asm "$src/odd_tile.tk" -o "$work/o.s" || fail "tkc failed (48x48)"
+    [ "$(count 'v_mfma_f32_16x16x16_bf16' "$work/o.s")" = 9 ] || fail "48x48: want 9 MFMA 16x16x16"
+    echo "ok: 8 MFMA per K step, warps(4) = 256 work-items, 48x48 -> 9 x 16x16x16"
+    ;;
+llvm)
+    "$tkc" --target=gfx942 --emit=llvm "$src/mma_single.tk" -o "$work/k.ll" || fail "tkc failed"
+    grep -q 'define amdgpu_kernel void @mma_single(ptr addrspace(1)' "$work/k.ll" || fail "no amdgpu_kernel with global pointers"
+    grep -q 'i64 %M, i64 %K, i64 %N' "$work/k.ll" || fail "sizes are not i64 arguments after the tensors"
+    grep -q 'llvm.amdgcn.mfma.f32.32x32x8bf16.1k' "$work/k.ll" || fail "no MFMA intrinsic"
+    grep -q 'llvm.amdgcn.workgroup.id.y' "$work/k.ll" || fail "no workgroup id"
+    grep -q 'amdhsa_code_object_version' "$work/k.ll" || fail "code object version not pinned"
+    echo ok
+    ;;
+unsupported)
+    for f in "$src/unsupported_sync.tk" "$src/../../examples/gemm.tk"; do
+        "$tkc" --target=gfx942 --emit=asm "$f" -o "$work/u.s" 2> "$work/err"
+        rc=$?
+        cat "$work/err"
+        [ $rc = 1 ] || [ $rc = 2 ] || fail "$f: exit status $rc, want 1 or 2"
+        grep -q 'is not supported by the AMDGPU backend yet' "$work/err" || fail "$f: no clear message"
+        grep -q 'LLVM ERROR' "$work/err" && fail "$f: LLVM error"
+    done
+    grep -q 'gemm.tk:16:5: gfx942: TIR op VAR of st<bf16, 128, 32>' "$work/err" || fail "examples/gemm.tk: message does not name st at 16:5"
+    "$tkc" --target=gfx942 --emit=asm "$src/unsupported_sync.tk" 2>&1 | grep -q 'unsupported_sync.tk:5:5: gfx942: TIR op SYNC' \
+        || fail "sync: message does not name the line"
+    ;;
+obj)
+    "$tkc" --target=gfx942 --emit=obj "$src/mma_single.tk" -o "$work/k.o" || fail "tkc failed"
+    # ELF magic, ET_REL (1), EM_AMDGPU (224 = 0xe0)
+    [ "$(od -An -tx1 -N4 "$work/k.o" | tr -d ' \n')" = 7f454c46 ] || fail "not an ELF file"
+    [ "$(od -An -tu2 -j16 -N2 "$work/k.o" | tr -d ' ')" = 1 ] || fail "not a relocatable"
+    [ "$(od -An -tu2 -j18 -N2 "$work/k.o" | tr -d ' ')" = 224 ] || fail "e_machine is not EM_AMDGPU"
+    objdump=/usr/lib/llvm-22/bin/llvm-objdump
+    if [ -x $objdump ]; then
+        $objdump -d --mcpu=gfx942 "$work/k.o" | grep -q v_mfma_f32_32x32x8_bf16 || fail "llvm-objdump-22 shows no MFMA"
+    fi
+    lld=/usr/lib/llvm-22/bin/ld.lld
+    if [ -x $lld ]; then
+        $lld -shared "$work/k.o" -o "$work/k.hsaco" || fail "ld.lld-22 -shared failed"
+        [ "$(od -An -tu2 -j16 -N2 "$work/k.hsaco" | tr -d ' ')" = 3 ] || fail "code object is not ET_DYN"
+        echo "ok: ELF relocatable for amdgcn, linked into a code object"
+    else
+        echo "ok: ELF relocatable for amdgcn (no LLVM 22 ld.lld: linking not tested)"
+    fi
+    ;;
+*) fail "unknown check $check" ;;
+esac
