@@ -26,6 +26,7 @@
  *    |ref| plus 2^-7·max|v|/8 — flips are rare and a few at most per row, the
  *    bound allows 1/8 of the row's weight to flip. */
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,6 +80,7 @@ static void build_gemm(void) { build_one(&gemm, "example_gemm", "gemm.tk"); }
 static void build_softmax(void) { build_one(&softmax, "example_softmax", "softmax.tk"); }
 static void build_attention(void) { build_one(&attention, "example_attention", "attention.tk"); }
 static void use_avx2(void) { target = "x86-64-avx2"; }
+static void use_host(void) { target = NULL; }
 static void free_gemm(void) { num_free(&gemm); }
 static void free_softmax(void) { num_free(&softmax); }
 static void free_attention(void) { num_free(&attention); }
@@ -302,6 +304,83 @@ START_TEST(thread_count_independence)
 }
 END_TEST
 
+/* Launches from several threads at once (the runtime has one worker pool):
+ * each of 3 threads launches gemm 6 times into its own C; every result must
+ * be bit-identical to a launch made alone. */
+typedef struct {
+    TkGridFn grid;
+    TkBlockFn block;
+    void *args[3];
+    const int64_t *sizes;
+    int rc;
+} Concurrent;
+
+static void *launch_repeatedly(void *p)
+{
+    Concurrent *c = p;
+    char err[256];
+    for (int i = 0; i < 6; i++)
+        if (tk_cpu_launch(c->grid, c->block, c->args, c->sizes, 1 + i % 3, err, sizeof err) != 0) c->rc = -1;
+    return NULL;
+}
+
+START_TEST(concurrent_launches)
+{
+    NumRun alone;
+    NumSpec spec = { .sizes = "M=300,N=200,K=100", .seed = 5, .threads = 2, .no_interp = true };
+    num_run(&gemm, "gemm", &spec, &alone);
+    unsigned a = num_param(&alone, "A"), b = num_param(&alone, "B"), c = num_param(&alone, "C");
+    size_t cbytes = (size_t)alone.count[c] * sizeof(float);
+    Concurrent job[3];
+    pthread_t th[3];
+    char err[256];
+    for (int t = 0; t < 3; t++) {
+        memset(&job[t], 0, sizeof job[t]);
+        ck_assert_int_eq(tk_cpu_lookup(gemm.mod, "gemm", &job[t].grid, &job[t].block, err, sizeof err), 0);
+        job[t].args[a] = alone.raw[a];
+        job[t].args[b] = alone.raw[b];
+        job[t].args[c] = calloc(1, cbytes);
+        job[t].sizes = alone.sizes;
+        ck_assert_ptr_nonnull(job[t].args[c]);
+    }
+    for (int t = 0; t < 3; t++) ck_assert_int_eq(pthread_create(&th[t], NULL, launch_repeatedly, &job[t]), 0);
+    for (int t = 0; t < 3; t++) pthread_join(th[t], NULL);
+    for (int t = 0; t < 3; t++) {
+        ck_assert_msg(job[t].rc == 0, "a concurrent launch failed");
+        ck_assert_msg(memcmp(job[t].args[c], alone.raw[c], cbytes) == 0, "thread %d: result of concurrent launches differs", t);
+        free(job[t].args[c]);
+    }
+    num_count(18, (uint64_t)alone.count[c] * 3);
+    num_run_free(&alone);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- known failure: fork */
+
+/* KNOWN FAILURE (/tmp/codegen_bugs/fork_after_launch_hang.c), run only with
+ * NUM_KNOWN_FAILURES=1 and only as the very last case (it leaves the parent
+ * with a worker pool that no forked child has): the fixture launches once in
+ * the parent, then Check forks the test, whose launch never returns (the
+ * pool's threads do not survive fork()); the 10 s timeout ends it. */
+static void launch_in_parent(void)
+{
+    NumRun r;
+    NumSpec spec = { .sizes = "M=64,N=32", .threads = 2, .no_interp = true };
+    if (softmax.built) {
+        num_run(&softmax, "softmax", &spec, &r);
+        num_run_free(&r);
+    }
+}
+
+START_TEST(known_failure_launch_after_fork)
+{
+    NumRun r;
+    NumSpec spec = { .sizes = "M=64,N=32", .threads = 2 };
+    num_run(&softmax, "softmax", &spec, &r);
+    num_run_free(&r);
+}
+END_TEST
+
 /* The examples for x86-64-avx2, at fewer sizes. */
 START_TEST(examples_on_avx2_target)
 {
@@ -329,6 +408,7 @@ Suite *num_suite_examples(void)
     tcase_add_test(tc, softmax_ragged_sizes);
     tcase_add_test(tc, attention_ragged_causal_and_not);
     tcase_add_test(tc, thread_count_independence);
+    tcase_add_test(tc, concurrent_launches);
     suite_add_tcase(s, tc);
     TCase *t2 = num_tcase("examples_x86-64-avx2", use_avx2, NULL);
     tcase_add_unchecked_fixture(t2, build_gemm, free_gemm);
@@ -336,5 +416,13 @@ Suite *num_suite_examples(void)
     tcase_add_unchecked_fixture(t2, build_attention, free_attention);
     tcase_add_test(t2, examples_on_avx2_target);
     suite_add_tcase(s, t2);
+    if (num_known_failures()) {
+        TCase *kf = num_tcase("known_failures_fork", use_host, NULL);
+        tcase_add_unchecked_fixture(kf, build_softmax, free_softmax);
+        tcase_add_unchecked_fixture(kf, launch_in_parent, NULL);
+        tcase_set_timeout(kf, 10);
+        tcase_add_test(kf, known_failure_launch_after_fork);
+        suite_add_tcase(s, kf);   /* must stay last: see known_failure_launch_after_fork */
+    }
     return s;
 }

@@ -107,6 +107,42 @@ static double gen_wide(unsigned p, TkTypeKind elem, int64_t idx, uint64_t *rng, 
     return num_uniform(rng, -1, 1) * ldexp(1.0, (int)num_uniform(rng, -30, 21));
 }
 
+/* Rounding ties and edges of f32 → bf16 and f32 → f16 (and f16 → bf16):
+ * 1 + (2m+1)·2^-8 and 1 + (2m+1)·2^-11 are exact halfway points (ties go to
+ * even), values just above/below them, the largest finite values and the
+ * first values that overflow, subnormal boundaries of f16, both signs. */
+static double gen_ties(unsigned p, TkTypeKind elem, int64_t idx, uint64_t *rng, void *ctx)
+{
+    (void)p;
+    (void)elem;
+    (void)ctx;
+    static const double edge[] = { 3.3895313892515355e38, 3.3961e38, 3.3963e38, 3.4e38, 65504.0, 65519.99, 65520.0,
+                                   0x1p-14, 0x1.ff8p-15, 0x1p-24, 0x1p-25, 0x1.8p-25, 0x1p-126, 0x1.01p-127 };
+    double sign = idx % 2 ? -1 : 1;
+    int64_t k = idx / 2;
+    switch (k % 6) {
+    case 0: return sign * (1 + (double)(2 * (k % 64) + 1) * 0x1p-8) * ldexp(1.0, (int)(k % 20) - 10);
+    case 1: return sign * (1 + (double)(2 * (k % 512) + 1) * 0x1p-11) * ldexp(1.0, (int)(k % 10) - 5);
+    case 2: return sign * (1 + (double)(2 * (k % 64) + 1) * 0x1p-8 + 0x1p-20);
+    case 3: return sign * (1 + (double)(2 * (k % 64) + 1) * 0x1p-8 - 0x1p-20);
+    case 4: return sign * edge[(k / 6) % (sizeof edge / sizeof edge[0])];
+    default: return sign * num_uniform(rng, 0, 4);
+    }
+}
+
+START_TEST(convert_ties_and_edges)
+{
+    for (unsigned t = 0; t < 3; t++) {
+        char name[32];
+        snprintf(name, sizeof name, "cv_%s", TYPES[t]);
+        NumSpec spec = { .sizes = "M=48,N=96", .seed = 77, .gen = gen_ties, .tol = { .zero_sign = true } };
+        NumRun r;
+        num_run(&prog, name, &spec, &r);
+        num_run_free(&r);
+    }
+}
+END_TEST
+
 START_TEST(convert_types_and_layouts)
 {
     static const char *const sizes[] = { "M=16,N=32", "M=33,N=70", "M=1,N=5" };
@@ -209,42 +245,30 @@ static double gen_subnormal(unsigned p, TkTypeKind elem, int64_t idx, uint64_t *
     return (idx % 2 ? -1 : 1) * ldexp(1.0 + (double)(idx % 7) / 8, -127 - (int)(idx % 6));   /* subnormal in f32 and bf16 */
 }
 
-/* KNOWN FAILURE (/tmp/codegen_bugs/bf16_subnormal_flush.tk), run only with
- * NUM_KNOWN_FAILURES=1: on an AVX512-BF16 host every f32 → bf16 rounding is
- * lowered to vcvtneps2bf16, which treats subnormal inputs as zero, so any
- * arithmetic producing a bf16 subnormal gives ±0 (neg of a subnormal, x·1,
- * convert<bf16> of an f32 subnormal); and vdpbf16ps (the bf16 mma
- * micro-kernel) also flushes subnormal bf16 operands: 2^-127 · 2^100 gives 0
- * instead of 2^-27. The language says RNE (§3.1, §6.5, §6.8) and products of
- * bf16 values are exact in f32 (§6.4); the interpreter keeps them. */
-START_TEST(known_failure_bf16_subnormals_flushed)
-{
-    NumSpec spec = { .sizes = "N=32", .gen = gen_subnormal, .tol = TOL_EXACT };
-    NumRun r;
-    num_run(&sub, "bf16_sub", &spec, &r);
-    num_run_free(&r);
-}
-END_TEST
-
-START_TEST(known_failure_bf16_mma_ignores_subnormal_operands)
-{
-    NumRun r;
-    static const double big = 1;
-    NumSpec spec2 = { .sizes = "M=16,N=16,K=16", .gen = gen_subnormal, .gen_ctx = (void *)&big, .tol = { .rtol = 1e-6 } };
-    num_run(&sub, "bf16_sub_mma", &spec2, &r);
-    num_run_free(&r);
-}
-END_TEST
-
-/* The same kernels for x86-64-avx2, where bf16 rounding is done in integer
- * ops and the mma converts bf16 to f32 exactly: subnormals survive. */
-START_TEST(bf16_subnormals_without_avx512bf16)
+/* bf16 subnormals survive arithmetic and conversion (RNE, §3.1, §6.5, §6.8;
+ * the interpreter keeps them). Regression test
+ * (/tmp/codegen_bugs/bf16_subnormal_flush.tk): on AVX512-BF16 hosts every
+ * f32 → bf16 rounding used to be vcvtneps2bf16, which flushes subnormals. */
+START_TEST(bf16_subnormals_kept)
 {
     if (sub.unavailable) return;
     NumSpec spec = { .sizes = "N=32", .gen = gen_subnormal, .tol = TOL_EXACT };
     NumRun r;
     num_run(&sub, "bf16_sub", &spec, &r);
     num_run_free(&r);
+}
+END_TEST
+
+/* Products of bf16 values are exact in f32 (§6.4), subnormal operands
+ * included: 2^-127 · 2^100 = 2^-27. KNOWN FAILURE on the AVX512-BF16 host
+ * (/tmp/codegen_bugs/bf16_subnormal_flush.tk), run only with
+ * NUM_KNOWN_FAILURES=1: the bf16 micro-kernel's vdpbf16ps treats subnormal
+ * operands as zero (DAZ), so C = 0. Passes for x86-64-avx2 (bf16 converted to
+ * f32, FMA), where it is part of the default run. */
+START_TEST(bf16_mma_subnormal_operands)
+{
+    if (sub.unavailable) return;
+    NumRun r;
     static const double big = 1;
     NumSpec spec2 = { .sizes = "M=16,N=16,K=16", .gen = gen_subnormal, .gen_ctx = (void *)&big, .tol = { .rtol = 1e-6 } };
     num_run(&sub, "bf16_sub_mma", &spec2, &r);
@@ -257,21 +281,25 @@ Suite *num_suite_layout(void)
     Suite *s = suite_create("layout");
     TCase *tc = num_tcase("convert_transpose_mask", build, teardown);
     tcase_add_test(tc, convert_types_and_layouts);
+    tcase_add_test(tc, convert_ties_and_edges);
     tcase_add_test(tc, transpose_both_layouts);
     tcase_add_test(tc, tril_triu_many_k);
     tcase_add_test(tc, mask_rows_cols_many_n);
     suite_add_tcase(s, tc);
+    /* bf16 subnormals: elementwise on the host and x86-64-avx2, the mma on x86-64-avx2 */
+    TCase *th = num_tcase("bf16_subnormal_host", use_host, NULL);
+    tcase_add_unchecked_fixture(th, build_sub, teardown_sub);
+    tcase_add_test(th, bf16_subnormals_kept);
+    suite_add_tcase(s, th);
+    TCase *ta = num_tcase("bf16_subnormal_x86-64-avx2", use_avx2, NULL);
+    tcase_add_unchecked_fixture(ta, build_sub, teardown_sub);
+    tcase_add_test(ta, bf16_subnormals_kept);
+    tcase_add_test(ta, bf16_mma_subnormal_operands);
+    suite_add_tcase(s, ta);
     if (num_known_failures()) {
-        /* KNOWN FAILURE too: does not JIT-link for x86-64-avx2 (__truncsfbf2,
-         * /tmp/codegen_bugs/jit_missing_truncsfbf2.tk) */
-        TCase *ta = num_tcase("known_failures_bf16_subnormal_x86-64-avx2", use_avx2, NULL);
-        tcase_add_unchecked_fixture(ta, build_sub, teardown_sub);
-        tcase_add_test(ta, bf16_subnormals_without_avx512bf16);
-        suite_add_tcase(s, ta);
         TCase *kf = num_tcase("known_failures", use_host, NULL);
         tcase_add_unchecked_fixture(kf, build_sub, teardown_sub);
-        tcase_add_test(kf, known_failure_bf16_subnormals_flushed);
-        tcase_add_test(kf, known_failure_bf16_mma_ignores_subnormal_operands);
+        tcase_add_test(kf, bf16_mma_subnormal_operands);
         suite_add_tcase(s, kf);
     }
     return s;

@@ -45,9 +45,6 @@ static unsigned cur;
  * f32 (FMA micro-kernel); f16 runs through the f32 one after conversion. */
 static bool wanted(unsigned f, unsigned t, unsigned h)
 {
-    /* bf16 64×64×16 for targets without AVX512-BF16: the JIT cannot link it
-     * (__truncsfbf2): KNOWN FAILURE known_failure_bf16_tiles_need_truncsfbf2 */
-    if (cur != 0 && t == 1 && h == 2) return false;
     if (h == 0) return true;
     if (f != 0) return false;
     return h == 1 || t != 2;
@@ -93,11 +90,8 @@ static void build(void)
             }
     /* operands brought into the layout an mma form wants by convert, and an
      * accumulator that is also an operand of the product (acc += acc·accᵀ).
-     * mma_converted rounds to bf16 (a bf16 → bf16 convert), which the JIT cannot
-     * link for targets without AVX512-BF16 (KNOWN FAILURE, test_examples.c):
-     * host only. */
-    if (cur == 0)
-        ns_printf(&s,
+     */
+    ns_printf(&s,
               "kernel mma_converted(gl<bf16, M, K> A, gl<bf16, K, N> B, gl<f32, M, N> C) grid(cdiv(N, 32), cdiv(M, 32)) {\n"
               "    rt<f32, 32, 32> acc = zeros();\n"
               "    for (k in 0 .. cdiv(K, 32)) {\n"
@@ -205,7 +199,7 @@ END_TEST
 
 START_TEST(mma_converted_operands)
 {
-    if (prog.unavailable || cur != 0) return;
+    if (prog.unavailable) return;
     static const char *const sizes[] = { "M=32,N=32,K=32", "M=50,N=70,K=90" };
     for (unsigned k = 0; k < 2; k++) {
         NumRun r;
@@ -218,15 +212,13 @@ START_TEST(mma_converted_operands)
 }
 END_TEST
 
-/* KNOWN FAILURE (/tmp/codegen_bugs/mma_acc_is_operand.tk), run only with
- * NUM_KNOWN_FAILURES=1: when the accumulator is also the A operand
- * (acc += acc·accᵀ, acc += acc·B), mma_micro (lower/emit_tiles.c) uses the
- * accumulator's slot directly as the packed A ("a_canonical": f32, row layout,
- * no padding) while the micro-kernel stores finished register blocks of C
- * into that same memory; later column blocks then read updated values.
- * Wrong as soon as N exceeds one register block: 64-wide on the AVX-512 host
- * (32-column blocks), 32-wide on x86-64-avx2 (16-column blocks). */
-START_TEST(known_failure_mma_acc_is_operand)
+/* The accumulator as the A operand too (acc += acc·accᵀ, acc += acc·B): every
+ * operand is read before the update (§6.4). Regression test
+ * (/tmp/codegen_bugs/mma_acc_is_operand.tk): mma_micro once passed the
+ * accumulator's slot to the micro-kernel as the unpacked A while storing
+ * finished register blocks of C into it — wrong as soon as N exceeds one
+ * register block (64 wide on AVX-512, 32 wide on AVX2). */
+START_TEST(mma_acc_is_operand)
 {
     if (prog.unavailable) return;
     NumRun r;
@@ -240,39 +232,6 @@ START_TEST(known_failure_mma_acc_is_operand)
 }
 END_TEST
 
-/* KNOWN FAILURE (/tmp/codegen_bugs/jit_missing_truncsfbf2.tk), run only with
- * NUM_KNOWN_FAILURES=1: for targets without AVX512-BF16 LLVM turns the bf16
- * tile copies of this kernel into calls of __truncsfbf2, which the JIT does
- * not resolve: "Symbols not found: [ __truncsfbf2 ]". */
-static NumProg avx2_bf16;
-
-static void build_avx2_bf16(void)
-{
-    num_build_target(&avx2_bf16, "mma_bf16_avx2",
-                     "kernel mma2(gl<bf16, M, K> A, gl<bf16, K, N> B, gl<f32, M, N> C) grid(cdiv(N, 64), cdiv(M, 64)) {\n"
-                     "    rt<f32, 64, 64> acc = load(C, block.y, block.x);\n"
-                     "    for (k in 0 .. cdiv(K, 16)) {\n"
-                     "        rt<bf16, 64, 16> a = load(A, block.y, k);\n"
-                     "        rt<bf16, 16, 64, col> b = load(B, k, block.x);\n"
-                     "        mma_ab(acc, a, b);\n"
-                     "    }\n"
-                     "    store(C, acc, block.y, block.x);\n"
-                     "}\n",
-                     "x86-64-avx2");
-}
-
-static void teardown_avx2_bf16(void) { num_free(&avx2_bf16); }
-
-START_TEST(known_failure_bf16_tiles_need_truncsfbf2)
-{
-    if (avx2_bf16.unavailable) return;
-    NumRun r;
-    NumSpec spec = { .sizes = "M=64,N=64,K=64", .tol = { .atol = 66 * 0x1p-24 * 65 } };
-    num_run(&avx2_bf16, "mma2", &spec, &r);
-    num_run_free(&r);
-}
-END_TEST
-
 Suite *num_suite_mma(void)
 {
     Suite *s = suite_create("mma");
@@ -282,19 +241,7 @@ Suite *num_suite_mma(void)
         TCase *tc = num_tcase(names[t], setups[t], teardown);
         tcase_add_loop_test(tc, mma_forms_types_shapes, 0, 4);
         tcase_add_test(tc, mma_converted_operands);
-        suite_add_tcase(s, tc);
-    }
-    if (num_known_failures())
-        for (unsigned t = 0; t < 3; t++) {
-            static const char *const kf[] = { "known_failures_mma_host", "known_failures_mma_x86-64-avx512",
-                                              "known_failures_mma_x86-64-avx2" };
-            TCase *tc = num_tcase(kf[t], setups[t], teardown);
-            tcase_add_test(tc, known_failure_mma_acc_is_operand);
-            suite_add_tcase(s, tc);
-        }
-    if (num_known_failures()) {
-        TCase *tc = num_tcase("known_failures_bf16_avx2", build_avx2_bf16, teardown_avx2_bf16);
-        tcase_add_test(tc, known_failure_bf16_tiles_need_truncsfbf2);
+        tcase_add_test(tc, mma_acc_is_operand);
         suite_add_tcase(s, tc);
     }
     return s;

@@ -422,6 +422,41 @@ static void build_order(void)
               "    f32 v = S[0, 0] + bump(S);\n"
               "    store(Y, fill<rv<f32, 16>>(v), 0, 0);\n"
               "}\n"
+              /* reads before and after a side-effecting helper in one expression, in
+               * helper arguments, in a loop, with tiles, st elements, sv and rt loads from st */
+              "fn clobber2(gl<f32, M, N> X, f32 v) -> rt<f32, 16, 16> {\n"
+              "    store(X, fill<rt<f32, 16, 16>>(v), 0, 0);\n"
+              "    return fill<rt<f32, 16, 16>>(v * 2.0);\n"
+              "}\n"
+              "fn pair(rt<f32, 16, 16> a, rt<f32, 16, 16> b) -> rt<f32, 16, 16> {\n"
+              "    return a * 10.0 + b;\n"
+              "}\n"
+              "fn bumpv(sv<f32, 16> V) -> f32 {\n"
+              "    V[3] = V[3] + 1000.0;\n"
+              "    return 1.0;\n"
+              "}\n"
+              "fn zero_st(st<f32, 16, 16> S) -> f32 {\n"
+              "    S[5, 5] = 0.0;\n"
+              "    S[0, 1] = -7.0;\n"
+              "    return 0.0;\n"
+              "}\n"
+              "kernel eval_order_more(gl<f32, M, N> X, gl<f32, M, N> Y, gl<f32, M, N> Z, gl<f32, M, N> W, gl<f32, K> V,\n"
+              "                       gl<f32, K> U) grid(1) {\n"
+              "    st<f32, 16, 16> S = load(X, 0, 0);\n"
+              "    sv<f32, 16> SV = load(V, 0);\n"
+              "    rt<f32, 16, 16> t = load<rt<f32, 16, 16>>(X, 0, 0) + clobber(X) + load<rt<f32, 16, 16>>(X, 0, 0);\n"
+              "    store(Y, t, 0, 0);\n"
+              "    rt<f32, 16, 16> p = pair(load<rt<f32, 16, 16>>(Y, 0, 0), clobber2(Y, 3.0));\n"
+              "    store(Z, p, 0, 0);\n"
+              "    f32 acc = 0.0;\n"
+              "    for (i in 0 .. 3) {\n"
+              "        acc += SV[3] * bumpv(SV) + SV[3];\n"
+              "    }\n"
+              "    rt<f32, 16, 16> u = load<rt<f32, 16, 16>>(S) + zero_st(S) + load<rt<f32, 16, 16>>(S);\n"
+              "    u[0, 0] = acc;\n"
+              "    store(W, u, 0, 0);\n"
+              "    store(U, SV, 0);\n"
+              "}\n"
               "kernel int_to_bf16(gl<f32, N> Y, i64 c, i32 a) grid(1) {\n"
               "    rv<f32, 16> v = zeros();\n"
               "    v[0] = convert<bf16>(c);\n"
@@ -432,20 +467,24 @@ static void build_order(void)
 
 static void teardown_order(void) { num_free(&order); }
 
-/* KNOWN FAILURE (/tmp/codegen_bugs/eval_order_helper_side_effect.tk), run only
- * with NUM_KNOWN_FAILURES=1: operands are evaluated left to right (§5.8), so
- * in `load(X, 0, 0) + clobber(X)` the load reads X before the helper's store.
- * The JIT emits value instructions lazily at their first use (emit_value in
- * lower/emit_llvm.c), i.e. after the helper's inlined statements: it reads
- * the zeros the helper stored. Same with an element read of an st that the
- * helper then writes. */
-START_TEST(known_failure_eval_order_with_helper_side_effects)
+/* Operands are evaluated left to right (§5.8), so in `load(X, 0, 0) +
+ * clobber(X)` the load reads X before the helper's store; likewise an element
+ * read of an st before a helper writes it. (Regression test: the JIT used to
+ * emit values lazily at their first use, i.e. after the helper's inlined
+ * statements — /tmp/codegen_bugs/eval_order_helper_side_effect.tk.)
+ * Tolerance: X + 1 is one f32 rounding: EXACT after rounding. */
+START_TEST(eval_order_with_helper_side_effects)
 {
     NumSpec spec = { .sizes = "M=16,N=16", .tol = TOL_EXACT };
     NumRun r;
     num_run(&order, "eval_order", &spec, &r);
     num_run_free(&r);
     num_run(&order, "eval_order_st", &spec, &r);
+    num_run_free(&r);
+    /* sums of ≤ 3 f32 values in f32 (the interpreter in double): 2 ulps; acc sums
+     * products over 3 iterations of values ≤ ~3000: 4 ulps */
+    NumSpec more = { .sizes = "M=16,N=16,K=16", .tol = { .ulps = 2 }, .per = { { "W", { .ulps = 4 } } } };
+    num_run(&order, "eval_order_more", &more, &r);
     num_run_free(&r);
 }
 END_TEST
@@ -481,9 +520,11 @@ Suite *num_suite_scalar(void)
     tcase_add_test(tc, helpers_inlined);
     tcase_add_test(tc, element_access);
     suite_add_tcase(s, tc);
+    TCase *to = num_tcase("evaluation_order", build_order, teardown_order);
+    tcase_add_test(to, eval_order_with_helper_side_effects);
+    suite_add_tcase(s, to);
     if (num_known_failures()) {
         TCase *kf = num_tcase("known_failures", build_order, teardown_order);
-        tcase_add_test(kf, known_failure_eval_order_with_helper_side_effects);
         tcase_add_test(kf, known_failure_int_to_bf16_rounds_twice);
         suite_add_tcase(s, kf);
     }

@@ -7,6 +7,8 @@
  * Tolerance: EXACT for data movement and single ops; cross-warp sums (four
  * partial column sums of 16 rows, then added) are f32 sums of 64 terms:
  * 64·2^-24·64 absolute (see test_reduce.c). */
+#include <string.h>
+
 #include "numeric.h"
 
 static NumProg prog;
@@ -207,9 +209,16 @@ START_TEST(spec_example_helpers_with_sync_and_empty_grids)
 }
 END_TEST
 
-/* ---------------------------------------------------------------- known failure: stack */
+/* ---------------------------------------------------------------- big stack frames */
 
-static NumProg big;
+/* Tiles live on the stack. A kernel needing ~10 MiB (40 ops on an
+ * rt<f32, 256, 256>, one buffer per value) must run with one thread as with
+ * several (regression test, /tmp/codegen_bugs/stack_overflow_large_kernel.tk:
+ * the launching thread's 8 MiB stack used to overflow: SIGSEGV); a kernel
+ * needing more than the backend allows must be refused with a diagnostic,
+ * never crash. Tolerance for `big`: 40 steps t·0.5 + c, each rounded in f32
+ * by the JIT only; the error is damped by 0.5 per step: 2 ulps. */
+static NumProg big, huge;
 
 static void build_big(void)
 {
@@ -220,21 +229,33 @@ static void build_big(void)
     ns_printf(&s, "    store(Y, t, block.y, block.x);\n}\n");
     num_build(&big, "big_frame", s.s);
     ns_free(&s);
+    /* 20 live rt<f32, 256, 256> per warp × 16 warps ≈ 90 MiB */
+    NumStr h = { 0 };
+    ns_printf(&h, "kernel huge(gl<f32, M, N> X, gl<f32, M, N> Y) grid(cdiv(N, 256), cdiv(M, 256)) warps(16) {\n"
+                  "    rt<f32, 256, 256> t = load(X, block.y, block.x);\n");
+    for (int i = 0; i < 20; i++) ns_printf(&h, "    rt<f32, 256, 256> t%d = t * %d.0;\n", i, i + 1);
+    ns_printf(&h, "    store(Y, t19 + t0, block.y, block.x);\n}\n");
+    num_build(&huge, "huge_frame", h.s);
+    ns_free(&h);
 }
 
-static void teardown_big(void) { num_free(&big); }
-
-/* KNOWN FAILURE (/tmp/codegen_bugs/stack_overflow_large_kernel.tk), run only
- * with NUM_KNOWN_FAILURES=1 (and it kills the process under CK_FORK=no): 40
- * element-wise ops on an rt<f32, 256, 256> need ~10 MiB of stack (one buffer
- * per TIR value), the launcher runs blocks on the calling thread, whose stack
- * is 8 MiB: SIGSEGV instead of a result or a diagnostic. */
-START_TEST(known_failure_large_stack_frame_crashes)
+static void teardown_big(void)
 {
-    NumSpec spec = { .sizes = "M=256,N=256", .threads = 1, .tol = { .ulps = 4 } };
-    NumRun r;
-    num_run(&big, "big", &spec, &r);
-    num_run_free(&r);
+    num_free(&big);
+    num_free(&huge);
+}
+
+START_TEST(large_stack_frames)
+{
+    static const int threads[] = { 1, 2 };
+    for (unsigned k = 0; k < 2; k++) {
+        NumSpec spec = { .sizes = k ? "M=300,N=600" : "M=256,N=256", .threads = threads[k], .tol = { .ulps = 2 } };
+        NumRun r;
+        num_run(&big, "big", &spec, &r);
+        num_run_free(&r);
+    }
+    ck_assert_msg(!huge.built, "a kernel needing ~90 MiB of stack compiled; expected a diagnostic");
+    ck_assert_msg(strstr(huge.err, "stack") != NULL, "the refusal should say why (stack): %s", huge.err);
 }
 END_TEST
 
@@ -248,10 +269,8 @@ Suite *num_suite_warps(void)
     tcase_add_test(tc, sixteen_and_eight_warps);
     tcase_add_test(tc, spec_example_helpers_with_sync_and_empty_grids);
     suite_add_tcase(s, tc);
-    if (num_known_failures()) {
-        TCase *kf = num_tcase("known_failures", build_big, teardown_big);
-        tcase_add_test(kf, known_failure_large_stack_frame_crashes);
-        suite_add_tcase(s, kf);
-    }
+    TCase *tb = num_tcase("stack_frames", build_big, teardown_big);
+    tcase_add_test(tb, large_stack_frames);
+    suite_add_tcase(s, tb);
     return s;
 }
