@@ -454,9 +454,9 @@ static bool contains_return(const TkNode *s)
     }
 }
 
-static TirInstr *returned_flag(Lower *L)
+static TirInstr *returned_flag(Lower *L, TkSpan loc)
 {
-    return emit1(L, TIR_GET, &tk_type_bool, (TkSpan){ 0, 0 }, L->frame->returned);
+    return emit1(L, TIR_GET, &tk_type_bool, loc, L->frame->returned);
 }
 
 static void lower_if(Lower *L, TkNode *s)
@@ -492,7 +492,7 @@ static void lower_for(Lower *L, TkNode *s)
     L->region = &f->body[0];
     if (L->frame && L->frame->returned && contains_return(s->c)) {
         /* once the helper has returned, the remaining iterations do nothing */
-        TirInstr *not_ret = emit1(L, TIR_UNARY, &tk_type_bool, s->span, returned_flag(L));
+        TirInstr *not_ret = emit1(L, TIR_UNARY, &tk_type_bool, s->span, returned_flag(L, s->span));
         not_ret->aux = TK_OP_NOT;
         TirInstr *g = emit1(L, TIR_IF, NULL, s->span, not_ret);
         L->region = &g->body[0];
@@ -570,7 +570,7 @@ static TirInstr *lower_block_stmts(Lower *L, TkNode *first)
         lower_stmt(L, s);
         if (L->frame && L->frame->returned && s->next && contains_return(s)) {
             /* what follows runs only if no return was taken */
-            TirInstr *not_ret = emit1(L, TIR_UNARY, &tk_type_bool, s->span, returned_flag(L));
+            TirInstr *not_ret = emit1(L, TIR_UNARY, &tk_type_bool, s->span, returned_flag(L, s->span));
             not_ret->aux = TK_OP_NOT;
             TirInstr *g = emit1(L, TIR_IF, NULL, s->span, not_ret);
             TirRegion *saved = L->region;

@@ -27,6 +27,7 @@ typedef struct {
     bool check;
     bool compile;         /* -c: object + header */
     bool debug;           /* -g: DWARF line tables pointing at the .tk source */
+    int opt_level;        /* -O0 .. -O3 (default 3) */
     const char *target;
     Emit emit;
     bool json;
@@ -56,6 +57,7 @@ static void usage(FILE *out)
           "  -c FILE.tk -o FILE.o     compile to an object and write FILE.h with a typed launch function per kernel\n"
           "  --target=NAME            generate code for NAME (default: host); see --list-targets\n"
           "  -g                       DWARF line tables: gdb, perf and valgrind show .tk file:line\n"
+          "  -O0 .. -O3               LLVM optimisation level (default -O3)\n"
           "  --list-targets           print the targets and what each one uses\n"
           "  --version                print the version\n"
           "  --help                   print this help\n"
@@ -67,6 +69,7 @@ static void usage(FILE *out)
 static int parse_args(int argc, char **argv, Options *o)
 {
     memset(o, 0, sizeof *o);
+    o->opt_level = 3;
     o->files = calloc((size_t)argc, sizeof *o->files);
     if (!o->files) return -1;
     for (int i = 1; i < argc; i++) {
@@ -79,6 +82,7 @@ static int parse_args(int argc, char **argv, Options *o)
         else if (strcmp(a, "--emit=asm") == 0) o->emit = EMIT_ASM;
         else if (strcmp(a, "--emit=obj") == 0) o->emit = EMIT_OBJ;
         else if (strcmp(a, "-g") == 0) o->debug = true;
+        else if (a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '3' && a[3] == '\0') o->opt_level = a[2] - '0';
         else if (strcmp(a, "-c") == 0) {
             o->compile = true;
             o->emit = EMIT_OBJ;
@@ -191,7 +195,7 @@ static int run_file(const char *path, const Options *o, FILE *out)
             } else if (o->emit == EMIT_TIR) {
                 tir_print_module(&m, out, true);
             } else {
-                TkCpuJitOptions jo = { .target = o->target, .opt_level = 3, .debug_info = o->debug };
+                TkCpuJitOptions jo = { .target = o->target, .opt_level = o->opt_level, .debug_info = o->debug };
                 TkEmitKind kind = o->emit == EMIT_LLVM ? TK_EMIT_LLVM_IR : o->emit == EMIT_ASM ? TK_EMIT_ASM : TK_EMIT_OBJ;
                 const TkTarget *tt = tk_target_find(o->target ? o->target : "host");
                 if (tt && tt->kind == TK_TARGET_AMDGPU) {
