@@ -10,6 +10,7 @@
 #include "source.h"
 #include "emit.h"
 #include "llvm_emit.h"
+#include "tir_layout.h"
 
 static LLVMMetadataRef debug_at(Emit *E, const TirInstr *i);
 static void debug_restore(Emit *E, LLVMMetadataRef old);
@@ -715,6 +716,8 @@ static void reset_values(Emit *E)
 
 static int emit_kernel(Emit *E, const TirFunc *f)
 {
+    /* the target's layout assignment: loads write mma B operands pre-packed */
+    tir_assign_layouts((TirFunc *)f, E->features ? emit_choose_pack : NULL, E);
     E->f = f;
     uint32_t n = 0;
     number(&f->grid_region, &n);

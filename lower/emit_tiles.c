@@ -13,6 +13,7 @@
 
 #include "cpu_mma.h"
 #include "emit.h"
+#include "tir_layout.h"
 
 int64_t emit_tile_elems(const TkType *t)
 {
@@ -28,6 +29,21 @@ LLVMValueRef emit_tile_index(Emit *E, const TkType *t, LLVMValueRef i, LLVMValue
 }
 
 static LLVMTypeRef elem_type(Emit *E, const TkType *t) { return emit_scalar_type(E, t->elem); }
+
+/* Offset of element (i, j) of a tile stored with physical packing `pack`
+ * (tir_layout.h); TIR_PACK_NONE means the layout its type says. */
+static LLVMValueRef packed_index(Emit *E, const TkType *t, TirPack pack, LLVMValueRef i, LLVMValueRef j)
+{
+    if (t->rank != 2 || pack == TIR_PACK_NONE) return t->rank == 2 ? emit_tile_index(E, t, i, j) : j;
+    bool nk = pack == TIR_PACK_VNNI_NK || pack == TIR_PACK_ROWS_NK;
+    LLVMValueRef k = nk ? j : i, n = nk ? i : j;
+    LLVMValueRef N = emit_const_i64(E, nk ? t->dims[0] : t->dims[1]);
+    if (pack == TIR_PACK_ROWS_KN || pack == TIR_PACK_ROWS_NK) return LLVMBuildAdd(E->b, LLVMBuildMul(E->b, k, N, ""), n, "");
+    LLVMValueRef two = emit_const_i64(E, 2);
+    LLVMValueRef pair = LLVMBuildLShr(E->b, k, emit_const_i64(E, 1), "");
+    LLVMValueRef half = LLVMBuildAnd(E->b, k, emit_const_i64(E, 1), "");
+    return LLVMBuildAdd(E->b, LLVMBuildMul(E->b, LLVMBuildAdd(E->b, LLVMBuildMul(E->b, pair, N, ""), n, ""), two, ""), half, "");
+}
 
 static LLVMValueRef elem_ptr(Emit *E, const TkType *t, LLVMValueRef base, LLVMValueRef idx)
 {
@@ -161,7 +177,7 @@ static void row_range(Emit *E, const Geometry *G, LLVMValueRef i, int64_t cols, 
 }
 
 static void gl_transfer(Emit *E, const TkType *g, LLVMValueRef tensor, const TirInstr *const *coords, const TkType *tile,
-                        LLVMValueRef buf, bool to_tile)
+                        LLVMValueRef buf, bool to_tile, TirPack pack)
 {
     Geometry G = geometry(E, g, coords, tile);
     int64_t rows = tile->rank == 2 ? tile->dims[0] : 1, cols = tile->rank == 2 ? tile->dims[1] : tile->dims[0];
@@ -175,7 +191,7 @@ static void gl_transfer(Emit *E, const TkType *g, LLVMValueRef tensor, const Tir
     EmitLoop Lj;
     emit_loop_begin(E, &Lj, count, "gl.col");
     LLVMValueRef j = LLVMBuildAdd(E->b, Lj.idx, jlo, "");
-    LLVMValueRef ti = tile->rank == 2 ? emit_tile_index(E, tile, Li.idx, j) : j;
+    LLVMValueRef ti = tile->rank == 2 ? packed_index(E, tile, pack, Li.idx, j) : j;
     LLVMValueRef gi = LLVMBuildAdd(E->b, row_off, LLVMBuildAdd(E->b, G.col0, j, ""), "");
     if (to_tile) copy_elem(E, tile, buf, ti, tensor, gi);
     else copy_elem(E, tile, tensor, gi, buf, ti);
@@ -186,7 +202,7 @@ static void gl_transfer(Emit *E, const TkType *g, LLVMValueRef tensor, const Tir
 /* ---------------------------------------------------------------- shared ↔ register */
 
 static void shared_transfer(Emit *E, const TkType *sh, LLVMValueRef shbuf, const TirInstr *const *coords, unsigned ncoords,
-                            const TkType *reg, LLVMValueRef regbuf, bool to_reg)
+                            const TkType *reg, LLVMValueRef regbuf, bool to_reg, TirPack pack)
 {
     int64_t r = reg->rank == 2 ? reg->dims[0] : 1, c = reg->rank == 2 ? reg->dims[1] : reg->dims[0];
     int64_t sh_cols = sh->rank == 2 ? sh->dims[1] : sh->dims[0];
@@ -202,7 +218,7 @@ static void shared_transfer(Emit *E, const TkType *sh, LLVMValueRef shbuf, const
     emit_loop_begin(E, &Lj, emit_const_i64(E, c), "sh.col");
     LLVMValueRef si = LLVMBuildAdd(E->b, LLVMBuildMul(E->b, LLVMBuildAdd(E->b, r0, Li.idx, ""), emit_const_i64(E, sh_cols), ""),
                                    LLVMBuildAdd(E->b, c0, Lj.idx, ""), "");
-    LLVMValueRef ri = reg->rank == 2 ? emit_tile_index(E, reg, Li.idx, Lj.idx) : Lj.idx;
+    LLVMValueRef ri = reg->rank == 2 ? packed_index(E, reg, pack, Li.idx, Lj.idx) : Lj.idx;
     if (to_reg) copy_elem(E, reg, regbuf, ri, shbuf, si);
     else copy_elem(E, reg, shbuf, si, regbuf, ri);
     emit_loop_end(E, &Lj);
@@ -356,10 +372,10 @@ static LLVMValueRef emit_load(Emit *E, const TirInstr *i)
     const TirInstr *src = i->args[0];
     LLVMValueRef out = temp_buffer(E, i);
     if (src->op == TIR_PARAM) {
-        gl_transfer(E, src->type, emit_value(E, src), (const TirInstr *const *)&i->args[1], i->type, out, true);
+        gl_transfer(E, src->type, emit_value(E, src), (const TirInstr *const *)&i->args[1], i->type, out, true, (TirPack)i->pack);
     } else {
         LLVMValueRef sh = emit_slot_ptr(E, src);
-        shared_transfer(E, src->type, sh, (const TirInstr *const *)&i->args[1], i->nargs - 1u, i->type, out, true);
+        shared_transfer(E, src->type, sh, (const TirInstr *const *)&i->args[1], i->nargs - 1u, i->type, out, true, (TirPack)i->pack);
     }
     return out;
 }
@@ -390,9 +406,10 @@ void emit_tile_store(Emit *E, const TirInstr *i)
     const TkType *t = i->args[1]->type;
     LLVMValueRef buf = emit_value(E, i->args[1]);
     if (dst->op == TIR_PARAM) {
-        gl_transfer(E, dst->type, emit_value(E, dst), (const TirInstr *const *)&i->args[2], t, buf, false);
+        gl_transfer(E, dst->type, emit_value(E, dst), (const TirInstr *const *)&i->args[2], t, buf, false, TIR_PACK_NONE);
     } else {
-        shared_transfer(E, dst->type, emit_slot_ptr(E, dst), (const TirInstr *const *)&i->args[2], i->nargs - 2u, t, buf, false);
+        shared_transfer(E, dst->type, emit_slot_ptr(E, dst), (const TirInstr *const *)&i->args[2], i->nargs - 2u, t, buf, false,
+                        TIR_PACK_NONE);
     }
 }
 
@@ -520,7 +537,16 @@ static void mma_micro(Emit *E, const TirInstr *i, const TkMmaKernel *k)
         emit_loop_end(E, &Lr);
     }
     LLVMValueRef src, dst;
-    /* B(kk, c) → f32: Bb[kk][c]; bf16: Bb[kk/2][c][kk%2] */
+    /* B(kk, c) → f32: Bb[kk][c]; bf16: Bb[kk/2][c][kk%2] — unless the load
+     * already wrote it that way (tir_layout.c) */
+    const TirInstr *bi = i->args[2];
+    TirPack have = bi->op == TIR_LOAD ? (TirPack)bi->pack : bi->op == TIR_GET ? (TirPack)bi->args[0]->pack : TIR_PACK_NONE;
+    TirPack want = bf16 ? (bt ? TIR_PACK_VNNI_NK : TIR_PACK_VNNI_KN) : (bt ? TIR_PACK_ROWS_NK : TIR_PACK_ROWS_KN);
+    if (have != TIR_PACK_NONE && have == want && Kp == K && tB->elem == ca.elem) {
+        TkMmaBuilder mb0 = { .ctx = E->ctx, .mod = E->mod, .b = E->b, .fn = E->fn };
+        k->emit(k, &mb0, C, Ab, B, M, N, K);
+        return;
+    }
     EmitLoop Lb, Lc;
     emit_loop_begin(E, &Lb, emit_const_i64(E, K), "pack.b");
     emit_loop_begin(E, &Lc, emit_const_i64(E, N), "pack.bn");
@@ -539,6 +565,16 @@ static void mma_micro(Emit *E, const TirInstr *i, const TkMmaKernel *k)
     emit_loop_end(E, &Lb);
     TkMmaBuilder mb = { .ctx = E->ctx, .mod = E->mod, .b = E->b, .fn = E->fn };
     k->emit(k, &mb, C, Ab, Bb, M, N, K);
+}
+
+TirPack emit_choose_pack(void *ctx, TkTypeKind elem)
+{
+    Emit *E = ctx;
+    const TkMmaKernel *k = tk_cpu_mma_select(E->features, elem == TK_TY_BF16 ? TK_TY_BF16 : TK_TY_F32);
+    if (!k || k->pack != TK_MMA_PACK_ROWS) return TIR_PACK_NONE;
+    if (k->operand == TK_TY_BF16 && elem == TK_TY_BF16) return TIR_PACK_VNNI_KN;
+    if (k->operand == TK_TY_F32 && elem == TK_TY_F32) return TIR_PACK_ROWS_KN;
+    return TIR_PACK_NONE;
 }
 
 /* acc[i][j] += Σ_k A(i,k)·B(k,j). With a micro-kernel for the target this is

@@ -39,6 +39,18 @@ typedef enum {
     TIR_NUM_FNS
 } TirFn;
 
+/* Physical layouts an rt tile can be given when it only feeds mma as B
+ * (lower/tir_layout.c): the micro-kernel's operand layout, written directly by
+ * the load, so the mma copies nothing. K×N names the logical B(k, n); KN tiles
+ * are B as stored for mma_ab (rows k), NK for mma_abt (rows n). */
+typedef enum {
+    TIR_PACK_NONE,      /* as the type says */
+    TIR_PACK_VNNI_KN,   /* bf16 pairs [K/2][N][2] */
+    TIR_PACK_VNNI_NK,
+    TIR_PACK_ROWS_KN,   /* [K][N] row-major */
+    TIR_PACK_ROWS_NK,
+} TirPack;
+
 typedef struct TirInstr TirInstr;
 typedef struct TirRegion TirRegion;
 
@@ -54,6 +66,7 @@ struct TirInstr {
     TkSpan loc;                 /* source span it came from */
     uint32_t id;                /* printing order number, set by tir_number */
     uint8_t nargs;
+    uint8_t pack;               /* TirPack: physical layout chosen by tir_layout.c (VAR, LOAD) */
     TirInstr *args[TIR_MAX_ARGS];
     int aux;
     int64_t imm;

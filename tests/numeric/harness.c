@@ -201,20 +201,20 @@ void num_build_target(NumProg *p, const char *group, const char *src, const char
     if (errors) {
         tk_diags_print_text(&p->fe.diags, ms);
         fclose(ms);
-        snprintf(p->err, sizeof p->err, "front end rejected %s:\n%.3900s", p->path, text ? text : "");
+        snprintf(p->err, sizeof p->err, "front end rejected %s:\n%.2900s", p->path, text ? text : "");
         free(text);
         return;
     }
     if (tir_from_ast(&p->m, &p->fe.arena, &p->fe.src, &p->fe.diags, p->fe.items) != 0) {
         tk_diags_print_text(&p->fe.diags, ms);
         fclose(ms);
-        snprintf(p->err, sizeof p->err, "lowering failed for %s:\n%.3900s", p->path, text ? text : "");
+        snprintf(p->err, sizeof p->err, "lowering failed for %s:\n%.2900s", p->path, text ? text : "");
         free(text);
         return;
     }
     if (tir_verify(&p->m, ms) != 0) {
         fclose(ms);
-        snprintf(p->err, sizeof p->err, "TIR does not verify for %s:\n%.3900s", p->path, text ? text : "");
+        snprintf(p->err, sizeof p->err, "TIR does not verify for %s:\n%.2900s", p->path, text ? text : "");
         free(text);
         return;
     }

@@ -27,11 +27,15 @@
  *    that atol.
  *  - float scalar maps: the interpreter keeps f32 scalars in double, the JIT
  *    in f32 — the same bounds as the tile forms above apply to one op.
- * Special values (±0, ±inf, NaN, huge, tiny) follow the C library (§6.5)
- * and are checked separately with the same tolerances plus an atol of the
- * smallest normal f32 (f32 underflow vs the interpreter's double result);
- * NaN is accepted where the language leaves the result open: relu, max, min
- * with NaN, and silu/gelu at ±inf (0·inf in the formula). */
+ * Special values (±0, ±inf, NaN, huge, tiny, subnormal) follow the C library
+ * (§6.5) and are checked separately with the same tolerances; f32 outputs get
+ * an atol of the smallest normal f32 (f32 underflow vs the interpreter's
+ * double result), 16-bit outputs none (both round through f32, so their
+ * subnormals must agree); the sign of zero is checked where the language
+ * fixes it (neg, abs, relu, sqrt); NaN is accepted where the language leaves
+ * the result open: relu, max, min with NaN, and silu/gelu at ±inf (0·inf in
+ * the formula). The unary and binary groups run again for x86-64-avx2 with
+ * bf16 only (bf16 rounding without AVX512-BF16). */
 #include <math.h>
 
 #include "numeric.h"

@@ -3,7 +3,8 @@
  * their tiles (1, 17, 63, 65, 127, 1000), each run compared with the
  * interpreter AND with a plain C double-precision loop written here; and
  * thread-count independence: 1 and 2 threads (and 3) give bit-identical
- * outputs (memcmp).
+ * outputs (memcmp), also when several threads launch at once; and the
+ * examples again for x86-64-avx2.
  *
  * Tolerances (justified at each check):
  *  - gemm (bf16 in, f32 accumulation): bf16 products are exact in f32, so the

@@ -3,7 +3,10 @@
  * block 8 rows × 32 columns with 16-lane vectors, so N = 16 is a remainder
  * only, N = 48 a full block plus a remainder, N = 64 two full blocks), over a
  * K loop with a ragged last step (masked loads give zeros), accumulating
- * onto C's previous contents (the accumulator starts as load(C)).
+ * onto C's previous contents (the accumulator starts as load(C)); operands
+ * brought into the wanted layout by convert/transpose; the accumulator as an
+ * operand too. For the host and for the other x86 targets this machine runs
+ * (x86-64-avx512, x86-64-avx2: other micro-kernels and register blocks).
  *
  * Each result is compared with the interpreter AND with a plain C double
  * loop written here. Tolerance, per element (i, j), with

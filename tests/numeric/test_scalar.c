@@ -5,8 +5,8 @@
  * for loops (zero-trip, negative and i64 bounds, nested, computed bounds),
  * helpers (gl size unification with compound dims, early return in an if and
  * in a loop, by-value rt/rv/scalar parameters, st by reference, nested
- * helpers) and element access / element assignment on rt, rv, st, sv of
- * every element type.
+ * helpers), left-to-right evaluation around helpers with side effects, and
+ * element access / element assignment on rt, rv, st, sv of every element type.
  *
  * Integer results are written exactly: a helper splits an i64 into four
  * base-2^16 digits, each exact in f32. Tolerances: integer and bool results
@@ -398,7 +398,7 @@ START_TEST(element_access)
 }
 END_TEST
 
-/* ---------------------------------------------------------------- known failure: evaluation order */
+/* ---------------------------------------------------------------- evaluation order */
 
 static NumProg order;
 

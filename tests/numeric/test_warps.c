@@ -2,7 +2,10 @@
  * vectors written by each warp and read by others after sync(), barriers
  * inside block-uniform for loops and ifs, per-warp variables that live
  * across barriers, warp counts 2, 3, 4, 8 and 16, block-collective loads and
- * stores, and shared-to-shared copies (S = T, per warp).
+ * stores, shared-to-shared copies (S = T, per warp), the LANGUAGE.md §7.4
+ * example, a helper that synchronises and returns early, empty grids, and
+ * kernels whose tiles need a large stack frame (run on one thread) or too
+ * large a one (refused with a diagnostic).
  *
  * Tolerance: EXACT for data movement and single ops; cross-warp sums (four
  * partial column sums of 16 rows, then added) are f32 sums of 64 terms:
