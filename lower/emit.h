@@ -47,6 +47,7 @@ typedef struct {
     LLVMDIBuilderRef dib;
     LLVMMetadataRef di_file, di_unit, di_sub;
     unsigned long long stack_bytes;   /* stack buffers of the block function */
+    LLVMValueRef shared_arena;        /* the block's st/sv tiles (planned by plan-shared) */
     bool failed;
     char err[256];
 } Emit;
@@ -95,8 +96,6 @@ LLVMValueRef emit_tile_elem(Emit *E, const TirInstr *i);
 int64_t emit_tile_elems(const TkType *t);
 /* Element (i, j) offset of a tile of type t (i64 values). */
 LLVMValueRef emit_tile_index(Emit *E, const TkType *t, LLVMValueRef i, LLVMValueRef j);
-/* Layout assignment's question to the target: which B packing does its mma want? */
-TirPack emit_choose_pack(void *ctx, TkTypeKind elem);
 /* Scalar math function fn on float values (f32), or on ints for max/min. */
 LLVMValueRef emit_fn(Emit *E, TirFn fn, LLVMValueRef x, LLVMValueRef y, bool is_int);
 

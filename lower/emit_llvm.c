@@ -10,7 +10,6 @@
 #include "source.h"
 #include "emit.h"
 #include "llvm_emit.h"
-#include "tir_layout.h"
 
 static LLVMMetadataRef debug_at(Emit *E, const TirInstr *i);
 static void debug_restore(Emit *E, LLVMMetadataRef old);
@@ -358,6 +357,12 @@ static LLVMTypeRef slot_elem_type(Emit *E, const TkType *t)
 LLVMValueRef emit_slot_ptr(Emit *E, const TirInstr *v)
 {
     LLVMValueRef base = E->slots[v->id];
+    if (!base && per_block(v->type) && E->shared_arena) {
+        /* shared tiles sit at their planned offsets in one arena (address computed in the entry block) */
+        LLVMValueRef off = emit_const_i64(E, v->imm);
+        base = LLVMBuildGEP2(E->alloca_b, E->i8, E->shared_arena, &off, 1, v->name ? v->name : "shared");
+        E->slots[v->id] = base;
+    }
     if (!base) {
         int64_t copies = per_block(v->type) ? 1 : E->f->warps;
         base = emit_alloca(E, slot_elem_type(E, v->type), copies * slot_elems(v->type), v->name ? v->name : "slot");
@@ -716,8 +721,6 @@ static void reset_values(Emit *E)
 
 static int emit_kernel(Emit *E, const TirFunc *f)
 {
-    /* the target's layout assignment: loads write mma B operands pre-packed */
-    tir_assign_layouts((TirFunc *)f, E->features ? emit_choose_pack : NULL, E);
     E->f = f;
     uint32_t n = 0;
     number(&f->grid_region, &n);
@@ -764,6 +767,7 @@ static int emit_kernel(Emit *E, const TirFunc *f)
     for (int k = 0; k < 3; k++) E->bid[k] = LLVMGetParam(E->fn, 2 + k);
     E->warp = emit_const_i32(E, 0);
     reset_values(E);
+    E->shared_arena = f->shared_bytes > 0 ? emit_alloca(E, E->i8, f->shared_bytes, "shared") : NULL;
     /* function-level values first, so they dominate every use */
     for (const TirInstr *i = f->body.first; i; i = i->next)
         if (i->op == TIR_PARAM || i->op == TIR_SIZE || i->op == TIR_BLOCK_ID) emit_value(E, i);

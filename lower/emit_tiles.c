@@ -13,6 +13,7 @@
 
 #include "cpu_mma.h"
 #include "emit.h"
+#include "llvm_emit.h"
 #include "tir_layout.h"
 
 int64_t emit_tile_elems(const TkType *t)
@@ -567,10 +568,9 @@ static void mma_micro(Emit *E, const TirInstr *i, const TkMmaKernel *k)
     k->emit(k, &mb, C, Ab, Bb, M, N, K);
 }
 
-TirPack emit_choose_pack(void *ctx, TkTypeKind elem)
+TirPack emit_choose_pack(void *features, TkTypeKind elem)
 {
-    Emit *E = ctx;
-    const TkMmaKernel *k = tk_cpu_mma_select(E->features, elem == TK_TY_BF16 ? TK_TY_BF16 : TK_TY_F32);
+    const TkMmaKernel *k = tk_cpu_mma_select(features, elem == TK_TY_BF16 ? TK_TY_BF16 : TK_TY_F32);
     if (!k || k->pack != TK_MMA_PACK_ROWS) return TIR_PACK_NONE;
     if (k->operand == TK_TY_BF16 && elem == TK_TY_BF16) return TIR_PACK_VNNI_KN;
     if (k->operand == TK_TY_F32 && elem == TK_TY_F32) return TIR_PACK_ROWS_KN;

@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 #include "tir.h"
+#include "tir_layout.h"
 
 /* `features` are the target's LLVM features ("+avx512f,+avx512bf16,..."):
  * they choose the mma micro-kernels of intrinsics/ (NULL: portable loops). */
@@ -22,5 +23,9 @@ typedef struct {
 } TkEmitOptions;
 
 int tk_emit_llvm(const TirModule *m, LLVMContextRef ctx, LLVMModuleRef mod, const TkEmitOptions *opts, char *err, size_t errlen);
+
+/* Layout assignment's question to a CPU target (ctx: its feature string):
+ * which packing does its mma micro-kernel want for B? (a TirPackChooser) */
+TirPack emit_choose_pack(void *features, TkTypeKind elem);
 
 #endif

@@ -69,7 +69,7 @@ struct TirInstr {
     uint8_t pack;               /* TirPack: physical layout chosen by tir_layout.c (VAR, LOAD) */
     TirInstr *args[TIR_MAX_ARGS];
     int aux;
-    int64_t imm;
+    int64_t imm;                /* CONST_INT value; shared VAR: offset in the shared arena */
     double fimm;
     const char *name;           /* VAR/LOOP_IV: source name, for dumps */
     TirRegion body[2];          /* FOR: body[0]; IF: then body[0], else body[1] */
@@ -101,6 +101,7 @@ struct TirFunc {
     unsigned grid_rank;
     TirRegion body;
     uint64_t flops_per_block;   /* 2·M·N·K summed over mma ops, if static (else 0) */
+    int64_t shared_bytes;       /* tir_passes.c plan-shared: the block's shared arena (st/sv VARs at imm offsets) */
     TirFunc *next;
 };
 

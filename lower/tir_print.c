@@ -107,6 +107,11 @@ static void print_instr(Printer *p, const TirInstr *i, int depth)
         col += fprintf(p->out, " %s", ts);
     }
     if (i->name) col += fprintf(p->out, "  \"%s\"", i->name);
+    if (i->op == TIR_VAR && i->type && tk_is_shared(i->type->kind)) col += fprintf(p->out, " @shared+%lld", (long long)i->imm);
+    if (i->pack) {
+        static const char *const packs[] = { "", "vnni_kn", "vnni_nk", "rows_kn", "rows_nk" };
+        col += fprintf(p->out, " packed=%s", packs[i->pack % 5]);
+    }
     end_line(p, i, col);
 }
 
@@ -134,7 +139,9 @@ void tir_print_module(const TirModule *m, FILE *out, bool with_source)
             for (unsigned k = 0; k < f->sizes->count; k++) fprintf(out, "%s%s", k ? ", " : "", f->sizes->names[k]);
             fputc(')', out);
         }
-        fprintf(out, " warps(%lld)\n", (long long)f->warps);
+        fprintf(out, " warps(%lld)", (long long)f->warps);
+        if (f->shared_bytes) fprintf(out, " shared(%lld bytes)", (long long)f->shared_bytes);
+        fputc('\n', out);
         fputs("grid:\n", out);
         print_region(&p, &f->grid_region, 1);
         fputs("  => (", out);

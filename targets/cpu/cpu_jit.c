@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "llvm_emit.h"
+#include "tir_passes.h"
 #include "target.h"
 
 #ifndef TK_VERSION
@@ -90,6 +91,12 @@ static LLVMModuleRef build_module(const TirModule *m, LLVMContextRef ctx, LLVMTa
     LLVMTargetDataRef td = LLVMCreateTargetDataLayout(tm);
     LLVMSetModuleDataLayout(mod, td);
     LLVMDisposeTargetData(td);
+    /* the target's passes: shared-tile placement, then layout assignment for its micro-kernels */
+    TirPassOptions po = { .choose_pack = emit_choose_pack, .choose_ctx = rt->features };
+    if (tir_run_passes((TirModule *)m, &po, err, errlen) != 0) {
+        LLVMDisposeModule(mod);
+        return NULL;
+    }
     TkEmitOptions eo = { .features = rt->features, .debug_info = debug };
     if (tk_emit_llvm(m, ctx, mod, &eo, err, errlen) != 0) {
         LLVMDisposeModule(mod);

@@ -68,9 +68,26 @@ static void *worker(void *p)
     return NULL;
 }
 
+/* A forked child has none of the parent's threads: start over with an empty pool. */
+static void reset_after_fork(void)
+{
+    pthread_mutex_init(&pool.lock, NULL);
+    pthread_mutex_init(&pool.launch, NULL);
+    pthread_cond_init(&pool.work, NULL);
+    pthread_cond_init(&pool.done, NULL);
+    pool.started = 0;
+    pool.finished = 0;
+    pool.job = NULL;
+}
+
+static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
+
+static void register_atfork(void) { pthread_atfork(NULL, NULL, reset_after_fork); }
+
 /* Grows the pool to n workers; returns how many exist. Call with pool.lock held. */
 static int grow(int n)
 {
+    pthread_once(&atfork_once, register_atfork);
     while (pool.started < n) {
         pthread_attr_t attr;
         pthread_t t;

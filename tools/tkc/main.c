@@ -11,7 +11,9 @@
 #include "amdgpu.h"
 #include "cpu_jit.h"
 #include "header.h"
+#include "llvm_emit.h"
 #include "target.h"
+#include "tir_passes.h"
 #include "lower.h"
 #include "run.h"
 
@@ -28,6 +30,7 @@ typedef struct {
     bool compile;         /* -c: object + header */
     bool debug;           /* -g: DWARF line tables pointing at the .tk source */
     int opt_level;        /* -O0 .. -O3 (default 3) */
+    const char *dump;     /* --emit=tir: "all" (-d) or pass names (--dump=a,b) to print after */
     const char *target;
     Emit emit;
     bool json;
@@ -58,6 +61,7 @@ static void usage(FILE *out)
           "  --target=NAME            generate code for NAME (default: host); see --list-targets\n"
           "  -g                       DWARF line tables: gdb, perf and valgrind show .tk file:line\n"
           "  -O0 .. -O3               LLVM optimisation level (default -O3)\n"
+          "  -d, --dump=PASS,...      with --emit=tir: print the TIR after every pass (lower, plan-shared, layout)\n"
           "  --list-targets           print the targets and what each one uses\n"
           "  --version                print the version\n"
           "  --help                   print this help\n"
@@ -82,6 +86,8 @@ static int parse_args(int argc, char **argv, Options *o)
         else if (strcmp(a, "--emit=asm") == 0) o->emit = EMIT_ASM;
         else if (strcmp(a, "--emit=obj") == 0) o->emit = EMIT_OBJ;
         else if (strcmp(a, "-g") == 0) o->debug = true;
+        else if (strcmp(a, "-d") == 0) o->dump = "all";
+        else if (strncmp(a, "--dump=", 7) == 0) o->dump = a + 7;
         else if (a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '3' && a[3] == '\0') o->opt_level = a[2] - '0';
         else if (strcmp(a, "-c") == 0) {
             o->compile = true;
@@ -136,6 +142,33 @@ static int parse_args(int argc, char **argv, Options *o)
         return -1;
     }
     return 0;
+}
+
+/* --emit=tir: the target's passes (see lower/tir_passes.h), printing the TIR
+ * after the last one, or after each one asked for with -d / --dump=. */
+static int run_passes(TirModule *m, const Options *o, FILE *out)
+{
+    const TkTarget *t = tk_target_find(o->target ? o->target : "host");
+    TkResolvedTarget rt;
+    char err[512];
+    if (tk_target_resolve(t, &rt, err, sizeof err) != 0) {
+        fprintf(stderr, "tkc: %s\n", err);
+        return -1;
+    }
+    TirPassOptions po = {
+        .choose_pack = t->kind == TK_TARGET_CPU ? emit_choose_pack : NULL,
+        .choose_ctx = rt.features,
+        .shared_limit = t->kind == TK_TARGET_AMDGPU ? 65536 : 0,
+        .shared_what = "LDS",
+        .dump = o->dump ? out : NULL,
+        .dump_after = o->dump,
+        .with_source = true,
+    };
+    int rc = tir_run_passes(m, &po, err, sizeof err);
+    if (rc != 0) fprintf(stderr, "tkc: %s\n", err);
+    else if (!o->dump) tir_print_module(m, out, true);
+    tk_target_resolved_free(&rt);
+    return rc;
 }
 
 /* -c FILE.tk -o FILE.o also writes FILE.h */
@@ -193,7 +226,7 @@ static int run_file(const char *path, const Options *o, FILE *out)
             if (tir_from_ast(&m, &f.arena, &f.src, &f.diags, f.items) != 0 || tir_verify(&m, stderr) != 0) {
                 status = EXIT_ERRORS;
             } else if (o->emit == EMIT_TIR) {
-                tir_print_module(&m, out, true);
+                if (run_passes(&m, o, out) != 0) status = EXIT_ERRORS;
             } else {
                 TkCpuJitOptions jo = { .target = o->target, .opt_level = o->opt_level, .debug_info = o->debug };
                 TkEmitKind kind = o->emit == EMIT_LLVM ? TK_EMIT_LLVM_IR : o->emit == EMIT_ASM ? TK_EMIT_ASM : TK_EMIT_OBJ;
