@@ -9,8 +9,8 @@
  *  - an operand is defined earlier in the same region or an enclosing one;
  *  - no value is used across a barrier statement (a SYNC, or a FOR/IF whose
  *    body contains one): across barriers, data flows only through slots,
- *    loop induction values and the function-level values (PARAM, SIZE,
- *    BLOCK_ID, WARP_ID) — so a backend can run the code between two
+ *    loop induction values, constants and the function-level values (PARAM,
+ *    SIZE, BLOCK_ID, WARP_ID) — so a backend can run the code between two
  *    barriers once per warp, warp after warp;
  *  - operand types match the op's typing rule (the checker's rules, restated). */
 #ifndef TK_LOWER_TIR_H

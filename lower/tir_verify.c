@@ -42,9 +42,12 @@ static bool in_scope(const Verifier *v, const TirRegion *r)
     return false;
 }
 
+/* Values any statement may use: computed once per block, or constants
+ * (which a backend can rematerialise anywhere, e.g. specialised sizes). */
 static bool is_function_level(TirOp op)
 {
-    return op == TIR_PARAM || op == TIR_SIZE || op == TIR_BLOCK_ID || op == TIR_WARP_ID;
+    return op == TIR_PARAM || op == TIR_SIZE || op == TIR_BLOCK_ID || op == TIR_WARP_ID || op == TIR_CONST_INT ||
+           op == TIR_CONST_FLOAT;
 }
 
 static void check_types(Verifier *v, const TirInstr *i)

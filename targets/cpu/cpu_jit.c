@@ -25,6 +25,7 @@
 
 #include "llvm_emit.h"
 #include "tir_passes.h"
+#include "tir_specialise.h"
 #include "target.h"
 
 #ifndef TK_VERSION
@@ -208,7 +209,8 @@ static uint64_t fnv1a(uint64_t h, const void *data, size_t n)
 /* The file a compiled object of m for rt lives in (the source text decides
  * everything else: kernels are specialised at run time only by their sizes,
  * which are arguments, not constants). */
-static int cache_path(const TirModule *m, const TkResolvedTarget *rt, int opt, bool debug, char *path, size_t len)
+static int cache_path(const TirModule *m, const TkResolvedTarget *rt, int opt, bool debug, const TkCpuJitOptions *o, char *path,
+                      size_t len)
 {
     char dir[4096];
     if (!m->src || tk_cpu_cache_dir(dir, sizeof dir) != 0) return -1;
@@ -218,6 +220,10 @@ static int cache_path(const TirModule *m, const TkResolvedTarget *rt, int opt, b
     for (unsigned i = 0; i < sizeof parts / sizeof parts[0]; i++) h = fnv1a(h, parts[i], strlen(parts[i]) + 1);
     h = fnv1a(h, &opt, sizeof opt);
     h = fnv1a(h, &debug, sizeof debug);
+    if (o && o->specialise_kernel) {   /* a specialisation is its own object */
+        h = fnv1a(h, o->specialise_kernel, strlen(o->specialise_kernel) + 1);
+        h = fnv1a(h, o->specialise_sizes, sizeof *o->specialise_sizes * o->specialise_count);
+    }
     return snprintf(path, len, "%s/%016llx.o", dir, (unsigned long long)h) < (int)len ? 0 : -1;
 }
 
@@ -249,7 +255,7 @@ static void cache_store(const char *path, LLVMMemoryBufferRef buf)
 
 /* ---------------------------------------------------------------- JIT */
 
-int tk_cpu_jit(const TirModule *m, const TkCpuJitOptions *opts, TkCpuModule **out, char *err, size_t errlen)
+int tk_cpu_jit(TirModule *m, const TkCpuJitOptions *opts, TkCpuModule **out, char *err, size_t errlen)
 {
     *out = NULL;
     double t0 = now_ms();
@@ -267,7 +273,12 @@ int tk_cpu_jit(const TirModule *m, const TkCpuJitOptions *opts, TkCpuModule **ou
     LLVMMemoryBufferRef obj = NULL;
     bool hit = false;
     bool debug = opts && opts->debug_info;
-    if (use_cache && cache_path(m, &rt, opt, debug, path, sizeof path) == 0) {
+    if (opts && opts->specialise_kernel) {
+        for (TirFunc *f = m->funcs; f; f = f->next)
+            if (strcmp(f->name, opts->specialise_kernel) == 0 && (!f->sizes || f->sizes->count == opts->specialise_count))
+                tir_specialise_sizes(f, opts->specialise_sizes);
+    }
+    if (use_cache && cache_path(m, &rt, opt, debug, opts, path, sizeof path) == 0) {
         char *msg = NULL;
         if (access(path, R_OK) == 0 && LLVMCreateMemoryBufferWithContentsOfFile(path, &obj, &msg) == 0) hit = true;
         LLVMDisposeMessage(msg);

@@ -19,12 +19,16 @@ typedef struct {
     int opt_level;        /* 0..3 */
     bool debug_info;      /* DWARF line tables pointing at the .tk source */
     bool no_cache;        /* skip the disk cache (TK_CACHE=0 does the same) */
+    const char *specialise_kernel;   /* if set: compile this kernel for these sizes only */
+    const int64_t *specialise_sizes; /* (lower/tir_specialise.h); they join the cache key */
+    unsigned specialise_count;
     double *compile_ms;   /* if set: wall time from TIR to callable code */
     bool *cache_hit;      /* if set: whether the object came from the cache */
 } TkCpuJitOptions;
 
-/* Compiles every kernel of m for a target that runs here. 0, or -1 + message. */
-int tk_cpu_jit(const TirModule *m, const TkCpuJitOptions *opts, TkCpuModule **out, char *err, size_t errlen);
+/* Compiles every kernel of m for a target that runs here (the target's passes
+ * and any specialisation rewrite m). 0, or -1 + message. */
+int tk_cpu_jit(TirModule *m, const TkCpuJitOptions *opts, TkCpuModule **out, char *err, size_t errlen);
 int tk_cpu_lookup(TkCpuModule *mod, const char *kernel, TkGridFn *grid, TkBlockFn *block, char *err, size_t errlen);
 void tk_cpu_module_free(TkCpuModule *mod);
 

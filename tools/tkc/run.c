@@ -31,6 +31,7 @@ typedef struct {
     const char *sets[32];   /* "name=value" for scalar parameters */
     int nsets;
     bool check, json;
+    bool generic;           /* --generic: do not specialise on the sizes */
     const char *target;
     int threads, repeat;
     unsigned long long seed;
@@ -113,7 +114,7 @@ static int usage_error(const char *msg)
 {
     fprintf(stderr, "tkc run: %s\n"
                     "usage: tkc run FILE.tk [--kernel NAME] --size M=512,N=512,... [--set name=value]... [--target=T]\n"
-                    "                       [--check] [--json] [--threads N] [--repeat N] [--seed S]\n",
+                    "                       [--check] [--json] [--threads N] [--repeat N] [--seed S] [--generic]\n",
             msg);
     return 2;
 }
@@ -127,6 +128,7 @@ static int parse(int argc, char **argv, RunOptions *o)
         const char *next = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(a, "--check") == 0) o->check = true;
         else if (strcmp(a, "--json") == 0) o->json = true;
+        else if (strcmp(a, "--generic") == 0) o->generic = true;
         else if (strcmp(a, "--kernel") == 0 && next) o->kernel = argv[++i];
         else if (strncmp(a, "--target=", 9) == 0) o->target = a + 9;
         else if (strcmp(a, "--size") == 0 && next) o->sizes = argv[++i];
@@ -391,6 +393,7 @@ int tkc_run(int argc, char **argv)
     tk_front_parse(&f);
     tk_front_check(&f);
     TirModule m;
+    int64_t sizes[TK_MAX_SIZES] = { 0 };
     bool compiled = false, cache_hit = false;
     double compile_ms = 0;
     const TirFunc *fn = NULL;
@@ -411,18 +414,24 @@ int tkc_run(int argc, char **argv)
         } else if (!o.kernel && m.funcs->next) {
             snprintf(err, sizeof err, "%s has several kernels; choose one with --kernel", o.file);
             status = 2;
+        } else if (parse_sizes(&o, fn, sizes, err, sizeof err) != 0) {
+            status = 2;
         } else {
+            /* the sizes are known: compile the kernel specialised for them */
             TkCpuJitOptions jo = { .target = o.target, .opt_level = 3, .compile_ms = &compile_ms, .cache_hit = &cache_hit };
+            if (!o.generic) {
+                jo.specialise_kernel = fn->name;
+                jo.specialise_sizes = sizes;
+                jo.specialise_count = fn->sizes ? fn->sizes->count : 0;
+            }
             if (tk_cpu_jit(&m, &jo, &mod, err, sizeof err) == 0) compiled = true;
             else status = 1;
         }
     }
-    int64_t sizes[TK_MAX_SIZES] = { 0 };
     Check chk = { 0 };
     double ms = 0, spread = 0, flops = 0;
     bool flops_known = false;
     int threads = tk_cpu_threads(o.threads);
-    if (compiled && parse_sizes(&o, fn, sizes, err, sizeof err) != 0) status = 2;
     if (status == 0 && make_args(&o, fn, sizes, &A, err, sizeof err) != 0) status = 2;
     if (status == 0 && tir_bind_sizes(fn, A.args, A.n, sizes, err, sizeof err) != 0) status = 2;
     if (status == 0) {
@@ -484,7 +493,9 @@ int tkc_run(int argc, char **argv)
     } else {
         printf("kernel    %s (%s)\n", fn ? fn->name : "?", o.file);
         printf("compiled  %s", compiled ? "yes" : "no");
-        if (compiled) printf(" (%.1f ms, %s JIT, O3%s)", compile_ms, o.target ? o.target : "host", cache_hit ? ", from the cache" : "");
+        if (compiled)
+            printf(" (%.1f ms, %s JIT, O3, %s%s)", compile_ms, o.target ? o.target : "host", o.generic ? "generic" : "specialised for the sizes",
+                   cache_hit ? ", from the cache" : "");
         printf("\n");
         if (chk.ran)
             printf("correct   %s (max abs error %.3g in %s, max rel error %.3g, vs double-precision interpreter)\n",
