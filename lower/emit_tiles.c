@@ -568,6 +568,20 @@ static void mma_micro(Emit *E, const TirInstr *i, const TkMmaKernel *k)
     k->emit(k, &mb, C, Ab, Bb, M, N, K);
 }
 
+int emit_select_mma(void *features, const TirInstr *mma, const void **row, const char **name, char *err, size_t errlen)
+{
+    (void)err;
+    (void)errlen;
+    const TkType *acc = mma->args[0]->type, *tA = mma->args[1]->type, *tB = mma->args[2]->type;
+    TkTypeKind op = tA->elem == TK_TY_BF16 && tB->elem == TK_TY_BF16 ? TK_TY_BF16 : TK_TY_F32;
+    const TkMmaKernel *k = tk_cpu_mma_select(features, op);
+    /* the register block must tile the accumulator (M by rows, N by vectors) */
+    if (k && (acc->layout != TK_ROW || acc->elem != TK_TY_F32 || acc->dims[0] % k->mr != 0 || acc->dims[1] % k->vec != 0)) k = NULL;
+    *row = k;
+    *name = k ? k->name : "portable";
+    return 0;   /* the CPU always has the portable loop */
+}
+
 TirPack emit_choose_pack(void *features, TkTypeKind elem)
 {
     const TkMmaKernel *k = tk_cpu_mma_select(features, elem == TK_TY_BF16 ? TK_TY_BF16 : TK_TY_F32);
@@ -583,10 +597,15 @@ TirPack emit_choose_pack(void *features, TkTypeKind elem)
 void emit_tile_mma(Emit *E, const TirInstr *i)
 {
     {
-        const TkType *tA = i->args[1]->type, *tB = i->args[2]->type;
-        TkTypeKind op = tA->elem == TK_TY_BF16 && tB->elem == TK_TY_BF16 ? TK_TY_BF16 : TK_TY_F32;
-        const TkMmaKernel *k = tk_cpu_mma_select(E->features, op);
-        if (k && i->args[0]->type->layout == TK_ROW && i->args[0]->type->elem == TK_TY_F32) {
+        /* legalise chose the base operation; without it (no passes run) choose here */
+        const TkMmaKernel *k = i->base_name ? i->base_op : NULL;
+        if (!i->base_name) {
+            const void *row = NULL;
+            const char *name;
+            emit_select_mma((void *)E->features, i, &row, &name, NULL, 0);
+            k = row;
+        }
+        if (k) {
             mma_micro(E, i, k);
             return;
         }

@@ -14,6 +14,7 @@
 
 #include "tir.h"
 #include "tir_layout.h"
+#include "tir_legalise.h"
 
 /* `features` are the target's LLVM features ("+avx512f,+avx512bf16,..."):
  * they choose the mma micro-kernels of intrinsics/ (NULL: portable loops). */
@@ -23,6 +24,10 @@ typedef struct {
 } TkEmitOptions;
 
 int tk_emit_llvm(const TirModule *m, LLVMContextRef ctx, LLVMModuleRef mod, const TkEmitOptions *opts, char *err, size_t errlen);
+
+/* Legalisation's question to a CPU target (ctx: its feature string): which
+ * micro-kernel row of intrinsics/cpu_mma.c takes this mma? (a TirMmaSelector) */
+int emit_select_mma(void *features, const TirInstr *mma, const void **row, const char **name, char *err, size_t errlen);
 
 /* Layout assignment's question to a CPU target (ctx: its feature string):
  * which packing does its mma micro-kernel want for B? (a TirPackChooser) */

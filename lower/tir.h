@@ -76,6 +76,8 @@ struct TirInstr {
     TirInstr *iv;               /* FOR: its LOOP_IV */
     TirInstr *next, *prev;      /* within the region */
     TirRegion *parent;          /* region holding this instruction */
+    const void *base_op;        /* MMA: the target's base operation (intrinsics table row), set by legalise */
+    const char *base_name;      /* ... and its name, for dumps */
 };
 
 typedef enum { TIR_PARAM_TENSOR, TIR_PARAM_SCALAR } TirParamKind;

@@ -74,6 +74,10 @@ int tir_run_passes(TirModule *m, const TirPassOptions *o, char *err, size_t errl
     if (plan_shared(m, o, err, errlen) != 0) return -1;
     tir_dump_after(m, o, "plan-shared");
     if (verify(m, "plan-shared", err, errlen) != 0) return -1;
+    for (TirFunc *f = m->funcs; f; f = f->next)
+        if (tir_legalise(f, o ? o->select_mma : NULL, o ? o->select_ctx : NULL, err, errlen) != 0) return -1;
+    tir_dump_after(m, o, "legalise");
+    if (verify(m, "legalise", err, errlen) != 0) return -1;
     for (TirFunc *f = m->funcs; f; f = f->next) tir_assign_layouts(f, o ? o->choose_pack : NULL, o ? o->choose_ctx : NULL);
     tir_dump_after(m, o, "layout");
     return verify(m, "layout", err, errlen);

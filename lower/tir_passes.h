@@ -4,6 +4,8 @@
  *   lower         (ast_to_tir.c)  checked AST → TIR
  *   plan-shared   (tir_passes.c)  offsets of st/sv tiles in the block's shared
  *                                 arena; refuses a kernel over the target's limit
+ *   legalise      (tir_legalise.c) each mma bound to a base operation of the
+ *                                 target's intrinsics table
  *   layout        (tir_layout.c)  mma B operands loaded in the micro-kernel's packing
  *
  * `tkc --emit=tir -d` prints the TIR after every pass; `--dump=NAME,...`
@@ -16,10 +18,13 @@
 
 #include "tir.h"
 #include "tir_layout.h"
+#include "tir_legalise.h"
 
 typedef struct {
     int64_t shared_limit;        /* bytes of shared memory a block may use (0: no limit) */
     const char *shared_what;     /* how the target calls it, for the message ("LDS") */
+    TirMmaSelector select_mma;   /* NULL: mma ops keep no base operation */
+    void *select_ctx;
     TirPackChooser choose_pack;  /* NULL: no layout assignment */
     void *choose_ctx;
     FILE *dump;                  /* where dumps go (NULL: none) */
@@ -27,7 +32,7 @@ typedef struct {
     bool with_source;            /* dumps show .tk lines */
 } TirPassOptions;
 
-/* Runs plan-shared and layout on every kernel of m, verifying after each.
+/* Runs plan-shared, legalise and layout on every kernel of m, verifying after each.
  * Returns 0, or -1 with a message in err (a kernel over the shared limit, or
  * a verifier failure, which is a compiler bug). */
 int tir_run_passes(TirModule *m, const TirPassOptions *o, char *err, size_t errlen);

@@ -108,6 +108,7 @@ static void print_instr(Printer *p, const TirInstr *i, int depth)
     }
     if (i->name) col += fprintf(p->out, "  \"%s\"", i->name);
     if (i->op == TIR_VAR && i->type && tk_is_shared(i->type->kind)) col += fprintf(p->out, " @shared+%lld", (long long)i->imm);
+    if (i->op == TIR_MMA && i->base_name) col += fprintf(p->out, " base=%s", i->base_name);
     if (i->pack) {
         static const char *const packs[] = { "", "vnni_kn", "vnni_nk", "rows_kn", "rows_nk" };
         col += fprintf(p->out, " packed=%s", packs[i->pack % 5]);

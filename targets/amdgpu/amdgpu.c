@@ -1,6 +1,8 @@
 /* amdgpu.c — see amdgpu.h. */
 #include "amdgpu.h"
 
+#include <stdbool.h>
+
 #include <errno.h>
 #include <llvm-c/Analysis.h>
 #include <llvm-c/Core.h>
@@ -185,5 +187,23 @@ int tk_amdgpu_link(const char *object_path, const char *hsaco_path, char *err, s
         snprintf(err, errlen, "%s -shared %s failed (status %d)", lld, object_path, WIFEXITED(status) ? WEXITSTATUS(status) : -1);
         return -1;
     }
+    return 0;
+}
+
+int tk_amdgpu_select_mma(void *ctx, const TirInstr *mma, const void **row, const char **name, char *err, size_t errlen)
+{
+    const char *cpu = ctx;
+    const TkAmdgpuProcessor *p = tk_amdgpu_processor(cpu);
+    const TkType *acc = mma->args[0]->type, *a = mma->args[1]->type;
+    bool at = mma->aux == 2 || mma->aux == 3;
+    int64_t m = acc->dims[0], n = acc->dims[1], k = at ? a->dims[0] : a->dims[1];
+    const TkAmdgpuMma *r = p ? tk_amdgpu_mma_select(cpu, p->wave, a->elem, acc->elem, m, n, k) : NULL;
+    if (!r) {
+        snprintf(err, errlen, "%s: no matrix instruction of this processor takes an mma of %lld×%lld×%lld with %s operands",
+                 cpu, (long long)m, (long long)n, (long long)k, tk_type_kind_name(a->elem));
+        return -1;
+    }
+    *row = r;
+    *name = r->name;
     return 0;
 }

@@ -35,6 +35,11 @@ const TkAmdgpuProcessor *tk_amdgpu_processor_table(unsigned *count);
  * tk_amdgpu_processor_table. Returns 0; 1 if the kernels are outside what
  * the AMDGPU backend supports (err says what, where, for which processor);
  * -1 on any other failure. */
+/* Legalisation for an AMDGPU processor (ctx: its name, e.g. "gfx942"): the
+ * MFMA/WMMA row whose base tile divides this mma (a TirMmaSelector); an mma
+ * no row takes is an error naming the tile shapes. */
+int tk_amdgpu_select_mma(void *cpu, const TirInstr *mma, const void **row, const char **name, char *err, size_t errlen);
+
 int tk_amdgpu_emit(const TirModule *m, const char *target_name, int kind, FILE *out, char *err, size_t errlen);
 
 /* Links an object written by tk_amdgpu_emit into a code object with

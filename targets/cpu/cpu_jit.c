@@ -93,7 +93,8 @@ static LLVMModuleRef build_module(const TirModule *m, LLVMContextRef ctx, LLVMTa
     LLVMSetModuleDataLayout(mod, td);
     LLVMDisposeTargetData(td);
     /* the target's passes: shared-tile placement, then layout assignment for its micro-kernels */
-    TirPassOptions po = { .choose_pack = emit_choose_pack, .choose_ctx = rt->features };
+    TirPassOptions po = { .select_mma = emit_select_mma, .select_ctx = rt->features, .choose_pack = emit_choose_pack,
+                          .choose_ctx = rt->features };
     if (tir_run_passes((TirModule *)m, &po, err, errlen) != 0) {
         LLVMDisposeModule(mod);
         return NULL;

@@ -61,7 +61,7 @@ static void usage(FILE *out)
           "  --target=NAME            generate code for NAME (default: host); see --list-targets\n"
           "  -g                       DWARF line tables: gdb, perf and valgrind show .tk file:line\n"
           "  -O0 .. -O3               LLVM optimisation level (default -O3)\n"
-          "  -d, --dump=PASS,...      with --emit=tir: print the TIR after every pass (lower, plan-shared, layout)\n"
+          "  -d, --dump=PASS,...      with --emit=tir: print the TIR after every pass (lower, plan-shared, legalise, layout)\n"
           "  --list-targets           print the targets and what each one uses\n"
           "  --version                print the version\n"
           "  --help                   print this help\n"
@@ -156,6 +156,8 @@ static int run_passes(TirModule *m, const Options *o, FILE *out)
         return -1;
     }
     TirPassOptions po = {
+        .select_mma = t->kind == TK_TARGET_CPU ? emit_select_mma : t->kind == TK_TARGET_AMDGPU ? tk_amdgpu_select_mma : NULL,
+        .select_ctx = t->kind == TK_TARGET_AMDGPU ? (void *)rt.cpu : (void *)rt.features,
         .choose_pack = t->kind == TK_TARGET_CPU ? emit_choose_pack : NULL,
         .choose_ctx = rt.features,
         .shared_limit = t->kind == TK_TARGET_AMDGPU ? 65536 : 0,
