@@ -12,25 +12,28 @@ static void mma_dpbf16(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc,
 static void mma_bfmmla(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVMValueRef a, LLVMValueRef b, int64_t m,
                        int64_t n, int64_t kdim);
 
-/* Rows written without their last field (`pack`) keep the default layout,
- * TK_MMA_PACK_ROWS; -Wextra would flag each of them, so not here. */
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+static void mma_generic(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVMValueRef a, LLVMValueRef b, int64_t m,
+                        int64_t n, int64_t kdim);
+
 static const TkMmaKernel table[] = {
     /* name                  features        operand      mr nr vec  meaning / emitter */
     { "x86.avx512bf16.dpbf16ps", "+avx512bf16,+avx512f", TK_TY_BF16, 8, 32, 16,
-      "vdpbf16ps zmm: 16 lanes × 2 bf16 products per k pair, f32 accumulate; 16 accumulators", mma_dpbf16 },
+      "vdpbf16ps zmm: 16 lanes × 2 bf16 products per k pair, f32 accumulate; 16 accumulators", mma_dpbf16,
+      TK_MMA_PACK_ROWS },
     { "x86.avx512f.fma",     "+avx512f",     TK_TY_F32,   8, 32, 16,
-      "vfmadd231ps zmm with a broadcast of A; 16 accumulators", mma_fma },
+      "vfmadd231ps zmm with a broadcast of A; 16 accumulators", mma_fma, TK_MMA_PACK_ROWS },
     { "x86.avx2.fma",        "+avx2,+fma",   TK_TY_F32,   4, 16,  8,
-      "vfmadd231ps ymm with a broadcast of A; 8 accumulators", mma_fma },
+      "vfmadd231ps ymm with a broadcast of A; 8 accumulators", mma_fma, TK_MMA_PACK_ROWS },
     { "aarch64.neon.bfmmla", "+neon,+bf16",  TK_TY_BF16,  8,  8,  4,
       "bfmmla v.4s: a 2×2 f32 block += 2×4 · (4×2) bf16 per instruction; 16 accumulators (8×8 of C)", mma_bfmmla,
       TK_MMA_PACK_MMLA },
     { "aarch64.neon.fmla",   "+neon",        TK_TY_F32,   4, 16,  4,
       "fmla v.4s by element broadcast; 16 accumulators", mma_fma, TK_MMA_PACK_ROWS },
+    /* any target: LLVM's generic <4 x float> vectors with fmuladd (a fused FMA
+     * where the target has one, multiply + add where it does not) */
+    { "generic.vector",      "",             TK_TY_F32,   4, 16,  4,
+      "<4 x float> fmuladd with a broadcast of A: the generic vector fallback", mma_generic, TK_MMA_PACK_ROWS },
 };
-#pragma GCC diagnostic pop
 
 const TkMmaKernel *tk_cpu_mma_table(unsigned *count)
 {
@@ -203,7 +206,7 @@ static void block(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVM
                 next[r * nc + c] = call_intrinsic(mb, "llvm.x86.avx512bf16.dpbf16ps.512", NULL, 0, args, 3);
             } else {
                 LLVMValueRef args[3] = { av, bv[c], cur };
-                next[r * nc + c] = call_intrinsic(mb, "llvm.fma", &vf, 1, args, 3);
+                next[r * nc + c] = call_intrinsic(mb, k->emit == mma_generic ? "llvm.fmuladd" : "llvm.fma", &vf, 1, args, 3);
             }
         }
     }
@@ -362,4 +365,10 @@ static void mma_bfmmla(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc,
         loop_end(mb, &Li, k->mr);
     }
     if (m - m_full >= 2) mmla_band(k, mb, acc, a, b, c64(mb, m_full), (int)((m - m_full) / 2), n, kq);
+}
+
+static void mma_generic(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVMValueRef a, LLVMValueRef b, int64_t m,
+                        int64_t n, int64_t kdim)
+{
+    emit_blocks(k, mb, acc, a, b, m, n, kdim, false);
 }

@@ -19,6 +19,8 @@ static const TkTarget targets[] = {
       "x86-64 with AVX-512 (Skylake-X and later): zmm FMA micro-kernels" },
     { "x86-64-avx2",       TK_TARGET_CPU,  "x86_64-unknown-linux-gnu",  "x86-64-v3", "+avx2,+fma",
       "x86-64 with AVX2 and FMA (Haswell and later): ymm FMA micro-kernels" },
+    { "x86-64",            TK_TARGET_CPU,  "x86_64-unknown-linux-gnu",  "x86-64",    "+sse2",
+      "any x86-64 (SSE2 only): LLVM generic-vector micro-kernels" },
     { "aarch64-neon",      TK_TARGET_CPU,  "aarch64-unknown-linux-gnu", "generic",   "+neon",
       "AArch64 with NEON: fmla micro-kernels" },
     { "aarch64-neon-bf16", TK_TARGET_CPU,  "aarch64-unknown-linux-gnu", "generic",   "+neon,+bf16",
