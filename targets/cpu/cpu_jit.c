@@ -13,6 +13,7 @@
 #include <llvm-c/DebugInfo.h>
 #include <llvm-c/Error.h>
 #include <llvm-c/LLJIT.h>
+#include <llvm-c/LLJITUtils.h>
 #include <llvm-c/Orc.h>
 #include <llvm-c/Target.h>
 #include <llvm-c/TargetMachine.h>
@@ -313,6 +314,11 @@ int tk_cpu_jit(TirModule *m, const TkCpuJitOptions *opts, TkCpuModule **out, cha
         free(cm);
         LLVMDisposeMemoryBuffer(obj);
         return -1;
+    }
+    /* with debug info, register the code with debuggers (the GDB JIT interface) */
+    if (debug) {
+        LLVMErrorRef e = LLVMOrcLLJITEnableDebugSupport(cm->jit);
+        if (e) LLVMConsumeError(e);   /* only slower to debug, never fatal */
     }
     /* libm (expf, tanhf, ...) and memcpy/memset come from this process */
     LLVMOrcDefinitionGeneratorRef gen;

@@ -32,6 +32,7 @@ typedef struct {
     int nsets;
     bool check, json;
     bool generic;           /* --generic: do not specialise on the sizes */
+    bool debug;             /* -g: line tables, and the JIT registers the code with gdb */
     const char *target;
     int threads, repeat;
     unsigned long long seed;
@@ -114,7 +115,7 @@ static int usage_error(const char *msg)
 {
     fprintf(stderr, "tkc run: %s\n"
                     "usage: tkc run FILE.tk [--kernel NAME] --size M=512,N=512,... [--set name=value]... [--target=T]\n"
-                    "                       [--check] [--json] [--threads N] [--repeat N] [--seed S] [--generic]\n",
+                    "                       [--check] [--json] [--threads N] [--repeat N] [--seed S] [--generic] [-g]\n",
             msg);
     return 2;
 }
@@ -129,6 +130,7 @@ static int parse(int argc, char **argv, RunOptions *o)
         if (strcmp(a, "--check") == 0) o->check = true;
         else if (strcmp(a, "--json") == 0) o->json = true;
         else if (strcmp(a, "--generic") == 0) o->generic = true;
+        else if (strcmp(a, "-g") == 0) o->debug = true;
         else if (strcmp(a, "--kernel") == 0 && next) o->kernel = argv[++i];
         else if (strncmp(a, "--target=", 9) == 0) o->target = a + 9;
         else if (strcmp(a, "--size") == 0 && next) o->sizes = argv[++i];
@@ -428,7 +430,8 @@ int tkc_run(int argc, char **argv)
             status = 2;
         } else {
             /* the sizes are known: compile the kernel specialised for them */
-            TkCpuJitOptions jo = { .target = o.target, .opt_level = 3, .compile_ms = &compile_ms, .cache_hit = &cache_hit };
+            TkCpuJitOptions jo = { .target = o.target, .opt_level = 3, .debug_info = o.debug, .compile_ms = &compile_ms,
+                                   .cache_hit = &cache_hit };
             if (!o.generic) {
                 jo.specialise_kernel = fn->name;
                 jo.specialise_sizes = sizes;
