@@ -85,7 +85,7 @@ static LLVMTargetMachineRef machine_for(const TkResolvedTarget *rt, int opt_leve
 }
 
 /* Emits, verifies and optimises m into a new module in ctx. */
-static LLVMModuleRef build_module(const TirModule *m, LLVMContextRef ctx, LLVMTargetMachineRef tm, const TkResolvedTarget *rt,
+static LLVMModuleRef build_module(TirModule *m, LLVMContextRef ctx, LLVMTargetMachineRef tm, const TkResolvedTarget *rt,
                                   int opt_level, bool debug, char *err, size_t errlen)
 {
     LLVMModuleRef mod = LLVMModuleCreateWithNameInContext(m->src && m->src->name ? m->src->name : "tilekit", ctx);
@@ -96,7 +96,7 @@ static LLVMModuleRef build_module(const TirModule *m, LLVMContextRef ctx, LLVMTa
     /* the target's passes: shared-tile placement, then layout assignment for its micro-kernels */
     TirPassOptions po = { .select_mma = emit_select_mma, .select_ctx = rt->features, .choose_pack = emit_choose_pack,
                           .choose_ctx = rt->features };
-    if (tir_run_passes((TirModule *)m, &po, err, errlen) != 0) {
+    if (tir_run_passes(m, &po, err, errlen) != 0) {
         LLVMDisposeModule(mod);
         return NULL;
     }
@@ -128,7 +128,7 @@ static LLVMModuleRef build_module(const TirModule *m, LLVMContextRef ctx, LLVMTa
 }
 
 /* Object code for m in memory. */
-static LLVMMemoryBufferRef compile_object(const TirModule *m, const TkResolvedTarget *rt, int opt, bool debug, char *err, size_t errlen)
+static LLVMMemoryBufferRef compile_object(TirModule *m, const TkResolvedTarget *rt, int opt, bool debug, char *err, size_t errlen)
 {
     LLVMTargetMachineRef tm = machine_for(rt, opt, err, errlen);
     if (!tm) return NULL;
@@ -149,7 +149,7 @@ static LLVMMemoryBufferRef compile_object(const TirModule *m, const TkResolvedTa
     return buf;
 }
 
-int tk_cpu_emit(const TirModule *m, const TkCpuJitOptions *opts, TkEmitKind kind, FILE *out, char *err, size_t errlen)
+int tk_cpu_emit(TirModule *m, const TkCpuJitOptions *opts, TkEmitKind kind, FILE *out, char *err, size_t errlen)
 {
     TkResolvedTarget rt;
     if (resolve(opts, &rt, err, errlen) != 0) return -1;

@@ -34,8 +34,9 @@ void tk_cpu_module_free(TkCpuModule *mod);
 
 typedef enum { TK_EMIT_LLVM_IR, TK_EMIT_ASM, TK_EMIT_OBJ } TkEmitKind;
 
-/* Writes LLVM IR / assembly / an object file for any CPU target. */
-int tk_cpu_emit(const TirModule *m, const TkCpuJitOptions *opts, TkEmitKind kind, FILE *out, char *err, size_t errlen);
+/* Writes LLVM IR / assembly / an object file for any CPU target (the
+ * target's passes rewrite m, as for the JIT). */
+int tk_cpu_emit(TirModule *m, const TkCpuJitOptions *opts, TkEmitKind kind, FILE *out, char *err, size_t errlen);
 
 /* Where compiled objects are cached: $TK_CACHE_DIR, else $XDG_CACHE_HOME/tilekit,
  * else ~/.cache/tilekit. */

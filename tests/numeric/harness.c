@@ -1,21 +1,34 @@
 /* harness.c — see numeric.h. */
+#define _GNU_SOURCE   /* dladdr */
 #include "numeric.h"
 
+#include <dirent.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <spawn.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
+
+#include "target.h"
+
+extern char **environ;
 
 #ifndef NUM_KERNEL_DIR
 #define NUM_KERNEL_DIR "."
 #endif
 #ifndef NUM_TKC
 #define NUM_TKC "tkc"
+#endif
+#ifndef NUM_CC
+#define NUM_CC "cc"   /* the system C compiler, which links the AOT objects */
 #endif
 
 /* ---------------------------------------------------------------- numbers
@@ -148,19 +161,29 @@ void ns_free(NumStr *b)
 
 /* ---------------------------------------------------------------- stats */
 
-void num_count(uint64_t launches, uint64_t elements)
+static void count3(uint64_t launches, uint64_t elements, uint64_t aot_launches)
 {
     const char *path = getenv("NUM_STATS_FILE");
     if (!path || !*path) return;
     int fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0644);
     if (fd < 0) return;
-    char line[64];
-    int n = snprintf(line, sizeof line, "%llu %llu\n", (unsigned long long)launches, (unsigned long long)elements);
+    char line[96];
+    int n = snprintf(line, sizeof line, "%llu %llu %llu\n", (unsigned long long)launches, (unsigned long long)elements,
+                     (unsigned long long)aot_launches);
     if (write(fd, line, (size_t)n) != n) { /* statistics only */ }
     close(fd);
 }
 
+void num_count(uint64_t launches, uint64_t elements) { count3(launches, elements, 0); }
+
 /* ---------------------------------------------------------------- programs */
+
+static double num_now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
 
 static void write_source(NumProg *p)
 {
@@ -176,6 +199,257 @@ static void write_source(NumProg *p)
 }
 
 void num_build(NumProg *p, const char *group, const char *src) { num_build_target(p, group, src, NULL); }
+
+/* The paths of the programs built now: set by the first fixture of each TCase (num_tcase_paths). */
+static unsigned build_paths = NUM_JIT;
+
+/* Programs built with both paths, for aot_object_is_jit_object. */
+#define NUM_MAX_BOTH 8
+static const NumProg *both_progs[NUM_MAX_BOTH];
+
+static bool aot_keep(void)
+{
+    const char *e = getenv("NUM_AOT_KEEP");
+    return e && strcmp(e, "1") == 0;
+}
+
+/* Removes path: a file, or a directory with what is in it (one level of subdirectories: jit_cache). */
+static void remove_tree(const char *path, int depth)
+{
+    DIR *d = depth < 2 ? opendir(path) : NULL;
+    if (d) {
+        struct dirent *e;
+        while ((e = readdir(d)))
+            if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) {
+                char sub[1400];
+                snprintf(sub, sizeof sub, "%s/%s", path, e->d_name);
+                remove_tree(sub, depth + 1);
+            }
+        closedir(d);
+    }
+    remove(path);   /* a file, or the directory now empty */
+}
+
+static void aot_cleanup(NumProg *p)
+{
+    if (p->so) dlclose(p->so);
+    p->so = NULL;
+    if (!p->aot_dir[0]) return;
+    if (aot_keep()) fprintf(stderr, "numeric: AOT files of group %s kept in %s\n", p->group, p->aot_dir);
+    else remove_tree(p->aot_dir, 0);
+    p->aot_dir[0] = '\0';
+}
+
+/* Reads a whole file (NULL if it cannot); *len its size. */
+static unsigned char *slurp(const char *path, size_t *len)
+{
+    FILE *fp = fopen(path, "rb");
+    if (!fp) return NULL;
+    unsigned char *buf = NULL;
+    size_t cap = 0, n = 0;
+    for (;;) {
+        if (n == cap) {
+            cap = cap ? 2 * cap : 1 << 16;
+            unsigned char *b = realloc(buf, cap);
+            if (!b) {
+                free(buf);
+                fclose(fp);
+                return NULL;
+            }
+            buf = b;
+        }
+        size_t got = fread(buf + n, 1, cap - n, fp);
+        n += got;
+        if (got == 0) break;
+    }
+    fclose(fp);
+    *len = n;
+    return buf;
+}
+
+/* `cc -shared -o so obj -lm`, output into log. 0, or -1 with err. */
+static int link_shared(const char *obj, const char *so, const char *log, char *err, size_t errlen)
+{
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_adddup2(&fa, STDOUT_FILENO, STDERR_FILENO);
+    char *argv[] = { (char *)NUM_CC, "-shared", "-o", (char *)so, (char *)obj, "-lm", NULL };
+    pid_t pid;
+    int rc = posix_spawnp(&pid, NUM_CC, &fa, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    if (rc != 0) {
+        snprintf(err, errlen, "cannot run %s: %s", NUM_CC, strerror(rc));
+        return -1;
+    }
+    int status;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR) {
+            snprintf(err, errlen, "waitpid: %s", strerror(errno));
+            return -1;
+        }
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return 0;
+    size_t n = 0;
+    unsigned char *text = slurp(log, &n);
+    snprintf(err, errlen, "%s -shared -o %s %s -lm failed (status %d): %.*s", NUM_CC, so, obj, status, (int)(n < 1500 ? n : 1500),
+             text ? (const char *)text : "");
+    free(text);
+    return -1;
+}
+
+static int aot_symbols(const NumProg *p, const char *kernel, TkGridFn *grid, TkBlockFn *block, char *err, size_t errlen)
+{
+    char name[512];
+    snprintf(name, sizeof name, "%s__grid", kernel);
+    void *g = dlsym(p->so, name);
+    snprintf(name, sizeof name, "%s__block", kernel);
+    void *b = dlsym(p->so, name);
+    if (!g || !b) {
+        snprintf(err, errlen, "%.600s/%.100s.so defines no %.200s__%s", p->aot_dir, p->group, kernel, g ? "block" : "grid");
+        return -1;
+    }
+    /* ISO C forbids object → function pointer casts; POSIX dlsym requires them to work */
+    memcpy(grid, &g, sizeof *grid);
+    memcpy(block, &b, sizeof *block);
+    return 0;
+}
+
+/* The AOT path: GROUP.o from tk_cpu_emit, GROUP.so from cc, dlopen, dlsym of
+ * every kernel. 0, or -1 with p->err. */
+static int build_aot(NumProg *p, const char *target)
+{
+    char err[2048] = "";
+    if (target) {   /* like the JIT: code for a CPU that is not this one is not run */
+        const TkTarget *t = tk_target_find(target);
+        TkResolvedTarget rt;
+        if (!t || tk_target_resolve(t, &rt, err, sizeof err) != 0) {
+            snprintf(p->err, sizeof p->err, "AOT: unknown target %s: %s", target, err);
+            return -1;
+        }
+        bool here = tk_target_runs_here(&rt);
+        tk_target_resolved_free(&rt);
+        if (!here) {
+            p->unavailable = true;
+            snprintf(p->err, sizeof p->err, "AOT: target '%s' cannot run on this CPU", target);
+            return -1;
+        }
+    }
+    const char *tmp = getenv("TMPDIR");
+    snprintf(p->aot_dir, sizeof p->aot_dir, "%s/tk_numeric_aot_%.64s_XXXXXX", tmp && *tmp ? tmp : "/tmp", p->group);
+    if (!mkdtemp(p->aot_dir)) {
+        snprintf(p->err, sizeof p->err, "AOT: cannot create %s: %s", p->aot_dir, strerror(errno));
+        p->aot_dir[0] = '\0';
+        return -1;
+    }
+    char obj[700], so[700], log[700];
+    snprintf(obj, sizeof obj, "%s/%s.o", p->aot_dir, p->group);
+    snprintf(so, sizeof so, "%s/%s.so", p->aot_dir, p->group);
+    snprintf(log, sizeof log, "%s/link.log", p->aot_dir);
+    FILE *fp = fopen(obj, "wb");
+    if (!fp) {
+        snprintf(p->err, sizeof p->err, "AOT: cannot write %s: %s", obj, strerror(errno));
+        return -1;
+    }
+    TkCpuJitOptions jo = { .target = target, .opt_level = 3 };
+    int rc = tk_cpu_emit(&p->m, &jo, TK_EMIT_OBJ, fp, err, sizeof err);
+    if (fclose(fp) != 0 && rc == 0) {
+        rc = -1;
+        snprintf(err, sizeof err, "cannot write %s", obj);
+    }
+    if (rc != 0) {
+        snprintf(p->err, sizeof p->err, "AOT: tk_cpu_emit failed for %s%s%s: %s", p->path, target ? " --target=" : "",
+                 target ? target : "", err);
+        return -1;
+    }
+    if (link_shared(obj, so, log, err, sizeof err) != 0) {
+        snprintf(p->err, sizeof p->err, "AOT: %s", err);
+        return -1;
+    }
+    p->so = dlopen(so, RTLD_NOW | RTLD_LOCAL);
+    if (!p->so) {
+        const char *e = dlerror();
+        snprintf(p->err, sizeof p->err, "AOT: dlopen(%s) failed: %s", so, e ? e : "?");
+        return -1;
+    }
+    for (const TirFunc *f = p->m.funcs; f; f = f->next) {
+        TkGridFn g;
+        TkBlockFn b;
+        if (aot_symbols(p, f->name, &g, &b, err, sizeof err) != 0) {
+            snprintf(p->err, sizeof p->err, "AOT: %s", err);
+            return -1;
+        }
+        /* and they are the shared object's own code, not a namesake elsewhere in the process */
+        Dl_info gi, bi;
+        void *ga, *ba;
+        memcpy(&ga, &g, sizeof ga);
+        memcpy(&ba, &b, sizeof ba);
+        if (!dladdr(ga, &gi) || !dladdr(ba, &bi) || !gi.dli_fname || !bi.dli_fname || strcmp(gi.dli_fname, so) != 0 ||
+            strcmp(bi.dli_fname, so) != 0) {
+            snprintf(p->err, sizeof p->err, "AOT: %.200s__grid / __block do not come from %.700s", f->name, so);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Both paths: the object the JIT linked is the one its disk cache keeps;
+ * compare it with GROUP.o. */
+static void compare_objects(NumProg *p)
+{
+    char dir[700], obj[700];
+    snprintf(dir, sizeof dir, "%s/jit_cache", p->aot_dir);
+    snprintf(obj, sizeof obj, "%s/%s.o", p->aot_dir, p->group);
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    char cached[1100] = "";
+    unsigned found = 0;
+    while (d && (e = readdir(d))) {
+        size_t l = strlen(e->d_name);
+        if (l > 2 && strcmp(e->d_name + l - 2, ".o") == 0) {
+            snprintf(cached, sizeof cached, "%s/%s", dir, e->d_name);
+            found++;
+        }
+    }
+    if (d) closedir(d);
+    if (found != 1) {
+        snprintf(p->obj_note, sizeof p->obj_note, "the JIT left %u objects in its cache %.700s (expected 1)", found, dir);
+        return;
+    }
+    size_t na = 0, nb = 0;
+    unsigned char *a = slurp(obj, &na), *b = slurp(cached, &nb);
+    p->obj_compared = a && b;
+    p->obj_same = a && b && na == nb && memcmp(a, b, na) == 0;
+    if (!p->obj_compared) snprintf(p->obj_note, sizeof p->obj_note, "cannot read %.700s or %.1100s", obj, cached);
+    else if (!p->obj_same) {
+        size_t i = 0;
+        while (i < na && i < nb && a[i] == b[i]) i++;
+        snprintf(p->obj_note, sizeof p->obj_note, "%.700s (%zu bytes, tk_cpu_emit) and the JIT's %.1100s (%zu bytes) first differ at byte %zu",
+                 obj, na, cached, nb, i);
+    }
+    free(a);
+    free(b);
+}
+
+/* tk_cpu_jit with its disk cache on, into the temporary directory: the only
+ * way to see the object it links (main() turns the cache off for everything else). */
+static int jit_with_cache(NumProg *p, const TkCpuJitOptions *jo, char *err, size_t errlen)
+{
+    char dir[700];
+    snprintf(dir, sizeof dir, "%s/jit_cache", p->aot_dir);
+    char *old_cache = getenv("TK_CACHE") ? strdup(getenv("TK_CACHE")) : NULL;
+    char *old_dir = getenv("TK_CACHE_DIR") ? strdup(getenv("TK_CACHE_DIR")) : NULL;
+    setenv("TK_CACHE", "1", 1);
+    setenv("TK_CACHE_DIR", dir, 1);
+    int rc = tk_cpu_jit(&p->m, jo, &p->mod, err, errlen);
+    if (old_cache) setenv("TK_CACHE", old_cache, 1);
+    else unsetenv("TK_CACHE");
+    if (old_dir) setenv("TK_CACHE_DIR", old_dir, 1);
+    else unsetenv("TK_CACHE_DIR");
+    free(old_cache);
+    free(old_dir);
+    if (rc == 0) compare_objects(p);
+    return rc;
+}
 
 void num_build_target(NumProg *p, const char *group, const char *src, const char *target)
 {
@@ -220,25 +494,64 @@ void num_build_target(NumProg *p, const char *group, const char *src, const char
     }
     fclose(ms);
     free(text);
+    unsigned paths = build_paths;
+    double t0 = num_now_ms();
+    /* AOT first: the module as `tkc -c` sees it, the target's passes not yet run */
+    if ((paths & NUM_AOT) && build_aot(p, target) != 0) return;
+    double t1 = num_now_ms();
     char err[1024] = "";
     double jit_ms = 0;
     TkCpuJitOptions jo = { .target = target, .opt_level = 3, .compile_ms = &jit_ms };
-    if (tk_cpu_jit(&p->m, &jo, &p->mod, err, sizeof err) != 0) {
-        if (target && strstr(err, "cannot run on this CPU")) p->unavailable = true;
-        snprintf(p->err, sizeof p->err, "JIT failed for %s%s%s: %s", p->path, target ? " --target=" : "", target ? target : "", err);
-        p->mod = NULL;
-        return;
+    if (paths & NUM_JIT) {
+        int rc = paths & NUM_AOT ? jit_with_cache(p, &jo, err, sizeof err) : tk_cpu_jit(&p->m, &jo, &p->mod, err, sizeof err);
+        if (rc != 0) {
+            if (target && strstr(err, "cannot run on this CPU")) p->unavailable = true;
+            snprintf(p->err, sizeof p->err, "JIT failed for %s%s%s: %s", p->path, target ? " --target=" : "", target ? target : "", err);
+            p->mod = NULL;
+            return;
+        }
     }
+    p->paths = paths;
     p->built = true;
-    if (getenv("NUM_VERBOSE")) fprintf(stderr, "numeric: group %s (%s) compiled in %.0f ms\n", group, target ? target : "host", jit_ms);
+    if (paths == (NUM_JIT | NUM_AOT))
+        for (unsigned k = 0; k < NUM_MAX_BOTH; k++)
+            if (!both_progs[k]) {
+                both_progs[k] = p;
+                break;
+            }
+    if (getenv("NUM_VERBOSE")) {
+        if (paths & NUM_AOT)
+            fprintf(stderr, "numeric: group %s (%s) emitted, linked and loaded (AOT) in %.0f ms\n", group, target ? target : "host", t1 - t0);
+        if (paths & NUM_JIT) fprintf(stderr, "numeric: group %s (%s) compiled in %.0f ms\n", group, target ? target : "host", jit_ms);
+    }
 }
 
 void num_free(NumProg *p)
 {
+    for (unsigned k = 0; k < NUM_MAX_BOTH; k++)
+        if (both_progs[k] == p) both_progs[k] = NULL;
     if (p->mod) tk_cpu_module_free(p->mod);
+    aot_cleanup(p);
     if (p->have_front) tk_front_free(&p->fe);
     free(p->src);
     memset(p, 0, sizeof *p);
+}
+
+bool num_aot(const NumProg *p) { return (p->paths & NUM_AOT) != 0; }
+
+static int lookup_path(const NumProg *p, unsigned path, const char *kernel, TkGridFn *grid, TkBlockFn *block, char *err, size_t errlen)
+{
+    if (path == NUM_AOT) return aot_symbols(p, kernel, grid, block, err, errlen);
+    return tk_cpu_lookup(p->mod, kernel, grid, block, err, errlen);
+}
+
+void num_lookup(const NumProg *p, const char *kernel, TkGridFn *grid, TkBlockFn *block)
+{
+    NUM_NEED(p);
+    char err[1024] = "";
+    unsigned path = num_aot(p) ? NUM_AOT : NUM_JIT;
+    ck_assert_msg(lookup_path(p, path, kernel, grid, block, err, sizeof err) == 0, "group %s (%s): lookup of %s: %s", p->group,
+                  path == NUM_AOT ? "AOT" : "JIT", kernel, err);
 }
 
 static const TirFunc *find_kernel(const NumProg *p, const char *name)
@@ -415,16 +728,49 @@ void num_run(const NumProg *p, const char *kernel, const NumSpec *spec, NumRun *
     char err[1024] = "";
     ck_assert_msg(tir_bind_sizes(f, args, f->nparams, r->sizes, err, sizeof err) == 0, "%s: binding failed: %s", r->desc, err);
 
+    /* AOT if the group has it, else the JIT; with both, the JIT too, on a copy of the same initial contents */
+    r->path = num_aot(p) ? NUM_AOT : NUM_JIT;
+    const char *pname = r->path == NUM_AOT ? "AOT" : "JIT";
+    bool both = p->paths == (NUM_JIT | NUM_AOT);
+    void *ptrs[NUM_MAX_PARAMS], *jit_ptrs[NUM_MAX_PARAMS];
+    for (unsigned q = 0; q < f->nparams; q++) {
+        ptrs[q] = jit_ptrs[q] = args[q].data;
+        if (both && r->is_tensor[q]) {
+            size_t bytes = (size_t)(r->count[q] > 0 ? r->count[q] : 1) * elem_size(r->elem[q]);
+            jit_ptrs[q] = malloc(bytes);
+            ck_assert_ptr_nonnull(jit_ptrs[q]);
+            memcpy(jit_ptrs[q], r->raw[q], bytes);
+        }
+    }
     TkGridFn grid;
     TkBlockFn block;
-    ck_assert_msg(tk_cpu_lookup(p->mod, kernel, &grid, &block, err, sizeof err) == 0, "%s: lookup: %s", r->desc, err);
-    void *ptrs[NUM_MAX_PARAMS];
-    for (unsigned q = 0; q < f->nparams; q++) ptrs[q] = args[q].data;
-    ck_assert_msg(tk_cpu_launch(grid, block, ptrs, r->sizes, threads, err, sizeof err) == 0, "%s: launch: %s", r->desc, err);
+    ck_assert_msg(lookup_path(p, r->path, kernel, &grid, &block, err, sizeof err) == 0, "%s (%s): lookup: %s", r->desc, pname, err);
+    ck_assert_msg(tk_cpu_launch(grid, block, ptrs, r->sizes, threads, err, sizeof err) == 0, "%s (%s): launch: %s", r->desc, pname, err);
     for (unsigned q = 0; q < f->nparams; q++)
         if (r->is_tensor[q])
             for (int64_t i = 0; i < r->count[q]; i++) r->got[q][i] = elem_get(r->elem[q], r->raw[q], i);
-    num_count(1, 0);
+    count3(r->path == NUM_JIT, 0, r->path == NUM_AOT);
+    if (both) {
+        ck_assert_msg(lookup_path(p, NUM_JIT, kernel, &grid, &block, err, sizeof err) == 0, "%s (JIT): lookup: %s", r->desc, err);
+        ck_assert_msg(tk_cpu_launch(grid, block, jit_ptrs, r->sizes, threads, err, sizeof err) == 0, "%s (JIT): launch: %s", r->desc, err);
+        uint64_t compared = 0;
+        for (unsigned q = 0; q < f->nparams; q++) {
+            if (!r->is_tensor[q]) continue;
+            size_t es = elem_size(r->elem[q]);
+            if (memcmp(jit_ptrs[q], r->raw[q], (size_t)r->count[q] * es) != 0) {
+                int64_t i = 0;
+                while (memcmp((char *)jit_ptrs[q] + (size_t)i * es, (char *)r->raw[q] + (size_t)i * es, es) == 0) i++;
+                char where[96];
+                describe_index(r, q, i, where, sizeof where);
+                ck_abort_msg("AOT and JIT results differ (the same object, linked by cc + dlopen vs by ORC): %s: tensor %s%s: AOT %.9g, "
+                             "JIT %.9g (initially %.9g)",
+                             r->desc, f->params[q].name, where, r->got[q][i], elem_get(r->elem[q], jit_ptrs[q], i), r->init[q][i]);
+            }
+            compared += (uint64_t)r->count[q];
+            free(jit_ptrs[q]);
+        }
+        num_count(1, compared);
+    }
     if (spec->no_interp) return;
 
     double *tensors[NUM_MAX_PARAMS] = { 0 };
@@ -464,10 +810,14 @@ void num_run(const NumProg *p, const char *kernel, const NumSpec *spec, NumRun *
         if (bad) {
             char where[96];
             describe_index(r, q, first, where, sizeof where);
-            ck_abort_msg("JIT differs from the interpreter: %s: tensor %s%s: got %.9g, want %.9g (initially %.9g); %lld of %lld "
-                         "elements outside rtol %g atol %g ulps %d (max abs diff %.3g). Reproduce: %s run %s --check",
-                         r->desc, f->params[q].name, where, r->got[q][first], r->ref[q][first], r->init[q][first], (long long)bad,
-                         (long long)r->count[q], t.rtol, t.atol, t.ulps, worst, NUM_TKC, r->desc);
+            char aot[1400] = "";
+            if (r->path == NUM_AOT)
+                snprintf(aot, sizeof aot, "; the AOT object: %s -c %s%s%.40s -o %s.o && %s -shared -o %s.so %s.o -lm", NUM_TKC, p->path,
+                         p->target ? " --target=" : "", p->target ? p->target : "", p->group, NUM_CC, p->group, p->group);
+            ck_abort_msg("%s differs from the interpreter: %s: tensor %s%s: got %.9g, want %.9g (initially %.9g); %lld of %lld "
+                         "elements outside rtol %g atol %g ulps %d (max abs diff %.3g). Reproduce: %s run %s --check%s",
+                         r->path == NUM_AOT ? "AOT object" : "JIT", r->desc, f->params[q].name, where, r->got[q][first], r->ref[q][first],
+                         r->init[q][first], (long long)bad, (long long)r->count[q], t.rtol, t.atol, t.ulps, worst, NUM_TKC, r->desc, aot);
         }
     }
     num_count(0, compared);
@@ -513,12 +863,57 @@ void num_expect_identical(const NumRun *a, const NumRun *b)
 
 /* ---------------------------------------------------------------- cases */
 
-TCase *num_tcase(const char *name, void (*setup)(void), void (*teardown)(void))
+static void paths_jit(void) { build_paths = NUM_JIT; }
+static void paths_aot(void) { build_paths = NUM_AOT; }
+static void paths_both(void) { build_paths = NUM_JIT | NUM_AOT; }
+
+/* Both paths: the JIT linked the very object tk_cpu_emit wrote (compared in compare_objects). */
+START_TEST(aot_object_is_jit_object)
 {
-    TCase *tc = tcase_create(name);
+    unsigned n = 0;
+    for (unsigned k = 0; k < NUM_MAX_BOTH; k++) {
+        const NumProg *p = both_progs[k];
+        if (!p) continue;
+        n++;
+        ck_assert_msg(p->obj_compared, "group %s: the JIT's object was not compared with GROUP.o: %s", p->group, p->obj_note);
+        ck_assert_msg(p->obj_same, "group %s: tk_cpu_emit wrote another object than the JIT linked: %s", p->group, p->obj_note);
+    }
+    ck_assert_msg(n > 0, "no group of this TCase was built for both paths (did it compile?)");
+}
+END_TEST
+
+/* TCase names made here (Check keeps the pointer): reachable till exit. */
+static char *tcase_names[64];
+
+TCase *num_tcase_paths(const char *name, void (*setup)(void), void (*teardown)(void), unsigned paths)
+{
+    const char *full = name;
+    if (paths & NUM_AOT) {
+        char buf[256];
+        snprintf(buf, sizeof buf, "%s_aot", name);
+        for (unsigned k = 0; k < sizeof tcase_names / sizeof tcase_names[0]; k++)
+            if (!tcase_names[k]) {
+                full = tcase_names[k] = strdup(buf);
+                break;
+            }
+        if (!full || full == name) abort();
+    }
+    TCase *tc = tcase_create(full);
+    /* first: the paths of every program this TCase's fixtures build */
+    tcase_add_unchecked_fixture(tc, paths == NUM_AOT ? paths_aot : paths == NUM_JIT ? paths_jit : paths_both, NULL);
     if (setup || teardown) tcase_add_unchecked_fixture(tc, setup, teardown);
     tcase_set_timeout(tc, 120);   /* generous for sanitizer builds; a hang still ends */
+    if (paths == (NUM_JIT | NUM_AOT)) tcase_add_test(tc, aot_object_is_jit_object);
     return tc;
+}
+
+TCase *num_tcase(const char *name, void (*setup)(void), void (*teardown)(void)) { return num_tcase_paths(name, setup, teardown, NUM_JIT); }
+
+unsigned num_variant(unsigned v, unsigned aot)
+{
+    if (v == 0) return NUM_JIT;
+    const char *e = getenv("NUM_AOT");
+    return e && strcmp(e, "0") == 0 ? 0 : aot;
 }
 
 bool num_known_failures(void)

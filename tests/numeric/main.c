@@ -3,7 +3,10 @@
  * then a summary: tests run and failed, JIT launches checked and tensor
  * elements compared. NUM_KNOWN_FAILURES=1 adds the cases that reproduce the
  * code-generation bugs reported in /tmp/codegen_bugs; NUM_VERBOSE=1 prints
- * JIT compile times and how much of each error bound was used. */
+ * JIT compile times and how much of each error bound was used. Every group
+ * that runs on the host is checked on the JIT (TCase GROUP) and again on its
+ * AOT object linked by the system C compiler and loaded by dlopen (TCase
+ * GROUP_aot; see numeric.h); NUM_AOT=0 leaves those out. */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,17 +49,18 @@ int main(void)
            num_known_failures() ? " (known failures included)" : " (known failures skipped; NUM_KNOWN_FAILURES=1 runs them)");
     srunner_free(sr);
     if (fd >= 0) {
-        unsigned long long launches = 0, elements = 0, a, b;
+        unsigned long long launches = 0, elements = 0, aot = 0, a, b, c;
         FILE *fp = fopen(stats, "r");
         if (fp) {
-            while (fscanf(fp, "%llu %llu", &a, &b) == 2) {
+            while (fscanf(fp, "%llu %llu %llu", &a, &b, &c) == 3) {
                 launches += a;
                 elements += b;
+                aot += c;
             }
             fclose(fp);
         }
         remove(stats);
-        printf("numeric: %llu JIT launches checked, %llu tensor elements compared\n", launches, elements);
+        printf("numeric: %llu JIT launches and %llu AOT launches checked, %llu tensor elements compared\n", launches, aot, elements);
     }
     return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }

@@ -12,7 +12,28 @@
  * kernel must not write into them) element by element under a tolerance.
  *
  * The source of every group is written to ${build}/tests/numeric/kernels/
- * GROUP.tk, so that a failure message's `tkc run` line reproduces it. */
+ * GROUP.tk, so that a failure message's `tkc run` line reproduces it.
+ *
+ * Paths. A group is built for the JIT (NUM_JIT: tk_cpu_jit, ORC LLJIT links
+ * the object into this process) and/or ahead of time (NUM_AOT), as a user
+ * of `tkc -c` gets it: tk_cpu_emit(TK_EMIT_OBJ) writes GROUP.o into a
+ * temporary directory, the system C compiler links it into a shared object
+ * (cc -shared -o GROUP.so GROUP.o -lm, through posix_spawn), dlopen loads it
+ * (RTLD_NOW | RTLD_LOCAL) and dlsym finds NAME__grid / NAME__block, which
+ * tk_cpu_launch runs exactly like the JIT's functions. A run goes through
+ * AOT if the group has it, else the JIT, and is compared with the
+ * interpreter under the same tolerances either way. With both paths, every
+ * run launches both on the same initial contents and the two results must
+ * be bit-identical (memcmp: the same object code, another linker), and the
+ * object the JIT linked (taken from its disk cache, enabled into the
+ * temporary directory for this one compile) must be byte for byte the one
+ * tk_cpu_emit wrote (checked by the test `aot_object_is_jit_object`).
+ *
+ * Which paths a group gets is chosen per group, in code, where its suite
+ * registers its TCases (num_tcase_paths): the JIT TCase is named after the
+ * group, the AOT one GROUP_aot, so a failure names the path. NUM_AOT=0 in
+ * the environment leaves the AOT TCases out; NUM_AOT_KEEP=1 keeps (and
+ * prints) the temporary directories. */
 #ifndef TK_TESTS_NUMERIC_H
 #define TK_TESTS_NUMERIC_H
 
@@ -32,12 +53,23 @@
 
 /* ---------------------------------------------------------------- programs */
 
+enum {
+    NUM_JIT = 1,   /* tk_cpu_jit */
+    NUM_AOT = 2,   /* tk_cpu_emit(TK_EMIT_OBJ) → cc -shared → dlopen */
+};
+
 typedef struct {
     const char *group;
     char *src;
     TkFront fe;
     TirModule m;
-    TkCpuModule *mod;
+    unsigned paths;         /* NUM_JIT and/or NUM_AOT: what was built */
+    TkCpuModule *mod;       /* NUM_JIT */
+    void *so;               /* NUM_AOT: the dlopen handle of GROUP.so */
+    char aot_dir[512];      /* NUM_AOT: the temporary directory with GROUP.o, GROUP.so */
+    bool obj_compared;      /* both paths: whether the JIT's object was found and compared */
+    bool obj_same;          /* ... and was byte for byte the emitted one */
+    char obj_note[2048];    /* ... else why not */
     const char *target;     /* NULL: host */
     bool have_front;
     bool built;
@@ -46,13 +78,19 @@ typedef struct {
     char path[1024];
 } NumProg;
 
-/* Front end, lowering, verification and JIT of src (copied). Never aborts:
- * on failure prog->built is false and prog->err says why. */
+/* Front end, lowering, verification and JIT and/or AOT build of src
+ * (copied), for the paths the running TCase was registered with
+ * (num_tcase_paths; NUM_JIT outside any). Never aborts: on failure
+ * prog->built is false and prog->err says why. */
 void num_build(NumProg *p, const char *group, const char *src);
 /* The same for a named CPU target (targets/target.h, e.g. "x86-64-avx2"),
  * whose code must run here; if it cannot, p->unavailable is set. */
 void num_build_target(NumProg *p, const char *group, const char *src, const char *target);
 void num_free(NumProg *p);
+/* Whether runs of p go through the AOT object (tests may use fewer sizes there). */
+bool num_aot(const NumProg *p);
+/* The kernel's functions on the path runs take (AOT if built, else JIT); fails the test if absent. */
+void num_lookup(const NumProg *p, const char *kernel, TkGridFn *grid, TkBlockFn *block);
 /* Fails the current test unless the group compiled. */
 #define NUM_NEED(p) ck_assert_msg((p)->built, "group %s did not compile: %s", (p)->group, (p)->err)
 
@@ -113,11 +151,14 @@ typedef struct {
     double scalar[NUM_MAX_PARAMS];
     unsigned char smem[NUM_MAX_PARAMS][8];
     char desc[512];                       /* "group kernel sizes sets threads" for messages */
+    unsigned path;                        /* NUM_JIT or NUM_AOT: what raw holds */
 } NumRun;
 
-/* Runs kernel `kernel` of p as described, compares (unless no_interp) and
- * fails the test on any mismatch with a message naming the kernel, the sizes,
- * the tensor, the element and a `tkc run` line. Free with num_run_free. */
+/* Runs kernel `kernel` of p as described (through AOT if p has it, else the
+ * JIT; with both, also the JIT, bit-identity checked), compares (unless
+ * no_interp) and fails the test on any mismatch with a message naming the
+ * path, the kernel, the sizes, the tensor, the element and a `tkc run` line
+ * (and for AOT the `tkc -c` and `cc` lines). Free with num_run_free. */
 void num_run(const NumProg *p, const char *kernel, const NumSpec *spec, NumRun *r);
 void num_run_free(NumRun *r);
 /* Index of parameter `name` (fails the test if absent). */
@@ -145,7 +186,8 @@ double num_eps(TkTypeKind k);
 uint64_t num_rng_next(uint64_t *s);
 double num_uniform(uint64_t *s, double lo, double hi);
 
-/* Bookkeeping for the final summary (launches compared, elements compared). */
+/* Bookkeeping for the final summary (JIT launches compared, elements compared;
+ * num_run counts AOT launches apart). */
 void num_count(uint64_t launches, uint64_t elements);
 
 /* A growable string for generating .tk sources. */
@@ -170,7 +212,17 @@ Suite *num_suite_examples(void);
  * /tmp/codegen_bugs): only when NUM_KNOWN_FAILURES=1 is set. */
 bool num_known_failures(void);
 
-/* A TCase whose program is compiled once (in the parent) by an unchecked fixture. */
+/* A TCase whose program is compiled once (in the parent) by an unchecked fixture,
+ * for the JIT. */
 TCase *num_tcase(const char *name, void (*setup)(void), void (*teardown)(void));
+/* The same for the given paths (NUM_JIT, NUM_AOT or both): every program the
+ * TCase's fixtures build (setup, and fixtures added after this call) gets
+ * them. Named `name` for NUM_JIT, `name`_aot as soon as NUM_AOT is in. With
+ * both, the test aot_object_is_jit_object is added. */
+TCase *num_tcase_paths(const char *name, void (*setup)(void), void (*teardown)(void), unsigned paths);
+/* Variant v of a group for a suite's registration loop: v = 0 the JIT
+ * (NUM_JIT), v = 1 the group's AOT choice `aot` (NUM_AOT, NUM_AOT | NUM_JIT,
+ * or 0 for none), which NUM_AOT=0 in the environment turns to 0. */
+unsigned num_variant(unsigned v, unsigned aot);
 
 #endif

@@ -446,27 +446,43 @@ START_TEST(operators_and_compound_assignment)
 }
 END_TEST
 
+/* The host groups' AOT twins (numeric.h): NUM_AOT, NUM_AOT | NUM_JIT (bit-compared with the JIT too), 0 for none.
+ * The unary maps call libm (expf, exp2f, logf, tanhf), which the JIT resolves
+ * in this process and the shared object through its own link: bit-compared. */
+static const unsigned AOT_FILL = NUM_AOT, AOT_UNARY = NUM_AOT | NUM_JIT, AOT_BINARY = NUM_AOT;
+
 Suite *num_suite_elementwise(void)
 {
     Suite *s = suite_create("elementwise");
-    TCase *tf = num_tcase("fill", build_fills, teardown_fills);
-    tcase_add_test(tf, fill_zeros_ones_every_type);
-    suite_add_tcase(s, tf);
-    /* v = 1: bf16 for x86-64-avx2 (these once failed to JIT-link there:
-     * /tmp/codegen_bugs/jit_missing_truncsfbf2.tk) */
-    for (int v = 0; v < 2; v++) {
-        TCase *tu = num_tcase(v ? "unary_bf16_x86-64-avx2" : "unary", v ? avx2_bf16_only : host_all_types, NULL);
-        tcase_add_unchecked_fixture(tu, build_unary, teardown_unary);
-        tcase_add_loop_test(tu, unary_maps_random, 0, NUNARY);
-        tcase_add_loop_test(tu, unary_maps_special_values, 0, NUNARY);
-        tcase_add_test(tu, unary_minus_is_neg);
-        suite_add_tcase(s, tu);
-        TCase *tb = num_tcase(v ? "binary_bf16_x86-64-avx2" : "binary", v ? avx2_bf16_only : host_all_types, NULL);
-        tcase_add_unchecked_fixture(tb, build_binary, teardown_binary);
-        tcase_add_loop_test(tb, binary_maps_all_forms, 0, NBINARY);
-        tcase_add_loop_test(tb, binary_maps_special_values, 0, NBINARY);
-        tcase_add_test(tb, operators_and_compound_assignment);
-        suite_add_tcase(s, tb);
+    for (unsigned p = 0; p < 2; p++) {
+        unsigned paths = num_variant(p, AOT_FILL);
+        if (!paths) continue;
+        TCase *tf = num_tcase_paths("fill", build_fills, teardown_fills, paths);
+        tcase_add_test(tf, fill_zeros_ones_every_type);
+        suite_add_tcase(s, tf);
     }
+    /* v = 1: bf16 for x86-64-avx2 (these once failed to JIT-link there:
+     * /tmp/codegen_bugs/jit_missing_truncsfbf2.tk), on the JIT only */
+    for (int v = 0; v < 2; v++)
+        for (unsigned p = 0; p < (v ? 1u : 2u); p++) {
+            unsigned paths = num_variant(p, AOT_UNARY);
+            if (paths) {
+                TCase *tu = num_tcase_paths(v ? "unary_bf16_x86-64-avx2" : "unary", v ? avx2_bf16_only : host_all_types, NULL, paths);
+                tcase_add_unchecked_fixture(tu, build_unary, teardown_unary);
+                tcase_add_loop_test(tu, unary_maps_random, 0, NUNARY);
+                tcase_add_loop_test(tu, unary_maps_special_values, 0, NUNARY);
+                tcase_add_test(tu, unary_minus_is_neg);
+                suite_add_tcase(s, tu);
+            }
+            paths = num_variant(p, AOT_BINARY);
+            if (paths) {
+                TCase *tb = num_tcase_paths(v ? "binary_bf16_x86-64-avx2" : "binary", v ? avx2_bf16_only : host_all_types, NULL, paths);
+                tcase_add_unchecked_fixture(tb, build_binary, teardown_binary);
+                tcase_add_loop_test(tb, binary_maps_all_forms, 0, NBINARY);
+                tcase_add_loop_test(tb, binary_maps_special_values, 0, NBINARY);
+                tcase_add_test(tb, operators_and_compound_assignment);
+                suite_add_tcase(s, tb);
+            }
+        }
     return s;
 }

@@ -334,10 +334,9 @@ START_TEST(concurrent_launches)
     size_t cbytes = (size_t)alone.count[c] * sizeof(float);
     Concurrent job[3];
     pthread_t th[3];
-    char err[256];
     for (int t = 0; t < 3; t++) {
         memset(&job[t], 0, sizeof job[t]);
-        ck_assert_int_eq(tk_cpu_lookup(gemm.mod, "gemm", &job[t].grid, &job[t].block, err, sizeof err), 0);
+        num_lookup(&gemm, "gemm", &job[t].grid, &job[t].block);
         job[t].args[a] = alone.raw[a];
         job[t].args[b] = alone.raw[b];
         job[t].args[c] = calloc(1, cbytes);
@@ -398,30 +397,43 @@ START_TEST(examples_on_avx2_target)
 }
 END_TEST
 
+/* The host groups' AOT twins (numeric.h): NUM_AOT, NUM_AOT | NUM_JIT (bit-compared with the JIT too), 0 for none.
+ * The examples (mma, reductions, expf, masking, bf16 rounding) are bit-compared. */
+static const unsigned AOT_EXAMPLES = NUM_AOT | NUM_JIT, AOT_FORK = NUM_AOT;
+
 Suite *num_suite_examples(void)
 {
     Suite *s = suite_create("examples");
-    /* one case, so that each example is compiled once */
-    TCase *tc = num_tcase("examples", build_gemm, free_gemm);
-    tcase_add_unchecked_fixture(tc, build_softmax, free_softmax);
-    tcase_add_unchecked_fixture(tc, build_attention, free_attention);
-    tcase_add_test(tc, gemm_ragged_sizes);
-    tcase_add_test(tc, softmax_ragged_sizes);
-    tcase_add_test(tc, attention_ragged_causal_and_not);
-    tcase_add_test(tc, thread_count_independence);
-    tcase_add_test(tc, concurrent_launches);
-    suite_add_tcase(s, tc);
+    /* one case per path, so that each example is compiled once for it */
+    for (unsigned v = 0; v < 2; v++) {
+        unsigned paths = num_variant(v, AOT_EXAMPLES);
+        if (!paths) continue;
+        TCase *tc = num_tcase_paths("examples", use_host, NULL, paths);
+        tcase_add_unchecked_fixture(tc, build_gemm, free_gemm);
+        tcase_add_unchecked_fixture(tc, build_softmax, free_softmax);
+        tcase_add_unchecked_fixture(tc, build_attention, free_attention);
+        tcase_add_test(tc, gemm_ragged_sizes);
+        tcase_add_test(tc, softmax_ragged_sizes);
+        tcase_add_test(tc, attention_ragged_causal_and_not);
+        tcase_add_test(tc, thread_count_independence);
+        tcase_add_test(tc, concurrent_launches);
+        suite_add_tcase(s, tc);
+    }
     TCase *t2 = num_tcase("examples_x86-64-avx2", use_avx2, NULL);
     tcase_add_unchecked_fixture(t2, build_gemm, free_gemm);
     tcase_add_unchecked_fixture(t2, build_softmax, free_softmax);
     tcase_add_unchecked_fixture(t2, build_attention, free_attention);
     tcase_add_test(t2, examples_on_avx2_target);
     suite_add_tcase(s, t2);
-    TCase *kf = num_tcase("launch_after_fork", use_host, NULL);
-    tcase_add_unchecked_fixture(kf, build_softmax, free_softmax);
-    tcase_add_unchecked_fixture(kf, launch_in_parent, NULL);
-    tcase_set_timeout(kf, 10);
-    tcase_add_test(kf, launch_after_fork);
-    suite_add_tcase(s, kf);
+    for (unsigned v = 0; v < 2; v++) {
+        unsigned paths = num_variant(v, AOT_FORK);
+        if (!paths) continue;
+        TCase *kf = num_tcase_paths("launch_after_fork", use_host, NULL, paths);
+        tcase_add_unchecked_fixture(kf, build_softmax, free_softmax);
+        tcase_add_unchecked_fixture(kf, launch_in_parent, NULL);
+        tcase_set_timeout(kf, 10);
+        tcase_add_test(kf, launch_after_fork);
+        suite_add_tcase(s, kf);
+    }
     return s;
 }

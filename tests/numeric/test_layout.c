@@ -279,21 +279,32 @@ START_TEST(bf16_mma_subnormal_operands)
 }
 END_TEST
 
+/* The host groups' AOT twins (numeric.h): NUM_AOT, NUM_AOT | NUM_JIT (bit-compared with the JIT too), 0 for none. */
+static const unsigned AOT_LAYOUT = NUM_AOT, AOT_SUBNORMAL = NUM_AOT;
+
 Suite *num_suite_layout(void)
 {
     Suite *s = suite_create("layout");
-    TCase *tc = num_tcase("convert_transpose_mask", build, teardown);
-    tcase_add_test(tc, convert_types_and_layouts);
-    tcase_add_test(tc, convert_ties_and_edges);
-    tcase_add_test(tc, transpose_both_layouts);
-    tcase_add_test(tc, tril_triu_many_k);
-    tcase_add_test(tc, mask_rows_cols_many_n);
-    suite_add_tcase(s, tc);
+    for (unsigned v = 0; v < 2; v++) {
+        unsigned paths = num_variant(v, AOT_LAYOUT);
+        if (!paths) continue;
+        TCase *tc = num_tcase_paths("convert_transpose_mask", build, teardown, paths);
+        tcase_add_test(tc, convert_types_and_layouts);
+        tcase_add_test(tc, convert_ties_and_edges);
+        tcase_add_test(tc, transpose_both_layouts);
+        tcase_add_test(tc, tril_triu_many_k);
+        tcase_add_test(tc, mask_rows_cols_many_n);
+        suite_add_tcase(s, tc);
+    }
     /* bf16 subnormals: elementwise on the host and x86-64-avx2, the mma on x86-64-avx2 */
-    TCase *th = num_tcase("bf16_subnormal_host", use_host, NULL);
-    tcase_add_unchecked_fixture(th, build_sub, teardown_sub);
-    tcase_add_test(th, bf16_subnormals_kept);
-    suite_add_tcase(s, th);
+    for (unsigned v = 0; v < 2; v++) {
+        unsigned paths = num_variant(v, AOT_SUBNORMAL);
+        if (!paths) continue;
+        TCase *th = num_tcase_paths("bf16_subnormal_host", use_host, NULL, paths);
+        tcase_add_unchecked_fixture(th, build_sub, teardown_sub);
+        tcase_add_test(th, bf16_subnormals_kept);
+        suite_add_tcase(s, th);
+    }
     TCase *ta = num_tcase("bf16_subnormal_x86-64-avx2", use_avx2, NULL);
     tcase_add_unchecked_fixture(ta, build_sub, teardown_sub);
     tcase_add_test(ta, bf16_subnormals_kept);

@@ -255,16 +255,23 @@ START_TEST(i64_coordinate_overflow_is_out_of_range)
 }
 END_TEST
 
+/* The group's AOT twin (numeric.h): NUM_AOT, NUM_AOT | NUM_JIT (bit-compared with the JIT too), 0 for none. */
+static const unsigned AOT = NUM_AOT;
+
 Suite *num_suite_memory(void)
 {
     Suite *s = suite_create("memory");
-    TCase *tc = num_tcase("load_store", build, teardown);
-    tcase_add_test(tc, gl_rt_both_layouts);
-    tcase_add_test(tc, gl_rv_rank1_and_rank2);
-    tcase_add_test(tc, gl_rank3_and_rank4);
-    tcase_add_test(tc, shared_tiles_and_vectors);
-    tcase_add_test(tc, i64_coordinates_far_outside);
-    tcase_add_test(tc, i64_coordinate_overflow_is_out_of_range);
-    suite_add_tcase(s, tc);
+    for (unsigned v = 0; v < 2; v++) {
+        unsigned paths = num_variant(v, AOT);
+        if (!paths) continue;
+        TCase *tc = num_tcase_paths("load_store", build, teardown, paths);
+        tcase_add_test(tc, gl_rt_both_layouts);
+        tcase_add_test(tc, gl_rv_rank1_and_rank2);
+        tcase_add_test(tc, gl_rank3_and_rank4);
+        tcase_add_test(tc, shared_tiles_and_vectors);
+        tcase_add_test(tc, i64_coordinates_far_outside);
+        tcase_add_test(tc, i64_coordinate_overflow_is_out_of_range);
+        suite_add_tcase(s, tc);
+    }
     return s;
 }

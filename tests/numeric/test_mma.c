@@ -235,17 +235,24 @@ START_TEST(mma_acc_is_operand)
 }
 END_TEST
 
+/* The host group's AOT twin (numeric.h): NUM_AOT, NUM_AOT | NUM_JIT (bit-compared with the JIT too), 0 for none.
+ * The other targets run on the JIT only. */
+static const unsigned AOT = NUM_AOT;
+
 Suite *num_suite_mma(void)
 {
     Suite *s = suite_create("mma");
     void (*setups[3])(void) = { build_host, build_avx512, build_avx2 };
     static const char *const names[] = { "mma_host", "mma_x86-64-avx512", "mma_x86-64-avx2" };
-    for (unsigned t = 0; t < 3; t++) {
-        TCase *tc = num_tcase(names[t], setups[t], teardown);
-        tcase_add_loop_test(tc, mma_forms_types_shapes, 0, 4);
-        tcase_add_test(tc, mma_converted_operands);
-        tcase_add_test(tc, mma_acc_is_operand);
-        suite_add_tcase(s, tc);
-    }
+    for (unsigned t = 0; t < 3; t++)
+        for (unsigned v = 0; v < (t == 0 ? 2u : 1u); v++) {
+            unsigned paths = num_variant(v, AOT);
+            if (!paths) continue;
+            TCase *tc = num_tcase_paths(names[t], setups[t], teardown, paths);
+            tcase_add_loop_test(tc, mma_forms_types_shapes, 0, 4);
+            tcase_add_test(tc, mma_converted_operands);
+            tcase_add_test(tc, mma_acc_is_operand);
+            suite_add_tcase(s, tc);
+        }
     return s;
 }

@@ -104,12 +104,19 @@ START_TEST(broadcasts)
 }
 END_TEST
 
+/* The group's AOT twin (numeric.h): NUM_AOT, NUM_AOT | NUM_JIT (bit-compared with the JIT too), 0 for none. */
+static const unsigned AOT = NUM_AOT;
+
 Suite *num_suite_reduce(void)
 {
     Suite *s = suite_create("reduce");
-    TCase *tc = num_tcase("reduce_broadcast", build, teardown);
-    tcase_add_test(tc, reductions);
-    tcase_add_test(tc, broadcasts);
-    suite_add_tcase(s, tc);
+    for (unsigned v = 0; v < 2; v++) {
+        unsigned paths = num_variant(v, AOT);
+        if (!paths) continue;
+        TCase *tc = num_tcase_paths("reduce_broadcast", build, teardown, paths);
+        tcase_add_test(tc, reductions);
+        tcase_add_test(tc, broadcasts);
+        suite_add_tcase(s, tc);
+    }
     return s;
 }

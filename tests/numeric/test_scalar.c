@@ -510,19 +510,30 @@ START_TEST(known_failure_int_to_bf16_rounds_twice)
 }
 END_TEST
 
+/* The groups' AOT twins (numeric.h): NUM_AOT, NUM_AOT | NUM_JIT (bit-compared with the JIT too), 0 for none. */
+static const unsigned AOT_SCALAR = NUM_AOT, AOT_ORDER = NUM_AOT;
+
 Suite *num_suite_scalar(void)
 {
     Suite *s = suite_create("scalar");
-    TCase *tc = num_tcase("scalar_control_helpers", build, teardown);
-    tcase_add_test(tc, integer_arithmetic);
-    tcase_add_test(tc, float_scalars_and_conversions);
-    tcase_add_test(tc, control_flow);
-    tcase_add_test(tc, helpers_inlined);
-    tcase_add_test(tc, element_access);
-    suite_add_tcase(s, tc);
-    TCase *to = num_tcase("evaluation_order", build_order, teardown_order);
-    tcase_add_test(to, eval_order_with_helper_side_effects);
-    suite_add_tcase(s, to);
+    for (unsigned v = 0; v < 2; v++) {
+        unsigned paths = num_variant(v, AOT_SCALAR);
+        if (!paths) continue;
+        TCase *tc = num_tcase_paths("scalar_control_helpers", build, teardown, paths);
+        tcase_add_test(tc, integer_arithmetic);
+        tcase_add_test(tc, float_scalars_and_conversions);
+        tcase_add_test(tc, control_flow);
+        tcase_add_test(tc, helpers_inlined);
+        tcase_add_test(tc, element_access);
+        suite_add_tcase(s, tc);
+    }
+    for (unsigned v = 0; v < 2; v++) {
+        unsigned paths = num_variant(v, AOT_ORDER);
+        if (!paths) continue;
+        TCase *to = num_tcase_paths("evaluation_order", build_order, teardown_order, paths);
+        tcase_add_test(to, eval_order_with_helper_side_effects);
+        suite_add_tcase(s, to);
+    }
     if (num_known_failures()) {
         TCase *kf = num_tcase("known_failures", build_order, teardown_order);
         tcase_add_test(kf, known_failure_int_to_bf16_rounds_twice);

@@ -262,18 +262,30 @@ START_TEST(large_stack_frames)
 }
 END_TEST
 
+/* The groups' AOT twins (numeric.h): NUM_AOT, NUM_AOT | NUM_JIT (bit-compared with the JIT too), 0 for none.
+ * On the AOT path the ~90 MiB kernel must be refused by tk_cpu_emit as by the JIT. */
+static const unsigned AOT_WARPS = NUM_AOT, AOT_STACK = NUM_AOT;
+
 Suite *num_suite_warps(void)
 {
     Suite *s = suite_create("warps");
-    TCase *tc = num_tcase("warps_sync", build, teardown);
-    tcase_add_test(tc, exchange_through_shared);
-    tcase_add_test(tc, cross_warp_reduction);
-    tcase_add_test(tc, barriers_in_uniform_control_flow);
-    tcase_add_test(tc, sixteen_and_eight_warps);
-    tcase_add_test(tc, spec_example_helpers_with_sync_and_empty_grids);
-    suite_add_tcase(s, tc);
-    TCase *tb = num_tcase("stack_frames", build_big, teardown_big);
-    tcase_add_test(tb, large_stack_frames);
-    suite_add_tcase(s, tb);
+    for (unsigned v = 0; v < 2; v++) {
+        unsigned paths = num_variant(v, AOT_WARPS);
+        if (!paths) continue;
+        TCase *tc = num_tcase_paths("warps_sync", build, teardown, paths);
+        tcase_add_test(tc, exchange_through_shared);
+        tcase_add_test(tc, cross_warp_reduction);
+        tcase_add_test(tc, barriers_in_uniform_control_flow);
+        tcase_add_test(tc, sixteen_and_eight_warps);
+        tcase_add_test(tc, spec_example_helpers_with_sync_and_empty_grids);
+        suite_add_tcase(s, tc);
+    }
+    for (unsigned v = 0; v < 2; v++) {
+        unsigned paths = num_variant(v, AOT_STACK);
+        if (!paths) continue;
+        TCase *tb = num_tcase_paths("stack_frames", build_big, teardown_big, paths);
+        tcase_add_test(tb, large_stack_frames);
+        suite_add_tcase(s, tb);
+    }
     return s;
 }
