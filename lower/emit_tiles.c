@@ -177,12 +177,50 @@ static void row_range(Emit *E, const Geometry *G, LLVMValueRef i, int64_t cols, 
     *jhi = hi;
 }
 
+/* Loading B for vdpbf16ps: rows k and k+1 of the tile interleave into one
+ * [N][2] row of pairs. Walking the two rows together makes the inner loop a
+ * plain interleaving copy (one store stream) that LLVM vectorises. */
+static void gl_load_vnni_pairs(Emit *E, const Geometry *G, LLVMValueRef tensor, const TkType *tile, LLVMValueRef buf)
+{
+    int64_t rows = tile->dims[0], cols = tile->dims[1];
+    EmitLoop Lp;
+    emit_loop_begin(E, &Lp, emit_const_i64(E, rows / 2), "gl.pair");
+    LLVMValueRef r0 = LLVMBuildShl(E->b, Lp.idx, emit_const_i64(E, 1), "");
+    LLVMValueRef r1 = LLVMBuildAdd(E->b, r0, emit_const_i64(E, 1), "");
+    LLVMValueRef off0, lo0, hi0, off1, lo1, hi1;
+    row_range(E, G, r0, cols, &off0, &lo0, &hi0);
+    row_range(E, G, r1, cols, &off1, &lo1, &hi1);
+    LLVMValueRef base = LLVMBuildMul(E->b, Lp.idx, emit_const_i64(E, cols * 2), "");   /* pairs row p starts here */
+    /* both rows present: j in [lo0, hi1) (an absent row has hi = 0) */
+    EmitLoop Lj;
+    emit_loop_begin(E, &Lj, LLVMBuildSub(E->b, smax(E, hi1, lo0), lo0, ""), "gl.both");
+    LLVMValueRef j = LLVMBuildAdd(E->b, Lj.idx, lo0, "");
+    LLVMValueRef c = LLVMBuildAdd(E->b, G->col0, j, "");
+    LLVMValueRef d = LLVMBuildAdd(E->b, base, LLVMBuildShl(E->b, j, emit_const_i64(E, 1), ""), "");
+    copy_elem(E, tile, buf, d, tensor, LLVMBuildAdd(E->b, off0, c, ""));
+    copy_elem(E, tile, buf, LLVMBuildAdd(E->b, d, emit_const_i64(E, 1), ""), tensor, LLVMBuildAdd(E->b, off1, c, ""));
+    emit_loop_end(E, &Lj);
+    /* only the first row: j in [max(lo0, hi1), hi0) — the last pair past the tensor's end */
+    LLVMValueRef from = smax(E, lo0, hi1);
+    EmitLoop Lk;
+    emit_loop_begin(E, &Lk, LLVMBuildSub(E->b, smax(E, hi0, from), from, ""), "gl.first");
+    LLVMValueRef j2 = LLVMBuildAdd(E->b, Lk.idx, from, "");
+    LLVMValueRef d2 = LLVMBuildAdd(E->b, base, LLVMBuildShl(E->b, j2, emit_const_i64(E, 1), ""), "");
+    copy_elem(E, tile, buf, d2, tensor, LLVMBuildAdd(E->b, off0, LLVMBuildAdd(E->b, G->col0, j2, ""), ""));
+    emit_loop_end(E, &Lk);
+    emit_loop_end(E, &Lp);
+}
+
 static void gl_transfer(Emit *E, const TkType *g, LLVMValueRef tensor, const TirInstr *const *coords, const TkType *tile,
                         LLVMValueRef buf, bool to_tile, TirPack pack)
 {
     Geometry G = geometry(E, g, coords, tile);
     int64_t rows = tile->rank == 2 ? tile->dims[0] : 1, cols = tile->rank == 2 ? tile->dims[1] : tile->dims[0];
     if (to_tile) emit_tile_zero(E, buf, tile);   /* masked: what is not copied reads 0 */
+    if (to_tile && pack == TIR_PACK_VNNI_KN && tile->rank == 2 && rows % 2 == 0) {
+        gl_load_vnni_pairs(E, &G, tensor, tile, buf);
+        return;
+    }
     EmitLoop Li;
     emit_loop_begin(E, &Li, emit_const_i64(E, rows), "gl.row");
     LLVMValueRef row_off, jlo, jhi;
@@ -213,6 +251,23 @@ static void shared_transfer(Emit *E, const TkType *sh, LLVMValueRef shbuf, const
         c0 = LLVMBuildMul(E->b, i64v(E, emit_value(E, coords[1])), emit_const_i64(E, c), "");
     } else if (ncoords == 1) {
         c0 = LLVMBuildMul(E->b, i64v(E, emit_value(E, coords[0])), emit_const_i64(E, c), "");
+    }
+    if (to_reg && pack == TIR_PACK_VNNI_KN && reg->rank == 2 && r % 2 == 0) {
+        /* rows k, k+1 of the sub-tile interleave into one [c][2] row of pairs */
+        EmitLoop Lp, Lc;
+        emit_loop_begin(E, &Lp, emit_const_i64(E, r / 2), "sh.pair");
+        emit_loop_begin(E, &Lc, emit_const_i64(E, c), "sh.pcol");
+        LLVMValueRef row0 = LLVMBuildAdd(E->b, r0, LLVMBuildShl(E->b, Lp.idx, emit_const_i64(E, 1), ""), "");
+        LLVMValueRef col = LLVMBuildAdd(E->b, c0, Lc.idx, "");
+        LLVMValueRef s0 = LLVMBuildAdd(E->b, LLVMBuildMul(E->b, row0, emit_const_i64(E, sh_cols), ""), col, "");
+        LLVMValueRef s1 = LLVMBuildAdd(E->b, s0, emit_const_i64(E, sh_cols), "");
+        LLVMValueRef d = LLVMBuildShl(E->b, LLVMBuildAdd(E->b, LLVMBuildMul(E->b, Lp.idx, emit_const_i64(E, c), ""), Lc.idx, ""),
+                                      emit_const_i64(E, 1), "");
+        copy_elem(E, reg, regbuf, d, shbuf, s0);
+        copy_elem(E, reg, regbuf, LLVMBuildAdd(E->b, d, emit_const_i64(E, 1), ""), shbuf, s1);
+        emit_loop_end(E, &Lc);
+        emit_loop_end(E, &Lp);
+        return;
     }
     EmitLoop Li, Lj;
     emit_loop_begin(E, &Li, emit_const_i64(E, r), "sh.row");
