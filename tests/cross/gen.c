@@ -1,0 +1,867 @@
+/* gen.c — tk_cross_gen: the host half of the cross numeric test.
+ *
+ *   tk_cross_gen --manifest tests/cross/manifest.txt --kernels tests/cross/kernels \
+ *                --data cross.dat --registry cases.c
+ *   tk_cross_gen --list tests/cross/kernels          (kernel signatures, for writing the manifest)
+ *
+ * For every case of the manifest it compiles the case's .tk file with the
+ * front end and tir_from_ast (no LLVM), binds the sizes, makes seeded random
+ * inputs for EVERY tensor (outputs start with random contents too, so that a
+ * store where none belongs is seen), rounded to the tensor's element type,
+ * runs the double-precision reference interpreter (tir_interp_run) on exactly
+ * those values, and writes the inputs (in the element types, as the kernel
+ * takes them) and the interpreter's final contents of every tensor (inputs
+ * included: a kernel must not write into them) into one data file, which
+ * tests/cross/runner.c — built for the target, run under qemu — replays
+ * through tk_rt_launch. The interpreter never has to be cross-built.
+ *
+ * It also writes the registry, a C file listing every kernel of every .tk
+ * file of the kernel directory with its NAME__grid / NAME__block symbols
+ * (the objects `tkc -c` makes of those files), and checks that kernel names
+ * are unique across the files (they all link into one program) and that
+ * every kernel has at least one case.
+ *
+ * Manifest: one case per line, '#' starts a comment:
+ *   FILE KERNEL SIZES SCALARS [OPTIONS]
+ *   SIZES     every size variable, NAME=VALUE,... ('-' if the kernel has none)
+ *   SCALARS   scalar parameters, NAME=VALUE,... ('-': all default: 1, bool false);
+ *             values: integers (exact for i32/i64), floats, nan, inf, -inf, true, false
+ *   OPTIONS   comma-separated, optional:
+ *             gen=uniform|specials|wide|ties|subnormal   input values (below)
+ *             lo=X, hi=Y       range of gen=uniform and specials (default -1, 1)
+ *             seed=N           (default: a hash of the first four fields)
+ *             rtol=X atol=X ulps=N          tolerance of every tensor, replacing the
+ *             TENSOR.rtol=X TENSOR.atol=X TENSOR.ulps=N   default; or of one tensor
+ *             TENSOR.value=X   every element of that tensor X (e.g. 0x1p100)
+ *             xfail=TARGET     a known failure of that target (a code generation bug
+ *                              reported elsewhere): counted apart, not as a failure
+ *
+ * Data file (all integers and doubles little-endian; doubles as IEEE binary64
+ * bits; element data as little-endian f32 / 16-bit patterns, which the runner
+ * hands to the kernel as they are: the targets are little-endian):
+ *   "TKCROSS1" (8 bytes), u32 number of cases, then per case:
+ *     str kernel      (str = u32 byte length, then the bytes, no NUL)
+ *     str description ("FILE KERNEL SIZES SCALARS OPTIONS" of the manifest line)
+ *     str xfail       (targets, space separated; empty if none)
+ *     u32 nsizes, i64 sizes[nsizes]          (the kernel's sizes argument)
+ *     u32 nparams, then per parameter, in order:
+ *       str name, u8 kind (0 tensor, 1 scalar),
+ *       u8 type (0 f32, 1 bf16, 2 f16, 3 i32, 4 i64, 5 bool; a tensor's element type)
+ *       tensor: u32 rank, i64 shape[rank], i64 count (elements),
+ *               f64 rtol, f64 atol, u32 ulps,
+ *               count elements of the type (f32 4 bytes, bf16/f16 2-byte patterns): initial contents,
+ *               count f64: the interpreter's final contents (what the kernel must leave)
+ *       scalar: u32 nbytes, the value as the kernel takes it (bool 1 byte, i32 4, i64 8, f32 4, bf16/f16 2)
+ *
+ * Tolerances (the runner's test, per element, with want the interpreter's
+ * value rounded to the tensor's element type as the kernel stores it):
+ * NaN must meet NaN, ±inf must be equal, else |got - want| <= atol + rtol·|want|
+ * or got is within `ulps` units in the last place of want. Defaults by
+ * element type (see default_tol), overridden per case in the manifest. */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "front.h"
+#include "lower.h"
+#include "tir.h"
+#include "tir_bind.h"
+#include "tir_interp.h"
+
+#define MAX_PARAMS 64
+#define MAX_FILES 64
+
+/* ---------------------------------------------------------------- numbers
+ * The bf16/f16 conversions are those of tools/tkc/run.c. */
+
+static uint16_t f32_to_bf16(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    if ((u & 0x7fffffffu) > 0x7f800000u) return (uint16_t)((u >> 16) | 0x40);   /* quiet NaN */
+    u += 0x7fffu + ((u >> 16) & 1u);                                            /* round to nearest even */
+    return (uint16_t)(u >> 16);
+}
+
+static float bf16_to_f32(uint16_t h)
+{
+    uint32_t u = (uint32_t)h << 16;
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+static uint16_t f32_to_f16(float f)
+{
+    _Float16 h = (_Float16)f;
+    uint16_t u;
+    memcpy(&u, &h, 2);
+    return u;
+}
+
+static float f16_to_f32(uint16_t u)
+{
+    _Float16 h;
+    memcpy(&h, &u, 2);
+    return (float)h;
+}
+
+static size_t elem_size(TkTypeKind k) { return k == TK_TY_F32 ? 4 : 2; }
+
+static double elem_get(TkTypeKind k, const void *data, int64_t i)
+{
+    switch (k) {
+    case TK_TY_F32: return ((const float *)data)[i];
+    case TK_TY_BF16: return bf16_to_f32(((const uint16_t *)data)[i]);
+    case TK_TY_F16: return f16_to_f32(((const uint16_t *)data)[i]);
+    default: return 0;
+    }
+}
+
+static void elem_set(TkTypeKind k, void *data, int64_t i, double v)
+{
+    switch (k) {
+    case TK_TY_F32: ((float *)data)[i] = (float)v; break;
+    case TK_TY_BF16: ((uint16_t *)data)[i] = f32_to_bf16((float)v); break;
+    case TK_TY_F16: ((uint16_t *)data)[i] = f32_to_f16((float)v); break;
+    default: break;
+    }
+}
+
+/* xorshift* (as tests/numeric/harness.c) */
+static uint64_t rng_next(uint64_t *s)
+{
+    *s ^= *s >> 12;
+    *s ^= *s << 25;
+    *s ^= *s >> 27;
+    return *s * 0x2545F4914F6CDD1Dull;
+}
+
+static double uniform(uint64_t *s, double lo, double hi) { return lo + (hi - lo) * ((double)(rng_next(s) >> 11) / 9007199254740992.0); }
+
+static uint64_t hash_str(const char *s)
+{
+    uint64_t h = 0xcbf29ce484222325ull;   /* FNV-1a */
+    for (; *s; s++) h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
+    return h ? h : 1;
+}
+
+/* ---------------------------------------------------------------- inputs
+ * The generators of the numeric suite (tests/numeric/test_elementwise.c
+ * gen_range, test_layout.c gen_wide, gen_ties, gen_subnormal). */
+
+typedef enum { GEN_UNIFORM, GEN_SPECIALS, GEN_WIDE, GEN_TIES, GEN_SUBNORMAL } GenKind;
+
+typedef struct {
+    GenKind kind;
+    double lo, hi;
+} Gen;
+
+static double gen_value(const Gen *g, int64_t idx, uint64_t *rng)
+{
+    switch (g->kind) {
+    case GEN_SPECIALS: {
+        /* ±0, ±inf, NaN, huge, tiny, subnormal, overflow edges, mixed with uniform values */
+        static const double sp[] = { 0.0, -0.0, INFINITY, -INFINITY, NAN, 1e30, -1e30, 1e-30, -1e-30, 1e-40, -3e-39,
+                                     100.0, -100.0, 88.0, -88.0, 1.0, -1.0, 0.5 };
+        uint64_t k = rng_next(rng) % (2 * (sizeof sp / sizeof sp[0]));
+        if (k < sizeof sp / sizeof sp[0]) return sp[k];
+        return uniform(rng, g->lo, g->hi);
+    }
+    case GEN_WIDE: {
+        /* magnitudes 2^-30 .. 2^20 with random signs, and some specials */
+        static const double sp[] = { 0.0, -0.0, INFINITY, -INFINITY, NAN, 65504.0, 65520.0, -70000.0, 6e-8, -3e-8, 3.39e38 };
+        uint64_t k = rng_next(rng) % 64;
+        if (k < sizeof sp / sizeof sp[0]) return sp[k];
+        return uniform(rng, -1, 1) * ldexp(1.0, (int)uniform(rng, -30, 21));
+    }
+    case GEN_TIES: {
+        /* rounding ties and edges of f32 → bf16 / f16: exact halfway points, values
+         * just off them, the largest finite values and the first that overflow,
+         * subnormal boundaries of f16, both signs */
+        static const double edge[] = { 3.3895313892515355e38, 3.3961e38, 3.3963e38, 3.4e38, 65504.0, 65519.99, 65520.0,
+                                       0x1p-14, 0x1.ff8p-15, 0x1p-24, 0x1p-25, 0x1.8p-25, 0x1p-126, 0x1.01p-127 };
+        double sign = idx % 2 ? -1 : 1;
+        int64_t k = idx / 2;
+        switch (k % 6) {
+        case 0: return sign * (1 + (double)(2 * (k % 64) + 1) * 0x1p-8) * ldexp(1.0, (int)(k % 20) - 10);
+        case 1: return sign * (1 + (double)(2 * (k % 512) + 1) * 0x1p-11) * ldexp(1.0, (int)(k % 10) - 5);
+        case 2: return sign * (1 + (double)(2 * (k % 64) + 1) * 0x1p-8 + 0x1p-20);
+        case 3: return sign * (1 + (double)(2 * (k % 64) + 1) * 0x1p-8 - 0x1p-20);
+        case 4: return sign * edge[(k / 6) % (sizeof edge / sizeof edge[0])];
+        default: return sign * uniform(rng, 0, 4);
+        }
+    }
+    case GEN_SUBNORMAL:
+        /* subnormal in f32 and bf16 */
+        return (idx % 2 ? -1 : 1) * ldexp(1.0 + (double)(idx % 7) / 8, -127 - (int)(idx % 6));
+    default: return uniform(rng, g->lo, g->hi);
+    }
+}
+
+/* ---------------------------------------------------------------- tolerances */
+
+typedef struct {
+    double rtol, atol;
+    unsigned ulps;
+} Tol;
+
+/* Defaults by element type. The runner compares with the interpreter's
+ * double result rounded to the element type (the kernel's result is that
+ * type), so an output that is one correctly rounded operation — data
+ * movement, fills, conversions, + - * / sqrt, max/min, masks — must match
+ * exactly in every type (as the numeric suite checks them, TOL_EXACT).
+ *  f32:  rtol 2^-16 (≈ 1.5e-5, 256 f32 ulps). The interpreter keeps f32
+ *        values in double; the kernel rounds each op to f32, contracts
+ *        a·b + c into FMAs, calls libm (≤ 2 ulps; sigmoid/silu/gelu chains
+ *        ≤ 8) and sums in another order (vectorised reductions, the mma
+ *        micro-kernels): a chain of ≤ ~16 such steps stays well below 2^-16,
+ *        while a wrong element, index, op or missing tail is off by far more.
+ *  bf16, f16: rtol 0, ulps 0: exactly the interpreter's value rounded to the
+ *        type. Both round every op that produces a 16-bit value RNE through
+ *        f32, so a wrong rounding — truncation, a wrong tie, a flushed
+ *        subnormal, NaN/inf in a software conversion — is caught. Results
+ *        that go through libm or an f32 sum before the final rounding (exp,
+ *        log, tanh, sigmoid, ..., row_sum, the attention example) may land
+ *        on the other side of one rounding boundary: the manifest gives those
+ *        cases ulps=1 (2 where a rounded value feeds further arithmetic).
+ *  atol, every type, with uniform inputs (gen=uniform, |x| ≤ 1 by default):
+ *        1e-4. Sums of up to ~2·127 products of magnitude ≤ 1 (mma with
+ *        K ≤ 127, mma_converted's two products per step) and reductions of
+ *        ≤ 128 terms, accumulated in f32 in another order than the
+ *        interpreter's exact double: partial sums have magnitude ≈ √K ≲ 12,
+ *        each of the K roundings adds ≤ 2^-24·12 ≈ 7e-7, a random walk of
+ *        ≈ √K·7e-7 ≈ 8e-6 (all in one direction: K·7e-7 ≈ 9e-5). 1e-4 covers
+ *        even that, and is needed where such a sum cancels to near zero
+ *        (rtol does not help there). The BF16 instructions of
+ *        aarch64-neon-bf16 (BFMMLA, BFDOT) sum with round-to-odd steps: the
+ *        same order of error. An absolute slack hides nothing of that size
+ *        for inputs of magnitude ~1, but would hide everything about tiny
+ *        values:
+ *  atol with the other generators (specials, wide, ties, subnormal): 0.
+ *        They exist to test tiny and huge values — subnormals kept, not
+ *        flushed, underflow, rounding edges — which any absolute slack would
+ *        let through; the manifest gives an atol where one is needed (f32
+ *        underflow of a libm result vs the interpreter's double: 1.2e-38). */
+static Tol default_tol(TkTypeKind elem, GenKind gen)
+{
+    double atol = gen == GEN_UNIFORM ? 1e-4 : 0;
+    if (elem == TK_TY_F32) return (Tol){ .rtol = 0x1p-16, .atol = atol, .ulps = 0 };
+    return (Tol){ .rtol = 0, .atol = atol, .ulps = 0 };
+}
+
+/* ---------------------------------------------------------------- output */
+
+static FILE *out_data;
+
+static void put_bytes(const void *p, size_t n)
+{
+    if (fwrite(p, 1, n, out_data) != n) {
+        fprintf(stderr, "tk_cross_gen: write error: %s\n", strerror(errno));
+        exit(1);
+    }
+}
+
+static void put_u8(unsigned v)
+{
+    unsigned char b = (unsigned char)v;
+    put_bytes(&b, 1);
+}
+
+static void put_u32(uint32_t v)
+{
+    unsigned char b[4];
+    for (int i = 0; i < 4; i++) b[i] = (unsigned char)(v >> (8 * i));
+    put_bytes(b, 4);
+}
+
+static void put_u64(uint64_t v)
+{
+    unsigned char b[8];
+    for (int i = 0; i < 8; i++) b[i] = (unsigned char)(v >> (8 * i));
+    put_bytes(b, 8);
+}
+
+static void put_i64(int64_t v) { put_u64((uint64_t)v); }
+
+static void put_f64(double d)
+{
+    uint64_t u;
+    memcpy(&u, &d, 8);
+    put_u64(u);
+}
+
+static void put_str(const char *s)
+{
+    size_t n = strlen(s);
+    put_u32((uint32_t)n);
+    put_bytes(s, n);
+}
+
+static void put_u16(uint16_t v)
+{
+    put_u8(v & 0xff);
+    put_u8(v >> 8);
+}
+
+static void put_f32(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    put_u32(u);
+}
+
+/* ---------------------------------------------------------------- programs */
+
+typedef struct {
+    char name[256];      /* file name within the kernel directory */
+    TkFront fe;
+    TirModule m;
+} Program;
+
+static Program programs[MAX_FILES];
+static unsigned nprograms;
+
+static char tmp_data[4096];   /* the data file being written, removed if we die */
+
+static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+static void die(const char *fmt, ...)
+{
+    if (tmp_data[0]) remove(tmp_data);
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "tk_cross_gen: ");
+    vfprintf(stderr, fmt, ap);
+    fprintf(stderr, "\n");
+    va_end(ap);
+    exit(1);
+}
+
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* Loads, checks and lowers every *.tk of dir, in name order. */
+static void load_programs(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d) die("cannot open %s: %s", dir, strerror(errno));
+    char *names[MAX_FILES];
+    unsigned n = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        size_t l = strlen(e->d_name);
+        if (l > 3 && strcmp(e->d_name + l - 3, ".tk") == 0) {
+            if (n == MAX_FILES) die("more than %d .tk files in %s", MAX_FILES, dir);
+            names[n] = strdup(e->d_name);
+            if (!names[n]) die("out of memory");
+            n++;
+        }
+    }
+    closedir(d);
+    qsort(names, n, sizeof names[0], cmp_str);
+    for (unsigned i = 0; i < n; i++) {
+        Program *p = &programs[nprograms++];
+        snprintf(p->name, sizeof p->name, "%s", names[i]);
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        free(names[i]);
+        if (tk_front_load(&p->fe, path) != 0) die("cannot read %s: %s", path, strerror(errno));
+        tk_front_parse(&p->fe);
+        if (!p->fe.diags.errors) tk_front_check(&p->fe);
+        if (p->fe.diags.errors) {
+            tk_diags_print_text(&p->fe.diags, stderr);
+            die("%s has errors", path);
+        }
+        if (tir_from_ast(&p->m, &p->fe.arena, &p->fe.src, &p->fe.diags, p->fe.items) != 0 || tir_verify(&p->m, stderr) != 0) {
+            tk_diags_print_text(&p->fe.diags, stderr);
+            die("internal error while lowering %s", path);
+        }
+    }
+    if (nprograms == 0) die("no .tk files in %s", dir);
+    /* every kernel name once across all files: they link into one program */
+    for (unsigned i = 0; i < nprograms; i++)
+        for (const TirFunc *f = programs[i].m.funcs; f; f = f->next)
+            for (unsigned j = 0; j <= i; j++)
+                for (const TirFunc *g = programs[j].m.funcs; g && !(j == i && g == f); g = g->next)
+                    if (strcmp(f->name, g->name) == 0)
+                        die("kernel %s is defined in %s and in %s: rename one (the objects link into one program)", f->name,
+                            programs[j].name, programs[i].name);
+}
+
+static const char *type_name(TkTypeKind k)
+{
+    switch (k) {
+    case TK_TY_F32: return "f32";
+    case TK_TY_BF16: return "bf16";
+    case TK_TY_F16: return "f16";
+    case TK_TY_I32: return "i32";
+    case TK_TY_I64: return "i64";
+    case TK_TY_BOOL: return "bool";
+    default: return "?";
+    }
+}
+
+static unsigned type_code(TkTypeKind k)
+{
+    switch (k) {
+    case TK_TY_F32: return 0;
+    case TK_TY_BF16: return 1;
+    case TK_TY_F16: return 2;
+    case TK_TY_I32: return 3;
+    case TK_TY_I64: return 4;
+    case TK_TY_BOOL: return 5;
+    default: die("unsupported parameter type");
+    }
+}
+
+static void list_kernels(void)
+{
+    for (unsigned i = 0; i < nprograms; i++)
+        for (const TirFunc *f = programs[i].m.funcs; f; f = f->next) {
+            printf("%s %s sizes:", programs[i].name, f->name);
+            for (unsigned k = 0; f->sizes && k < f->sizes->count; k++) printf("%s%s", k ? "," : "", f->sizes->names[k]);
+            printf(" params:");
+            for (unsigned p = 0; p < f->nparams; p++) {
+                const TkType *t = f->params[p].type;
+                if (t->kind == TK_TY_GL) printf(" %s:gl<%s,%u>", f->params[p].name, type_name(t->elem), t->rank);
+                else printf(" %s:%s", f->params[p].name, type_name(t->kind));
+            }
+            printf("\n");
+        }
+}
+
+/* ---------------------------------------------------------------- manifest */
+
+/* Value of NAME in "a=1,b=2" (NULL if absent), into buf. */
+static const char *lookup_kv(const char *list, const char *name, char *buf, size_t buflen)
+{
+    size_t nl = strlen(name);
+    const char *p = list;
+    while (*p) {
+        const char *end = strchr(p, ',');
+        if (!end) end = p + strlen(p);
+        const char *eq = memchr(p, '=', (size_t)(end - p));
+        if (eq && (size_t)(eq - p) == nl && strncmp(p, name, nl) == 0) {
+            size_t vl = (size_t)(end - eq - 1);
+            if (vl >= buflen) vl = buflen - 1;
+            memcpy(buf, eq + 1, vl);
+            buf[vl] = '\0';
+            return buf;
+        }
+        p = *end ? end + 1 : end;
+    }
+    return NULL;
+}
+
+/* Every NAME of "a=1,b=2" must be one of the allowed ones (allowed(name) true). */
+typedef bool (*AllowFn)(const TirFunc *f, const char *name, size_t len);
+
+static void check_keys(const char *where, const char *list, const TirFunc *f, AllowFn allowed, const char *what)
+{
+    const char *p = list;
+    while (*p) {
+        const char *end = strchr(p, ',');
+        if (!end) end = p + strlen(p);
+        const char *eq = memchr(p, '=', (size_t)(end - p));
+        if (!eq) die("%s: '%.*s' in the %s is not NAME=VALUE", where, (int)(end - p), p, what);
+        if (!allowed(f, p, (size_t)(eq - p))) die("%s: kernel %s has no %s '%.*s'", where, f->name, what, (int)(eq - p), p);
+        p = *end ? end + 1 : end;
+    }
+}
+
+static bool is_size(const TirFunc *f, const char *n, size_t len)
+{
+    for (unsigned k = 0; f->sizes && k < f->sizes->count; k++)
+        if (strlen(f->sizes->names[k]) == len && strncmp(f->sizes->names[k], n, len) == 0) return true;
+    return false;
+}
+
+static bool is_scalar(const TirFunc *f, const char *n, size_t len)
+{
+    for (unsigned p = 0; p < f->nparams; p++)
+        if (f->params[p].type->kind != TK_TY_GL && strlen(f->params[p].name) == len && strncmp(f->params[p].name, n, len) == 0) return true;
+    return false;
+}
+
+static bool is_option(const TirFunc *f, const char *n, size_t len)
+{
+    static const char *const opts[] = { "gen", "lo", "hi", "seed", "rtol", "atol", "ulps", "xfail" };
+    for (unsigned k = 0; k < sizeof opts / sizeof opts[0]; k++)
+        if (strlen(opts[k]) == len && strncmp(opts[k], n, len) == 0) return true;
+    /* TENSOR.rtol / .atol / .ulps */
+    const char *dot = memchr(n, '.', len);
+    if (!dot) return false;
+    size_t tl = (size_t)(dot - n), rl = len - tl - 1;
+    if (!((rl == 4 && (strncmp(dot + 1, "rtol", 4) == 0 || strncmp(dot + 1, "atol", 4) == 0 || strncmp(dot + 1, "ulps", 4) == 0)) ||
+          (rl == 5 && strncmp(dot + 1, "value", 5) == 0)))
+        return false;
+    for (unsigned p = 0; p < f->nparams; p++)
+        if (f->params[p].type->kind == TK_TY_GL && strlen(f->params[p].name) == tl && strncmp(f->params[p].name, n, tl) == 0) return true;
+    return false;
+}
+
+static double parse_double(const char *where, const char *s)
+{
+    if (strcmp(s, "true") == 0) return 1;
+    if (strcmp(s, "false") == 0) return 0;
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (*s == '\0' || *end != '\0') die("%s: '%s' is not a number", where, s);
+    return v;
+}
+
+typedef struct {
+    const char *kernel_names[4096];
+    unsigned nkernels;
+} Seen;
+
+static Seen seen;
+
+static void mark_seen(const char *name)
+{
+    for (unsigned k = 0; k < seen.nkernels; k++)
+        if (strcmp(seen.kernel_names[k], name) == 0) return;
+    if (seen.nkernels < sizeof seen.kernel_names / sizeof seen.kernel_names[0]) seen.kernel_names[seen.nkernels++] = name;
+}
+
+/* One case: generate, interpret, write. Returns the number of elements written. */
+static int64_t do_case(const char *where, const char *file, const char *kname, const char *sizes_s, const char *sets_s, const char *opts_s,
+                       const char *desc)
+{
+    const Program *prog = NULL;
+    for (unsigned i = 0; i < nprograms; i++)
+        if (strcmp(programs[i].name, file) == 0) prog = &programs[i];
+    if (!prog) die("%s: no kernel file %s", where, file);
+    const TirFunc *f = NULL;
+    for (const TirFunc *k = prog->m.funcs; k; k = k->next)
+        if (strcmp(k->name, kname) == 0) f = k;
+    if (!f) die("%s: %s has no kernel %s", where, file, kname);
+    if (f->nparams > MAX_PARAMS) die("%s: too many parameters", where);
+    mark_seen(f->name);
+    check_keys(where, sizes_s, f, is_size, "size");
+    check_keys(where, sets_s, f, is_scalar, "scalar parameter");
+    check_keys(where, opts_s, f, is_option, "option (or tensor for TENSOR.rtol/atol/ulps/value)");
+
+    /* sizes */
+    unsigned nsizes = f->sizes ? f->sizes->count : 0;
+    int64_t sizes[TK_MAX_SIZES] = { 0 };
+    char buf[256];
+    for (unsigned k = 0; k < nsizes; k++) {
+        const char *v = lookup_kv(sizes_s, f->sizes->names[k], buf, sizeof buf);
+        if (!v) die("%s: the sizes must give %s", where, f->sizes->names[k]);
+        char *end;
+        errno = 0;
+        long long x = strtoll(v, &end, 10);
+        if (*end || errno || x < 0 || x > INT32_MAX) die("%s: size %s=%s is not a size", where, f->sizes->names[k], v);
+        sizes[k] = x;
+    }
+
+    /* options */
+    Gen gen = { GEN_UNIFORM, -1, 1 };
+    const char *g = lookup_kv(opts_s, "gen", buf, sizeof buf);
+    if (g) {
+        if (strcmp(g, "uniform") == 0) gen.kind = GEN_UNIFORM;
+        else if (strcmp(g, "specials") == 0) gen.kind = GEN_SPECIALS;
+        else if (strcmp(g, "wide") == 0) gen.kind = GEN_WIDE;
+        else if (strcmp(g, "ties") == 0) gen.kind = GEN_TIES;
+        else if (strcmp(g, "subnormal") == 0) gen.kind = GEN_SUBNORMAL;
+        else die("%s: unknown gen=%s", where, g);
+    }
+    if (lookup_kv(opts_s, "lo", buf, sizeof buf)) gen.lo = parse_double(where, buf);
+    if (lookup_kv(opts_s, "hi", buf, sizeof buf)) gen.hi = parse_double(where, buf);
+    char seedkey[1024];
+    snprintf(seedkey, sizeof seedkey, "%s %s %s %s", file, kname, sizes_s, sets_s);
+    uint64_t rng = hash_str(seedkey);
+    if (lookup_kv(opts_s, "seed", buf, sizeof buf)) rng = strtoull(buf, NULL, 0) | 1;
+    char xfail[256] = "";
+    {
+        /* xfail may be given more than once */
+        const char *p = opts_s;
+        while (*p) {
+            const char *end = strchr(p, ',');
+            if (!end) end = p + strlen(p);
+            if ((size_t)(end - p) > 6 && strncmp(p, "xfail=", 6) == 0) {
+                size_t l = strlen(xfail);
+                snprintf(xfail + l, sizeof xfail - l, "%s%.*s", l ? " " : "", (int)(end - p - 6), p + 6);
+            }
+            p = *end ? end + 1 : end;
+        }
+    }
+
+    /* arguments */
+    void *data[MAX_PARAMS] = { 0 };
+    double *vals[MAX_PARAMS] = { 0 };
+    double scal[MAX_PARAMS] = { 0 };
+    unsigned char smem[MAX_PARAMS][8];
+    unsigned sbytes[MAX_PARAMS] = { 0 };
+    int64_t count[MAX_PARAMS] = { 0 };
+    TkArg args[MAX_PARAMS];
+    memset(args, 0, sizeof args);
+    memset(smem, 0, sizeof smem);
+    for (unsigned p = 0; p < f->nparams; p++) {
+        const TkType *t = f->params[p].type;
+        if (t->kind == TK_TY_GL) {
+            if (t->elem != TK_TY_F32 && t->elem != TK_TY_BF16 && t->elem != TK_TY_F16)
+                die("%s: tensor %s has element type %s (f32, bf16, f16 supported)", where, f->params[p].name, type_name(t->elem));
+            int64_t n = tir_tensor_elements(f, p, sizes);
+            if (n < 0 || n > ((int64_t)1 << 26)) die("%s: tensor %s has %lld elements", where, f->params[p].name, (long long)n);
+            count[p] = n;
+            data[p] = malloc((size_t)(n > 0 ? n : 1) * elem_size(t->elem));
+            vals[p] = malloc(sizeof(double) * (size_t)(n > 0 ? n : 1));
+            if (!data[p] || !vals[p]) die("out of memory");
+            char key[300];
+            snprintf(key, sizeof key, "%s.value", f->params[p].name);
+            bool constant = lookup_kv(opts_s, key, buf, sizeof buf) != NULL;
+            double value = constant ? parse_double(where, buf) : 0;
+            for (int64_t i = 0; i < n; i++) {
+                elem_set(t->elem, data[p], i, constant ? value : gen_value(&gen, i, &rng));
+                vals[p][i] = elem_get(t->elem, data[p], i);   /* exactly what the kernel gets */
+            }
+            args[p].data = data[p];
+            args[p].rank = t->rank;
+            for (unsigned d = 0; d < t->rank; d++) args[p].shape[d] = tir_tensor_dim(f, p, d, sizes);
+            continue;
+        }
+        /* scalars: 1 for numbers, false for bool, unless given */
+        const char *v = lookup_kv(sets_s, f->params[p].name, buf, sizeof buf);
+        double x = t->kind == TK_TY_BOOL ? 0 : 1;
+        switch (t->kind) {
+        case TK_TY_BOOL: {
+            if (v) x = parse_double(where, v) != 0;
+            smem[p][0] = x != 0;
+            sbytes[p] = 1;
+            break;
+        }
+        case TK_TY_I32:
+        case TK_TY_I64: {
+            long long iv = 1;
+            if (v) {
+                char *end;
+                errno = 0;
+                iv = strtoll(v, &end, 10);
+                if (*end || errno) die("%s: %s=%s is not an integer", where, f->params[p].name, v);
+            }
+            if (t->kind == TK_TY_I32) {
+                if (iv < INT32_MIN || iv > INT32_MAX) die("%s: %s=%s is not an i32", where, f->params[p].name, v);
+                int32_t y = (int32_t)iv;
+                memcpy(smem[p], &y, 4);
+                sbytes[p] = 4;
+            } else {
+                int64_t y = iv;
+                memcpy(smem[p], &y, 8);
+                sbytes[p] = 8;
+            }
+            x = (double)iv;
+            /* the interpreter takes doubles: an i64 it cannot hold exactly would give another reference */
+            if (x >= 0x1p63 || (long long)x != iv) die("%s: %s=%s is not exact in double", where, f->params[p].name, v);
+            break;
+        }
+        case TK_TY_F32: {
+            if (v) x = parse_double(where, v);
+            float y = (float)x;
+            memcpy(smem[p], &y, 4);
+            sbytes[p] = 4;
+            x = y;
+            break;
+        }
+        case TK_TY_BF16: {
+            if (v) x = parse_double(where, v);
+            uint16_t y = f32_to_bf16((float)x);
+            memcpy(smem[p], &y, 2);
+            sbytes[p] = 2;
+            x = bf16_to_f32(y);
+            break;
+        }
+        case TK_TY_F16: {
+            if (v) x = parse_double(where, v);
+            uint16_t y = f32_to_f16((float)x);
+            memcpy(smem[p], &y, 2);
+            sbytes[p] = 2;
+            x = f16_to_f32(y);
+            break;
+        }
+        default: die("%s: parameter %s has an unsupported type", where, f->params[p].name);
+        }
+        scal[p] = x;
+        args[p].data = smem[p];
+    }
+    char err[512] = "";
+    int64_t bound[TK_MAX_SIZES];
+    if (tir_bind_sizes(f, args, f->nparams, bound, err, sizeof err) != 0) die("%s: %s", where, err);
+    for (unsigned k = 0; k < nsizes; k++)
+        if (bound[k] != sizes[k]) die("%s: size %s binds to %lld, not %lld", where, f->sizes->names[k], (long long)bound[k], (long long)sizes[k]);
+    if (tir_interp_run(f, vals, scal, sizes, err, sizeof err) != 0) die("%s: the interpreter failed: %s", where, err);
+
+    /* write */
+    put_str(f->name);
+    put_str(desc);
+    put_str(xfail);
+    put_u32(nsizes);
+    for (unsigned k = 0; k < nsizes; k++) put_i64(sizes[k]);
+    put_u32(f->nparams);
+    int64_t elements = 0;
+    for (unsigned p = 0; p < f->nparams; p++) {
+        const TkType *t = f->params[p].type;
+        put_str(f->params[p].name);
+        if (t->kind != TK_TY_GL) {
+            put_u8(1);
+            put_u8(type_code(t->kind));
+            put_u32(sbytes[p]);
+            put_bytes(smem[p], sbytes[p]);
+            continue;
+        }
+        put_u8(0);
+        put_u8(type_code(t->elem));
+        put_u32(t->rank);
+        for (unsigned d = 0; d < t->rank; d++) put_i64(args[p].shape[d]);
+        put_i64(count[p]);
+        Tol tol = default_tol(t->elem, gen.kind);
+        if (lookup_kv(opts_s, "rtol", buf, sizeof buf)) tol.rtol = parse_double(where, buf);
+        if (lookup_kv(opts_s, "atol", buf, sizeof buf)) tol.atol = parse_double(where, buf);
+        if (lookup_kv(opts_s, "ulps", buf, sizeof buf)) tol.ulps = (unsigned)parse_double(where, buf);
+        char key[300];
+        snprintf(key, sizeof key, "%s.rtol", f->params[p].name);
+        if (lookup_kv(opts_s, key, buf, sizeof buf)) tol.rtol = parse_double(where, buf);
+        snprintf(key, sizeof key, "%s.atol", f->params[p].name);
+        if (lookup_kv(opts_s, key, buf, sizeof buf)) tol.atol = parse_double(where, buf);
+        snprintf(key, sizeof key, "%s.ulps", f->params[p].name);
+        if (lookup_kv(opts_s, key, buf, sizeof buf)) tol.ulps = (unsigned)parse_double(where, buf);
+        put_f64(tol.rtol);
+        put_f64(tol.atol);
+        put_u32(tol.ulps);
+        for (int64_t i = 0; i < count[p]; i++) {
+            if (t->elem == TK_TY_F32) put_f32(((const float *)data[p])[i]);
+            else put_u16(((const uint16_t *)data[p])[i]);
+        }
+        for (int64_t i = 0; i < count[p]; i++) put_f64(vals[p][i]);
+        elements += count[p];
+        free(data[p]);
+        free(vals[p]);
+    }
+    return elements;
+}
+
+/* ---------------------------------------------------------------- main */
+
+static void write_registry(const char *path)
+{
+    FILE *fp = fopen(path, "w");
+    if (!fp) die("cannot write %s: %s", path, strerror(errno));
+    fprintf(fp, "/* Generated by tk_cross_gen from tests/cross/kernels: every kernel's functions\n"
+                " * (tk/rt.h calling convention), as the objects of `tkc -c` define them. */\n"
+                "#include <stddef.h>\n#include \"tk/rt.h\"\n\n");
+    unsigned n = 0;
+    for (unsigned i = 0; i < nprograms; i++)
+        for (const TirFunc *f = programs[i].m.funcs; f; f = f->next) {
+            fprintf(fp, "void %s__grid(void **args, const int64_t *sizes, int64_t grid[3]);\n", f->name);
+            fprintf(fp, "void %s__block(void **args, const int64_t *sizes, int32_t bx, int32_t by, int32_t bz);\n", f->name);
+            n++;
+        }
+    fprintf(fp, "\ntypedef struct {\n    const char *name;\n    tk_grid_fn grid;\n    tk_block_fn block;\n} TkCrossKernel;\n\n");
+    fprintf(fp, "const TkCrossKernel tk_cross_kernels[] = {\n");
+    for (unsigned i = 0; i < nprograms; i++)
+        for (const TirFunc *f = programs[i].m.funcs; f; f = f->next)
+            fprintf(fp, "    { \"%s\", %s__grid, %s__block },   /* %s */\n", f->name, f->name, f->name, programs[i].name);
+    fprintf(fp, "};\nconst size_t tk_cross_nkernels = %u;\n", n);
+    if (fclose(fp) != 0) die("cannot write %s", path);
+}
+
+static char *trim(char *s)
+{
+    while (*s == ' ' || *s == '\t') s++;
+    size_t l = strlen(s);
+    while (l && (s[l - 1] == '\n' || s[l - 1] == '\r' || s[l - 1] == ' ' || s[l - 1] == '\t')) s[--l] = '\0';
+    return s;
+}
+
+int main(int argc, char **argv)
+{
+    const char *manifest = NULL, *kdir = NULL, *data = NULL, *registry = NULL, *list = NULL;
+    for (int i = 1; i < argc; i++) {
+        const char *next = i + 1 < argc ? argv[i + 1] : NULL;
+        if (strcmp(argv[i], "--manifest") == 0 && next) manifest = argv[++i];
+        else if (strcmp(argv[i], "--kernels") == 0 && next) kdir = argv[++i];
+        else if (strcmp(argv[i], "--data") == 0 && next) data = argv[++i];
+        else if (strcmp(argv[i], "--registry") == 0 && next) registry = argv[++i];
+        else if (strcmp(argv[i], "--list") == 0 && next) list = argv[++i];
+        else {
+            fprintf(stderr, "usage: tk_cross_gen --manifest FILE --kernels DIR --data OUT.dat --registry OUT.c\n"
+                            "       tk_cross_gen --list DIR\n");
+            return 2;
+        }
+    }
+    if (list) {
+        load_programs(list);
+        list_kernels();
+        return 0;
+    }
+    if (!manifest || !kdir || !data || !registry) die("missing arguments (--manifest, --kernels, --data, --registry)");
+    load_programs(kdir);
+    FILE *mf = fopen(manifest, "r");
+    if (!mf) die("cannot read %s: %s", manifest, strerror(errno));
+    /* written to a temporary name and renamed at the end: never a half-written data file */
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s.tmp", data);
+    out_data = fopen(tmp, "wb");
+    snprintf(tmp_data, sizeof tmp_data, "%s", tmp);
+    if (!out_data) die("cannot write %s: %s", tmp, strerror(errno));
+    put_bytes("TKCROSS1", 8);
+    put_u32(0);   /* number of cases, patched below */
+    char line[4096];
+    unsigned lineno = 0, ncases = 0;
+    int64_t elements = 0;
+    while (fgets(line, sizeof line, mf)) {
+        lineno++;
+        char *hash = strchr(line, '#');
+        if (hash) *hash = '\0';
+        char *s = trim(line);
+        if (!*s) continue;
+        char where[4200];
+        snprintf(where, sizeof where, "%s:%u", manifest, lineno);
+        char *field[6] = { 0 };
+        unsigned nf = 0;
+        char *save = NULL;
+        for (char *tok = strtok_r(s, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
+            if (nf == 5) die("%s: too many fields (FILE KERNEL SIZES SCALARS [OPTIONS])", where);
+            field[nf++] = tok;
+        }
+        if (nf < 4) die("%s: want FILE KERNEL SIZES SCALARS [OPTIONS]", where);
+        const char *sizes_s = strcmp(field[2], "-") == 0 ? "" : field[2];
+        const char *sets_s = strcmp(field[3], "-") == 0 ? "" : field[3];
+        const char *opts_s = nf > 4 ? field[4] : "";
+        char desc[4200];
+        snprintf(desc, sizeof desc, "%s %s %s %s%s%s", field[0], field[1], field[2], field[3], nf > 4 ? " " : "", nf > 4 ? field[4] : "");
+        elements += do_case(where, field[0], field[1], sizes_s, sets_s, opts_s, desc);
+        ncases++;
+    }
+    fclose(mf);
+    /* every kernel has a case */
+    unsigned missing = 0;
+    for (unsigned i = 0; i < nprograms; i++)
+        for (const TirFunc *f = programs[i].m.funcs; f; f = f->next) {
+            bool found = false;
+            for (unsigned k = 0; k < seen.nkernels; k++)
+                if (strcmp(seen.kernel_names[k], f->name) == 0) found = true;
+            if (!found) {
+                fprintf(stderr, "tk_cross_gen: %s: kernel %s of %s has no case\n", manifest, f->name, programs[i].name);
+                missing++;
+            }
+        }
+    if (missing) die("%u kernels without a case: add lines to %s", missing, manifest);
+    if (fseek(out_data, 8, SEEK_SET) != 0) die("cannot seek in %s", tmp);
+    put_u32(ncases);
+    if (fclose(out_data) != 0) die("cannot write %s", tmp);
+    if (rename(tmp, data) != 0) die("cannot rename %s to %s: %s", tmp, data, strerror(errno));
+    tmp_data[0] = '\0';
+    write_registry(registry);
+    printf("tk_cross_gen: %u cases, %u kernels in %u files, %lld tensor elements\n", ncases, seen.nkernels, nprograms, (long long)elements);
+    for (unsigned i = 0; i < nprograms; i++) tk_front_free(&programs[i].fe);
+    return 0;
+}
