@@ -1,5 +1,9 @@
 /* tir_interp.c — see tir_interp.h.
  *
+ * This file holds the entry point, the compile step, the block/warp schedule,
+ * control flow, slots and the scalar ops; the tile and vector ops are in
+ * tir_interp_tiles.c, the state both share in tir_interp_internal.h.
+ *
  * The function is first "compiled" into a flat table of nodes (one per
  * instruction, numbered like the TIR dump: grid region, then body, pre-order,
  * a FOR's induction value just before it) with operand indices, region lists,
@@ -12,6 +16,7 @@
  * only by value ops right after it, with no statement in between, borrows the
  * slot's storage instead of copying it (element reads of big tiles stay cheap). */
 #include "tir_interp.h"
+#include "tir_interp_internal.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -88,21 +93,14 @@ double tir_round_f16(double x)
     return f16_bits_to_double(f32_to_f16_bits(f));
 }
 
-static double round_to(TkTypeKind k, double v)
-{
-    if (k == TK_TY_BF16) return tir_round_bf16(v);
-    if (k == TK_TY_F16) return tir_round_f16(v);
-    return v;
-}
-
 /* ------------------------------------------------------------------ integers */
 
-static int64_t u2i(uint64_t u)
+int64_t ti_u2i(uint64_t u)
 {
     return u <= (uint64_t)INT64_MAX ? (int64_t)u : -(int64_t)(~u) - 1;
 }
 
-static int64_t wrap_to(TkTypeKind k, int64_t v)
+int64_t ti_wrap_to(TkTypeKind k, int64_t v)
 {
     if (k == TK_TY_I32) {
         uint32_t u = (uint32_t)(uint64_t)v;
@@ -112,10 +110,10 @@ static int64_t wrap_to(TkTypeKind k, int64_t v)
     return v;
 }
 
-static int64_t int_div(int64_t a, int64_t b)
+int64_t ti_int_div(int64_t a, int64_t b)
 {
     if (b == 0) return 0;
-    if (b == -1) return u2i(0 - (uint64_t)a);
+    if (b == -1) return ti_u2i(0 - (uint64_t)a);
     return a / b;
 }
 
@@ -138,85 +136,9 @@ static int64_t float_to_int(TkTypeKind k, double v)
     return (int64_t)v;
 }
 
-/* ------------------------------------------------------------------ nodes */
+/* ------------------------------------------------------------------ errors, memory */
 
-enum { VK_NONE, VK_BOOL, VK_INT, VK_FLOAT, VK_TILE, VK_TENSOR };
-
-enum {
-    NF_BARRIER = 1,     /* SYNC, or FOR/IF containing one */
-    NF_W0ONLY = 2,      /* run by warp 0 only (block-collective, or a value only they need) */
-    NF_SHARED = 4,      /* VAR of an st/sv: one slot per block */
-    NF_BORROW = 8,      /* GET of a tile that borrows the slot's storage */
-    NF_VALUE = 16,      /* produces a value */
-};
-
-#define NO_REGION UINT32_MAX
-#define NEVER UINT32_MAX
-
-typedef struct {
-    const TirInstr *ti;
-    TirOp op;
-    uint32_t args[TIR_MAX_ARGS];
-    uint8_t nargs;
-    uint8_t vk;          /* kind of the value (value ops) or of the slot (VAR) */
-    uint8_t flags;
-    TkTypeKind elem;     /* scalars: their kind; tiles/vectors: the element kind */
-    bool vec;            /* rv/sv */
-    bool shared_type;    /* st/sv */
-    int64_t rows, cols;  /* tiles R×C; vectors N×1 */
-    int64_t n;           /* elements of a tile/vector */
-    uint32_t region, pos;   /* where it sits (LOOP_IV: the FOR's body region) */
-    uint32_t body[2];    /* FOR/IF regions */
-    uint32_t iv;         /* FOR: its LOOP_IV node */
-    uint32_t last;       /* position in `region` of the last use (NEVER: kept) */
-    uint32_t id;         /* dump number */
-} Node;
-
-typedef struct {
-    uint32_t *items, count;
-    uint32_t owner;      /* FOR/IF node holding it, or NEVER for the top regions */
-    uint32_t *free_off;  /* count + 1 offsets into free_nodes */
-    uint32_t *free_nodes;
-} Region;
-
-typedef struct {
-    double *d;           /* tile data (owned unless borrowed) */
-    double f;            /* float scalar */
-    int64_t i;           /* int/bool scalar; tensor parameter index */
-    bool present, owned;
-} Val;
-
-typedef struct {
-    const TirFunc *f;
-    Node *nodes;
-    uint32_t nnodes;
-    Region *regions;
-    uint32_t nregions;
-    uint32_t *users_off, *users;   /* users of each node (CSR) */
-    uint32_t grid_region, body_region;
-    /* pointer → node map (compile only) */
-    const TirInstr **hkeys;
-    uint32_t *hvals;
-    size_t hcap;
-
-    double **tensors;
-    const double *scalars;
-    const int64_t *sizes;
-    unsigned nsizes;
-    int64_t (*tdims)[TK_GL_MAX_RANK];   /* per parameter */
-    int64_t warps;
-    Val **vals;          /* [warp][node] */
-    Val **slots;         /* [warp][node] for per-warp VARs */
-    Val *shared;         /* [node] for st/sv VARs */
-    int64_t block[3];
-
-    size_t bytes;
-    bool failed;
-    char *err;
-    size_t errlen;
-} Interp;
-
-static void fail(Interp *I, const Node *x, const char *fmt, ...)
+void ti_fail(Interp *I, const Node *x, const char *fmt, ...)
 {
     if (I->failed) return;
     I->failed = true;
@@ -236,17 +158,17 @@ static void fail(Interp *I, const Node *x, const char *fmt, ...)
 static void *xcalloc(Interp *I, size_t n, size_t size)
 {
     if (n && size > SIZE_MAX / n) {
-        fail(I, NULL, "out of memory");
+        ti_fail(I, NULL, "out of memory");
         return NULL;
     }
     size_t total = n * size;
     if (total > TIR_INTERP_MAX_BYTES - I->bytes) {
-        fail(I, NULL, "the interpreter needs more than %zu MiB", (size_t)(TIR_INTERP_MAX_BYTES >> 20));
+        ti_fail(I, NULL, "the interpreter needs more than %zu MiB", (size_t)(TIR_INTERP_MAX_BYTES >> 20));
         return NULL;
     }
     void *p = calloc(n ? n : 1, size ? size : 1);
     if (!p) {
-        fail(I, NULL, "out of memory");
+        ti_fail(I, NULL, "out of memory");
         return NULL;
     }
     I->bytes += total;
@@ -335,7 +257,7 @@ static void set_type(Interp *I, Node *x, const TkType *t)
         x->shared_type = tk_is_shared(t->kind);
         if (x->rows <= 0 || x->cols <= 0 || x->rows > 65536 || x->cols > 65536 ||
             (x->elem != TK_TY_F32 && x->elem != TK_TY_F16 && x->elem != TK_TY_BF16)) {
-            fail(I, x, "unsupported tile type");
+            ti_fail(I, x, "unsupported tile type");
             return;
         }
         x->n = x->rows * x->cols;
@@ -343,7 +265,7 @@ static void set_type(Interp *I, Node *x, const TkType *t)
     case TK_TY_GL: x->vk = VK_TENSOR; x->elem = t->elem; break;
     default:
         x->vk = VK_NONE;
-        fail(I, x, "value of unsupported type %s", tk_type_kind_name(t->kind));
+        ti_fail(I, x, "value of unsupported type %s", tk_type_kind_name(t->kind));
         break;
     }
 }
@@ -365,7 +287,7 @@ static void number(Interp *I, const TirRegion *r, uint32_t R, uint32_t owner, ui
     reg->count = region_length(r);
     reg->items = calloc(reg->count ? reg->count : 1, sizeof *reg->items);
     if (!reg->items) {
-        fail(I, NULL, "out of memory");
+        ti_fail(I, NULL, "out of memory");
         return;
     }
     uint32_t p = 0;
@@ -374,7 +296,7 @@ static void number(Interp *I, const TirRegion *r, uint32_t R, uint32_t owner, ui
         if (i->iv) {
             ivx = (*next)++;
             I->nodes[ivx].ti = i->iv;
-            if (!hput(I, i->iv, ivx)) fail(I, NULL, "instruction %p reached twice", (const void *)i->iv);
+            if (!hput(I, i->iv, ivx)) ti_fail(I, NULL, "instruction %p reached twice", (const void *)i->iv);
         }
         uint32_t x = (*next)++;
         Node *n = &I->nodes[x];
@@ -384,7 +306,7 @@ static void number(Interp *I, const TirRegion *r, uint32_t R, uint32_t owner, ui
         n->iv = ivx;
         n->body[0] = n->body[1] = NO_REGION;
         reg->items[p] = x;
-        if (!hput(I, i, x)) fail(I, NULL, "instruction %p reached twice", (const void *)i);
+        if (!hput(I, i, x)) ti_fail(I, NULL, "instruction %p reached twice", (const void *)i);
         if (i->op == TIR_FOR || i->op == TIR_IF) {
             n->body[0] = (*nextr)++;
             n->body[1] = (*nextr)++;
@@ -431,7 +353,7 @@ static int compile(Interp *I)
     uint32_t n = count_region(&f->grid_region, 0, &too_deep);
     n += count_region(&f->body, 0, &too_deep);
     if (too_deep) {
-        fail(I, NULL, "the function is too large or nested too deeply");
+        ti_fail(I, NULL, "the function is too large or nested too deeply");
         return -1;
     }
     I->nnodes = n;
@@ -443,7 +365,7 @@ static int compile(Interp *I)
     I->hkeys = calloc(I->hcap, sizeof *I->hkeys);
     I->hvals = calloc(I->hcap, sizeof *I->hvals);
     if (!I->nodes || !I->regions || !I->hkeys || !I->hvals) {
-        fail(I, NULL, "out of memory");
+        ti_fail(I, NULL, "out of memory");
         return -1;
     }
     uint32_t next = 0, nextr = 2;
@@ -462,18 +384,18 @@ static int compile(Interp *I)
         nd->op = ti->op;
         nd->last = NEVER;
         if ((unsigned)ti->op >= TIR_NUM_OPS) {
-            fail(I, nd, "unknown op %d", (int)ti->op);
+            ti_fail(I, nd, "unknown op %d", (int)ti->op);
             break;
         }
         nd->nargs = ti->nargs > TIR_MAX_ARGS ? TIR_MAX_ARGS : ti->nargs;
         for (unsigned k = 0; k < nd->nargs; k++) {
             uint32_t a = ti->args[k] ? hget(I, ti->args[k]) : NEVER;
             if (a == NEVER) {
-                fail(I, nd, "operand %u is not an instruction of this function", k);
+                ti_fail(I, nd, "operand %u is not an instruction of this function", k);
                 break;
             }
             if (a >= x) {
-                fail(I, nd, "operand %%%u is used before its definition", a);
+                ti_fail(I, nd, "operand %%%u is used before its definition", a);
                 break;
             }
             nd->args[k] = a;
@@ -482,13 +404,13 @@ static int compile(Interp *I)
         if (ti->op == TIR_VAR || is_value_op(ti->op)) set_type(I, nd, ti->type);
         if (is_value_op(ti->op)) nd->flags |= NF_VALUE;
         if (tir_is_barrier(ti)) nd->flags |= NF_BARRIER;
-        if (ti->op == TIR_FOR && nd->iv == NEVER) fail(I, nd, "FOR without an induction value");
+        if (ti->op == TIR_FOR && nd->iv == NEVER) ti_fail(I, nd, "FOR without an induction value");
         if (nd->op == TIR_VAR && nd->vk == VK_TILE && nd->shared_type) nd->flags |= NF_SHARED;
     }
     if (I->failed) return -1;
     for (uint32_t x = 0; x < n; x++)
         if (I->nodes[x].op == TIR_LOOP_IV && I->nodes[x].vk != VK_INT) {
-            fail(I, &I->nodes[x], "induction value must be an integer");
+            ti_fail(I, &I->nodes[x], "induction value must be an integer");
             return -1;
         }
 
@@ -496,7 +418,7 @@ static int compile(Interp *I)
     I->users_off = calloc((size_t)n + 1, sizeof *I->users_off);
     I->users = calloc(nusers ? nusers : 1, sizeof *I->users);
     if (!I->users_off || !I->users) {
-        fail(I, NULL, "out of memory");
+        ti_fail(I, NULL, "out of memory");
         return -1;
     }
     for (uint32_t x = 0; x < n; x++)
@@ -505,7 +427,7 @@ static int compile(Interp *I)
     {
         uint32_t *fill = calloc(n ? n : 1, sizeof *fill);
         if (!fill) {
-            fail(I, NULL, "out of memory");
+            ti_fail(I, NULL, "out of memory");
             return -1;
         }
         for (uint32_t x = 0; x < n; x++)
@@ -524,7 +446,7 @@ static int compile(Interp *I)
         for (uint32_t u = I->users_off[x]; u < I->users_off[x + 1]; u++) {
             uint32_t p = ancestor_pos(I, I->users[u], nd->region);
             if (p == NEVER) {
-                fail(I, &I->nodes[I->users[u]], "operand %%%u is defined in a region that does not enclose this use", x);
+                ti_fail(I, &I->nodes[I->users[u]], "operand %%%u is defined in a region that does not enclose this use", x);
                 return -1;
             }
             if (p > nd->last) nd->last = p;
@@ -533,7 +455,7 @@ static int compile(Interp *I)
     for (unsigned k = 0; k < f->grid_rank; k++) {
         uint32_t g = f->grid[k] ? hget(I, f->grid[k]) : NEVER;
         if (g == NEVER || I->nodes[g].region != I->grid_region || I->nodes[g].vk != VK_INT) {
-            fail(I, NULL, "grid value %u is not an integer of the grid region", k);
+            ti_fail(I, NULL, "grid value %u is not an integer of the grid region", k);
             return -1;
         }
         I->nodes[g].last = NEVER;
@@ -542,7 +464,7 @@ static int compile(Interp *I)
         Region *reg = &I->regions[R];
         reg->free_off = calloc((size_t)reg->count + 2, sizeof *reg->free_off);
         if (!reg->free_off) {
-            fail(I, NULL, "out of memory");
+            ti_fail(I, NULL, "out of memory");
             return -1;
         }
         uint32_t total = 0;
@@ -558,7 +480,7 @@ static int compile(Interp *I)
         uint32_t *fill = calloc((size_t)reg->count + 1, sizeof *fill);
         if (!reg->free_nodes || !fill) {
             free(fill);
-            fail(I, NULL, "out of memory");
+            ti_fail(I, NULL, "out of memory");
             return -1;
         }
         for (uint32_t p = 0; p < reg->count; p++) {
@@ -625,7 +547,7 @@ static void val_clear(Interp *I, Val *v, const Node *nd)
     v->present = false;
 }
 
-static Val *out_val(Interp *I, const Node *x, int64_t w)
+Val *ti_out_val(Interp *I, const Node *x, int64_t w)
 {
     Val *o = &I->vals[w][x - I->nodes];
     val_clear(I, o, x);
@@ -640,69 +562,59 @@ static Val *out_val(Interp *I, const Node *x, int64_t w)
     return o;
 }
 
-static const Val *opnd(Interp *I, const Node *x, unsigned k, int64_t w)
+const Val *ti_opnd(Interp *I, const Node *x, unsigned k, int64_t w)
 {
     if (k >= x->nargs) {
-        fail(I, x, "missing operand %u", k);
+        ti_fail(I, x, "missing operand %u", k);
         return NULL;
     }
     const Val *v = &I->vals[w][x->args[k]];
     if (!v->present) {
-        fail(I, x, "operand %%%u has no value here (a value used across a barrier?)", I->nodes[x->args[k]].id);
+        ti_fail(I, x, "operand %%%u has no value here (a value used across a barrier?)", I->nodes[x->args[k]].id);
         return NULL;
     }
     return v;
 }
 
-static const Node *arg_node(const Interp *I, const Node *x, unsigned k)
+const Node *ti_arg_node(const Interp *I, const Node *x, unsigned k)
 {
     return &I->nodes[x->args[k]];
 }
 
-static double as_f(const Node *n, const Val *v)
+double ti_as_f(const Node *n, const Val *v)
 {
     return n->vk == VK_FLOAT ? v->f : (double)v->i;
 }
 
 /* An integer operand (coordinates, bounds, k/n of tri/mask). */
-static bool int_opnd(Interp *I, const Node *x, unsigned k, int64_t w, int64_t *out)
+bool ti_int_opnd(Interp *I, const Node *x, unsigned k, int64_t w, int64_t *out)
 {
-    const Val *v = opnd(I, x, k, w);
+    const Val *v = ti_opnd(I, x, k, w);
     if (!v) return false;
-    const Node *a = arg_node(I, x, k);
+    const Node *a = ti_arg_node(I, x, k);
     if (a->vk != VK_INT && a->vk != VK_BOOL) {
-        fail(I, x, "operand %u must be an integer", k);
+        ti_fail(I, x, "operand %u must be an integer", k);
         return false;
     }
     *out = v->i;
     return true;
 }
 
-static const Val *tile_opnd(Interp *I, const Node *x, unsigned k, int64_t w)
-{
-    const Val *v = opnd(I, x, k, w);
-    if (v && arg_node(I, x, k)->vk != VK_TILE) {
-        fail(I, x, "operand %u must be a tile or vector", k);
-        return NULL;
-    }
-    return v;
-}
-
-static Val *slot_of(Interp *I, const Node *x, unsigned k, int64_t w)
+Val *ti_slot_of(Interp *I, const Node *x, unsigned k, int64_t w)
 {
     if (k >= x->nargs) {
-        fail(I, x, "missing operand %u", k);
+        ti_fail(I, x, "missing operand %u", k);
         return NULL;
     }
     uint32_t var = x->args[k];
     const Node *v = &I->nodes[var];
     if (v->op != TIR_VAR) {
-        fail(I, x, "operand %u must be a slot (VAR)", k);
+        ti_fail(I, x, "operand %u must be a slot (VAR)", k);
         return NULL;
     }
     Val *s = (v->flags & NF_SHARED) ? &I->shared[var] : &I->slots[w][var];
     if (!s->present) {
-        fail(I, x, "slot %%%u is used before its declaration", v->id);
+        ti_fail(I, x, "slot %%%u is used before its declaration", v->id);
         return NULL;
     }
     return s;
@@ -710,265 +622,9 @@ static Val *slot_of(Interp *I, const Node *x, unsigned k, int64_t w)
 
 static void store_scalar(Val *o, const Node *x, double f, int64_t i, bool is_float)
 {
-    if (x->vk == VK_FLOAT) o->f = round_to(x->elem, is_float ? f : (double)i);
-    else if (x->vk == VK_INT) o->i = is_float ? float_to_int(x->elem, f) : wrap_to(x->elem, i);
+    if (x->vk == VK_FLOAT) o->f = ti_round_to(x->elem, is_float ? f : (double)i);
+    else if (x->vk == VK_INT) o->i = is_float ? float_to_int(x->elem, f) : ti_wrap_to(x->elem, i);
     else o->i = is_float ? f != 0 : i != 0;
-}
-
-/* ------------------------------------------------------------------ element functions */
-
-static double fn1(TirFn fn, double x)
-{
-    switch (fn) {
-    case TIR_FN_NEG: return -x;
-    case TIR_FN_ABS: return fabs(x);
-    case TIR_FN_EXP: return exp(x);
-    case TIR_FN_EXP2: return exp2(x);
-    case TIR_FN_LOG: return log(x);
-    case TIR_FN_SQRT: return sqrt(x);
-    case TIR_FN_RSQRT: return 1.0 / sqrt(x);
-    case TIR_FN_TANH: return tanh(x);
-    case TIR_FN_SIGMOID: return 1.0 / (1.0 + exp(-x));
-    case TIR_FN_RELU: return x > 0 ? x : 0.0;
-    case TIR_FN_GELU: return 0.5 * x * (1.0 + tanh(0.79788456080286535588 /* sqrt(2/pi) */ * (x + 0.044715 * x * x * x)));
-    case TIR_FN_SILU: return x / (1.0 + exp(-x));
-    default: return NAN;
-    }
-}
-
-static bool fn1_ok(int fn) { return fn >= TIR_FN_NEG && fn <= TIR_FN_SILU; }
-static bool fn2_ok(int fn) { return fn >= TIR_FN_ADD && fn <= TIR_FN_MIN; }
-
-static double fn2(TirFn fn, double a, double b)
-{
-    switch (fn) {
-    case TIR_FN_ADD: return a + b;
-    case TIR_FN_SUB: return a - b;
-    case TIR_FN_MUL: return a * b;
-    case TIR_FN_DIV: return a / b;
-    case TIR_FN_MAX: return fmax(a, b);
-    case TIR_FN_MIN: return fmin(a, b);
-    default: return NAN;
-    }
-}
-
-static int64_t fn2i(TkTypeKind k, TirFn fn, int64_t a, int64_t b)
-{
-    switch (fn) {
-    case TIR_FN_ADD: return wrap_to(k, u2i((uint64_t)a + (uint64_t)b));
-    case TIR_FN_SUB: return wrap_to(k, u2i((uint64_t)a - (uint64_t)b));
-    case TIR_FN_MUL: return wrap_to(k, u2i((uint64_t)a * (uint64_t)b));
-    case TIR_FN_DIV: return wrap_to(k, int_div(a, b));
-    case TIR_FN_MAX: return a > b ? a : b;
-    case TIR_FN_MIN: return a < b ? a : b;
-    default: return 0;
-    }
-}
-
-/* ------------------------------------------------------------------ memory ops */
-
-/* Row-major offset of the leading element indices c[0..lead) of tensor p;
- * false when one is out of range. */
-static bool lead_offset(const Interp *I, unsigned p, const int64_t *c, unsigned lead, int64_t *off)
-{
-    int64_t o = 0;
-    for (unsigned k = 0; k < lead; k++) {
-        int64_t d = I->tdims[p][k];
-        if (c[k] < 0 || c[k] >= d) return false;
-        o = o * d + c[k];
-    }
-    *off = o;
-    return true;
-}
-
-/* Reads (load) or writes (store) tile `t` (node tn) at tensor p, coords c. */
-static void gl_access(Interp *I, const Node *x, const Node *tn, double *t, unsigned p, const int64_t *c, unsigned nc,
-                      bool store)
-{
-    const TkType *gt = I->f->params[p].type;
-    unsigned rank = gt->rank;
-    if (nc != rank) {
-        fail(I, x, "%u coordinates for a tensor of rank %u", nc, rank);
-        return;
-    }
-    double *data = I->tensors[p];
-    unsigned tile_dims = tn->vec ? 1 : 2;
-    if (rank < tile_dims) {
-        fail(I, x, "a 2-D tile needs a tensor of rank 2 or more");
-        return;
-    }
-    int64_t lead = 0;
-    bool in = data != NULL && lead_offset(I, p, c, rank - tile_dims, &lead);
-    if (tn->vec) {
-        int64_t d = I->tdims[p][rank - 1], base = 0;
-        if (__builtin_mul_overflow(c[rank - 1], tn->rows, &base)) in = false;
-        for (int64_t i = 0; i < tn->rows; i++) {
-            bool ok = in && !(base > INT64_MAX - i) && base + i >= 0 && base + i < d;
-            int64_t idx = ok ? base + i : 0;
-            if (store) {
-                if (ok) data[lead * d + idx] = t[i];
-            } else {
-                t[i] = ok ? round_to(tn->elem, data[lead * d + idx]) : 0.0;
-            }
-        }
-        return;
-    }
-    int64_t dr = I->tdims[p][rank - 2], dc = I->tdims[p][rank - 1], r0 = 0, c0 = 0;
-    if (__builtin_mul_overflow(c[rank - 2], tn->rows, &r0) || __builtin_mul_overflow(c[rank - 1], tn->cols, &c0)) in = false;
-    for (int64_t i = 0; i < tn->rows; i++) {
-        bool rin = in && !(r0 > INT64_MAX - i) && r0 + i >= 0 && r0 + i < dr;
-        int64_t rowoff = rin ? (lead * dr + r0 + i) * dc : 0;
-        for (int64_t j = 0; j < tn->cols; j++) {
-            bool ok = rin && !(c0 > INT64_MAX - j) && c0 + j >= 0 && c0 + j < dc;
-            double *e = &t[i * tn->cols + j];
-            if (store) {
-                if (ok) data[rowoff + c0 + j] = *e;
-            } else {
-                *e = ok ? round_to(tn->elem, data[rowoff + c0 + j]) : 0.0;
-            }
-        }
-    }
-}
-
-/* Sub-tile (a·r, b·c) of shared slot s (node sn) ↔ tile t (node tn). */
-static void shared_access(Interp *I, const Node *x, const Node *sn, double *s, const Node *tn, double *t,
-                          const int64_t *c, unsigned nc, bool store)
-{
-    int64_t r0 = 0, c0 = 0;
-    if (nc == 0) {
-        if (tn->rows != sn->rows || tn->cols != sn->cols) {
-            fail(I, x, "whole-tile access with different shapes");
-            return;
-        }
-    } else if (nc == (sn->vec ? 1u : 2u) && tn->vec == sn->vec) {
-        if (sn->rows % tn->rows || sn->cols % tn->cols) {
-            fail(I, x, "sub-tile shape does not divide the shared tile");
-            return;
-        }
-        int64_t nr = sn->rows / tn->rows, ncl = sn->cols / tn->cols;
-        if (c[0] < 0 || c[0] >= nr || (!sn->vec && (c[1] < 0 || c[1] >= ncl))) {
-            fail(I, x, "sub-tile coordinate out of bounds");
-            return;
-        }
-        r0 = c[0] * tn->rows;
-        c0 = sn->vec ? 0 : c[1] * tn->cols;
-    } else {
-        fail(I, x, "wrong number of sub-tile coordinates (%u)", nc);
-        return;
-    }
-    for (int64_t i = 0; i < tn->rows; i++)
-        for (int64_t j = 0; j < tn->cols; j++) {
-            double *se = &s[(r0 + i) * sn->cols + c0 + j], *te = &t[i * tn->cols + j];
-            if (store) *se = *te;
-            else *te = *se;
-        }
-}
-
-static bool coords(Interp *I, const Node *x, unsigned first, int64_t w, int64_t *c, unsigned *nc)
-{
-    *nc = 0;
-    for (unsigned k = first; k < x->nargs; k++)
-        if (!int_opnd(I, x, k, w, &c[(*nc)++])) return false;
-    return true;
-}
-
-static void do_load(Interp *I, const Node *x, int64_t w)
-{
-    const Node *src = arg_node(I, x, 0);
-    int64_t c[TIR_MAX_ARGS];
-    unsigned nc;
-    if (x->vk != VK_TILE) {
-        fail(I, x, "LOAD must produce a tile or vector");
-        return;
-    }
-    if (!coords(I, x, 1, w, c, &nc)) return;
-    if (src->op == TIR_VAR) {
-        Val *s = slot_of(I, x, 0, w);
-        if (!s) return;
-        if (src->vk != VK_TILE || !src->shared_type) {
-            fail(I, x, "LOAD from a slot that is not an st/sv");
-            return;
-        }
-        Val *o = out_val(I, x, w);
-        if (o) shared_access(I, x, src, s->d, x, o->d, c, nc, false);
-        return;
-    }
-    const Val *t = opnd(I, x, 0, w);
-    if (!t) return;
-    if (src->vk != VK_TENSOR || t->i < 0 || (uint64_t)t->i >= I->f->nparams) {
-        fail(I, x, "LOAD source is not a tensor parameter or shared slot");
-        return;
-    }
-    Val *o = out_val(I, x, w);
-    if (o) gl_access(I, x, x, o->d, (unsigned)t->i, c, nc, false);
-}
-
-static void do_store(Interp *I, const Node *x, int64_t w)
-{
-    if (x->nargs < 2) {
-        fail(I, x, "STORE needs a destination and a value");
-        return;
-    }
-    const Node *dst = arg_node(I, x, 0), *vn = arg_node(I, x, 1);
-    const Val *v = tile_opnd(I, x, 1, w);
-    int64_t c[TIR_MAX_ARGS];
-    unsigned nc;
-    if (!v || !coords(I, x, 2, w, c, &nc)) return;
-    if (dst->op == TIR_VAR) {
-        Val *s = slot_of(I, x, 0, w);
-        if (!s) return;
-        if (dst->vk != VK_TILE || !dst->shared_type) {
-            fail(I, x, "STORE into a slot that is not an st/sv");
-            return;
-        }
-        shared_access(I, x, dst, s->d, vn, v->d, c, nc, true);
-        return;
-    }
-    const Val *t = opnd(I, x, 0, w);
-    if (!t) return;
-    if (dst->vk != VK_TENSOR || t->i < 0 || (uint64_t)t->i >= I->f->nparams) {
-        fail(I, x, "STORE destination is not a tensor parameter or shared slot");
-        return;
-    }
-    gl_access(I, x, vn, v->d, (unsigned)t->i, c, nc, true);
-}
-
-static void do_mma(Interp *I, const Node *x, int64_t w)
-{
-    Val *acc = slot_of(I, x, 0, w);
-    const Val *A = tile_opnd(I, x, 1, w), *B = A ? tile_opnd(I, x, 2, w) : NULL;
-    if (!acc || !A || !B) return;
-    const Node *cn = arg_node(I, x, 0), *an = arg_node(I, x, 1), *bn = arg_node(I, x, 2);
-    if (cn->vk != VK_TILE || cn->vec || an->vec || bn->vec) {
-        fail(I, x, "MMA operands must be 2-D tiles");
-        return;
-    }
-    int64_t M = cn->rows, N = cn->cols, K;
-    int64_t ai, ak, bk, bj;   /* strides of A along i and k, of B along k and j */
-    bool at = x->ti->aux == TK_MMA_ATB || x->ti->aux == TK_MMA_ATBT;
-    bool bt = x->ti->aux == TK_MMA_ABT || x->ti->aux == TK_MMA_ATBT;
-    if (x->ti->aux < 0 || x->ti->aux > 3) {
-        fail(I, x, "unknown MMA form %d", x->ti->aux);
-        return;
-    }
-    if (!at) { K = an->cols; ai = an->cols; ak = 1; if (an->rows != M) K = -1; }
-    else { K = an->rows; ai = 1; ak = an->cols; if (an->cols != M) K = -1; }
-    if (K >= 0) {
-        if (!bt) { bk = bn->cols; bj = 1; if (bn->rows != K || bn->cols != N) K = -1; }
-        else { bk = 1; bj = bn->cols; if (bn->cols != K || bn->rows != N) K = -1; }
-    } else {
-        bk = bj = 0;
-    }
-    if (K < 0) {
-        fail(I, x, "MMA shapes do not agree");
-        return;
-    }
-    for (int64_t i = 0; i < M; i++)
-        for (int64_t j = 0; j < N; j++) {
-            double s = 0;
-            for (int64_t k = 0; k < K; k++) s += A->d[i * ai + k * ak] * B->d[k * bk + j * bj];
-            acc->d[i * N + j] += s;
-        }
 }
 
 /* ------------------------------------------------------------------ execution */
@@ -994,62 +650,62 @@ static void exec_node(Interp *I, uint32_t xi, int64_t w)
     case TIR_PARAM: {
         unsigned p = (unsigned)ti->aux;
         if (ti->aux < 0 || p >= I->f->nparams) {
-            fail(I, x, "no parameter #%d", ti->aux);
+            ti_fail(I, x, "no parameter #%d", ti->aux);
             return;
         }
-        Val *o = out_val(I, x, w);
+        Val *o = ti_out_val(I, x, w);
         if (!o) return;
         if (x->vk == VK_TENSOR) {
-            if (I->f->params[p].type->kind != TK_TY_GL) fail(I, x, "parameter #%u is not a tensor", p);
+            if (I->f->params[p].type->kind != TK_TY_GL) ti_fail(I, x, "parameter #%u is not a tensor", p);
             o->i = p;
         } else {
-            if (I->f->params[p].type->kind == TK_TY_GL) fail(I, x, "parameter #%u is a tensor", p);
+            if (I->f->params[p].type->kind == TK_TY_GL) ti_fail(I, x, "parameter #%u is a tensor", p);
             else store_scalar(o, x, I->scalars[p], 0, true);
         }
         return;
     }
     case TIR_SIZE: {
         if (ti->aux < 0 || (unsigned)ti->aux >= I->nsizes) {
-            fail(I, x, "no size #%d", ti->aux);
+            ti_fail(I, x, "no size #%d", ti->aux);
             return;
         }
-        Val *o = out_val(I, x, w);
+        Val *o = ti_out_val(I, x, w);
         if (o) store_scalar(o, x, 0, I->sizes[ti->aux], false);
         return;
     }
     case TIR_BLOCK_ID: {
-        Val *o = out_val(I, x, w);
+        Val *o = ti_out_val(I, x, w);
         if (o) store_scalar(o, x, 0, I->block[ti->aux >= 0 && ti->aux < 3 ? ti->aux : 0], false);
         return;
     }
     case TIR_WARP_ID: {
-        Val *o = out_val(I, x, w);
+        Val *o = ti_out_val(I, x, w);
         if (o) store_scalar(o, x, 0, w, false);
         return;
     }
     case TIR_CONST_INT: {
-        Val *o = out_val(I, x, w);
+        Val *o = ti_out_val(I, x, w);
         if (o) store_scalar(o, x, 0, ti->imm, false);
         return;
     }
     case TIR_CONST_FLOAT: {
-        Val *o = out_val(I, x, w);
+        Val *o = ti_out_val(I, x, w);
         if (o) store_scalar(o, x, ti->fimm, 0, true);
         return;
     }
     case TIR_BINARY: {
-        const Val *a = opnd(I, x, 0, w), *b = a ? opnd(I, x, 1, w) : NULL;
+        const Val *a = ti_opnd(I, x, 0, w), *b = a ? ti_opnd(I, x, 1, w) : NULL;
         if (!b) return;
-        const Node *an = arg_node(I, x, 0), *bn = arg_node(I, x, 1);
+        const Node *an = ti_arg_node(I, x, 0), *bn = ti_arg_node(I, x, 1);
         if (an->vk == VK_TILE || bn->vk == VK_TILE || an->vk == VK_TENSOR || bn->vk == VK_TENSOR || x->vk == VK_TILE) {
-            fail(I, x, "BINARY on non-scalars");
+            ti_fail(I, x, "BINARY on non-scalars");
             return;
         }
-        Val *o = out_val(I, x, w);
+        Val *o = ti_out_val(I, x, w);
         if (!o) return;
         bool fl = an->vk == VK_FLOAT || bn->vk == VK_FLOAT;
         if (fl) {
-            double p = as_f(an, a), q = as_f(bn, b);
+            double p = ti_as_f(an, a), q = ti_as_f(bn, b);
             switch ((TkOp)ti->aux) {
             case TK_OP_ADD: store_scalar(o, x, p + q, 0, true); return;
             case TK_OP_SUB: store_scalar(o, x, p - q, 0, true); return;
@@ -1068,11 +724,11 @@ static void exec_node(Interp *I, uint32_t xi, int64_t w)
             int64_t p = a->i, q = b->i;
             TkTypeKind k = an->elem;
             switch ((TkOp)ti->aux) {
-            case TK_OP_ADD: store_scalar(o, x, 0, wrap_to(k, u2i((uint64_t)p + (uint64_t)q)), false); return;
-            case TK_OP_SUB: store_scalar(o, x, 0, wrap_to(k, u2i((uint64_t)p - (uint64_t)q)), false); return;
-            case TK_OP_MUL: store_scalar(o, x, 0, wrap_to(k, u2i((uint64_t)p * (uint64_t)q)), false); return;
-            case TK_OP_DIV: store_scalar(o, x, 0, wrap_to(k, int_div(p, q)), false); return;
-            case TK_OP_MOD: store_scalar(o, x, 0, wrap_to(k, int_mod(p, q)), false); return;
+            case TK_OP_ADD: store_scalar(o, x, 0, ti_wrap_to(k, ti_u2i((uint64_t)p + (uint64_t)q)), false); return;
+            case TK_OP_SUB: store_scalar(o, x, 0, ti_wrap_to(k, ti_u2i((uint64_t)p - (uint64_t)q)), false); return;
+            case TK_OP_MUL: store_scalar(o, x, 0, ti_wrap_to(k, ti_u2i((uint64_t)p * (uint64_t)q)), false); return;
+            case TK_OP_DIV: store_scalar(o, x, 0, ti_wrap_to(k, ti_int_div(p, q)), false); return;
+            case TK_OP_MOD: store_scalar(o, x, 0, ti_wrap_to(k, int_mod(p, q)), false); return;
             case TK_OP_LT: o->i = p < q; return;
             case TK_OP_LE: o->i = p <= q; return;
             case TK_OP_GT: o->i = p > q; return;
@@ -1084,45 +740,45 @@ static void exec_node(Interp *I, uint32_t xi, int64_t w)
             default: break;
             }
         }
-        fail(I, x, "unsupported BINARY operator %d", ti->aux);
+        ti_fail(I, x, "unsupported BINARY operator %d", ti->aux);
         return;
     }
     case TIR_UNARY: {
-        const Val *a = opnd(I, x, 0, w);
+        const Val *a = ti_opnd(I, x, 0, w);
         if (!a) return;
-        const Node *an = arg_node(I, x, 0);
+        const Node *an = ti_arg_node(I, x, 0);
         if (an->vk != VK_FLOAT && an->vk != VK_INT && an->vk != VK_BOOL) {
-            fail(I, x, "UNARY on a non-scalar");
+            ti_fail(I, x, "UNARY on a non-scalar");
             return;
         }
-        Val *o = out_val(I, x, w);
+        Val *o = ti_out_val(I, x, w);
         if (!o) return;
         if (ti->aux == TK_OP_NEG) {
             if (an->vk == VK_FLOAT) store_scalar(o, x, -a->f, 0, true);
-            else store_scalar(o, x, 0, wrap_to(an->elem, u2i(0 - (uint64_t)a->i)), false);
+            else store_scalar(o, x, 0, ti_wrap_to(an->elem, ti_u2i(0 - (uint64_t)a->i)), false);
         } else if (ti->aux == TK_OP_NOT) {
             o->i = an->vk == VK_FLOAT ? a->f == 0 : a->i == 0;
         } else {
-            fail(I, x, "unsupported UNARY operator %d", ti->aux);
+            ti_fail(I, x, "unsupported UNARY operator %d", ti->aux);
         }
         return;
     }
     case TIR_CAST: {
-        const Val *a = opnd(I, x, 0, w);
+        const Val *a = ti_opnd(I, x, 0, w);
         if (!a) return;
-        const Node *an = arg_node(I, x, 0);
+        const Node *an = ti_arg_node(I, x, 0);
         if (an->vk == VK_TILE || an->vk == VK_TENSOR || x->vk == VK_TILE || x->vk == VK_TENSOR) {
-            fail(I, x, "CAST of a non-scalar");
+            ti_fail(I, x, "CAST of a non-scalar");
             return;
         }
-        Val *o = out_val(I, x, w);
+        Val *o = ti_out_val(I, x, w);
         if (o) store_scalar(o, x, a->f, a->i, an->vk == VK_FLOAT);
         return;
     }
     case TIR_CDIV: {
         int64_t p, q;
-        if (!int_opnd(I, x, 0, w, &p) || !int_opnd(I, x, 1, w, &q)) return;
-        Val *o = out_val(I, x, w);
+        if (!ti_int_opnd(I, x, 0, w, &p) || !ti_int_opnd(I, x, 1, w, &q)) return;
+        Val *o = ti_out_val(I, x, w);
         if (!o) return;
         int64_t r = 0;
         if (q > 0) r = p / q + (p % q > 0 ? 1 : 0);
@@ -1140,7 +796,7 @@ static void exec_node(Interp *I, uint32_t xi, int64_t w)
                 memset(s->d, 0, (size_t)x->n * sizeof(double));
             }
         } else if (x->vk == VK_NONE || x->vk == VK_TENSOR) {
-            fail(I, x, "slot of unsupported type");
+            ti_fail(I, x, "slot of unsupported type");
             return;
         }
         s->f = 0;
@@ -1149,11 +805,11 @@ static void exec_node(Interp *I, uint32_t xi, int64_t w)
         return;
     }
     case TIR_GET: {
-        Val *s = slot_of(I, x, 0, w);
+        Val *s = ti_slot_of(I, x, 0, w);
         if (!s) return;
-        const Node *sn = arg_node(I, x, 0);
+        const Node *sn = ti_arg_node(I, x, 0);
         if (sn->vk != x->vk || (x->vk == VK_TILE && sn->n != x->n)) {
-            fail(I, x, "GET type differs from the slot's");
+            ti_fail(I, x, "GET type differs from the slot's");
             return;
         }
         if (x->vk == VK_TILE && (x->flags & NF_BORROW)) {
@@ -1164,7 +820,7 @@ static void exec_node(Interp *I, uint32_t xi, int64_t w)
             o->present = true;
             return;
         }
-        Val *o = out_val(I, x, w);
+        Val *o = ti_out_val(I, x, w);
         if (!o) return;
         if (x->vk == VK_TILE) memcpy(o->d, s->d, (size_t)x->n * sizeof(double));
         o->f = s->f;
@@ -1172,12 +828,12 @@ static void exec_node(Interp *I, uint32_t xi, int64_t w)
         return;
     }
     case TIR_SET: {
-        Val *s = slot_of(I, x, 0, w);
-        const Val *v = s ? opnd(I, x, 1, w) : NULL;
+        Val *s = ti_slot_of(I, x, 0, w);
+        const Val *v = s ? ti_opnd(I, x, 1, w) : NULL;
         if (!v) return;
-        const Node *sn = arg_node(I, x, 0), *vn = arg_node(I, x, 1);
+        const Node *sn = ti_arg_node(I, x, 0), *vn = ti_arg_node(I, x, 1);
         if (sn->vk != vn->vk || (sn->vk == VK_TILE && sn->n != vn->n) || (sn->vk == VK_TILE && sn->rows != vn->rows)) {
-            fail(I, x, "stored value's type differs from the slot's");
+            ti_fail(I, x, "stored value's type differs from the slot's");
             return;
         }
         if (sn->vk == VK_TILE) memmove(s->d, v->d, (size_t)sn->n * sizeof(double));
@@ -1186,209 +842,39 @@ static void exec_node(Interp *I, uint32_t xi, int64_t w)
         return;
     }
     case TIR_SET_ELEM: {
-        Val *s = slot_of(I, x, 0, w);
-        const Val *v = s ? opnd(I, x, 1, w) : NULL;
+        Val *s = ti_slot_of(I, x, 0, w);
+        const Val *v = s ? ti_opnd(I, x, 1, w) : NULL;
         if (!v) return;
-        const Node *sn = arg_node(I, x, 0), *vn = arg_node(I, x, 1);
+        const Node *sn = ti_arg_node(I, x, 0), *vn = ti_arg_node(I, x, 1);
         int64_t r = 0, c = 0;
         if (sn->vk != VK_TILE || x->nargs != (sn->vec ? 3 : 4)) {
-            fail(I, x, "SET_ELEM needs a tile slot and %s", sn->vec ? "one index" : "two indices");
+            ti_fail(I, x, "SET_ELEM needs a tile slot and %s", sn->vec ? "one index" : "two indices");
             return;
         }
-        if (!int_opnd(I, x, 2, w, &r) || (!sn->vec && !int_opnd(I, x, 3, w, &c))) return;
+        if (!ti_int_opnd(I, x, 2, w, &r) || (!sn->vec && !ti_int_opnd(I, x, 3, w, &c))) return;
         if (r < 0 || r >= sn->rows || c < 0 || c >= sn->cols) {
-            fail(I, x, "element index (%lld, %lld) out of bounds", (long long)r, (long long)c);
+            ti_fail(I, x, "element index (%lld, %lld) out of bounds", (long long)r, (long long)c);
             return;
         }
-        s->d[r * sn->cols + c] = round_to(sn->elem, as_f(vn, v));
+        s->d[r * sn->cols + c] = ti_round_to(sn->elem, ti_as_f(vn, v));
         return;
     }
-    case TIR_FILL: {
-        const Val *v = opnd(I, x, 0, w);
-        if (!v) return;
-        if (x->vk != VK_TILE) {
-            fail(I, x, "FILL must produce a tile or vector");
-            return;
-        }
-        double e = round_to(x->elem, as_f(arg_node(I, x, 0), v));
-        Val *o = out_val(I, x, w);
-        if (o)
-            for (int64_t k = 0; k < x->n; k++) o->d[k] = e;
-        return;
-    }
-    case TIR_LOAD: do_load(I, x, w); return;
-    case TIR_STORE: do_store(I, x, w); return;
-    case TIR_MMA: do_mma(I, x, w); return;
-    case TIR_MAP1: {
-        const Val *a = opnd(I, x, 0, w);
-        if (!a) return;
-        const Node *an = arg_node(I, x, 0);
-        if (!fn1_ok(ti->aux)) {
-            fail(I, x, "unknown MAP1 function %d", ti->aux);
-            return;
-        }
-        if (an->vk != x->vk || (x->vk == VK_TILE && an->n != x->n)) {
-            fail(I, x, "MAP1 operand and result differ in shape");
-            return;
-        }
-        Val *o = out_val(I, x, w);
-        if (!o) return;
-        if (x->vk == VK_TILE) {
-            for (int64_t k = 0; k < x->n; k++) o->d[k] = round_to(x->elem, fn1((TirFn)ti->aux, a->d[k]));
-        } else if (x->vk == VK_FLOAT) {
-            o->f = round_to(x->elem, fn1((TirFn)ti->aux, a->f));
-        } else if (x->vk == VK_INT && (ti->aux == TIR_FN_NEG || ti->aux == TIR_FN_ABS)) {
-            int64_t v = a->i;
-            if (ti->aux == TIR_FN_NEG || v < 0) v = u2i(0 - (uint64_t)v);
-            o->i = wrap_to(x->elem, v);
-        } else {
-            fail(I, x, "MAP1 %s of a non-float", tir_fn_name((TirFn)ti->aux));
-        }
-        return;
-    }
-    case TIR_MAP2: {
-        const Val *a = opnd(I, x, 0, w), *b = a ? opnd(I, x, 1, w) : NULL;
-        if (!b) return;
-        const Node *an = arg_node(I, x, 0), *bn = arg_node(I, x, 1);
-        TirFn fn = (TirFn)ti->aux;
-        if (!fn2_ok(ti->aux)) {
-            fail(I, x, "unknown MAP2 function %d", ti->aux);
-            return;
-        }
-        if (x->vk == VK_TILE) {
-            bool at = an->vk == VK_TILE, bt = bn->vk == VK_TILE;
-            if ((at && an->n != x->n) || (bt && bn->n != x->n) || (!at && an->vk != VK_FLOAT) || (!bt && bn->vk != VK_FLOAT)) {
-                fail(I, x, "MAP2 operands do not match the result");
-                return;
-            }
-            Val *o = out_val(I, x, w);
-            if (!o) return;
-            for (int64_t k = 0; k < x->n; k++)
-                o->d[k] = round_to(x->elem, fn2(fn, at ? a->d[k] : a->f, bt ? b->d[k] : b->f));
-            return;
-        }
-        if (an->vk == VK_TILE || bn->vk == VK_TILE || an->vk == VK_TENSOR || bn->vk == VK_TENSOR) {
-            fail(I, x, "MAP2 of a tile with a scalar result");
-            return;
-        }
-        Val *o = out_val(I, x, w);
-        if (!o) return;
-        if (x->vk == VK_FLOAT) o->f = round_to(x->elem, fn2(fn, as_f(an, a), as_f(bn, b)));
-        else o->i = fn2i(x->elem, fn, a->i, b->i);
-        return;
-    }
-    case TIR_REDUCE: {
-        const Val *a = tile_opnd(I, x, 0, w);
-        if (!a) return;
-        const Node *an = arg_node(I, x, 0);
-        bool rows = ti->imm == 0;
-        int64_t outer = rows ? an->rows : an->cols, inner = rows ? an->cols : an->rows;
-        if (x->vk != VK_TILE || !x->vec || an->vec || x->n != outer ||
-            (ti->aux != TIR_FN_ADD && ti->aux != TIR_FN_MAX && ti->aux != TIR_FN_MIN)) {
-            fail(I, x, "bad REDUCE");
-            return;
-        }
-        Val *o = out_val(I, x, w);
-        if (!o) return;
-        for (int64_t i = 0; i < outer; i++) {
-            double acc = 0;
-            for (int64_t j = 0; j < inner; j++) {
-                double e = rows ? a->d[i * an->cols + j] : a->d[j * an->cols + i];
-                if (j == 0 && ti->aux != TIR_FN_ADD) acc = e;
-                else acc = fn2((TirFn)ti->aux, acc, e);
-            }
-            o->d[i] = round_to(x->elem, acc);
-        }
-        return;
-    }
-    case TIR_BROADCAST: {
-        const Val *a = tile_opnd(I, x, 0, w), *v = a ? tile_opnd(I, x, 1, w) : NULL;
-        if (!v) return;
-        const Node *an = arg_node(I, x, 0), *vn = arg_node(I, x, 1);
-        bool rows = ti->imm == 0;
-        if (an->vec || !vn->vec || x->n != an->n || vn->n != (rows ? an->rows : an->cols) || !fn2_ok(ti->aux)) {
-            fail(I, x, "bad BROADCAST");
-            return;
-        }
-        Val *o = out_val(I, x, w);
-        if (!o) return;
-        for (int64_t i = 0; i < an->rows; i++)
-            for (int64_t j = 0; j < an->cols; j++)
-                o->d[i * an->cols + j] = round_to(x->elem, fn2((TirFn)ti->aux, a->d[i * an->cols + j], v->d[rows ? i : j]));
-        return;
-    }
-    case TIR_CONVERT: {
-        const Val *a = tile_opnd(I, x, 0, w);
-        if (!a) return;
-        const Node *an = arg_node(I, x, 0);
-        if (x->vk != VK_TILE || an->rows != x->rows || an->cols != x->cols) {
-            fail(I, x, "CONVERT changes the shape");
-            return;
-        }
-        Val *o = out_val(I, x, w);
-        if (o)
-            for (int64_t k = 0; k < x->n; k++) o->d[k] = round_to(x->elem, a->d[k]);
-        return;
-    }
-    case TIR_TRANSPOSE: {
-        const Val *a = tile_opnd(I, x, 0, w);
-        if (!a) return;
-        const Node *an = arg_node(I, x, 0);
-        if (x->vk != VK_TILE || an->vec || x->rows != an->cols || x->cols != an->rows) {
-            fail(I, x, "TRANSPOSE shapes do not agree");
-            return;
-        }
-        Val *o = out_val(I, x, w);
-        if (o)
-            for (int64_t i = 0; i < an->rows; i++)
-                for (int64_t j = 0; j < an->cols; j++) o->d[j * x->cols + i] = a->d[i * an->cols + j];
-        return;
-    }
+    case TIR_FILL:
+    case TIR_LOAD:
+    case TIR_STORE:
+    case TIR_MMA:
+    case TIR_MAP1:
+    case TIR_MAP2:
+    case TIR_REDUCE:
+    case TIR_BROADCAST:
+    case TIR_CONVERT:
+    case TIR_TRANSPOSE:
     case TIR_TRI:
-    case TIR_MASK: {
-        const Val *a = tile_opnd(I, x, 0, w);
-        int64_t k;
-        if (!a || !int_opnd(I, x, 1, w, &k)) return;
-        const Val *v = opnd(I, x, 2, w);
-        if (!v) return;
-        const Node *an = arg_node(I, x, 0);
-        if (x->vk != VK_TILE || an->vec || x->n != an->n || (x->op == TIR_TRI && ti->aux != 0 && ti->aux != 1)) {
-            fail(I, x, "bad %s", tir_op_name(x->op));
-            return;
-        }
-        double fillv = round_to(x->elem, as_f(arg_node(I, x, 2), v));
-        Val *o = out_val(I, x, w);
-        if (!o) return;
-        for (int64_t i = 0; i < an->rows; i++)
-            for (int64_t j = 0; j < an->cols; j++) {
-                bool keep;
-                if (x->op == TIR_TRI) keep = ti->aux == 0 ? (j - i) <= k : (j - i) >= k;
-                else keep = (ti->imm == 0 ? i : j) < k;
-                o->d[i * an->cols + j] = keep ? round_to(x->elem, a->d[i * an->cols + j]) : fillv;
-            }
-        return;
-    }
-    case TIR_ELEM: {
-        const Val *a = tile_opnd(I, x, 0, w);
-        int64_t r = 0, c = 0;
-        if (!a) return;
-        const Node *an = arg_node(I, x, 0);
-        if (x->nargs != (an->vec ? 2 : 3) || x->vk != VK_FLOAT) {
-            fail(I, x, "ELEM needs %s", an->vec ? "one index" : "two indices");
-            return;
-        }
-        if (!int_opnd(I, x, 1, w, &r) || (!an->vec && !int_opnd(I, x, 2, w, &c))) return;
-        if (r < 0 || r >= an->rows || c < 0 || c >= an->cols) {
-            fail(I, x, "element index (%lld, %lld) out of bounds", (long long)r, (long long)c);
-            return;
-        }
-        Val *o = out_val(I, x, w);
-        if (o) o->f = round_to(x->elem, a->d[r * an->cols + c]);
-        return;
-    }
+    case TIR_MASK:
+    case TIR_ELEM: ti_exec_tile_op(I, x, w); return;
     case TIR_FOR: {
         int64_t lo, hi;
-        if (!int_opnd(I, x, 0, w, &lo) || !int_opnd(I, x, 1, w, &hi)) return;
+        if (!ti_int_opnd(I, x, 0, w, &lo) || !ti_int_opnd(I, x, 1, w, &hi)) return;
         Val *iv = &I->vals[w][x->iv];
         for (int64_t k = lo; k < hi && !I->failed; k++) {
             iv->i = k;
@@ -1399,14 +885,14 @@ static void exec_node(Interp *I, uint32_t xi, int64_t w)
     }
     case TIR_IF: {
         int64_t c;
-        if (!int_opnd(I, x, 0, w, &c)) return;
+        if (!ti_int_opnd(I, x, 0, w, &c)) return;
         exec_warp_region(I, x->body[c ? 0 : 1], w);
         return;
     }
     case TIR_SYNC: return;
     case TIR_LOOP_IV:
     default:
-        fail(I, x, "unexpected op in a region");
+        ti_fail(I, x, "unexpected op in a region");
         return;
     }
 }
@@ -1426,7 +912,7 @@ static void exec_barrier(Interp *I, uint32_t xi)
     const Node *x = &I->nodes[xi];
     if (x->op == TIR_FOR) {
         int64_t lo, hi;
-        if (!int_opnd(I, x, 0, 0, &lo) || !int_opnd(I, x, 1, 0, &hi)) return;
+        if (!ti_int_opnd(I, x, 0, 0, &lo) || !ti_int_opnd(I, x, 1, 0, &hi)) return;
         for (int64_t k = lo; k < hi && !I->failed; k++) {
             for (int64_t w = 0; w < I->warps; w++) {
                 I->vals[w][x->iv].i = k;
@@ -1436,7 +922,7 @@ static void exec_barrier(Interp *I, uint32_t xi)
         }
     } else if (x->op == TIR_IF) {
         int64_t c;
-        if (!int_opnd(I, x, 0, 0, &c)) return;
+        if (!ti_int_opnd(I, x, 0, 0, &c)) return;
         exec_block_region(I, x->body[c ? 0 : 1]);
     }
 }
@@ -1510,47 +996,47 @@ static int setup(Interp *I)
 {
     const TirFunc *f = I->f;
     if (f->warps < 1 || f->warps > 1024) {
-        fail(I, NULL, "unsupported warp count %lld", (long long)f->warps);
+        ti_fail(I, NULL, "unsupported warp count %lld", (long long)f->warps);
         return -1;
     }
     I->warps = f->warps;
     I->tdims = calloc(f->nparams ? f->nparams : 1, sizeof *I->tdims);
     if (!I->tdims) {
-        fail(I, NULL, "out of memory");
+        ti_fail(I, NULL, "out of memory");
         return -1;
     }
     for (unsigned p = 0; p < f->nparams; p++) {
         const TkType *t = f->params[p].type;
         if (!t) {
-            fail(I, NULL, "parameter %u has no type", p);
+            ti_fail(I, NULL, "parameter %u has no type", p);
             return -1;
         }
         if (t->kind != TK_TY_GL) {
             if (!I->scalars) {
-                fail(I, NULL, "no value for scalar parameter %s", f->params[p].name);
+                ti_fail(I, NULL, "no value for scalar parameter %s", f->params[p].name);
                 return -1;
             }
             continue;
         }
         if (t->rank < 1 || t->rank > TK_GL_MAX_RANK) {
-            fail(I, NULL, "tensor %s has unsupported rank %u", f->params[p].name, t->rank);
+            ti_fail(I, NULL, "tensor %s has unsupported rank %u", f->params[p].name, t->rank);
             return -1;
         }
         int64_t total = 1;
         for (unsigned d = 0; d < t->rank; d++) {
             int64_t dim = 0;
             if (!tk_poly_eval(&t->gdims[d], I->sizes, I->nsizes, &dim) || dim < 0) {
-                fail(I, NULL, "tensor %s: dimension %u cannot be evaluated", f->params[p].name, d);
+                ti_fail(I, NULL, "tensor %s: dimension %u cannot be evaluated", f->params[p].name, d);
                 return -1;
             }
             I->tdims[p][d] = dim;
             if (__builtin_mul_overflow(total, dim, &total)) {
-                fail(I, NULL, "tensor %s is too large", f->params[p].name);
+                ti_fail(I, NULL, "tensor %s is too large", f->params[p].name);
                 return -1;
             }
         }
         if (total > 0 && (!I->tensors || !I->tensors[p])) {
-            fail(I, NULL, "no data for tensor %s", f->params[p].name);
+            ti_fail(I, NULL, "no data for tensor %s", f->params[p].name);
             return -1;
         }
     }
@@ -1558,7 +1044,7 @@ static int setup(Interp *I)
     I->vals = calloc((size_t)I->warps, sizeof *I->vals);
     I->slots = calloc((size_t)I->warps, sizeof *I->slots);
     if (!I->vals || !I->slots) {
-        fail(I, NULL, "out of memory");
+        ti_fail(I, NULL, "out of memory");
         return -1;
     }
     for (int64_t w = 0; w < I->warps; w++) {
@@ -1588,7 +1074,7 @@ int tir_interp_run(const TirFunc *f, double **tensors, const double *scalars, co
     I.sizes = sizes;
     I.nsizes = f->sizes ? f->sizes->count : 0;
     if (I.nsizes && !sizes) {
-        fail(&I, NULL, "sizes are not bound");
+        ti_fail(&I, NULL, "sizes are not bound");
         return -1;
     }
     if (setup(&I) == 0) {
@@ -1598,13 +1084,13 @@ int tir_interp_run(const TirFunc *f, double **tensors, const double *scalars, co
         for (unsigned k = 0; k < f->grid_rank && k < 3 && !I.failed; k++) {
             uint32_t g = hget(&I, f->grid[k]);
             const Val *v = &I.vals[0][g];
-            if (!v->present) fail(&I, &I.nodes[g], "grid value not computed");
+            if (!v->present) ti_fail(&I, &I.nodes[g], "grid value not computed");
             else grid[k] = v->i;
         }
         clear_values(&I, I.warps);
         bool empty = grid[0] <= 0 || grid[1] <= 0 || grid[2] <= 0;
         for (int k = 0; k < 3 && !I.failed && !empty; k++)
-            if (grid[k] > INT32_MAX) fail(&I, NULL, "grid dimension %d is %lld, more than an i32 block index can hold", k, (long long)grid[k]);
+            if (grid[k] > INT32_MAX) ti_fail(&I, NULL, "grid dimension %d is %lld, more than an i32 block index can hold", k, (long long)grid[k]);
         for (int64_t z = 0; z < grid[2] && !I.failed && !empty; z++)
             for (int64_t y = 0; y < grid[1] && !I.failed; y++)
                 for (int64_t x = 0; x < grid[0] && !I.failed; x++) {

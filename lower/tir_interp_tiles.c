@@ -1,0 +1,475 @@
+/* tir_interp_tiles.c — the tile and vector ops of the reference interpreter
+ * of TIR (see tir_interp.h): loads and stores between tensors, shared slots
+ * and tiles (masked at the tensor edges), fills, element maps, reductions,
+ * broadcasts, mma, convert, transpose, tri/mask and element reads. The
+ * compile, schedule, slots and scalar ops are in tir_interp.c. */
+#include "tir_interp_internal.h"
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "checker.h"
+
+/* ------------------------------------------------------------------ operands */
+
+static const Val *tile_opnd(Interp *I, const Node *x, unsigned k, int64_t w)
+{
+    const Val *v = ti_opnd(I, x, k, w);
+    if (v && ti_arg_node(I, x, k)->vk != VK_TILE) {
+        ti_fail(I, x, "operand %u must be a tile or vector", k);
+        return NULL;
+    }
+    return v;
+}
+
+/* ------------------------------------------------------------------ element functions */
+
+static double fn1(TirFn fn, double x)
+{
+    switch (fn) {
+    case TIR_FN_NEG: return -x;
+    case TIR_FN_ABS: return fabs(x);
+    case TIR_FN_EXP: return exp(x);
+    case TIR_FN_EXP2: return exp2(x);
+    case TIR_FN_LOG: return log(x);
+    case TIR_FN_SQRT: return sqrt(x);
+    case TIR_FN_RSQRT: return 1.0 / sqrt(x);
+    case TIR_FN_TANH: return tanh(x);
+    case TIR_FN_SIGMOID: return 1.0 / (1.0 + exp(-x));
+    case TIR_FN_RELU: return x > 0 ? x : 0.0;
+    case TIR_FN_GELU: return 0.5 * x * (1.0 + tanh(0.79788456080286535588 /* sqrt(2/pi) */ * (x + 0.044715 * x * x * x)));
+    case TIR_FN_SILU: return x / (1.0 + exp(-x));
+    default: return NAN;
+    }
+}
+
+static bool fn1_ok(int fn) { return fn >= TIR_FN_NEG && fn <= TIR_FN_SILU; }
+static bool fn2_ok(int fn) { return fn >= TIR_FN_ADD && fn <= TIR_FN_MIN; }
+
+static double fn2(TirFn fn, double a, double b)
+{
+    switch (fn) {
+    case TIR_FN_ADD: return a + b;
+    case TIR_FN_SUB: return a - b;
+    case TIR_FN_MUL: return a * b;
+    case TIR_FN_DIV: return a / b;
+    case TIR_FN_MAX: return fmax(a, b);
+    case TIR_FN_MIN: return fmin(a, b);
+    default: return NAN;
+    }
+}
+
+static int64_t fn2i(TkTypeKind k, TirFn fn, int64_t a, int64_t b)
+{
+    switch (fn) {
+    case TIR_FN_ADD: return ti_wrap_to(k, ti_u2i((uint64_t)a + (uint64_t)b));
+    case TIR_FN_SUB: return ti_wrap_to(k, ti_u2i((uint64_t)a - (uint64_t)b));
+    case TIR_FN_MUL: return ti_wrap_to(k, ti_u2i((uint64_t)a * (uint64_t)b));
+    case TIR_FN_DIV: return ti_wrap_to(k, ti_int_div(a, b));
+    case TIR_FN_MAX: return a > b ? a : b;
+    case TIR_FN_MIN: return a < b ? a : b;
+    default: return 0;
+    }
+}
+
+/* ------------------------------------------------------------------ memory ops */
+
+/* Row-major offset of the leading element indices c[0..lead) of tensor p;
+ * false when one is out of range. */
+static bool lead_offset(const Interp *I, unsigned p, const int64_t *c, unsigned lead, int64_t *off)
+{
+    int64_t o = 0;
+    for (unsigned k = 0; k < lead; k++) {
+        int64_t d = I->tdims[p][k];
+        if (c[k] < 0 || c[k] >= d) return false;
+        o = o * d + c[k];
+    }
+    *off = o;
+    return true;
+}
+
+/* Reads (load) or writes (store) tile `t` (node tn) at tensor p, coords c. */
+static void gl_access(Interp *I, const Node *x, const Node *tn, double *t, unsigned p, const int64_t *c, unsigned nc,
+                      bool store)
+{
+    const TkType *gt = I->f->params[p].type;
+    unsigned rank = gt->rank;
+    if (nc != rank) {
+        ti_fail(I, x, "%u coordinates for a tensor of rank %u", nc, rank);
+        return;
+    }
+    double *data = I->tensors[p];
+    unsigned tile_dims = tn->vec ? 1 : 2;
+    if (rank < tile_dims) {
+        ti_fail(I, x, "a 2-D tile needs a tensor of rank 2 or more");
+        return;
+    }
+    int64_t lead = 0;
+    bool in = data != NULL && lead_offset(I, p, c, rank - tile_dims, &lead);
+    if (tn->vec) {
+        int64_t d = I->tdims[p][rank - 1], base = 0;
+        if (__builtin_mul_overflow(c[rank - 1], tn->rows, &base)) in = false;
+        for (int64_t i = 0; i < tn->rows; i++) {
+            bool ok = in && !(base > INT64_MAX - i) && base + i >= 0 && base + i < d;
+            int64_t idx = ok ? base + i : 0;
+            if (store) {
+                if (ok) data[lead * d + idx] = t[i];
+            } else {
+                t[i] = ok ? ti_round_to(tn->elem, data[lead * d + idx]) : 0.0;
+            }
+        }
+        return;
+    }
+    int64_t dr = I->tdims[p][rank - 2], dc = I->tdims[p][rank - 1], r0 = 0, c0 = 0;
+    if (__builtin_mul_overflow(c[rank - 2], tn->rows, &r0) || __builtin_mul_overflow(c[rank - 1], tn->cols, &c0)) in = false;
+    for (int64_t i = 0; i < tn->rows; i++) {
+        bool rin = in && !(r0 > INT64_MAX - i) && r0 + i >= 0 && r0 + i < dr;
+        int64_t rowoff = rin ? (lead * dr + r0 + i) * dc : 0;
+        for (int64_t j = 0; j < tn->cols; j++) {
+            bool ok = rin && !(c0 > INT64_MAX - j) && c0 + j >= 0 && c0 + j < dc;
+            double *e = &t[i * tn->cols + j];
+            if (store) {
+                if (ok) data[rowoff + c0 + j] = *e;
+            } else {
+                *e = ok ? ti_round_to(tn->elem, data[rowoff + c0 + j]) : 0.0;
+            }
+        }
+    }
+}
+
+/* Sub-tile (a·r, b·c) of shared slot s (node sn) ↔ tile t (node tn). */
+static void shared_access(Interp *I, const Node *x, const Node *sn, double *s, const Node *tn, double *t,
+                          const int64_t *c, unsigned nc, bool store)
+{
+    int64_t r0 = 0, c0 = 0;
+    if (nc == 0) {
+        if (tn->rows != sn->rows || tn->cols != sn->cols) {
+            ti_fail(I, x, "whole-tile access with different shapes");
+            return;
+        }
+    } else if (nc == (sn->vec ? 1u : 2u) && tn->vec == sn->vec) {
+        if (sn->rows % tn->rows || sn->cols % tn->cols) {
+            ti_fail(I, x, "sub-tile shape does not divide the shared tile");
+            return;
+        }
+        int64_t nr = sn->rows / tn->rows, ncl = sn->cols / tn->cols;
+        if (c[0] < 0 || c[0] >= nr || (!sn->vec && (c[1] < 0 || c[1] >= ncl))) {
+            ti_fail(I, x, "sub-tile coordinate out of bounds");
+            return;
+        }
+        r0 = c[0] * tn->rows;
+        c0 = sn->vec ? 0 : c[1] * tn->cols;
+    } else {
+        ti_fail(I, x, "wrong number of sub-tile coordinates (%u)", nc);
+        return;
+    }
+    for (int64_t i = 0; i < tn->rows; i++)
+        for (int64_t j = 0; j < tn->cols; j++) {
+            double *se = &s[(r0 + i) * sn->cols + c0 + j], *te = &t[i * tn->cols + j];
+            if (store) *se = *te;
+            else *te = *se;
+        }
+}
+
+static bool coords(Interp *I, const Node *x, unsigned first, int64_t w, int64_t *c, unsigned *nc)
+{
+    *nc = 0;
+    for (unsigned k = first; k < x->nargs; k++)
+        if (!ti_int_opnd(I, x, k, w, &c[(*nc)++])) return false;
+    return true;
+}
+
+static void do_load(Interp *I, const Node *x, int64_t w)
+{
+    const Node *src = ti_arg_node(I, x, 0);
+    int64_t c[TIR_MAX_ARGS];
+    unsigned nc;
+    if (x->vk != VK_TILE) {
+        ti_fail(I, x, "LOAD must produce a tile or vector");
+        return;
+    }
+    if (!coords(I, x, 1, w, c, &nc)) return;
+    if (src->op == TIR_VAR) {
+        Val *s = ti_slot_of(I, x, 0, w);
+        if (!s) return;
+        if (src->vk != VK_TILE || !src->shared_type) {
+            ti_fail(I, x, "LOAD from a slot that is not an st/sv");
+            return;
+        }
+        Val *o = ti_out_val(I, x, w);
+        if (o) shared_access(I, x, src, s->d, x, o->d, c, nc, false);
+        return;
+    }
+    const Val *t = ti_opnd(I, x, 0, w);
+    if (!t) return;
+    if (src->vk != VK_TENSOR || t->i < 0 || (uint64_t)t->i >= I->f->nparams) {
+        ti_fail(I, x, "LOAD source is not a tensor parameter or shared slot");
+        return;
+    }
+    Val *o = ti_out_val(I, x, w);
+    if (o) gl_access(I, x, x, o->d, (unsigned)t->i, c, nc, false);
+}
+
+static void do_store(Interp *I, const Node *x, int64_t w)
+{
+    if (x->nargs < 2) {
+        ti_fail(I, x, "STORE needs a destination and a value");
+        return;
+    }
+    const Node *dst = ti_arg_node(I, x, 0), *vn = ti_arg_node(I, x, 1);
+    const Val *v = tile_opnd(I, x, 1, w);
+    int64_t c[TIR_MAX_ARGS];
+    unsigned nc;
+    if (!v || !coords(I, x, 2, w, c, &nc)) return;
+    if (dst->op == TIR_VAR) {
+        Val *s = ti_slot_of(I, x, 0, w);
+        if (!s) return;
+        if (dst->vk != VK_TILE || !dst->shared_type) {
+            ti_fail(I, x, "STORE into a slot that is not an st/sv");
+            return;
+        }
+        shared_access(I, x, dst, s->d, vn, v->d, c, nc, true);
+        return;
+    }
+    const Val *t = ti_opnd(I, x, 0, w);
+    if (!t) return;
+    if (dst->vk != VK_TENSOR || t->i < 0 || (uint64_t)t->i >= I->f->nparams) {
+        ti_fail(I, x, "STORE destination is not a tensor parameter or shared slot");
+        return;
+    }
+    gl_access(I, x, vn, v->d, (unsigned)t->i, c, nc, true);
+}
+
+static void do_mma(Interp *I, const Node *x, int64_t w)
+{
+    Val *acc = ti_slot_of(I, x, 0, w);
+    const Val *A = tile_opnd(I, x, 1, w), *B = A ? tile_opnd(I, x, 2, w) : NULL;
+    if (!acc || !A || !B) return;
+    const Node *cn = ti_arg_node(I, x, 0), *an = ti_arg_node(I, x, 1), *bn = ti_arg_node(I, x, 2);
+    if (cn->vk != VK_TILE || cn->vec || an->vec || bn->vec) {
+        ti_fail(I, x, "MMA operands must be 2-D tiles");
+        return;
+    }
+    int64_t M = cn->rows, N = cn->cols, K;
+    int64_t ai, ak, bk, bj;   /* strides of A along i and k, of B along k and j */
+    bool at = x->ti->aux == TK_MMA_ATB || x->ti->aux == TK_MMA_ATBT;
+    bool bt = x->ti->aux == TK_MMA_ABT || x->ti->aux == TK_MMA_ATBT;
+    if (x->ti->aux < 0 || x->ti->aux > 3) {
+        ti_fail(I, x, "unknown MMA form %d", x->ti->aux);
+        return;
+    }
+    if (!at) { K = an->cols; ai = an->cols; ak = 1; if (an->rows != M) K = -1; }
+    else { K = an->rows; ai = 1; ak = an->cols; if (an->cols != M) K = -1; }
+    if (K >= 0) {
+        if (!bt) { bk = bn->cols; bj = 1; if (bn->rows != K || bn->cols != N) K = -1; }
+        else { bk = 1; bj = bn->cols; if (bn->cols != K || bn->rows != N) K = -1; }
+    } else {
+        bk = bj = 0;
+    }
+    if (K < 0) {
+        ti_fail(I, x, "MMA shapes do not agree");
+        return;
+    }
+    for (int64_t i = 0; i < M; i++)
+        for (int64_t j = 0; j < N; j++) {
+            double s = 0;
+            for (int64_t k = 0; k < K; k++) s += A->d[i * ai + k * ak] * B->d[k * bk + j * bj];
+            acc->d[i * N + j] += s;
+        }
+}
+
+/* ------------------------------------------------------------------ execution */
+
+void ti_exec_tile_op(Interp *I, const Node *x, int64_t w)
+{
+    const TirInstr *ti = x->ti;
+    switch (x->op) {
+    case TIR_FILL: {
+        const Val *v = ti_opnd(I, x, 0, w);
+        if (!v) return;
+        if (x->vk != VK_TILE) {
+            ti_fail(I, x, "FILL must produce a tile or vector");
+            return;
+        }
+        double e = ti_round_to(x->elem, ti_as_f(ti_arg_node(I, x, 0), v));
+        Val *o = ti_out_val(I, x, w);
+        if (o)
+            for (int64_t k = 0; k < x->n; k++) o->d[k] = e;
+        return;
+    }
+    case TIR_LOAD: do_load(I, x, w); return;
+    case TIR_STORE: do_store(I, x, w); return;
+    case TIR_MMA: do_mma(I, x, w); return;
+    case TIR_MAP1: {
+        const Val *a = ti_opnd(I, x, 0, w);
+        if (!a) return;
+        const Node *an = ti_arg_node(I, x, 0);
+        if (!fn1_ok(ti->aux)) {
+            ti_fail(I, x, "unknown MAP1 function %d", ti->aux);
+            return;
+        }
+        if (an->vk != x->vk || (x->vk == VK_TILE && an->n != x->n)) {
+            ti_fail(I, x, "MAP1 operand and result differ in shape");
+            return;
+        }
+        Val *o = ti_out_val(I, x, w);
+        if (!o) return;
+        if (x->vk == VK_TILE) {
+            for (int64_t k = 0; k < x->n; k++) o->d[k] = ti_round_to(x->elem, fn1((TirFn)ti->aux, a->d[k]));
+        } else if (x->vk == VK_FLOAT) {
+            o->f = ti_round_to(x->elem, fn1((TirFn)ti->aux, a->f));
+        } else if (x->vk == VK_INT && (ti->aux == TIR_FN_NEG || ti->aux == TIR_FN_ABS)) {
+            int64_t v = a->i;
+            if (ti->aux == TIR_FN_NEG || v < 0) v = ti_u2i(0 - (uint64_t)v);
+            o->i = ti_wrap_to(x->elem, v);
+        } else {
+            ti_fail(I, x, "MAP1 %s of a non-float", tir_fn_name((TirFn)ti->aux));
+        }
+        return;
+    }
+    case TIR_MAP2: {
+        const Val *a = ti_opnd(I, x, 0, w), *b = a ? ti_opnd(I, x, 1, w) : NULL;
+        if (!b) return;
+        const Node *an = ti_arg_node(I, x, 0), *bn = ti_arg_node(I, x, 1);
+        TirFn fn = (TirFn)ti->aux;
+        if (!fn2_ok(ti->aux)) {
+            ti_fail(I, x, "unknown MAP2 function %d", ti->aux);
+            return;
+        }
+        if (x->vk == VK_TILE) {
+            bool at = an->vk == VK_TILE, bt = bn->vk == VK_TILE;
+            if ((at && an->n != x->n) || (bt && bn->n != x->n) || (!at && an->vk != VK_FLOAT) || (!bt && bn->vk != VK_FLOAT)) {
+                ti_fail(I, x, "MAP2 operands do not match the result");
+                return;
+            }
+            Val *o = ti_out_val(I, x, w);
+            if (!o) return;
+            for (int64_t k = 0; k < x->n; k++)
+                o->d[k] = ti_round_to(x->elem, fn2(fn, at ? a->d[k] : a->f, bt ? b->d[k] : b->f));
+            return;
+        }
+        if (an->vk == VK_TILE || bn->vk == VK_TILE || an->vk == VK_TENSOR || bn->vk == VK_TENSOR) {
+            ti_fail(I, x, "MAP2 of a tile with a scalar result");
+            return;
+        }
+        Val *o = ti_out_val(I, x, w);
+        if (!o) return;
+        if (x->vk == VK_FLOAT) o->f = ti_round_to(x->elem, fn2(fn, ti_as_f(an, a), ti_as_f(bn, b)));
+        else o->i = fn2i(x->elem, fn, a->i, b->i);
+        return;
+    }
+    case TIR_REDUCE: {
+        const Val *a = tile_opnd(I, x, 0, w);
+        if (!a) return;
+        const Node *an = ti_arg_node(I, x, 0);
+        bool rows = ti->imm == 0;
+        int64_t outer = rows ? an->rows : an->cols, inner = rows ? an->cols : an->rows;
+        if (x->vk != VK_TILE || !x->vec || an->vec || x->n != outer ||
+            (ti->aux != TIR_FN_ADD && ti->aux != TIR_FN_MAX && ti->aux != TIR_FN_MIN)) {
+            ti_fail(I, x, "bad REDUCE");
+            return;
+        }
+        Val *o = ti_out_val(I, x, w);
+        if (!o) return;
+        for (int64_t i = 0; i < outer; i++) {
+            double acc = 0;
+            for (int64_t j = 0; j < inner; j++) {
+                double e = rows ? a->d[i * an->cols + j] : a->d[j * an->cols + i];
+                if (j == 0 && ti->aux != TIR_FN_ADD) acc = e;
+                else acc = fn2((TirFn)ti->aux, acc, e);
+            }
+            o->d[i] = ti_round_to(x->elem, acc);
+        }
+        return;
+    }
+    case TIR_BROADCAST: {
+        const Val *a = tile_opnd(I, x, 0, w), *v = a ? tile_opnd(I, x, 1, w) : NULL;
+        if (!v) return;
+        const Node *an = ti_arg_node(I, x, 0), *vn = ti_arg_node(I, x, 1);
+        bool rows = ti->imm == 0;
+        if (an->vec || !vn->vec || x->n != an->n || vn->n != (rows ? an->rows : an->cols) || !fn2_ok(ti->aux)) {
+            ti_fail(I, x, "bad BROADCAST");
+            return;
+        }
+        Val *o = ti_out_val(I, x, w);
+        if (!o) return;
+        for (int64_t i = 0; i < an->rows; i++)
+            for (int64_t j = 0; j < an->cols; j++)
+                o->d[i * an->cols + j] = ti_round_to(x->elem, fn2((TirFn)ti->aux, a->d[i * an->cols + j], v->d[rows ? i : j]));
+        return;
+    }
+    case TIR_CONVERT: {
+        const Val *a = tile_opnd(I, x, 0, w);
+        if (!a) return;
+        const Node *an = ti_arg_node(I, x, 0);
+        if (x->vk != VK_TILE || an->rows != x->rows || an->cols != x->cols) {
+            ti_fail(I, x, "CONVERT changes the shape");
+            return;
+        }
+        Val *o = ti_out_val(I, x, w);
+        if (o)
+            for (int64_t k = 0; k < x->n; k++) o->d[k] = ti_round_to(x->elem, a->d[k]);
+        return;
+    }
+    case TIR_TRANSPOSE: {
+        const Val *a = tile_opnd(I, x, 0, w);
+        if (!a) return;
+        const Node *an = ti_arg_node(I, x, 0);
+        if (x->vk != VK_TILE || an->vec || x->rows != an->cols || x->cols != an->rows) {
+            ti_fail(I, x, "TRANSPOSE shapes do not agree");
+            return;
+        }
+        Val *o = ti_out_val(I, x, w);
+        if (o)
+            for (int64_t i = 0; i < an->rows; i++)
+                for (int64_t j = 0; j < an->cols; j++) o->d[j * x->cols + i] = a->d[i * an->cols + j];
+        return;
+    }
+    case TIR_TRI:
+    case TIR_MASK: {
+        const Val *a = tile_opnd(I, x, 0, w);
+        int64_t k;
+        if (!a || !ti_int_opnd(I, x, 1, w, &k)) return;
+        const Val *v = ti_opnd(I, x, 2, w);
+        if (!v) return;
+        const Node *an = ti_arg_node(I, x, 0);
+        if (x->vk != VK_TILE || an->vec || x->n != an->n || (x->op == TIR_TRI && ti->aux != 0 && ti->aux != 1)) {
+            ti_fail(I, x, "bad %s", tir_op_name(x->op));
+            return;
+        }
+        double fillv = ti_round_to(x->elem, ti_as_f(ti_arg_node(I, x, 2), v));
+        Val *o = ti_out_val(I, x, w);
+        if (!o) return;
+        for (int64_t i = 0; i < an->rows; i++)
+            for (int64_t j = 0; j < an->cols; j++) {
+                bool keep;
+                if (x->op == TIR_TRI) keep = ti->aux == 0 ? (j - i) <= k : (j - i) >= k;
+                else keep = (ti->imm == 0 ? i : j) < k;
+                o->d[i * an->cols + j] = keep ? ti_round_to(x->elem, a->d[i * an->cols + j]) : fillv;
+            }
+        return;
+    }
+    case TIR_ELEM: {
+        const Val *a = tile_opnd(I, x, 0, w);
+        int64_t r = 0, c = 0;
+        if (!a) return;
+        const Node *an = ti_arg_node(I, x, 0);
+        if (x->nargs != (an->vec ? 2 : 3) || x->vk != VK_FLOAT) {
+            ti_fail(I, x, "ELEM needs %s", an->vec ? "one index" : "two indices");
+            return;
+        }
+        if (!ti_int_opnd(I, x, 1, w, &r) || (!an->vec && !ti_int_opnd(I, x, 2, w, &c))) return;
+        if (r < 0 || r >= an->rows || c < 0 || c >= an->cols) {
+            ti_fail(I, x, "element index (%lld, %lld) out of bounds", (long long)r, (long long)c);
+            return;
+        }
+        Val *o = ti_out_val(I, x, w);
+        if (o) o->f = ti_round_to(x->elem, a->d[r * an->cols + c]);
+        return;
+    }
+    default:
+        ti_fail(I, x, "unexpected op in a region");
+        return;
+    }
+}
