@@ -69,6 +69,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tk/dtype.h"
 #include "front.h"
 #include "lower.h"
 #include "tir.h"
@@ -81,46 +82,14 @@
 /* ---------------------------------------------------------------- numbers
  * The bf16/f16 conversions are those of tools/tkc/run.c. */
 
-static uint16_t f32_to_bf16(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    if ((u & 0x7fffffffu) > 0x7f800000u) return (uint16_t)((u >> 16) | 0x40);   /* quiet NaN */
-    u += 0x7fffu + ((u >> 16) & 1u);                                            /* round to nearest even */
-    return (uint16_t)(u >> 16);
-}
-
-static float bf16_to_f32(uint16_t h)
-{
-    uint32_t u = (uint32_t)h << 16;
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-
-static uint16_t f32_to_f16(float f)
-{
-    _Float16 h = (_Float16)f;
-    uint16_t u;
-    memcpy(&u, &h, 2);
-    return u;
-}
-
-static float f16_to_f32(uint16_t u)
-{
-    _Float16 h;
-    memcpy(&h, &u, 2);
-    return (float)h;
-}
-
 static size_t elem_size(TkTypeKind k) { return k == TK_TY_F32 ? 4 : 2; }
 
 static double elem_get(TkTypeKind k, const void *data, int64_t i)
 {
     switch (k) {
     case TK_TY_F32: return ((const float *)data)[i];
-    case TK_TY_BF16: return bf16_to_f32(((const uint16_t *)data)[i]);
-    case TK_TY_F16: return f16_to_f32(((const uint16_t *)data)[i]);
+    case TK_TY_BF16: return tk_bf16_to_f32(((const uint16_t *)data)[i]);
+    case TK_TY_F16: return tk_f16_to_f32(((const uint16_t *)data)[i]);
     default: return 0;
     }
 }
@@ -129,8 +98,8 @@ static void elem_set(TkTypeKind k, void *data, int64_t i, double v)
 {
     switch (k) {
     case TK_TY_F32: ((float *)data)[i] = (float)v; break;
-    case TK_TY_BF16: ((uint16_t *)data)[i] = f32_to_bf16((float)v); break;
-    case TK_TY_F16: ((uint16_t *)data)[i] = f32_to_f16((float)v); break;
+    case TK_TY_BF16: ((uint16_t *)data)[i] = tk_bf16_from_f32((float)v); break;
+    case TK_TY_F16: ((uint16_t *)data)[i] = tk_f16_from_f32((float)v); break;
     default: break;
     }
 }
@@ -673,18 +642,18 @@ static int64_t do_case(const char *where, const char *file, const char *kname, c
         }
         case TK_TY_BF16: {
             if (v) x = parse_double(where, v);
-            uint16_t y = f32_to_bf16((float)x);
+            uint16_t y = tk_bf16_from_f32((float)x);
             memcpy(smem[p], &y, 2);
             sbytes[p] = 2;
-            x = bf16_to_f32(y);
+            x = tk_bf16_to_f32(y);
             break;
         }
         case TK_TY_F16: {
             if (v) x = parse_double(where, v);
-            uint16_t y = f32_to_f16((float)x);
+            uint16_t y = tk_f16_from_f32((float)x);
             memcpy(smem[p], &y, 2);
             sbytes[p] = 2;
-            x = f16_to_f32(y);
+            x = tk_f16_to_f32(y);
             break;
         }
         default: die("%s: parameter %s has an unsupported type", where, f->params[p].name);

@@ -25,6 +25,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "tk/dtype.h"
 #include "tk/rt.h"
 
 #ifndef TK_CROSS_TARGET
@@ -46,38 +47,6 @@ extern const size_t tk_cross_nkernels;
 /* ---------------------------------------------------------------- numbers
  * The bf16/f16 conversions are those of tools/tkc/run.c. */
 
-static uint16_t f32_to_bf16(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    if ((u & 0x7fffffffu) > 0x7f800000u) return (uint16_t)((u >> 16) | 0x40);   /* quiet NaN */
-    u += 0x7fffu + ((u >> 16) & 1u);                                            /* round to nearest even */
-    return (uint16_t)(u >> 16);
-}
-
-static float bf16_to_f32(uint16_t h)
-{
-    uint32_t u = (uint32_t)h << 16;
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-
-static uint16_t f32_to_f16(float f)
-{
-    _Float16 h = (_Float16)f;
-    uint16_t u;
-    memcpy(&u, &h, 2);
-    return u;
-}
-
-static float f16_to_f32(uint16_t u)
-{
-    _Float16 h;
-    memcpy(&h, &u, 2);
-    return (float)h;
-}
-
 enum { T_F32, T_BF16, T_F16, T_I32, T_I64, T_BOOL };
 static const char *const TYPE_NAMES[] = { "f32", "bf16", "f16", "i32", "i64", "bool" };
 
@@ -87,8 +56,8 @@ static double elem_get(unsigned t, const void *data, int64_t i)
 {
     switch (t) {
     case T_F32: return ((const float *)data)[i];
-    case T_BF16: return bf16_to_f32(((const uint16_t *)data)[i]);
-    default: return f16_to_f32(((const uint16_t *)data)[i]);
+    case T_BF16: return tk_bf16_to_f32(((const uint16_t *)data)[i]);
+    default: return tk_f16_to_f32(((const uint16_t *)data)[i]);
     }
 }
 
@@ -97,8 +66,8 @@ static double round_to(unsigned t, double x)
 {
     switch (t) {
     case T_F32: return (float)x;
-    case T_BF16: return bf16_to_f32(f32_to_bf16((float)x));
-    default: return f16_to_f32(f32_to_f16((float)x));
+    case T_BF16: return tk_bf16_to_f32(tk_bf16_from_f32((float)x));
+    default: return tk_f16_to_f32(tk_f16_from_f32((float)x));
     }
 }
 
@@ -113,7 +82,7 @@ static int64_t ordinal(unsigned t, double x)
         u = b & 0x7fffffff;
         return (b >> 31) ? -u : u;
     }
-    uint16_t h = t == T_BF16 ? f32_to_bf16((float)x) : f32_to_f16((float)x);
+    uint16_t h = t == T_BF16 ? tk_bf16_from_f32((float)x) : tk_f16_from_f32((float)x);
     u = h & 0x7fff;
     return (h >> 15) ? -u : u;
 }

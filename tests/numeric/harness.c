@@ -2,6 +2,8 @@
 #define _GNU_SOURCE   /* dladdr */
 #include "numeric.h"
 
+#include "tk/dtype.h"
+
 #include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
@@ -36,34 +38,22 @@ extern char **environ;
 
 uint16_t num_f32_to_bf16(float f)
 {
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    if ((u & 0x7fffffffu) > 0x7f800000u) return (uint16_t)((u >> 16) | 0x40);   /* quiet NaN */
-    u += 0x7fffu + ((u >> 16) & 1u);                                            /* round to nearest even */
-    return (uint16_t)(u >> 16);
+    return tk_bf16_from_f32(f);
 }
 
 float num_bf16_to_f32(uint16_t h)
 {
-    uint32_t u = (uint32_t)h << 16;
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
+    return tk_bf16_to_f32(h);
 }
 
 uint16_t num_f32_to_f16(float f)
 {
-    _Float16 h = (_Float16)f;
-    uint16_t u;
-    memcpy(&u, &h, 2);
-    return u;
+    return tk_f16_from_f32(f);
 }
 
 float num_f16_to_f32(uint16_t u)
 {
-    _Float16 h;
-    memcpy(&h, &u, 2);
-    return (float)h;
+    return tk_f16_to_f32(u);
 }
 
 double num_round(TkTypeKind k, double x)

@@ -23,6 +23,7 @@
 #include "tir_bind.h"
 #include "tir_flops.h"
 #include "tir_interp.h"
+#include "tk/dtype.h"
 
 typedef struct {
     const char *file;
@@ -47,44 +48,12 @@ static double now_ms(void)
 
 /* ---------------------------------------------------------------- numbers */
 
-static uint16_t f32_to_bf16(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    if ((u & 0x7fffffffu) > 0x7f800000u) return (uint16_t)((u >> 16) | 0x40);   /* quiet NaN */
-    u += 0x7fffu + ((u >> 16) & 1u);                                            /* round to nearest even */
-    return (uint16_t)(u >> 16);
-}
-
-static float bf16_to_f32(uint16_t h)
-{
-    uint32_t u = (uint32_t)h << 16;
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-
-static uint16_t f32_to_f16(float f)
-{
-    _Float16 h = (_Float16)f;
-    uint16_t u;
-    memcpy(&u, &h, 2);
-    return u;
-}
-
-static float f16_to_f32(uint16_t u)
-{
-    _Float16 h;
-    memcpy(&h, &u, 2);
-    return (float)h;
-}
-
 static double elem_get(TkTypeKind k, const void *data, int64_t i)
 {
     switch (k) {
     case TK_TY_F32: return ((const float *)data)[i];
-    case TK_TY_BF16: return bf16_to_f32(((const uint16_t *)data)[i]);
-    case TK_TY_F16: return f16_to_f32(((const uint16_t *)data)[i]);
+    case TK_TY_BF16: return tk_bf16_to_f32(((const uint16_t *)data)[i]);
+    case TK_TY_F16: return tk_f16_to_f32(((const uint16_t *)data)[i]);
     default: return 0;
     }
 }
@@ -93,8 +62,8 @@ static void elem_set(TkTypeKind k, void *data, int64_t i, double v)
 {
     switch (k) {
     case TK_TY_F32: ((float *)data)[i] = (float)v; break;
-    case TK_TY_BF16: ((uint16_t *)data)[i] = f32_to_bf16((float)v); break;
-    case TK_TY_F16: ((uint16_t *)data)[i] = f32_to_f16((float)v); break;
+    case TK_TY_BF16: ((uint16_t *)data)[i] = tk_bf16_from_f32((float)v); break;
+    case TK_TY_F16: ((uint16_t *)data)[i] = tk_f16_from_f32((float)v); break;
     default: break;
     }
 }
@@ -262,8 +231,8 @@ static int make_args(const RunOptions *o, const TirFunc *f, const int64_t *sizes
         case TK_TY_I32: { int32_t x = (int32_t)v; memcpy(A->scalar_mem[p], &x, 4); break; }
         case TK_TY_I64: { int64_t x = (int64_t)v; memcpy(A->scalar_mem[p], &x, 8); break; }
         case TK_TY_F32: { float x = (float)v; memcpy(A->scalar_mem[p], &x, 4); A->scalar[p] = x; break; }
-        case TK_TY_BF16: { uint16_t x = f32_to_bf16((float)v); memcpy(A->scalar_mem[p], &x, 2); A->scalar[p] = bf16_to_f32(x); break; }
-        case TK_TY_F16: { uint16_t x = f32_to_f16((float)v); memcpy(A->scalar_mem[p], &x, 2); A->scalar[p] = f16_to_f32(x); break; }
+        case TK_TY_BF16: { uint16_t x = tk_bf16_from_f32((float)v); memcpy(A->scalar_mem[p], &x, 2); A->scalar[p] = tk_bf16_to_f32(x); break; }
+        case TK_TY_F16: { uint16_t x = tk_f16_from_f32((float)v); memcpy(A->scalar_mem[p], &x, 2); A->scalar[p] = tk_f16_to_f32(x); break; }
         default: break;
         }
         A->data[p] = NULL;
