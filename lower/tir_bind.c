@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "tk/dtype.h"
+
 int tir_bind_sizes(const TirFunc *f, const TkArg *args, unsigned nargs, int64_t *sizes, char *err, size_t errlen)
 {
     unsigned nsizes = f->sizes ? f->sizes->count : 0;
@@ -88,3 +90,25 @@ int64_t tir_tensor_elements(const TirFunc *f, unsigned p, const int64_t *sizes)
     }
     return n;
 }
+
+double tir_elem_get(TkTypeKind k, const void *data, int64_t i)
+{
+    switch (k) {
+    case TK_TY_F32: return ((const float *)data)[i];
+    case TK_TY_BF16: return tk_bf16_to_f32(((const uint16_t *)data)[i]);
+    case TK_TY_F16: return tk_f16_to_f32(((const uint16_t *)data)[i]);
+    default: return 0;
+    }
+}
+
+void tir_elem_set(TkTypeKind k, void *data, int64_t i, double v)
+{
+    switch (k) {
+    case TK_TY_F32: ((float *)data)[i] = (float)v; break;
+    case TK_TY_BF16: ((uint16_t *)data)[i] = tk_bf16_from_f32((float)v); break;
+    case TK_TY_F16: ((uint16_t *)data)[i] = tk_f16_from_f32((float)v); break;
+    default: break;
+    }
+}
+
+size_t tir_elem_size(TkTypeKind k) { return k == TK_TY_F32 ? 4 : 2; }

@@ -31,4 +31,10 @@ int64_t tir_tensor_elements(const TirFunc *f, unsigned p, const int64_t *sizes);
 /* Dimension d of tensor parameter p under the bound sizes. */
 int64_t tir_tensor_dim(const TirFunc *f, unsigned p, unsigned d, const int64_t *sizes);
 
+/* Host-side access to one element of a tensor of element type k (f32, or
+ * bf16/f16 bit patterns), as a double; storing rounds to nearest even. */
+double tir_elem_get(TkTypeKind k, const void *data, int64_t i);
+void tir_elem_set(TkTypeKind k, void *data, int64_t i, double v);
+size_t tir_elem_size(TkTypeKind k);
+
 #endif

@@ -82,28 +82,6 @@
 /* ---------------------------------------------------------------- numbers
  * The bf16/f16 conversions are those of tools/tkc/run.c. */
 
-static size_t elem_size(TkTypeKind k) { return k == TK_TY_F32 ? 4 : 2; }
-
-static double elem_get(TkTypeKind k, const void *data, int64_t i)
-{
-    switch (k) {
-    case TK_TY_F32: return ((const float *)data)[i];
-    case TK_TY_BF16: return tk_bf16_to_f32(((const uint16_t *)data)[i]);
-    case TK_TY_F16: return tk_f16_to_f32(((const uint16_t *)data)[i]);
-    default: return 0;
-    }
-}
-
-static void elem_set(TkTypeKind k, void *data, int64_t i, double v)
-{
-    switch (k) {
-    case TK_TY_F32: ((float *)data)[i] = (float)v; break;
-    case TK_TY_BF16: ((uint16_t *)data)[i] = tk_bf16_from_f32((float)v); break;
-    case TK_TY_F16: ((uint16_t *)data)[i] = tk_f16_from_f32((float)v); break;
-    default: break;
-    }
-}
-
 /* xorshift* (as tests/numeric/harness.c) */
 static uint64_t rng_next(uint64_t *s)
 {
@@ -582,7 +560,7 @@ static int64_t do_case(const char *where, const char *file, const char *kname, c
             int64_t n = tir_tensor_elements(f, p, sizes);
             if (n < 0 || n > ((int64_t)1 << 26)) die("%s: tensor %s has %lld elements", where, f->params[p].name, (long long)n);
             count[p] = n;
-            data[p] = malloc((size_t)(n > 0 ? n : 1) * elem_size(t->elem));
+            data[p] = malloc((size_t)(n > 0 ? n : 1) * tir_elem_size(t->elem));
             vals[p] = malloc(sizeof(double) * (size_t)(n > 0 ? n : 1));
             if (!data[p] || !vals[p]) die("out of memory");
             char key[300];
@@ -590,8 +568,8 @@ static int64_t do_case(const char *where, const char *file, const char *kname, c
             bool constant = lookup_kv(opts_s, key, buf, sizeof buf) != NULL;
             double value = constant ? parse_double(where, buf) : 0;
             for (int64_t i = 0; i < n; i++) {
-                elem_set(t->elem, data[p], i, constant ? value : gen_value(&gen, i, &rng));
-                vals[p][i] = elem_get(t->elem, data[p], i);   /* exactly what the kernel gets */
+                tir_elem_set(t->elem, data[p], i, constant ? value : gen_value(&gen, i, &rng));
+                vals[p][i] = tir_elem_get(t->elem, data[p], i);   /* exactly what the kernel gets */
             }
             args[p].data = data[p];
             args[p].rank = t->rank;

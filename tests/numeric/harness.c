@@ -2,6 +2,7 @@
 #define _GNU_SOURCE   /* dladdr */
 #include "numeric.h"
 
+#include "tir_bind.h"
 #include "tk/dtype.h"
 
 #include <dirent.h>
@@ -67,28 +68,6 @@ double num_round(TkTypeKind k, double x)
 }
 
 double num_eps(TkTypeKind k) { return k == TK_TY_BF16 ? 0x1p-7 : k == TK_TY_F16 ? 0x1p-10 : 0x1p-23; }
-
-static size_t elem_size(TkTypeKind k) { return k == TK_TY_F32 ? 4 : 2; }
-
-static double elem_get(TkTypeKind k, const void *data, int64_t i)
-{
-    switch (k) {
-    case TK_TY_F32: return ((const float *)data)[i];
-    case TK_TY_BF16: return num_bf16_to_f32(((const uint16_t *)data)[i]);
-    case TK_TY_F16: return num_f16_to_f32(((const uint16_t *)data)[i]);
-    default: return 0;
-    }
-}
-
-static void elem_set(TkTypeKind k, void *data, int64_t i, double v)
-{
-    switch (k) {
-    case TK_TY_F32: ((float *)data)[i] = (float)v; break;
-    case TK_TY_BF16: ((uint16_t *)data)[i] = num_f32_to_bf16((float)v); break;
-    case TK_TY_F16: ((uint16_t *)data)[i] = num_f32_to_f16((float)v); break;
-    default: break;
-    }
-}
 
 /* Position of x on the line of representable values of kind k (monotone in
  * x, consecutive values differ by 1), for ulp distances. x finite. */
@@ -683,15 +662,15 @@ void num_run(const NumProg *p, const char *kernel, const NumSpec *spec, NumRun *
             for (unsigned d = 0; d < t->rank; d++) r->shape[q][d] = tir_tensor_dim(f, q, d, sizes);
             r->count[q] = n;
             size_t cnt = (size_t)(n > 0 ? n : 1);
-            r->raw[q] = calloc(cnt, elem_size(t->elem));
+            r->raw[q] = calloc(cnt, tir_elem_size(t->elem));
             r->init[q] = calloc(cnt, sizeof(double));
             r->got[q] = calloc(cnt, sizeof(double));
             ck_assert_msg(r->raw[q] && r->init[q] && r->got[q], "out of memory for %lld elements", (long long)n);
             uint64_t rng = seed * 0x9E3779B97F4A7C15ull + q + 1;
             for (int64_t i = 0; i < n; i++) {
                 double v = spec->gen ? spec->gen(q, t->elem, i, &rng, spec->gen_ctx) : num_uniform(&rng, lo, hi);
-                elem_set(t->elem, r->raw[q], i, v);
-                r->init[q][i] = elem_get(t->elem, r->raw[q], i);
+                tir_elem_set(t->elem, r->raw[q], i, v);
+                r->init[q][i] = tir_elem_get(t->elem, r->raw[q], i);
             }
             args[q].data = r->raw[q];
             args[q].rank = t->rank;
@@ -726,7 +705,7 @@ void num_run(const NumProg *p, const char *kernel, const NumSpec *spec, NumRun *
     for (unsigned q = 0; q < f->nparams; q++) {
         ptrs[q] = jit_ptrs[q] = args[q].data;
         if (both && r->is_tensor[q]) {
-            size_t bytes = (size_t)(r->count[q] > 0 ? r->count[q] : 1) * elem_size(r->elem[q]);
+            size_t bytes = (size_t)(r->count[q] > 0 ? r->count[q] : 1) * tir_elem_size(r->elem[q]);
             jit_ptrs[q] = malloc(bytes);
             ck_assert_ptr_nonnull(jit_ptrs[q]);
             memcpy(jit_ptrs[q], r->raw[q], bytes);
@@ -738,7 +717,7 @@ void num_run(const NumProg *p, const char *kernel, const NumSpec *spec, NumRun *
     ck_assert_msg(tk_cpu_launch(grid, block, ptrs, r->sizes, threads, err, sizeof err) == 0, "%s (%s): launch: %s", r->desc, pname, err);
     for (unsigned q = 0; q < f->nparams; q++)
         if (r->is_tensor[q])
-            for (int64_t i = 0; i < r->count[q]; i++) r->got[q][i] = elem_get(r->elem[q], r->raw[q], i);
+            for (int64_t i = 0; i < r->count[q]; i++) r->got[q][i] = tir_elem_get(r->elem[q], r->raw[q], i);
     count3(r->path == NUM_JIT, 0, r->path == NUM_AOT);
     if (both) {
         ck_assert_msg(lookup_path(p, NUM_JIT, kernel, &grid, &block, err, sizeof err) == 0, "%s (JIT): lookup: %s", r->desc, err);
@@ -746,7 +725,7 @@ void num_run(const NumProg *p, const char *kernel, const NumSpec *spec, NumRun *
         uint64_t compared = 0;
         for (unsigned q = 0; q < f->nparams; q++) {
             if (!r->is_tensor[q]) continue;
-            size_t es = elem_size(r->elem[q]);
+            size_t es = tir_elem_size(r->elem[q]);
             if (memcmp(jit_ptrs[q], r->raw[q], (size_t)r->count[q] * es) != 0) {
                 int64_t i = 0;
                 while (memcmp((char *)jit_ptrs[q] + (size_t)i * es, (char *)r->raw[q] + (size_t)i * es, es) == 0) i++;
@@ -754,7 +733,7 @@ void num_run(const NumProg *p, const char *kernel, const NumSpec *spec, NumRun *
                 describe_index(r, q, i, where, sizeof where);
                 ck_abort_msg("AOT and JIT results differ (the same object, linked by cc + dlopen vs by ORC): %s: tensor %s%s: AOT %.9g, "
                              "JIT %.9g (initially %.9g)",
-                             r->desc, f->params[q].name, where, r->got[q][i], elem_get(r->elem[q], jit_ptrs[q], i), r->init[q][i]);
+                             r->desc, f->params[q].name, where, r->got[q][i], tir_elem_get(r->elem[q], jit_ptrs[q], i), r->init[q][i]);
             }
             compared += (uint64_t)r->count[q];
             free(jit_ptrs[q]);
@@ -838,11 +817,11 @@ void num_expect_identical(const NumRun *a, const NumRun *b)
     for (unsigned q = 0; q < a->n; q++) {
         if (!a->is_tensor[q]) continue;
         ck_assert_int_eq(a->count[q], b->count[q]);
-        size_t bytes = (size_t)a->count[q] * elem_size(a->elem[q]);
+        size_t bytes = (size_t)a->count[q] * tir_elem_size(a->elem[q]);
         if (memcmp(a->raw[q], b->raw[q], bytes) != 0) {
             int64_t i = 0;
-            while (i < a->count[q] && memcmp((char *)a->raw[q] + i * elem_size(a->elem[q]), (char *)b->raw[q] + i * elem_size(a->elem[q]),
-                                             elem_size(a->elem[q])) == 0)
+            while (i < a->count[q] && memcmp((char *)a->raw[q] + i * tir_elem_size(a->elem[q]), (char *)b->raw[q] + i * tir_elem_size(a->elem[q]),
+                                             tir_elem_size(a->elem[q])) == 0)
                 i++;
             ck_abort_msg("results depend on the thread count: %s vs %s: tensor %s element %lld: %.9g vs %.9g", a->desc, b->desc,
                          a->f->params[q].name, (long long)i, a->got[q][i], b->got[q][i]);

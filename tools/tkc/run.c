@@ -48,28 +48,6 @@ static double now_ms(void)
 
 /* ---------------------------------------------------------------- numbers */
 
-static double elem_get(TkTypeKind k, const void *data, int64_t i)
-{
-    switch (k) {
-    case TK_TY_F32: return ((const float *)data)[i];
-    case TK_TY_BF16: return tk_bf16_to_f32(((const uint16_t *)data)[i]);
-    case TK_TY_F16: return tk_f16_to_f32(((const uint16_t *)data)[i]);
-    default: return 0;
-    }
-}
-
-static void elem_set(TkTypeKind k, void *data, int64_t i, double v)
-{
-    switch (k) {
-    case TK_TY_F32: ((float *)data)[i] = (float)v; break;
-    case TK_TY_BF16: ((uint16_t *)data)[i] = tk_bf16_from_f32((float)v); break;
-    case TK_TY_F16: ((uint16_t *)data)[i] = tk_f16_from_f32((float)v); break;
-    default: break;
-    }
-}
-
-static size_t elem_size(TkTypeKind k) { return k == TK_TY_F32 ? 4 : 2; }
-
 static unsigned long long rng_next(unsigned long long *s)
 {
     *s ^= *s << 13;
@@ -198,7 +176,7 @@ static int make_args(const RunOptions *o, const TirFunc *f, const int64_t *sizes
         const TkType *t = f->params[p].type;
         if (t->kind == TK_TY_GL) {
             int64_t n = tir_tensor_elements(f, p, sizes);
-            size_t bytes = (size_t)(n > 0 ? n : 1) * elem_size(t->elem);
+            size_t bytes = (size_t)(n > 0 ? n : 1) * tir_elem_size(t->elem);
             A->data[p] = malloc(bytes);
             A->initial[p] = malloc(bytes);
             if (!A->data[p] || !A->initial[p]) {
@@ -207,7 +185,7 @@ static int make_args(const RunOptions *o, const TirFunc *f, const int64_t *sizes
             }
             for (int64_t i = 0; i < n; i++) {
                 double u = (double)(rng_next(&rng) >> 11) / 9007199254740992.0;   /* [0, 1) */
-                elem_set(t->elem, A->data[p], i, 2.0 * u - 1.0);
+                tir_elem_set(t->elem, A->data[p], i, 2.0 * u - 1.0);
             }
             memcpy(A->initial[p], A->data[p], bytes);
             A->count[p] = n;
@@ -275,7 +253,7 @@ static int check_against_reference(const TirFunc *f, const int64_t *sizes, Args 
             rc = -1;
             break;
         }
-        for (int64_t i = 0; i < A->count[p]; i++) ref[p][i] = elem_get(f->params[p].type->elem, A->initial[p], i);
+        for (int64_t i = 0; i < A->count[p]; i++) ref[p][i] = tir_elem_get(f->params[p].type->elem, A->initial[p], i);
     }
     if (rc == 0) rc = tir_interp_run(f, ref, A->scalar, sizes, err, errlen);
     if (rc == 0) {
@@ -287,7 +265,7 @@ static int check_against_reference(const TirFunc *f, const int64_t *sizes, Args 
             double rtol = t->elem == TK_TY_F32 ? 1e-4 : t->elem == TK_TY_BF16 ? 1.6e-2 : 2e-3;
             double atol = t->elem == TK_TY_F32 ? 1e-4 : 1.6e-2;
             for (int64_t i = 0; i < A->count[p]; i++) {
-                double got = elem_get(t->elem, A->data[p], i), want = ref[p][i];
+                double got = tir_elem_get(t->elem, A->data[p], i), want = ref[p][i];
                 double d = fabs(got - want);
                 if (isnan(got)) c->nan_outputs++;
                 if (isnan(got) != isnan(want) || (!isnan(d) && d > atol + rtol * fabs(want)) ||
