@@ -36,6 +36,8 @@ typedef struct {
     bool debug;             /* -g: line tables, and the JIT registers the code with gdb */
     const char *target;
     int threads, repeat;
+    int warmup;             /* --warmup N: untimed launches before timing (caches, pages, thread pool) */
+    bool times;             /* --times: the JSON carries every timed launch, for harnesses that pool runs */
     unsigned long long seed;
 } RunOptions;
 
@@ -62,7 +64,8 @@ static int usage_error(const char *msg)
 {
     fprintf(stderr, "tkc run: %s\n"
                     "usage: tkc run FILE.tk [--kernel NAME] --size M=512,N=512,... [--set name=value]... [--target=T]\n"
-                    "                       [--check] [--json] [--threads N] [--repeat N] [--seed S] [--generic] [-g]\n",
+                    "                       [--check] [--json] [--threads N] [--repeat N] [--seed S] [--generic] [-g]\n"
+                    "                       [--warmup N] [--times]\n",
             msg);
     return 2;
 }
@@ -85,6 +88,8 @@ static int parse(int argc, char **argv, RunOptions *o)
             if (o->nsets < 32) o->sets[o->nsets++] = argv[++i];
         } else if (strcmp(a, "--threads") == 0 && next) o->threads = atoi(argv[++i]);
         else if (strcmp(a, "--repeat") == 0 && next) o->repeat = atoi(argv[++i]);
+        else if (strcmp(a, "--warmup") == 0 && next) o->warmup = atoi(argv[++i]);
+        else if (strcmp(a, "--times") == 0) o->times = true;
         else if (strcmp(a, "--seed") == 0 && next) o->seed = strtoull(argv[++i], NULL, 0) | 1;
         else if (a[0] == '-') {
             char msg[128];
@@ -390,6 +395,8 @@ int tkc_run(int argc, char **argv)
     }
     Check chk = { 0 };
     double ms = 0, spread = 0, flops = 0;
+    static double times[1000], sorted[1000];   /* in launch order, and sorted for the median */
+    int ntimes = 0;
     bool flops_known = false;
     int threads = tk_cpu_threads(o.threads);
     if (status == 0 && make_args(&o, fn, sizes, &A, err, sizeof err) != 0) status = 2;
@@ -404,8 +411,8 @@ int tkc_run(int argc, char **argv)
         if (status == 0 && tk_cpu_launch(grid, block, ptrs, sizes, threads, err, sizeof err) != 0) status = 1;
         if (status == 0 && o.check && check_against_reference(fn, sizes, &A, &chk, err, sizeof err) != 0) status = 1;
         if (status == 0 && o.check && !chk.correct) status = 1;
+        for (int w = 0; status == 0 && w < o.warmup; w++) tk_cpu_launch(grid, block, ptrs, sizes, threads, err, sizeof err);
         /* timing: median of repeats (at least 3, until ~0.5 s) */
-        double times[1000];
         int n = 0, want = o.repeat > 0 ? o.repeat : 1000;
         double start = now_ms();
         while (status == 0 && n < want && n < 1000) {
@@ -414,10 +421,12 @@ int tkc_run(int argc, char **argv)
             times[n++] = now_ms() - t0;
             if (o.repeat <= 0 && n >= 3 && now_ms() - start > 500) break;
         }
+        ntimes = n;
         if (n > 0) {
-            qsort(times, (size_t)n, sizeof times[0], cmp_double);
-            ms = times[n / 2];
-            spread = times[n - 1] - times[0];
+            memcpy(sorted, times, sizeof(double) * (size_t)n);
+            qsort(sorted, (size_t)n, sizeof sorted[0], cmp_double);
+            ms = sorted[n / 2];
+            spread = sorted[n - 1] - sorted[0];
         }
         flops_known = tir_count_flops(fn, A.scalar, sizes, &flops);
     }
@@ -436,6 +445,11 @@ int tkc_run(int argc, char **argv)
                    chk.max_abs, chk.max_rel, (long long)chk.nan_outputs);
         else printf("\"correct\":null,");
         printf("\"ms\":%.4f,\"spread_ms\":%.4f,\"threads\":%d,", ms, spread, threads);
+        if (o.times) {
+            printf("\"times_ms\":[");
+            for (int i = 0; i < ntimes; i++) printf("%s%.4f", i ? "," : "", times[i]);
+            printf("],");
+        }
         if (flops_known) printf("\"gflop\":%.4f,\"gflops\":%.2f,\"peak_gflops\":%.1f,\"pct_peak\":%.2f,", flops / 1e9, gflops, peak,
                                 peak > 0 ? 100 * gflops / peak : 0);
         printf("\"error\":");
