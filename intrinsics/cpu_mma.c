@@ -202,7 +202,9 @@ static void block(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVM
         for (int c = 0; c < nc; c++) {
             LLVMValueRef cur = phis[r * nc + c];
             if (bf16) {
-                LLVMValueRef args[3] = { cur, av, bv[c] };
+                /* the broadcast A pair last: that operand can be memory, so
+                 * it folds into vdpbf16ps as an embedded {1to16} broadcast */
+                LLVMValueRef args[3] = { cur, bv[c], av };
                 next[r * nc + c] = call_intrinsic(mb, "llvm.x86.avx512bf16.dpbf16ps.512", NULL, 0, args, 3);
             } else {
                 LLVMValueRef args[3] = { av, bv[c], cur };

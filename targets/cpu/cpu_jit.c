@@ -3,10 +3,12 @@
  * Both paths go through one object file: TIR → LLVM IR (lower/emit_*.c) →
  * verify → O3 → machine code for the target. The JIT then links that object
  * into the process with LLJIT; the cache stores it under a hash of the
- * source, target, optimisation level and compiler version, so a second
+ * source, target, optimisation level and compiler build, so a second
  * process skips LLVM entirely. */
+#define _GNU_SOURCE   /* dladdr */
 #include "cpu_jit.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <llvm-c/Analysis.h>
 #include <llvm-c/Core.h>
@@ -208,6 +210,20 @@ static uint64_t fnv1a(uint64_t h, const void *data, size_t n)
     return h;
 }
 
+/* Which build of the compiler this is: the file holding this code (tkc or
+ * libtk), its size and modification time. Any rebuild — a change in the code
+ * generator as much as in this file — then misses objects of the old one. */
+static uint64_t compiler_identity(uint64_t h)
+{
+    Dl_info info;
+    struct stat st;
+    if (dladdr((void *)&compiler_identity, &info) && info.dli_fname && stat(info.dli_fname, &st) == 0) {
+        int64_t id[4] = { (int64_t)st.st_size, (int64_t)st.st_mtim.tv_sec, (int64_t)st.st_mtim.tv_nsec, (int64_t)st.st_ino };
+        return fnv1a(h, id, sizeof id);
+    }
+    return fnv1a(h, __DATE__ " " __TIME__, sizeof __DATE__ " " __TIME__);
+}
+
 /* The file a compiled object of m for rt lives in (the source text decides
  * everything else: kernels are specialised at run time only by their sizes,
  * which are arguments, not constants). */
@@ -218,8 +234,9 @@ static int cache_path(const TirModule *m, const TkResolvedTarget *rt, int opt, b
     if (!m->src || tk_cpu_cache_dir(dir, sizeof dir) != 0) return -1;
     uint64_t h = 0xcbf29ce484222325ull;
     h = fnv1a(h, m->src->text, m->src->len);
-    const char *parts[] = { rt->triple, rt->cpu, rt->features, TK_VERSION, __DATE__ " " __TIME__ };
+    const char *parts[] = { rt->triple, rt->cpu, rt->features, TK_VERSION };
     for (unsigned i = 0; i < sizeof parts / sizeof parts[0]; i++) h = fnv1a(h, parts[i], strlen(parts[i]) + 1);
+    h = compiler_identity(h);
     h = fnv1a(h, &opt, sizeof opt);
     h = fnv1a(h, &debug, sizeof debug);
     if (o && o->specialise_kernel) {   /* a specialisation is its own object */
