@@ -1,6 +1,117 @@
-/* ref_gemm.c — double-precision references of the gemm kernels (stdlib-kernels/). See reference.h. */
+/* ref_gemm.c — double-precision references of the gemm kernels (stdlib-kernels/gemm.tk).
+ * See reference.h. Written from the definitions in gemm.tk's header:
+ *   C[b][i][j] = act(Σ_k A[b][i][k]·B'[b][k][j] + bias[j]) + R[i][j]
+ * with B' = B (nn) or Bᵀ (nt), and for the packed kernels B' the tile-major
+ * layout P[nb][k][jj] = B[k][nb·256 + jj]. */
 #include "reference.h"
 
+enum { PACK_BN = 256 };   /* columns of B per packed block (BN in gemm.tk) */
+
+typedef struct {
+    bool nt;         /* B is [N, K] */
+    bool batched;    /* leading dim BT on A, B, C */
+    bool packed;     /* B comes as P[NB, KP, 256] */
+    bool epilogue;   /* bias / act / residual */
+} GemmForm;
+
+static double act_apply(int act, double x)
+{
+    switch (act) {
+    case 1: return tk_ref_relu(x);
+    case 2: return tk_ref_gelu(x);
+    case 3: return tk_ref_silu(x);
+    default: return x;
+    }
+}
+
+/* element (k, j) of batch b of the (logical) right operand */
+static double b_at(const GemmForm *f, const TkRefTensor *B, int64_t b, int64_t k, int64_t j, int64_t K, int64_t N)
+{
+    if (f->packed) {
+        int64_t kp = B->shape[1], bn = B->shape[2];
+        return B->data[((j / bn) * kp + k) * bn + j % bn];
+    }
+    int64_t base = b * K * N;
+    return f->nt ? B->data[base + j * K + k] : B->data[base + k * N + j];
+}
+
+static const char *gemm(TkRefCall *c, GemmForm f)
+{
+    TkRefTensor *A = tk_ref_tensor(c, "A"), *C = tk_ref_tensor(c, "C");
+    TkRefTensor *B = tk_ref_tensor(c, f.packed ? "P" : "B");
+    int64_t M = tk_ref_size(c, "M"), K = tk_ref_size(c, "K"), N = tk_ref_size(c, "N");
+    int64_t BT = f.batched ? tk_ref_size(c, "BT") : 1;
+    if (f.packed && (B->shape[2] != PACK_BN || B->shape[0] * PACK_BN < N || B->shape[1] < K))
+        return "packed P too small for N, K (NB·256 >= N and KP >= K are required)";
+    int act = 0;
+    bool use_bias = false, use_res = false;
+    const double *bias = NULL, *R = NULL;
+    if (f.epilogue) {
+        act = (int)tk_ref_scalar(c, "act");
+        use_bias = tk_ref_scalar(c, "use_bias") != 0;
+        use_res = tk_ref_scalar(c, "use_residual") != 0;
+        bias = tk_ref_data(c, "bias");
+        R = tk_ref_data(c, "R");
+    }
+    for (int64_t b = 0; b < BT; b++)
+        for (int64_t i = 0; i < M; i++)
+            for (int64_t j = 0; j < N; j++) {
+                double s = 0;
+                for (int64_t k = 0; k < K; k++) s += A->data[(b * M + i) * K + k] * b_at(&f, B, b, k, j, K, N);
+                if (f.epilogue) {
+                    if (use_bias) s += bias[j];
+                    s = act_apply(act, s);
+                    if (use_res) s += R[i * N + j];
+                }
+                C->data[(b * M + i) * N + j] = s;
+            }
+    return NULL;
+}
+
+/* P[nb][k][jj] = B[k][nb·256 + jj], zero past K and N (the pack kernels). */
+static const char *pack_b(TkRefCall *c)
+{
+    TkRefTensor *B = tk_ref_tensor(c, "B"), *P = tk_ref_tensor(c, "P");
+    int64_t K = B->shape[0], N = B->shape[1];
+    int64_t NB = P->shape[0], KP = P->shape[1], BN = P->shape[2];
+    for (int64_t nb = 0; nb < NB; nb++)
+        for (int64_t k = 0; k < KP; k++)
+            for (int64_t jj = 0; jj < BN; jj++) {
+                int64_t j = nb * BN + jj;
+                P->data[(nb * KP + k) * BN + jj] = k < K && j < N ? B->data[k * N + j] : 0.0;
+            }
+    return NULL;
+}
+
+#define FORM(name, ...) \
+    static const char *name(TkRefCall *c) { return gemm(c, (GemmForm){ __VA_ARGS__ }); }
+FORM(ref_nn, .nt = false)
+FORM(ref_nt, .nt = true)
+FORM(ref_nn_ep, .epilogue = true)
+FORM(ref_nt_ep, .nt = true, .epilogue = true)
+FORM(ref_nn_batched, .batched = true)
+FORM(ref_nt_batched, .nt = true, .batched = true)
+FORM(ref_packed, .packed = true)
+
 const TkRefKernel tk_ref_gemm[] = {
+    { "gemm_bf16", ref_nn },
+    { "gemm_f32", ref_nn },
+    { "gemv_bf16", ref_nn },
+    { "gemv_f32", ref_nn },
+    { "gemm_bf16_nt", ref_nt },
+    { "gemm_f32_nt", ref_nt },
+    { "gemm_bf16_ep", ref_nn_ep },
+    { "gemm_bf16_ep_bf16", ref_nn_ep },
+    { "gemm_f32_ep", ref_nn_ep },
+    { "gemm_bf16_nt_ep", ref_nt_ep },
+    { "gemm_bf16_nt_ep_bf16", ref_nt_ep },
+    { "gemm_f32_nt_ep", ref_nt_ep },
+    { "gemm_bf16_batched", ref_nn_batched },
+    { "gemm_f32_batched", ref_nn_batched },
+    { "gemm_bf16_nt_batched", ref_nt_batched },
+    { "pack_b_bf16", pack_b },
+    { "pack_b_f32", pack_b },
+    { "gemm_bf16_packed", ref_packed },
+    { "gemm_f32_packed", ref_packed },
     { 0, 0 },
 };
