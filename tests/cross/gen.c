@@ -1,16 +1,28 @@
-/* gen.c — tk_cross_gen: the host half of the cross numeric test.
+/* gen.c — tk_cross_gen and tk_stdlib_gen: the host half of the cross numeric
+ * test (tests/cross) and of the stdlib numeric test (tests/stdlib).
  *
  *   tk_cross_gen --manifest tests/cross/manifest.txt --kernels tests/cross/kernels \
  *                --data cross.dat --registry cases.c
+ *   tk_stdlib_gen --oracle=reference --manifest tests/stdlib/cases/gemm.txt --manifest ... \
+ *                --kernels stdlib-kernels --data stdlib.dat --registry cases.c
  *   tk_cross_gen --list tests/cross/kernels          (kernel signatures, for writing the manifest)
+ *
+ * The same source is built twice: tk_cross_gen has one oracle, the TIR
+ * interpreter; tk_stdlib_gen (built with TK_GEN_REFERENCES and linked with
+ * tests/stdlib/ref_*.c) also has the double-precision C references of
+ * tests/stdlib/reference.h, chosen with --oracle=reference. --manifest may be
+ * given several times: the cases of all files, in order (each error names
+ * its FILE:LINE).
  *
  * For every case of the manifest it compiles the case's .tk file with the
  * front end and tir_from_ast (no LLVM), binds the sizes, makes seeded random
  * inputs for EVERY tensor (outputs start with random contents too, so that a
  * store where none belongs is seen), rounded to the tensor's element type,
- * runs the double-precision reference interpreter (tir_interp_run) on exactly
- * those values, and writes the inputs (in the element types, as the kernel
- * takes them) and the interpreter's final contents of every tensor (inputs
+ * runs the oracle on exactly those values — the double-precision reference
+ * interpreter (tir_interp_run), or with --oracle=reference the C reference
+ * registered under the kernel's name (a case whose kernel has none is an
+ * error) — and writes the inputs (in the element types, as the kernel
+ * takes them) and the oracle's final contents of every tensor (inputs
  * included: a kernel must not write into them) into one data file, which
  * tests/cross/runner.c — built for the target, run under qemu — replays
  * through tk_rt_launch. The interpreter never has to be cross-built.
@@ -29,6 +41,11 @@
  *   OPTIONS   comma-separated, optional:
  *             gen=uniform|specials|wide|ties|subnormal   input values (below)
  *             lo=X, hi=Y       range of gen=uniform and specials (default -1, 1)
+ *             pick=A:B:...     every element one of the values A, B, ... (at most 16,
+ *                              chosen uniformly; e.g. a mask: pick=0:-inf)
+ *             TENSOR.gen=G TENSOR.lo=X TENSOR.hi=Y TENSOR.pick=A:B:...
+ *                              the same for one tensor (e.g. a norm's scale:
+ *                              gamma.lo=0.5,gamma.hi=2), over the case's values
  *             seed=N           (default: a hash of the first four fields)
  *             rtol=X atol=X ulps=N          tolerance of every tensor, replacing the
  *             TENSOR.rtol=X TENSOR.atol=X TENSOR.ulps=N   default; or of one tensor
@@ -50,7 +67,7 @@
  *       tensor: u32 rank, i64 shape[rank], i64 count (elements),
  *               f64 rtol, f64 atol, u32 ulps,
  *               count elements of the type (f32 4 bytes, bf16/f16 2-byte patterns): initial contents,
- *               count f64: the interpreter's final contents (what the kernel must leave)
+ *               count f64: the oracle's final contents (what the kernel must leave)
  *       scalar: u32 nbytes, the value as the kernel takes it (bool 1 byte, i32 4, i64 8, f32 4, bf16/f16 2)
  *
  * Tolerances (the runner's test, per element, with want the interpreter's
@@ -75,6 +92,9 @@
 #include "tir.h"
 #include "tir_bind.h"
 #include "tir_interp.h"
+#ifdef TK_GEN_REFERENCES
+#include "reference.h"
+#endif
 
 #define MAX_PARAMS 64
 #define MAX_FILES 64
@@ -104,11 +124,15 @@ static uint64_t hash_str(const char *s)
  * The generators of the numeric suite (tests/numeric/test_elementwise.c
  * gen_range, test_layout.c gen_wide, gen_ties, gen_subnormal). */
 
-typedef enum { GEN_UNIFORM, GEN_SPECIALS, GEN_WIDE, GEN_TIES, GEN_SUBNORMAL } GenKind;
+typedef enum { GEN_UNIFORM, GEN_SPECIALS, GEN_WIDE, GEN_TIES, GEN_SUBNORMAL, GEN_PICK } GenKind;
+
+#define MAX_PICK 16
 
 typedef struct {
     GenKind kind;
     double lo, hi;
+    double pick[MAX_PICK];   /* GEN_PICK: the values to choose from */
+    unsigned npick;
 } Gen;
 
 static double gen_value(const Gen *g, int64_t idx, uint64_t *rng)
@@ -146,6 +170,7 @@ static double gen_value(const Gen *g, int64_t idx, uint64_t *rng)
         default: return sign * uniform(rng, 0, 4);
         }
     }
+    case GEN_PICK: return g->pick[rng_next(rng) % g->npick];
     case GEN_SUBNORMAL:
         /* subnormal in f32 and bf16 */
         return (idx % 2 ? -1 : 1) * ldexp(1.0 + (double)(idx % 7) / 8, -127 - (int)(idx % 6));
@@ -206,12 +231,13 @@ static Tol default_tol(TkTypeKind elem, GenKind gen)
 
 /* ---------------------------------------------------------------- output */
 
+static const char *gen_name = "tk_cross_gen";   /* argv[0]'s base name, for messages */
 static FILE *out_data;
 
 static void put_bytes(const void *p, size_t n)
 {
     if (fwrite(p, 1, n, out_data) != n) {
-        fprintf(stderr, "tk_cross_gen: write error: %s\n", strerror(errno));
+        fprintf(stderr, "%s: write error: %s\n", gen_name, strerror(errno));
         exit(1);
     }
 }
@@ -284,7 +310,7 @@ static void die(const char *fmt, ...)
     if (tmp_data[0]) remove(tmp_data);
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "tk_cross_gen: ");
+    fprintf(stderr, "%s: ", gen_name);
     vfprintf(stderr, fmt, ap);
     fprintf(stderr, "\n");
     va_end(ap);
@@ -438,16 +464,18 @@ static bool is_scalar(const TirFunc *f, const char *n, size_t len)
 
 static bool is_option(const TirFunc *f, const char *n, size_t len)
 {
-    static const char *const opts[] = { "gen", "lo", "hi", "seed", "rtol", "atol", "ulps", "xfail" };
+    static const char *const opts[] = { "gen", "lo", "hi", "pick", "seed", "rtol", "atol", "ulps", "xfail" };
     for (unsigned k = 0; k < sizeof opts / sizeof opts[0]; k++)
         if (strlen(opts[k]) == len && strncmp(opts[k], n, len) == 0) return true;
-    /* TENSOR.rtol / .atol / .ulps */
+    /* TENSOR.rtol / .atol / .ulps / .value / .gen / .lo / .hi / .pick */
+    static const char *const per_tensor[] = { "rtol", "atol", "ulps", "value", "gen", "lo", "hi", "pick" };
     const char *dot = memchr(n, '.', len);
     if (!dot) return false;
     size_t tl = (size_t)(dot - n), rl = len - tl - 1;
-    if (!((rl == 4 && (strncmp(dot + 1, "rtol", 4) == 0 || strncmp(dot + 1, "atol", 4) == 0 || strncmp(dot + 1, "ulps", 4) == 0)) ||
-          (rl == 5 && strncmp(dot + 1, "value", 5) == 0)))
-        return false;
+    bool known = false;
+    for (unsigned k = 0; k < sizeof per_tensor / sizeof per_tensor[0]; k++)
+        if (strlen(per_tensor[k]) == rl && strncmp(per_tensor[k], dot + 1, rl) == 0) known = true;
+    if (!known) return false;
     for (unsigned p = 0; p < f->nparams; p++)
         if (f->params[p].type->kind == TK_TY_GL && strlen(f->params[p].name) == tl && strncmp(f->params[p].name, n, tl) == 0) return true;
     return false;
@@ -464,6 +492,37 @@ static double parse_double(const char *where, const char *s)
     return v;
 }
 
+/* The input generator options with this prefix ("" for the case, "X." for
+ * tensor X) applied over g: gen=, lo=, hi=, pick=. */
+static void apply_gen_options(const char *where, const char *opts_s, const char *prefix, Gen *g)
+{
+    char key[300], buf[256];
+    snprintf(key, sizeof key, "%sgen", prefix);
+    if (lookup_kv(opts_s, key, buf, sizeof buf)) {
+        if (strcmp(buf, "uniform") == 0) g->kind = GEN_UNIFORM;
+        else if (strcmp(buf, "specials") == 0) g->kind = GEN_SPECIALS;
+        else if (strcmp(buf, "wide") == 0) g->kind = GEN_WIDE;
+        else if (strcmp(buf, "ties") == 0) g->kind = GEN_TIES;
+        else if (strcmp(buf, "subnormal") == 0) g->kind = GEN_SUBNORMAL;
+        else die("%s: unknown %s=%s (uniform, specials, wide, ties, subnormal; or pick=A:B:...)", where, key, buf);
+    }
+    snprintf(key, sizeof key, "%slo", prefix);
+    if (lookup_kv(opts_s, key, buf, sizeof buf)) g->lo = parse_double(where, buf);
+    snprintf(key, sizeof key, "%shi", prefix);
+    if (lookup_kv(opts_s, key, buf, sizeof buf)) g->hi = parse_double(where, buf);
+    if (!(g->lo <= g->hi)) die("%s: the input range [%g, %g] is empty", where, g->lo, g->hi);
+    snprintf(key, sizeof key, "%spick", prefix);
+    if (lookup_kv(opts_s, key, buf, sizeof buf)) {
+        g->kind = GEN_PICK;
+        g->npick = 0;
+        for (char *save = NULL, *v = strtok_r(buf, ":", &save); v; v = strtok_r(NULL, ":", &save)) {
+            if (g->npick == MAX_PICK) die("%s: %s= has more than %d values", where, key, MAX_PICK);
+            g->pick[g->npick++] = parse_double(where, v);
+        }
+        if (g->npick == 0) die("%s: %s= needs values, e.g. %s=0:-inf", where, key, key);
+    }
+}
+
 typedef struct {
     const char *kernel_names[4096];
     unsigned nkernels;
@@ -478,7 +537,59 @@ static void mark_seen(const char *name)
     if (seen.nkernels < sizeof seen.kernel_names / sizeof seen.kernel_names[0]) seen.kernel_names[seen.nkernels++] = name;
 }
 
-/* One case: generate, interpret, write. Returns the number of elements written. */
+/* ---------------------------------------------------------------- oracles */
+
+typedef enum { ORACLE_INTERP, ORACLE_REFERENCE } Oracle;
+
+static Oracle oracle = ORACLE_INTERP;
+
+#ifdef TK_GEN_REFERENCES
+/* The C reference of f's kernel on the case's values: it reads the inputs in
+ * vals and overwrites the outputs there, as the interpreter does. */
+static void run_reference(const char *where, const TirFunc *f, double **vals, const int64_t *count, const TkArg *args, const double *scal,
+                          const int64_t *sizes)
+{
+    tk_ref_fn fn = tk_ref_find(f->name);
+    if (!fn) die("%s: kernel %s has no reference: add one to the table of its family (tests/stdlib/ref_FAMILY.c)", where, f->name);
+    TkRefTensor tensors[MAX_PARAMS];
+    TkRefValue scalars[MAX_PARAMS], sizev[TK_MAX_SIZES];
+    TkRefCall call = { .kernel = f->name, .tensors = tensors, .scalars = scalars, .sizes = sizev };
+    for (unsigned p = 0; p < f->nparams; p++) {
+        const TkType *t = f->params[p].type;
+        if (t->kind != TK_TY_GL) {
+            scalars[call.nscalars++] = (TkRefValue){ .name = f->params[p].name, .value = scal[p] };
+            continue;
+        }
+        if (t->rank > TK_REF_MAX_RANK) die("%s: tensor %s has rank %u", where, f->params[p].name, t->rank);
+        TkRefTensor *r = &tensors[call.ntensors++];
+        *r = (TkRefTensor){ .name = f->params[p].name, .rank = t->rank, .count = count[p], .data = vals[p] };
+        for (unsigned d = 0; d < t->rank; d++) r->shape[d] = args[p].shape[d];
+    }
+    for (unsigned k = 0; f->sizes && k < f->sizes->count; k++)
+        sizev[call.nsizes++] = (TkRefValue){ .name = f->sizes->names[k], .value = (double)sizes[k] };
+    const char *why = fn(&call);
+    if (why) die("%s: the reference of %s cannot compute this case: %s", where, f->name, why);
+}
+
+/* Every reference names a kernel once across the family tables. */
+static void check_reference_tables(void)
+{
+    for (unsigned a = 0; tk_ref_tables[a]; a++)
+        for (const TkRefKernel *r = tk_ref_tables[a]; r->kernel; r++)
+            for (unsigned b = 0; b <= a; b++)
+                for (const TkRefKernel *q = tk_ref_tables[b]; q->kernel && !(b == a && q == r); q++)
+                    if (strcmp(q->kernel, r->kernel) == 0) die("two references for kernel %s in the tables of tests/stdlib/ref_*.c", r->kernel);
+}
+#else
+static void run_reference(const char *where, const TirFunc *f, double **vals, const int64_t *count, const TkArg *args, const double *scal,
+                          const int64_t *sizes)
+{
+    (void)f, (void)vals, (void)count, (void)args, (void)scal, (void)sizes;
+    die("%s: this generator has no references (build tk_stdlib_gen for --oracle=reference)", where);
+}
+#endif
+
+/* One case: generate, run the oracle, write. Returns the number of elements written. */
 static int64_t do_case(const char *where, const char *file, const char *kname, const char *sizes_s, const char *sets_s, const char *opts_s,
                        const char *desc)
 {
@@ -494,7 +605,7 @@ static int64_t do_case(const char *where, const char *file, const char *kname, c
     mark_seen(f->name);
     check_keys(where, sizes_s, f, is_size, "size");
     check_keys(where, sets_s, f, is_scalar, "scalar parameter");
-    check_keys(where, opts_s, f, is_option, "option (or tensor for TENSOR.rtol/atol/ulps/value)");
+    check_keys(where, opts_s, f, is_option, "option (or tensor, in TENSOR.rtol/atol/ulps/value/gen/lo/hi/pick)");
 
     /* sizes */
     unsigned nsizes = f->sizes ? f->sizes->count : 0;
@@ -511,18 +622,8 @@ static int64_t do_case(const char *where, const char *file, const char *kname, c
     }
 
     /* options */
-    Gen gen = { GEN_UNIFORM, -1, 1 };
-    const char *g = lookup_kv(opts_s, "gen", buf, sizeof buf);
-    if (g) {
-        if (strcmp(g, "uniform") == 0) gen.kind = GEN_UNIFORM;
-        else if (strcmp(g, "specials") == 0) gen.kind = GEN_SPECIALS;
-        else if (strcmp(g, "wide") == 0) gen.kind = GEN_WIDE;
-        else if (strcmp(g, "ties") == 0) gen.kind = GEN_TIES;
-        else if (strcmp(g, "subnormal") == 0) gen.kind = GEN_SUBNORMAL;
-        else die("%s: unknown gen=%s", where, g);
-    }
-    if (lookup_kv(opts_s, "lo", buf, sizeof buf)) gen.lo = parse_double(where, buf);
-    if (lookup_kv(opts_s, "hi", buf, sizeof buf)) gen.hi = parse_double(where, buf);
+    Gen gen = { .kind = GEN_UNIFORM, .lo = -1, .hi = 1 };
+    apply_gen_options(where, opts_s, "", &gen);
     char seedkey[1024];
     snprintf(seedkey, sizeof seedkey, "%s %s %s %s", file, kname, sizes_s, sets_s);
     uint64_t rng = hash_str(seedkey);
@@ -564,11 +665,14 @@ static int64_t do_case(const char *where, const char *file, const char *kname, c
             vals[p] = malloc(sizeof(double) * (size_t)(n > 0 ? n : 1));
             if (!data[p] || !vals[p]) die("out of memory");
             char key[300];
+            snprintf(key, sizeof key, "%s.", f->params[p].name);
+            Gen tgen = gen;
+            apply_gen_options(where, opts_s, key, &tgen);
             snprintf(key, sizeof key, "%s.value", f->params[p].name);
             bool constant = lookup_kv(opts_s, key, buf, sizeof buf) != NULL;
             double value = constant ? parse_double(where, buf) : 0;
             for (int64_t i = 0; i < n; i++) {
-                tir_elem_set(t->elem, data[p], i, constant ? value : gen_value(&gen, i, &rng));
+                tir_elem_set(t->elem, data[p], i, constant ? value : gen_value(&tgen, i, &rng));
                 vals[p][i] = tir_elem_get(t->elem, data[p], i);   /* exactly what the kernel gets */
             }
             args[p].data = data[p];
@@ -644,7 +748,8 @@ static int64_t do_case(const char *where, const char *file, const char *kname, c
     if (tir_bind_sizes(f, args, f->nparams, bound, err, sizeof err) != 0) die("%s: %s", where, err);
     for (unsigned k = 0; k < nsizes; k++)
         if (bound[k] != sizes[k]) die("%s: size %s binds to %lld, not %lld", where, f->sizes->names[k], (long long)bound[k], (long long)sizes[k]);
-    if (tir_interp_run(f, vals, scal, sizes, err, sizeof err) != 0) die("%s: the interpreter failed: %s", where, err);
+    if (oracle == ORACLE_REFERENCE) run_reference(where, f, vals, count, args, scal, sizes);
+    else if (tir_interp_run(f, vals, scal, sizes, err, sizeof err) != 0) die("%s: the interpreter failed: %s", where, err);
 
     /* write */
     put_str(f->name);
@@ -697,13 +802,13 @@ static int64_t do_case(const char *where, const char *file, const char *kname, c
 
 /* ---------------------------------------------------------------- main */
 
-static void write_registry(const char *path)
+static void write_registry(const char *path, const char *kdir)
 {
     FILE *fp = fopen(path, "w");
     if (!fp) die("cannot write %s: %s", path, strerror(errno));
-    fprintf(fp, "/* Generated by tk_cross_gen from tests/cross/kernels: every kernel's functions\n"
+    fprintf(fp, "/* Generated by %s from %s: every kernel's functions\n"
                 " * (tk/rt.h calling convention), as the objects of `tkc -c` define them. */\n"
-                "#include <stddef.h>\n#include \"tk/rt.h\"\n\n");
+                "#include <stddef.h>\n#include \"tk/rt.h\"\n\n", gen_name, kdir);
     unsigned n = 0;
     for (unsigned i = 0; i < nprograms; i++)
         for (const TirFunc *f = programs[i].m.funcs; f; f = f->next) {
@@ -728,50 +833,22 @@ static char *trim(char *s)
     return s;
 }
 
-int main(int argc, char **argv)
+/* The cases of one manifest file; returns the number of cases, adds their elements. */
+static unsigned read_manifest(const char *manifest, int64_t *elements)
 {
-    const char *manifest = NULL, *kdir = NULL, *data = NULL, *registry = NULL, *list = NULL;
-    for (int i = 1; i < argc; i++) {
-        const char *next = i + 1 < argc ? argv[i + 1] : NULL;
-        if (strcmp(argv[i], "--manifest") == 0 && next) manifest = argv[++i];
-        else if (strcmp(argv[i], "--kernels") == 0 && next) kdir = argv[++i];
-        else if (strcmp(argv[i], "--data") == 0 && next) data = argv[++i];
-        else if (strcmp(argv[i], "--registry") == 0 && next) registry = argv[++i];
-        else if (strcmp(argv[i], "--list") == 0 && next) list = argv[++i];
-        else {
-            fprintf(stderr, "usage: tk_cross_gen --manifest FILE --kernels DIR --data OUT.dat --registry OUT.c\n"
-                            "       tk_cross_gen --list DIR\n");
-            return 2;
-        }
-    }
-    if (list) {
-        load_programs(list);
-        list_kernels();
-        return 0;
-    }
-    if (!manifest || !kdir || !data || !registry) die("missing arguments (--manifest, --kernels, --data, --registry)");
-    load_programs(kdir);
     FILE *mf = fopen(manifest, "r");
     if (!mf) die("cannot read %s: %s", manifest, strerror(errno));
-    /* written to a temporary name and renamed at the end: never a half-written data file */
-    char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s.tmp", data);
-    out_data = fopen(tmp, "wb");
-    snprintf(tmp_data, sizeof tmp_data, "%s", tmp);
-    if (!out_data) die("cannot write %s: %s", tmp, strerror(errno));
-    put_bytes("TKCROSS1", 8);
-    put_u32(0);   /* number of cases, patched below */
     char line[4096];
     unsigned lineno = 0, ncases = 0;
-    int64_t elements = 0;
     while (fgets(line, sizeof line, mf)) {
         lineno++;
+        char where[4200];
+        snprintf(where, sizeof where, "%s:%u", manifest, lineno);
+        if (!strchr(line, '\n') && !feof(mf)) die("%s: line longer than %zu characters", where, sizeof line - 2);
         char *hash = strchr(line, '#');
         if (hash) *hash = '\0';
         char *s = trim(line);
         if (!*s) continue;
-        char where[4200];
-        snprintf(where, sizeof where, "%s:%u", manifest, lineno);
         char *field[6] = { 0 };
         unsigned nf = 0;
         char *save = NULL;
@@ -785,10 +862,63 @@ int main(int argc, char **argv)
         const char *opts_s = nf > 4 ? field[4] : "";
         char desc[4200];
         snprintf(desc, sizeof desc, "%s %s %s %s%s%s", field[0], field[1], field[2], field[3], nf > 4 ? " " : "", nf > 4 ? field[4] : "");
-        elements += do_case(where, field[0], field[1], sizes_s, sets_s, opts_s, desc);
+        *elements += do_case(where, field[0], field[1], sizes_s, sets_s, opts_s, desc);
         ncases++;
     }
     fclose(mf);
+    return ncases;
+}
+
+#define MAX_MANIFESTS 64
+
+int main(int argc, char **argv)
+{
+    const char *slash = strrchr(argv[0], '/');
+    gen_name = slash ? slash + 1 : argv[0];
+    const char *manifests[MAX_MANIFESTS];
+    unsigned nmanifests = 0;
+    const char *kdir = NULL, *data = NULL, *registry = NULL, *list = NULL;
+    for (int i = 1; i < argc; i++) {
+        const char *next = i + 1 < argc ? argv[i + 1] : NULL;
+        if (strcmp(argv[i], "--manifest") == 0 && next) {
+            if (nmanifests == MAX_MANIFESTS) die("more than %d --manifest files", MAX_MANIFESTS);
+            manifests[nmanifests++] = argv[++i];
+        } else if (strcmp(argv[i], "--kernels") == 0 && next) kdir = argv[++i];
+        else if (strcmp(argv[i], "--data") == 0 && next) data = argv[++i];
+        else if (strcmp(argv[i], "--registry") == 0 && next) registry = argv[++i];
+        else if (strcmp(argv[i], "--list") == 0 && next) list = argv[++i];
+        else if (strcmp(argv[i], "--oracle=interp") == 0) oracle = ORACLE_INTERP;
+        else if (strcmp(argv[i], "--oracle=reference") == 0) oracle = ORACLE_REFERENCE;
+        else {
+            fprintf(stderr, "usage: %s [--oracle=interp|reference] --manifest FILE [--manifest FILE ...] --kernels DIR\n"
+                            "           --data OUT.dat --registry OUT.c\n"
+                            "       %s --list DIR\n", gen_name, gen_name);
+            return 2;
+        }
+    }
+    if (list) {
+        load_programs(list);
+        list_kernels();
+        return 0;
+    }
+    if (!nmanifests || !kdir || !data || !registry) die("missing arguments (--manifest, --kernels, --data, --registry)");
+#ifdef TK_GEN_REFERENCES
+    if (oracle == ORACLE_REFERENCE) check_reference_tables();
+#else
+    if (oracle == ORACLE_REFERENCE) die("--oracle=reference: this generator has no references (use tk_stdlib_gen)");
+#endif
+    load_programs(kdir);
+    /* written to a temporary name and renamed at the end: never a half-written data file */
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s.tmp", data);
+    out_data = fopen(tmp, "wb");
+    snprintf(tmp_data, sizeof tmp_data, "%s", tmp);
+    if (!out_data) die("cannot write %s: %s", tmp, strerror(errno));
+    put_bytes("TKCROSS1", 8);
+    put_u32(0);   /* number of cases, patched below */
+    unsigned ncases = 0;
+    int64_t elements = 0;
+    for (unsigned m = 0; m < nmanifests; m++) ncases += read_manifest(manifests[m], &elements);
     /* every kernel has a case */
     unsigned missing = 0;
     for (unsigned i = 0; i < nprograms; i++)
@@ -797,18 +927,18 @@ int main(int argc, char **argv)
             for (unsigned k = 0; k < seen.nkernels; k++)
                 if (strcmp(seen.kernel_names[k], f->name) == 0) found = true;
             if (!found) {
-                fprintf(stderr, "tk_cross_gen: %s: kernel %s of %s has no case\n", manifest, f->name, programs[i].name);
+                fprintf(stderr, "%s: kernel %s of %s has no case\n", gen_name, f->name, programs[i].name);
                 missing++;
             }
         }
-    if (missing) die("%u kernels without a case: add lines to %s", missing, manifest);
+    if (missing) die("%u kernels without a case: add lines for them to %s", missing, nmanifests > 1 ? "the manifest of their family" : manifests[0]);
     if (fseek(out_data, 8, SEEK_SET) != 0) die("cannot seek in %s", tmp);
     put_u32(ncases);
     if (fclose(out_data) != 0) die("cannot write %s", tmp);
     if (rename(tmp, data) != 0) die("cannot rename %s to %s: %s", tmp, data, strerror(errno));
     tmp_data[0] = '\0';
-    write_registry(registry);
-    printf("tk_cross_gen: %u cases, %u kernels in %u files, %lld tensor elements\n", ncases, seen.nkernels, nprograms, (long long)elements);
+    write_registry(registry, kdir);
+    printf("%s: %u cases, %u kernels in %u files, %lld tensor elements\n", gen_name, ncases, seen.nkernels, nprograms, (long long)elements);
     for (unsigned i = 0; i < nprograms; i++) tk_front_free(&programs[i].fe);
     return 0;
 }

@@ -1,7 +1,8 @@
-/* runner.c — the target half of the cross numeric test (see gen.c for the
- * data file and the tolerances). Plain C: tk/rt.h, targets/cpu/launch.c, the
- * objects `tkc -c --target=T` made of the files in tests/cross/kernels and the
- * registry tk_cross_gen wrote (cases.c). Built for the target (AArch64:
+/* runner.c — the target half of the cross numeric test and of the stdlib
+ * numeric test (see gen.c for the data file and the tolerances). Plain C:
+ * tk/rt.h, targets/cpu/launch.c, the objects `tkc -c --target=T` made of the
+ * files in the kernel directory (tests/cross/kernels, stdlib-kernels) and the
+ * registry the generator wrote (cases.c). Built for the target (AArch64:
  * statically, run under qemu-aarch64-static -cpu max).
  *
  *   cross_runner DATA [--threads N] [--filter TEXT] [--verbose] [--stats]
@@ -11,7 +12,7 @@
  * element by element with the interpreter's final contents. Prints one line
  * per differing element (at most 8 per tensor, then a count), and at the end
  *   cross_numeric: N passed, M failed
- * (cases). --verbose prints every case with its time, --stats the largest
+ * (cases; "stdlib_numeric" for the stdlib test, TK_CROSS_SUITE). --verbose prints every case with its time, --stats the largest
  * difference of each case (in ulps of the element type and as a fraction of
  * atol + rtol·|want|): how much of the tolerance a case uses. Exit status 0 if nothing failed, 1 if something did, 2 if the data
  * file cannot be read. Cases the manifest marks xfail=THIS_TARGET (known code
@@ -30,6 +31,10 @@
 
 #ifndef TK_CROSS_TARGET
 #define TK_CROSS_TARGET "host"
+#endif
+/* the name in the summary lines: cross_numeric, stdlib_numeric */
+#ifndef TK_CROSS_SUITE
+#define TK_CROSS_SUITE "cross_numeric"
 #endif
 
 #define MAX_PARAMS 64
@@ -105,7 +110,7 @@ static const char *in_path;
 
 static void bad_data(const char *what)
 {
-    printf("cross_numeric: cannot read %s: %s\n", in_path, what);
+    printf(TK_CROSS_SUITE ": cannot read %s: %s\n", in_path, what);
     exit(2);
 }
 
@@ -237,7 +242,7 @@ int main(int argc, char **argv)
     get_bytes(magic, 8);
     if (memcmp(magic, "TKCROSS1", 8) != 0) bad_data("not a TKCROSS1 file");
     uint32_t ncases = get_u32();
-    printf("cross_numeric: target %s, %u cases from %s, %d threads\n", TK_CROSS_TARGET, ncases, in_path, threads);
+    printf(TK_CROSS_SUITE ": target %s, %u cases from %s, %d threads\n", TK_CROSS_TARGET, ncases, in_path, threads);
     unsigned passed = 0, failed = 0, xfailed = 0, xpassed = 0, skipped = 0;
     double t_start = now_s(), slowest = 0;
     char *slowest_desc = NULL;
@@ -369,10 +374,10 @@ int main(int argc, char **argv)
         free(xfail);
     }
     fclose(in);
-    printf("cross_numeric: %.1f s in all, slowest case %.2f s (%s)\n", now_s() - t_start, slowest, slowest_desc ? slowest_desc : "-");
+    printf(TK_CROSS_SUITE ": %.1f s in all, slowest case %.2f s (%s)\n", now_s() - t_start, slowest, slowest_desc ? slowest_desc : "-");
     free(slowest_desc);
-    if (skipped) printf("cross_numeric: %u cases left out by --filter\n", skipped);
-    if (xfailed || xpassed) printf("cross_numeric: %u known failures (xfail) of %s, %u unexpected passes\n", xfailed, TK_CROSS_TARGET, xpassed);
-    printf("cross_numeric: %u passed, %u failed\n", passed, failed);
+    if (skipped) printf(TK_CROSS_SUITE ": %u cases left out by --filter\n", skipped);
+    if (xfailed || xpassed) printf(TK_CROSS_SUITE ": %u known failures (xfail) of %s, %u unexpected passes\n", xfailed, TK_CROSS_TARGET, xpassed);
+    printf(TK_CROSS_SUITE ": %u passed, %u failed\n", passed, failed);
     return failed ? 1 : 0;
 }

@@ -22,6 +22,7 @@
 #define TK_STDLIB_REFERENCE_H
 
 #include <stdbool.h>
+#include <stddef.h>   /* NULL: a reference returns NULL on success */
 #include <stdint.h>
 
 #define TK_REF_MAX_RANK 8
@@ -75,5 +76,13 @@ extern const TkRefKernel tk_ref_attention[];
 extern const TkRefKernel tk_ref_ffn[];
 extern const TkRefKernel tk_ref_norms[];
 extern const TkRefKernel tk_ref_conv[];
+
+/* Every family table above, NULL-terminated (ref_table.c): a new family adds
+ * its table here. */
+extern const TkRefKernel *const tk_ref_tables[];
+
+/* Helpers of the family files (ref_util.c). */
+/* The tensor called name, checked to have the given rank (exit(2) if not). */
+TkRefTensor *tk_ref_tensor_rank(TkRefCall *call, const char *name, unsigned rank);
 
 #endif
