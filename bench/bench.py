@@ -1,0 +1,323 @@
+#!/usr/bin/env python3
+"""bench.py — runs the side-by-side benchmark: the machine's peaks, then every
+case on our kernels and on every peer, interleaved, and writes the JSON that
+report.py turns into the table and the plots. bench/run.sh builds everything
+and calls this; see bench/README.md for what each peer runs and how.
+
+  bench.py --tkc build-bench/tools/tkc/tkc --drivers build-bench/bench \
+           [--torch-python bench/.venv/bin/python] [--quick] [--threads 1,2]
+           [--filter TEXT] [--json FILE] [--out DIR] [--rounds N]
+"""
+
+import argparse
+import json
+import os
+import platform
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+
+import cases as casemod   # noqa: E402
+import metrics            # noqa: E402
+import ours               # noqa: E402
+import report             # noqa: E402
+
+# glibc: never give big freed blocks back to the kernel (mmap_max=0 serves them
+# from the heap, trim_threshold keeps the heap), so a library that mallocs and
+# frees its temporaries on every call does not page-fault again on every call.
+GLIBC_TUNABLES = "glibc.malloc.mmap_max=0:glibc.malloc.trim_threshold=68719476736"
+
+
+def log(msg):
+    print(msg, file=sys.stderr, flush=True)
+
+
+class Driver:
+    """A peer process that serves requests over stdin/stdout, one line each."""
+
+    def __init__(self, name, cmd, env, json_requests):
+        self.name, self.cmd, self.json_requests = name, cmd, json_requests
+        self.dead = None
+        self.header = None
+        try:
+            self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                         text=True, bufsize=1, env=env)
+        except OSError as e:
+            self.proc, self.dead = None, f"cannot start {cmd[0]}: {e}"
+        if self.proc and json_requests:   # torch_peer.py describes itself first
+            line = self.proc.stdout.readline()
+            try:
+                self.header = json.loads(line)
+            except ValueError:
+                self.dead = "the torch peer did not start (import failed?)"
+
+    def request(self, req):
+        if self.dead:
+            return {"ok": False, "error": self.dead}
+        if self.json_requests:
+            line = json.dumps(req)
+        else:
+            line = (f"{req['op']} {req['dtype']} {req['M']} {req['N']} {req['K']} {req.get('variant', '-')} "
+                    f"{req['threads']} {req['reps']} {req['warmup']}")
+        try:
+            self.proc.stdin.write(line + "\n")
+            self.proc.stdin.flush()
+            reply = self.proc.stdout.readline()
+        except (BrokenPipeError, OSError):
+            reply = ""
+        if not reply:
+            self.dead = f"{self.name} driver exited (status {self.proc.poll()})"
+            return {"ok": False, "error": self.dead}
+        return json.loads(reply)
+
+    def close(self):
+        if self.proc and self.proc.poll() is None:
+            self.proc.stdin.close()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+
+
+# --- implementations -----------------------------------------------------------
+
+class Peer:
+    """One peer configuration: which cases it serves, and the request it sends."""
+
+    def __init__(self, name, driver, serves, variant="-"):
+        self.name, self.driver, self.serves, self.variant = name, driver, serves, variant
+        self.kind = "peer"
+
+    def run(self, case, reps, warmup):
+        req = dict(case["shape"], op=case["family"], dtype=case["dtype"], threads=case["threads"], reps=reps,
+                   warmup=warmup, variant=self.variant)
+        return self.driver.request(req)
+
+
+class Ours:
+    def __init__(self, variant, tkc, env):
+        self.name, self.variant, self.tkc, self.env = "tilekit " + variant["name"], variant, tkc, env
+        self.kind = "ours"
+
+    def run(self, case, reps, warmup):
+        return ours.run(self.tkc, self.variant, case["threads"], reps, warmup, self.env)
+
+
+def is_gemm(case):
+    return case["family"] == "gemm"
+
+
+def make_peers(args, base_env, missing):
+    """Starts every peer driver that was built; says which are missing and why."""
+    peers, drivers, info = [], [], {}
+    d = args.drivers
+
+    def exe(name):
+        p = os.path.join(d, name)
+        return p if os.path.exists(p) else None
+
+    if exe("bench_onednn"):
+        drv = Driver("oneDNN", [exe("bench_onednn")], base_env, False)
+        drivers.append(drv)
+        peers.append(Peer("onednn packed", drv, is_gemm, "packed"))
+        peers.append(Peer("onednn plain", drv, is_gemm, "plain"))
+        info["onednn"] = {"env": "OpenMP (libgomp), omp_set_num_threads(n), default OMP_WAIT_POLICY",
+                          "variants": "packed: weights desc format_tag::any, reordered once outside the timed calls; "
+                                      "plain: row-major weights"}
+    else:
+        missing.append("oneDNN peer not built (needs libdnnl-dev): no oneDNN numbers")
+    if exe("bench_openblas"):
+        env_has = {k: base_env[k] for k in ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE") if k in base_env}
+        f32_gemm = lambda c: is_gemm(c) and c["dtype"] == "f32"
+        if env_has:
+            drv = Driver("OpenBLAS (environment)", [exe("bench_openblas")], base_env, False)
+            drivers.append(drv)
+            peers.append(Peer("openblas env", drv, f32_gemm))
+        unset_env = {k: v for k, v in base_env.items() if k not in ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE")}
+        drv = Driver("OpenBLAS (auto)", [exe("bench_openblas")], unset_env, False)
+        drivers.append(drv)
+        peers.append(Peer("openblas auto", drv, f32_gemm))
+        info["openblas"] = {"environment": env_has or "OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE not set here: "
+                                                      "only the auto-detected variant runs",
+                            "threads": "openblas_set_num_threads(n) (its own pthread pool)"}
+    else:
+        missing.append("OpenBLAS peer not built (needs libopenblas-dev): no OpenBLAS numbers")
+    if exe("bench_xsmm"):
+        drv = Driver("libxsmm", [exe("bench_xsmm")], base_env, False)
+        drivers.append(drv)
+        peers.append(Peer("libxsmm", drv, lambda c: c["group"] == "small" and c["threads"] == 1))
+    else:
+        missing.append("libxsmm peer not built (needs libxsmm-dev): no libxsmm numbers for 32³/64³")
+    if args.torch_python:
+        torch_env = dict(base_env, OMP_WAIT_POLICY="PASSIVE")
+        drv = Driver("torch", [args.torch_python, os.path.join(HERE, "peers", "torch_peer.py")], torch_env, True)
+        drivers.append(drv)
+        if drv.dead:
+            missing.append(f"PyTorch peer: {drv.dead}")
+        else:
+            peers.append(Peer("torch", drv, lambda c: True))
+            info["torch"] = dict(drv.header, env="OMP_WAIT_POLICY=PASSIVE; torch.set_num_threads(n)" +
+                                 ("; openblas_set_num_threads(n) via ctypes" if drv.header.get("openblas") else ""))
+    else:
+        missing.append("PyTorch peer: no python with torch given (--torch-python): no torch numbers")
+    return peers, drivers, info
+
+
+# --- the run ---------------------------------------------------------------------
+
+def measure_peaks(args, env):
+    cmd = [os.path.join(args.drivers, "bench_peak"), "--threads", ",".join(map(str, args.threads))]
+    if args.quick:
+        cmd.append("--quick")
+    out = subprocess.run(cmd, capture_output=True, text=True, env=env, check=True).stdout
+    peaks = {}
+    for line in out.splitlines():
+        p = json.loads(line)
+        peaks[str(p["threads"])] = p
+    return peaks
+
+
+def reps_for(median_ms, budget_ms, lo, hi):
+    return max(lo, min(hi, int(budget_ms / max(median_ms, 1e-6))))
+
+
+def run_case(case, impls, rounds, budget_ms, max_reps, warmup):
+    """Interleaves the implementations: round r runs each once (R reps), in an
+    order rotated by r, so slow phases of a shared machine hit all of them."""
+    samples = {i.name: [] for i in impls}
+    replies = {}
+    for r in range(rounds):
+        order = impls[r % len(impls):] + impls[:r % len(impls)]
+        for impl in order:
+            prev = samples[impl.name]
+            if replies.get(impl.name, {}).get("ok") is False:
+                continue
+            reps = 3 if not prev else reps_for(sorted(prev)[len(prev) // 2], budget_ms, 3, max_reps)
+            reply = impl.run(case, reps, warmup)
+            replies[impl.name] = reply
+            if reply.get("ok"):
+                samples[impl.name] += reply["times_ms"]
+    results = []
+    for impl in impls:
+        reply = replies.get(impl.name, {"ok": False, "error": "not run"})
+        res = {"name": impl.name, "kind": impl.kind, "ok": bool(reply.get("ok")), "impl": reply.get("impl")}
+        if reply.get("ok"):
+            res.update(metrics.summarize(samples[impl.name]) or {})
+            res["info"] = {k: v for k, v in reply.items() if k not in ("ok", "times_ms", "impl")}
+        else:
+            res["error"] = reply.get("error")
+        results.append(res)
+    return results
+
+
+def implementations(cases):
+    """What each named implementation actually ran (library, kernel, ISA), as its
+    driver reported it: e.g. the OpenBLAS core, the oneDNN implementation."""
+    seen = {}
+    for c in cases:
+        for r in c["results"]:
+            if r.get("ok") and r.get("impl"):
+                seen.setdefault(r["name"], set()).add(r["impl"])
+    return {k: sorted(v) for k, v in seen.items()}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--tkc", required=True)
+    ap.add_argument("--drivers", required=True, help="directory with bench_peak and the peer drivers")
+    ap.add_argument("--torch-python", help="python interpreter that has torch")
+    ap.add_argument("--torch-source", default="", help="where that torch came from (PyPI venv, Debian)")
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--threads", default="1,2")
+    ap.add_argument("--filter", default="", help="only cases whose id contains this text")
+    ap.add_argument("--json", help="write the results here (default OUT/results.json)")
+    ap.add_argument("--out", default=os.path.join(HERE, "out"))
+    ap.add_argument("--rounds", type=int, help="interleaved rounds per case (default 2 quick, 3 full)")
+    args = ap.parse_args()
+    args.threads = [int(t) for t in args.threads.split(",") if t.strip()]
+    os.makedirs(args.out, exist_ok=True)
+    json_path = args.json or os.path.join(args.out, "results.json")
+    t_start = time.time()
+
+    base_env = dict(os.environ, GLIBC_TUNABLES=GLIBC_TUNABLES)
+    missing = []
+    log(f"bench: measuring the machine's peaks ({','.join(map(str, args.threads))} threads)")
+    peaks = measure_peaks(args, base_env)
+    for t, p in peaks.items():
+        log(f"  {t} thread(s): f32 {p['f32_gflops']:.0f} GFLOP/s, bf16 {p['bf16_gflops']:.0f} GFLOP/s, "
+            f"triad {p['triad_gbs']:.1f} GB/s, read {p['read_gbs']:.1f} GB/s")
+
+    all_cases = casemod.quick_cases(args.threads) if args.quick else casemod.all_cases(args.threads)
+    selected = [c for c in all_cases if args.filter in c["id"]]
+    if not selected:
+        log(f"bench: no case matches --filter '{args.filter}'")
+        return 2
+    peers, drivers, peer_info = make_peers(args, base_env, missing)
+    rounds = args.rounds or (2 if args.quick else 3)
+    budget_ms = 100 if args.quick else 400
+    max_reps = 10 if args.quick else 30
+
+    # One-time JIT compiles of our kernels (cached on disk) before any timing,
+    # so the timed rounds and --quick's budget do not include them.
+    t_jit = time.time()
+    for case in selected:
+        for v in ours.variants(case, ROOT):
+            if "missing" not in v:
+                ours.run(args.tkc, v, case["threads"], 1, 0, base_env)
+    jit_s = time.time() - t_jit
+
+    t_timed = time.time()
+    for n, case in enumerate(selected, 1):
+        impls = []
+        case["missing"] = []
+        for v in ours.variants(case, ROOT):
+            if "missing" in v:
+                case["missing"].append(f"tilekit {v['name']}: {v['missing']}")
+            else:
+                impls.append(Ours(v, args.tkc, base_env))
+        impls += [p for p in peers if p.serves(case)]
+        case["results"] = run_case(case, impls, rounds, budget_ms, max_reps, warmup=2)
+        for v in case["missing"]:
+            case["results"].append({"name": v.split(":")[0], "kind": "ours", "ok": False, "error": v.split(": ", 1)[1]})
+        metrics.derive(case, peaks)
+        best = case["best_ours"] or "-"
+        ratio = case["ours_vs_best_peer"]
+        log(f"[{n}/{len(selected)}] {case['id']}: ours {best} " +
+            (f"{ratio:.2f}x best peer ({case['best_peer']})" if ratio else "(no ratio)"))
+    timed_s = time.time() - t_timed
+    for d in drivers:
+        d.close()
+
+    out = {
+        "schema": "tilekit-bench/1",
+        "date": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime()),
+        "machine": {"cpu": report.cpu_name(), "kernel": platform.release(), "cores": os.cpu_count()},
+        "mode": "quick" if args.quick else "full",
+        "threads": args.threads,
+        "rounds": rounds,
+        "peaks": peaks,
+        "peers": peer_info,
+        "torch_source": args.torch_source,
+        "env": {"GLIBC_TUNABLES": GLIBC_TUNABLES, "torch": "OMP_WAIT_POLICY=PASSIVE"},
+        "missing": missing,
+        "implementations": implementations(selected),
+        "seconds": {"peaks_and_setup": round(t_jit - t_start, 1), "jit_warmup": round(jit_s, 1),
+                    "timed": round(timed_s, 1), "total": round(time.time() - t_start, 1)},
+        "cases": selected,
+    }
+    with open(json_path, "w") as f:
+        json.dump(out, f, indent=1)
+    report.print_table(out, sys.stdout)
+    plots = report.plot(out, args.out)
+    log(f"bench: JSON {json_path}; " + ("plots " + ", ".join(plots) if plots else "no plots (python3-matplotlib missing)"))
+    log(f"bench: {out['seconds']['total']:.0f} s in all ({out['seconds']['jit_warmup']:.0f} s one-time JIT compiles, "
+        f"{out['seconds']['timed']:.0f} s timed)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,122 @@
+"""cases.py — the benchmark cases: shapes, dtypes, thread counts, and the work
+each one represents (FLOPs, minimum bytes moved), computed here from the shapes
+so every implementation is judged by the same count.
+
+A case is a plain dict:
+  id        "gemm bf16 1024x1024x1024 t2" — unique, what --filter matches
+  family    gemm | attention | ffn
+  group     squares | proj | small | attention | ffn (the issue's shape groups)
+  dtype     f32 | bf16
+  threads   1 | 2 | ...
+  shape     dict of the problem sizes (M, N, K / B, H, S, D, causal / T, D, F, act)
+  flops     FLOPs counted from the math (below)
+  bytes     the minimum traffic: every input read once, every output written once
+"""
+
+# --- the shapes of issue 4 ----------------------------------------------------
+
+SQUARES = [256, 512, 1024, 2048, 4096]
+PROJ_M = [1, 32, 512]
+PROJ_NK = [(4096, 4096), (11008, 4096), (8192, 8192)]
+SMALL = [32, 64]
+ATTN_S = [512, 2048]
+ATTN_D = [64, 128]
+ATTN_H = 8
+FFN_D = [1024, 4096]
+FFN_T = [1, 512]
+
+DTYPE_BYTES = {"f32": 4, "bf16": 2}
+
+
+def ffn_hidden(d, act):
+    """Hidden width of the FFN: 4·d for GELU (GPT-style); for SwiGLU the LLaMA rule
+    8/3·d rounded up to a multiple of 256 (d = 4096 → 11008, d = 1024 → 2816)."""
+    if act == "gelu":
+        return 4 * d
+    return -(-((8 * d) // 3) // 256) * 256
+
+
+def gemm_case(group, dtype, m, n, k, threads):
+    e = DTYPE_BYTES[dtype]
+    return {
+        "id": f"gemm {dtype} {m}x{n}x{k} t{threads}",
+        "family": "gemm", "group": group, "dtype": dtype, "threads": threads,
+        "shape": {"M": m, "N": n, "K": k},
+        "flops": 2.0 * m * n * k,
+        "bytes": float(e * (m * k + k * n) + 4 * m * n),   # C is f32 for every implementation we time
+    }
+
+
+def attention_case(dtype, s, d, causal, threads, b=1, h=ATTN_H):
+    e = DTYPE_BYTES[dtype]
+    flops = 4.0 * b * h * s * s * d   # Q·Kᵀ and P·V, 2 FLOPs per multiply-add each
+    if causal:
+        flops /= 2
+    return {
+        "id": f"attention {dtype} B{b} H{h} S{s} D{d} {'causal' if causal else 'full'} t{threads}",
+        "family": "attention", "group": "attention", "dtype": dtype, "threads": threads,
+        "shape": {"B": b, "H": h, "S": s, "SKV": s, "D": d, "causal": causal},
+        "flops": flops,
+        "bytes": float(e * 4 * b * h * s * d),   # Q, K, V read, O written
+    }
+
+
+def ffn_case(dtype, t, d, act, threads):
+    e = DTYPE_BYTES[dtype]
+    f = ffn_hidden(d, act)
+    matrices = 3 if act == "swiglu" else 2
+    return {
+        "id": f"ffn {act} {dtype} T{t} D{d} F{f} t{threads}",
+        "family": "ffn", "group": "ffn", "dtype": dtype, "threads": threads,
+        "shape": {"T": t, "D": d, "F": f, "act": act},
+        "flops": 2.0 * t * d * f * matrices,
+        "bytes": float(e * (matrices * d * f + 2 * t * d)),   # weights once, X read, Y written
+    }
+
+
+def all_cases(threads):
+    """Every case of the full run, for the given thread counts."""
+    cases = []
+    for t in threads:
+        for dtype in ("bf16", "f32"):
+            for s in SQUARES:
+                cases.append(gemm_case("squares", dtype, s, s, s, t))
+            for m in PROJ_M:
+                for n, k in PROJ_NK:
+                    cases.append(gemm_case("proj", dtype, m, n, k, t))
+        for dtype in ("bf16", "f32"):
+            for s in ATTN_S:
+                for d in ATTN_D:
+                    for causal in (False, True):
+                        cases.append(attention_case(dtype, s, d, causal, t))
+        for d in FFN_D:
+            for tt in FFN_T:
+                for act in ("swiglu", "gelu"):
+                    cases.append(ffn_case("bf16", tt, d, act, t))
+    # small products are one call on one thread (libxsmm's model): 1 thread only
+    if 1 in threads:
+        for dtype in ("bf16", "f32"):
+            for s in SMALL:
+                cases.append(gemm_case("small", dtype, s, s, s, 1))
+    return cases
+
+
+def quick_cases(threads):
+    """A representative subset (one of each kind) that runs in well under a minute."""
+    hi = max(threads)
+    lo = min(threads)
+    cases = [
+        gemm_case("squares", "bf16", 1024, 1024, 1024, lo),
+        gemm_case("squares", "f32", 1024, 1024, 1024, hi),
+        gemm_case("proj", "bf16", 32, 4096, 4096, hi),
+        gemm_case("proj", "bf16", 1, 4096, 4096, hi),
+        attention_case("bf16", 512, 128, False, hi),
+        attention_case("bf16", 512, 128, True, hi),
+        ffn_case("bf16", 512, 1024, "swiglu", hi),
+    ]
+    if hi != lo:
+        cases.insert(1, gemm_case("squares", "bf16", 1024, 1024, 1024, hi))
+    if 1 in threads:
+        cases.append(gemm_case("small", "bf16", 64, 64, 64, 1))
+        cases.append(gemm_case("small", "f32", 32, 32, 32, 1))
+    return cases

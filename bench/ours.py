@@ -1,0 +1,187 @@
+"""ours.py — running TileKit's own kernels (stdlib-kernels/*.tk) for a case.
+
+Each case maps to one or more of our kernels (the plain gemm, the pre-packed
+one, the small-M one, ...). We do not hard-code their size-variable names:
+the kernel's signature is read from the .tk file, and the case's sizes are bound
+to it by the position of each tensor parameter (A[M,K] B[K,N] C[M,N] for a
+gemm, and so on). A dimension that is a `const` in the file must equal the
+case's size, otherwise the kernel does not fit the case and we say so.
+
+A kernel is timed by `tkc run FILE --kernel K --size ... --threads N --repeat R
+--warmup W --times --json`: it JIT-compiles (cached on disk after the first
+time), fills the tensors (every page touched), runs once untimed plus W warm-up
+launches, then R timed launches.
+"""
+
+import json
+import math
+import os
+import re
+import subprocess
+
+_SIG_CACHE = {}
+
+
+def _split_top(text):
+    """Splits a parameter list on commas outside <...>."""
+    parts, depth, cur = [], 0, ""
+    for ch in text:
+        if ch == "<":
+            depth += 1
+        elif ch == ">":
+            depth -= 1
+        if ch == "," and depth == 0:
+            parts.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    if cur.strip():
+        parts.append(cur.strip())
+    return parts
+
+
+def read_tk(path):
+    """{"consts": {NAME: int}, "kernels": {NAME: [param, ...]}} for a .tk file, where a
+    param is {"name", "kind": "gl"|"scalar", "elem", "dims": [str]}; None if the file
+    does not exist."""
+    if path in _SIG_CACHE:
+        return _SIG_CACHE[path]
+    if not os.path.exists(path):
+        return None
+    src = open(path, encoding="utf-8").read()
+    src_nocomment = re.sub(r"//[^\n]*", "", src)
+    consts = {m.group(1): int(m.group(2)) for m in re.finditer(r"\bconst\s+(\w+)\s*=\s*(\d+)\s*;", src_nocomment)}
+    kernels = {}
+    for m in re.finditer(r"\bkernel\s+(\w+)\s*\(", src_nocomment):
+        i, depth = m.end(), 1
+        while i < len(src_nocomment) and depth:
+            depth += {"(": 1, ")": -1}.get(src_nocomment[i], 0)
+            i += 1
+        params = []
+        for p in _split_top(src_nocomment[m.end():i - 1]):
+            g = re.match(r"gl\s*<\s*(.*?)\s*>\s*(\w+)$", p, re.S)
+            if g:
+                fields = [x.strip() for x in g.group(1).split(",")]
+                dims = [d for d in fields[1:] if d not in ("row", "col")]
+                params.append({"name": g.group(2), "kind": "gl", "elem": fields[0], "dims": dims})
+            else:
+                words = p.split()
+                params.append({"name": words[-1], "kind": "scalar", "elem": words[0], "dims": []})
+        kernels[m.group(1)] = params
+    info = {"consts": consts, "kernels": kernels}
+    _SIG_CACHE[path] = info
+    return info
+
+
+def bind_sizes(info, kernel, tensors):
+    """Binds a case's sizes to a kernel's size variables. `tensors` lists, for each
+    tensor parameter in order, its dimensions' values. Returns (sizes dict, None)
+    or (None, why it does not fit)."""
+    params = [p for p in info["kernels"][kernel] if p["kind"] == "gl"]
+    if len(params) != len(tensors):
+        return None, f"{kernel} has {len(params)} tensor parameters, the harness expects {len(tensors)}"
+    sizes = {}
+    for p, want in zip(params, tensors):
+        if len(p["dims"]) != len(want):
+            return None, f"{kernel}: {p['name']} has rank {len(p['dims'])}, the harness expects {len(want)}"
+        for dim, value in zip(p["dims"], want):
+            if re.fullmatch(r"\d+", dim):
+                fixed = int(dim)
+            elif dim in info["consts"]:
+                fixed = info["consts"][dim]
+            else:
+                if sizes.get(dim, value) != value:
+                    return None, f"{kernel}: size {dim} would be both {sizes[dim]} and {value}"
+                sizes[dim] = value
+                continue
+            if fixed != value:
+                return None, f"{kernel}: {p['name']} has a fixed dimension {dim} = {fixed}, the case needs {value}"
+    return sizes, None
+
+
+def scalars_of(info, kernel):
+    return {p["name"]: p["elem"] for p in info["kernels"][kernel] if p["kind"] == "scalar"}
+
+
+def cdiv(a, b):
+    return -(-a // b)
+
+
+# --- which of our kernels serve a case ----------------------------------------
+
+def variants(case, root):
+    """Our implementations of a case: a list of dicts {name, file, kernel, tensors,
+    sets, note} — or {name, missing: why} when the kernel file or name is not
+    there (yet), so the report can say so instead of silently dropping it."""
+    fam, dt, s = case["family"], case["dtype"], case["shape"]
+    out = []
+    if fam == "gemm":
+        f = os.path.join(root, "stdlib-kernels", "gemm.tk")
+        m, n, k = s["M"], s["N"], s["K"]
+        out.append({"name": f"gemm_{dt}", "file": f, "kernel": f"gemm_{dt}", "tensors": [[m, k], [k, n], [m, n]], "sets": {}})
+        # pre-packed weights (P[NB, KP, BN], gemm.tk's header): packing is done once
+        # ahead of time and not timed; P's contents do not change the speed.
+        info = read_tk(f)
+        bn = (info or {}).get("consts", {}).get("BN", 256)
+        kc = (info or {}).get("consts", {}).get("KC", 128)
+        out.append({"name": f"gemm_{dt}_packed", "file": f, "kernel": f"gemm_{dt}_packed",
+                    "tensors": [[m, k], [cdiv(n, bn), cdiv(k, kc) * kc, bn], [m, n]], "sets": {},
+                    "note": "weights pre-packed (packing not timed)"})
+        if m <= 32:
+            out.append({"name": f"gemv_{dt}", "file": f, "kernel": f"gemv_{dt}", "tensors": [[m, k], [k, n], [m, n]], "sets": {}})
+    elif fam == "attention":
+        f = os.path.join(root, "stdlib-kernels", "attention.tk")
+        b, h, sq, skv, d = s["B"], s["H"], s["S"], s["SKV"], s["D"]
+        qkv = [b, h, sq, d]
+        out.append({"name": f"attention_{dt}_d{d}", "file": f, "kernel": f"attention_{dt}_d{d}",
+                    "tensors": [qkv, [b, h, skv, d], [b, h, skv, d], [b, 1, sq, skv], qkv],
+                    "sets": {"scale": 1.0 / math.sqrt(d), "causal": "true" if s["causal"] else "false", "use_mask": "false"}})
+    elif fam == "ffn":
+        f = os.path.join(root, "stdlib-kernels", "ffn.tk")
+        t, d, ff = s["T"], s["D"], s["F"]
+        if s["act"] == "swiglu":
+            tensors = [[t, d], [d, ff], [d, ff], [ff, d], [t, d]]
+        else:
+            tensors = [[t, d], [d, ff], [ff], [ff, d], [d], [t, d]]
+        out.append({"name": f"ffn_{s['act']}_{dt}", "file": f, "kernel": f"ffn_{s['act']}_{dt}", "tensors": tensors, "sets": {}})
+    resolved = []
+    for v in out:
+        info = read_tk(v["file"])
+        rel = os.path.relpath(v["file"], root)
+        if info is None:
+            resolved.append({"name": v["name"], "missing": f"{rel} does not exist yet"})
+        elif v["kernel"] not in info["kernels"]:
+            resolved.append({"name": v["name"], "missing": f"{rel} has no kernel {v['kernel']} yet"})
+        else:
+            sizes, why = bind_sizes(info, v["kernel"], v["tensors"])
+            if sizes is None:
+                resolved.append({"name": v["name"], "missing": why})
+                continue
+            known = scalars_of(info, v["kernel"])
+            sets = {k2: val for k2, val in v["sets"].items() if k2 in known}
+            resolved.append(dict(v, sizes=sizes, sets=sets))
+    return resolved
+
+
+def run(tkc, variant, threads, reps, warmup, env, timeout=600):
+    """Runs one of our kernels; returns {"ok", "times_ms", "impl", "error", "info"}."""
+    cmd = [tkc, "run", variant["file"], "--kernel", variant["kernel"],
+           "--size", ",".join(f"{k}={v}" for k, v in variant["sizes"].items()),
+           "--threads", str(threads), "--repeat", str(reps), "--warmup", str(warmup), "--times", "--json"]
+    for k, v in variant["sets"].items():
+        cmd += ["--set", f"{k}={v}"]
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return {"ok": False, "error": f"tkc run timed out after {timeout} s"}
+    line = p.stdout.strip().splitlines()[-1] if p.stdout.strip() else ""
+    try:
+        j = json.loads(line)
+    except ValueError:
+        err = (p.stderr.strip().splitlines() or ["no output"])[-1]
+        return {"ok": False, "error": f"tkc run failed (exit {p.returncode}): {err}"}
+    if j.get("error"):
+        return {"ok": False, "error": f"tkc run: {j['error']}"}
+    return {"ok": True, "times_ms": j.get("times_ms") or [j["ms"]], "impl": f"TileKit {variant['kernel']}",
+            "info": {"compile_ms": j.get("compile_ms"), "cache_hit": j.get("cache_hit"), "threads": j.get("threads"),
+                     "command": " ".join(cmd)}}

@@ -1,0 +1,269 @@
+#!/usr/bin/env python3
+"""report.py — the table and the plots of a benchmark run (bench.py's JSON).
+
+  report.py RESULTS.json [--out DIR]    print the table again, redraw the plots
+  report.py --selftest                  check metrics, table and plots on synthetic data
+
+Plots (matplotlib, Debian's python3-matplotlib):
+  roofline.png   GFLOP/s against arithmetic intensity, one panel per thread count:
+                 the measured compute peaks and read bandwidth, our best variant
+                 (filled) and the best peer (hollow) for every case
+  ratio.png      our best time against the best peer's, per case (> 1: we are faster)
+"""
+
+import io
+import json
+import math
+import os
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import metrics   # noqa: E402
+
+
+def cpu_name():
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return "unknown"
+
+
+def fmt(x, spec, none="-"):
+    return none if x is None else format(x, spec)
+
+
+def print_table(out, fp):
+    """Per case: every implementation with its median, spread, GFLOP/s, % of the
+    case's roofline bound and ratio to the best peer; then a summary line per case."""
+    w = fp.write
+    w(f"TileKit benchmark ({out['mode']}, {out['date']}, {out['machine']['cpu']}, "
+      f"{out['rounds']} interleaved rounds per case)\n")
+    for t, p in sorted(out["peaks"].items()):
+        w(f"peaks, {t} thread(s): f32 {p['f32_gflops']:.0f} GFLOP/s, bf16 {p['bf16_gflops']:.0f} GFLOP/s, "
+          f"read {p['read_gbs']:.1f} GB/s, triad {p['triad_gbs']:.1f} GB/s\n")
+    for name, info in sorted(out.get("peers", {}).items()):
+        w(f"peer {name}: {json.dumps(info, sort_keys=True)}\n")
+    for name, impls in sorted(out.get("implementations", {}).items()):
+        w(f"  {name}: {'; '.join(impls)}\n")
+    for m in out.get("missing", []):
+        w(f"missing: {m}\n")
+    w("\n")
+    hdr = f"  {'implementation':<30} {'median ms':>11} {'p25-p75 ms':>21} {'GFLOP/s':>9} {'% bound':>8} {'x best peer':>11}\n"
+    for c in out["cases"]:
+        w(f"{c['id']}   bound {fmt(c.get('bound_gflops'), '.0f')} GFLOP/s ({c.get('bound_kind') or '?'}), "
+          f"{c['flops'] / 1e9:.3g} GFLOP, {c['bytes'] / 2**20:.1f} MiB min traffic\n")
+        w(hdr)
+        for r in c["results"]:
+            if not r.get("ok"):
+                w(f"  {r['name']:<30} {'n/a':>11}  {r.get('error') or ''}\n")
+                continue
+            spread = f"{r['p25_ms']:.4g}-{r['p75_ms']:.4g}"
+            w(f"  {r['name']:<30} {r['median_ms']:>11.4g} {spread:>21} {fmt(r.get('gflops'), '9.1f'):>9} "
+              f"{fmt(r.get('pct_bound'), '7.1f'):>7}% {fmt(r.get('ratio_to_best_peer'), '10.2f'):>10}x\n")
+        w("\n")
+    w("Summary: our best variant against the best peer (ratio > 1: we are faster)\n")
+    w(f"  {'case':<46} {'ours (best)':<30} {'% bound':>8} {'best peer':<16} {'x best':>7} {'x oneDNN packed':>16}\n")
+    for c in out["cases"]:
+        ours = next((r for r in c["results"] if r["name"] == c.get("best_ours")), None)
+        w(f"  {c['id']:<46} {(c.get('best_ours') or 'none'):<30} "
+          f"{fmt(ours.get('pct_bound') if ours else None, '7.1f'):>7}% {(c.get('best_peer') or 'none'):<16} "
+          f"{fmt(c.get('ours_vs_best_peer'), '6.2f'):>6}x {fmt(c.get('ours_vs_onednn_packed'), '15.2f'):>15}x\n")
+
+
+def _pyplot():
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    return plt
+
+
+FAMILY_COLOR = {"gemm": "tab:blue", "attention": "tab:orange", "ffn": "tab:green"}
+
+
+def plot(out, outdir):
+    """Writes roofline.png and ratio.png into outdir; returns their paths, or []
+    when matplotlib is not installed."""
+    try:
+        plt = _pyplot()
+    except ImportError:
+        return []
+    paths = []
+    threads = sorted(out["peaks"], key=int)
+    fig, axes = plt.subplots(1, len(threads), figsize=(6.5 * len(threads), 5.2), squeeze=False)
+    for ax, t in zip(axes[0], threads):
+        p = out["peaks"][t]
+        ai = [2 ** (i / 4) for i in range(-8, 60)]
+        bw = p["read_gbs"]
+        for peak, label, style in ((p["f32_gflops"], "f32 peak", "--"), (p["bf16_gflops"], "bf16 peak", "-")):
+            if peak:
+                ax.plot(ai, [min(peak, a * bw) for a in ai], style, color="gray", lw=1)
+                ax.text(ai[-1], peak, f" {label} {peak:.0f}", va="bottom", ha="right", fontsize=8, color="gray")
+        for c in out["cases"]:
+            if str(c["threads"]) != t:
+                continue
+            a = c["flops"] / c["bytes"]
+            col = FAMILY_COLOR.get(c["family"], "k")
+            for name, filled in ((c.get("best_ours"), True), (c.get("best_peer"), False)):
+                r = next((r for r in c["results"] if r["name"] == name and r.get("gflops")), None)
+                if r:
+                    ax.scatter([a], [r["gflops"]], s=28, marker="o" if c["dtype"] == "bf16" else "s",
+                               facecolors=col if filled else "none", edgecolors=col, linewidths=1.2)
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+        ax.set_xlabel("arithmetic intensity (FLOP per byte of minimum traffic)")
+        ax.set_ylabel("GFLOP/s")
+        ax.set_title(f"{t} thread(s): read {bw:.0f} GB/s")
+        ax.grid(True, which="both", alpha=0.3)
+    handles = [plt.Line2D([], [], marker="o", ls="", color=v, label=k) for k, v in FAMILY_COLOR.items()]
+    handles += [plt.Line2D([], [], marker="o", ls="", color="k", label="ours (filled)"),
+                plt.Line2D([], [], marker="o", ls="", mfc="none", color="k", label="best peer (hollow)"),
+                plt.Line2D([], [], marker="s", ls="", mfc="none", color="k", label="square: f32, circle: bf16")]
+    axes[0][0].legend(handles=handles, fontsize=8, loc="lower right")
+    fig.suptitle(f"Roofline ({out['machine']['cpu']}, {out['mode']} run)")
+    fig.tight_layout()
+    paths.append(os.path.join(outdir, "roofline.png"))
+    fig.savefig(paths[-1], dpi=110)
+    plt.close(fig)
+
+    rows = [c for c in out["cases"]]
+    fig, ax = plt.subplots(figsize=(10, max(2.5, 0.28 * len(rows) + 1.2)))
+    labels = [c["id"] for c in rows]
+    vals = [c.get("ours_vs_best_peer") or 0 for c in rows]
+    colors = ["tab:green" if v >= 1 else "tab:red" for v in vals]
+    ax.barh(range(len(rows)), vals, color=colors)
+    for i, (c, v) in enumerate(zip(rows, vals)):
+        ax.text(v, i, f" {v:.2f}x {c.get('best_peer') or 'no peer'}" if v else " no ratio (missing ours or peer)",
+                va="center", fontsize=7)
+    ax.axvline(1.0, color="k", lw=1)
+    ax.set_yticks(range(len(rows)))
+    ax.set_yticklabels(labels, fontsize=7)
+    ax.invert_yaxis()
+    ax.set_xlabel("best peer's median time / our best median time (> 1: TileKit faster)")
+    ax.set_title("TileKit against the best peer, per case")
+    fig.tight_layout()
+    paths.append(os.path.join(outdir, "ratio.png"))
+    fig.savefig(paths[-1], dpi=110)
+    plt.close(fig)
+    return paths
+
+
+# --- selftest ------------------------------------------------------------------
+
+def _synthetic():
+    """A tiny run: one compute-bound gemm, one DRAM-bound decode gemm, one case
+    whose kernel is missing. Numbers chosen so the derived values are exact."""
+    peaks = {"1": {"threads": 1, "f32_gflops": 200.0, "bf16_gflops": 400.0, "triad_gbs": 20.0, "read_gbs": 25.0},
+             "2": {"threads": 2, "f32_gflops": 400.0, "bf16_gflops": 800.0, "triad_gbs": 50.0, "read_gbs": 50.0}}
+    big = {"id": "gemm bf16 1000x1000x1000 t1", "family": "gemm", "group": "squares", "dtype": "bf16", "threads": 1,
+           "shape": {"M": 1000, "N": 1000, "K": 1000}, "flops": 2e9, "bytes": 8e6,
+           "results": [{"name": "tilekit gemm_bf16", "kind": "ours", "ok": True, **metrics.summarize([10.0, 9.0, 11.0, 10.0])},
+                       {"name": "onednn packed", "kind": "peer", "ok": True, **metrics.summarize([8.0, 8.0, 8.0])},
+                       {"name": "torch", "kind": "peer", "ok": True, **metrics.summarize([20.0])}]}
+    decode = {"id": "gemm bf16 1x4096x4096 t2", "family": "gemm", "group": "proj", "dtype": "bf16", "threads": 2,
+              "shape": {"M": 1, "N": 4096, "K": 4096}, "flops": 2.0 * 4096 * 4096, "bytes": 2.0 * (4096 + 4096 * 4096) + 4 * 4096,
+              "results": [{"name": "tilekit gemv_bf16", "kind": "ours", "ok": True, **metrics.summarize([1.0, 1.0, 1.0])},
+                          {"name": "onednn packed", "kind": "peer", "ok": True, **metrics.summarize([1.5, 1.5])},
+                          {"name": "libxsmm", "kind": "peer", "ok": False, "error": "1 thread only"}]}
+    gone = {"id": "attention bf16 B1 H8 S512 D64 full t1", "family": "attention", "group": "attention", "dtype": "bf16",
+            "threads": 1, "shape": {"B": 1, "H": 8, "S": 512, "SKV": 512, "D": 64, "causal": False},
+            "flops": 4.0 * 8 * 512 * 512 * 64, "bytes": 2.0 * 4 * 8 * 512 * 64,
+            "results": [{"name": "tilekit attention_bf16_d64", "kind": "ours", "ok": False,
+                         "error": "stdlib-kernels/attention.tk does not exist yet"},
+                        {"name": "torch", "kind": "peer", "ok": True, **metrics.summarize([2.0, 2.2, 1.8])}]}
+    out = {"mode": "selftest", "date": "now", "machine": {"cpu": "synthetic"}, "rounds": 1, "peaks": peaks,
+           "peers": {"torch": {"torch": "0"}}, "missing": ["libxsmm peer not built (synthetic)"],
+           "cases": [big, decode, gone]}
+    for c in out["cases"]:
+        metrics.derive(c, peaks)
+    return out
+
+
+def selftest():
+    fails = []
+
+    def expect(cond, what):
+        if not cond:
+            fails.append(what)
+
+    def close(a, b, rel=1e-9):
+        return a is not None and b is not None and abs(a - b) <= rel * max(abs(a), abs(b))
+
+    s = metrics.summarize([4.0, 1.0, 3.0, 2.0, 5.0])
+    expect(s["median_ms"] == 3.0 and s["p25_ms"] == 2.0 and s["p75_ms"] == 4.0 and s["min_ms"] == 1.0
+           and s["max_ms"] == 5.0 and s["n"] == 5, f"summarize: {s}")
+    expect(metrics.summarize([]) is None, "summarize of nothing is None")
+    expect(close(metrics.quantile([0.0, 10.0], 0.25), 2.5), "quantile interpolates")
+
+    out = _synthetic()
+    big, decode, gone = out["cases"]
+    ours = big["results"][0]
+    # 2 GFLOP in 10 ms = 200 GFLOP/s; 8 MB > 1 MiB so the DRAM roofline is checked:
+    # AI 250 × 25 GB/s = 6250 > 400, so the bound is the bf16 compute peak
+    expect(close(ours["gflops"], 200.0), f"gflops {ours.get('gflops')}")
+    expect(big["bound_kind"] == "compute" and close(big["bound_gflops"], 400.0), f"bound {big['bound_gflops']} {big['bound_kind']}")
+    expect(close(ours["pct_bound"], 50.0), f"pct_bound {ours.get('pct_bound')}")
+    expect(big["best_peer"] == "onednn packed" and close(big["ours_vs_best_peer"], 0.8), f"ratio {big['ours_vs_best_peer']}")
+    expect(close(big["results"][2]["ratio_to_best_peer"], 0.4), "a slower peer's ratio")
+    expect(close(big["ours_vs_onednn_packed"], 0.8), "ratio to oneDNN packed")
+    # decode: AI = 2·4096² / (2·(4096 + 4096²) + 4·4096) ≈ 1 FLOP/byte → DRAM-bound at 2 threads (50 GB/s)
+    ai = decode["flops"] / decode["bytes"]
+    expect(decode["bound_kind"] == "dram" and close(decode["bound_gflops"], ai * 50.0), f"decode bound {decode['bound_gflops']}")
+    expect(close(decode["ours_vs_best_peer"], 1.5), "decode ratio")
+    expect(close(decode["results"][0]["gbs"], decode["bytes"] / 1e6), "GB/s of a 1 ms call")
+    # a missing kernel: no ratio, but the case and the reason stay in the report
+    expect(gone["ours_vs_best_peer"] is None and gone["best_peer"] == "torch", "missing ours gives no ratio")
+
+    buf = io.StringIO()
+    print_table(out, buf)
+    table = buf.getvalue()
+    for needle in ("gemm bf16 1000x1000x1000 t1", "0.80x", "1.50x", "attention.tk does not exist yet",
+                   "libxsmm peer not built", "dram", "   50.0%"):
+        expect(needle in table, f"table lacks {needle!r}")
+
+    try:
+        _pyplot()
+    except ImportError:
+        for f in fails:
+            print(f"selftest: FAIL {f}", file=sys.stderr)
+        if fails:
+            return 1
+        print("selftest: metrics and table ok; plots not checked: python3-matplotlib is not installed "
+              "(apt-get install python3-matplotlib)")
+        return 77
+    with tempfile.TemporaryDirectory() as d:
+        paths = plot(out, d)
+        expect([os.path.basename(p) for p in paths] == ["roofline.png", "ratio.png"], f"plots {paths}")
+        for p in paths:
+            with open(p, "rb") as f:
+                head = f.read(8)
+            expect(head == b"\x89PNG\r\n\x1a\n" and os.path.getsize(p) > 5000, f"{p} is not a real PNG")
+    for f in fails:
+        print(f"selftest: FAIL {f}", file=sys.stderr)
+    print("selftest: " + ("FAILED" if fails else "ok (metrics, table, roofline.png, ratio.png)"))
+    return 1 if fails else 0
+
+
+def main():
+    if len(sys.argv) >= 2 and sys.argv[1] == "--selftest":
+        return selftest()
+    if len(sys.argv) < 2:
+        print(__doc__, file=sys.stderr)
+        return 2
+    with open(sys.argv[1]) as f:
+        out = json.load(f)
+    outdir = sys.argv[sys.argv.index("--out") + 1] if "--out" in sys.argv else os.path.dirname(os.path.abspath(sys.argv[1]))
+    print_table(out, sys.stdout)
+    paths = plot(out, outdir)
+    print("plots: " + (", ".join(paths) if paths else "none (python3-matplotlib missing)"), file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
