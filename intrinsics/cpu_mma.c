@@ -232,17 +232,25 @@ static void emit_blocks(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc
 {
     int nc_full = k->nr / k->vec;
     int64_t n_full = n / k->nr * k->nr;   /* columns covered by full register blocks */
-    Loop Li;
-    loop_begin(mb, &Li, 0, m, "mk.i");
+    /* Columns outside, rows inside: one strip of B (ksteps × nr, 8–16 KiB) is
+     * reused from L1 by every row block, while A is read by broadcasts of a
+     * few bytes per row; rows outside would stream the whole B panel from L2
+     * once per row block. */
     if (n_full > 0) {
-        Loop Lj;
+        Loop Lj, Li;
         loop_begin(mb, &Lj, 0, n_full, "mk.j");
+        loop_begin(mb, &Li, 0, m, "mk.i");
         block(k, mb, acc, a, b, Li.idx, Lj.idx, k->mr, nc_full, n, ksteps, bf16);
+        loop_end(mb, &Li, k->mr);
         loop_end(mb, &Lj, k->nr);
     }
     /* the remaining columns, one vector at a time */
-    for (int64_t j = n_full; j < n; j += k->vec) block(k, mb, acc, a, b, Li.idx, c64(mb, j), k->mr, 1, n, ksteps, bf16);
-    loop_end(mb, &Li, k->mr);
+    for (int64_t j = n_full; j < n; j += k->vec) {
+        Loop Li;
+        loop_begin(mb, &Li, 0, m, "mk.i");
+        block(k, mb, acc, a, b, Li.idx, c64(mb, j), k->mr, 1, n, ksteps, bf16);
+        loop_end(mb, &Li, k->mr);
+    }
 }
 
 static void mma_fma(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVMValueRef a, LLVMValueRef b, int64_t m,

@@ -211,10 +211,139 @@ static void gl_load_vnni_pairs(Emit *E, const Geometry *G, LLVMValueRef tensor, 
     emit_loop_end(E, &Lp);
 }
 
+/* Does the whole tile lie inside the tensor? */
+static LLVMValueRef tile_inside(Emit *E, const Geometry *G, int64_t rows, int64_t cols)
+{
+    LLVMValueRef zero = emit_const_i64(E, 0);
+    LLVMValueRef ok = G->base_ok;
+    ok = LLVMBuildAnd(E->b, ok, LLVMBuildICmp(E->b, LLVMIntSGE, G->row0, zero, ""), "");
+    ok = LLVMBuildAnd(E->b, ok, LLVMBuildICmp(E->b, LLVMIntSGE, G->col0, zero, ""), "");
+    LLVMValueRef rend = LLVMBuildAdd(E->b, G->row0, emit_const_i64(E, rows), "");
+    LLVMValueRef cend = LLVMBuildAdd(E->b, G->col0, emit_const_i64(E, cols), "");
+    ok = LLVMBuildAnd(E->b, ok, LLVMBuildICmp(E->b, LLVMIntSLE, rend, G->nrows, ""), "");
+    return LLVMBuildAnd(E->b, ok, LLVMBuildICmp(E->b, LLVMIntSLE, cend, G->ncols, ""), "");
+}
+
+/* Transposes 32-bit words: dst32[c·n + r] = word (r, c) of the source, for
+ * r < n (source rows, `row_off(r)` elements apart) and c < w, in 16×16
+ * blocks of <16 x i32>: 16 row loads, four rounds of the perfect shuffle
+ * (interleave rows i and i+8, low halves to 2i, high halves to 2i+1), 16
+ * column stores. This is the packing of a B given as [N, K] (mma_abt): f32
+ * words are elements, bf16 words are the k pairs vdpbf16ps wants. Element by
+ * element it would be 32 scattered 16-bit stores per 16 words. */
+static void transpose_words(Emit *E, LLVMValueRef tensor, LLVMValueRef first_elem, LLVMValueRef row_stride, unsigned esize,
+                            LLVMValueRef dst, int64_t n, int64_t w)
+{
+    LLVMTypeRef v16 = LLVMVectorType(E->i32, 16);
+    LLVMValueRef lo_mask[16], hi_mask[16];
+    for (unsigned q = 0; q < 8; q++) {
+        lo_mask[2 * q] = emit_const_i32(E, q), lo_mask[2 * q + 1] = emit_const_i32(E, q + 16);
+        hi_mask[2 * q] = emit_const_i32(E, q + 8), hi_mask[2 * q + 1] = emit_const_i32(E, q + 24);
+    }
+    LLVMValueRef lo = LLVMConstVector(lo_mask, 16), hi = LLVMConstVector(hi_mask, 16);
+    EmitLoop Lr, Lc;
+    emit_loop_begin(E, &Lr, emit_const_i64(E, n / 16), "tw.r");
+    emit_loop_begin(E, &Lc, emit_const_i64(E, w / 16), "tw.c");
+    LLVMValueRef rows[16];
+    for (int r = 0; r < 16; r++) {
+        LLVMValueRef row = LLVMBuildAdd(E->b, LLVMBuildShl(E->b, Lr.idx, emit_const_i64(E, 4), ""), emit_const_i64(E, r), "");
+        LLVMValueRef el = LLVMBuildAdd(E->b, LLVMBuildAdd(E->b, first_elem, LLVMBuildMul(E->b, row, row_stride, ""), ""),
+                                       LLVMBuildMul(E->b, Lc.idx, emit_const_i64(E, 16 * 4 / esize), ""), "");
+        LLVMValueRef byte = LLVMBuildMul(E->b, el, emit_const_i64(E, esize), "");
+        LLVMValueRef p = LLVMBuildGEP2(E->b, E->i8, tensor, &byte, 1, "");
+        rows[r] = LLVMBuildLoad2(E->b, v16, p, "");
+        LLVMSetAlignment(rows[r], esize);
+    }
+    for (int round = 0; round < 4; round++) {
+        LLVMValueRef next[16];
+        for (int q = 0; q < 8; q++) {
+            next[2 * q] = LLVMBuildShuffleVector(E->b, rows[q], rows[q + 8], lo, "");
+            next[2 * q + 1] = LLVMBuildShuffleVector(E->b, rows[q], rows[q + 8], hi, "");
+        }
+        memcpy(rows, next, sizeof rows);
+    }
+    for (int c = 0; c < 16; c++) {
+        LLVMValueRef col = LLVMBuildAdd(E->b, LLVMBuildShl(E->b, Lc.idx, emit_const_i64(E, 4), ""), emit_const_i64(E, c), "");
+        LLVMValueRef word = LLVMBuildAdd(E->b, LLVMBuildMul(E->b, col, emit_const_i64(E, n), ""),
+                                         LLVMBuildShl(E->b, Lr.idx, emit_const_i64(E, 4), ""), "");
+        LLVMValueRef p = LLVMBuildGEP2(E->b, E->i32, dst, &word, 1, "");
+        LLVMSetAlignment(LLVMBuildStore(E->b, rows[c], p), 4);
+    }
+    emit_loop_end(E, &Lc);
+    emit_loop_end(E, &Lr);
+}
+
+/* The copy of a tile that lies wholly inside the tensor: no zero fill, no
+ * per-row clipping, constant trip counts — so LLVM turns each row into wide
+ * vector moves (and the VNNI pairing into interleaving shuffles). Interior
+ * tiles are almost all tiles of a large tensor. */
+static void gl_transfer_inside(Emit *E, const Geometry *G, LLVMValueRef tensor, const TkType *tile, LLVMValueRef buf,
+                               bool to_tile, TirPack pack)
+{
+    int64_t rows = tile->rank == 2 ? tile->dims[0] : 1, cols = tile->rank == 2 ? tile->dims[1] : tile->dims[0];
+    LLVMValueRef first = LLVMBuildAdd(E->b, LLVMBuildMul(E->b, G->lead_off, G->nrows, ""), G->row0, "");
+    bool words = tile->rank == 2 && ((pack == TIR_PACK_VNNI_NK && tile->elem == TK_TY_BF16 && cols % 32 == 0) ||
+                                     (pack == TIR_PACK_ROWS_NK && tile->elem == TK_TY_F32 && cols % 16 == 0));
+    if (to_tile && words && rows % 16 == 0) {
+        unsigned esize = tile->elem == TK_TY_BF16 ? 2 : 4;
+        LLVMValueRef first_elem = LLVMBuildAdd(E->b, LLVMBuildMul(E->b, first, G->ncols, ""), G->col0, "");
+        transpose_words(E, tensor, first_elem, G->ncols, esize, buf, rows, cols * esize / 4);
+        return;
+    }
+    if (to_tile && pack == TIR_PACK_VNNI_KN && tile->rank == 2 && rows % 2 == 0) {
+        EmitLoop Lp, Lj;
+        emit_loop_begin(E, &Lp, emit_const_i64(E, rows / 2), "in.pair");
+        LLVMValueRef r0 = LLVMBuildAdd(E->b, first, LLVMBuildShl(E->b, Lp.idx, emit_const_i64(E, 1), ""), "");
+        LLVMValueRef off0 = LLVMBuildAdd(E->b, LLVMBuildMul(E->b, r0, G->ncols, ""), G->col0, "");
+        LLVMValueRef off1 = LLVMBuildAdd(E->b, off0, G->ncols, "");
+        LLVMValueRef base = LLVMBuildMul(E->b, Lp.idx, emit_const_i64(E, cols * 2), "");
+        emit_loop_begin(E, &Lj, emit_const_i64(E, cols), "in.pcol");
+        LLVMValueRef d = LLVMBuildAdd(E->b, base, LLVMBuildShl(E->b, Lj.idx, emit_const_i64(E, 1), ""), "");
+        copy_elem(E, tile, buf, d, tensor, LLVMBuildAdd(E->b, off0, Lj.idx, ""));
+        copy_elem(E, tile, buf, LLVMBuildAdd(E->b, d, emit_const_i64(E, 1), ""), tensor, LLVMBuildAdd(E->b, off1, Lj.idx, ""));
+        emit_loop_end(E, &Lj);
+        emit_loop_end(E, &Lp);
+        return;
+    }
+    EmitLoop Li, Lj;
+    emit_loop_begin(E, &Li, emit_const_i64(E, rows), "in.row");
+    LLVMValueRef off = LLVMBuildAdd(E->b, LLVMBuildMul(E->b, LLVMBuildAdd(E->b, first, Li.idx, ""), G->ncols, ""), G->col0, "");
+    emit_loop_begin(E, &Lj, emit_const_i64(E, cols), "in.col");
+    LLVMValueRef ti = tile->rank == 2 ? packed_index(E, tile, pack, Li.idx, Lj.idx) : Lj.idx;
+    LLVMValueRef gi = LLVMBuildAdd(E->b, off, Lj.idx, "");
+    if (to_tile) copy_elem(E, tile, buf, ti, tensor, gi);
+    else copy_elem(E, tile, tensor, gi, buf, ti);
+    emit_loop_end(E, &Lj);
+    emit_loop_end(E, &Li);
+}
+
+static void gl_transfer_masked(Emit *E, const Geometry *G, LLVMValueRef tensor, const TkType *tile, LLVMValueRef buf,
+                               bool to_tile, TirPack pack);
+
 static void gl_transfer(Emit *E, const TkType *g, LLVMValueRef tensor, const TirInstr *const *coords, const TkType *tile,
                         LLVMValueRef buf, bool to_tile, TirPack pack)
 {
     Geometry G = geometry(E, g, coords, tile);
+    int64_t rows = tile->rank == 2 ? tile->dims[0] : 1, cols = tile->rank == 2 ? tile->dims[1] : tile->dims[0];
+    LLVMBasicBlockRef inside = LLVMAppendBasicBlockInContext(E->ctx, E->fn, "gl.inside");
+    LLVMBasicBlockRef edge = LLVMAppendBasicBlockInContext(E->ctx, E->fn, "gl.edge");
+    LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(E->ctx, E->fn, "gl.done");
+    LLVMBuildCondBr(E->b, tile_inside(E, &G, rows, cols), inside, edge);
+    LLVMPositionBuilderAtEnd(E->b, inside);
+    gl_transfer_inside(E, &G, tensor, tile, buf, to_tile, pack);
+    LLVMBuildBr(E->b, join);
+    LLVMPositionBuilderAtEnd(E->b, edge);
+    gl_transfer_masked(E, &G, tensor, tile, buf, to_tile, pack);
+    LLVMBuildBr(E->b, join);
+    LLVMPositionBuilderAtEnd(E->b, join);
+}
+
+/* A tile that crosses an edge of the tensor: what exists is copied row by
+ * row, clipped; a load reads 0 for the rest. */
+static void gl_transfer_masked(Emit *E, const Geometry *Gp, LLVMValueRef tensor, const TkType *tile, LLVMValueRef buf,
+                               bool to_tile, TirPack pack)
+{
+    Geometry G = *Gp;
     int64_t rows = tile->rank == 2 ? tile->dims[0] : 1, cols = tile->rank == 2 ? tile->dims[1] : tile->dims[0];
     if (to_tile) emit_tile_zero(E, buf, tile);   /* masked: what is not copied reads 0 */
     if (to_tile && pack == TIR_PACK_VNNI_KN && tile->rank == 2 && rows % 2 == 0) {

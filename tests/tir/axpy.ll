@@ -41,9 +41,9 @@ entry:
   %x = alloca [64 x float], align 64
   %tile = alloca [64 x float], align 64
   %y = alloca [64 x float], align 64
-  %tile4 = alloca [64 x float], align 64
-  %tile13 = alloca [64 x float], align 64
-  %tile17 = alloca [64 x float], align 64
+  %tile10 = alloca [64 x float], align 64
+  %tile30 = alloca [64 x float], align 64
+  %tile34 = alloca [64 x float], align 64
   br label %start
 
 start:                                            ; preds = %entry
@@ -68,206 +68,347 @@ start:                                            ; preds = %entry
   %18 = icmp sgt i64 %17, -1099511627776
   %19 = select i1 %18, i64 %17, i64 -1099511627776
   %20 = mul i64 %19, 64
+  %21 = icmp sge i64 %20, 0
+  %22 = and i1 true, %21
+  %23 = add i64 %20, 64
+  %24 = and i1 %22, true
+  %25 = icmp sle i64 %23, %14
+  %26 = and i1 %24, %25
+  br i1 %26, label %gl.inside, label %gl.edge
+
+gl.inside:                                        ; preds = %start
+  br label %in.row
+
+gl.edge:                                          ; preds = %start
   call void @llvm.memset.p0.i64(ptr align 64 %tile, i8 0, i64 256, i1 false)
   br label %gl.row
 
-gl.row:                                           ; preds = %done2, %start
-  %i = phi i64 [ 0, %start ], [ %55, %done2 ]
-  %21 = icmp slt i64 %i, 1
-  br i1 %21, label %body, label %done
-
-body:                                             ; preds = %gl.row
-  %22 = add i64 0, %i
-  %23 = icmp slt i64 %22, 1
-  %24 = icmp sge i64 %22, 0
-  %25 = and i1 %24, %23
-  %26 = and i1 true, %25
-  %27 = add i64 0, %22
-  %28 = mul i64 %27, %14
-  %29 = sub i64 0, %20
-  %30 = icmp sgt i64 %29, 0
-  %31 = select i1 %30, i64 %29, i64 0
-  %32 = sub i64 %14, %20
-  %33 = icmp slt i64 %32, 64
-  %34 = select i1 %33, i64 %32, i64 64
-  %35 = select i1 %26, i64 %34, i64 0
-  %36 = sub i64 %35, %31
-  br label %gl.col
-
-done:                                             ; preds = %gl.row
+gl.done:                                          ; preds = %done5, %done
   call void @llvm.memcpy.p0.p0.i64(ptr align 64 %x, ptr align 64 %tile, i64 256, i1 false)
   call void @llvm.memset.p0.i64(ptr align 64 %y, i8 0, i64 256, i1 false)
-  %37 = getelementptr i64, ptr %1, i64 0
-  %38 = load i64, ptr %37, align 8
-  %39 = mul i64 1, %38
-  %40 = add i64 0, %39
-  %41 = sext i32 %2 to i64
-  %42 = icmp slt i64 %41, 1099511627776
-  %43 = select i1 %42, i64 %41, i64 1099511627776
-  %44 = icmp sgt i64 %43, -1099511627776
-  %45 = select i1 %44, i64 %43, i64 -1099511627776
-  %46 = mul i64 %45, 64
-  call void @llvm.memset.p0.i64(ptr align 64 %tile4, i8 0, i64 256, i1 false)
-  br label %gl.row5
+  %27 = getelementptr i64, ptr %1, i64 0
+  %28 = load i64, ptr %27, align 8
+  %29 = mul i64 1, %28
+  %30 = add i64 0, %29
+  %31 = sext i32 %2 to i64
+  %32 = icmp slt i64 %31, 1099511627776
+  %33 = select i1 %32, i64 %31, i64 1099511627776
+  %34 = icmp sgt i64 %33, -1099511627776
+  %35 = select i1 %34, i64 %33, i64 -1099511627776
+  %36 = mul i64 %35, 64
+  %37 = icmp sge i64 %36, 0
+  %38 = and i1 true, %37
+  %39 = add i64 %36, 64
+  %40 = and i1 %38, true
+  %41 = icmp sle i64 %39, %30
+  %42 = and i1 %40, %41
+  br i1 %42, label %gl.inside11, label %gl.edge12
 
-gl.col:                                           ; preds = %body1, %body
-  %i3 = phi i64 [ 0, %body ], [ %54, %body1 ]
-  %47 = icmp slt i64 %i3, %36
+in.row:                                           ; preds = %done2, %gl.inside
+  %i = phi i64 [ 0, %gl.inside ], [ %53, %done2 ]
+  %43 = icmp slt i64 %i, 1
+  br i1 %43, label %body, label %done
+
+body:                                             ; preds = %in.row
+  %44 = add i64 0, %i
+  %45 = mul i64 %44, %14
+  %46 = add i64 %45, %20
+  br label %in.col
+
+done:                                             ; preds = %in.row
+  br label %gl.done
+
+in.col:                                           ; preds = %body1, %body
+  %i3 = phi i64 [ 0, %body ], [ %52, %body1 ]
+  %47 = icmp slt i64 %i3, 64
   br i1 %47, label %body1, label %done2
 
-body1:                                            ; preds = %gl.col
-  %48 = add i64 %i3, %31
-  %49 = add i64 %20, %48
-  %50 = add i64 %28, %49
-  %51 = getelementptr float, ptr %X, i64 %50
-  %52 = load float, ptr %51, align 4
-  %53 = getelementptr float, ptr %tile, i64 %48
-  store float %52, ptr %53, align 4
-  %54 = add i64 %i3, 1
+body1:                                            ; preds = %in.col
+  %48 = add i64 %46, %i3
+  %49 = getelementptr float, ptr %X, i64 %48
+  %50 = load float, ptr %49, align 4
+  %51 = getelementptr float, ptr %tile, i64 %i3
+  store float %50, ptr %51, align 4
+  %52 = add i64 %i3, 1
+  br label %in.col
+
+done2:                                            ; preds = %in.col
+  %53 = add i64 %i, 1
+  br label %in.row
+
+gl.row:                                           ; preds = %done8, %gl.edge
+  %i6 = phi i64 [ 0, %gl.edge ], [ %78, %done8 ]
+  %54 = icmp slt i64 %i6, 1
+  br i1 %54, label %body4, label %done5
+
+body4:                                            ; preds = %gl.row
+  %55 = add i64 0, %i6
+  %56 = icmp slt i64 %55, 1
+  %57 = icmp sge i64 %55, 0
+  %58 = and i1 %57, %56
+  %59 = and i1 true, %58
+  %60 = add i64 0, %55
+  %61 = mul i64 %60, %14
+  %62 = sub i64 0, %20
+  %63 = icmp sgt i64 %62, 0
+  %64 = select i1 %63, i64 %62, i64 0
+  %65 = sub i64 %14, %20
+  %66 = icmp slt i64 %65, 64
+  %67 = select i1 %66, i64 %65, i64 64
+  %68 = select i1 %59, i64 %67, i64 0
+  %69 = sub i64 %68, %64
   br label %gl.col
 
-done2:                                            ; preds = %gl.col
-  %55 = add i64 %i, 1
+done5:                                            ; preds = %gl.row
+  br label %gl.done
+
+gl.col:                                           ; preds = %body7, %body4
+  %i9 = phi i64 [ 0, %body4 ], [ %77, %body7 ]
+  %70 = icmp slt i64 %i9, %69
+  br i1 %70, label %body7, label %done8
+
+body7:                                            ; preds = %gl.col
+  %71 = add i64 %i9, %64
+  %72 = add i64 %20, %71
+  %73 = add i64 %61, %72
+  %74 = getelementptr float, ptr %X, i64 %73
+  %75 = load float, ptr %74, align 4
+  %76 = getelementptr float, ptr %tile, i64 %71
+  store float %75, ptr %76, align 4
+  %77 = add i64 %i9, 1
+  br label %gl.col
+
+done8:                                            ; preds = %gl.col
+  %78 = add i64 %i6, 1
   br label %gl.row
 
-gl.row5:                                          ; preds = %done11, %done
-  %i8 = phi i64 [ 0, %done ], [ %80, %done11 ]
-  %56 = icmp slt i64 %i8, 1
-  br i1 %56, label %body6, label %done7
+gl.inside11:                                      ; preds = %gl.done
+  br label %in.row14
 
-body6:                                            ; preds = %gl.row5
-  %57 = add i64 0, %i8
-  %58 = icmp slt i64 %57, 1
-  %59 = icmp sge i64 %57, 0
-  %60 = and i1 %59, %58
-  %61 = and i1 true, %60
-  %62 = add i64 0, %57
-  %63 = mul i64 %62, %40
-  %64 = sub i64 0, %46
-  %65 = icmp sgt i64 %64, 0
-  %66 = select i1 %65, i64 %64, i64 0
-  %67 = sub i64 %40, %46
-  %68 = icmp slt i64 %67, 64
-  %69 = select i1 %68, i64 %67, i64 64
-  %70 = select i1 %61, i64 %69, i64 0
-  %71 = sub i64 %70, %66
-  br label %gl.col9
-
-done7:                                            ; preds = %gl.row5
-  call void @llvm.memcpy.p0.p0.i64(ptr align 64 %y, ptr align 64 %tile4, i64 256, i1 false)
-  br label %map
-
-gl.col9:                                          ; preds = %body10, %body6
-  %i12 = phi i64 [ 0, %body6 ], [ %79, %body10 ]
-  %72 = icmp slt i64 %i12, %71
-  br i1 %72, label %body10, label %done11
-
-body10:                                           ; preds = %gl.col9
-  %73 = add i64 %i12, %66
-  %74 = add i64 %46, %73
-  %75 = add i64 %63, %74
-  %76 = getelementptr float, ptr %Y, i64 %75
-  %77 = load float, ptr %76, align 4
-  %78 = getelementptr float, ptr %tile4, i64 %73
-  store float %77, ptr %78, align 4
-  %79 = add i64 %i12, 1
-  br label %gl.col9
-
-done11:                                           ; preds = %gl.col9
-  %80 = add i64 %i8, 1
-  br label %gl.row5
-
-map:                                              ; preds = %body14, %done7
-  %i16 = phi i64 [ 0, %done7 ], [ %86, %body14 ]
-  %81 = icmp slt i64 %i16, 64
-  br i1 %81, label %body14, label %done15
-
-body14:                                           ; preds = %map
-  %82 = getelementptr float, ptr %x, i64 %i16
-  %83 = load float, ptr %82, align 4
-  %84 = fmul float %83, %8
-  %85 = getelementptr float, ptr %tile13, i64 %i16
-  store float %84, ptr %85, align 4
-  %86 = add i64 %i16, 1
-  br label %map
-
-done15:                                           ; preds = %map
-  br label %map18
-
-map18:                                            ; preds = %body19, %done15
-  %i21 = phi i64 [ 0, %done15 ], [ %94, %body19 ]
-  %87 = icmp slt i64 %i21, 64
-  br i1 %87, label %body19, label %done20
-
-body19:                                           ; preds = %map18
-  %88 = getelementptr float, ptr %tile13, i64 %i21
-  %89 = load float, ptr %88, align 4
-  %90 = getelementptr float, ptr %y, i64 %i21
-  %91 = load float, ptr %90, align 4
-  %92 = fadd float %89, %91
-  %93 = getelementptr float, ptr %tile17, i64 %i21
-  store float %92, ptr %93, align 4
-  %94 = add i64 %i21, 1
-  br label %map18
-
-done20:                                           ; preds = %map18
-  %95 = getelementptr i64, ptr %1, i64 0
-  %96 = load i64, ptr %95, align 8
-  %97 = mul i64 1, %96
-  %98 = add i64 0, %97
-  %99 = sext i32 %2 to i64
-  %100 = icmp slt i64 %99, 1099511627776
-  %101 = select i1 %100, i64 %99, i64 1099511627776
-  %102 = icmp sgt i64 %101, -1099511627776
-  %103 = select i1 %102, i64 %101, i64 -1099511627776
-  %104 = mul i64 %103, 64
+gl.edge12:                                        ; preds = %gl.done
+  call void @llvm.memset.p0.i64(ptr align 64 %tile10, i8 0, i64 256, i1 false)
   br label %gl.row22
 
-gl.row22:                                         ; preds = %done28, %done20
-  %i25 = phi i64 [ 0, %done20 ], [ %129, %done28 ]
-  %105 = icmp slt i64 %i25, 1
-  br i1 %105, label %body23, label %done24
+gl.done13:                                        ; preds = %done24, %done16
+  call void @llvm.memcpy.p0.p0.i64(ptr align 64 %y, ptr align 64 %tile10, i64 256, i1 false)
+  br label %map
+
+in.row14:                                         ; preds = %done20, %gl.inside11
+  %i17 = phi i64 [ 0, %gl.inside11 ], [ %89, %done20 ]
+  %79 = icmp slt i64 %i17, 1
+  br i1 %79, label %body15, label %done16
+
+body15:                                           ; preds = %in.row14
+  %80 = add i64 0, %i17
+  %81 = mul i64 %80, %30
+  %82 = add i64 %81, %36
+  br label %in.col18
+
+done16:                                           ; preds = %in.row14
+  br label %gl.done13
+
+in.col18:                                         ; preds = %body19, %body15
+  %i21 = phi i64 [ 0, %body15 ], [ %88, %body19 ]
+  %83 = icmp slt i64 %i21, 64
+  br i1 %83, label %body19, label %done20
+
+body19:                                           ; preds = %in.col18
+  %84 = add i64 %82, %i21
+  %85 = getelementptr float, ptr %Y, i64 %84
+  %86 = load float, ptr %85, align 4
+  %87 = getelementptr float, ptr %tile10, i64 %i21
+  store float %86, ptr %87, align 4
+  %88 = add i64 %i21, 1
+  br label %in.col18
+
+done20:                                           ; preds = %in.col18
+  %89 = add i64 %i17, 1
+  br label %in.row14
+
+gl.row22:                                         ; preds = %done28, %gl.edge12
+  %i25 = phi i64 [ 0, %gl.edge12 ], [ %114, %done28 ]
+  %90 = icmp slt i64 %i25, 1
+  br i1 %90, label %body23, label %done24
 
 body23:                                           ; preds = %gl.row22
-  %106 = add i64 0, %i25
-  %107 = icmp slt i64 %106, 1
-  %108 = icmp sge i64 %106, 0
-  %109 = and i1 %108, %107
-  %110 = and i1 true, %109
-  %111 = add i64 0, %106
-  %112 = mul i64 %111, %98
-  %113 = sub i64 0, %104
-  %114 = icmp sgt i64 %113, 0
-  %115 = select i1 %114, i64 %113, i64 0
-  %116 = sub i64 %98, %104
-  %117 = icmp slt i64 %116, 64
-  %118 = select i1 %117, i64 %116, i64 64
-  %119 = select i1 %110, i64 %118, i64 0
-  %120 = sub i64 %119, %115
+  %91 = add i64 0, %i25
+  %92 = icmp slt i64 %91, 1
+  %93 = icmp sge i64 %91, 0
+  %94 = and i1 %93, %92
+  %95 = and i1 true, %94
+  %96 = add i64 0, %91
+  %97 = mul i64 %96, %30
+  %98 = sub i64 0, %36
+  %99 = icmp sgt i64 %98, 0
+  %100 = select i1 %99, i64 %98, i64 0
+  %101 = sub i64 %30, %36
+  %102 = icmp slt i64 %101, 64
+  %103 = select i1 %102, i64 %101, i64 64
+  %104 = select i1 %95, i64 %103, i64 0
+  %105 = sub i64 %104, %100
   br label %gl.col26
 
 done24:                                           ; preds = %gl.row22
-  ret void
+  br label %gl.done13
 
 gl.col26:                                         ; preds = %body27, %body23
-  %i29 = phi i64 [ 0, %body23 ], [ %128, %body27 ]
-  %121 = icmp slt i64 %i29, %120
-  br i1 %121, label %body27, label %done28
+  %i29 = phi i64 [ 0, %body23 ], [ %113, %body27 ]
+  %106 = icmp slt i64 %i29, %105
+  br i1 %106, label %body27, label %done28
 
 body27:                                           ; preds = %gl.col26
-  %122 = add i64 %i29, %115
-  %123 = add i64 %104, %122
-  %124 = add i64 %112, %123
-  %125 = getelementptr float, ptr %tile17, i64 %122
-  %126 = load float, ptr %125, align 4
-  %127 = getelementptr float, ptr %Y, i64 %124
-  store float %126, ptr %127, align 4
-  %128 = add i64 %i29, 1
+  %107 = add i64 %i29, %100
+  %108 = add i64 %36, %107
+  %109 = add i64 %97, %108
+  %110 = getelementptr float, ptr %Y, i64 %109
+  %111 = load float, ptr %110, align 4
+  %112 = getelementptr float, ptr %tile10, i64 %107
+  store float %111, ptr %112, align 4
+  %113 = add i64 %i29, 1
   br label %gl.col26
 
 done28:                                           ; preds = %gl.col26
-  %129 = add i64 %i25, 1
+  %114 = add i64 %i25, 1
   br label %gl.row22
+
+map:                                              ; preds = %body31, %gl.done13
+  %i33 = phi i64 [ 0, %gl.done13 ], [ %120, %body31 ]
+  %115 = icmp slt i64 %i33, 64
+  br i1 %115, label %body31, label %done32
+
+body31:                                           ; preds = %map
+  %116 = getelementptr float, ptr %x, i64 %i33
+  %117 = load float, ptr %116, align 4
+  %118 = fmul float %117, %8
+  %119 = getelementptr float, ptr %tile30, i64 %i33
+  store float %118, ptr %119, align 4
+  %120 = add i64 %i33, 1
+  br label %map
+
+done32:                                           ; preds = %map
+  br label %map35
+
+map35:                                            ; preds = %body36, %done32
+  %i38 = phi i64 [ 0, %done32 ], [ %128, %body36 ]
+  %121 = icmp slt i64 %i38, 64
+  br i1 %121, label %body36, label %done37
+
+body36:                                           ; preds = %map35
+  %122 = getelementptr float, ptr %tile30, i64 %i38
+  %123 = load float, ptr %122, align 4
+  %124 = getelementptr float, ptr %y, i64 %i38
+  %125 = load float, ptr %124, align 4
+  %126 = fadd float %123, %125
+  %127 = getelementptr float, ptr %tile34, i64 %i38
+  store float %126, ptr %127, align 4
+  %128 = add i64 %i38, 1
+  br label %map35
+
+done37:                                           ; preds = %map35
+  %129 = getelementptr i64, ptr %1, i64 0
+  %130 = load i64, ptr %129, align 8
+  %131 = mul i64 1, %130
+  %132 = add i64 0, %131
+  %133 = sext i32 %2 to i64
+  %134 = icmp slt i64 %133, 1099511627776
+  %135 = select i1 %134, i64 %133, i64 1099511627776
+  %136 = icmp sgt i64 %135, -1099511627776
+  %137 = select i1 %136, i64 %135, i64 -1099511627776
+  %138 = mul i64 %137, 64
+  %139 = icmp sge i64 %138, 0
+  %140 = and i1 true, %139
+  %141 = add i64 %138, 64
+  %142 = and i1 %140, true
+  %143 = icmp sle i64 %141, %132
+  %144 = and i1 %142, %143
+  br i1 %144, label %gl.inside39, label %gl.edge40
+
+gl.inside39:                                      ; preds = %done37
+  br label %in.row42
+
+gl.edge40:                                        ; preds = %done37
+  br label %gl.row50
+
+gl.done41:                                        ; preds = %done52, %done44
+  ret void
+
+in.row42:                                         ; preds = %done48, %gl.inside39
+  %i45 = phi i64 [ 0, %gl.inside39 ], [ %155, %done48 ]
+  %145 = icmp slt i64 %i45, 1
+  br i1 %145, label %body43, label %done44
+
+body43:                                           ; preds = %in.row42
+  %146 = add i64 0, %i45
+  %147 = mul i64 %146, %132
+  %148 = add i64 %147, %138
+  br label %in.col46
+
+done44:                                           ; preds = %in.row42
+  br label %gl.done41
+
+in.col46:                                         ; preds = %body47, %body43
+  %i49 = phi i64 [ 0, %body43 ], [ %154, %body47 ]
+  %149 = icmp slt i64 %i49, 64
+  br i1 %149, label %body47, label %done48
+
+body47:                                           ; preds = %in.col46
+  %150 = add i64 %148, %i49
+  %151 = getelementptr float, ptr %tile34, i64 %i49
+  %152 = load float, ptr %151, align 4
+  %153 = getelementptr float, ptr %Y, i64 %150
+  store float %152, ptr %153, align 4
+  %154 = add i64 %i49, 1
+  br label %in.col46
+
+done48:                                           ; preds = %in.col46
+  %155 = add i64 %i45, 1
+  br label %in.row42
+
+gl.row50:                                         ; preds = %done56, %gl.edge40
+  %i53 = phi i64 [ 0, %gl.edge40 ], [ %180, %done56 ]
+  %156 = icmp slt i64 %i53, 1
+  br i1 %156, label %body51, label %done52
+
+body51:                                           ; preds = %gl.row50
+  %157 = add i64 0, %i53
+  %158 = icmp slt i64 %157, 1
+  %159 = icmp sge i64 %157, 0
+  %160 = and i1 %159, %158
+  %161 = and i1 true, %160
+  %162 = add i64 0, %157
+  %163 = mul i64 %162, %132
+  %164 = sub i64 0, %138
+  %165 = icmp sgt i64 %164, 0
+  %166 = select i1 %165, i64 %164, i64 0
+  %167 = sub i64 %132, %138
+  %168 = icmp slt i64 %167, 64
+  %169 = select i1 %168, i64 %167, i64 64
+  %170 = select i1 %161, i64 %169, i64 0
+  %171 = sub i64 %170, %166
+  br label %gl.col54
+
+done52:                                           ; preds = %gl.row50
+  br label %gl.done41
+
+gl.col54:                                         ; preds = %body55, %body51
+  %i57 = phi i64 [ 0, %body51 ], [ %179, %body55 ]
+  %172 = icmp slt i64 %i57, %171
+  br i1 %172, label %body55, label %done56
+
+body55:                                           ; preds = %gl.col54
+  %173 = add i64 %i57, %166
+  %174 = add i64 %138, %173
+  %175 = add i64 %163, %174
+  %176 = getelementptr float, ptr %tile34, i64 %173
+  %177 = load float, ptr %176, align 4
+  %178 = getelementptr float, ptr %Y, i64 %175
+  store float %177, ptr %178, align 4
+  %179 = add i64 %i57, 1
+  br label %gl.col54
+
+done56:                                           ; preds = %gl.col54
+  %180 = add i64 %i53, 1
+  br label %gl.row50
 }
 
 ; Function Attrs: nocallback nofree nounwind willreturn memory(argmem: write)

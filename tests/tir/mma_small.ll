@@ -57,7 +57,7 @@ entry:
   %a = alloca [256 x i16], align 64
   %tile1 = alloca [256 x i16], align 64
   %b = alloca [256 x i16], align 64
-  %tile8 = alloca [256 x i16], align 64
+  %tile14 = alloca [256 x i16], align 64
   %mma.b = alloca [256 x float], align 64
   %mma.a = alloca [256 x float], align 64
   br label %start
@@ -109,448 +109,608 @@ done:                                             ; preds = %fill
   %28 = icmp sgt i64 %27, -1099511627776
   %29 = select i1 %28, i64 %27, i64 -1099511627776
   %30 = mul i64 %29, 16
+  %31 = icmp sge i64 %30, 0
+  %32 = and i1 true, %31
+  %33 = and i1 %32, true
+  %34 = add i64 %30, 16
+  %35 = icmp sle i64 %34, %20
+  %36 = and i1 %33, %35
+  %37 = icmp sle i64 16, %24
+  %38 = and i1 %36, %37
+  br i1 %38, label %gl.inside, label %gl.edge
+
+gl.inside:                                        ; preds = %done
+  %39 = mul i64 0, %20
+  %40 = add i64 %39, %30
+  br label %in.row
+
+gl.edge:                                          ; preds = %done
   call void @llvm.memset.p0.i64(ptr align 64 %tile1, i8 0, i64 512, i1 false)
   br label %gl.row
 
-gl.row:                                           ; preds = %done6, %done
-  %i4 = phi i64 [ 0, %done ], [ %69, %done6 ]
-  %31 = icmp slt i64 %i4, 16
-  br i1 %31, label %body2, label %done3
-
-body2:                                            ; preds = %gl.row
-  %32 = add i64 %30, %i4
-  %33 = icmp slt i64 %32, %20
-  %34 = icmp sge i64 %32, 0
-  %35 = and i1 %34, %33
-  %36 = and i1 true, %35
-  %37 = mul i64 0, %20
-  %38 = add i64 %37, %32
-  %39 = mul i64 %38, %24
-  %40 = sub i64 %24, 0
-  %41 = icmp slt i64 %40, 16
-  %42 = select i1 %41, i64 %40, i64 16
-  %43 = select i1 %36, i64 %42, i64 0
-  %44 = sub i64 %43, 0
-  br label %gl.col
-
-done3:                                            ; preds = %gl.row
+gl.done:                                          ; preds = %done9, %done3
   call void @llvm.memcpy.p0.p0.i64(ptr align 64 %a, ptr align 64 %tile1, i64 512, i1 false)
   call void @llvm.memset.p0.i64(ptr align 64 %b, i8 0, i64 512, i1 false)
-  %45 = getelementptr i64, ptr %1, i64 1
+  %41 = getelementptr i64, ptr %1, i64 1
+  %42 = load i64, ptr %41, align 8
+  %43 = mul i64 1, %42
+  %44 = add i64 0, %43
+  %45 = getelementptr i64, ptr %1, i64 2
   %46 = load i64, ptr %45, align 8
   %47 = mul i64 1, %46
   %48 = add i64 0, %47
-  %49 = getelementptr i64, ptr %1, i64 2
-  %50 = load i64, ptr %49, align 8
-  %51 = mul i64 1, %50
-  %52 = add i64 0, %51
-  %53 = sext i32 %2 to i64
-  %54 = icmp slt i64 %53, 1099511627776
-  %55 = select i1 %54, i64 %53, i64 1099511627776
-  %56 = icmp sgt i64 %55, -1099511627776
-  %57 = select i1 %56, i64 %55, i64 -1099511627776
-  %58 = mul i64 %57, 16
-  call void @llvm.memset.p0.i64(ptr align 64 %tile8, i8 0, i64 512, i1 false)
-  br label %gl.row9
+  %49 = sext i32 %2 to i64
+  %50 = icmp slt i64 %49, 1099511627776
+  %51 = select i1 %50, i64 %49, i64 1099511627776
+  %52 = icmp sgt i64 %51, -1099511627776
+  %53 = select i1 %52, i64 %51, i64 -1099511627776
+  %54 = mul i64 %53, 16
+  %55 = icmp sge i64 %54, 0
+  %56 = and i1 true, %55
+  %57 = add i64 %54, 16
+  %58 = icmp sle i64 16, %44
+  %59 = and i1 %56, %58
+  %60 = icmp sle i64 %57, %48
+  %61 = and i1 %59, %60
+  br i1 %61, label %gl.inside15, label %gl.edge16
 
-gl.col:                                           ; preds = %body5, %body2
-  %i7 = phi i64 [ 0, %body2 ], [ %68, %body5 ]
-  %59 = icmp slt i64 %i7, %44
-  br i1 %59, label %body5, label %done6
+in.row:                                           ; preds = %done6, %gl.inside
+  %i4 = phi i64 [ 0, %gl.inside ], [ %74, %done6 ]
+  %62 = icmp slt i64 %i4, 16
+  br i1 %62, label %body2, label %done3
 
-body5:                                            ; preds = %gl.col
-  %60 = add i64 %i7, 0
-  %61 = mul i64 %i4, 16
-  %62 = add i64 %61, %60
-  %63 = add i64 0, %60
-  %64 = add i64 %39, %63
-  %65 = getelementptr i16, ptr %A, i64 %64
-  %66 = load i16, ptr %65, align 2
-  %67 = getelementptr i16, ptr %tile1, i64 %62
-  store i16 %66, ptr %67, align 2
-  %68 = add i64 %i7, 1
+body2:                                            ; preds = %in.row
+  %63 = add i64 %40, %i4
+  %64 = mul i64 %63, %24
+  %65 = add i64 %64, 0
+  br label %in.col
+
+done3:                                            ; preds = %in.row
+  br label %gl.done
+
+in.col:                                           ; preds = %body5, %body2
+  %i7 = phi i64 [ 0, %body2 ], [ %73, %body5 ]
+  %66 = icmp slt i64 %i7, 16
+  br i1 %66, label %body5, label %done6
+
+body5:                                            ; preds = %in.col
+  %67 = mul i64 %i4, 16
+  %68 = add i64 %67, %i7
+  %69 = add i64 %65, %i7
+  %70 = getelementptr i16, ptr %A, i64 %69
+  %71 = load i16, ptr %70, align 2
+  %72 = getelementptr i16, ptr %tile1, i64 %68
+  store i16 %71, ptr %72, align 2
+  %73 = add i64 %i7, 1
+  br label %in.col
+
+done6:                                            ; preds = %in.col
+  %74 = add i64 %i4, 1
+  br label %in.row
+
+gl.row:                                           ; preds = %done12, %gl.edge
+  %i10 = phi i64 [ 0, %gl.edge ], [ %99, %done12 ]
+  %75 = icmp slt i64 %i10, 16
+  br i1 %75, label %body8, label %done9
+
+body8:                                            ; preds = %gl.row
+  %76 = add i64 %30, %i10
+  %77 = icmp slt i64 %76, %20
+  %78 = icmp sge i64 %76, 0
+  %79 = and i1 %78, %77
+  %80 = and i1 true, %79
+  %81 = mul i64 0, %20
+  %82 = add i64 %81, %76
+  %83 = mul i64 %82, %24
+  %84 = sub i64 %24, 0
+  %85 = icmp slt i64 %84, 16
+  %86 = select i1 %85, i64 %84, i64 16
+  %87 = select i1 %80, i64 %86, i64 0
+  %88 = sub i64 %87, 0
   br label %gl.col
 
-done6:                                            ; preds = %gl.col
-  %69 = add i64 %i4, 1
+done9:                                            ; preds = %gl.row
+  br label %gl.done
+
+gl.col:                                           ; preds = %body11, %body8
+  %i13 = phi i64 [ 0, %body8 ], [ %98, %body11 ]
+  %89 = icmp slt i64 %i13, %88
+  br i1 %89, label %body11, label %done12
+
+body11:                                           ; preds = %gl.col
+  %90 = add i64 %i13, 0
+  %91 = mul i64 %i10, 16
+  %92 = add i64 %91, %90
+  %93 = add i64 0, %90
+  %94 = add i64 %83, %93
+  %95 = getelementptr i16, ptr %A, i64 %94
+  %96 = load i16, ptr %95, align 2
+  %97 = getelementptr i16, ptr %tile1, i64 %92
+  store i16 %96, ptr %97, align 2
+  %98 = add i64 %i13, 1
+  br label %gl.col
+
+done12:                                           ; preds = %gl.col
+  %99 = add i64 %i10, 1
   br label %gl.row
 
-gl.row9:                                          ; preds = %done15, %done3
-  %i12 = phi i64 [ 0, %done3 ], [ %97, %done15 ]
-  %70 = icmp slt i64 %i12, 16
-  br i1 %70, label %body10, label %done11
+gl.inside15:                                      ; preds = %gl.done
+  %100 = mul i64 0, %44
+  %101 = add i64 %100, 0
+  br label %in.row18
 
-body10:                                           ; preds = %gl.row9
-  %71 = add i64 0, %i12
-  %72 = icmp slt i64 %71, %48
-  %73 = icmp sge i64 %71, 0
-  %74 = and i1 %73, %72
-  %75 = and i1 true, %74
-  %76 = mul i64 0, %48
-  %77 = add i64 %76, %71
-  %78 = mul i64 %77, %52
-  %79 = sub i64 0, %58
-  %80 = icmp sgt i64 %79, 0
-  %81 = select i1 %80, i64 %79, i64 0
-  %82 = sub i64 %52, %58
-  %83 = icmp slt i64 %82, 16
-  %84 = select i1 %83, i64 %82, i64 16
-  %85 = select i1 %75, i64 %84, i64 0
-  %86 = sub i64 %85, %81
-  br label %gl.col13
+gl.edge16:                                        ; preds = %gl.done
+  call void @llvm.memset.p0.i64(ptr align 64 %tile14, i8 0, i64 512, i1 false)
+  br label %gl.row26
 
-done11:                                           ; preds = %gl.row9
-  call void @llvm.memcpy.p0.p0.i64(ptr align 64 %b, ptr align 64 %tile8, i64 512, i1 false)
+gl.done17:                                        ; preds = %done28, %done20
+  call void @llvm.memcpy.p0.p0.i64(ptr align 64 %b, ptr align 64 %tile14, i64 512, i1 false)
   br label %pack.a
 
-gl.col13:                                         ; preds = %body14, %body10
-  %i16 = phi i64 [ 0, %body10 ], [ %96, %body14 ]
-  %87 = icmp slt i64 %i16, %86
-  br i1 %87, label %body14, label %done15
+in.row18:                                         ; preds = %done24, %gl.inside15
+  %i21 = phi i64 [ 0, %gl.inside15 ], [ %114, %done24 ]
+  %102 = icmp slt i64 %i21, 16
+  br i1 %102, label %body19, label %done20
 
-body14:                                           ; preds = %gl.col13
-  %88 = add i64 %i16, %81
-  %89 = mul i64 %88, 16
-  %90 = add i64 %89, %i12
-  %91 = add i64 %58, %88
-  %92 = add i64 %78, %91
-  %93 = getelementptr i16, ptr %B, i64 %92
-  %94 = load i16, ptr %93, align 2
-  %95 = getelementptr i16, ptr %tile8, i64 %90
-  store i16 %94, ptr %95, align 2
-  %96 = add i64 %i16, 1
-  br label %gl.col13
+body19:                                           ; preds = %in.row18
+  %103 = add i64 %101, %i21
+  %104 = mul i64 %103, %48
+  %105 = add i64 %104, %54
+  br label %in.col22
 
-done15:                                           ; preds = %gl.col13
-  %97 = add i64 %i12, 1
-  br label %gl.row9
+done20:                                           ; preds = %in.row18
+  br label %gl.done17
 
-pack.a:                                           ; preds = %done21, %done11
-  %i19 = phi i64 [ 0, %done11 ], [ %111, %done21 ]
-  %98 = icmp slt i64 %i19, 16
-  br i1 %98, label %body17, label %done18
+in.col22:                                         ; preds = %body23, %body19
+  %i25 = phi i64 [ 0, %body19 ], [ %113, %body23 ]
+  %106 = icmp slt i64 %i25, 16
+  br i1 %106, label %body23, label %done24
 
-body17:                                           ; preds = %pack.a
+body23:                                           ; preds = %in.col22
+  %107 = mul i64 %i25, 16
+  %108 = add i64 %107, %i21
+  %109 = add i64 %105, %i25
+  %110 = getelementptr i16, ptr %B, i64 %109
+  %111 = load i16, ptr %110, align 2
+  %112 = getelementptr i16, ptr %tile14, i64 %108
+  store i16 %111, ptr %112, align 2
+  %113 = add i64 %i25, 1
+  br label %in.col22
+
+done24:                                           ; preds = %in.col22
+  %114 = add i64 %i21, 1
+  br label %in.row18
+
+gl.row26:                                         ; preds = %done32, %gl.edge16
+  %i29 = phi i64 [ 0, %gl.edge16 ], [ %142, %done32 ]
+  %115 = icmp slt i64 %i29, 16
+  br i1 %115, label %body27, label %done28
+
+body27:                                           ; preds = %gl.row26
+  %116 = add i64 0, %i29
+  %117 = icmp slt i64 %116, %44
+  %118 = icmp sge i64 %116, 0
+  %119 = and i1 %118, %117
+  %120 = and i1 true, %119
+  %121 = mul i64 0, %44
+  %122 = add i64 %121, %116
+  %123 = mul i64 %122, %48
+  %124 = sub i64 0, %54
+  %125 = icmp sgt i64 %124, 0
+  %126 = select i1 %125, i64 %124, i64 0
+  %127 = sub i64 %48, %54
+  %128 = icmp slt i64 %127, 16
+  %129 = select i1 %128, i64 %127, i64 16
+  %130 = select i1 %120, i64 %129, i64 0
+  %131 = sub i64 %130, %126
+  br label %gl.col30
+
+done28:                                           ; preds = %gl.row26
+  br label %gl.done17
+
+gl.col30:                                         ; preds = %body31, %body27
+  %i33 = phi i64 [ 0, %body27 ], [ %141, %body31 ]
+  %132 = icmp slt i64 %i33, %131
+  br i1 %132, label %body31, label %done32
+
+body31:                                           ; preds = %gl.col30
+  %133 = add i64 %i33, %126
+  %134 = mul i64 %133, 16
+  %135 = add i64 %134, %i29
+  %136 = add i64 %54, %133
+  %137 = add i64 %123, %136
+  %138 = getelementptr i16, ptr %B, i64 %137
+  %139 = load i16, ptr %138, align 2
+  %140 = getelementptr i16, ptr %tile14, i64 %135
+  store i16 %139, ptr %140, align 2
+  %141 = add i64 %i33, 1
+  br label %gl.col30
+
+done32:                                           ; preds = %gl.col30
+  %142 = add i64 %i29, 1
+  br label %gl.row26
+
+pack.a:                                           ; preds = %done38, %gl.done17
+  %i36 = phi i64 [ 0, %gl.done17 ], [ %156, %done38 ]
+  %143 = icmp slt i64 %i36, 16
+  br i1 %143, label %body34, label %done35
+
+body34:                                           ; preds = %pack.a
   br label %pack.ak
 
-done18:                                           ; preds = %pack.a
+done35:                                           ; preds = %pack.a
   br label %pack.b
 
-pack.ak:                                          ; preds = %body20, %body17
-  %i22 = phi i64 [ 0, %body17 ], [ %110, %body20 ]
-  %99 = icmp slt i64 %i22, 16
-  br i1 %99, label %body20, label %done21
+pack.ak:                                          ; preds = %body37, %body34
+  %i39 = phi i64 [ 0, %body34 ], [ %155, %body37 ]
+  %144 = icmp slt i64 %i39, 16
+  br i1 %144, label %body37, label %done38
 
-body20:                                           ; preds = %pack.ak
-  %100 = mul i64 %i19, 16
-  %101 = add i64 %100, %i22
-  %102 = mul i64 %i19, 16
-  %103 = add i64 %102, %i22
-  %104 = getelementptr i16, ptr %a, i64 %101
-  %105 = load i16, ptr %104, align 2
-  %106 = zext i16 %105 to i32
-  %107 = shl i32 %106, 16
-  %108 = bitcast i32 %107 to float
-  %109 = getelementptr float, ptr %mma.a, i64 %103
-  store float %108, ptr %109, align 4
-  %110 = add i64 %i22, 1
+body37:                                           ; preds = %pack.ak
+  %145 = mul i64 %i36, 16
+  %146 = add i64 %145, %i39
+  %147 = mul i64 %i36, 16
+  %148 = add i64 %147, %i39
+  %149 = getelementptr i16, ptr %a, i64 %146
+  %150 = load i16, ptr %149, align 2
+  %151 = zext i16 %150 to i32
+  %152 = shl i32 %151, 16
+  %153 = bitcast i32 %152 to float
+  %154 = getelementptr float, ptr %mma.a, i64 %148
+  store float %153, ptr %154, align 4
+  %155 = add i64 %i39, 1
   br label %pack.ak
 
-done21:                                           ; preds = %pack.ak
-  %111 = add i64 %i19, 1
+done38:                                           ; preds = %pack.ak
+  %156 = add i64 %i36, 1
   br label %pack.a
 
-pack.b:                                           ; preds = %done27, %done18
-  %i25 = phi i64 [ 0, %done18 ], [ %125, %done27 ]
-  %112 = icmp slt i64 %i25, 16
-  br i1 %112, label %body23, label %done24
+pack.b:                                           ; preds = %done44, %done35
+  %i42 = phi i64 [ 0, %done35 ], [ %170, %done44 ]
+  %157 = icmp slt i64 %i42, 16
+  br i1 %157, label %body40, label %done41
 
-body23:                                           ; preds = %pack.b
+body40:                                           ; preds = %pack.b
   br label %pack.bn
 
-done24:                                           ; preds = %pack.b
-  br label %mk.i
-
-pack.bn:                                          ; preds = %body26, %body23
-  %i28 = phi i64 [ 0, %body23 ], [ %124, %body26 ]
-  %113 = icmp slt i64 %i28, 16
-  br i1 %113, label %body26, label %done27
-
-body26:                                           ; preds = %pack.bn
-  %114 = mul i64 %i28, 16
-  %115 = add i64 %114, %i25
-  %116 = mul i64 %i25, 16
-  %117 = add i64 %116, %i28
-  %118 = getelementptr i16, ptr %b, i64 %115
-  %119 = load i16, ptr %118, align 2
-  %120 = zext i16 %119 to i32
-  %121 = shl i32 %120, 16
-  %122 = bitcast i32 %121 to float
-  %123 = getelementptr float, ptr %mma.b, i64 %117
-  store float %122, ptr %123, align 4
-  %124 = add i64 %i28, 1
-  br label %pack.bn
-
-done27:                                           ; preds = %pack.bn
-  %125 = add i64 %i25, 1
-  br label %pack.b
-
-mk.i:                                             ; preds = %mk.done30, %done24
-  %126 = phi i64 [ 0, %done24 ], [ %198, %mk.done30 ]
-  %127 = icmp slt i64 %126, 16
-  br i1 %127, label %mk.body, label %mk.done
-
-mk.body:                                          ; preds = %mk.i
+done41:                                           ; preds = %pack.b
   br label %mk.j
 
-mk.done:                                          ; preds = %mk.i
-  %128 = getelementptr i64, ptr %1, i64 0
-  %129 = load i64, ptr %128, align 8
-  %130 = mul i64 1, %129
-  %131 = add i64 0, %130
-  %132 = getelementptr i64, ptr %1, i64 2
-  %133 = load i64, ptr %132, align 8
-  %134 = mul i64 1, %133
-  %135 = add i64 0, %134
-  %136 = sext i32 %3 to i64
-  %137 = icmp slt i64 %136, 1099511627776
-  %138 = select i1 %137, i64 %136, i64 1099511627776
-  %139 = icmp sgt i64 %138, -1099511627776
-  %140 = select i1 %139, i64 %138, i64 -1099511627776
-  %141 = mul i64 %140, 16
-  %142 = sext i32 %2 to i64
-  %143 = icmp slt i64 %142, 1099511627776
-  %144 = select i1 %143, i64 %142, i64 1099511627776
-  %145 = icmp sgt i64 %144, -1099511627776
-  %146 = select i1 %145, i64 %144, i64 -1099511627776
-  %147 = mul i64 %146, 16
-  br label %gl.row39
+pack.bn:                                          ; preds = %body43, %body40
+  %i45 = phi i64 [ 0, %body40 ], [ %169, %body43 ]
+  %158 = icmp slt i64 %i45, 16
+  br i1 %158, label %body43, label %done44
 
-mk.j:                                             ; preds = %mk.kdone, %mk.body
-  %148 = phi i64 [ 0, %mk.body ], [ %289, %mk.kdone ]
-  %149 = icmp slt i64 %148, 16
-  br i1 %149, label %mk.body29, label %mk.done30
+body43:                                           ; preds = %pack.bn
+  %159 = mul i64 %i45, 16
+  %160 = add i64 %159, %i42
+  %161 = mul i64 %i42, 16
+  %162 = add i64 %161, %i45
+  %163 = getelementptr i16, ptr %b, i64 %160
+  %164 = load i16, ptr %163, align 2
+  %165 = zext i16 %164 to i32
+  %166 = shl i32 %165, 16
+  %167 = bitcast i32 %166 to float
+  %168 = getelementptr float, ptr %mma.b, i64 %162
+  store float %167, ptr %168, align 4
+  %169 = add i64 %i45, 1
+  br label %pack.bn
 
-mk.body29:                                        ; preds = %mk.j
-  %150 = add i64 %148, 0
-  %151 = add i64 %126, 0
-  %152 = mul i64 %151, 16
-  %153 = add i64 %152, %150
-  %154 = getelementptr float, ptr %acc, i64 %153
-  %155 = load <8 x float>, ptr %154, align 4
-  %156 = add i64 %148, 8
-  %157 = add i64 %126, 0
-  %158 = mul i64 %157, 16
-  %159 = add i64 %158, %156
-  %160 = getelementptr float, ptr %acc, i64 %159
-  %161 = load <8 x float>, ptr %160, align 4
-  %162 = add i64 %148, 0
-  %163 = add i64 %126, 1
-  %164 = mul i64 %163, 16
-  %165 = add i64 %164, %162
-  %166 = getelementptr float, ptr %acc, i64 %165
-  %167 = load <8 x float>, ptr %166, align 4
-  %168 = add i64 %148, 8
-  %169 = add i64 %126, 1
-  %170 = mul i64 %169, 16
-  %171 = add i64 %170, %168
-  %172 = getelementptr float, ptr %acc, i64 %171
-  %173 = load <8 x float>, ptr %172, align 4
-  %174 = add i64 %148, 0
-  %175 = add i64 %126, 2
-  %176 = mul i64 %175, 16
-  %177 = add i64 %176, %174
-  %178 = getelementptr float, ptr %acc, i64 %177
-  %179 = load <8 x float>, ptr %178, align 4
-  %180 = add i64 %148, 8
-  %181 = add i64 %126, 2
-  %182 = mul i64 %181, 16
-  %183 = add i64 %182, %180
-  %184 = getelementptr float, ptr %acc, i64 %183
-  %185 = load <8 x float>, ptr %184, align 4
-  %186 = add i64 %148, 0
-  %187 = add i64 %126, 3
-  %188 = mul i64 %187, 16
-  %189 = add i64 %188, %186
-  %190 = getelementptr float, ptr %acc, i64 %189
-  %191 = load <8 x float>, ptr %190, align 4
-  %192 = add i64 %148, 8
-  %193 = add i64 %126, 3
-  %194 = mul i64 %193, 16
-  %195 = add i64 %194, %192
-  %196 = getelementptr float, ptr %acc, i64 %195
-  %197 = load <8 x float>, ptr %196, align 4
-  br label %mk.k
+done44:                                           ; preds = %pack.bn
+  %170 = add i64 %i42, 1
+  br label %pack.b
 
-mk.done30:                                        ; preds = %mk.j
-  %198 = add i64 %126, 4
+mk.j:                                             ; preds = %mk.done47, %done41
+  %171 = phi i64 [ 0, %done41 ], [ %253, %mk.done47 ]
+  %172 = icmp slt i64 %171, 16
+  br i1 %172, label %mk.body, label %mk.done
+
+mk.body:                                          ; preds = %mk.j
   br label %mk.i
 
-mk.k:                                             ; preds = %mk.kbody, %mk.body29
-  %k = phi i64 [ 0, %mk.body29 ], [ %248, %mk.kbody ]
-  %acc31 = phi <8 x float> [ %155, %mk.body29 ], [ %219, %mk.kbody ]
-  %acc32 = phi <8 x float> [ %161, %mk.body29 ], [ %220, %mk.kbody ]
-  %acc33 = phi <8 x float> [ %167, %mk.body29 ], [ %228, %mk.kbody ]
-  %acc34 = phi <8 x float> [ %173, %mk.body29 ], [ %229, %mk.kbody ]
-  %acc35 = phi <8 x float> [ %179, %mk.body29 ], [ %237, %mk.kbody ]
-  %acc36 = phi <8 x float> [ %185, %mk.body29 ], [ %238, %mk.kbody ]
-  %acc37 = phi <8 x float> [ %191, %mk.body29 ], [ %246, %mk.kbody ]
-  %acc38 = phi <8 x float> [ %197, %mk.body29 ], [ %247, %mk.kbody ]
-  %199 = icmp slt i64 %k, 16
-  br i1 %199, label %mk.kbody, label %mk.kdone
+mk.done:                                          ; preds = %mk.j
+  %173 = getelementptr i64, ptr %1, i64 0
+  %174 = load i64, ptr %173, align 8
+  %175 = mul i64 1, %174
+  %176 = add i64 0, %175
+  %177 = getelementptr i64, ptr %1, i64 2
+  %178 = load i64, ptr %177, align 8
+  %179 = mul i64 1, %178
+  %180 = add i64 0, %179
+  %181 = sext i32 %3 to i64
+  %182 = icmp slt i64 %181, 1099511627776
+  %183 = select i1 %182, i64 %181, i64 1099511627776
+  %184 = icmp sgt i64 %183, -1099511627776
+  %185 = select i1 %184, i64 %183, i64 -1099511627776
+  %186 = mul i64 %185, 16
+  %187 = sext i32 %2 to i64
+  %188 = icmp slt i64 %187, 1099511627776
+  %189 = select i1 %188, i64 %187, i64 1099511627776
+  %190 = icmp sgt i64 %189, -1099511627776
+  %191 = select i1 %190, i64 %189, i64 -1099511627776
+  %192 = mul i64 %191, 16
+  %193 = icmp sge i64 %186, 0
+  %194 = and i1 true, %193
+  %195 = icmp sge i64 %192, 0
+  %196 = and i1 %194, %195
+  %197 = add i64 %186, 16
+  %198 = add i64 %192, 16
+  %199 = icmp sle i64 %197, %176
+  %200 = and i1 %196, %199
+  %201 = icmp sle i64 %198, %180
+  %202 = and i1 %200, %201
+  br i1 %202, label %gl.inside56, label %gl.edge57
+
+mk.i:                                             ; preds = %mk.kdone, %mk.body
+  %203 = phi i64 [ 0, %mk.body ], [ %344, %mk.kdone ]
+  %204 = icmp slt i64 %203, 16
+  br i1 %204, label %mk.body46, label %mk.done47
+
+mk.body46:                                        ; preds = %mk.i
+  %205 = add i64 %171, 0
+  %206 = add i64 %203, 0
+  %207 = mul i64 %206, 16
+  %208 = add i64 %207, %205
+  %209 = getelementptr float, ptr %acc, i64 %208
+  %210 = load <8 x float>, ptr %209, align 4
+  %211 = add i64 %171, 8
+  %212 = add i64 %203, 0
+  %213 = mul i64 %212, 16
+  %214 = add i64 %213, %211
+  %215 = getelementptr float, ptr %acc, i64 %214
+  %216 = load <8 x float>, ptr %215, align 4
+  %217 = add i64 %171, 0
+  %218 = add i64 %203, 1
+  %219 = mul i64 %218, 16
+  %220 = add i64 %219, %217
+  %221 = getelementptr float, ptr %acc, i64 %220
+  %222 = load <8 x float>, ptr %221, align 4
+  %223 = add i64 %171, 8
+  %224 = add i64 %203, 1
+  %225 = mul i64 %224, 16
+  %226 = add i64 %225, %223
+  %227 = getelementptr float, ptr %acc, i64 %226
+  %228 = load <8 x float>, ptr %227, align 4
+  %229 = add i64 %171, 0
+  %230 = add i64 %203, 2
+  %231 = mul i64 %230, 16
+  %232 = add i64 %231, %229
+  %233 = getelementptr float, ptr %acc, i64 %232
+  %234 = load <8 x float>, ptr %233, align 4
+  %235 = add i64 %171, 8
+  %236 = add i64 %203, 2
+  %237 = mul i64 %236, 16
+  %238 = add i64 %237, %235
+  %239 = getelementptr float, ptr %acc, i64 %238
+  %240 = load <8 x float>, ptr %239, align 4
+  %241 = add i64 %171, 0
+  %242 = add i64 %203, 3
+  %243 = mul i64 %242, 16
+  %244 = add i64 %243, %241
+  %245 = getelementptr float, ptr %acc, i64 %244
+  %246 = load <8 x float>, ptr %245, align 4
+  %247 = add i64 %171, 8
+  %248 = add i64 %203, 3
+  %249 = mul i64 %248, 16
+  %250 = add i64 %249, %247
+  %251 = getelementptr float, ptr %acc, i64 %250
+  %252 = load <8 x float>, ptr %251, align 4
+  br label %mk.k
+
+mk.done47:                                        ; preds = %mk.i
+  %253 = add i64 %171, 16
+  br label %mk.j
+
+mk.k:                                             ; preds = %mk.kbody, %mk.body46
+  %k = phi i64 [ 0, %mk.body46 ], [ %303, %mk.kbody ]
+  %acc48 = phi <8 x float> [ %210, %mk.body46 ], [ %274, %mk.kbody ]
+  %acc49 = phi <8 x float> [ %216, %mk.body46 ], [ %275, %mk.kbody ]
+  %acc50 = phi <8 x float> [ %222, %mk.body46 ], [ %283, %mk.kbody ]
+  %acc51 = phi <8 x float> [ %228, %mk.body46 ], [ %284, %mk.kbody ]
+  %acc52 = phi <8 x float> [ %234, %mk.body46 ], [ %292, %mk.kbody ]
+  %acc53 = phi <8 x float> [ %240, %mk.body46 ], [ %293, %mk.kbody ]
+  %acc54 = phi <8 x float> [ %246, %mk.body46 ], [ %301, %mk.kbody ]
+  %acc55 = phi <8 x float> [ %252, %mk.body46 ], [ %302, %mk.kbody ]
+  %254 = icmp slt i64 %k, 16
+  br i1 %254, label %mk.kbody, label %mk.kdone
 
 mk.kbody:                                         ; preds = %mk.k
-  %200 = add i64 %148, 0
-  %201 = mul i64 %200, 1
-  %202 = mul i64 %k, 16
-  %203 = add i64 %202, %201
-  %204 = getelementptr float, ptr %mma.b, i64 %203
-  %205 = load <8 x float>, ptr %204, align 4
-  %206 = add i64 %148, 8
-  %207 = mul i64 %206, 1
-  %208 = mul i64 %k, 16
-  %209 = add i64 %208, %207
-  %210 = getelementptr float, ptr %mma.b, i64 %209
-  %211 = load <8 x float>, ptr %210, align 4
-  %212 = add i64 %126, 0
-  %213 = mul i64 %212, 16
-  %214 = add i64 %213, %k
-  %215 = getelementptr float, ptr %mma.a, i64 %214
-  %216 = load float, ptr %215, align 4
-  %217 = insertelement <8 x float> poison, float %216, i32 0
-  %218 = shufflevector <8 x float> %217, <8 x float> poison, <8 x i32> zeroinitializer
-  %219 = call <8 x float> @llvm.fma.v8f32(<8 x float> %218, <8 x float> %205, <8 x float> %acc31)
-  %220 = call <8 x float> @llvm.fma.v8f32(<8 x float> %218, <8 x float> %211, <8 x float> %acc32)
-  %221 = add i64 %126, 1
-  %222 = mul i64 %221, 16
-  %223 = add i64 %222, %k
-  %224 = getelementptr float, ptr %mma.a, i64 %223
-  %225 = load float, ptr %224, align 4
-  %226 = insertelement <8 x float> poison, float %225, i32 0
-  %227 = shufflevector <8 x float> %226, <8 x float> poison, <8 x i32> zeroinitializer
-  %228 = call <8 x float> @llvm.fma.v8f32(<8 x float> %227, <8 x float> %205, <8 x float> %acc33)
-  %229 = call <8 x float> @llvm.fma.v8f32(<8 x float> %227, <8 x float> %211, <8 x float> %acc34)
-  %230 = add i64 %126, 2
-  %231 = mul i64 %230, 16
-  %232 = add i64 %231, %k
-  %233 = getelementptr float, ptr %mma.a, i64 %232
-  %234 = load float, ptr %233, align 4
-  %235 = insertelement <8 x float> poison, float %234, i32 0
-  %236 = shufflevector <8 x float> %235, <8 x float> poison, <8 x i32> zeroinitializer
-  %237 = call <8 x float> @llvm.fma.v8f32(<8 x float> %236, <8 x float> %205, <8 x float> %acc35)
-  %238 = call <8 x float> @llvm.fma.v8f32(<8 x float> %236, <8 x float> %211, <8 x float> %acc36)
-  %239 = add i64 %126, 3
-  %240 = mul i64 %239, 16
-  %241 = add i64 %240, %k
-  %242 = getelementptr float, ptr %mma.a, i64 %241
-  %243 = load float, ptr %242, align 4
-  %244 = insertelement <8 x float> poison, float %243, i32 0
-  %245 = shufflevector <8 x float> %244, <8 x float> poison, <8 x i32> zeroinitializer
-  %246 = call <8 x float> @llvm.fma.v8f32(<8 x float> %245, <8 x float> %205, <8 x float> %acc37)
-  %247 = call <8 x float> @llvm.fma.v8f32(<8 x float> %245, <8 x float> %211, <8 x float> %acc38)
-  %248 = add i64 %k, 1
+  %255 = add i64 %171, 0
+  %256 = mul i64 %255, 1
+  %257 = mul i64 %k, 16
+  %258 = add i64 %257, %256
+  %259 = getelementptr float, ptr %mma.b, i64 %258
+  %260 = load <8 x float>, ptr %259, align 4
+  %261 = add i64 %171, 8
+  %262 = mul i64 %261, 1
+  %263 = mul i64 %k, 16
+  %264 = add i64 %263, %262
+  %265 = getelementptr float, ptr %mma.b, i64 %264
+  %266 = load <8 x float>, ptr %265, align 4
+  %267 = add i64 %203, 0
+  %268 = mul i64 %267, 16
+  %269 = add i64 %268, %k
+  %270 = getelementptr float, ptr %mma.a, i64 %269
+  %271 = load float, ptr %270, align 4
+  %272 = insertelement <8 x float> poison, float %271, i32 0
+  %273 = shufflevector <8 x float> %272, <8 x float> poison, <8 x i32> zeroinitializer
+  %274 = call <8 x float> @llvm.fma.v8f32(<8 x float> %273, <8 x float> %260, <8 x float> %acc48)
+  %275 = call <8 x float> @llvm.fma.v8f32(<8 x float> %273, <8 x float> %266, <8 x float> %acc49)
+  %276 = add i64 %203, 1
+  %277 = mul i64 %276, 16
+  %278 = add i64 %277, %k
+  %279 = getelementptr float, ptr %mma.a, i64 %278
+  %280 = load float, ptr %279, align 4
+  %281 = insertelement <8 x float> poison, float %280, i32 0
+  %282 = shufflevector <8 x float> %281, <8 x float> poison, <8 x i32> zeroinitializer
+  %283 = call <8 x float> @llvm.fma.v8f32(<8 x float> %282, <8 x float> %260, <8 x float> %acc50)
+  %284 = call <8 x float> @llvm.fma.v8f32(<8 x float> %282, <8 x float> %266, <8 x float> %acc51)
+  %285 = add i64 %203, 2
+  %286 = mul i64 %285, 16
+  %287 = add i64 %286, %k
+  %288 = getelementptr float, ptr %mma.a, i64 %287
+  %289 = load float, ptr %288, align 4
+  %290 = insertelement <8 x float> poison, float %289, i32 0
+  %291 = shufflevector <8 x float> %290, <8 x float> poison, <8 x i32> zeroinitializer
+  %292 = call <8 x float> @llvm.fma.v8f32(<8 x float> %291, <8 x float> %260, <8 x float> %acc52)
+  %293 = call <8 x float> @llvm.fma.v8f32(<8 x float> %291, <8 x float> %266, <8 x float> %acc53)
+  %294 = add i64 %203, 3
+  %295 = mul i64 %294, 16
+  %296 = add i64 %295, %k
+  %297 = getelementptr float, ptr %mma.a, i64 %296
+  %298 = load float, ptr %297, align 4
+  %299 = insertelement <8 x float> poison, float %298, i32 0
+  %300 = shufflevector <8 x float> %299, <8 x float> poison, <8 x i32> zeroinitializer
+  %301 = call <8 x float> @llvm.fma.v8f32(<8 x float> %300, <8 x float> %260, <8 x float> %acc54)
+  %302 = call <8 x float> @llvm.fma.v8f32(<8 x float> %300, <8 x float> %266, <8 x float> %acc55)
+  %303 = add i64 %k, 1
   br label %mk.k
 
 mk.kdone:                                         ; preds = %mk.k
-  %249 = add i64 %148, 0
-  %250 = add i64 %126, 0
-  %251 = mul i64 %250, 16
-  %252 = add i64 %251, %249
-  %253 = getelementptr float, ptr %acc, i64 %252
-  store <8 x float> %acc31, ptr %253, align 4
-  %254 = add i64 %148, 8
-  %255 = add i64 %126, 0
-  %256 = mul i64 %255, 16
-  %257 = add i64 %256, %254
-  %258 = getelementptr float, ptr %acc, i64 %257
-  store <8 x float> %acc32, ptr %258, align 4
-  %259 = add i64 %148, 0
-  %260 = add i64 %126, 1
-  %261 = mul i64 %260, 16
-  %262 = add i64 %261, %259
-  %263 = getelementptr float, ptr %acc, i64 %262
-  store <8 x float> %acc33, ptr %263, align 4
-  %264 = add i64 %148, 8
-  %265 = add i64 %126, 1
-  %266 = mul i64 %265, 16
-  %267 = add i64 %266, %264
-  %268 = getelementptr float, ptr %acc, i64 %267
-  store <8 x float> %acc34, ptr %268, align 4
-  %269 = add i64 %148, 0
-  %270 = add i64 %126, 2
-  %271 = mul i64 %270, 16
-  %272 = add i64 %271, %269
-  %273 = getelementptr float, ptr %acc, i64 %272
-  store <8 x float> %acc35, ptr %273, align 4
-  %274 = add i64 %148, 8
-  %275 = add i64 %126, 2
-  %276 = mul i64 %275, 16
-  %277 = add i64 %276, %274
-  %278 = getelementptr float, ptr %acc, i64 %277
-  store <8 x float> %acc36, ptr %278, align 4
-  %279 = add i64 %148, 0
-  %280 = add i64 %126, 3
-  %281 = mul i64 %280, 16
-  %282 = add i64 %281, %279
-  %283 = getelementptr float, ptr %acc, i64 %282
-  store <8 x float> %acc37, ptr %283, align 4
-  %284 = add i64 %148, 8
-  %285 = add i64 %126, 3
-  %286 = mul i64 %285, 16
-  %287 = add i64 %286, %284
-  %288 = getelementptr float, ptr %acc, i64 %287
-  store <8 x float> %acc38, ptr %288, align 4
-  %289 = add i64 %148, 16
-  br label %mk.j
+  %304 = add i64 %171, 0
+  %305 = add i64 %203, 0
+  %306 = mul i64 %305, 16
+  %307 = add i64 %306, %304
+  %308 = getelementptr float, ptr %acc, i64 %307
+  store <8 x float> %acc48, ptr %308, align 4
+  %309 = add i64 %171, 8
+  %310 = add i64 %203, 0
+  %311 = mul i64 %310, 16
+  %312 = add i64 %311, %309
+  %313 = getelementptr float, ptr %acc, i64 %312
+  store <8 x float> %acc49, ptr %313, align 4
+  %314 = add i64 %171, 0
+  %315 = add i64 %203, 1
+  %316 = mul i64 %315, 16
+  %317 = add i64 %316, %314
+  %318 = getelementptr float, ptr %acc, i64 %317
+  store <8 x float> %acc50, ptr %318, align 4
+  %319 = add i64 %171, 8
+  %320 = add i64 %203, 1
+  %321 = mul i64 %320, 16
+  %322 = add i64 %321, %319
+  %323 = getelementptr float, ptr %acc, i64 %322
+  store <8 x float> %acc51, ptr %323, align 4
+  %324 = add i64 %171, 0
+  %325 = add i64 %203, 2
+  %326 = mul i64 %325, 16
+  %327 = add i64 %326, %324
+  %328 = getelementptr float, ptr %acc, i64 %327
+  store <8 x float> %acc52, ptr %328, align 4
+  %329 = add i64 %171, 8
+  %330 = add i64 %203, 2
+  %331 = mul i64 %330, 16
+  %332 = add i64 %331, %329
+  %333 = getelementptr float, ptr %acc, i64 %332
+  store <8 x float> %acc53, ptr %333, align 4
+  %334 = add i64 %171, 0
+  %335 = add i64 %203, 3
+  %336 = mul i64 %335, 16
+  %337 = add i64 %336, %334
+  %338 = getelementptr float, ptr %acc, i64 %337
+  store <8 x float> %acc54, ptr %338, align 4
+  %339 = add i64 %171, 8
+  %340 = add i64 %203, 3
+  %341 = mul i64 %340, 16
+  %342 = add i64 %341, %339
+  %343 = getelementptr float, ptr %acc, i64 %342
+  store <8 x float> %acc55, ptr %343, align 4
+  %344 = add i64 %203, 4
+  br label %mk.i
 
-gl.row39:                                         ; preds = %done45, %mk.done
-  %i42 = phi i64 [ 0, %mk.done ], [ %317, %done45 ]
-  %290 = icmp slt i64 %i42, 16
-  br i1 %290, label %body40, label %done41
+gl.inside56:                                      ; preds = %mk.done
+  %345 = mul i64 0, %176
+  %346 = add i64 %345, %186
+  br label %in.row59
 
-body40:                                           ; preds = %gl.row39
-  %291 = add i64 %141, %i42
-  %292 = icmp slt i64 %291, %131
-  %293 = icmp sge i64 %291, 0
-  %294 = and i1 %293, %292
-  %295 = and i1 true, %294
-  %296 = mul i64 0, %131
-  %297 = add i64 %296, %291
-  %298 = mul i64 %297, %135
-  %299 = sub i64 0, %147
-  %300 = icmp sgt i64 %299, 0
-  %301 = select i1 %300, i64 %299, i64 0
-  %302 = sub i64 %135, %147
-  %303 = icmp slt i64 %302, 16
-  %304 = select i1 %303, i64 %302, i64 16
-  %305 = select i1 %295, i64 %304, i64 0
-  %306 = sub i64 %305, %301
-  br label %gl.col43
+gl.edge57:                                        ; preds = %mk.done
+  br label %gl.row67
 
-done41:                                           ; preds = %gl.row39
+gl.done58:                                        ; preds = %done69, %done61
   ret void
 
-gl.col43:                                         ; preds = %body44, %body40
-  %i46 = phi i64 [ 0, %body40 ], [ %316, %body44 ]
-  %307 = icmp slt i64 %i46, %306
-  br i1 %307, label %body44, label %done45
+in.row59:                                         ; preds = %done65, %gl.inside56
+  %i62 = phi i64 [ 0, %gl.inside56 ], [ %359, %done65 ]
+  %347 = icmp slt i64 %i62, 16
+  br i1 %347, label %body60, label %done61
 
-body44:                                           ; preds = %gl.col43
-  %308 = add i64 %i46, %301
-  %309 = mul i64 %i42, 16
-  %310 = add i64 %309, %308
-  %311 = add i64 %147, %308
-  %312 = add i64 %298, %311
-  %313 = getelementptr float, ptr %acc, i64 %310
-  %314 = load float, ptr %313, align 4
-  %315 = getelementptr float, ptr %C, i64 %312
-  store float %314, ptr %315, align 4
-  %316 = add i64 %i46, 1
-  br label %gl.col43
+body60:                                           ; preds = %in.row59
+  %348 = add i64 %346, %i62
+  %349 = mul i64 %348, %180
+  %350 = add i64 %349, %192
+  br label %in.col63
 
-done45:                                           ; preds = %gl.col43
-  %317 = add i64 %i42, 1
-  br label %gl.row39
+done61:                                           ; preds = %in.row59
+  br label %gl.done58
+
+in.col63:                                         ; preds = %body64, %body60
+  %i66 = phi i64 [ 0, %body60 ], [ %358, %body64 ]
+  %351 = icmp slt i64 %i66, 16
+  br i1 %351, label %body64, label %done65
+
+body64:                                           ; preds = %in.col63
+  %352 = mul i64 %i62, 16
+  %353 = add i64 %352, %i66
+  %354 = add i64 %350, %i66
+  %355 = getelementptr float, ptr %acc, i64 %353
+  %356 = load float, ptr %355, align 4
+  %357 = getelementptr float, ptr %C, i64 %354
+  store float %356, ptr %357, align 4
+  %358 = add i64 %i66, 1
+  br label %in.col63
+
+done65:                                           ; preds = %in.col63
+  %359 = add i64 %i62, 1
+  br label %in.row59
+
+gl.row67:                                         ; preds = %done73, %gl.edge57
+  %i70 = phi i64 [ 0, %gl.edge57 ], [ %387, %done73 ]
+  %360 = icmp slt i64 %i70, 16
+  br i1 %360, label %body68, label %done69
+
+body68:                                           ; preds = %gl.row67
+  %361 = add i64 %186, %i70
+  %362 = icmp slt i64 %361, %176
+  %363 = icmp sge i64 %361, 0
+  %364 = and i1 %363, %362
+  %365 = and i1 true, %364
+  %366 = mul i64 0, %176
+  %367 = add i64 %366, %361
+  %368 = mul i64 %367, %180
+  %369 = sub i64 0, %192
+  %370 = icmp sgt i64 %369, 0
+  %371 = select i1 %370, i64 %369, i64 0
+  %372 = sub i64 %180, %192
+  %373 = icmp slt i64 %372, 16
+  %374 = select i1 %373, i64 %372, i64 16
+  %375 = select i1 %365, i64 %374, i64 0
+  %376 = sub i64 %375, %371
+  br label %gl.col71
+
+done69:                                           ; preds = %gl.row67
+  br label %gl.done58
+
+gl.col71:                                         ; preds = %body72, %body68
+  %i74 = phi i64 [ 0, %body68 ], [ %386, %body72 ]
+  %377 = icmp slt i64 %i74, %376
+  br i1 %377, label %body72, label %done73
+
+body72:                                           ; preds = %gl.col71
+  %378 = add i64 %i74, %371
+  %379 = mul i64 %i70, 16
+  %380 = add i64 %379, %378
+  %381 = add i64 %192, %378
+  %382 = add i64 %368, %381
+  %383 = getelementptr float, ptr %acc, i64 %380
+  %384 = load float, ptr %383, align 4
+  %385 = getelementptr float, ptr %C, i64 %382
+  store float %384, ptr %385, align 4
+  %386 = add i64 %i74, 1
+  br label %gl.col71
+
+done73:                                           ; preds = %gl.col71
+  %387 = add i64 %i70, 1
+  br label %gl.row67
 }
 
 ; Function Attrs: nocallback nofree nounwind willreturn memory(argmem: write)
