@@ -153,14 +153,16 @@ def make_peers(args, base_env, missing):
     else:
         missing.append("libxsmm peer not built (needs libxsmm-dev): no libxsmm numbers for 32³/64³")
     if args.torch_python:
-        torch_env = dict(base_env, OMP_WAIT_POLICY="PASSIVE")
+        # Debian's torch runs f32 matmul on OpenBLAS: let it pick its own kernel too
+        torch_env = {k: v for k, v in base_env.items() if k not in ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE")}
+        torch_env["OMP_WAIT_POLICY"] = "PASSIVE"
         drv = Driver("torch", [args.torch_python, os.path.join(HERE, "peers", "torch_peer.py")], torch_env, True)
         drivers.append(drv)
         if drv.dead:
             missing.append(f"PyTorch peer: {drv.dead}")
         else:
             peers.append(Peer("torch", drv, lambda c: True))
-            info["torch"] = dict(drv.header, env="OMP_WAIT_POLICY=PASSIVE; torch.set_num_threads(n)" +
+            info["torch"] = dict(drv.header, installed_by=args.torch_source, env="OMP_WAIT_POLICY=PASSIVE; OPENBLAS_CORETYPE/OPENBLAS_L2_SIZE unset; torch.set_num_threads(n)" +
                                  ("; openblas_set_num_threads(n) via ctypes" if drv.header.get("openblas") else ""))
     else:
         missing.append("PyTorch peer: no python with torch given (--torch-python): no torch numbers")
@@ -179,6 +181,21 @@ def measure_peaks(args, env):
         p = json.loads(line)
         peaks[str(p["threads"])] = p
     return peaks
+
+
+def combine_peaks(a, b):
+    """Field by field maximum of two peak measurements: a shared machine only
+    ever makes a measurement lower than what the hardware does."""
+    out = {}
+    for t in set(a) | set(b):
+        x, y = a.get(t), b.get(t)
+        if not x or not y:
+            out[t] = x or y
+            continue
+        out[t] = dict(x)
+        for k in ("f32_gflops", "bf16_gflops", "triad_gbs", "read_gbs"):
+            out[t][k] = max(x.get(k) or 0, y.get(k) or 0)
+    return out
 
 
 def reps_for(median_ms, budget_ms, lo, hi):
@@ -280,7 +297,9 @@ def main():
             else:
                 impls.append(Ours(v, args.tkc, base_env))
         impls += [p for p in peers if p.serves(case)]
-        case["results"] = run_case(case, impls, rounds, budget_ms, max_reps, warmup=2)
+        # two warm-up calls; one for cases that take a second per call (4096³ f32)
+        warmup = 2 if case["flops"] < 5e10 else 1
+        case["results"] = run_case(case, impls, rounds, budget_ms, max_reps, warmup=warmup)
         for v in case["missing"]:
             case["results"].append({"name": v.split(":")[0], "kind": "ours", "ok": False, "error": v.split(": ", 1)[1]})
         metrics.derive(case, peaks)
@@ -291,6 +310,12 @@ def main():
     timed_s = time.time() - t_timed
     for d in drivers:
         d.close()
+    # the peaks again, now that the drivers are gone: the best of both measurements
+    # is the roof every case is judged against
+    peaks_end = measure_peaks(args, base_env)
+    peaks_start, peaks = peaks, combine_peaks(peaks, peaks_end)
+    for case in selected:
+        metrics.derive(case, peaks)
 
     out = {
         "schema": "tilekit-bench/1",
@@ -300,6 +325,7 @@ def main():
         "threads": args.threads,
         "rounds": rounds,
         "peaks": peaks,
+        "peaks_measured": {"start": peaks_start, "end": peaks_end},
         "peers": peer_info,
         "torch_source": args.torch_source,
         "env": {"GLIBC_TUNABLES": GLIBC_TUNABLES, "torch": "OMP_WAIT_POLICY=PASSIVE"},

@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""selftest.py — the harness's own checks, without timing anything or needing a
+peer: the case list (FLOP and byte counts, --quick is a subset of the full run),
+how our kernels' signatures are read and bound to a case's sizes, then
+report.py's selftest (metrics, table, plots). Run by the `bench_selftest` ctest.
+Exit 0 ok, 1 failure, 77 only when python3-matplotlib is missing for the plots."""
+
+import os
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import cases    # noqa: E402
+import ours     # noqa: E402
+import report   # noqa: E402
+
+TK = """// a comment mentioning kernel fake(gl<f32, Q> X) must be ignored
+const BN = 256;
+const KC = 128;
+kernel gemm_bf16(gl<bf16, M, K> A, gl<bf16, K, N> B, gl<f32, M, N> C)
+    grid(cdiv(N, BN), cdiv(M, 128)) warps(1)
+{ }
+kernel gemm_bf16_packed(gl<bf16, M, K> A, gl<bf16, NB, KP, BN> P, gl<f32, M, N> C)
+    grid(NB, 1) warps(1)
+{ }
+kernel attention_bf16_d64(gl<bf16, B, H, S, 64> Q, gl<bf16, B, HKV, SKV, 64> K, gl<bf16, B, HKV, SKV, 64> V,
+                          gl<f32, B, HM, S, SKV> Mask, gl<bf16, B, H, S, 64> O, f32 scale, bool causal, bool use_mask)
+    grid(1) warps(1)
+{ }
+"""
+
+
+def main():
+    fails = []
+
+    def expect(cond, what):
+        if not cond:
+            fails.append(what)
+
+    # cases: counts from the math, --quick drawn from the full run
+    g = cases.gemm_case("squares", "bf16", 1000, 2000, 3000, 2)
+    expect(g["flops"] == 2.0 * 1000 * 2000 * 3000, "gemm FLOPs")
+    expect(g["bytes"] == 2 * (1000 * 3000 + 3000 * 2000) + 4 * 1000 * 2000, "gemm bytes")
+    a = cases.attention_case("bf16", 2048, 128, True, 2)
+    expect(a["flops"] == 4.0 * 8 * 2048 * 2048 * 128 / 2, "causal attention FLOPs are halved")
+    f = cases.ffn_case("bf16", 512, 1024, "swiglu", 2)
+    expect(f["shape"]["F"] == 2816 and f["flops"] == 2.0 * 512 * 1024 * 2816 * 3, "SwiGLU hidden width and FLOPs")
+    expect(cases.ffn_hidden(4096, "swiglu") == 11008 and cases.ffn_hidden(1024, "gelu") == 4096, "FFN widths")
+    full = {c["id"] for c in cases.all_cases([1, 2])}
+    quick = [c["id"] for c in cases.quick_cases([1, 2])]
+    expect(len(full) == len(cases.all_cases([1, 2])), "case ids are unique")
+    expect(all(q in full for q in quick), f"--quick cases not in the full run: {[q for q in quick if q not in full]}")
+    expect(len(full) == 2 * (2 * (5 + 9) + 2 * 8 + 8) + 4, f"full run has {len(full)} cases")
+
+    # signatures: read from the file, sizes bound by position, constants checked
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "k.tk")
+        with open(path, "w") as fp:
+            fp.write(TK)
+        info = ours.read_tk(path)
+        expect(sorted(info["kernels"]) == ["attention_bf16_d64", "gemm_bf16", "gemm_bf16_packed"], f"kernels {sorted(info['kernels'])}")
+        expect(info["consts"] == {"BN": 256, "KC": 128}, f"consts {info['consts']}")
+        sizes, why = ours.bind_sizes(info, "gemm_bf16", [[17, 65], [65, 1000], [17, 1000]])
+        expect(sizes == {"M": 17, "K": 65, "N": 1000} and why is None, f"gemm binding {sizes} {why}")
+        sizes, why = ours.bind_sizes(info, "gemm_bf16", [[17, 65], [64, 1000], [17, 1000]])
+        expect(sizes is None and "K" in why, f"conflicting K must not bind: {why}")
+        sizes, why = ours.bind_sizes(info, "gemm_bf16_packed", [[1, 4096], [16, 4096, 256], [1, 4096]])
+        expect(sizes == {"M": 1, "K": 4096, "NB": 16, "KP": 4096, "N": 4096}, f"packed binding {sizes} {why}")
+        sizes, why = ours.bind_sizes(info, "gemm_bf16_packed", [[1, 4096], [16, 4096, 128], [1, 4096]])
+        expect(sizes is None and "BN" in why, f"a const dimension must match: {why}")
+        q = [1, 8, 512, 128]
+        sizes, why = ours.bind_sizes(info, "attention_bf16_d64", [q, q, q, [1, 1, 512, 512], q])
+        expect(sizes is None and "64" in why, f"D=128 does not fit a d64 kernel: {why}")
+        expect(ours.scalars_of(info, "attention_bf16_d64") == {"scale": "f32", "causal": "bool", "use_mask": "bool"}, "scalars")
+        # a case whose kernel file is absent is reported, not dropped
+        vs = ours.variants(cases.ffn_case("bf16", 1, 1024, "gelu", 1), d)
+        expect(len(vs) == 1 and "does not exist" in vs[0].get("missing", ""), f"missing file {vs}")
+        os.makedirs(os.path.join(d, "stdlib-kernels"))
+        os.rename(path, os.path.join(d, "stdlib-kernels", "gemm.tk"))
+        vs = ours.variants(cases.gemm_case("proj", "bf16", 1, 4096, 4096, 1), d)
+        names = {v["name"]: v for v in vs}
+        expect("sizes" in names.get("gemm_bf16_packed", {}) and names["gemm_bf16_packed"]["sizes"]["KP"] == 4096, f"variants {vs}")
+        expect("no kernel gemv_bf16" in names.get("gemv_bf16", {}).get("missing", ""), "a missing kernel name is reported")
+
+    for msg in fails:
+        print(f"selftest: FAIL {msg}", file=sys.stderr)
+    if fails:
+        return 1
+    print("selftest: cases and kernel signatures ok")
+    return report.selftest()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
