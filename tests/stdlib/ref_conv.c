@@ -1,6 +1,58 @@
-/* ref_conv.c — double-precision references of the conv kernels (stdlib-kernels/). See reference.h. */
+/* ref_conv.c — double-precision references of the conv kernels (stdlib-kernels/conv2d.tk).
+ * See reference.h. Written from the definitions in conv2d.tk's header (NHWC, zero
+ * padding, s = stride, p = pad, act = relu if use_relu):
+ *   dense:     Y[n][oh][ow][oc] = act(bias[oc] + Σ_{kh,kw,c} X[n][oh·s+kh−p][ow·s+kw−p][c] · Wt[kh][kw][c][oc])
+ *   depthwise: Y[n][oh][ow][c]  = act(bias[c]  + Σ_{kh,kw}   X[n][oh·s+kh−p][ow·s+kw−p][c] · Wd[kh][kw][c])
+ * with X outside [0, H) × [0, W) taken as 0, for every (oh, ow) of Y's shape. */
 #include "reference.h"
 
+/* X[n][ih][iw][c], or 0 outside the image (the zero padding) */
+static double x_at(const TkRefTensor *X, int64_t n, int64_t ih, int64_t iw, int64_t c)
+{
+    int64_t H = X->shape[1], W = X->shape[2], C = X->shape[3];
+    if (ih < 0 || ih >= H || iw < 0 || iw >= W) return 0.0;
+    return X->data[((n * H + ih) * W + iw) * C + c];
+}
+
+static const char *conv(TkRefCall *call, bool depthwise)
+{
+    TkRefTensor *X = tk_ref_tensor(call, "X"), *Y = tk_ref_tensor(call, "Y");
+    TkRefTensor *Wt = tk_ref_tensor(call, depthwise ? "Wd" : "Wt");
+    const double *bias = tk_ref_data(call, "bias");
+    int64_t stride = (int64_t)tk_ref_scalar(call, "stride"), pad = (int64_t)tk_ref_scalar(call, "pad");
+    bool use_relu = tk_ref_scalar(call, "use_relu") != 0;
+    if (X->rank != 4 || Y->rank != 4 || Wt->rank != (depthwise ? 3u : 4u)) return "unexpected tensor ranks";
+
+    int64_t N = X->shape[0], C = X->shape[3];
+    int64_t KH = Wt->shape[0], KW = Wt->shape[1];
+    int64_t OH = Y->shape[1], OW = Y->shape[2], OC = Y->shape[3];
+    for (int64_t n = 0; n < N; n++)
+        for (int64_t oh = 0; oh < OH; oh++)
+            for (int64_t ow = 0; ow < OW; ow++)
+                for (int64_t o = 0; o < OC; o++) {
+                    double s = bias[o];
+                    for (int64_t kh = 0; kh < KH; kh++)
+                        for (int64_t kw = 0; kw < KW; kw++) {
+                            int64_t ih = oh * stride + kh - pad, iw = ow * stride + kw - pad;
+                            if (depthwise) {
+                                s += x_at(X, n, ih, iw, o) * Wt->data[(kh * KW + kw) * C + o];
+                            } else {
+                                for (int64_t c = 0; c < C; c++)
+                                    s += x_at(X, n, ih, iw, c) * Wt->data[((kh * KW + kw) * C + c) * OC + o];
+                            }
+                        }
+                    Y->data[((n * OH + oh) * OW + ow) * OC + o] = use_relu ? tk_ref_relu(s) : s;
+                }
+    return NULL;
+}
+
+static const char *ref_dense(TkRefCall *c) { return conv(c, false); }
+static const char *ref_depthwise(TkRefCall *c) { return conv(c, true); }
+
 const TkRefKernel tk_ref_conv[] = {
+    { "conv2d_nhwc_f32", ref_dense },
+    { "conv2d_nhwc_bf16", ref_dense },
+    { "conv2d_dw_nhwc_f32", ref_depthwise },
+    { "conv2d_dw_nhwc_bf16", ref_depthwise },
     { 0, 0 },
 };
