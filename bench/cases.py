@@ -22,6 +22,7 @@ SMALL = [32, 64]
 ATTN_S = [512, 2048]
 ATTN_D = [64, 128]
 ATTN_H = 8
+DECODE_SKV = [2048, 8192]   # not in the issue's list: the decode kernel's own case
 FFN_D = [1024, 4096]
 FFN_T = [1, 512]
 
@@ -55,9 +56,21 @@ def attention_case(dtype, s, d, causal, threads, b=1, h=ATTN_H):
     return {
         "id": f"attention {dtype} B{b} H{h} S{s} D{d} {'causal' if causal else 'full'} t{threads}",
         "family": "attention", "group": "attention", "dtype": dtype, "threads": threads,
-        "shape": {"B": b, "H": h, "S": s, "SKV": s, "D": d, "causal": causal},
+        "shape": {"B": b, "H": h, "S": s, "SKV": s, "D": d, "causal": causal, "decode": False},
         "flops": flops,
         "bytes": float(e * 4 * b * h * s * d),   # Q, K, V read, O written
+    }
+
+
+def decode_case(dtype, skv, d, threads, b=1, h=ATTN_H):
+    """One new query row against a long KV cache (generation): memory-bound on K and V."""
+    e = DTYPE_BYTES[dtype]
+    return {
+        "id": f"attention decode {dtype} B{b} H{h} SKV{skv} D{d} t{threads}",
+        "family": "attention", "group": "decode", "dtype": dtype, "threads": threads,
+        "shape": {"B": b, "H": h, "S": 1, "SKV": skv, "D": d, "causal": False, "decode": True},
+        "flops": 4.0 * b * h * skv * d,
+        "bytes": float(e * b * h * (2 * skv * d + 2 * d)),   # K, V read; q read, o written
     }
 
 
@@ -89,6 +102,8 @@ def all_cases(threads):
                 for d in ATTN_D:
                     for causal in (False, True):
                         cases.append(attention_case(dtype, s, d, causal, t))
+        for skv in DECODE_SKV:
+            cases.append(decode_case("bf16", skv, 128, t))
         for d in FFN_D:
             for tt in FFN_T:
                 for act in ("swiglu", "gelu"):

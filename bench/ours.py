@@ -133,7 +133,8 @@ def variants(case, root):
         f = os.path.join(root, "stdlib-kernels", "attention.tk")
         b, h, sq, skv, d = s["B"], s["H"], s["S"], s["SKV"], s["D"]
         qkv = [b, h, sq, d]
-        out.append({"name": f"attention_{dt}_d{d}", "file": f, "kernel": f"attention_{dt}_d{d}",
+        kname = f"attention_decode_{dt}_d{d}" if s.get("decode") else f"attention_{dt}_d{d}"
+        out.append({"name": kname, "file": f, "kernel": kname,
                     "tensors": [qkv, [b, h, skv, d], [b, h, skv, d], [b, 1, sq, skv], qkv],
                     "sets": {"scale": 1.0 / math.sqrt(d), "causal": "true" if s["causal"] else "false", "use_mask": "false"}})
     elif fam == "ffn":

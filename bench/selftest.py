@@ -52,7 +52,9 @@ def main():
     quick = [c["id"] for c in cases.quick_cases([1, 2])]
     expect(len(full) == len(cases.all_cases([1, 2])), "case ids are unique")
     expect(all(q in full for q in quick), f"--quick cases not in the full run: {[q for q in quick if q not in full]}")
-    expect(len(full) == 2 * (2 * (5 + 9) + 2 * 8 + 8) + 4, f"full run has {len(full)} cases")
+    expect(len(full) == 2 * (2 * (5 + 9) + 2 * 8 + 2 + 8) + 4, f"full run has {len(full)} cases")
+    dec = cases.decode_case("bf16", 8192, 128, 1)
+    expect(dec["flops"] == 4.0 * 8 * 8192 * 128 and dec["shape"]["S"] == 1, "decode FLOPs")
 
     # signatures: read from the file, sizes bound by position, constants checked
     with tempfile.TemporaryDirectory() as d:
