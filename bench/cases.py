@@ -104,10 +104,11 @@ def all_cases(threads):
                         cases.append(attention_case(dtype, s, d, causal, t))
         for skv in DECODE_SKV:
             cases.append(decode_case("bf16", skv, 128, t))
-        for d in FFN_D:
-            for tt in FFN_T:
-                for act in ("swiglu", "gelu"):
-                    cases.append(ffn_case("bf16", tt, d, act, t))
+        for dtype in ("bf16", "f32"):
+            for d in FFN_D:
+                for tt in FFN_T:
+                    for act in ("swiglu", "gelu"):
+                        cases.append(ffn_case(dtype, tt, d, act, t))
     # small products are one call on one thread (libxsmm's model): 1 thread only
     if 1 in threads:
         for dtype in ("bf16", "f32"):

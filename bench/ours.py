@@ -23,12 +23,12 @@ _SIG_CACHE = {}
 
 
 def _split_top(text):
-    """Splits a parameter list on commas outside <...>."""
+    """Splits a list on commas outside <...> and (...)."""
     parts, depth, cur = [], 0, ""
     for ch in text:
-        if ch == "<":
+        if ch in "<(":
             depth += 1
-        elif ch == ">":
+        elif ch in ">)":
             depth -= 1
         if ch == "," and depth == 0:
             parts.append(cur.strip())
@@ -61,7 +61,7 @@ def read_tk(path):
         for p in _split_top(src_nocomment[m.end():i - 1]):
             g = re.match(r"gl\s*<\s*(.*?)\s*>\s*(\w+)$", p, re.S)
             if g:
-                fields = [x.strip() for x in g.group(1).split(",")]
+                fields = _split_top(g.group(1))
                 dims = [d for d in fields[1:] if d not in ("row", "col")]
                 params.append({"name": g.group(2), "kind": "gl", "elem": fields[0], "dims": dims})
             else:
@@ -80,7 +80,7 @@ def bind_sizes(info, kernel, tensors):
     params = [p for p in info["kernels"][kernel] if p["kind"] == "gl"]
     if len(params) != len(tensors):
         return None, f"{kernel} has {len(params)} tensor parameters, the harness expects {len(tensors)}"
-    sizes = {}
+    sizes, deferred = {}, []
     for p, want in zip(params, tensors):
         if len(p["dims"]) != len(want):
             return None, f"{kernel}: {p['name']} has rank {len(p['dims'])}, the harness expects {len(want)}"
@@ -89,14 +89,43 @@ def bind_sizes(info, kernel, tensors):
                 fixed = int(dim)
             elif dim in info["consts"]:
                 fixed = info["consts"][dim]
-            else:
+            elif re.fullmatch(r"[A-Za-z_]\w*", dim):
                 if sizes.get(dim, value) != value:
                     return None, f"{kernel}: size {dim} would be both {sizes[dim]} and {value}"
                 sizes[dim] = value
                 continue
+            else:   # an expression of sizes (e.g. B * H): checked once every name is bound
+                deferred.append((p["name"], dim, value))
+                continue
             if fixed != value:
                 return None, f"{kernel}: {p['name']} has a fixed dimension {dim} = {fixed}, the case needs {value}"
+    for name, expr, value in deferred:
+        got = eval_dim(expr, dict(info["consts"], **sizes))
+        if got != value:
+            return None, f"{kernel}: {name} has a dimension {expr} = {got}, the case needs {value}"
     return sizes, None
+
+
+def eval_dim(expr, names):
+    """Value of a dimension expression over sizes and constants (+ - * / and
+    cdiv, integers; / is integer division as in .tk), or None if it has anything else."""
+    tokens = re.findall(r"\d+|[A-Za-z_]\w*|[-+*/(),]|\S", expr)
+    out = []
+    for t in tokens:
+        if t.isdigit() or t in "+-*(),":
+            out.append(t)
+        elif t == "/":
+            out.append("//")
+        elif t == "cdiv":
+            out.append("_cdiv")
+        elif t in names:
+            out.append(str(names[t]))
+        else:
+            return None
+    try:
+        return eval(" ".join(out), {"__builtins__": {}, "_cdiv": cdiv})   # only digits, operators and cdiv remain
+    except (SyntaxError, ZeroDivisionError, TypeError, NameError):
+        return None
 
 
 def scalars_of(info, kernel):
@@ -133,10 +162,20 @@ def variants(case, root):
         f = os.path.join(root, "stdlib-kernels", "attention.tk")
         b, h, sq, skv, d = s["B"], s["H"], s["S"], s["SKV"], s["D"]
         qkv = [b, h, sq, d]
-        kname = f"attention_decode_{dt}_d{d}" if s.get("decode") else f"attention_{dt}_d{d}"
-        out.append({"name": kname, "file": f, "kernel": kname,
-                    "tensors": [qkv, [b, h, skv, d], [b, h, skv, d], [b, 1, sq, skv], qkv],
-                    "sets": {"scale": 1.0 / math.sqrt(d), "causal": "true" if s["causal"] else "false", "use_mask": "false"}})
+        if s.get("decode"):
+            # attention.tk's decode contract: NS = 1 key chunk per (b, h) makes the
+            # kernel write O itself in one launch (no combine pass); B·H = 8 blocks
+            # still give each of 2 threads several
+            kname = f"attention_decode_{dt}_d{d}"
+            out.append({"name": kname, "file": f, "kernel": kname,
+                        "tensors": [qkv, [b, h, skv, d], [b, h, skv, d], qkv, [b * h, 1, d], [b * h, 1, 2]],
+                        "sets": {"scale": 1.0 / math.sqrt(d)}, "note": "NS = 1: one launch"})
+        else:
+            # the mask is not read (use_mask=false): the smallest tensor the contract allows
+            out.append({"name": f"attention_{dt}_d{d}", "file": f, "kernel": f"attention_{dt}_d{d}",
+                        "tensors": [qkv, [b, h, skv, d], [b, h, skv, d], [1, 1, 1, 1], qkv],
+                        "sets": {"scale": 1.0 / math.sqrt(d), "causal": "true" if s["causal"] else "false",
+                                 "use_mask": "false"}})
     elif fam == "ffn":
         f = os.path.join(root, "stdlib-kernels", "ffn.tk")
         t, d, ff = s["T"], s["D"], s["F"]

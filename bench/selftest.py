@@ -29,6 +29,9 @@ kernel attention_bf16_d64(gl<bf16, B, H, S, 64> Q, gl<bf16, B, HKV, SKV, 64> K, 
                           gl<f32, B, HM, S, SKV> Mask, gl<bf16, B, H, S, 64> O, f32 scale, bool causal, bool use_mask)
     grid(1) warps(1)
 { }
+kernel part(gl<f32, B, H> X, gl<f32, B * H, NS, 2> PartML, gl<f32, N> Z, gl<f32, cdiv(N, BN), 4> Y)
+    grid(1) warps(1)
+{ }
 """
 
 
@@ -52,7 +55,7 @@ def main():
     quick = [c["id"] for c in cases.quick_cases([1, 2])]
     expect(len(full) == len(cases.all_cases([1, 2])), "case ids are unique")
     expect(all(q in full for q in quick), f"--quick cases not in the full run: {[q for q in quick if q not in full]}")
-    expect(len(full) == 2 * (2 * (5 + 9) + 2 * 8 + 2 + 8) + 4, f"full run has {len(full)} cases")
+    expect(len(full) == 2 * (2 * (5 + 9) + 2 * 8 + 2 + 2 * 8) + 4, f"full run has {len(full)} cases")
     dec = cases.decode_case("bf16", 8192, 128, 1)
     expect(dec["flops"] == 4.0 * 8 * 8192 * 128 and dec["shape"]["S"] == 1, "decode FLOPs")
 
@@ -62,7 +65,8 @@ def main():
         with open(path, "w") as fp:
             fp.write(TK)
         info = ours.read_tk(path)
-        expect(sorted(info["kernels"]) == ["attention_bf16_d64", "gemm_bf16", "gemm_bf16_packed"], f"kernels {sorted(info['kernels'])}")
+        expect(sorted(info["kernels"]) == ["attention_bf16_d64", "gemm_bf16", "gemm_bf16_packed", "part"],
+               f"kernels {sorted(info['kernels'])}")
         expect(info["consts"] == {"BN": 256, "KC": 128}, f"consts {info['consts']}")
         sizes, why = ours.bind_sizes(info, "gemm_bf16", [[17, 65], [65, 1000], [17, 1000]])
         expect(sizes == {"M": 17, "K": 65, "N": 1000} and why is None, f"gemm binding {sizes} {why}")
@@ -75,6 +79,15 @@ def main():
         q = [1, 8, 512, 128]
         sizes, why = ours.bind_sizes(info, "attention_bf16_d64", [q, q, q, [1, 1, 512, 512], q])
         expect(sizes is None and "64" in why, f"D=128 does not fit a d64 kernel: {why}")
+        # dimensions that are expressions are checked once the names are bound
+        sizes, why = ours.bind_sizes(info, "part", [[2, 8], [16, 3, 2], [1000], [4, 4]])
+        expect(sizes == {"B": 2, "H": 8, "NS": 3, "N": 1000} and why is None, f"expression dims {sizes} {why}")
+        sizes, why = ours.bind_sizes(info, "part", [[2, 8], [15, 3, 2], [1000], [4, 4]])
+        expect(sizes is None and "B * H" in why, f"expression dim mismatch: {why}")
+        sizes, why = ours.bind_sizes(info, "part", [[2, 8], [16, 3, 3], [1000], [4, 4]])
+        expect(sizes is None and "2" in why, f"literal dim mismatch: {why}")
+        expect(ours.eval_dim("B * H", {"B": 2, "H": 8}) == 16 and ours.eval_dim("cdiv(N, BN)", {"N": 1000, "BN": 256}) == 4
+               and ours.eval_dim("open(x)", {}) is None, "eval_dim")
         expect(ours.scalars_of(info, "attention_bf16_d64") == {"scale": "f32", "causal": "bool", "use_mask": "bool"}, "scalars")
         # a case whose kernel file is absent is reported, not dropped
         vs = ours.variants(cases.ffn_case("bf16", 1, 1024, "gelu", 1), d)
