@@ -266,6 +266,7 @@ def main():
     t_start = time.time()
 
     base_env = dict(os.environ, GLIBC_TUNABLES=GLIBC_TUNABLES)
+    load_start = os.getloadavg()
     missing = []
     log(f"bench: measuring the machine's peaks ({','.join(map(str, args.threads))} threads)")
     peaks = measure_peaks(args, base_env)
@@ -325,7 +326,9 @@ def main():
     out = {
         "schema": "tilekit-bench/1",
         "date": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime()),
-        "machine": {"cpu": report.cpu_name(), "kernel": platform.release(), "cores": os.cpu_count()},
+        "machine": {"cpu": report.cpu_name(), "kernel": platform.release(), "cores": os.cpu_count(),
+                    # other work on the machine makes every number noisier: say how busy it was
+                    "loadavg_1min": {"start": round(load_start[0], 2), "end": round(os.getloadavg()[0], 2)}},
         "mode": "quick" if args.quick else "full",
         "threads": args.threads,
         "rounds": rounds,

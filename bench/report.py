@@ -45,6 +45,10 @@ def print_table(out, fp):
     w = fp.write
     w(f"TileKit benchmark ({out['mode']}, {out['date']}, {out['machine']['cpu']}, "
       f"{out['rounds']} interleaved rounds per case)\n")
+    load = out["machine"].get("loadavg_1min")
+    if load:
+        w(f"load average (1 min) {load['start']} at the start, {load['end']} at the end, on {out['machine'].get('cores')} cores: "
+          "other work makes every number noisier\n")
     for t, p in sorted(out["peaks"].items()):
         w(f"peaks, {t} thread(s): f32 {p['f32_gflops']:.0f} GFLOP/s, bf16 {p['bf16_gflops']:.0f} GFLOP/s, "
           f"read {p['read_gbs']:.1f} GB/s, triad {p['triad_gbs']:.1f} GB/s\n")
