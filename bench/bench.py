@@ -39,12 +39,16 @@ def log(msg):
 class Driver:
     """A peer process that serves requests over stdin/stdout, one line each."""
 
-    def __init__(self, name, cmd, env, json_requests):
+    def __init__(self, name, cmd, env, json_requests, log_dir):
         self.name, self.cmd, self.json_requests = name, cmd, json_requests
         self.dead = None
         self.header = None
+        # the library's own messages go to OUT/NAME.log, for when a peer misbehaves
+        self.log_path = os.path.join(log_dir, "".join(ch if ch.isalnum() else "_" for ch in name) + ".log")
+        self.log = None
         try:
-            self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            self.log = open(self.log_path, "w")
+            self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.log,
                                          text=True, bufsize=1, env=env)
         except OSError as e:
             self.proc, self.dead = None, f"cannot start {cmd[0]}: {e}"
@@ -70,7 +74,7 @@ class Driver:
         except (BrokenPipeError, OSError):
             reply = ""
         if not reply:
-            self.dead = f"{self.name} driver exited (status {self.proc.poll()})"
+            self.dead = f"{self.name} driver exited (status {self.proc.poll()}; see {self.log_path})"
             return {"ok": False, "error": self.dead}
         return json.loads(reply)
 
@@ -81,6 +85,9 @@ class Driver:
                 self.proc.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
+                self.proc.wait()
+        if self.log:
+            self.log.close()
 
 
 # --- implementations -----------------------------------------------------------
@@ -121,7 +128,7 @@ def make_peers(args, base_env, missing):
         return p if os.path.exists(p) else None
 
     if exe("bench_onednn"):
-        drv = Driver("oneDNN", [exe("bench_onednn")], base_env, False)
+        drv = Driver("oneDNN", [exe("bench_onednn")], base_env, False, args.out)
         drivers.append(drv)
         peers.append(Peer("onednn packed", drv, is_gemm, "packed"))
         peers.append(Peer("onednn plain", drv, is_gemm, "plain"))
@@ -134,11 +141,11 @@ def make_peers(args, base_env, missing):
         env_has = {k: base_env[k] for k in ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE") if k in base_env}
         f32_gemm = lambda c: is_gemm(c) and c["dtype"] == "f32"
         if env_has:
-            drv = Driver("OpenBLAS (environment)", [exe("bench_openblas")], base_env, False)
+            drv = Driver("OpenBLAS (environment)", [exe("bench_openblas")], base_env, False, args.out)
             drivers.append(drv)
             peers.append(Peer("openblas env", drv, f32_gemm))
         unset_env = {k: v for k, v in base_env.items() if k not in ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE")}
-        drv = Driver("OpenBLAS (auto)", [exe("bench_openblas")], unset_env, False)
+        drv = Driver("OpenBLAS (auto)", [exe("bench_openblas")], unset_env, False, args.out)
         drivers.append(drv)
         peers.append(Peer("openblas auto", drv, f32_gemm))
         info["openblas"] = {"environment": env_has or "OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE not set here: "
@@ -147,7 +154,7 @@ def make_peers(args, base_env, missing):
     else:
         missing.append("OpenBLAS peer not built (needs libopenblas-dev): no OpenBLAS numbers")
     if exe("bench_xsmm"):
-        drv = Driver("libxsmm", [exe("bench_xsmm")], base_env, False)
+        drv = Driver("libxsmm", [exe("bench_xsmm")], base_env, False, args.out)
         drivers.append(drv)
         peers.append(Peer("libxsmm", drv, lambda c: c["group"] == "small" and c["threads"] == 1))
     else:
@@ -156,7 +163,7 @@ def make_peers(args, base_env, missing):
         # Debian's torch runs f32 matmul on OpenBLAS: let it pick its own kernel too
         torch_env = {k: v for k, v in base_env.items() if k not in ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE")}
         torch_env["OMP_WAIT_POLICY"] = "PASSIVE"
-        drv = Driver("torch", [args.torch_python, os.path.join(HERE, "peers", "torch_peer.py")], torch_env, True)
+        drv = Driver("torch", [args.torch_python, os.path.join(HERE, "peers", "torch_peer.py")], torch_env, True, args.out)
         drivers.append(drv)
         if drv.dead:
             missing.append(f"PyTorch peer: {drv.dead}")
