@@ -82,6 +82,7 @@ static const char *ref_attention(TkRefCall *call)
     int64_t HKV = tk_ref_size(call, "HKV"), SKV = tk_ref_size(call, "SKV"), D = tk_ref_size(call, "D");
     double scale = scale_of(call);
     bool causal = tk_ref_scalar(call, "causal") != 0, use_mask = tk_ref_scalar(call, "use_mask") != 0;
+    if (HKV < 1) return "HKV must be at least 1";
     int64_t MB = Mask->shape[0], HM = Mask->shape[1], MQ = Mask->shape[2], MK = Mask->shape[3];
     if (D > tile_width(call->kernel)) {   /* the kernels' loud failure: every element of O is NaN */
         for (int64_t e = 0; e < O->count; e++) O->data[e] = NAN;
@@ -135,6 +136,7 @@ static const char *ref_decode(TkRefCall *call)
     int64_t HKV = tk_ref_size(call, "HKV"), SKV = tk_ref_size(call, "SKV"), D = tk_ref_size(call, "D");
     int64_t NS = tk_ref_size(call, "NS");
     double scale = scale_of(call);
+    if (HKV < 1) return "HKV must be at least 1";
     if (D > tile_width(call->kernel)) {
         nan_row0(O);
         return NULL;
