@@ -294,10 +294,14 @@ def main():
     # One-time JIT compiles of our kernels (cached on disk) before any timing,
     # so the timed rounds and --quick's budget do not include them.
     t_jit = time.time()
-    for case in selected:
-        for v in ours.variants(case, ROOT):
-            if "missing" not in v:
-                ours.run(args.tkc, v, case["threads"], 1, 0, base_env)
+    todo = [(c, v) for c in selected for v in ours.variants(c, ROOT) if "missing" not in v]
+    log(f"bench: compiling our kernels for {len(todo)} (case, kernel) pairs (cached by tkc after the first run)")
+    for n, (case, v) in enumerate(todo, 1):
+        t0 = time.time()
+        r = ours.run(args.tkc, v, case["threads"], 1, 0, base_env)
+        if time.time() - t0 > 2 or not r.get("ok"):
+            log(f"  [{n}/{len(todo)}] {v['kernel']} for {case['id']}: {time.time() - t0:.1f} s" +
+                ("" if r.get("ok") else f" ({r.get('error')})"))
     jit_s = time.time() - t_jit
 
     t_timed = time.time()
