@@ -9,6 +9,7 @@
 #include "ast.h"
 #include "source.h"
 #include "emit.h"
+#include "emit_math.h"
 #include "llvm_emit.h"
 
 static LLVMMetadataRef debug_at(Emit *E, const TirInstr *i);
@@ -232,17 +233,13 @@ LLVMValueRef emit_fn(Emit *E, TirFn fn, LLVMValueRef x, LLVMValueRef y, bool is_
     switch (fn) {
     case TIR_FN_NEG: return LLVMBuildFNeg(E->b, x, "");
     case TIR_FN_ABS: return emit_intrinsic(E, "llvm.fabs", &t, 1, &x, 1);
-    case TIR_FN_EXP: return emit_intrinsic(E, "llvm.exp", &t, 1, &x, 1);
-    case TIR_FN_EXP2: return emit_intrinsic(E, "llvm.exp2", &t, 1, &x, 1);
+    case TIR_FN_EXP: return emit_exp_f32(E, x);
+    case TIR_FN_EXP2: return emit_exp2_f32(E, x);
     case TIR_FN_LOG: return emit_intrinsic(E, "llvm.log", &t, 1, &x, 1);
     case TIR_FN_SQRT: return emit_intrinsic(E, "llvm.sqrt", &t, 1, &x, 1);
     case TIR_FN_RSQRT: return LLVMBuildFDiv(E->b, one, emit_intrinsic(E, "llvm.sqrt", &t, 1, &x, 1), "");
-    case TIR_FN_TANH: return emit_intrinsic(E, "llvm.tanh", &t, 1, &x, 1);
-    case TIR_FN_SIGMOID: {
-        LLVMValueRef nx = LLVMBuildFNeg(E->b, x, "");
-        LLVMValueRef e = emit_intrinsic(E, "llvm.exp", &t, 1, &nx, 1);
-        return LLVMBuildFDiv(E->b, one, LLVMBuildFAdd(E->b, one, e, ""), "");
-    }
+    case TIR_FN_TANH: return emit_tanh_f32(E, x);
+    case TIR_FN_SIGMOID: return emit_sigmoid_f32(E, x);
     case TIR_FN_RELU: {
         LLVMValueRef args[2] = { x, zero };
         return emit_intrinsic(E, "llvm.maxnum", &t, 1, args, 2);
@@ -252,15 +249,11 @@ LLVMValueRef emit_fn(Emit *E, TirFn fn, LLVMValueRef x, LLVMValueRef y, bool is_
         LLVMValueRef x3 = LLVMBuildFMul(E->b, LLVMBuildFMul(E->b, x, x, ""), x, "");
         LLVMValueRef inner = LLVMBuildFAdd(E->b, x, LLVMBuildFMul(E->b, LLVMConstReal(t, 0.044715), x3, ""), "");
         inner = LLVMBuildFMul(E->b, LLVMConstReal(t, 0.7978845608028654), inner, "");
-        LLVMValueRef th = emit_intrinsic(E, "llvm.tanh", &t, 1, &inner, 1);
+        LLVMValueRef th = emit_tanh_f32(E, inner);
         LLVMValueRef half_x = LLVMBuildFMul(E->b, LLVMConstReal(t, 0.5), x, "");
         return LLVMBuildFMul(E->b, half_x, LLVMBuildFAdd(E->b, one, th, ""), "");
     }
-    case TIR_FN_SILU: {
-        LLVMValueRef nx = LLVMBuildFNeg(E->b, x, "");
-        LLVMValueRef e = emit_intrinsic(E, "llvm.exp", &t, 1, &nx, 1);
-        return LLVMBuildFDiv(E->b, x, LLVMBuildFAdd(E->b, one, e, ""), "");
-    }
+    case TIR_FN_SILU: return LLVMBuildFMul(E->b, x, emit_sigmoid_f32(E, x), "");
     case TIR_FN_ADD: return LLVMBuildFAdd(E->b, x, y, "");
     case TIR_FN_SUB: return LLVMBuildFSub(E->b, x, y, "");
     case TIR_FN_MUL: return LLVMBuildFMul(E->b, x, y, "");
