@@ -213,7 +213,7 @@ def run_case(case, impls, rounds, budget_ms, max_reps, warmup):
     """Interleaves the implementations: round r runs each once (R reps), in an
     order rotated by r, so slow phases of a shared machine hit all of them."""
     samples = {i.name: [] for i in impls}
-    replies = {}
+    replies, good_replies = {}, {}
     t0 = time.time()
     for r in range(rounds):
         # the slowest cases (4096³ f32: seconds per call) stop after two rounds
@@ -230,14 +230,16 @@ def run_case(case, impls, rounds, budget_ms, max_reps, warmup):
             replies[impl.name] = reply
             if reply.get("ok"):
                 samples[impl.name] += reply["times_ms"]
+                good_replies.setdefault(impl.name, []).append(reply)
     results = []
     for impl in impls:
         reply = replies.get(impl.name, {"ok": False, "error": "not run"})
-        res = {"name": impl.name, "kind": impl.kind, "ok": bool(reply.get("ok")), "impl": reply.get("impl")}
-        if reply.get("ok"):
+        good = next((x for x in good_replies.get(impl.name, [])), None)
+        res = {"name": impl.name, "kind": impl.kind, "ok": bool(samples[impl.name]), "impl": (good or reply).get("impl")}
+        if samples[impl.name]:
             res.update(metrics.summarize(samples[impl.name]) or {})
-            res["info"] = {k: v for k, v in reply.items() if k not in ("ok", "times_ms", "impl")}
-        else:
+            res["info"] = {k: v for k, v in good.items() if k not in ("ok", "times_ms", "impl")}
+        if not reply.get("ok"):   # failed, or failed in a later round after earlier samples
             res["error"] = reply.get("error")
         results.append(res)
     return results

@@ -70,7 +70,8 @@ def print_table(out, fp):
                 continue
             spread = f"{r['p25_ms']:.4g}-{r['p75_ms']:.4g}"
             w(f"  {r['name']:<30} {r['median_ms']:>11.4g} {spread:>21} {fmt(r.get('gflops'), '9.1f'):>9} "
-              f"{fmt(r.get('pct_bound'), '7.1f'):>7}% {fmt(r.get('ratio_to_best_peer'), '10.2f'):>10}x\n")
+              f"{fmt(r.get('pct_bound'), '7.1f'):>7}% {fmt(r.get('ratio_to_best_peer'), '10.2f'):>10}x"
+              + (f"  (then failed: {r['error']})" if r.get("error") else "") + "\n")
         w("\n")
     w("Summary: our best variant against the best peer (ratio > 1: we are faster)\n")
     w(f"  {'case':<46} {'ours (best)':<30} {'% bound':>8} {'best peer':<16} {'x best':>7} {'x oneDNN packed':>16}\n")
