@@ -42,6 +42,7 @@ static const char *ffn(TkRefCall *c, FfnKind kind, bool split)
 {
     int64_t T = tk_ref_size(c, "T"), D = tk_ref_size(c, "D"), F = tk_ref_size(c, "F");
     int64_t S = split ? tk_ref_size(c, "S") : 1;
+    if (S < 1) return "S (slices of the split-F scratch) must be at least 1";
     const double *X = tk_ref_data(c, "X"), *W1 = tk_ref_data(c, "W1"), *W2 = tk_ref_data(c, "W2");
     const double *W3 = kind == FFN_SWIGLU ? tk_ref_data(c, "W3") : NULL;
     const double *b1 = kind == FFN_GELU ? tk_ref_data(c, "b1") : NULL;
