@@ -39,6 +39,7 @@ typedef struct {
     int depth;
     /* slots (VAR) storage by instruction id */
     LLVMValueRef *slots;
+    uint32_t *uses;               /* operand references per instruction id (emit_kernel) */
     /* common types */
     LLVMTypeRef i1, i8, i16, i32, i64, f32, f16, bf16, ptr, vd;
     const char *features;         /* target features ("+avx512f,..."): picks mma micro-kernels */

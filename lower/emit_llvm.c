@@ -525,13 +525,46 @@ static void emit_for(Emit *E, const TirInstr *i, bool block_ctx)
     LLVMPositionBuilderAtEnd(E->b, exit);
 }
 
+/* Is tile variable `var` given a value (SET) before anything reads it? Then
+ * its declaration need not zero it. Looks at the value instructions between
+ * the declaration and the next statement of the same region. */
+static bool set_before_read(const TirInstr *var)
+{
+    for (const TirInstr *i = var->next; i; i = i->next) {
+        if (i->op == TIR_GET && i->args[0] == var) return false;
+        if (tir_is_statement(i->op)) return i->op == TIR_SET && i->args[0] == var;
+    }
+    return false;
+}
+
+/* Can value `val` be produced directly in tile variable `slot`? For a load
+ * or a fill that only this SET uses (so nobody sees the variable change
+ * under them), of exactly the slot's type and physical packing, not yet
+ * emitted. Neither reads the variable, so writing it early is safe. */
+static bool writes_into_slot(Emit *E, const TirInstr *slot, const TirInstr *val)
+{
+    if (val->op != TIR_LOAD && val->op != TIR_FILL) return false;
+    if (!E->uses || E->uses[val->id] != 1 || E->val_depth[val->id] >= 0) return false;
+    return val->pack == slot->pack && tk_type_equal(val->type, slot->type);
+}
+
+/* A load or fill whose only user is the next statement, a SET that can take
+ * it in place (writes_into_slot): emitted there, into the variable. No
+ * statement runs in between, so the source order is kept. */
+static bool deferred_to_set(Emit *E, const TirInstr *val)
+{
+    const TirInstr *i = val->next;
+    while (i && !tir_is_statement(i->op)) i = i->next;
+    return i && i->op == TIR_SET && i->args[1] == val && writes_into_slot(E, i->args[0], val);
+}
+
 static void emit_stmt(Emit *E, const TirInstr *s)
 {
     if (!tir_is_statement(s->op)) {
         /* Values are computed where they stand, so that a helper's store
          * between two operands keeps the source's left-to-right order. A load
          * into a shared tile is left for its (once-per-block) assignment. */
-        if (!(s->op == TIR_LOAD && tk_is_shared(s->type->kind))) emit_value(E, s);
+        if (!(s->op == TIR_LOAD && tk_is_shared(s->type->kind)) && !deferred_to_set(E, s)) emit_value(E, s);
         return;
     }
     LLVMMetadataRef old_loc = debug_at(E, s);
@@ -547,15 +580,23 @@ static void emit_stmt(Emit *E, const TirInstr *s)
     case TIR_VAR: {
         LLVMValueRef p = emit_slot_ptr(E, s);
         if (tk_is_scalar(s->type->kind)) LLVMBuildStore(E->b, LLVMConstNull(emit_scalar_type(E, s->type->kind)), p);
-        else emit_tile_zero(E, p, s->type);
+        else if (!set_before_read(s)) emit_tile_zero(E, p, s->type);
         break;
     }
     case TIR_SET: {
-        const TirInstr *slot = s->args[0];
-        LLVMValueRef v = emit_value(E, s->args[1]);
-        LLVMValueRef p = emit_slot_ptr(E, slot);
+        const TirInstr *slot = s->args[0], *val = s->args[1];
+        LLVMValueRef p = emit_slot_ptr(E, slot), v;
+        if (!tk_is_scalar(slot->type->kind) && writes_into_slot(E, slot, val)) {
+            /* the load or fill writes straight into the variable: no temporary, no copy */
+            LLVMValueRef saved = E->slots[val->id];
+            E->slots[val->id] = p;
+            v = emit_value(E, val);
+            E->slots[val->id] = saved;
+        } else {
+            v = emit_value(E, val);
+        }
         if (tk_is_scalar(slot->type->kind)) LLVMBuildStore(E->b, v, p);
-        else emit_tile_copy(E, p, v, slot->type);
+        else if (v != p) emit_tile_copy(E, p, v, slot->type);
         break;
     }
     case TIR_SET_ELEM: emit_tile_set_elem(E, s); break;
@@ -712,6 +753,19 @@ static void reset_values(Emit *E)
     E->depth = 0;
 }
 
+/* uses[id]: how many operands refer to instruction id, in r and its nested regions. */
+static void count_uses(const TirRegion *r, uint32_t *uses)
+{
+    for (const TirInstr *i = r->first; i; i = i->next) {
+        for (unsigned a = 0; a < i->nargs; a++)
+            if (i->args[a]) uses[i->args[a]->id]++;
+        if (i->op == TIR_FOR || i->op == TIR_IF) {
+            count_uses(&i->body[0], uses);
+            count_uses(&i->body[1], uses);
+        }
+    }
+}
+
 static int emit_kernel(Emit *E, const TirFunc *f)
 {
     E->f = f;
@@ -722,7 +776,8 @@ static int emit_kernel(Emit *E, const TirFunc *f)
     E->vals = calloc(n ? n : 1, sizeof *E->vals);
     E->val_depth = calloc(n ? n : 1, sizeof *E->val_depth);
     E->slots = calloc(n ? n : 1, sizeof *E->slots);
-    if (!E->vals || !E->val_depth || !E->slots) {
+    E->uses = calloc(n ? n : 1, sizeof *E->uses);
+    if (!E->vals || !E->val_depth || !E->slots || !E->uses) {
         snprintf(E->err, sizeof E->err, "out of memory");
         return -1;
     }
@@ -760,6 +815,7 @@ static int emit_kernel(Emit *E, const TirFunc *f)
     for (int k = 0; k < 3; k++) E->bid[k] = LLVMGetParam(E->fn, 2 + k);
     E->warp = emit_const_i32(E, 0);
     reset_values(E);
+    count_uses(&f->body, E->uses);
     E->shared_arena = f->shared_bytes > 0 ? emit_alloca(E, E->i8, f->shared_bytes, "shared") : NULL;
     /* function-level values first, so they dominate every use */
     for (const TirInstr *i = f->body.first; i; i = i->next)
@@ -776,6 +832,8 @@ static int emit_kernel(Emit *E, const TirFunc *f)
     free(E->vals);
     free(E->val_depth);
     free(E->slots);
+    free(E->uses);
+    E->uses = NULL;
     E->vals = NULL;
     E->val_depth = NULL;
     E->slots = NULL;

@@ -39,11 +39,9 @@ start:                                            ; preds = %entry
 define void @axpy__block(ptr %0, ptr %1, i32 %2, i32 %3, i32 %4) {
 entry:
   %x = alloca [64 x float], align 64
-  %tile = alloca [64 x float], align 64
   %y = alloca [64 x float], align 64
-  %tile10 = alloca [64 x float], align 64
-  %tile30 = alloca [64 x float], align 64
-  %tile34 = alloca [64 x float], align 64
+  %tile = alloca [64 x float], align 64
+  %tile32 = alloca [64 x float], align 64
   br label %start
 
 start:                                            ; preds = %entry
@@ -57,7 +55,6 @@ start:                                            ; preds = %entry
   %9 = getelementptr i64, ptr %1, i64 0
   %10 = load i64, ptr %9, align 8
   %N = trunc i64 %10 to i32
-  call void @llvm.memset.p0.i64(ptr align 64 %x, i8 0, i64 256, i1 false)
   %11 = getelementptr i64, ptr %1, i64 0
   %12 = load i64, ptr %11, align 8
   %13 = mul i64 1, %12
@@ -80,12 +77,10 @@ gl.inside:                                        ; preds = %start
   br label %in.row
 
 gl.edge:                                          ; preds = %start
-  call void @llvm.memset.p0.i64(ptr align 64 %tile, i8 0, i64 256, i1 false)
+  call void @llvm.memset.p0.i64(ptr align 64 %x, i8 0, i64 256, i1 false)
   br label %gl.row
 
 gl.done:                                          ; preds = %done5, %done
-  call void @llvm.memcpy.p0.p0.i64(ptr align 64 %x, ptr align 64 %tile, i64 256, i1 false)
-  call void @llvm.memset.p0.i64(ptr align 64 %y, i8 0, i64 256, i1 false)
   %27 = getelementptr i64, ptr %1, i64 0
   %28 = load i64, ptr %27, align 8
   %29 = mul i64 1, %28
@@ -102,7 +97,7 @@ gl.done:                                          ; preds = %done5, %done
   %40 = and i1 %38, true
   %41 = icmp sle i64 %39, %30
   %42 = and i1 %40, %41
-  br i1 %42, label %gl.inside11, label %gl.edge12
+  br i1 %42, label %gl.inside10, label %gl.edge11
 
 in.row:                                           ; preds = %done2, %gl.inside
   %i = phi i64 [ 0, %gl.inside ], [ %53, %done2 ]
@@ -127,7 +122,7 @@ body1:                                            ; preds = %in.col
   %48 = add i64 %46, %i3
   %49 = getelementptr float, ptr %X, i64 %48
   %50 = load float, ptr %49, align 4
-  %51 = getelementptr float, ptr %tile, i64 %i3
+  %51 = getelementptr float, ptr %x, i64 %i3
   store float %50, ptr %51, align 4
   %52 = add i64 %i3, 1
   br label %in.col
@@ -173,7 +168,7 @@ body7:                                            ; preds = %gl.col
   %73 = add i64 %61, %72
   %74 = getelementptr float, ptr %X, i64 %73
   %75 = load float, ptr %74, align 4
-  %76 = getelementptr float, ptr %tile, i64 %71
+  %76 = getelementptr float, ptr %x, i64 %71
   store float %75, ptr %76, align 4
   %77 = add i64 %i9, 1
   br label %gl.col
@@ -182,56 +177,55 @@ done8:                                            ; preds = %gl.col
   %78 = add i64 %i6, 1
   br label %gl.row
 
-gl.inside11:                                      ; preds = %gl.done
-  br label %in.row14
+gl.inside10:                                      ; preds = %gl.done
+  br label %in.row13
 
-gl.edge12:                                        ; preds = %gl.done
-  call void @llvm.memset.p0.i64(ptr align 64 %tile10, i8 0, i64 256, i1 false)
-  br label %gl.row22
+gl.edge11:                                        ; preds = %gl.done
+  call void @llvm.memset.p0.i64(ptr align 64 %y, i8 0, i64 256, i1 false)
+  br label %gl.row21
 
-gl.done13:                                        ; preds = %done24, %done16
-  call void @llvm.memcpy.p0.p0.i64(ptr align 64 %y, ptr align 64 %tile10, i64 256, i1 false)
+gl.done12:                                        ; preds = %done23, %done15
   br label %map
 
-in.row14:                                         ; preds = %done20, %gl.inside11
-  %i17 = phi i64 [ 0, %gl.inside11 ], [ %89, %done20 ]
-  %79 = icmp slt i64 %i17, 1
-  br i1 %79, label %body15, label %done16
+in.row13:                                         ; preds = %done19, %gl.inside10
+  %i16 = phi i64 [ 0, %gl.inside10 ], [ %89, %done19 ]
+  %79 = icmp slt i64 %i16, 1
+  br i1 %79, label %body14, label %done15
 
-body15:                                           ; preds = %in.row14
-  %80 = add i64 0, %i17
+body14:                                           ; preds = %in.row13
+  %80 = add i64 0, %i16
   %81 = mul i64 %80, %30
   %82 = add i64 %81, %36
-  br label %in.col18
+  br label %in.col17
 
-done16:                                           ; preds = %in.row14
-  br label %gl.done13
+done15:                                           ; preds = %in.row13
+  br label %gl.done12
 
-in.col18:                                         ; preds = %body19, %body15
-  %i21 = phi i64 [ 0, %body15 ], [ %88, %body19 ]
-  %83 = icmp slt i64 %i21, 64
-  br i1 %83, label %body19, label %done20
+in.col17:                                         ; preds = %body18, %body14
+  %i20 = phi i64 [ 0, %body14 ], [ %88, %body18 ]
+  %83 = icmp slt i64 %i20, 64
+  br i1 %83, label %body18, label %done19
 
-body19:                                           ; preds = %in.col18
-  %84 = add i64 %82, %i21
+body18:                                           ; preds = %in.col17
+  %84 = add i64 %82, %i20
   %85 = getelementptr float, ptr %Y, i64 %84
   %86 = load float, ptr %85, align 4
-  %87 = getelementptr float, ptr %tile10, i64 %i21
+  %87 = getelementptr float, ptr %y, i64 %i20
   store float %86, ptr %87, align 4
-  %88 = add i64 %i21, 1
-  br label %in.col18
+  %88 = add i64 %i20, 1
+  br label %in.col17
 
-done20:                                           ; preds = %in.col18
-  %89 = add i64 %i17, 1
-  br label %in.row14
+done19:                                           ; preds = %in.col17
+  %89 = add i64 %i16, 1
+  br label %in.row13
 
-gl.row22:                                         ; preds = %done28, %gl.edge12
-  %i25 = phi i64 [ 0, %gl.edge12 ], [ %114, %done28 ]
-  %90 = icmp slt i64 %i25, 1
-  br i1 %90, label %body23, label %done24
+gl.row21:                                         ; preds = %done27, %gl.edge11
+  %i24 = phi i64 [ 0, %gl.edge11 ], [ %114, %done27 ]
+  %90 = icmp slt i64 %i24, 1
+  br i1 %90, label %body22, label %done23
 
-body23:                                           ; preds = %gl.row22
-  %91 = add i64 0, %i25
+body22:                                           ; preds = %gl.row21
+  %91 = add i64 0, %i24
   %92 = icmp slt i64 %91, 1
   %93 = icmp sge i64 %91, 0
   %94 = and i1 %93, %92
@@ -246,65 +240,65 @@ body23:                                           ; preds = %gl.row22
   %103 = select i1 %102, i64 %101, i64 64
   %104 = select i1 %95, i64 %103, i64 0
   %105 = sub i64 %104, %100
-  br label %gl.col26
+  br label %gl.col25
 
-done24:                                           ; preds = %gl.row22
-  br label %gl.done13
+done23:                                           ; preds = %gl.row21
+  br label %gl.done12
 
-gl.col26:                                         ; preds = %body27, %body23
-  %i29 = phi i64 [ 0, %body23 ], [ %113, %body27 ]
-  %106 = icmp slt i64 %i29, %105
-  br i1 %106, label %body27, label %done28
+gl.col25:                                         ; preds = %body26, %body22
+  %i28 = phi i64 [ 0, %body22 ], [ %113, %body26 ]
+  %106 = icmp slt i64 %i28, %105
+  br i1 %106, label %body26, label %done27
 
-body27:                                           ; preds = %gl.col26
-  %107 = add i64 %i29, %100
+body26:                                           ; preds = %gl.col25
+  %107 = add i64 %i28, %100
   %108 = add i64 %36, %107
   %109 = add i64 %97, %108
   %110 = getelementptr float, ptr %Y, i64 %109
   %111 = load float, ptr %110, align 4
-  %112 = getelementptr float, ptr %tile10, i64 %107
+  %112 = getelementptr float, ptr %y, i64 %107
   store float %111, ptr %112, align 4
-  %113 = add i64 %i29, 1
-  br label %gl.col26
+  %113 = add i64 %i28, 1
+  br label %gl.col25
 
-done28:                                           ; preds = %gl.col26
-  %114 = add i64 %i25, 1
-  br label %gl.row22
+done27:                                           ; preds = %gl.col25
+  %114 = add i64 %i24, 1
+  br label %gl.row21
 
-map:                                              ; preds = %body31, %gl.done13
-  %i33 = phi i64 [ 0, %gl.done13 ], [ %120, %body31 ]
-  %115 = icmp slt i64 %i33, 64
-  br i1 %115, label %body31, label %done32
+map:                                              ; preds = %body29, %gl.done12
+  %i31 = phi i64 [ 0, %gl.done12 ], [ %120, %body29 ]
+  %115 = icmp slt i64 %i31, 64
+  br i1 %115, label %body29, label %done30
 
-body31:                                           ; preds = %map
-  %116 = getelementptr float, ptr %x, i64 %i33
+body29:                                           ; preds = %map
+  %116 = getelementptr float, ptr %x, i64 %i31
   %117 = load float, ptr %116, align 4
   %118 = fmul float %117, %8
-  %119 = getelementptr float, ptr %tile30, i64 %i33
+  %119 = getelementptr float, ptr %tile, i64 %i31
   store float %118, ptr %119, align 4
-  %120 = add i64 %i33, 1
+  %120 = add i64 %i31, 1
   br label %map
 
-done32:                                           ; preds = %map
-  br label %map35
+done30:                                           ; preds = %map
+  br label %map33
 
-map35:                                            ; preds = %body36, %done32
-  %i38 = phi i64 [ 0, %done32 ], [ %128, %body36 ]
-  %121 = icmp slt i64 %i38, 64
-  br i1 %121, label %body36, label %done37
+map33:                                            ; preds = %body34, %done30
+  %i36 = phi i64 [ 0, %done30 ], [ %128, %body34 ]
+  %121 = icmp slt i64 %i36, 64
+  br i1 %121, label %body34, label %done35
 
-body36:                                           ; preds = %map35
-  %122 = getelementptr float, ptr %tile30, i64 %i38
+body34:                                           ; preds = %map33
+  %122 = getelementptr float, ptr %tile, i64 %i36
   %123 = load float, ptr %122, align 4
-  %124 = getelementptr float, ptr %y, i64 %i38
+  %124 = getelementptr float, ptr %y, i64 %i36
   %125 = load float, ptr %124, align 4
   %126 = fadd float %123, %125
-  %127 = getelementptr float, ptr %tile34, i64 %i38
+  %127 = getelementptr float, ptr %tile32, i64 %i36
   store float %126, ptr %127, align 4
-  %128 = add i64 %i38, 1
-  br label %map35
+  %128 = add i64 %i36, 1
+  br label %map33
 
-done37:                                           ; preds = %map35
+done35:                                           ; preds = %map33
   %129 = getelementptr i64, ptr %1, i64 0
   %130 = load i64, ptr %129, align 8
   %131 = mul i64 1, %130
@@ -321,56 +315,56 @@ done37:                                           ; preds = %map35
   %142 = and i1 %140, true
   %143 = icmp sle i64 %141, %132
   %144 = and i1 %142, %143
-  br i1 %144, label %gl.inside39, label %gl.edge40
+  br i1 %144, label %gl.inside37, label %gl.edge38
 
-gl.inside39:                                      ; preds = %done37
-  br label %in.row42
+gl.inside37:                                      ; preds = %done35
+  br label %in.row40
 
-gl.edge40:                                        ; preds = %done37
-  br label %gl.row50
+gl.edge38:                                        ; preds = %done35
+  br label %gl.row48
 
-gl.done41:                                        ; preds = %done52, %done44
+gl.done39:                                        ; preds = %done50, %done42
   ret void
 
-in.row42:                                         ; preds = %done48, %gl.inside39
-  %i45 = phi i64 [ 0, %gl.inside39 ], [ %155, %done48 ]
-  %145 = icmp slt i64 %i45, 1
-  br i1 %145, label %body43, label %done44
+in.row40:                                         ; preds = %done46, %gl.inside37
+  %i43 = phi i64 [ 0, %gl.inside37 ], [ %155, %done46 ]
+  %145 = icmp slt i64 %i43, 1
+  br i1 %145, label %body41, label %done42
 
-body43:                                           ; preds = %in.row42
-  %146 = add i64 0, %i45
+body41:                                           ; preds = %in.row40
+  %146 = add i64 0, %i43
   %147 = mul i64 %146, %132
   %148 = add i64 %147, %138
-  br label %in.col46
+  br label %in.col44
 
-done44:                                           ; preds = %in.row42
-  br label %gl.done41
+done42:                                           ; preds = %in.row40
+  br label %gl.done39
 
-in.col46:                                         ; preds = %body47, %body43
-  %i49 = phi i64 [ 0, %body43 ], [ %154, %body47 ]
-  %149 = icmp slt i64 %i49, 64
-  br i1 %149, label %body47, label %done48
+in.col44:                                         ; preds = %body45, %body41
+  %i47 = phi i64 [ 0, %body41 ], [ %154, %body45 ]
+  %149 = icmp slt i64 %i47, 64
+  br i1 %149, label %body45, label %done46
 
-body47:                                           ; preds = %in.col46
-  %150 = add i64 %148, %i49
-  %151 = getelementptr float, ptr %tile34, i64 %i49
+body45:                                           ; preds = %in.col44
+  %150 = add i64 %148, %i47
+  %151 = getelementptr float, ptr %tile32, i64 %i47
   %152 = load float, ptr %151, align 4
   %153 = getelementptr float, ptr %Y, i64 %150
   store float %152, ptr %153, align 4
-  %154 = add i64 %i49, 1
-  br label %in.col46
+  %154 = add i64 %i47, 1
+  br label %in.col44
 
-done48:                                           ; preds = %in.col46
-  %155 = add i64 %i45, 1
-  br label %in.row42
+done46:                                           ; preds = %in.col44
+  %155 = add i64 %i43, 1
+  br label %in.row40
 
-gl.row50:                                         ; preds = %done56, %gl.edge40
-  %i53 = phi i64 [ 0, %gl.edge40 ], [ %180, %done56 ]
-  %156 = icmp slt i64 %i53, 1
-  br i1 %156, label %body51, label %done52
+gl.row48:                                         ; preds = %done54, %gl.edge38
+  %i51 = phi i64 [ 0, %gl.edge38 ], [ %180, %done54 ]
+  %156 = icmp slt i64 %i51, 1
+  br i1 %156, label %body49, label %done50
 
-body51:                                           ; preds = %gl.row50
-  %157 = add i64 0, %i53
+body49:                                           ; preds = %gl.row48
+  %157 = add i64 0, %i51
   %158 = icmp slt i64 %157, 1
   %159 = icmp sge i64 %157, 0
   %160 = and i1 %159, %158
@@ -385,37 +379,33 @@ body51:                                           ; preds = %gl.row50
   %169 = select i1 %168, i64 %167, i64 64
   %170 = select i1 %161, i64 %169, i64 0
   %171 = sub i64 %170, %166
-  br label %gl.col54
+  br label %gl.col52
 
-done52:                                           ; preds = %gl.row50
-  br label %gl.done41
+done50:                                           ; preds = %gl.row48
+  br label %gl.done39
 
-gl.col54:                                         ; preds = %body55, %body51
-  %i57 = phi i64 [ 0, %body51 ], [ %179, %body55 ]
-  %172 = icmp slt i64 %i57, %171
-  br i1 %172, label %body55, label %done56
+gl.col52:                                         ; preds = %body53, %body49
+  %i55 = phi i64 [ 0, %body49 ], [ %179, %body53 ]
+  %172 = icmp slt i64 %i55, %171
+  br i1 %172, label %body53, label %done54
 
-body55:                                           ; preds = %gl.col54
-  %173 = add i64 %i57, %166
+body53:                                           ; preds = %gl.col52
+  %173 = add i64 %i55, %166
   %174 = add i64 %138, %173
   %175 = add i64 %163, %174
-  %176 = getelementptr float, ptr %tile34, i64 %173
+  %176 = getelementptr float, ptr %tile32, i64 %173
   %177 = load float, ptr %176, align 4
   %178 = getelementptr float, ptr %Y, i64 %175
   store float %177, ptr %178, align 4
-  %179 = add i64 %i57, 1
-  br label %gl.col54
+  %179 = add i64 %i55, 1
+  br label %gl.col52
 
-done56:                                           ; preds = %gl.col54
-  %180 = add i64 %i53, 1
-  br label %gl.row50
+done54:                                           ; preds = %gl.col52
+  %180 = add i64 %i51, 1
+  br label %gl.row48
 }
 
 ; Function Attrs: nocallback nofree nounwind willreturn memory(argmem: write)
 declare void @llvm.memset.p0.i64(ptr writeonly captures(none), i8, i64, i1 immarg) #0
 
-; Function Attrs: nocallback nofree nounwind willreturn memory(argmem: readwrite)
-declare void @llvm.memcpy.p0.p0.i64(ptr noalias writeonly captures(none), ptr noalias readonly captures(none), i64, i1 immarg) #1
-
 attributes #0 = { nocallback nofree nounwind willreturn memory(argmem: write) }
-attributes #1 = { nocallback nofree nounwind willreturn memory(argmem: readwrite) }

@@ -53,11 +53,8 @@ start:                                            ; preds = %entry
 define void @mm__block(ptr %0, ptr %1, i32 %2, i32 %3, i32 %4) {
 entry:
   %acc = alloca [256 x float], align 64
-  %tile = alloca [256 x float], align 64
   %a = alloca [256 x i16], align 64
-  %tile1 = alloca [256 x i16], align 64
   %b = alloca [256 x i16], align 64
-  %tile14 = alloca [256 x i16], align 64
   %mma.b = alloca [256 x float], align 64
   %mma.a = alloca [256 x float], align 64
   br label %start
@@ -78,7 +75,6 @@ start:                                            ; preds = %entry
   %12 = getelementptr i64, ptr %1, i64 2
   %13 = load i64, ptr %12, align 8
   %N = trunc i64 %13 to i32
-  call void @llvm.memset.p0.i64(ptr align 64 %acc, i8 0, i64 1024, i1 false)
   br label %fill
 
 fill:                                             ; preds = %body, %start
@@ -87,14 +83,12 @@ fill:                                             ; preds = %body, %start
   br i1 %14, label %body, label %done
 
 body:                                             ; preds = %fill
-  %15 = getelementptr float, ptr %tile, i64 %i
+  %15 = getelementptr float, ptr %acc, i64 %i
   store float 0.000000e+00, ptr %15, align 4
   %16 = add i64 %i, 1
   br label %fill
 
 done:                                             ; preds = %fill
-  call void @llvm.memcpy.p0.p0.i64(ptr align 64 %acc, ptr align 64 %tile, i64 1024, i1 false)
-  call void @llvm.memset.p0.i64(ptr align 64 %a, i8 0, i64 512, i1 false)
   %17 = getelementptr i64, ptr %1, i64 0
   %18 = load i64, ptr %17, align 8
   %19 = mul i64 1, %18
@@ -125,12 +119,10 @@ gl.inside:                                        ; preds = %done
   br label %in.row
 
 gl.edge:                                          ; preds = %done
-  call void @llvm.memset.p0.i64(ptr align 64 %tile1, i8 0, i64 512, i1 false)
+  call void @llvm.memset.p0.i64(ptr align 64 %a, i8 0, i64 512, i1 false)
   br label %gl.row
 
-gl.done:                                          ; preds = %done9, %done3
-  call void @llvm.memcpy.p0.p0.i64(ptr align 64 %a, ptr align 64 %tile1, i64 512, i1 false)
-  call void @llvm.memset.p0.i64(ptr align 64 %b, i8 0, i64 512, i1 false)
+gl.done:                                          ; preds = %done8, %done2
   %41 = getelementptr i64, ptr %1, i64 1
   %42 = load i64, ptr %41, align 8
   %43 = mul i64 1, %42
@@ -152,49 +144,49 @@ gl.done:                                          ; preds = %done9, %done3
   %59 = and i1 %56, %58
   %60 = icmp sle i64 %57, %48
   %61 = and i1 %59, %60
-  br i1 %61, label %gl.inside15, label %gl.edge16
+  br i1 %61, label %gl.inside13, label %gl.edge14
 
-in.row:                                           ; preds = %done6, %gl.inside
-  %i4 = phi i64 [ 0, %gl.inside ], [ %74, %done6 ]
-  %62 = icmp slt i64 %i4, 16
-  br i1 %62, label %body2, label %done3
+in.row:                                           ; preds = %done5, %gl.inside
+  %i3 = phi i64 [ 0, %gl.inside ], [ %74, %done5 ]
+  %62 = icmp slt i64 %i3, 16
+  br i1 %62, label %body1, label %done2
 
-body2:                                            ; preds = %in.row
-  %63 = add i64 %40, %i4
+body1:                                            ; preds = %in.row
+  %63 = add i64 %40, %i3
   %64 = mul i64 %63, %24
   %65 = add i64 %64, 0
   br label %in.col
 
-done3:                                            ; preds = %in.row
+done2:                                            ; preds = %in.row
   br label %gl.done
 
-in.col:                                           ; preds = %body5, %body2
-  %i7 = phi i64 [ 0, %body2 ], [ %73, %body5 ]
-  %66 = icmp slt i64 %i7, 16
-  br i1 %66, label %body5, label %done6
+in.col:                                           ; preds = %body4, %body1
+  %i6 = phi i64 [ 0, %body1 ], [ %73, %body4 ]
+  %66 = icmp slt i64 %i6, 16
+  br i1 %66, label %body4, label %done5
 
-body5:                                            ; preds = %in.col
-  %67 = mul i64 %i4, 16
-  %68 = add i64 %67, %i7
-  %69 = add i64 %65, %i7
+body4:                                            ; preds = %in.col
+  %67 = mul i64 %i3, 16
+  %68 = add i64 %67, %i6
+  %69 = add i64 %65, %i6
   %70 = getelementptr i16, ptr %A, i64 %69
   %71 = load i16, ptr %70, align 2
-  %72 = getelementptr i16, ptr %tile1, i64 %68
+  %72 = getelementptr i16, ptr %a, i64 %68
   store i16 %71, ptr %72, align 2
-  %73 = add i64 %i7, 1
+  %73 = add i64 %i6, 1
   br label %in.col
 
-done6:                                            ; preds = %in.col
-  %74 = add i64 %i4, 1
+done5:                                            ; preds = %in.col
+  %74 = add i64 %i3, 1
   br label %in.row
 
-gl.row:                                           ; preds = %done12, %gl.edge
-  %i10 = phi i64 [ 0, %gl.edge ], [ %99, %done12 ]
-  %75 = icmp slt i64 %i10, 16
-  br i1 %75, label %body8, label %done9
+gl.row:                                           ; preds = %done11, %gl.edge
+  %i9 = phi i64 [ 0, %gl.edge ], [ %99, %done11 ]
+  %75 = icmp slt i64 %i9, 16
+  br i1 %75, label %body7, label %done8
 
-body8:                                            ; preds = %gl.row
-  %76 = add i64 %30, %i10
+body7:                                            ; preds = %gl.row
+  %76 = add i64 %30, %i9
   %77 = icmp slt i64 %76, %20
   %78 = icmp sge i64 %76, 0
   %79 = and i1 %78, %77
@@ -209,85 +201,84 @@ body8:                                            ; preds = %gl.row
   %88 = sub i64 %87, 0
   br label %gl.col
 
-done9:                                            ; preds = %gl.row
+done8:                                            ; preds = %gl.row
   br label %gl.done
 
-gl.col:                                           ; preds = %body11, %body8
-  %i13 = phi i64 [ 0, %body8 ], [ %98, %body11 ]
-  %89 = icmp slt i64 %i13, %88
-  br i1 %89, label %body11, label %done12
+gl.col:                                           ; preds = %body10, %body7
+  %i12 = phi i64 [ 0, %body7 ], [ %98, %body10 ]
+  %89 = icmp slt i64 %i12, %88
+  br i1 %89, label %body10, label %done11
 
-body11:                                           ; preds = %gl.col
-  %90 = add i64 %i13, 0
-  %91 = mul i64 %i10, 16
+body10:                                           ; preds = %gl.col
+  %90 = add i64 %i12, 0
+  %91 = mul i64 %i9, 16
   %92 = add i64 %91, %90
   %93 = add i64 0, %90
   %94 = add i64 %83, %93
   %95 = getelementptr i16, ptr %A, i64 %94
   %96 = load i16, ptr %95, align 2
-  %97 = getelementptr i16, ptr %tile1, i64 %92
+  %97 = getelementptr i16, ptr %a, i64 %92
   store i16 %96, ptr %97, align 2
-  %98 = add i64 %i13, 1
+  %98 = add i64 %i12, 1
   br label %gl.col
 
-done12:                                           ; preds = %gl.col
-  %99 = add i64 %i10, 1
+done11:                                           ; preds = %gl.col
+  %99 = add i64 %i9, 1
   br label %gl.row
 
-gl.inside15:                                      ; preds = %gl.done
+gl.inside13:                                      ; preds = %gl.done
   %100 = mul i64 0, %44
   %101 = add i64 %100, 0
-  br label %in.row18
+  br label %in.row16
 
-gl.edge16:                                        ; preds = %gl.done
-  call void @llvm.memset.p0.i64(ptr align 64 %tile14, i8 0, i64 512, i1 false)
-  br label %gl.row26
+gl.edge14:                                        ; preds = %gl.done
+  call void @llvm.memset.p0.i64(ptr align 64 %b, i8 0, i64 512, i1 false)
+  br label %gl.row24
 
-gl.done17:                                        ; preds = %done28, %done20
-  call void @llvm.memcpy.p0.p0.i64(ptr align 64 %b, ptr align 64 %tile14, i64 512, i1 false)
+gl.done15:                                        ; preds = %done26, %done18
   br label %pack.a
 
-in.row18:                                         ; preds = %done24, %gl.inside15
-  %i21 = phi i64 [ 0, %gl.inside15 ], [ %114, %done24 ]
-  %102 = icmp slt i64 %i21, 16
-  br i1 %102, label %body19, label %done20
+in.row16:                                         ; preds = %done22, %gl.inside13
+  %i19 = phi i64 [ 0, %gl.inside13 ], [ %114, %done22 ]
+  %102 = icmp slt i64 %i19, 16
+  br i1 %102, label %body17, label %done18
 
-body19:                                           ; preds = %in.row18
-  %103 = add i64 %101, %i21
+body17:                                           ; preds = %in.row16
+  %103 = add i64 %101, %i19
   %104 = mul i64 %103, %48
   %105 = add i64 %104, %54
-  br label %in.col22
+  br label %in.col20
 
-done20:                                           ; preds = %in.row18
-  br label %gl.done17
+done18:                                           ; preds = %in.row16
+  br label %gl.done15
 
-in.col22:                                         ; preds = %body23, %body19
-  %i25 = phi i64 [ 0, %body19 ], [ %113, %body23 ]
-  %106 = icmp slt i64 %i25, 16
-  br i1 %106, label %body23, label %done24
+in.col20:                                         ; preds = %body21, %body17
+  %i23 = phi i64 [ 0, %body17 ], [ %113, %body21 ]
+  %106 = icmp slt i64 %i23, 16
+  br i1 %106, label %body21, label %done22
 
-body23:                                           ; preds = %in.col22
-  %107 = mul i64 %i25, 16
-  %108 = add i64 %107, %i21
-  %109 = add i64 %105, %i25
+body21:                                           ; preds = %in.col20
+  %107 = mul i64 %i23, 16
+  %108 = add i64 %107, %i19
+  %109 = add i64 %105, %i23
   %110 = getelementptr i16, ptr %B, i64 %109
   %111 = load i16, ptr %110, align 2
-  %112 = getelementptr i16, ptr %tile14, i64 %108
+  %112 = getelementptr i16, ptr %b, i64 %108
   store i16 %111, ptr %112, align 2
-  %113 = add i64 %i25, 1
-  br label %in.col22
+  %113 = add i64 %i23, 1
+  br label %in.col20
 
-done24:                                           ; preds = %in.col22
-  %114 = add i64 %i21, 1
-  br label %in.row18
+done22:                                           ; preds = %in.col20
+  %114 = add i64 %i19, 1
+  br label %in.row16
 
-gl.row26:                                         ; preds = %done32, %gl.edge16
-  %i29 = phi i64 [ 0, %gl.edge16 ], [ %142, %done32 ]
-  %115 = icmp slt i64 %i29, 16
-  br i1 %115, label %body27, label %done28
+gl.row24:                                         ; preds = %done30, %gl.edge14
+  %i27 = phi i64 [ 0, %gl.edge14 ], [ %142, %done30 ]
+  %115 = icmp slt i64 %i27, 16
+  br i1 %115, label %body25, label %done26
 
-body27:                                           ; preds = %gl.row26
-  %116 = add i64 0, %i29
+body25:                                           ; preds = %gl.row24
+  %116 = add i64 0, %i27
   %117 = icmp slt i64 %116, %44
   %118 = icmp sge i64 %116, 0
   %119 = and i1 %118, %117
@@ -303,54 +294,54 @@ body27:                                           ; preds = %gl.row26
   %129 = select i1 %128, i64 %127, i64 16
   %130 = select i1 %120, i64 %129, i64 0
   %131 = sub i64 %130, %126
-  br label %gl.col30
+  br label %gl.col28
 
-done28:                                           ; preds = %gl.row26
-  br label %gl.done17
+done26:                                           ; preds = %gl.row24
+  br label %gl.done15
 
-gl.col30:                                         ; preds = %body31, %body27
-  %i33 = phi i64 [ 0, %body27 ], [ %141, %body31 ]
-  %132 = icmp slt i64 %i33, %131
-  br i1 %132, label %body31, label %done32
+gl.col28:                                         ; preds = %body29, %body25
+  %i31 = phi i64 [ 0, %body25 ], [ %141, %body29 ]
+  %132 = icmp slt i64 %i31, %131
+  br i1 %132, label %body29, label %done30
 
-body31:                                           ; preds = %gl.col30
-  %133 = add i64 %i33, %126
+body29:                                           ; preds = %gl.col28
+  %133 = add i64 %i31, %126
   %134 = mul i64 %133, 16
-  %135 = add i64 %134, %i29
+  %135 = add i64 %134, %i27
   %136 = add i64 %54, %133
   %137 = add i64 %123, %136
   %138 = getelementptr i16, ptr %B, i64 %137
   %139 = load i16, ptr %138, align 2
-  %140 = getelementptr i16, ptr %tile14, i64 %135
+  %140 = getelementptr i16, ptr %b, i64 %135
   store i16 %139, ptr %140, align 2
-  %141 = add i64 %i33, 1
-  br label %gl.col30
+  %141 = add i64 %i31, 1
+  br label %gl.col28
 
-done32:                                           ; preds = %gl.col30
-  %142 = add i64 %i29, 1
-  br label %gl.row26
+done30:                                           ; preds = %gl.col28
+  %142 = add i64 %i27, 1
+  br label %gl.row24
 
-pack.a:                                           ; preds = %done38, %gl.done17
-  %i36 = phi i64 [ 0, %gl.done17 ], [ %156, %done38 ]
-  %143 = icmp slt i64 %i36, 16
-  br i1 %143, label %body34, label %done35
+pack.a:                                           ; preds = %done36, %gl.done15
+  %i34 = phi i64 [ 0, %gl.done15 ], [ %156, %done36 ]
+  %143 = icmp slt i64 %i34, 16
+  br i1 %143, label %body32, label %done33
 
-body34:                                           ; preds = %pack.a
+body32:                                           ; preds = %pack.a
   br label %pack.ak
 
-done35:                                           ; preds = %pack.a
+done33:                                           ; preds = %pack.a
   br label %pack.b
 
-pack.ak:                                          ; preds = %body37, %body34
-  %i39 = phi i64 [ 0, %body34 ], [ %155, %body37 ]
-  %144 = icmp slt i64 %i39, 16
-  br i1 %144, label %body37, label %done38
+pack.ak:                                          ; preds = %body35, %body32
+  %i37 = phi i64 [ 0, %body32 ], [ %155, %body35 ]
+  %144 = icmp slt i64 %i37, 16
+  br i1 %144, label %body35, label %done36
 
-body37:                                           ; preds = %pack.ak
-  %145 = mul i64 %i36, 16
-  %146 = add i64 %145, %i39
-  %147 = mul i64 %i36, 16
-  %148 = add i64 %147, %i39
+body35:                                           ; preds = %pack.ak
+  %145 = mul i64 %i34, 16
+  %146 = add i64 %145, %i37
+  %147 = mul i64 %i34, 16
+  %148 = add i64 %147, %i37
   %149 = getelementptr i16, ptr %a, i64 %146
   %150 = load i16, ptr %149, align 2
   %151 = zext i16 %150 to i32
@@ -358,34 +349,34 @@ body37:                                           ; preds = %pack.ak
   %153 = bitcast i32 %152 to float
   %154 = getelementptr float, ptr %mma.a, i64 %148
   store float %153, ptr %154, align 4
-  %155 = add i64 %i39, 1
+  %155 = add i64 %i37, 1
   br label %pack.ak
 
-done38:                                           ; preds = %pack.ak
-  %156 = add i64 %i36, 1
+done36:                                           ; preds = %pack.ak
+  %156 = add i64 %i34, 1
   br label %pack.a
 
-pack.b:                                           ; preds = %done44, %done35
-  %i42 = phi i64 [ 0, %done35 ], [ %170, %done44 ]
-  %157 = icmp slt i64 %i42, 16
-  br i1 %157, label %body40, label %done41
+pack.b:                                           ; preds = %done42, %done33
+  %i40 = phi i64 [ 0, %done33 ], [ %170, %done42 ]
+  %157 = icmp slt i64 %i40, 16
+  br i1 %157, label %body38, label %done39
 
-body40:                                           ; preds = %pack.b
+body38:                                           ; preds = %pack.b
   br label %pack.bn
 
-done41:                                           ; preds = %pack.b
+done39:                                           ; preds = %pack.b
   br label %mk.j
 
-pack.bn:                                          ; preds = %body43, %body40
-  %i45 = phi i64 [ 0, %body40 ], [ %169, %body43 ]
-  %158 = icmp slt i64 %i45, 16
-  br i1 %158, label %body43, label %done44
+pack.bn:                                          ; preds = %body41, %body38
+  %i43 = phi i64 [ 0, %body38 ], [ %169, %body41 ]
+  %158 = icmp slt i64 %i43, 16
+  br i1 %158, label %body41, label %done42
 
-body43:                                           ; preds = %pack.bn
-  %159 = mul i64 %i45, 16
-  %160 = add i64 %159, %i42
-  %161 = mul i64 %i42, 16
-  %162 = add i64 %161, %i45
+body41:                                           ; preds = %pack.bn
+  %159 = mul i64 %i43, 16
+  %160 = add i64 %159, %i40
+  %161 = mul i64 %i40, 16
+  %162 = add i64 %161, %i43
   %163 = getelementptr i16, ptr %b, i64 %160
   %164 = load i16, ptr %163, align 2
   %165 = zext i16 %164 to i32
@@ -393,15 +384,15 @@ body43:                                           ; preds = %pack.bn
   %167 = bitcast i32 %166 to float
   %168 = getelementptr float, ptr %mma.b, i64 %162
   store float %167, ptr %168, align 4
-  %169 = add i64 %i45, 1
+  %169 = add i64 %i43, 1
   br label %pack.bn
 
-done44:                                           ; preds = %pack.bn
-  %170 = add i64 %i42, 1
+done42:                                           ; preds = %pack.bn
+  %170 = add i64 %i40, 1
   br label %pack.b
 
-mk.j:                                             ; preds = %mk.done47, %done41
-  %171 = phi i64 [ 0, %done41 ], [ %253, %mk.done47 ]
+mk.j:                                             ; preds = %mk.done45, %done39
+  %171 = phi i64 [ 0, %done39 ], [ %253, %mk.done45 ]
   %172 = icmp slt i64 %171, 16
   br i1 %172, label %mk.body, label %mk.done
 
@@ -439,14 +430,14 @@ mk.done:                                          ; preds = %mk.j
   %200 = and i1 %196, %199
   %201 = icmp sle i64 %198, %180
   %202 = and i1 %200, %201
-  br i1 %202, label %gl.inside56, label %gl.edge57
+  br i1 %202, label %gl.inside54, label %gl.edge55
 
 mk.i:                                             ; preds = %mk.kdone, %mk.body
   %203 = phi i64 [ 0, %mk.body ], [ %344, %mk.kdone ]
   %204 = icmp slt i64 %203, 16
-  br i1 %204, label %mk.body46, label %mk.done47
+  br i1 %204, label %mk.body44, label %mk.done45
 
-mk.body46:                                        ; preds = %mk.i
+mk.body44:                                        ; preds = %mk.i
   %205 = add i64 %171, 0
   %206 = add i64 %203, 0
   %207 = mul i64 %206, 16
@@ -497,20 +488,20 @@ mk.body46:                                        ; preds = %mk.i
   %252 = load <8 x float>, ptr %251, align 4
   br label %mk.k
 
-mk.done47:                                        ; preds = %mk.i
+mk.done45:                                        ; preds = %mk.i
   %253 = add i64 %171, 16
   br label %mk.j
 
-mk.k:                                             ; preds = %mk.kbody, %mk.body46
-  %k = phi i64 [ 0, %mk.body46 ], [ %303, %mk.kbody ]
-  %acc48 = phi <8 x float> [ %210, %mk.body46 ], [ %274, %mk.kbody ]
-  %acc49 = phi <8 x float> [ %216, %mk.body46 ], [ %275, %mk.kbody ]
-  %acc50 = phi <8 x float> [ %222, %mk.body46 ], [ %283, %mk.kbody ]
-  %acc51 = phi <8 x float> [ %228, %mk.body46 ], [ %284, %mk.kbody ]
-  %acc52 = phi <8 x float> [ %234, %mk.body46 ], [ %292, %mk.kbody ]
-  %acc53 = phi <8 x float> [ %240, %mk.body46 ], [ %293, %mk.kbody ]
-  %acc54 = phi <8 x float> [ %246, %mk.body46 ], [ %301, %mk.kbody ]
-  %acc55 = phi <8 x float> [ %252, %mk.body46 ], [ %302, %mk.kbody ]
+mk.k:                                             ; preds = %mk.kbody, %mk.body44
+  %k = phi i64 [ 0, %mk.body44 ], [ %303, %mk.kbody ]
+  %acc46 = phi <8 x float> [ %210, %mk.body44 ], [ %274, %mk.kbody ]
+  %acc47 = phi <8 x float> [ %216, %mk.body44 ], [ %275, %mk.kbody ]
+  %acc48 = phi <8 x float> [ %222, %mk.body44 ], [ %283, %mk.kbody ]
+  %acc49 = phi <8 x float> [ %228, %mk.body44 ], [ %284, %mk.kbody ]
+  %acc50 = phi <8 x float> [ %234, %mk.body44 ], [ %292, %mk.kbody ]
+  %acc51 = phi <8 x float> [ %240, %mk.body44 ], [ %293, %mk.kbody ]
+  %acc52 = phi <8 x float> [ %246, %mk.body44 ], [ %301, %mk.kbody ]
+  %acc53 = phi <8 x float> [ %252, %mk.body44 ], [ %302, %mk.kbody ]
   %254 = icmp slt i64 %k, 16
   br i1 %254, label %mk.kbody, label %mk.kdone
 
@@ -534,8 +525,8 @@ mk.kbody:                                         ; preds = %mk.k
   %271 = load float, ptr %270, align 4
   %272 = insertelement <8 x float> poison, float %271, i32 0
   %273 = shufflevector <8 x float> %272, <8 x float> poison, <8 x i32> zeroinitializer
-  %274 = call <8 x float> @llvm.fma.v8f32(<8 x float> %273, <8 x float> %260, <8 x float> %acc48)
-  %275 = call <8 x float> @llvm.fma.v8f32(<8 x float> %273, <8 x float> %266, <8 x float> %acc49)
+  %274 = call <8 x float> @llvm.fma.v8f32(<8 x float> %273, <8 x float> %260, <8 x float> %acc46)
+  %275 = call <8 x float> @llvm.fma.v8f32(<8 x float> %273, <8 x float> %266, <8 x float> %acc47)
   %276 = add i64 %203, 1
   %277 = mul i64 %276, 16
   %278 = add i64 %277, %k
@@ -543,8 +534,8 @@ mk.kbody:                                         ; preds = %mk.k
   %280 = load float, ptr %279, align 4
   %281 = insertelement <8 x float> poison, float %280, i32 0
   %282 = shufflevector <8 x float> %281, <8 x float> poison, <8 x i32> zeroinitializer
-  %283 = call <8 x float> @llvm.fma.v8f32(<8 x float> %282, <8 x float> %260, <8 x float> %acc50)
-  %284 = call <8 x float> @llvm.fma.v8f32(<8 x float> %282, <8 x float> %266, <8 x float> %acc51)
+  %283 = call <8 x float> @llvm.fma.v8f32(<8 x float> %282, <8 x float> %260, <8 x float> %acc48)
+  %284 = call <8 x float> @llvm.fma.v8f32(<8 x float> %282, <8 x float> %266, <8 x float> %acc49)
   %285 = add i64 %203, 2
   %286 = mul i64 %285, 16
   %287 = add i64 %286, %k
@@ -552,8 +543,8 @@ mk.kbody:                                         ; preds = %mk.k
   %289 = load float, ptr %288, align 4
   %290 = insertelement <8 x float> poison, float %289, i32 0
   %291 = shufflevector <8 x float> %290, <8 x float> poison, <8 x i32> zeroinitializer
-  %292 = call <8 x float> @llvm.fma.v8f32(<8 x float> %291, <8 x float> %260, <8 x float> %acc52)
-  %293 = call <8 x float> @llvm.fma.v8f32(<8 x float> %291, <8 x float> %266, <8 x float> %acc53)
+  %292 = call <8 x float> @llvm.fma.v8f32(<8 x float> %291, <8 x float> %260, <8 x float> %acc50)
+  %293 = call <8 x float> @llvm.fma.v8f32(<8 x float> %291, <8 x float> %266, <8 x float> %acc51)
   %294 = add i64 %203, 3
   %295 = mul i64 %294, 16
   %296 = add i64 %295, %k
@@ -561,8 +552,8 @@ mk.kbody:                                         ; preds = %mk.k
   %298 = load float, ptr %297, align 4
   %299 = insertelement <8 x float> poison, float %298, i32 0
   %300 = shufflevector <8 x float> %299, <8 x float> poison, <8 x i32> zeroinitializer
-  %301 = call <8 x float> @llvm.fma.v8f32(<8 x float> %300, <8 x float> %260, <8 x float> %acc54)
-  %302 = call <8 x float> @llvm.fma.v8f32(<8 x float> %300, <8 x float> %266, <8 x float> %acc55)
+  %301 = call <8 x float> @llvm.fma.v8f32(<8 x float> %300, <8 x float> %260, <8 x float> %acc52)
+  %302 = call <8 x float> @llvm.fma.v8f32(<8 x float> %300, <8 x float> %266, <8 x float> %acc53)
   %303 = add i64 %k, 1
   br label %mk.k
 
@@ -572,104 +563,104 @@ mk.kdone:                                         ; preds = %mk.k
   %306 = mul i64 %305, 16
   %307 = add i64 %306, %304
   %308 = getelementptr float, ptr %acc, i64 %307
-  store <8 x float> %acc48, ptr %308, align 4
+  store <8 x float> %acc46, ptr %308, align 4
   %309 = add i64 %171, 8
   %310 = add i64 %203, 0
   %311 = mul i64 %310, 16
   %312 = add i64 %311, %309
   %313 = getelementptr float, ptr %acc, i64 %312
-  store <8 x float> %acc49, ptr %313, align 4
+  store <8 x float> %acc47, ptr %313, align 4
   %314 = add i64 %171, 0
   %315 = add i64 %203, 1
   %316 = mul i64 %315, 16
   %317 = add i64 %316, %314
   %318 = getelementptr float, ptr %acc, i64 %317
-  store <8 x float> %acc50, ptr %318, align 4
+  store <8 x float> %acc48, ptr %318, align 4
   %319 = add i64 %171, 8
   %320 = add i64 %203, 1
   %321 = mul i64 %320, 16
   %322 = add i64 %321, %319
   %323 = getelementptr float, ptr %acc, i64 %322
-  store <8 x float> %acc51, ptr %323, align 4
+  store <8 x float> %acc49, ptr %323, align 4
   %324 = add i64 %171, 0
   %325 = add i64 %203, 2
   %326 = mul i64 %325, 16
   %327 = add i64 %326, %324
   %328 = getelementptr float, ptr %acc, i64 %327
-  store <8 x float> %acc52, ptr %328, align 4
+  store <8 x float> %acc50, ptr %328, align 4
   %329 = add i64 %171, 8
   %330 = add i64 %203, 2
   %331 = mul i64 %330, 16
   %332 = add i64 %331, %329
   %333 = getelementptr float, ptr %acc, i64 %332
-  store <8 x float> %acc53, ptr %333, align 4
+  store <8 x float> %acc51, ptr %333, align 4
   %334 = add i64 %171, 0
   %335 = add i64 %203, 3
   %336 = mul i64 %335, 16
   %337 = add i64 %336, %334
   %338 = getelementptr float, ptr %acc, i64 %337
-  store <8 x float> %acc54, ptr %338, align 4
+  store <8 x float> %acc52, ptr %338, align 4
   %339 = add i64 %171, 8
   %340 = add i64 %203, 3
   %341 = mul i64 %340, 16
   %342 = add i64 %341, %339
   %343 = getelementptr float, ptr %acc, i64 %342
-  store <8 x float> %acc55, ptr %343, align 4
+  store <8 x float> %acc53, ptr %343, align 4
   %344 = add i64 %203, 4
   br label %mk.i
 
-gl.inside56:                                      ; preds = %mk.done
+gl.inside54:                                      ; preds = %mk.done
   %345 = mul i64 0, %176
   %346 = add i64 %345, %186
-  br label %in.row59
+  br label %in.row57
 
-gl.edge57:                                        ; preds = %mk.done
-  br label %gl.row67
+gl.edge55:                                        ; preds = %mk.done
+  br label %gl.row65
 
-gl.done58:                                        ; preds = %done69, %done61
+gl.done56:                                        ; preds = %done67, %done59
   ret void
 
-in.row59:                                         ; preds = %done65, %gl.inside56
-  %i62 = phi i64 [ 0, %gl.inside56 ], [ %359, %done65 ]
-  %347 = icmp slt i64 %i62, 16
-  br i1 %347, label %body60, label %done61
+in.row57:                                         ; preds = %done63, %gl.inside54
+  %i60 = phi i64 [ 0, %gl.inside54 ], [ %359, %done63 ]
+  %347 = icmp slt i64 %i60, 16
+  br i1 %347, label %body58, label %done59
 
-body60:                                           ; preds = %in.row59
-  %348 = add i64 %346, %i62
+body58:                                           ; preds = %in.row57
+  %348 = add i64 %346, %i60
   %349 = mul i64 %348, %180
   %350 = add i64 %349, %192
-  br label %in.col63
+  br label %in.col61
 
-done61:                                           ; preds = %in.row59
-  br label %gl.done58
+done59:                                           ; preds = %in.row57
+  br label %gl.done56
 
-in.col63:                                         ; preds = %body64, %body60
-  %i66 = phi i64 [ 0, %body60 ], [ %358, %body64 ]
-  %351 = icmp slt i64 %i66, 16
-  br i1 %351, label %body64, label %done65
+in.col61:                                         ; preds = %body62, %body58
+  %i64 = phi i64 [ 0, %body58 ], [ %358, %body62 ]
+  %351 = icmp slt i64 %i64, 16
+  br i1 %351, label %body62, label %done63
 
-body64:                                           ; preds = %in.col63
-  %352 = mul i64 %i62, 16
-  %353 = add i64 %352, %i66
-  %354 = add i64 %350, %i66
+body62:                                           ; preds = %in.col61
+  %352 = mul i64 %i60, 16
+  %353 = add i64 %352, %i64
+  %354 = add i64 %350, %i64
   %355 = getelementptr float, ptr %acc, i64 %353
   %356 = load float, ptr %355, align 4
   %357 = getelementptr float, ptr %C, i64 %354
   store float %356, ptr %357, align 4
-  %358 = add i64 %i66, 1
-  br label %in.col63
+  %358 = add i64 %i64, 1
+  br label %in.col61
 
-done65:                                           ; preds = %in.col63
-  %359 = add i64 %i62, 1
-  br label %in.row59
+done63:                                           ; preds = %in.col61
+  %359 = add i64 %i60, 1
+  br label %in.row57
 
-gl.row67:                                         ; preds = %done73, %gl.edge57
-  %i70 = phi i64 [ 0, %gl.edge57 ], [ %387, %done73 ]
-  %360 = icmp slt i64 %i70, 16
-  br i1 %360, label %body68, label %done69
+gl.row65:                                         ; preds = %done71, %gl.edge55
+  %i68 = phi i64 [ 0, %gl.edge55 ], [ %387, %done71 ]
+  %360 = icmp slt i64 %i68, 16
+  br i1 %360, label %body66, label %done67
 
-body68:                                           ; preds = %gl.row67
-  %361 = add i64 %186, %i70
+body66:                                           ; preds = %gl.row65
+  %361 = add i64 %186, %i68
   %362 = icmp slt i64 %361, %176
   %363 = icmp sge i64 %361, 0
   %364 = and i1 %363, %362
@@ -685,19 +676,19 @@ body68:                                           ; preds = %gl.row67
   %374 = select i1 %373, i64 %372, i64 16
   %375 = select i1 %365, i64 %374, i64 0
   %376 = sub i64 %375, %371
-  br label %gl.col71
+  br label %gl.col69
 
-done69:                                           ; preds = %gl.row67
-  br label %gl.done58
+done67:                                           ; preds = %gl.row65
+  br label %gl.done56
 
-gl.col71:                                         ; preds = %body72, %body68
-  %i74 = phi i64 [ 0, %body68 ], [ %386, %body72 ]
-  %377 = icmp slt i64 %i74, %376
-  br i1 %377, label %body72, label %done73
+gl.col69:                                         ; preds = %body70, %body66
+  %i72 = phi i64 [ 0, %body66 ], [ %386, %body70 ]
+  %377 = icmp slt i64 %i72, %376
+  br i1 %377, label %body70, label %done71
 
-body72:                                           ; preds = %gl.col71
-  %378 = add i64 %i74, %371
-  %379 = mul i64 %i70, 16
+body70:                                           ; preds = %gl.col69
+  %378 = add i64 %i72, %371
+  %379 = mul i64 %i68, 16
   %380 = add i64 %379, %378
   %381 = add i64 %192, %378
   %382 = add i64 %368, %381
@@ -705,23 +696,19 @@ body72:                                           ; preds = %gl.col71
   %384 = load float, ptr %383, align 4
   %385 = getelementptr float, ptr %C, i64 %382
   store float %384, ptr %385, align 4
-  %386 = add i64 %i74, 1
-  br label %gl.col71
+  %386 = add i64 %i72, 1
+  br label %gl.col69
 
-done73:                                           ; preds = %gl.col71
-  %387 = add i64 %i70, 1
-  br label %gl.row67
+done71:                                           ; preds = %gl.col69
+  %387 = add i64 %i68, 1
+  br label %gl.row65
 }
 
 ; Function Attrs: nocallback nofree nounwind willreturn memory(argmem: write)
 declare void @llvm.memset.p0.i64(ptr writeonly captures(none), i8, i64, i1 immarg) #0
 
-; Function Attrs: nocallback nofree nounwind willreturn memory(argmem: readwrite)
-declare void @llvm.memcpy.p0.p0.i64(ptr noalias writeonly captures(none), ptr noalias readonly captures(none), i64, i1 immarg) #1
-
 ; Function Attrs: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)
-declare <8 x float> @llvm.fma.v8f32(<8 x float>, <8 x float>, <8 x float>) #2
+declare <8 x float> @llvm.fma.v8f32(<8 x float>, <8 x float>, <8 x float>) #1
 
 attributes #0 = { nocallback nofree nounwind willreturn memory(argmem: write) }
-attributes #1 = { nocallback nofree nounwind willreturn memory(argmem: readwrite) }
-attributes #2 = { nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none) }
+attributes #1 = { nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none) }
