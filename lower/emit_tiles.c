@@ -473,6 +473,16 @@ static LLVMValueRef emit_fill(Emit *E, const TirInstr *i)
     return out;
 }
 
+/* One step of a reduction, marked reassociable: the language leaves the
+ * order of a reduction unspecified, and without the flag LLVM keeps one
+ * scalar chain (a 64-wide row sum then costs 64 dependent adds). */
+static LLVMValueRef reduce_step(Emit *E, TirFn fn, LLVMValueRef acc, LLVMValueRef x)
+{
+    LLVMValueRef v = emit_fn(E, fn, acc, x, false);
+    if (LLVMIsAInstruction(v)) LLVMSetFastMathFlags(v, LLVMFastMathAllowReassoc | LLVMFastMathNoSignedZeros);
+    return v;
+}
+
 static LLVMValueRef emit_reduce(Emit *E, const TirInstr *i)
 {
     const TkType *t = i->args[0]->type, *vt = i->type;
@@ -480,16 +490,35 @@ static LLVMValueRef emit_reduce(Emit *E, const TirInstr *i)
     bool rows = i->imm == 0;
     int64_t n = rows ? t->dims[0] : t->dims[1], m = rows ? t->dims[1] : t->dims[0];
     double init = i->aux == TIR_FN_MAX ? -INFINITY : i->aux == TIR_FN_MIN ? INFINITY : 0.0;
+    if (!rows) {
+        /* column reductions walk the tile by rows with one running value per
+         * column in an f32 buffer: the inner loop is then over contiguous
+         * columns (row layout) and vectorises without reassociation */
+        LLVMValueRef accs = emit_alloca(E, E->f32, n, "colacc");
+        EmitLoop L0, Lr, Lc, L1;
+        emit_loop_begin(E, &L0, emit_const_i64(E, n), "red.init");
+        LLVMBuildStore(E->b, LLVMConstReal(E->f32, init), LLVMBuildGEP2(E->b, E->f32, accs, &L0.idx, 1, ""));
+        emit_loop_end(E, &L0);
+        emit_loop_begin(E, &Lr, emit_const_i64(E, m), "red.row");
+        emit_loop_begin(E, &Lc, emit_const_i64(E, n), "red.col");
+        LLVMValueRef p = LLVMBuildGEP2(E->b, E->f32, accs, &Lc.idx, 1, "");
+        LLVMValueRef x = ld(E, t, src, emit_tile_index(E, t, Lr.idx, Lc.idx));
+        LLVMBuildStore(E->b, emit_fn(E, (TirFn)i->aux, LLVMBuildLoad2(E->b, E->f32, p, ""), x, false), p);
+        emit_loop_end(E, &Lc);
+        emit_loop_end(E, &Lr);
+        emit_loop_begin(E, &L1, emit_const_i64(E, n), "red.out");
+        st(E, vt, out, L1.idx, LLVMBuildLoad2(E->b, E->f32, LLVMBuildGEP2(E->b, E->f32, accs, &L1.idx, 1, ""), ""));
+        emit_loop_end(E, &L1);
+        return out;
+    }
     EmitLoop Lo, Li;
     emit_loop_begin(E, &Lo, emit_const_i64(E, n), "red");
-    LLVMBasicBlockRef pre = LLVMGetInsertBlock(E->b);
-    (void)pre;
     LLVMValueRef acc_slot = emit_alloca(E, E->f32, 1, "acc");
     LLVMBuildStore(E->b, LLVMConstReal(E->f32, init), acc_slot);
     emit_loop_begin(E, &Li, emit_const_i64(E, m), "red.in");
-    LLVMValueRef x = ld(E, t, src, rows ? emit_tile_index(E, t, Lo.idx, Li.idx) : emit_tile_index(E, t, Li.idx, Lo.idx));
+    LLVMValueRef x = ld(E, t, src, emit_tile_index(E, t, Lo.idx, Li.idx));
     LLVMValueRef acc = LLVMBuildLoad2(E->b, E->f32, acc_slot, "");
-    LLVMBuildStore(E->b, emit_fn(E, (TirFn)i->aux, acc, x, false), acc_slot);
+    LLVMBuildStore(E->b, reduce_step(E, (TirFn)i->aux, acc, x), acc_slot);
     emit_loop_end(E, &Li);
     st(E, vt, out, Lo.idx, LLVMBuildLoad2(E->b, E->f32, acc_slot, ""));
     emit_loop_end(E, &Lo);
