@@ -40,6 +40,7 @@ typedef struct {
     /* slots (VAR) storage by instruction id */
     LLVMValueRef *slots;
     uint32_t *uses;               /* operand references per instruction id (emit_kernel) */
+    const TirInstr **user;        /* ... and the (last) instruction that refers to it */
     /* common types */
     LLVMTypeRef i1, i8, i16, i32, i64, f32, f16, bf16, ptr, vd;
     const char *features;         /* target features ("+avx512f,..."): picks mma micro-kernels */
@@ -55,6 +56,10 @@ typedef struct {
 
 /* Tiles live on the stack of a launch worker (64 MiB, targets/cpu/launch.c). */
 #define TK_CPU_STACK_LIMIT (48 << 20)
+
+/* emit_tiles.c: is element-wise value x computed inside its only user's loop
+ * (so it is not emitted where it stands)? */
+bool emit_fused_into_user(Emit *E, const TirInstr *x);
 
 /* emit_llvm.c */
 LLVMValueRef emit_value(Emit *E, const TirInstr *i);

@@ -543,7 +543,10 @@ static bool set_before_read(const TirInstr *var)
  * emitted. Neither reads the variable, so writing it early is safe. */
 static bool writes_into_slot(Emit *E, const TirInstr *slot, const TirInstr *val)
 {
-    if (val->op != TIR_LOAD && val->op != TIR_FILL) return false;
+    /* element-wise roots read their operands only at the element they write */
+    bool elementwise = val->op == TIR_MAP1 || val->op == TIR_MAP2 || val->op == TIR_BROADCAST || val->op == TIR_CONVERT ||
+                       val->op == TIR_TRI || val->op == TIR_MASK;
+    if (val->op != TIR_LOAD && val->op != TIR_FILL && !elementwise) return false;
     if (!E->uses || E->uses[val->id] != 1 || E->val_depth[val->id] >= 0) return false;
     return val->pack == slot->pack && tk_type_equal(val->type, slot->type);
 }
@@ -564,7 +567,8 @@ static void emit_stmt(Emit *E, const TirInstr *s)
         /* Values are computed where they stand, so that a helper's store
          * between two operands keeps the source's left-to-right order. A load
          * into a shared tile is left for its (once-per-block) assignment. */
-        if (!(s->op == TIR_LOAD && tk_is_shared(s->type->kind)) && !deferred_to_set(E, s)) emit_value(E, s);
+        if (!(s->op == TIR_LOAD && tk_is_shared(s->type->kind)) && !deferred_to_set(E, s) && !emit_fused_into_user(E, s))
+            emit_value(E, s);
         return;
     }
     LLVMMetadataRef old_loc = debug_at(E, s);
@@ -754,14 +758,17 @@ static void reset_values(Emit *E)
 }
 
 /* uses[id]: how many operands refer to instruction id, in r and its nested regions. */
-static void count_uses(const TirRegion *r, uint32_t *uses)
+static void count_uses(const TirRegion *r, uint32_t *uses, const TirInstr **user)
 {
     for (const TirInstr *i = r->first; i; i = i->next) {
         for (unsigned a = 0; a < i->nargs; a++)
-            if (i->args[a]) uses[i->args[a]->id]++;
+            if (i->args[a]) {
+                uses[i->args[a]->id]++;
+                user[i->args[a]->id] = i;
+            }
         if (i->op == TIR_FOR || i->op == TIR_IF) {
-            count_uses(&i->body[0], uses);
-            count_uses(&i->body[1], uses);
+            count_uses(&i->body[0], uses, user);
+            count_uses(&i->body[1], uses, user);
         }
     }
 }
@@ -777,7 +784,8 @@ static int emit_kernel(Emit *E, const TirFunc *f)
     E->val_depth = calloc(n ? n : 1, sizeof *E->val_depth);
     E->slots = calloc(n ? n : 1, sizeof *E->slots);
     E->uses = calloc(n ? n : 1, sizeof *E->uses);
-    if (!E->vals || !E->val_depth || !E->slots || !E->uses) {
+    E->user = calloc(n ? n : 1, sizeof *E->user);
+    if (!E->vals || !E->val_depth || !E->slots || !E->uses || !E->user) {
         snprintf(E->err, sizeof E->err, "out of memory");
         return -1;
     }
@@ -815,7 +823,7 @@ static int emit_kernel(Emit *E, const TirFunc *f)
     for (int k = 0; k < 3; k++) E->bid[k] = LLVMGetParam(E->fn, 2 + k);
     E->warp = emit_const_i32(E, 0);
     reset_values(E);
-    count_uses(&f->body, E->uses);
+    count_uses(&f->body, E->uses, E->user);
     E->shared_arena = f->shared_bytes > 0 ? emit_alloca(E, E->i8, f->shared_bytes, "shared") : NULL;
     /* function-level values first, so they dominate every use */
     for (const TirInstr *i = f->body.first; i; i = i->next)
@@ -833,7 +841,9 @@ static int emit_kernel(Emit *E, const TirFunc *f)
     free(E->val_depth);
     free(E->slots);
     free(E->uses);
+    free(E->user);
     E->uses = NULL;
+    E->user = NULL;
     E->vals = NULL;
     E->val_depth = NULL;
     E->slots = NULL;

@@ -444,21 +444,98 @@ static LLVMValueRef scalar_f32(Emit *E, const TirInstr *s)
     return emit_convert_scalar(E, v, s->type->kind, TK_TY_F32);
 }
 
-static LLVMValueRef emit_map(Emit *E, const TirInstr *i)
+/* ---------------------------------------------------------------- element-wise expressions
+ *
+ * Element-wise operations (maps, broadcasts, conversions, masks) form trees:
+ * `exp(sub_row(mul(s, scale), m))`. Materialising every node costs a pass
+ * over a whole tile per op, and a large tile overflows L1, so the chain runs
+ * at cache bandwidth. Instead a node whose only user is another element-wise
+ * node (or a reduction) with no statement in between is not emitted where it
+ * stands: its user computes it element by element inside its own loop, so
+ * the whole tree is one loop with the values in registers. */
+
+static bool is_elementwise(const TirInstr *x)
 {
-    const TkType *t = i->type;
-    LLVMValueRef out = temp_buffer(E, i);
-    const TirInstr *a = i->args[0], *b = i->nargs > 1 ? i->args[1] : NULL;
-    bool a_tile = !tk_is_scalar(a->type->kind), b_tile = b && !tk_is_scalar(b->type->kind);
-    LLVMValueRef pa = a_tile ? emit_value(E, a) : scalar_f32(E, a);
-    LLVMValueRef pb = b ? (b_tile ? emit_value(E, b) : scalar_f32(E, b)) : NULL;
-    /* operands share the result's layout (the checker requires equal types), so one flat loop does */
-    EmitLoop L;
-    emit_loop_begin(E, &L, emit_const_i64(E, emit_tile_elems(t)), "map");
-    LLVMValueRef x = a_tile ? ld(E, a->type, pa, L.idx) : pa;
-    LLVMValueRef y = b ? (b_tile ? ld(E, b->type, pb, L.idx) : pb) : NULL;
-    st(E, t, out, L.idx, emit_fn(E, (TirFn)i->aux, x, y, false));
-    emit_loop_end(E, &L);
+    switch (x->op) {
+    case TIR_MAP1:
+    case TIR_MAP2:
+    case TIR_BROADCAST:
+    case TIR_CONVERT:
+    case TIR_TRI:
+    case TIR_MASK:
+    case TIR_FILL: return (x->type->kind == TK_TY_RT || x->type->kind == TK_TY_RV) && x->pack == TIR_PACK_NONE;
+    default: return false;
+    }
+}
+
+bool emit_fused_into_user(Emit *E, const TirInstr *x)
+{
+    if (!is_elementwise(x) || !E->uses || E->uses[x->id] != 1 || E->val_depth[x->id] >= 0) return false;
+    const TirInstr *u = E->user[x->id];
+    if (!u || !(is_elementwise(u) || u->op == TIR_REDUCE)) return false;
+    for (const TirInstr *i = x->next; i; i = i->next) {
+        if (i == u) return true;
+        if (tir_is_statement(i->op)) return false;
+    }
+    return false;
+}
+
+/* Evaluates, ahead of the loop, everything a fused tree reads: its leaf
+ * tiles and vectors (materialised values) and its scalars. */
+static void fused_prepare(Emit *E, const TirInstr *x)
+{
+    for (unsigned a = 0; a < x->nargs; a++) {
+        const TirInstr *op = x->args[a];
+        if (!tk_is_scalar(op->type->kind) && emit_fused_into_user(E, op)) fused_prepare(E, op);
+        else emit_value(E, op);
+    }
+}
+
+static LLVMValueRef fused_node(Emit *E, const TirInstr *x, LLVMValueRef i, LLVMValueRef j);
+
+/* Element (i, j) of operand x as f32 (vectors: element j). */
+static LLVMValueRef fused_elem(Emit *E, const TirInstr *x, LLVMValueRef i, LLVMValueRef j)
+{
+    if (tk_is_scalar(x->type->kind)) return scalar_f32(E, x);
+    if (emit_fused_into_user(E, x)) return fused_node(E, x, i, j);
+    return ld(E, x->type, emit_value(E, x), idx_of(E, x->type, i, j));
+}
+
+/* Element (i, j) of element-wise node x, as f32, rounded to x's element type
+ * as a materialised x would be. */
+static LLVMValueRef fused_node(Emit *E, const TirInstr *x, LLVMValueRef i, LLVMValueRef j)
+{
+    LLVMValueRef v;
+    TirFn fn = (TirFn)x->aux;
+    switch (x->op) {
+    case TIR_FILL: v = scalar_f32(E, x->args[0]); break;
+    case TIR_MAP1: v = emit_fn(E, fn, fused_elem(E, x->args[0], i, j), NULL, false); break;
+    case TIR_MAP2: v = emit_fn(E, fn, fused_elem(E, x->args[0], i, j), fused_elem(E, x->args[1], i, j), false); break;
+    case TIR_BROADCAST:
+        v = emit_fn(E, fn, fused_elem(E, x->args[0], i, j), fused_elem(E, x->args[1], i, x->imm == 0 ? i : j), false);
+        break;
+    case TIR_CONVERT: v = fused_elem(E, x->args[0], i, j); break;
+    default: {   /* TRI, MASK: keep the element or replace it */
+        LLVMValueRef k = i64v(E, emit_value(E, x->args[1])), keep;
+        if (x->op == TIR_TRI) keep = LLVMBuildICmp(E->b, x->aux == 0 ? LLVMIntSLE : LLVMIntSGE, LLVMBuildSub(E->b, j, i, ""), k, "");
+        else keep = LLVMBuildICmp(E->b, LLVMIntSLT, x->imm == 0 ? i : j, k, "");
+        v = LLVMBuildSelect(E->b, keep, fused_elem(E, x->args[0], i, j), scalar_f32(E, x->args[2]), "");
+        break;
+    }
+    }
+    if (x->type->elem != TK_TY_F32) v = emit_to_f32(E, emit_fptrunc(E, v, elem_type(E, x->type)), x->type->elem);
+    return v;
+}
+
+/* The root of an element-wise tree: one loop over its elements. */
+static LLVMValueRef emit_elementwise(Emit *E, const TirInstr *x)
+{
+    LLVMValueRef out = temp_buffer(E, x);
+    fused_prepare(E, x);
+    Loop2 L;
+    loop2_begin(E, &L, x->type);
+    st(E, x->type, out, idx_of(E, x->type, L.i, L.j), fused_node(E, x, L.i, L.j));
+    loop2_end(E, &L);
     return out;
 }
 
@@ -486,7 +563,10 @@ static LLVMValueRef reduce_step(Emit *E, TirFn fn, LLVMValueRef acc, LLVMValueRe
 static LLVMValueRef emit_reduce(Emit *E, const TirInstr *i)
 {
     const TkType *t = i->args[0]->type, *vt = i->type;
-    LLVMValueRef src = emit_value(E, i->args[0]), out = temp_buffer(E, i);
+    const TirInstr *in = i->args[0];
+    bool fused = emit_fused_into_user(E, in);
+    if (fused) fused_prepare(E, in);
+    LLVMValueRef src = fused ? NULL : emit_value(E, in), out = temp_buffer(E, i);
     bool rows = i->imm == 0;
     int64_t n = rows ? t->dims[0] : t->dims[1], m = rows ? t->dims[1] : t->dims[0];
     double init = i->aux == TIR_FN_MAX ? -INFINITY : i->aux == TIR_FN_MIN ? INFINITY : 0.0;
@@ -502,7 +582,7 @@ static LLVMValueRef emit_reduce(Emit *E, const TirInstr *i)
         emit_loop_begin(E, &Lr, emit_const_i64(E, m), "red.row");
         emit_loop_begin(E, &Lc, emit_const_i64(E, n), "red.col");
         LLVMValueRef p = LLVMBuildGEP2(E->b, E->f32, accs, &Lc.idx, 1, "");
-        LLVMValueRef x = ld(E, t, src, emit_tile_index(E, t, Lr.idx, Lc.idx));
+        LLVMValueRef x = fused ? fused_node(E, in, Lr.idx, Lc.idx) : ld(E, t, src, emit_tile_index(E, t, Lr.idx, Lc.idx));
         LLVMBuildStore(E->b, emit_fn(E, (TirFn)i->aux, LLVMBuildLoad2(E->b, E->f32, p, ""), x, false), p);
         emit_loop_end(E, &Lc);
         emit_loop_end(E, &Lr);
@@ -516,36 +596,12 @@ static LLVMValueRef emit_reduce(Emit *E, const TirInstr *i)
     LLVMValueRef acc_slot = emit_alloca(E, E->f32, 1, "acc");
     LLVMBuildStore(E->b, LLVMConstReal(E->f32, init), acc_slot);
     emit_loop_begin(E, &Li, emit_const_i64(E, m), "red.in");
-    LLVMValueRef x = ld(E, t, src, emit_tile_index(E, t, Lo.idx, Li.idx));
+    LLVMValueRef x = fused ? fused_node(E, in, Lo.idx, Li.idx) : ld(E, t, src, emit_tile_index(E, t, Lo.idx, Li.idx));
     LLVMValueRef acc = LLVMBuildLoad2(E->b, E->f32, acc_slot, "");
     LLVMBuildStore(E->b, reduce_step(E, (TirFn)i->aux, acc, x), acc_slot);
     emit_loop_end(E, &Li);
     st(E, vt, out, Lo.idx, LLVMBuildLoad2(E->b, E->f32, acc_slot, ""));
     emit_loop_end(E, &Lo);
-    return out;
-}
-
-static LLVMValueRef emit_broadcast(Emit *E, const TirInstr *i)
-{
-    const TkType *t = i->type, *vt = i->args[1]->type;
-    LLVMValueRef src = emit_value(E, i->args[0]), vec = emit_value(E, i->args[1]), out = temp_buffer(E, i);
-    Loop2 L;
-    loop2_begin(E, &L, t);
-    LLVMValueRef idx = idx_of(E, t, L.i, L.j);
-    LLVMValueRef v = ld(E, vt, vec, i->imm == 0 ? L.i : L.j);
-    st(E, t, out, idx, emit_fn(E, (TirFn)i->aux, ld(E, t, src, idx), v, false));
-    loop2_end(E, &L);
-    return out;
-}
-
-static LLVMValueRef emit_convert(Emit *E, const TirInstr *i)
-{
-    const TkType *t = i->type, *s = i->args[0]->type;
-    LLVMValueRef src = emit_value(E, i->args[0]), out = temp_buffer(E, i);
-    Loop2 L;
-    loop2_begin(E, &L, t);
-    st(E, t, out, idx_of(E, t, L.i, L.j), ld(E, s, src, idx_of(E, s, L.i, L.j)));
-    loop2_end(E, &L);
     return out;
 }
 
@@ -556,27 +612,6 @@ static LLVMValueRef emit_transpose(Emit *E, const TirInstr *i)
     Loop2 L;
     loop2_begin(E, &L, t);
     copy_elem(E, t, out, idx_of(E, t, L.i, L.j), src, idx_of(E, s, L.j, L.i));
-    loop2_end(E, &L);
-    return out;
-}
-
-/* TRI and MASK: keep an element or replace it with a value. */
-static LLVMValueRef emit_select_tile(Emit *E, const TirInstr *i)
-{
-    const TkType *t = i->type;
-    LLVMValueRef src = emit_value(E, i->args[0]), out = temp_buffer(E, i);
-    LLVMValueRef k = i64v(E, emit_value(E, i->args[1]));
-    LLVMValueRef fillv = scalar_f32(E, i->args[2]);
-    Loop2 L;
-    loop2_begin(E, &L, t);
-    LLVMValueRef idx = idx_of(E, t, L.i, L.j), keep;
-    if (i->op == TIR_TRI) {
-        LLVMValueRef d = LLVMBuildSub(E->b, L.j, L.i, "");
-        keep = LLVMBuildICmp(E->b, i->aux == 0 ? LLVMIntSLE : LLVMIntSGE, d, k, "");
-    } else {
-        keep = LLVMBuildICmp(E->b, LLVMIntSLT, i->imm == 0 ? L.i : L.j, k, "");
-    }
-    st(E, t, out, idx, LLVMBuildSelect(E->b, keep, ld(E, t, src, idx), fillv, ""));
     loop2_end(E, &L);
     return out;
 }
@@ -600,13 +635,13 @@ LLVMValueRef emit_tile_value(Emit *E, const TirInstr *i)
     case TIR_FILL: return emit_fill(E, i);
     case TIR_LOAD: return emit_load(E, i);
     case TIR_MAP1:
-    case TIR_MAP2: return emit_map(E, i);
-    case TIR_REDUCE: return emit_reduce(E, i);
-    case TIR_BROADCAST: return emit_broadcast(E, i);
-    case TIR_CONVERT: return emit_convert(E, i);
-    case TIR_TRANSPOSE: return emit_transpose(E, i);
+    case TIR_MAP2:
+    case TIR_BROADCAST:
+    case TIR_CONVERT:
     case TIR_TRI:
-    case TIR_MASK: return emit_select_tile(E, i);
+    case TIR_MASK: return emit_elementwise(E, i);
+    case TIR_REDUCE: return emit_reduce(E, i);
+    case TIR_TRANSPOSE: return emit_transpose(E, i);
     default:
         E->failed = true;
         snprintf(E->err, sizeof E->err, "no code generation for TIR op %s", tir_op_name(i->op));

@@ -41,7 +41,6 @@ entry:
   %x = alloca [64 x float], align 64
   %y = alloca [64 x float], align 64
   %tile = alloca [64 x float], align 64
-  %tile32 = alloca [64 x float], align 64
   br label %start
 
 start:                                            ; preds = %entry
@@ -185,7 +184,7 @@ gl.edge11:                                        ; preds = %gl.done
   br label %gl.row21
 
 gl.done12:                                        ; preds = %done23, %done15
-  br label %map
+  br label %row
 
 in.row13:                                         ; preds = %done19, %gl.inside10
   %i16 = phi i64 [ 0, %gl.inside10 ], [ %89, %done19 ]
@@ -265,144 +264,140 @@ done27:                                           ; preds = %gl.col25
   %114 = add i64 %i24, 1
   br label %gl.row21
 
-map:                                              ; preds = %body29, %gl.done12
-  %i31 = phi i64 [ 0, %gl.done12 ], [ %120, %body29 ]
-  %115 = icmp slt i64 %i31, 64
+row:                                              ; preds = %done33, %gl.done12
+  %i31 = phi i64 [ 0, %gl.done12 ], [ %141, %done33 ]
+  %115 = icmp slt i64 %i31, 1
   br i1 %115, label %body29, label %done30
 
-body29:                                           ; preds = %map
-  %116 = getelementptr float, ptr %x, i64 %i31
-  %117 = load float, ptr %116, align 4
-  %118 = fmul float %117, %8
-  %119 = getelementptr float, ptr %tile, i64 %i31
-  store float %118, ptr %119, align 4
-  %120 = add i64 %i31, 1
-  br label %map
+body29:                                           ; preds = %row
+  br label %col
 
-done30:                                           ; preds = %map
-  br label %map33
+done30:                                           ; preds = %row
+  %116 = getelementptr i64, ptr %1, i64 0
+  %117 = load i64, ptr %116, align 8
+  %118 = mul i64 1, %117
+  %119 = add i64 0, %118
+  %120 = sext i32 %2 to i64
+  %121 = icmp slt i64 %120, 1099511627776
+  %122 = select i1 %121, i64 %120, i64 1099511627776
+  %123 = icmp sgt i64 %122, -1099511627776
+  %124 = select i1 %123, i64 %122, i64 -1099511627776
+  %125 = mul i64 %124, 64
+  %126 = icmp sge i64 %125, 0
+  %127 = and i1 true, %126
+  %128 = add i64 %125, 64
+  %129 = and i1 %127, true
+  %130 = icmp sle i64 %128, %119
+  %131 = and i1 %129, %130
+  br i1 %131, label %gl.inside35, label %gl.edge36
 
-map33:                                            ; preds = %body34, %done30
-  %i36 = phi i64 [ 0, %done30 ], [ %128, %body34 ]
-  %121 = icmp slt i64 %i36, 64
-  br i1 %121, label %body34, label %done35
+col:                                              ; preds = %body32, %body29
+  %i34 = phi i64 [ 0, %body29 ], [ %140, %body32 ]
+  %132 = icmp slt i64 %i34, 64
+  br i1 %132, label %body32, label %done33
 
-body34:                                           ; preds = %map33
-  %122 = getelementptr float, ptr %tile, i64 %i36
-  %123 = load float, ptr %122, align 4
-  %124 = getelementptr float, ptr %y, i64 %i36
-  %125 = load float, ptr %124, align 4
-  %126 = fadd float %123, %125
-  %127 = getelementptr float, ptr %tile32, i64 %i36
-  store float %126, ptr %127, align 4
-  %128 = add i64 %i36, 1
-  br label %map33
+body32:                                           ; preds = %col
+  %133 = getelementptr float, ptr %y, i64 %i34
+  %134 = load float, ptr %133, align 4
+  %135 = getelementptr float, ptr %x, i64 %i34
+  %136 = load float, ptr %135, align 4
+  %137 = fmul float %136, %8
+  %138 = fadd float %137, %134
+  %139 = getelementptr float, ptr %tile, i64 %i34
+  store float %138, ptr %139, align 4
+  %140 = add i64 %i34, 1
+  br label %col
 
-done35:                                           ; preds = %map33
-  %129 = getelementptr i64, ptr %1, i64 0
-  %130 = load i64, ptr %129, align 8
-  %131 = mul i64 1, %130
-  %132 = add i64 0, %131
-  %133 = sext i32 %2 to i64
-  %134 = icmp slt i64 %133, 1099511627776
-  %135 = select i1 %134, i64 %133, i64 1099511627776
-  %136 = icmp sgt i64 %135, -1099511627776
-  %137 = select i1 %136, i64 %135, i64 -1099511627776
-  %138 = mul i64 %137, 64
-  %139 = icmp sge i64 %138, 0
-  %140 = and i1 true, %139
-  %141 = add i64 %138, 64
-  %142 = and i1 %140, true
-  %143 = icmp sle i64 %141, %132
-  %144 = and i1 %142, %143
-  br i1 %144, label %gl.inside37, label %gl.edge38
+done33:                                           ; preds = %col
+  %141 = add i64 %i31, 1
+  br label %row
 
-gl.inside37:                                      ; preds = %done35
-  br label %in.row40
+gl.inside35:                                      ; preds = %done30
+  br label %in.row38
 
-gl.edge38:                                        ; preds = %done35
-  br label %gl.row48
+gl.edge36:                                        ; preds = %done30
+  br label %gl.row46
 
-gl.done39:                                        ; preds = %done50, %done42
+gl.done37:                                        ; preds = %done48, %done40
   ret void
 
-in.row40:                                         ; preds = %done46, %gl.inside37
-  %i43 = phi i64 [ 0, %gl.inside37 ], [ %155, %done46 ]
-  %145 = icmp slt i64 %i43, 1
-  br i1 %145, label %body41, label %done42
+in.row38:                                         ; preds = %done44, %gl.inside35
+  %i41 = phi i64 [ 0, %gl.inside35 ], [ %152, %done44 ]
+  %142 = icmp slt i64 %i41, 1
+  br i1 %142, label %body39, label %done40
 
-body41:                                           ; preds = %in.row40
-  %146 = add i64 0, %i43
-  %147 = mul i64 %146, %132
-  %148 = add i64 %147, %138
-  br label %in.col44
+body39:                                           ; preds = %in.row38
+  %143 = add i64 0, %i41
+  %144 = mul i64 %143, %119
+  %145 = add i64 %144, %125
+  br label %in.col42
 
-done42:                                           ; preds = %in.row40
-  br label %gl.done39
+done40:                                           ; preds = %in.row38
+  br label %gl.done37
 
-in.col44:                                         ; preds = %body45, %body41
-  %i47 = phi i64 [ 0, %body41 ], [ %154, %body45 ]
-  %149 = icmp slt i64 %i47, 64
-  br i1 %149, label %body45, label %done46
+in.col42:                                         ; preds = %body43, %body39
+  %i45 = phi i64 [ 0, %body39 ], [ %151, %body43 ]
+  %146 = icmp slt i64 %i45, 64
+  br i1 %146, label %body43, label %done44
 
-body45:                                           ; preds = %in.col44
-  %150 = add i64 %148, %i47
-  %151 = getelementptr float, ptr %tile32, i64 %i47
-  %152 = load float, ptr %151, align 4
-  %153 = getelementptr float, ptr %Y, i64 %150
-  store float %152, ptr %153, align 4
-  %154 = add i64 %i47, 1
-  br label %in.col44
+body43:                                           ; preds = %in.col42
+  %147 = add i64 %145, %i45
+  %148 = getelementptr float, ptr %tile, i64 %i45
+  %149 = load float, ptr %148, align 4
+  %150 = getelementptr float, ptr %Y, i64 %147
+  store float %149, ptr %150, align 4
+  %151 = add i64 %i45, 1
+  br label %in.col42
 
-done46:                                           ; preds = %in.col44
-  %155 = add i64 %i43, 1
-  br label %in.row40
+done44:                                           ; preds = %in.col42
+  %152 = add i64 %i41, 1
+  br label %in.row38
 
-gl.row48:                                         ; preds = %done54, %gl.edge38
-  %i51 = phi i64 [ 0, %gl.edge38 ], [ %180, %done54 ]
-  %156 = icmp slt i64 %i51, 1
-  br i1 %156, label %body49, label %done50
+gl.row46:                                         ; preds = %done52, %gl.edge36
+  %i49 = phi i64 [ 0, %gl.edge36 ], [ %177, %done52 ]
+  %153 = icmp slt i64 %i49, 1
+  br i1 %153, label %body47, label %done48
 
-body49:                                           ; preds = %gl.row48
-  %157 = add i64 0, %i51
-  %158 = icmp slt i64 %157, 1
-  %159 = icmp sge i64 %157, 0
-  %160 = and i1 %159, %158
-  %161 = and i1 true, %160
-  %162 = add i64 0, %157
-  %163 = mul i64 %162, %132
-  %164 = sub i64 0, %138
-  %165 = icmp sgt i64 %164, 0
-  %166 = select i1 %165, i64 %164, i64 0
-  %167 = sub i64 %132, %138
-  %168 = icmp slt i64 %167, 64
-  %169 = select i1 %168, i64 %167, i64 64
-  %170 = select i1 %161, i64 %169, i64 0
-  %171 = sub i64 %170, %166
-  br label %gl.col52
+body47:                                           ; preds = %gl.row46
+  %154 = add i64 0, %i49
+  %155 = icmp slt i64 %154, 1
+  %156 = icmp sge i64 %154, 0
+  %157 = and i1 %156, %155
+  %158 = and i1 true, %157
+  %159 = add i64 0, %154
+  %160 = mul i64 %159, %119
+  %161 = sub i64 0, %125
+  %162 = icmp sgt i64 %161, 0
+  %163 = select i1 %162, i64 %161, i64 0
+  %164 = sub i64 %119, %125
+  %165 = icmp slt i64 %164, 64
+  %166 = select i1 %165, i64 %164, i64 64
+  %167 = select i1 %158, i64 %166, i64 0
+  %168 = sub i64 %167, %163
+  br label %gl.col50
 
-done50:                                           ; preds = %gl.row48
-  br label %gl.done39
+done48:                                           ; preds = %gl.row46
+  br label %gl.done37
 
-gl.col52:                                         ; preds = %body53, %body49
-  %i55 = phi i64 [ 0, %body49 ], [ %179, %body53 ]
-  %172 = icmp slt i64 %i55, %171
-  br i1 %172, label %body53, label %done54
+gl.col50:                                         ; preds = %body51, %body47
+  %i53 = phi i64 [ 0, %body47 ], [ %176, %body51 ]
+  %169 = icmp slt i64 %i53, %168
+  br i1 %169, label %body51, label %done52
 
-body53:                                           ; preds = %gl.col52
-  %173 = add i64 %i55, %166
-  %174 = add i64 %138, %173
-  %175 = add i64 %163, %174
-  %176 = getelementptr float, ptr %tile32, i64 %173
-  %177 = load float, ptr %176, align 4
-  %178 = getelementptr float, ptr %Y, i64 %175
-  store float %177, ptr %178, align 4
-  %179 = add i64 %i55, 1
-  br label %gl.col52
+body51:                                           ; preds = %gl.col50
+  %170 = add i64 %i53, %163
+  %171 = add i64 %125, %170
+  %172 = add i64 %160, %171
+  %173 = getelementptr float, ptr %tile, i64 %170
+  %174 = load float, ptr %173, align 4
+  %175 = getelementptr float, ptr %Y, i64 %172
+  store float %174, ptr %175, align 4
+  %176 = add i64 %i53, 1
+  br label %gl.col50
 
-done54:                                           ; preds = %gl.col52
-  %180 = add i64 %i51, 1
-  br label %gl.row48
+done52:                                           ; preds = %gl.col50
+  %177 = add i64 %i49, 1
+  br label %gl.row46
 }
 
 ; Function Attrs: nocallback nofree nounwind willreturn memory(argmem: write)
