@@ -175,6 +175,7 @@ def _synthetic():
               "shape": {"M": 1, "N": 4096, "K": 4096}, "flops": 2.0 * 4096 * 4096, "bytes": 2.0 * (4096 + 4096 * 4096) + 4 * 4096,
               "results": [{"name": "tilekit gemv_bf16", "kind": "ours", "ok": True, **metrics.summarize([1.0, 1.0, 1.0])},
                           {"name": "onednn packed", "kind": "peer", "ok": True, **metrics.summarize([1.5, 1.5])},
+                          {"name": "onednn packed spin", "kind": "peer", "ok": True, **metrics.summarize([1.6, 1.6])},
                           {"name": "libxsmm", "kind": "peer", "ok": False, "error": "1 thread only"}]}
     gone = {"id": "attention bf16 B1 H8 S512 D64 full t1", "family": "attention", "group": "attention", "dtype": "bf16",
             "threads": 1, "shape": {"B": 1, "H": 8, "S": 512, "SKV": 512, "D": 64, "causal": False},
@@ -221,6 +222,7 @@ def selftest():
     ai = decode["flops"] / decode["bytes"]
     expect(decode["bound_kind"] == "dram" and close(decode["bound_gflops"], ai * 50.0), f"decode bound {decode['bound_gflops']}")
     expect(close(decode["ours_vs_best_peer"], 1.5), "decode ratio")
+    expect(close(decode["ours_vs_onednn_packed"], 1.5), "the faster oneDNN packed variant counts")
     expect(close(decode["results"][0]["gbs"], decode["bytes"] / 1e6), "GB/s of a 1 ms call")
     # a missing kernel: no ratio, but the case and the reason stay in the report
     expect(gone["ours_vs_best_peer"] is None and gone["best_peer"] == "torch", "missing ours gives no ratio")
