@@ -74,11 +74,11 @@ def print_table(out, fp):
               + (f"  (then failed: {r['error']})" if r.get("error") else "") + "\n")
         w("\n")
     w("Summary: our best variant against the best peer (ratio > 1: we are faster)\n")
-    w(f"  {'case':<46} {'ours (best)':<30} {'% bound':>8} {'best peer':<16} {'x best':>7} {'x oneDNN packed':>16}\n")
+    w(f"  {'case':<46} {'ours (best)':<30} {'% bound':>8} {'best peer':<20} {'x best':>7} {'x oneDNN packed':>16}\n")
     for c in out["cases"]:
         ours = next((r for r in c["results"] if r["name"] == c.get("best_ours")), None)
         w(f"  {c['id']:<46} {(c.get('best_ours') or 'none'):<30} "
-          f"{fmt(ours.get('pct_bound') if ours else None, '7.1f'):>7}% {(c.get('best_peer') or 'none'):<16} "
+          f"{fmt(ours.get('pct_bound') if ours else None, '7.1f'):>7}% {(c.get('best_peer') or 'none'):<20} "
           f"{fmt(c.get('ours_vs_best_peer'), '6.2f'):>6}x {fmt(c.get('ours_vs_onednn_packed'), '15.2f'):>15}x\n")
 
 
