@@ -227,11 +227,129 @@ static void block(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVM
         }
 }
 
+/* A stack slot in the function's entry block (not in the loop being built). */
+static LLVMValueRef entry_alloca(TkMmaBuilder *mb, LLVMTypeRef t, int64_t count, const char *name)
+{
+    LLVMBuilderRef eb = LLVMCreateBuilderInContext(mb->ctx);
+    LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(mb->fn);
+    LLVMValueRef first = LLVMGetFirstInstruction(entry);
+    if (first) LLVMPositionBuilderBefore(eb, first);
+    else LLVMPositionBuilderAtEnd(eb, entry);
+    LLVMValueRef p = LLVMBuildArrayAlloca(eb, t, c64(mb, count), name);
+    LLVMDisposeBuilder(eb);
+    return p;
+}
+
+/* OR of words[lo, lo + count) & mask (32-bit words), through a slot SROA promotes. */
+static LLVMValueRef or_words(TkMmaBuilder *mb, LLVMValueRef words, LLVMValueRef lo, int64_t count, uint32_t mask, LLVMValueRef slot)
+{
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(mb->ctx);
+    LLVMBuildStore(mb->b, LLVMConstInt(i32, 0, 0), slot);
+    Loop L;
+    loop_begin(mb, &L, 0, count, "mk.or");
+    LLVMValueRef w = LLVMBuildLoad2(mb->b, i32, gep(mb, i32, words, LLVMBuildAdd(mb->b, lo, L.idx, "")), "");
+    LLVMSetAlignment(w, 4);
+    LLVMValueRef bits = LLVMBuildAnd(mb->b, w, LLVMConstInt(i32, mask, 0), "");
+    LLVMBuildStore(mb->b, LLVMBuildOr(mb->b, LLVMBuildLoad2(mb->b, i32, slot, ""), bits, ""), slot);
+    loop_end(mb, &L, 1);
+    return LLVMBuildLoad2(mb->b, i32, slot, "");
+}
+
+/* Which register-row blocks of A are all zero, and may be skipped: rows past
+ * a tensor's edge are loaded as zeros, and a decode step's 16-row tile holds
+ * one real row. Skipping is exact only if B is finite (0·inf is NaN), which
+ * is checked — once per mma, and only when some block is zero. Sets
+ * skip[r] (i8) for each row block; returns nothing to do if none is zero. */
+static LLVMValueRef zero_row_blocks(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef a, LLVMValueRef b, int64_t m, int64_t n,
+                                    int64_t ksteps, bool bf16)
+{
+    LLVMTypeRef i8 = LLVMInt8TypeInContext(mb->ctx), i32 = LLVMInt32TypeInContext(mb->ctx);
+    int64_t nblocks = m / k->mr;
+    LLVMValueRef skip = entry_alloca(mb, i8, nblocks, "mk.skip");
+    LLVMValueRef orslot = entry_alloca(mb, i32, 1, "mk.orv");
+    LLVMValueRef anyslot = entry_alloca(mb, i32, 1, "mk.any");
+    LLVMBuildStore(mb->b, LLVMConstInt(i32, 0, 0), anyslot);
+    /* A is [m][ksteps] words (f32 elements or bf16 pairs): a row block is contiguous */
+    Loop L;
+    loop_begin(mb, &L, 0, nblocks, "mk.zrows");
+    LLVMValueRef v = or_words(mb, a, LLVMBuildMul(mb->b, L.idx, c64(mb, k->mr * ksteps), ""), k->mr * ksteps,
+                              bf16 ? 0x7fff7fffu : 0x7fffffffu, orslot);   /* ±0 both count as zero */
+    LLVMValueRef zero = LLVMBuildZExt(mb->b, LLVMBuildICmp(mb->b, LLVMIntEQ, v, LLVMConstInt(i32, 0, 0), ""), i32, "");
+    LLVMBuildStore(mb->b, LLVMBuildTrunc(mb->b, zero, i8, ""), gep(mb, i8, skip, L.idx));
+    LLVMBuildStore(mb->b, LLVMBuildOr(mb->b, LLVMBuildLoad2(mb->b, i32, anyslot, ""), zero, ""), anyslot);
+    loop_end(mb, &L, 1);
+    /* if some block is zero: is B finite? if not, skip nothing */
+    LLVMBasicBlockRef check = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.bfinite");
+    LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.bchecked");
+    LLVMValueRef any = LLVMBuildICmp(mb->b, LLVMIntNE, LLVMBuildLoad2(mb->b, i32, anyslot, ""), LLVMConstInt(i32, 0, 0), "");
+    LLVMBuildCondBr(mb->b, any, check, done);
+    LLVMPositionBuilderAtEnd(mb->b, check);
+    int64_t bwords = ksteps * n;   /* bf16: [ksteps][n] pairs; f32: [k][n] */
+    LLVMValueRef bad;
+    if (bf16) {
+        /* a bf16 half is inf/NaN when its exponent bits are all ones */
+        LLVMValueRef badslot = entry_alloca(mb, i32, 1, "mk.bad");
+        LLVMBuildStore(mb->b, LLVMConstInt(i32, 0, 0), badslot);
+        Loop Lb;
+        loop_begin(mb, &Lb, 0, bwords, "mk.bscan");
+        LLVMValueRef w = LLVMBuildLoad2(mb->b, i32, gep(mb, i32, b, Lb.idx), "");
+        LLVMSetAlignment(w, 4);
+        LLVMValueRef e0 = LLVMBuildICmp(mb->b, LLVMIntEQ, LLVMBuildAnd(mb->b, w, LLVMConstInt(i32, 0x7f80u, 0), ""),
+                                        LLVMConstInt(i32, 0x7f80u, 0), "");
+        LLVMValueRef e1 = LLVMBuildICmp(mb->b, LLVMIntEQ, LLVMBuildAnd(mb->b, w, LLVMConstInt(i32, 0x7f800000u, 0), ""),
+                                        LLVMConstInt(i32, 0x7f800000u, 0), "");
+        LLVMValueRef either = LLVMBuildZExt(mb->b, LLVMBuildOr(mb->b, e0, e1, ""), i32, "");
+        LLVMBuildStore(mb->b, LLVMBuildOr(mb->b, LLVMBuildLoad2(mb->b, i32, badslot, ""), either, ""), badslot);
+        loop_end(mb, &Lb, 1);
+        bad = LLVMBuildLoad2(mb->b, i32, badslot, "");
+    } else {
+        LLVMValueRef badslot = entry_alloca(mb, i32, 1, "mk.bad");
+        LLVMBuildStore(mb->b, LLVMConstInt(i32, 0, 0), badslot);
+        Loop Lb;
+        loop_begin(mb, &Lb, 0, bwords, "mk.bscan");
+        LLVMValueRef w = LLVMBuildLoad2(mb->b, i32, gep(mb, i32, b, Lb.idx), "");
+        LLVMSetAlignment(w, 4);
+        LLVMValueRef e = LLVMBuildICmp(mb->b, LLVMIntEQ, LLVMBuildAnd(mb->b, w, LLVMConstInt(i32, 0x7f800000u, 0), ""),
+                                       LLVMConstInt(i32, 0x7f800000u, 0), "");
+        LLVMBuildStore(mb->b, LLVMBuildOr(mb->b, LLVMBuildLoad2(mb->b, i32, badslot, ""), LLVMBuildZExt(mb->b, e, i32, ""), ""),
+                       badslot);
+        loop_end(mb, &Lb, 1);
+        bad = LLVMBuildLoad2(mb->b, i32, badslot, "");
+    }
+    /* B not finite: clear every skip flag */
+    LLVMBasicBlockRef clear = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.noskip");
+    LLVMBuildCondBr(mb->b, LLVMBuildICmp(mb->b, LLVMIntNE, bad, LLVMConstInt(i32, 0, 0), ""), clear, done);
+    LLVMPositionBuilderAtEnd(mb->b, clear);
+    Loop Lc;
+    loop_begin(mb, &Lc, 0, nblocks, "mk.clear");
+    LLVMBuildStore(mb->b, LLVMConstInt(i8, 0, 0), gep(mb, i8, skip, Lc.idx));
+    loop_end(mb, &Lc, 1);
+    LLVMBuildBr(mb->b, done);
+    LLVMPositionBuilderAtEnd(mb->b, done);
+    return skip;
+}
+
+/* block(...) unless row block i0/mr is flagged in skip */
+static void block_unless_skipped(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef skip, LLVMValueRef acc, LLVMValueRef a,
+                                 LLVMValueRef b, LLVMValueRef i0, LLVMValueRef j0, int nc, int64_t n, int64_t ksteps, bool bf16)
+{
+    LLVMTypeRef i8 = LLVMInt8TypeInContext(mb->ctx);
+    LLVMValueRef flag = LLVMBuildLoad2(mb->b, i8, gep(mb, i8, skip, LLVMBuildSDiv(mb->b, i0, c64(mb, k->mr), "")), "");
+    LLVMBasicBlockRef work = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.work");
+    LLVMBasicBlockRef next = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.next");
+    LLVMBuildCondBr(mb->b, LLVMBuildICmp(mb->b, LLVMIntEQ, flag, LLVMConstInt(i8, 0, 0), ""), work, next);
+    LLVMPositionBuilderAtEnd(mb->b, work);
+    block(k, mb, acc, a, b, i0, j0, k->mr, nc, n, ksteps, bf16);
+    LLVMBuildBr(mb->b, next);
+    LLVMPositionBuilderAtEnd(mb->b, next);
+}
+
 static void emit_blocks(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVMValueRef a, LLVMValueRef b, int64_t m,
                         int64_t n, int64_t ksteps, bool bf16)
 {
     int nc_full = k->nr / k->vec;
     int64_t n_full = n / k->nr * k->nr;   /* columns covered by full register blocks */
+    LLVMValueRef skip = zero_row_blocks(k, mb, a, b, m, n, ksteps, bf16);
     /* Columns outside, rows inside: one strip of B (ksteps × nr, 8–16 KiB) is
      * reused from L1 by every row block, while A is read by broadcasts of a
      * few bytes per row; rows outside would stream the whole B panel from L2
@@ -240,7 +358,7 @@ static void emit_blocks(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc
         Loop Lj, Li;
         loop_begin(mb, &Lj, 0, n_full, "mk.j");
         loop_begin(mb, &Li, 0, m, "mk.i");
-        block(k, mb, acc, a, b, Li.idx, Lj.idx, k->mr, nc_full, n, ksteps, bf16);
+        block_unless_skipped(k, mb, skip, acc, a, b, Li.idx, Lj.idx, nc_full, n, ksteps, bf16);
         loop_end(mb, &Li, k->mr);
         loop_end(mb, &Lj, k->nr);
     }
@@ -248,7 +366,7 @@ static void emit_blocks(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc
     for (int64_t j = n_full; j < n; j += k->vec) {
         Loop Li;
         loop_begin(mb, &Li, 0, m, "mk.i");
-        block(k, mb, acc, a, b, Li.idx, c64(mb, j), k->mr, 1, n, ksteps, bf16);
+        block_unless_skipped(k, mb, skip, acc, a, b, Li.idx, c64(mb, j), 1, n, ksteps, bf16);
         loop_end(mb, &Li, k->mr);
     }
 }

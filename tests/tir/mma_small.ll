@@ -52,6 +52,10 @@ start:                                            ; preds = %entry
 
 define void @mm__block(ptr %0, ptr %1, i32 %2, i32 %3, i32 %4) {
 entry:
+  %mk.bad = alloca i32, i64 1, align 4
+  %mk.any = alloca i32, i64 1, align 4
+  %mk.orv = alloca i32, i64 1, align 4
+  %mk.skip = alloca i8, i64 4, align 1
   %acc = alloca [256 x float], align 64
   %a = alloca [256 x i16], align 64
   %b = alloca [256 x i16], align 64
@@ -365,7 +369,8 @@ body38:                                           ; preds = %pack.b
   br label %pack.bn
 
 done39:                                           ; preds = %pack.b
-  br label %mk.j
+  store i32 0, ptr %mk.any, align 4
+  br label %mk.zrows
 
 pack.bn:                                          ; preds = %body41, %body38
   %i43 = phi i64 [ 0, %body38 ], [ %169, %body41 ]
@@ -391,317 +396,417 @@ done42:                                           ; preds = %pack.bn
   %170 = add i64 %i40, 1
   br label %pack.b
 
-mk.j:                                             ; preds = %mk.done45, %done39
-  %171 = phi i64 [ 0, %done39 ], [ %253, %mk.done45 ]
-  %172 = icmp slt i64 %171, 16
+mk.zrows:                                         ; preds = %mk.done45, %done39
+  %171 = phi i64 [ 0, %done39 ], [ %192, %mk.done45 ]
+  %172 = icmp slt i64 %171, 4
   br i1 %172, label %mk.body, label %mk.done
 
-mk.body:                                          ; preds = %mk.j
-  br label %mk.i
+mk.body:                                          ; preds = %mk.zrows
+  %173 = mul i64 %171, 64
+  store i32 0, ptr %mk.orv, align 4
+  br label %mk.or
 
-mk.done:                                          ; preds = %mk.j
-  %173 = getelementptr i64, ptr %1, i64 0
-  %174 = load i64, ptr %173, align 8
-  %175 = mul i64 1, %174
-  %176 = add i64 0, %175
-  %177 = getelementptr i64, ptr %1, i64 2
-  %178 = load i64, ptr %177, align 8
-  %179 = mul i64 1, %178
-  %180 = add i64 0, %179
-  %181 = sext i32 %3 to i64
-  %182 = icmp slt i64 %181, 1099511627776
-  %183 = select i1 %182, i64 %181, i64 1099511627776
-  %184 = icmp sgt i64 %183, -1099511627776
-  %185 = select i1 %184, i64 %183, i64 -1099511627776
-  %186 = mul i64 %185, 16
-  %187 = sext i32 %2 to i64
-  %188 = icmp slt i64 %187, 1099511627776
-  %189 = select i1 %188, i64 %187, i64 1099511627776
-  %190 = icmp sgt i64 %189, -1099511627776
-  %191 = select i1 %190, i64 %189, i64 -1099511627776
-  %192 = mul i64 %191, 16
-  %193 = icmp sge i64 %186, 0
-  %194 = and i1 true, %193
-  %195 = icmp sge i64 %192, 0
-  %196 = and i1 %194, %195
-  %197 = add i64 %186, 16
-  %198 = add i64 %192, 16
-  %199 = icmp sle i64 %197, %176
-  %200 = and i1 %196, %199
-  %201 = icmp sle i64 %198, %180
-  %202 = and i1 %200, %201
-  br i1 %202, label %gl.inside54, label %gl.edge55
+mk.done:                                          ; preds = %mk.zrows
+  %174 = load i32, ptr %mk.any, align 4
+  %175 = icmp ne i32 %174, 0
+  br i1 %175, label %mk.bfinite, label %mk.bchecked
 
-mk.i:                                             ; preds = %mk.kdone, %mk.body
-  %203 = phi i64 [ 0, %mk.body ], [ %344, %mk.kdone ]
-  %204 = icmp slt i64 %203, 16
-  br i1 %204, label %mk.body44, label %mk.done45
+mk.or:                                            ; preds = %mk.body44, %mk.body
+  %176 = phi i64 [ 0, %mk.body ], [ %184, %mk.body44 ]
+  %177 = icmp slt i64 %176, 64
+  br i1 %177, label %mk.body44, label %mk.done45
 
-mk.body44:                                        ; preds = %mk.i
-  %205 = add i64 %171, 0
-  %206 = add i64 %203, 0
-  %207 = mul i64 %206, 16
-  %208 = add i64 %207, %205
-  %209 = getelementptr float, ptr %acc, i64 %208
-  %210 = load <8 x float>, ptr %209, align 4
-  %211 = add i64 %171, 8
-  %212 = add i64 %203, 0
-  %213 = mul i64 %212, 16
-  %214 = add i64 %213, %211
-  %215 = getelementptr float, ptr %acc, i64 %214
-  %216 = load <8 x float>, ptr %215, align 4
-  %217 = add i64 %171, 0
-  %218 = add i64 %203, 1
-  %219 = mul i64 %218, 16
-  %220 = add i64 %219, %217
-  %221 = getelementptr float, ptr %acc, i64 %220
-  %222 = load <8 x float>, ptr %221, align 4
-  %223 = add i64 %171, 8
-  %224 = add i64 %203, 1
-  %225 = mul i64 %224, 16
-  %226 = add i64 %225, %223
-  %227 = getelementptr float, ptr %acc, i64 %226
-  %228 = load <8 x float>, ptr %227, align 4
-  %229 = add i64 %171, 0
-  %230 = add i64 %203, 2
-  %231 = mul i64 %230, 16
-  %232 = add i64 %231, %229
-  %233 = getelementptr float, ptr %acc, i64 %232
-  %234 = load <8 x float>, ptr %233, align 4
-  %235 = add i64 %171, 8
-  %236 = add i64 %203, 2
-  %237 = mul i64 %236, 16
-  %238 = add i64 %237, %235
-  %239 = getelementptr float, ptr %acc, i64 %238
-  %240 = load <8 x float>, ptr %239, align 4
-  %241 = add i64 %171, 0
-  %242 = add i64 %203, 3
-  %243 = mul i64 %242, 16
-  %244 = add i64 %243, %241
-  %245 = getelementptr float, ptr %acc, i64 %244
-  %246 = load <8 x float>, ptr %245, align 4
-  %247 = add i64 %171, 8
-  %248 = add i64 %203, 3
-  %249 = mul i64 %248, 16
-  %250 = add i64 %249, %247
-  %251 = getelementptr float, ptr %acc, i64 %250
-  %252 = load <8 x float>, ptr %251, align 4
-  br label %mk.k
+mk.body44:                                        ; preds = %mk.or
+  %178 = add i64 %173, %176
+  %179 = getelementptr i32, ptr %mma.a, i64 %178
+  %180 = load i32, ptr %179, align 4
+  %181 = and i32 %180, 2147483647
+  %182 = load i32, ptr %mk.orv, align 4
+  %183 = or i32 %182, %181
+  store i32 %183, ptr %mk.orv, align 4
+  %184 = add i64 %176, 1
+  br label %mk.or
 
-mk.done45:                                        ; preds = %mk.i
-  %253 = add i64 %171, 16
+mk.done45:                                        ; preds = %mk.or
+  %185 = load i32, ptr %mk.orv, align 4
+  %186 = icmp eq i32 %185, 0
+  %187 = zext i1 %186 to i32
+  %188 = getelementptr i8, ptr %mk.skip, i64 %171
+  %189 = trunc i32 %187 to i8
+  store i8 %189, ptr %188, align 1
+  %190 = load i32, ptr %mk.any, align 4
+  %191 = or i32 %190, %187
+  store i32 %191, ptr %mk.any, align 4
+  %192 = add i64 %171, 1
+  br label %mk.zrows
+
+mk.bfinite:                                       ; preds = %mk.done
+  store i32 0, ptr %mk.bad, align 4
+  br label %mk.bscan
+
+mk.bchecked:                                      ; preds = %mk.done49, %mk.done47, %mk.done
   br label %mk.j
 
-mk.k:                                             ; preds = %mk.kbody, %mk.body44
-  %k = phi i64 [ 0, %mk.body44 ], [ %303, %mk.kbody ]
-  %acc46 = phi <8 x float> [ %210, %mk.body44 ], [ %274, %mk.kbody ]
-  %acc47 = phi <8 x float> [ %216, %mk.body44 ], [ %275, %mk.kbody ]
-  %acc48 = phi <8 x float> [ %222, %mk.body44 ], [ %283, %mk.kbody ]
-  %acc49 = phi <8 x float> [ %228, %mk.body44 ], [ %284, %mk.kbody ]
-  %acc50 = phi <8 x float> [ %234, %mk.body44 ], [ %292, %mk.kbody ]
-  %acc51 = phi <8 x float> [ %240, %mk.body44 ], [ %293, %mk.kbody ]
-  %acc52 = phi <8 x float> [ %246, %mk.body44 ], [ %301, %mk.kbody ]
-  %acc53 = phi <8 x float> [ %252, %mk.body44 ], [ %302, %mk.kbody ]
-  %254 = icmp slt i64 %k, 16
-  br i1 %254, label %mk.kbody, label %mk.kdone
+mk.bscan:                                         ; preds = %mk.body46, %mk.bfinite
+  %193 = phi i64 [ 0, %mk.bfinite ], [ %202, %mk.body46 ]
+  %194 = icmp slt i64 %193, 256
+  br i1 %194, label %mk.body46, label %mk.done47
+
+mk.body46:                                        ; preds = %mk.bscan
+  %195 = getelementptr i32, ptr %mma.b, i64 %193
+  %196 = load i32, ptr %195, align 4
+  %197 = and i32 %196, 2139095040
+  %198 = icmp eq i32 %197, 2139095040
+  %199 = zext i1 %198 to i32
+  %200 = load i32, ptr %mk.bad, align 4
+  %201 = or i32 %200, %199
+  store i32 %201, ptr %mk.bad, align 4
+  %202 = add i64 %193, 1
+  br label %mk.bscan
+
+mk.done47:                                        ; preds = %mk.bscan
+  %203 = load i32, ptr %mk.bad, align 4
+  %204 = icmp ne i32 %203, 0
+  br i1 %204, label %mk.noskip, label %mk.bchecked
+
+mk.noskip:                                        ; preds = %mk.done47
+  br label %mk.clear
+
+mk.clear:                                         ; preds = %mk.body48, %mk.noskip
+  %205 = phi i64 [ 0, %mk.noskip ], [ %208, %mk.body48 ]
+  %206 = icmp slt i64 %205, 4
+  br i1 %206, label %mk.body48, label %mk.done49
+
+mk.body48:                                        ; preds = %mk.clear
+  %207 = getelementptr i8, ptr %mk.skip, i64 %205
+  store i8 0, ptr %207, align 1
+  %208 = add i64 %205, 1
+  br label %mk.clear
+
+mk.done49:                                        ; preds = %mk.clear
+  br label %mk.bchecked
+
+mk.j:                                             ; preds = %mk.done53, %mk.bchecked
+  %209 = phi i64 [ 0, %mk.bchecked ], [ %247, %mk.done53 ]
+  %210 = icmp slt i64 %209, 16
+  br i1 %210, label %mk.body50, label %mk.done51
+
+mk.body50:                                        ; preds = %mk.j
+  br label %mk.i
+
+mk.done51:                                        ; preds = %mk.j
+  %211 = getelementptr i64, ptr %1, i64 0
+  %212 = load i64, ptr %211, align 8
+  %213 = mul i64 1, %212
+  %214 = add i64 0, %213
+  %215 = getelementptr i64, ptr %1, i64 2
+  %216 = load i64, ptr %215, align 8
+  %217 = mul i64 1, %216
+  %218 = add i64 0, %217
+  %219 = sext i32 %3 to i64
+  %220 = icmp slt i64 %219, 1099511627776
+  %221 = select i1 %220, i64 %219, i64 1099511627776
+  %222 = icmp sgt i64 %221, -1099511627776
+  %223 = select i1 %222, i64 %221, i64 -1099511627776
+  %224 = mul i64 %223, 16
+  %225 = sext i32 %2 to i64
+  %226 = icmp slt i64 %225, 1099511627776
+  %227 = select i1 %226, i64 %225, i64 1099511627776
+  %228 = icmp sgt i64 %227, -1099511627776
+  %229 = select i1 %228, i64 %227, i64 -1099511627776
+  %230 = mul i64 %229, 16
+  %231 = icmp sge i64 %224, 0
+  %232 = and i1 true, %231
+  %233 = icmp sge i64 %230, 0
+  %234 = and i1 %232, %233
+  %235 = add i64 %224, 16
+  %236 = add i64 %230, 16
+  %237 = icmp sle i64 %235, %214
+  %238 = and i1 %234, %237
+  %239 = icmp sle i64 %236, %218
+  %240 = and i1 %238, %239
+  br i1 %240, label %gl.inside62, label %gl.edge63
+
+mk.i:                                             ; preds = %mk.next, %mk.body50
+  %241 = phi i64 [ 0, %mk.body50 ], [ %296, %mk.next ]
+  %242 = icmp slt i64 %241, 16
+  br i1 %242, label %mk.body52, label %mk.done53
+
+mk.body52:                                        ; preds = %mk.i
+  %243 = sdiv i64 %241, 4
+  %244 = getelementptr i8, ptr %mk.skip, i64 %243
+  %245 = load i8, ptr %244, align 1
+  %246 = icmp eq i8 %245, 0
+  br i1 %246, label %mk.work, label %mk.next
+
+mk.done53:                                        ; preds = %mk.i
+  %247 = add i64 %209, 16
+  br label %mk.j
+
+mk.work:                                          ; preds = %mk.body52
+  %248 = add i64 %209, 0
+  %249 = add i64 %241, 0
+  %250 = mul i64 %249, 16
+  %251 = add i64 %250, %248
+  %252 = getelementptr float, ptr %acc, i64 %251
+  %253 = load <8 x float>, ptr %252, align 4
+  %254 = add i64 %209, 8
+  %255 = add i64 %241, 0
+  %256 = mul i64 %255, 16
+  %257 = add i64 %256, %254
+  %258 = getelementptr float, ptr %acc, i64 %257
+  %259 = load <8 x float>, ptr %258, align 4
+  %260 = add i64 %209, 0
+  %261 = add i64 %241, 1
+  %262 = mul i64 %261, 16
+  %263 = add i64 %262, %260
+  %264 = getelementptr float, ptr %acc, i64 %263
+  %265 = load <8 x float>, ptr %264, align 4
+  %266 = add i64 %209, 8
+  %267 = add i64 %241, 1
+  %268 = mul i64 %267, 16
+  %269 = add i64 %268, %266
+  %270 = getelementptr float, ptr %acc, i64 %269
+  %271 = load <8 x float>, ptr %270, align 4
+  %272 = add i64 %209, 0
+  %273 = add i64 %241, 2
+  %274 = mul i64 %273, 16
+  %275 = add i64 %274, %272
+  %276 = getelementptr float, ptr %acc, i64 %275
+  %277 = load <8 x float>, ptr %276, align 4
+  %278 = add i64 %209, 8
+  %279 = add i64 %241, 2
+  %280 = mul i64 %279, 16
+  %281 = add i64 %280, %278
+  %282 = getelementptr float, ptr %acc, i64 %281
+  %283 = load <8 x float>, ptr %282, align 4
+  %284 = add i64 %209, 0
+  %285 = add i64 %241, 3
+  %286 = mul i64 %285, 16
+  %287 = add i64 %286, %284
+  %288 = getelementptr float, ptr %acc, i64 %287
+  %289 = load <8 x float>, ptr %288, align 4
+  %290 = add i64 %209, 8
+  %291 = add i64 %241, 3
+  %292 = mul i64 %291, 16
+  %293 = add i64 %292, %290
+  %294 = getelementptr float, ptr %acc, i64 %293
+  %295 = load <8 x float>, ptr %294, align 4
+  br label %mk.k
+
+mk.next:                                          ; preds = %mk.kdone, %mk.body52
+  %296 = add i64 %241, 4
+  br label %mk.i
+
+mk.k:                                             ; preds = %mk.kbody, %mk.work
+  %k = phi i64 [ 0, %mk.work ], [ %346, %mk.kbody ]
+  %acc54 = phi <8 x float> [ %253, %mk.work ], [ %317, %mk.kbody ]
+  %acc55 = phi <8 x float> [ %259, %mk.work ], [ %318, %mk.kbody ]
+  %acc56 = phi <8 x float> [ %265, %mk.work ], [ %326, %mk.kbody ]
+  %acc57 = phi <8 x float> [ %271, %mk.work ], [ %327, %mk.kbody ]
+  %acc58 = phi <8 x float> [ %277, %mk.work ], [ %335, %mk.kbody ]
+  %acc59 = phi <8 x float> [ %283, %mk.work ], [ %336, %mk.kbody ]
+  %acc60 = phi <8 x float> [ %289, %mk.work ], [ %344, %mk.kbody ]
+  %acc61 = phi <8 x float> [ %295, %mk.work ], [ %345, %mk.kbody ]
+  %297 = icmp slt i64 %k, 16
+  br i1 %297, label %mk.kbody, label %mk.kdone
 
 mk.kbody:                                         ; preds = %mk.k
-  %255 = add i64 %171, 0
-  %256 = mul i64 %255, 1
-  %257 = mul i64 %k, 16
-  %258 = add i64 %257, %256
-  %259 = getelementptr float, ptr %mma.b, i64 %258
-  %260 = load <8 x float>, ptr %259, align 4
-  %261 = add i64 %171, 8
-  %262 = mul i64 %261, 1
-  %263 = mul i64 %k, 16
-  %264 = add i64 %263, %262
-  %265 = getelementptr float, ptr %mma.b, i64 %264
-  %266 = load <8 x float>, ptr %265, align 4
-  %267 = add i64 %203, 0
-  %268 = mul i64 %267, 16
-  %269 = add i64 %268, %k
-  %270 = getelementptr float, ptr %mma.a, i64 %269
-  %271 = load float, ptr %270, align 4
-  %272 = insertelement <8 x float> poison, float %271, i32 0
-  %273 = shufflevector <8 x float> %272, <8 x float> poison, <8 x i32> zeroinitializer
-  %274 = call <8 x float> @llvm.fma.v8f32(<8 x float> %273, <8 x float> %260, <8 x float> %acc46)
-  %275 = call <8 x float> @llvm.fma.v8f32(<8 x float> %273, <8 x float> %266, <8 x float> %acc47)
-  %276 = add i64 %203, 1
-  %277 = mul i64 %276, 16
-  %278 = add i64 %277, %k
-  %279 = getelementptr float, ptr %mma.a, i64 %278
-  %280 = load float, ptr %279, align 4
-  %281 = insertelement <8 x float> poison, float %280, i32 0
-  %282 = shufflevector <8 x float> %281, <8 x float> poison, <8 x i32> zeroinitializer
-  %283 = call <8 x float> @llvm.fma.v8f32(<8 x float> %282, <8 x float> %260, <8 x float> %acc48)
-  %284 = call <8 x float> @llvm.fma.v8f32(<8 x float> %282, <8 x float> %266, <8 x float> %acc49)
-  %285 = add i64 %203, 2
-  %286 = mul i64 %285, 16
-  %287 = add i64 %286, %k
-  %288 = getelementptr float, ptr %mma.a, i64 %287
-  %289 = load float, ptr %288, align 4
-  %290 = insertelement <8 x float> poison, float %289, i32 0
-  %291 = shufflevector <8 x float> %290, <8 x float> poison, <8 x i32> zeroinitializer
-  %292 = call <8 x float> @llvm.fma.v8f32(<8 x float> %291, <8 x float> %260, <8 x float> %acc50)
-  %293 = call <8 x float> @llvm.fma.v8f32(<8 x float> %291, <8 x float> %266, <8 x float> %acc51)
-  %294 = add i64 %203, 3
-  %295 = mul i64 %294, 16
-  %296 = add i64 %295, %k
-  %297 = getelementptr float, ptr %mma.a, i64 %296
-  %298 = load float, ptr %297, align 4
-  %299 = insertelement <8 x float> poison, float %298, i32 0
-  %300 = shufflevector <8 x float> %299, <8 x float> poison, <8 x i32> zeroinitializer
-  %301 = call <8 x float> @llvm.fma.v8f32(<8 x float> %300, <8 x float> %260, <8 x float> %acc52)
-  %302 = call <8 x float> @llvm.fma.v8f32(<8 x float> %300, <8 x float> %266, <8 x float> %acc53)
-  %303 = add i64 %k, 1
+  %298 = add i64 %209, 0
+  %299 = mul i64 %298, 1
+  %300 = mul i64 %k, 16
+  %301 = add i64 %300, %299
+  %302 = getelementptr float, ptr %mma.b, i64 %301
+  %303 = load <8 x float>, ptr %302, align 4
+  %304 = add i64 %209, 8
+  %305 = mul i64 %304, 1
+  %306 = mul i64 %k, 16
+  %307 = add i64 %306, %305
+  %308 = getelementptr float, ptr %mma.b, i64 %307
+  %309 = load <8 x float>, ptr %308, align 4
+  %310 = add i64 %241, 0
+  %311 = mul i64 %310, 16
+  %312 = add i64 %311, %k
+  %313 = getelementptr float, ptr %mma.a, i64 %312
+  %314 = load float, ptr %313, align 4
+  %315 = insertelement <8 x float> poison, float %314, i32 0
+  %316 = shufflevector <8 x float> %315, <8 x float> poison, <8 x i32> zeroinitializer
+  %317 = call <8 x float> @llvm.fma.v8f32(<8 x float> %316, <8 x float> %303, <8 x float> %acc54)
+  %318 = call <8 x float> @llvm.fma.v8f32(<8 x float> %316, <8 x float> %309, <8 x float> %acc55)
+  %319 = add i64 %241, 1
+  %320 = mul i64 %319, 16
+  %321 = add i64 %320, %k
+  %322 = getelementptr float, ptr %mma.a, i64 %321
+  %323 = load float, ptr %322, align 4
+  %324 = insertelement <8 x float> poison, float %323, i32 0
+  %325 = shufflevector <8 x float> %324, <8 x float> poison, <8 x i32> zeroinitializer
+  %326 = call <8 x float> @llvm.fma.v8f32(<8 x float> %325, <8 x float> %303, <8 x float> %acc56)
+  %327 = call <8 x float> @llvm.fma.v8f32(<8 x float> %325, <8 x float> %309, <8 x float> %acc57)
+  %328 = add i64 %241, 2
+  %329 = mul i64 %328, 16
+  %330 = add i64 %329, %k
+  %331 = getelementptr float, ptr %mma.a, i64 %330
+  %332 = load float, ptr %331, align 4
+  %333 = insertelement <8 x float> poison, float %332, i32 0
+  %334 = shufflevector <8 x float> %333, <8 x float> poison, <8 x i32> zeroinitializer
+  %335 = call <8 x float> @llvm.fma.v8f32(<8 x float> %334, <8 x float> %303, <8 x float> %acc58)
+  %336 = call <8 x float> @llvm.fma.v8f32(<8 x float> %334, <8 x float> %309, <8 x float> %acc59)
+  %337 = add i64 %241, 3
+  %338 = mul i64 %337, 16
+  %339 = add i64 %338, %k
+  %340 = getelementptr float, ptr %mma.a, i64 %339
+  %341 = load float, ptr %340, align 4
+  %342 = insertelement <8 x float> poison, float %341, i32 0
+  %343 = shufflevector <8 x float> %342, <8 x float> poison, <8 x i32> zeroinitializer
+  %344 = call <8 x float> @llvm.fma.v8f32(<8 x float> %343, <8 x float> %303, <8 x float> %acc60)
+  %345 = call <8 x float> @llvm.fma.v8f32(<8 x float> %343, <8 x float> %309, <8 x float> %acc61)
+  %346 = add i64 %k, 1
   br label %mk.k
 
 mk.kdone:                                         ; preds = %mk.k
-  %304 = add i64 %171, 0
-  %305 = add i64 %203, 0
-  %306 = mul i64 %305, 16
-  %307 = add i64 %306, %304
-  %308 = getelementptr float, ptr %acc, i64 %307
-  store <8 x float> %acc46, ptr %308, align 4
-  %309 = add i64 %171, 8
-  %310 = add i64 %203, 0
-  %311 = mul i64 %310, 16
-  %312 = add i64 %311, %309
-  %313 = getelementptr float, ptr %acc, i64 %312
-  store <8 x float> %acc47, ptr %313, align 4
-  %314 = add i64 %171, 0
-  %315 = add i64 %203, 1
-  %316 = mul i64 %315, 16
-  %317 = add i64 %316, %314
-  %318 = getelementptr float, ptr %acc, i64 %317
-  store <8 x float> %acc48, ptr %318, align 4
-  %319 = add i64 %171, 8
-  %320 = add i64 %203, 1
-  %321 = mul i64 %320, 16
-  %322 = add i64 %321, %319
-  %323 = getelementptr float, ptr %acc, i64 %322
-  store <8 x float> %acc49, ptr %323, align 4
-  %324 = add i64 %171, 0
-  %325 = add i64 %203, 2
-  %326 = mul i64 %325, 16
-  %327 = add i64 %326, %324
-  %328 = getelementptr float, ptr %acc, i64 %327
-  store <8 x float> %acc50, ptr %328, align 4
-  %329 = add i64 %171, 8
-  %330 = add i64 %203, 2
-  %331 = mul i64 %330, 16
-  %332 = add i64 %331, %329
-  %333 = getelementptr float, ptr %acc, i64 %332
-  store <8 x float> %acc51, ptr %333, align 4
-  %334 = add i64 %171, 0
-  %335 = add i64 %203, 3
-  %336 = mul i64 %335, 16
-  %337 = add i64 %336, %334
-  %338 = getelementptr float, ptr %acc, i64 %337
-  store <8 x float> %acc52, ptr %338, align 4
-  %339 = add i64 %171, 8
-  %340 = add i64 %203, 3
-  %341 = mul i64 %340, 16
-  %342 = add i64 %341, %339
-  %343 = getelementptr float, ptr %acc, i64 %342
-  store <8 x float> %acc53, ptr %343, align 4
-  %344 = add i64 %203, 4
-  br label %mk.i
+  %347 = add i64 %209, 0
+  %348 = add i64 %241, 0
+  %349 = mul i64 %348, 16
+  %350 = add i64 %349, %347
+  %351 = getelementptr float, ptr %acc, i64 %350
+  store <8 x float> %acc54, ptr %351, align 4
+  %352 = add i64 %209, 8
+  %353 = add i64 %241, 0
+  %354 = mul i64 %353, 16
+  %355 = add i64 %354, %352
+  %356 = getelementptr float, ptr %acc, i64 %355
+  store <8 x float> %acc55, ptr %356, align 4
+  %357 = add i64 %209, 0
+  %358 = add i64 %241, 1
+  %359 = mul i64 %358, 16
+  %360 = add i64 %359, %357
+  %361 = getelementptr float, ptr %acc, i64 %360
+  store <8 x float> %acc56, ptr %361, align 4
+  %362 = add i64 %209, 8
+  %363 = add i64 %241, 1
+  %364 = mul i64 %363, 16
+  %365 = add i64 %364, %362
+  %366 = getelementptr float, ptr %acc, i64 %365
+  store <8 x float> %acc57, ptr %366, align 4
+  %367 = add i64 %209, 0
+  %368 = add i64 %241, 2
+  %369 = mul i64 %368, 16
+  %370 = add i64 %369, %367
+  %371 = getelementptr float, ptr %acc, i64 %370
+  store <8 x float> %acc58, ptr %371, align 4
+  %372 = add i64 %209, 8
+  %373 = add i64 %241, 2
+  %374 = mul i64 %373, 16
+  %375 = add i64 %374, %372
+  %376 = getelementptr float, ptr %acc, i64 %375
+  store <8 x float> %acc59, ptr %376, align 4
+  %377 = add i64 %209, 0
+  %378 = add i64 %241, 3
+  %379 = mul i64 %378, 16
+  %380 = add i64 %379, %377
+  %381 = getelementptr float, ptr %acc, i64 %380
+  store <8 x float> %acc60, ptr %381, align 4
+  %382 = add i64 %209, 8
+  %383 = add i64 %241, 3
+  %384 = mul i64 %383, 16
+  %385 = add i64 %384, %382
+  %386 = getelementptr float, ptr %acc, i64 %385
+  store <8 x float> %acc61, ptr %386, align 4
+  br label %mk.next
 
-gl.inside54:                                      ; preds = %mk.done
-  %345 = mul i64 0, %176
-  %346 = add i64 %345, %186
-  br label %in.row57
+gl.inside62:                                      ; preds = %mk.done51
+  %387 = mul i64 0, %214
+  %388 = add i64 %387, %224
+  br label %in.row65
 
-gl.edge55:                                        ; preds = %mk.done
-  br label %gl.row65
+gl.edge63:                                        ; preds = %mk.done51
+  br label %gl.row73
 
-gl.done56:                                        ; preds = %done67, %done59
+gl.done64:                                        ; preds = %done75, %done67
   ret void
 
-in.row57:                                         ; preds = %done63, %gl.inside54
-  %i60 = phi i64 [ 0, %gl.inside54 ], [ %359, %done63 ]
-  %347 = icmp slt i64 %i60, 16
-  br i1 %347, label %body58, label %done59
+in.row65:                                         ; preds = %done71, %gl.inside62
+  %i68 = phi i64 [ 0, %gl.inside62 ], [ %401, %done71 ]
+  %389 = icmp slt i64 %i68, 16
+  br i1 %389, label %body66, label %done67
 
-body58:                                           ; preds = %in.row57
-  %348 = add i64 %346, %i60
-  %349 = mul i64 %348, %180
-  %350 = add i64 %349, %192
-  br label %in.col61
+body66:                                           ; preds = %in.row65
+  %390 = add i64 %388, %i68
+  %391 = mul i64 %390, %218
+  %392 = add i64 %391, %230
+  br label %in.col69
 
-done59:                                           ; preds = %in.row57
-  br label %gl.done56
+done67:                                           ; preds = %in.row65
+  br label %gl.done64
 
-in.col61:                                         ; preds = %body62, %body58
-  %i64 = phi i64 [ 0, %body58 ], [ %358, %body62 ]
-  %351 = icmp slt i64 %i64, 16
-  br i1 %351, label %body62, label %done63
+in.col69:                                         ; preds = %body70, %body66
+  %i72 = phi i64 [ 0, %body66 ], [ %400, %body70 ]
+  %393 = icmp slt i64 %i72, 16
+  br i1 %393, label %body70, label %done71
 
-body62:                                           ; preds = %in.col61
-  %352 = mul i64 %i60, 16
-  %353 = add i64 %352, %i64
-  %354 = add i64 %350, %i64
-  %355 = getelementptr float, ptr %acc, i64 %353
-  %356 = load float, ptr %355, align 4
-  %357 = getelementptr float, ptr %C, i64 %354
-  store float %356, ptr %357, align 4
-  %358 = add i64 %i64, 1
-  br label %in.col61
+body70:                                           ; preds = %in.col69
+  %394 = mul i64 %i68, 16
+  %395 = add i64 %394, %i72
+  %396 = add i64 %392, %i72
+  %397 = getelementptr float, ptr %acc, i64 %395
+  %398 = load float, ptr %397, align 4
+  %399 = getelementptr float, ptr %C, i64 %396
+  store float %398, ptr %399, align 4
+  %400 = add i64 %i72, 1
+  br label %in.col69
 
-done63:                                           ; preds = %in.col61
-  %359 = add i64 %i60, 1
-  br label %in.row57
+done71:                                           ; preds = %in.col69
+  %401 = add i64 %i68, 1
+  br label %in.row65
 
-gl.row65:                                         ; preds = %done71, %gl.edge55
-  %i68 = phi i64 [ 0, %gl.edge55 ], [ %387, %done71 ]
-  %360 = icmp slt i64 %i68, 16
-  br i1 %360, label %body66, label %done67
+gl.row73:                                         ; preds = %done79, %gl.edge63
+  %i76 = phi i64 [ 0, %gl.edge63 ], [ %429, %done79 ]
+  %402 = icmp slt i64 %i76, 16
+  br i1 %402, label %body74, label %done75
 
-body66:                                           ; preds = %gl.row65
-  %361 = add i64 %186, %i68
-  %362 = icmp slt i64 %361, %176
-  %363 = icmp sge i64 %361, 0
-  %364 = and i1 %363, %362
-  %365 = and i1 true, %364
-  %366 = mul i64 0, %176
-  %367 = add i64 %366, %361
-  %368 = mul i64 %367, %180
-  %369 = sub i64 0, %192
-  %370 = icmp sgt i64 %369, 0
-  %371 = select i1 %370, i64 %369, i64 0
-  %372 = sub i64 %180, %192
-  %373 = icmp slt i64 %372, 16
-  %374 = select i1 %373, i64 %372, i64 16
-  %375 = select i1 %365, i64 %374, i64 0
-  %376 = sub i64 %375, %371
-  br label %gl.col69
+body74:                                           ; preds = %gl.row73
+  %403 = add i64 %224, %i76
+  %404 = icmp slt i64 %403, %214
+  %405 = icmp sge i64 %403, 0
+  %406 = and i1 %405, %404
+  %407 = and i1 true, %406
+  %408 = mul i64 0, %214
+  %409 = add i64 %408, %403
+  %410 = mul i64 %409, %218
+  %411 = sub i64 0, %230
+  %412 = icmp sgt i64 %411, 0
+  %413 = select i1 %412, i64 %411, i64 0
+  %414 = sub i64 %218, %230
+  %415 = icmp slt i64 %414, 16
+  %416 = select i1 %415, i64 %414, i64 16
+  %417 = select i1 %407, i64 %416, i64 0
+  %418 = sub i64 %417, %413
+  br label %gl.col77
 
-done67:                                           ; preds = %gl.row65
-  br label %gl.done56
+done75:                                           ; preds = %gl.row73
+  br label %gl.done64
 
-gl.col69:                                         ; preds = %body70, %body66
-  %i72 = phi i64 [ 0, %body66 ], [ %386, %body70 ]
-  %377 = icmp slt i64 %i72, %376
-  br i1 %377, label %body70, label %done71
+gl.col77:                                         ; preds = %body78, %body74
+  %i80 = phi i64 [ 0, %body74 ], [ %428, %body78 ]
+  %419 = icmp slt i64 %i80, %418
+  br i1 %419, label %body78, label %done79
 
-body70:                                           ; preds = %gl.col69
-  %378 = add i64 %i72, %371
-  %379 = mul i64 %i68, 16
-  %380 = add i64 %379, %378
-  %381 = add i64 %192, %378
-  %382 = add i64 %368, %381
-  %383 = getelementptr float, ptr %acc, i64 %380
-  %384 = load float, ptr %383, align 4
-  %385 = getelementptr float, ptr %C, i64 %382
-  store float %384, ptr %385, align 4
-  %386 = add i64 %i72, 1
-  br label %gl.col69
+body78:                                           ; preds = %gl.col77
+  %420 = add i64 %i80, %413
+  %421 = mul i64 %i76, 16
+  %422 = add i64 %421, %420
+  %423 = add i64 %230, %420
+  %424 = add i64 %410, %423
+  %425 = getelementptr float, ptr %acc, i64 %422
+  %426 = load float, ptr %425, align 4
+  %427 = getelementptr float, ptr %C, i64 %424
+  store float %426, ptr %427, align 4
+  %428 = add i64 %i80, 1
+  br label %gl.col77
 
-done71:                                           ; preds = %gl.col69
-  %387 = add i64 %i68, 1
-  br label %gl.row65
+done79:                                           ; preds = %gl.col77
+  %429 = add i64 %i76, 1
+  br label %gl.row73
 }
 
 ; Function Attrs: nocallback nofree nounwind willreturn memory(argmem: write)
