@@ -12,6 +12,7 @@ PACKAGES=(
   libdrm-dev                           # AMDGPU launcher (libdrm_amdgpu)
   check                                # unit-test framework
   python3                              # test generators (tests/perf/gen_big.py)
+  python3-matplotlib                   # bench_selftest checks the plots of the bench report
   gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user-static   # AArch64 code, run under qemu
 )
 
