@@ -13,6 +13,7 @@ import argparse
 import json
 import os
 import platform
+import re
 import subprocess
 import sys
 import time
@@ -273,7 +274,7 @@ def main():
     ap.add_argument("--torch-source", default="", help="where that torch came from (PyPI venv, Debian)")
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--threads", default="1,2")
-    ap.add_argument("--filter", default="", help="only cases whose id contains this text")
+    ap.add_argument("--filter", default="", help="only cases whose id matches this regular expression (plain text: contains)")
     ap.add_argument("--json", help="write the results here (default OUT/results.json)")
     ap.add_argument("--out", default=os.path.join(HERE, "out"))
     ap.add_argument("--rounds", type=int, help="interleaved rounds per case (default 2 quick, 3 full)")
@@ -293,7 +294,7 @@ def main():
             f"triad {p['triad_gbs']:.1f} GB/s, read {p['read_gbs']:.1f} GB/s")
 
     all_cases = casemod.quick_cases(args.threads) if args.quick else casemod.all_cases(args.threads)
-    selected = [c for c in all_cases if args.filter in c["id"]]
+    selected = [c for c in all_cases if re.search(args.filter, c["id"])]
     if not selected:
         log(f"bench: no case matches --filter '{args.filter}'")
         return 2
