@@ -285,37 +285,23 @@ static LLVMValueRef zero_row_blocks(const TkMmaKernel *k, TkMmaBuilder *mb, LLVM
     LLVMBuildCondBr(mb->b, any, check, done);
     LLVMPositionBuilderAtEnd(mb->b, check);
     int64_t bwords = ksteps * n;   /* bf16: [ksteps][n] pairs; f32: [k][n] */
-    LLVMValueRef bad;
-    if (bf16) {
-        /* a bf16 half is inf/NaN when its exponent bits are all ones */
-        LLVMValueRef badslot = entry_alloca(mb, i32, 1, "mk.bad");
-        LLVMBuildStore(mb->b, LLVMConstInt(i32, 0, 0), badslot);
-        Loop Lb;
-        loop_begin(mb, &Lb, 0, bwords, "mk.bscan");
-        LLVMValueRef w = LLVMBuildLoad2(mb->b, i32, gep(mb, i32, b, Lb.idx), "");
-        LLVMSetAlignment(w, 4);
-        LLVMValueRef e0 = LLVMBuildICmp(mb->b, LLVMIntEQ, LLVMBuildAnd(mb->b, w, LLVMConstInt(i32, 0x7f80u, 0), ""),
-                                        LLVMConstInt(i32, 0x7f80u, 0), "");
-        LLVMValueRef e1 = LLVMBuildICmp(mb->b, LLVMIntEQ, LLVMBuildAnd(mb->b, w, LLVMConstInt(i32, 0x7f800000u, 0), ""),
-                                        LLVMConstInt(i32, 0x7f800000u, 0), "");
-        LLVMValueRef either = LLVMBuildZExt(mb->b, LLVMBuildOr(mb->b, e0, e1, ""), i32, "");
-        LLVMBuildStore(mb->b, LLVMBuildOr(mb->b, LLVMBuildLoad2(mb->b, i32, badslot, ""), either, ""), badslot);
-        loop_end(mb, &Lb, 1);
-        bad = LLVMBuildLoad2(mb->b, i32, badslot, "");
-    } else {
-        LLVMValueRef badslot = entry_alloca(mb, i32, 1, "mk.bad");
-        LLVMBuildStore(mb->b, LLVMConstInt(i32, 0, 0), badslot);
-        Loop Lb;
-        loop_begin(mb, &Lb, 0, bwords, "mk.bscan");
-        LLVMValueRef w = LLVMBuildLoad2(mb->b, i32, gep(mb, i32, b, Lb.idx), "");
-        LLVMSetAlignment(w, 4);
-        LLVMValueRef e = LLVMBuildICmp(mb->b, LLVMIntEQ, LLVMBuildAnd(mb->b, w, LLVMConstInt(i32, 0x7f800000u, 0), ""),
-                                       LLVMConstInt(i32, 0x7f800000u, 0), "");
-        LLVMBuildStore(mb->b, LLVMBuildOr(mb->b, LLVMBuildLoad2(mb->b, i32, badslot, ""), LLVMBuildZExt(mb->b, e, i32, ""), ""),
-                       badslot);
-        loop_end(mb, &Lb, 1);
-        bad = LLVMBuildLoad2(mb->b, i32, badslot, "");
-    }
+    /* a word is inf/NaN when its exponent bits are all ones; for bf16 a word
+     * is a pair, and either half counts */
+    LLVMValueRef badslot = entry_alloca(mb, i32, 1, "mk.bad");
+    LLVMBuildStore(mb->b, LLVMConstInt(i32, 0, 0), badslot);
+    Loop Lb;
+    loop_begin(mb, &Lb, 0, bwords, "mk.bscan");
+    LLVMValueRef w = LLVMBuildLoad2(mb->b, i32, gep(mb, i32, b, Lb.idx), "");
+    LLVMSetAlignment(w, 4);
+    LLVMValueRef lo = bf16 ? LLVMBuildICmp(mb->b, LLVMIntEQ, LLVMBuildAnd(mb->b, w, LLVMConstInt(i32, 0x7f80u, 0), ""),
+                                           LLVMConstInt(i32, 0x7f80u, 0), "")
+                           : NULL;
+    LLVMValueRef hi = LLVMBuildICmp(mb->b, LLVMIntEQ, LLVMBuildAnd(mb->b, w, LLVMConstInt(i32, 0x7f800000u, 0), ""),
+                                    LLVMConstInt(i32, 0x7f800000u, 0), "");
+    LLVMValueRef either = LLVMBuildZExt(mb->b, lo ? LLVMBuildOr(mb->b, lo, hi, "") : hi, i32, "");
+    LLVMBuildStore(mb->b, LLVMBuildOr(mb->b, LLVMBuildLoad2(mb->b, i32, badslot, ""), either, ""), badslot);
+    loop_end(mb, &Lb, 1);
+    LLVMValueRef bad = LLVMBuildLoad2(mb->b, i32, badslot, "");
     /* B not finite: clear every skip flag */
     LLVMBasicBlockRef clear = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.noskip");
     LLVMBuildCondBr(mb->b, LLVMBuildICmp(mb->b, LLVMIntNE, bad, LLVMConstInt(i32, 0, 0), ""), clear, done);
