@@ -52,7 +52,7 @@ typedef enum {
     TK_TC_RT, TK_TC_ST, TK_TC_RV, TK_TC_SV, TK_TC_GL,
 } TkTypeCon;
 
-typedef enum { TK_LAYOUT_DEFAULT, TK_LAYOUT_ROW, TK_LAYOUT_COL } TkLayoutSyntax;
+typedef enum { TK_LAYOUT_DEFAULT, TK_LAYOUT_ROW, TK_LAYOUT_COL, TK_LAYOUT_PACKED } TkLayoutSyntax;
 
 struct TkType;
 

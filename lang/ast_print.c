@@ -128,6 +128,7 @@ static void print_type(const TkNode *t, FILE *out)
     }
     if (t->layout == TK_LAYOUT_ROW) fputs(", row", out);
     if (t->layout == TK_LAYOUT_COL) fputs(", col", out);
+    if (t->layout == TK_LAYOUT_PACKED) fputs(", packed", out);
     fputc('>', out);
 }
 

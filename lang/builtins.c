@@ -249,6 +249,41 @@ static bool check_gl_coords(TkChecker *c, const TkBuiltin *b, TkNode *call, TkNo
     return ok;
 }
 
+/* A tile moving in or out of a packed gl (tk_packed_offset) covers whole rows
+ * of a plane: 2-D, as wide as the plane, at column coordinate 0. */
+static bool check_packed_access(TkChecker *c, const TkBuiltin *b, TkNode *call, TkNode *first, const TkType *gl, const TkType *tile)
+{
+    if (gl->layout != TK_PACKED) return true;
+    char gs[160], tsb[160];
+    ts(gl, gs, sizeof gs);
+    ts(tile, tsb, sizeof tsb);
+    int64_t width = 0;
+    tk_poly_is_const(&gl->gdims[gl->rank - 1], &width);
+    if (tile->rank != 2) {
+        TkDiag *g = tk_error(c->diags, call->span, "%s %s packed %s moves 2-D tiles, not vectors", b->name,
+                             b->family == F_STORE ? "into" : "from", gs);
+        tk_diag_found(g, "%s", tsb);
+        tk_diag_hint(g, "packed planes interleave pairs of rows; move whole rows as a tile of %lld columns", (long long)width);
+        return false;
+    }
+    if (tile->dims[1] != width) {
+        TkDiag *g = tk_error(c->diags, call->span, "a tile moving %s packed %s must span its rows (%lld columns)",
+                             b->family == F_STORE ? "into" : "out of", gs, (long long)width);
+        tk_diag_expected(g, "a tile with %lld columns", (long long)width);
+        tk_diag_found(g, "%s", tsb);
+        tk_diag_hint(g, "make the tensor's last dimension the tile's width, or load from an unpacked tensor");
+        return false;
+    }
+    TkNode *last = first;
+    while (last && last->next) last = last->next;
+    if (last && !(last->is_const && last->ival == 0)) {
+        TkDiag *g = tk_error(c->diags, last->span, "the column tile coordinate in packed %s must be 0", gs);
+        tk_diag_hint(g, "the tile spans the whole row, so there is no other column tile");
+        return false;
+    }
+    return true;
+}
+
 /* ---------------------------------------------------------------- families */
 
 static TkType *check_load(TkChecker *c, const TkBuiltin *b, TkNode *call, const TkType *want)
@@ -274,6 +309,7 @@ static TkType *check_load(TkChecker *c, const TkBuiltin *b, TkNode *call, const 
             return err();
         }
         if (!check_gl_coords(c, b, call, src->next, src->type, rt)) return err();
+        if (!check_packed_access(c, b, call, src->next, src->type, rt)) return err();
         return (TkType *)rt;
     }
     if (tk_is_shared(src->type->kind)) {
@@ -325,7 +361,8 @@ static TkType *check_store(TkChecker *c, const TkBuiltin *b, TkNode *call)
                          tk_type_kind_name(dst->type->elem));
             return &tk_type_void;
         }
-        check_gl_coords(c, b, call, src->next, dst->type, src->type);
+        if (check_gl_coords(c, b, call, src->next, dst->type, src->type))
+            check_packed_access(c, b, call, src->next, dst->type, src->type);
         return &tk_type_void;
     }
     if (tk_is_shared(dst->type->kind)) {

@@ -583,7 +583,7 @@ static bool unify_gl(TkChecker *c, TkNode *arg, const TkType *param, const TkTyp
     char ps[160], as[160];
     tk_type_str(param, ps, sizeof ps);
     tk_type_str(at, as, sizeof as);
-    if (at->kind != TK_TY_GL || at->elem != param->elem || at->rank != param->rank) {
+    if (at->kind != TK_TY_GL || at->elem != param->elem || at->rank != param->rank || at->layout != param->layout) {
         TkDiag *g = tk_error(c->diags, arg->span, "argument %u of '%s' has type %s, but %s is needed", index, fname, as, ps);
         tk_diag_expected(g, "%s", ps);
         tk_diag_found(g, "%s", as);

@@ -93,6 +93,25 @@ static TkTypeKind scalar_kind(TkTypeCon tc)
     }
 }
 
+/* A packed gl moves whole planes' rows (tk_packed_offset): it needs a plane
+ * (rank ≥ 2) whose width is a compile-time constant, so that every tile that
+ * enters or leaves it spans that width. */
+static bool check_packed_gl(TkChecker *c, const TkNode *n, const TkType *t)
+{
+    int64_t width;
+    if (t->rank < 2) {
+        TkDiag *g = tk_error(c->diags, n->name_span, "a packed tensor needs at least 2 dimensions");
+        tk_diag_hint(g, "packing interleaves pairs of rows of its last two dimensions");
+        return false;
+    }
+    if (!tk_poly_is_const(&t->gdims[t->rank - 1], &width)) {
+        TkDiag *g = tk_error(c->diags, n->name_span, "the last dimension of a packed tensor must be a constant");
+        tk_diag_hint(g, "tiles move in and out of a packed tensor as whole rows; give the row width as a constant, e.g. gl<bf16, NB, KP, 256, packed>");
+        return false;
+    }
+    return true;
+}
+
 static bool tile_dim(TkChecker *c, TkNode *e, const char *con, int64_t max, int64_t *out)
 {
     tk_check_expr(c, e, NULL);
@@ -138,7 +157,13 @@ TkType *tk_resolve_type(TkChecker *c, TkNode *n, bool allow_new_sizes)
                               : n->tycon == TK_TC_SV ? "sv<T, n>" : "gl<T, d0, d1, ...>");
         return n->type = &tk_type_error;
     }
-    if (n->layout != TK_LAYOUT_DEFAULT && n->tycon != TK_TC_RT) {
+    if (n->layout == TK_LAYOUT_PACKED && n->tycon != TK_TC_GL) {
+        TkDiag *g = tk_error(c->diags, n->name_span, "only global tensors (gl) can be packed");
+        tk_diag_hint(g, "%s", n->tycon == TK_TC_RT ? "a register tile's layout is row or col; the compiler packs mma operands itself"
+                                                   : "remove 'packed'");
+        return n->type = &tk_type_error;
+    }
+    if (n->layout != TK_LAYOUT_DEFAULT && n->layout != TK_LAYOUT_PACKED && n->tycon != TK_TC_RT) {
         TkDiag *g = tk_error(c->diags, n->name_span, "only register tiles have a layout");
         tk_diag_hint(g, "%s", n->tycon == TK_TC_ST ? "the compiler picks the shared-memory layout; choose the layout when loading into an rt"
                                                    : "remove the layout");
@@ -154,6 +179,8 @@ TkType *tk_resolve_type(TkChecker *c, TkNode *n, bool allow_new_sizes)
         unsigned i = 0;
         bool ok = true;
         for (TkNode *d = n->list; d; d = d->next, i++) ok = tk_dim_poly(c, d, allow_new_sizes, &t->gdims[i]) && ok;
+        /* a bad 'packed' is reported and dropped: the tensor still binds its sizes */
+        if (ok && n->layout == TK_LAYOUT_PACKED && check_packed_gl(c, n, t)) t->layout = TK_PACKED;
         return n->type = ok ? t : &tk_type_error;
     }
     int64_t max = n->tycon == TK_TC_RT || n->tycon == TK_TC_RV ? TK_RT_MAX_DIM : TK_ST_MAX_DIM;

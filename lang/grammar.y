@@ -161,6 +161,10 @@ type(A) ::= tilecon(C) LT type(E) COMMA dims(D) COMMA COL(L) GT(G). {
     A = tile_type(ctx, C, (TkTypeCon)C.ival, E, D, G);
     A->layout = TK_LAYOUT_COL; A->name_span = L.span;
 }
+type(A) ::= tilecon(C) LT type(E) COMMA dims(D) COMMA PACKED(L) GT(G). {
+    A = tile_type(ctx, C, (TkTypeCon)C.ival, E, D, G);
+    A->layout = TK_LAYOUT_PACKED; A->name_span = L.span;
+}
 
 %type tilecon { TkToken }
 tilecon(A) ::= RT(T).                               { A = T; A.ival = TK_TC_RT; }

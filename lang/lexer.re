@@ -152,6 +152,7 @@ int tk_lex(TkLexer *lx, TkToken *tok)
             "gl"       { TOKEN(TK_T_GL); }
             "row"      { TOKEN(TK_T_ROW); }
             "col"      { TOKEN(TK_T_COL); }
+            "packed"   { TOKEN(TK_T_PACKED); }
             "convert" | "zeros" | "ones" | "fill" | "load" {
                 tok->text = tk_arena_strndup(lx->arena, (const char *)start, (size_t)(cur - start));
                 if (!tok->text) tok->text = "?";
@@ -266,6 +267,7 @@ const char *tk_token_spelling(int code)
     case TK_T_GL: return "'gl'";
     case TK_T_ROW: return "'row'";
     case TK_T_COL: return "'col'";
+    case TK_T_PACKED: return "'packed'";
     case TK_T_TBUILTIN: return "built-in name";
     case TK_T_IDENT: return "identifier";
     case TK_T_INT: return "integer";

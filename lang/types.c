@@ -80,7 +80,7 @@ bool tk_type_equal(const TkType *a, const TkType *b)
     case TK_TY_SV:
         return a->elem == b->elem && a->dims[0] == b->dims[0];
     case TK_TY_GL:
-        if (a->elem != b->elem || a->rank != b->rank) return false;
+        if (a->elem != b->elem || a->rank != b->rank || a->layout != b->layout) return false;
         for (unsigned i = 0; i < a->rank; i++)
             if (!tk_poly_eq(&a->gdims[i], &b->gdims[i])) return false;
         return true;
@@ -142,7 +142,7 @@ int tk_type_format(const TkType *t, char *buf, size_t size)
                                len < size ? size - len : 0);
             len += (size_t)n;
         }
-        n = snprintf(len < size ? buf + len : NULL, len < size ? size - len : 0, ">");
+        n = snprintf(len < size ? buf + len : NULL, len < size ? size - len : 0, "%s>", t->layout == TK_PACKED ? ", packed" : "");
         return (int)(len + (size_t)n);
     }
     default:

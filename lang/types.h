@@ -20,7 +20,10 @@ typedef enum {
     TK_TY_RT, TK_TY_ST, TK_TY_RV, TK_TY_SV, TK_TY_GL,
 } TkTypeKind;
 
-typedef enum { TK_ROW, TK_COL } TkLayout;
+/* rt: row or col. gl: row (plain row-major) or packed, whose planes (the last
+ * two dims) are stored in the CPU mma's B layout — see tk_packed_offset and
+ * docs/LANGUAGE.md "Packed tensors". */
+typedef enum { TK_ROW, TK_COL, TK_PACKED } TkLayout;
 
 #define TK_GL_MAX_RANK 4
 #define TK_TILE_DIM_MULTIPLE 16
@@ -36,7 +39,7 @@ typedef struct {
 typedef struct TkType {
     TkTypeKind kind;
     TkTypeKind elem;           /* tiles and gl: element scalar kind */
-    TkLayout layout;           /* rt only */
+    TkLayout layout;           /* rt: row/col; gl: row/packed */
     uint8_t rank;              /* rt/st 2, rv/sv 1, gl 1..4 */
     int64_t dims[2];           /* rt/st: rows, cols; rv/sv: dims[0] */
     TkPoly gdims[TK_GL_MAX_RANK];     /* gl only */
@@ -64,5 +67,19 @@ bool tk_type_equal(const TkType *a, const TkType *b);
 /* "rt<bf16, 64, 32, col>", "gl<f32, M, 2*N>", "i32", "untyped integer". */
 int tk_type_format(const TkType *t, char *buf, size_t size);
 const char *tk_type_kind_name(TkTypeKind k);   /* "i32", "rt", ... */
+
+/* Element offset of (r, c) inside one plane of R rows × C columns of a packed
+ * gl whose elements are `esize` bytes: the CPU mma's B layout
+ * (intrinsics/cpu_mma.h). Panels of 32 columns (the last one C − 32q wide)
+ * follow each other, panel q at 32·q·R; inside a panel of width w, 2-byte
+ * elements interleave rows 2p and 2p+1 — (r, c) at (r/2)·2w + 2(c%32) + r%2,
+ * the pairs of a bf16 dot-product instruction — and an odd last row is
+ * stored plainly at (R−1)·w + c%32; other sizes are rows, r·w + c%32. */
+static inline int64_t tk_packed_offset(int64_t r, int64_t c, int64_t R, int64_t C, unsigned esize)
+{
+    int64_t q = c / 32, w = C - 32 * q < 32 ? C - 32 * q : 32, base = 32 * q * R, cc = c % 32;
+    if (esize != 2 || r >= (R & ~(int64_t)1)) return base + r * w + cc;
+    return base + (r >> 1) * 2 * w + 2 * cc + (r & 1);
+}
 
 #endif

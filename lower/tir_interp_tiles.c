@@ -123,16 +123,21 @@ static void gl_access(Interp *I, const Node *x, const Node *tn, double *t, unsig
     }
     int64_t dr = I->tdims[p][rank - 2], dc = I->tdims[p][rank - 1], r0 = 0, c0 = 0;
     if (__builtin_mul_overflow(c[rank - 2], tn->rows, &r0) || __builtin_mul_overflow(c[rank - 1], tn->cols, &c0)) in = false;
+    /* a packed tensor's planes interleave row pairs (tk_packed_offset) */
+    unsigned packed_esize = gt->layout == TK_PACKED ? (gt->elem == TK_TY_F32 ? 4u : 2u) : 0u;
     for (int64_t i = 0; i < tn->rows; i++) {
         bool rin = in && !(r0 > INT64_MAX - i) && r0 + i >= 0 && r0 + i < dr;
-        int64_t rowoff = rin ? (lead * dr + r0 + i) * dc : 0;
+        int64_t plane = lead * dr * dc;
         for (int64_t j = 0; j < tn->cols; j++) {
             bool ok = rin && !(c0 > INT64_MAX - j) && c0 + j >= 0 && c0 + j < dc;
+            int64_t at = !ok ? 0
+                         : packed_esize ? plane + tk_packed_offset(r0 + i, c0 + j, dr, dc, packed_esize)
+                                        : plane + (r0 + i) * dc + c0 + j;
             double *e = &t[i * tn->cols + j];
             if (store) {
-                if (ok) data[rowoff + c0 + j] = *e;
+                if (ok) data[at] = *e;
             } else {
-                *e = ok ? ti_round_to(tn->elem, data[rowoff + c0 + j]) : 0.0;
+                *e = ok ? ti_round_to(tn->elem, data[at]) : 0.0;
             }
         }
     }
