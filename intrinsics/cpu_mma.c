@@ -86,7 +86,8 @@ typedef struct {
 
 static LLVMValueRef c64(TkMmaBuilder *mb, int64_t v) { return LLVMConstInt(LLVMInt64TypeInContext(mb->ctx), (unsigned long long)v, 1); }
 
-static void loop_begin(TkMmaBuilder *mb, Loop *L, int64_t lo, int64_t hi, const char *name)
+/* for (idx = 0; idx < hi; idx++) with a run-time bound */
+static void loop_begin_n(TkMmaBuilder *mb, Loop *L, LLVMValueRef hi, const char *name)
 {
     LLVMTypeRef i64 = LLVMInt64TypeInContext(mb->ctx);
     LLVMBasicBlockRef pre = LLVMGetInsertBlock(mb->b);
@@ -96,10 +97,16 @@ static void loop_begin(TkMmaBuilder *mb, Loop *L, int64_t lo, int64_t hi, const 
     LLVMBuildBr(mb->b, L->header);
     LLVMPositionBuilderAtEnd(mb->b, L->header);
     L->idx = LLVMBuildPhi(mb->b, i64, "");
-    LLVMValueRef start = c64(mb, lo);
+    LLVMValueRef start = c64(mb, 0);
     LLVMAddIncoming(L->idx, &start, &pre, 1);
-    LLVMBuildCondBr(mb->b, LLVMBuildICmp(mb->b, LLVMIntSLT, L->idx, c64(mb, hi), ""), L->body, L->exit);
+    LLVMBuildCondBr(mb->b, LLVMBuildICmp(mb->b, LLVMIntSLT, L->idx, hi, ""), L->body, L->exit);
     LLVMPositionBuilderAtEnd(mb->b, L->body);
+}
+
+/* for (idx = 0; idx < hi; idx++) */
+static void loop_begin(TkMmaBuilder *mb, Loop *L, int64_t hi, const char *name)
+{
+    loop_begin_n(mb, L, c64(mb, hi), name);
 }
 
 static void loop_end(TkMmaBuilder *mb, Loop *L, int64_t step)
@@ -125,6 +132,7 @@ static LLVMValueRef call_intrinsic(TkMmaBuilder *mb, const char *name, LLVMTypeR
 }
 
 #define MAX_ACC 32
+#define SKINNY_ROWS 16   /* accumulators of at most this many rows use 2-row blocks */
 
 /* <n x T> with every lane x (insertelement + a zero shuffle mask: one vpbroadcast). */
 static LLVMValueRef splat(TkMmaBuilder *mb, unsigned n, LLVMValueRef x)
@@ -135,11 +143,46 @@ static LLVMValueRef splat(TkMmaBuilder *mb, unsigned n, LLVMValueRef x)
     return LLVMBuildShuffleVector(mb->b, v, LLVMGetPoison(vt), mask, "");
 }
 
+LLVMValueRef tk_mma_b_offset(LLVMBuilderRef b, LLVMValueRef k, LLVMValueRef col, int64_t n, LLVMValueRef stride, bool pairs)
+{
+    LLVMTypeRef i64 = LLVMTypeOf(col);
+    LLVMValueRef panel = LLVMBuildUDiv(b, col, LLVMConstInt(i64, TK_MMA_PANEL, 0), "");
+    LLVMValueRef within = LLVMBuildURem(b, col, LLVMConstInt(i64, TK_MMA_PANEL, 0), "");
+    LLVMValueRef first = LLVMBuildMul(b, panel, LLVMConstInt(i64, TK_MMA_PANEL, 0), "");
+    LLVMValueRef left = LLVMBuildSub(b, LLVMConstInt(i64, (unsigned long long)n, 0), first, "");
+    LLVMValueRef w = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntSLT, left, LLVMConstInt(i64, TK_MMA_PANEL, 0), ""), left,
+                                     LLVMConstInt(i64, TK_MMA_PANEL, 0), "");
+    LLVMValueRef base = LLVMBuildMul(b, panel, stride, "");
+    if (!pairs) return LLVMBuildAdd(b, base, LLVMBuildAdd(b, LLVMBuildMul(b, k, w, ""), within, ""), "");
+    LLVMValueRef one = LLVMConstInt(i64, 1, 0);
+    LLVMValueRef row = LLVMBuildMul(b, LLVMBuildLShr(b, k, one, ""), LLVMBuildShl(b, w, one, ""), "");
+    return LLVMBuildAdd(b, base, LLVMBuildAdd(b, row, LLVMBuildAdd(b, LLVMBuildShl(b, within, one, ""), LLVMBuildAnd(b, k, one, ""), ""), ""), "");
+}
+
+/* B's panel stride in elements: the builder's, or a packed tile's 32·Kp. */
+static LLVMValueRef panel_stride(TkMmaBuilder *mb, int64_t ksteps, bool bf16)
+{
+    return mb->b_panel_stride ? mb->b_panel_stride : c64(mb, TK_MMA_PANEL * ksteps * (bf16 ? 2 : 1));
+}
+
+/* Lanes of w (vec 32-bit words: f32 elements, or bf16 pairs where either
+ * half counts) whose exponent bits are all ones: inf or NaN. */
+static LLVMValueRef nonfinite_lanes(TkMmaBuilder *mb, LLVMValueRef w, int vec, bool bf16)
+{
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(mb->ctx);
+    LLVMValueRef hi_mask = splat(mb, (unsigned)vec, LLVMConstInt(i32, 0x7f800000u, 0));
+    LLVMValueRef hi = LLVMBuildICmp(mb->b, LLVMIntEQ, LLVMBuildAnd(mb->b, w, hi_mask, ""), hi_mask, "");
+    if (!bf16) return hi;
+    LLVMValueRef lo_mask = splat(mb, (unsigned)vec, LLVMConstInt(i32, 0x7f80u, 0));
+    LLVMValueRef lo = LLVMBuildICmp(mb->b, LLVMIntEQ, LLVMBuildAnd(mb->b, w, lo_mask, ""), lo_mask, "");
+    return LLVMBuildOr(mb->b, lo, hi, "");
+}
+
 /* One register block at rows [i0, i0+mr), columns [j0, j0+nc·vec): load the
  * accumulators, run the whole K loop keeping them in registers (phis), store.
  * `step` is one k (f32) or one k pair (bf16). */
 static void block(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVMValueRef a, LLVMValueRef b, LLVMValueRef i0,
-                  LLVMValueRef j0, int mr, int nc, int64_t n, int64_t ksteps, bool bf16)
+                  LLVMValueRef j0, int mr, int nc, int64_t n, int64_t ksteps, bool bf16, LLVMValueRef bad)
 {
     LLVMTypeRef f32 = LLVMFloatTypeInContext(mb->ctx), i32 = LLVMInt32TypeInContext(mb->ctx);
     LLVMTypeRef vf = LLVMVectorType(f32, (unsigned)k->vec);
@@ -171,16 +214,26 @@ static void block(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVM
         phis[q] = LLVMBuildPhi(mb->b, vf, "acc");
         LLVMAddIncoming(phis[q], &init[q], &pre, 1);
     }
+    /* with `bad`: lanes of B seen to hold an inf or NaN, kept across the loop */
+    LLVMTypeRef vbit = LLVMVectorType(LLVMInt1TypeInContext(mb->ctx), (unsigned)k->vec);
+    LLVMValueRef seen_phi = NULL, seen = NULL;
+    if (bad) {
+        seen_phi = seen = LLVMBuildPhi(mb->b, vbit, "nonfinite");
+        LLVMValueRef none = LLVMConstNull(vbit);
+        LLVMAddIncoming(seen_phi, &none, &pre, 1);
+    }
     LLVMBuildCondBr(mb->b, LLVMBuildICmp(mb->b, LLVMIntSLT, kk, c64(mb, ksteps), ""), body, exit);
     LLVMPositionBuilderAtEnd(mb->b, body);
-    LLVMValueRef bv[4];
+    LLVMValueRef bv[8];
+    LLVMValueRef stride = panel_stride(mb, ksteps, bf16);
     for (int c = 0; c < nc; c++) {
-        /* f32: B[k][j0 + c·vec ..]; bf16: pairs B[k/2][j0 + c·vec ..][0..1] */
-        LLVMValueRef off = LLVMBuildAdd(mb->b, LLVMBuildMul(mb->b, kk, c64(mb, bf16 ? 2 * n : n), ""),
-                                        LLVMBuildMul(mb->b, LLVMBuildAdd(mb->b, j0, c64(mb, (int64_t)c * k->vec), ""),
-                                                     c64(mb, bf16 ? 2 : 1), ""), "");
+        /* f32: B(k, j0 + c·vec ..); bf16: the pairs B(2kk, ..), B(2kk+1, ..) */
+        LLVMValueRef col = LLVMBuildAdd(mb->b, j0, c64(mb, (int64_t)c * k->vec), "");
+        LLVMValueRef krow = bf16 ? LLVMBuildShl(mb->b, kk, c64(mb, 1), "") : kk;
+        LLVMValueRef off = tk_mma_b_offset(mb->b, krow, col, n, stride, bf16);
         bv[c] = LLVMBuildLoad2(mb->b, bf16 ? vb : vf, gep(mb, bf16 ? bf : f32, b, off), "");
         LLVMSetAlignment(bv[c], 4);
+        if (bad) seen = LLVMBuildOr(mb->b, seen, nonfinite_lanes(mb, LLVMBuildBitCast(mb->b, bv[c], vi, ""), k->vec, bf16), "");
     }
     LLVMValueRef next[MAX_ACC];
     for (int r = 0; r < mr; r++) {
@@ -216,8 +269,15 @@ static void block(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVM
     LLVMBasicBlockRef latch = LLVMGetInsertBlock(mb->b);
     LLVMAddIncoming(kk, &knext, &latch, 1);
     for (int q = 0; q < nacc; q++) LLVMAddIncoming(phis[q], &next[q], &latch, 1);
+    if (bad) LLVMAddIncoming(seen_phi, &seen, &latch, 1);
     LLVMBuildBr(mb->b, header);
     LLVMPositionBuilderAtEnd(mb->b, exit);
+    if (bad) {   /* any lane seen: note it for the caller */
+        LLVMValueRef any = call_intrinsic(mb, "llvm.vector.reduce.or", &vbit, 1, &seen_phi, 1);
+        LLVMTypeRef i32t = LLVMInt32TypeInContext(mb->ctx);
+        LLVMValueRef was = LLVMBuildLoad2(mb->b, i32t, bad, "");
+        LLVMBuildStore(mb->b, LLVMBuildOr(mb->b, was, LLVMBuildZExt(mb->b, any, i32t, ""), ""), bad);
+    }
     for (int r = 0; r < mr; r++)
         for (int c = 0; c < nc; c++) {
             LLVMValueRef off = LLVMBuildAdd(mb->b, LLVMBuildMul(mb->b, LLVMBuildAdd(mb->b, i0, c64(mb, r), ""), c64(mb, n), ""),
@@ -246,7 +306,7 @@ static LLVMValueRef or_words(TkMmaBuilder *mb, LLVMValueRef words, LLVMValueRef 
     LLVMTypeRef i32 = LLVMInt32TypeInContext(mb->ctx);
     LLVMBuildStore(mb->b, LLVMConstInt(i32, 0, 0), slot);
     Loop L;
-    loop_begin(mb, &L, 0, count, "mk.or");
+    loop_begin(mb, &L, count, "mk.or");
     LLVMValueRef w = LLVMBuildLoad2(mb->b, i32, gep(mb, i32, words, LLVMBuildAdd(mb->b, lo, L.idx, "")), "");
     LLVMSetAlignment(w, 4);
     LLVMValueRef bits = LLVMBuildAnd(mb->b, w, LLVMConstInt(i32, mask, 0), "");
@@ -260,38 +320,54 @@ static LLVMValueRef or_words(TkMmaBuilder *mb, LLVMValueRef words, LLVMValueRef 
  * one real row. Skipping is exact only if B is finite (0·inf is NaN), which
  * is checked — once per mma, and only when some block is zero. Sets
  * skip[r] (i8) for each row block; returns nothing to do if none is zero. */
-static LLVMValueRef zero_row_blocks(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef a, LLVMValueRef b, int64_t m, int64_t n,
-                                    int64_t ksteps, bool bf16)
+static LLVMValueRef zero_row_blocks(int mr, TkMmaBuilder *mb, LLVMValueRef a, LLVMValueRef b, int64_t m, int64_t n,
+                                    int64_t ksteps, bool bf16, LLVMValueRef *any_out, LLVMValueRef *all_out)
 {
     LLVMTypeRef i8 = LLVMInt8TypeInContext(mb->ctx), i32 = LLVMInt32TypeInContext(mb->ctx);
-    int64_t nblocks = m / k->mr;
+    int64_t nblocks = m / mr;
     LLVMValueRef skip = entry_alloca(mb, i8, nblocks, "mk.skip");
     LLVMValueRef orslot = entry_alloca(mb, i32, 1, "mk.orv");
     LLVMValueRef anyslot = entry_alloca(mb, i32, 1, "mk.any");
+    LLVMValueRef allslot = entry_alloca(mb, i32, 1, "mk.all");
     LLVMBuildStore(mb->b, LLVMConstInt(i32, 0, 0), anyslot);
+    LLVMBuildStore(mb->b, LLVMConstInt(i32, 1, 0), allslot);
     /* A is [m][ksteps] words (f32 elements or bf16 pairs): a row block is contiguous */
     Loop L;
-    loop_begin(mb, &L, 0, nblocks, "mk.zrows");
-    LLVMValueRef v = or_words(mb, a, LLVMBuildMul(mb->b, L.idx, c64(mb, k->mr * ksteps), ""), k->mr * ksteps,
+    loop_begin(mb, &L, nblocks, "mk.zrows");
+    LLVMValueRef v = or_words(mb, a, LLVMBuildMul(mb->b, L.idx, c64(mb, mr * ksteps), ""), mr * ksteps,
                               bf16 ? 0x7fff7fffu : 0x7fffffffu, orslot);   /* ±0 both count as zero */
     LLVMValueRef zero = LLVMBuildZExt(mb->b, LLVMBuildICmp(mb->b, LLVMIntEQ, v, LLVMConstInt(i32, 0, 0), ""), i32, "");
     LLVMBuildStore(mb->b, LLVMBuildTrunc(mb->b, zero, i8, ""), gep(mb, i8, skip, L.idx));
     LLVMBuildStore(mb->b, LLVMBuildOr(mb->b, LLVMBuildLoad2(mb->b, i32, anyslot, ""), zero, ""), anyslot);
+    LLVMBuildStore(mb->b, LLVMBuildAnd(mb->b, LLVMBuildLoad2(mb->b, i32, allslot, ""), zero, ""), allslot);
     loop_end(mb, &L, 1);
+    if (any_out) {   /* the caller checks B itself, as its blocks load it */
+        *any_out = LLVMBuildICmp(mb->b, LLVMIntNE, LLVMBuildLoad2(mb->b, i32, anyslot, ""), LLVMConstInt(i32, 0, 0), "");
+        *all_out = LLVMBuildICmp(mb->b, LLVMIntNE, LLVMBuildLoad2(mb->b, i32, allslot, ""), LLVMConstInt(i32, 0, 0), "");
+        return skip;
+    }
     /* if some block is zero: is B finite? if not, skip nothing */
     LLVMBasicBlockRef check = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.bfinite");
     LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.bchecked");
     LLVMValueRef any = LLVMBuildICmp(mb->b, LLVMIntNE, LLVMBuildLoad2(mb->b, i32, anyslot, ""), LLVMConstInt(i32, 0, 0), "");
     LLVMBuildCondBr(mb->b, any, check, done);
     LLVMPositionBuilderAtEnd(mb->b, check);
-    int64_t bwords = ksteps * n;   /* bf16: [ksteps][n] pairs; f32: [k][n] */
     /* a word is inf/NaN when its exponent bits are all ones; for bf16 a word
-     * is a pair, and either half counts */
+     * is a pair, and either half counts. B's words are ksteps·w per panel,
+     * panels `stride` elements apart (cpu_mma.h) */
     LLVMValueRef badslot = entry_alloca(mb, i32, 1, "mk.bad");
     LLVMBuildStore(mb->b, LLVMConstInt(i32, 0, 0), badslot);
-    Loop Lb;
-    loop_begin(mb, &Lb, 0, bwords, "mk.bscan");
-    LLVMValueRef w = LLVMBuildLoad2(mb->b, i32, gep(mb, i32, b, Lb.idx), "");
+    LLVMValueRef stride_words = LLVMBuildUDiv(mb->b, panel_stride(mb, ksteps, bf16), c64(mb, bf16 ? 2 : 1), "");
+    int64_t npanels = (n + TK_MMA_PANEL - 1) / TK_MMA_PANEL;
+    Loop Lq, Lb;
+    loop_begin(mb, &Lq, npanels, "mk.bpanel");
+    LLVMValueRef first = LLVMBuildMul(mb->b, Lq.idx, c64(mb, TK_MMA_PANEL), "");
+    LLVMValueRef left = LLVMBuildSub(mb->b, c64(mb, n), first, "");
+    LLVMValueRef width = LLVMBuildSelect(mb->b, LLVMBuildICmp(mb->b, LLVMIntSLT, left, c64(mb, TK_MMA_PANEL), ""), left,
+                                         c64(mb, TK_MMA_PANEL), "");
+    LLVMValueRef pbase = LLVMBuildMul(mb->b, Lq.idx, stride_words, "");
+    loop_begin_n(mb, &Lb, LLVMBuildMul(mb->b, width, c64(mb, ksteps), ""), "mk.bscan");
+    LLVMValueRef w = LLVMBuildLoad2(mb->b, i32, gep(mb, i32, b, LLVMBuildAdd(mb->b, pbase, Lb.idx, "")), "");
     LLVMSetAlignment(w, 4);
     LLVMValueRef lo = bf16 ? LLVMBuildICmp(mb->b, LLVMIntEQ, LLVMBuildAnd(mb->b, w, LLVMConstInt(i32, 0x7f80u, 0), ""),
                                            LLVMConstInt(i32, 0x7f80u, 0), "")
@@ -301,13 +377,14 @@ static LLVMValueRef zero_row_blocks(const TkMmaKernel *k, TkMmaBuilder *mb, LLVM
     LLVMValueRef either = LLVMBuildZExt(mb->b, lo ? LLVMBuildOr(mb->b, lo, hi, "") : hi, i32, "");
     LLVMBuildStore(mb->b, LLVMBuildOr(mb->b, LLVMBuildLoad2(mb->b, i32, badslot, ""), either, ""), badslot);
     loop_end(mb, &Lb, 1);
+    loop_end(mb, &Lq, 1);
     LLVMValueRef bad = LLVMBuildLoad2(mb->b, i32, badslot, "");
     /* B not finite: clear every skip flag */
     LLVMBasicBlockRef clear = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.noskip");
     LLVMBuildCondBr(mb->b, LLVMBuildICmp(mb->b, LLVMIntNE, bad, LLVMConstInt(i32, 0, 0), ""), clear, done);
     LLVMPositionBuilderAtEnd(mb->b, clear);
     Loop Lc;
-    loop_begin(mb, &Lc, 0, nblocks, "mk.clear");
+    loop_begin(mb, &Lc, nblocks, "mk.clear");
     LLVMBuildStore(mb->b, LLVMConstInt(i8, 0, 0), gep(mb, i8, skip, Lc.idx));
     loop_end(mb, &Lc, 1);
     LLVMBuildBr(mb->b, done);
@@ -315,46 +392,100 @@ static LLVMValueRef zero_row_blocks(const TkMmaKernel *k, TkMmaBuilder *mb, LLVM
     return skip;
 }
 
-/* block(...) unless row block i0/mr is flagged in skip */
-static void block_unless_skipped(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef skip, LLVMValueRef acc, LLVMValueRef a,
-                                 LLVMValueRef b, LLVMValueRef i0, LLVMValueRef j0, int nc, int64_t n, int64_t ksteps, bool bf16)
+/* block(...) if row block i0/mr's skip flag equals `want` (no skip: always) */
+static void block_where(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef skip, int want, LLVMValueRef acc, LLVMValueRef a,
+                        LLVMValueRef b, LLVMValueRef i0, LLVMValueRef j0, int mr, int nc, int64_t n, int64_t ksteps, bool bf16,
+                        LLVMValueRef bad)
 {
+    if (!skip) {
+        block(k, mb, acc, a, b, i0, j0, mr, nc, n, ksteps, bf16, bad);
+        return;
+    }
     LLVMTypeRef i8 = LLVMInt8TypeInContext(mb->ctx);
-    LLVMValueRef flag = LLVMBuildLoad2(mb->b, i8, gep(mb, i8, skip, LLVMBuildSDiv(mb->b, i0, c64(mb, k->mr), "")), "");
+    LLVMValueRef flag = LLVMBuildLoad2(mb->b, i8, gep(mb, i8, skip, LLVMBuildSDiv(mb->b, i0, c64(mb, mr), "")), "");
     LLVMBasicBlockRef work = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.work");
     LLVMBasicBlockRef next = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.next");
-    LLVMBuildCondBr(mb->b, LLVMBuildICmp(mb->b, LLVMIntEQ, flag, LLVMConstInt(i8, 0, 0), ""), work, next);
+    LLVMBuildCondBr(mb->b, LLVMBuildICmp(mb->b, LLVMIntEQ, flag, LLVMConstInt(i8, (unsigned long long)want, 0), ""), work, next);
     LLVMPositionBuilderAtEnd(mb->b, work);
-    block(k, mb, acc, a, b, i0, j0, k->mr, nc, n, ksteps, bf16);
+    block(k, mb, acc, a, b, i0, j0, mr, nc, n, ksteps, bf16, bad);
     LLVMBuildBr(mb->b, next);
     LLVMPositionBuilderAtEnd(mb->b, next);
+}
+
+/* Every register block whose skip flag is `want`. Columns outside, rows
+ * inside: one strip of B (ksteps × nr, 8–16 KiB) is reused from L1 by every
+ * row block, while A is read by broadcasts of a few bytes per row; rows
+ * outside would stream the whole B panel from L2 once per row block. */
+static void blocks_where(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef skip, int want, LLVMValueRef acc, LLVMValueRef a,
+                         LLVMValueRef b, int64_t m, int64_t n, int64_t ksteps, bool bf16, int mr, int nc_full, LLVMValueRef bad)
+{
+    int64_t nr = (int64_t)nc_full * k->vec;
+    int64_t n_full = n / nr * nr;   /* columns covered by full register blocks */
+    if (n_full > 0) {
+        Loop Lj, Li;
+        loop_begin(mb, &Lj, n_full, "mk.j");
+        loop_begin(mb, &Li, m, "mk.i");
+        block_where(k, mb, skip, want, acc, a, b, Li.idx, Lj.idx, mr, nc_full, n, ksteps, bf16, bad);
+        loop_end(mb, &Li, mr);
+        loop_end(mb, &Lj, nr);
+    }
+    /* the remaining columns, one vector at a time */
+    for (int64_t j = n_full; j < n; j += k->vec) {
+        Loop Li;
+        loop_begin(mb, &Li, m, "mk.i");
+        block_where(k, mb, skip, want, acc, a, b, Li.idx, c64(mb, j), mr, 1, n, ksteps, bf16, bad);
+        loop_end(mb, &Li, mr);
+    }
+}
+
+/* if (cond): continues in a new block; *other is where control goes otherwise. */
+static void branch(TkMmaBuilder *mb, LLVMValueRef cond, const char *name, LLVMBasicBlockRef *other_out)
+{
+    LLVMBasicBlockRef then = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, name);
+    LLVMBasicBlockRef other = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.else");
+    LLVMBuildCondBr(mb->b, cond, then, other);
+    LLVMPositionBuilderAtEnd(mb->b, then);
+    *other_out = other;
 }
 
 static void emit_blocks(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVMValueRef a, LLVMValueRef b, int64_t m,
                         int64_t n, int64_t ksteps, bool bf16)
 {
-    int nc_full = k->nr / k->vec;
-    int64_t n_full = n / k->nr * k->nr;   /* columns covered by full register blocks */
-    LLVMValueRef skip = zero_row_blocks(k, mb, a, b, m, n, ksteps, bf16);
-    /* Columns outside, rows inside: one strip of B (ksteps × nr, 8–16 KiB) is
-     * reused from L1 by every row block, while A is read by broadcasts of a
-     * few bytes per row; rows outside would stream the whole B panel from L2
-     * once per row block. */
-    if (n_full > 0) {
-        Loop Lj, Li;
-        loop_begin(mb, &Lj, 0, n_full, "mk.j");
-        loop_begin(mb, &Li, 0, m, "mk.i");
-        block_unless_skipped(k, mb, skip, acc, a, b, Li.idx, Lj.idx, nc_full, n, ksteps, bf16);
-        loop_end(mb, &Li, k->mr);
-        loop_end(mb, &Lj, k->nr);
+    /* A matrix-vector shape (decode: one real row in a 16-row tile) gets
+     * blocks of 2 rows × 4 vectors instead: zero rows are skipped two at a
+     * time, not mr at a time, and 8 accumulators still hide the latency. */
+    bool skinny = m <= SKINNY_ROWS && m % 2 == 0 && k->mr > 2 && k->nr / k->vec <= 4;
+    int mr = skinny ? 2 : k->mr;
+    int nc_full = skinny ? 4 : k->nr / k->vec;
+    if (!skinny) {
+        LLVMValueRef skip = zero_row_blocks(mr, mb, a, b, m, n, ksteps, bf16, NULL, NULL);
+        blocks_where(k, mb, skip, 0, acc, a, b, m, n, ksteps, bf16, mr, nc_full, NULL);
+        return;
     }
-    /* the remaining columns, one vector at a time */
-    for (int64_t j = n_full; j < n; j += k->vec) {
-        Loop Li;
-        loop_begin(mb, &Li, 0, m, "mk.i");
-        block_unless_skipped(k, mb, skip, acc, a, b, Li.idx, c64(mb, j), 1, n, ksteps, bf16);
-        loop_end(mb, &Li, k->mr);
-    }
+    /* Skinny shapes stream B once, usually from DRAM (decode), so B is not
+     * scanned up front: the blocks that run note any inf/NaN in the B they
+     * load (every column, if any block runs), and if there was one, or if
+     * no block ran, the skipped blocks run afterwards (0·inf must be NaN). */
+    LLVMValueRef any, all;
+    LLVMValueRef skip = zero_row_blocks(mr, mb, a, b, m, n, ksteps, bf16, &any, &all);
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(mb->ctx);
+    LLVMValueRef bad = entry_alloca(mb, i32, 1, "mk.bbad");
+    LLVMBuildStore(mb->b, LLVMConstInt(i32, 0, 0), bad);
+    LLVMBasicBlockRef plain, done = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.blocksdone");
+    branch(mb, any, "mk.someskip", &plain);
+    blocks_where(k, mb, skip, 0, acc, a, b, m, n, ksteps, bf16, mr, nc_full, bad);
+    LLVMBasicBlockRef finished;
+    LLVMValueRef redo = LLVMBuildOr(mb->b, all, LLVMBuildICmp(mb->b, LLVMIntNE, LLVMBuildLoad2(mb->b, i32, bad, ""),
+                                                             LLVMConstInt(i32, 0, 0), ""), "");
+    branch(mb, redo, "mk.redo", &finished);
+    blocks_where(k, mb, skip, 1, acc, a, b, m, n, ksteps, bf16, mr, nc_full, NULL);
+    LLVMBuildBr(mb->b, finished);
+    LLVMPositionBuilderAtEnd(mb->b, finished);
+    LLVMBuildBr(mb->b, done);
+    LLVMPositionBuilderAtEnd(mb->b, plain);   /* no zero row: every block, nothing to check */
+    blocks_where(k, mb, NULL, 0, acc, a, b, m, n, ksteps, bf16, mr, nc_full, NULL);
+    LLVMBuildBr(mb->b, done);
+    LLVMPositionBuilderAtEnd(mb->b, done);
 }
 
 static void mma_fma(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVMValueRef a, LLVMValueRef b, int64_t m,
@@ -457,7 +588,7 @@ static void mmla_band(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, 
     int64_t n_full = n / k->nr * k->nr;
     if (n_full > 0) {
         Loop Lj;
-        loop_begin(mb, &Lj, 0, n_full, "mk.j");
+        loop_begin(mb, &Lj, n_full, "mk.j");
         mmla_block(mb, acc, a, b, i0, Lj.idx, rp, k->nr / 2, n, kq);
         loop_end(mb, &Lj, k->nr);
     }
@@ -474,7 +605,7 @@ static void mma_bfmmla(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc,
     int64_t m_full = m / k->mr * k->mr;
     if (m_full > 0) {
         Loop Li;
-        loop_begin(mb, &Li, 0, m_full, "mk.i");
+        loop_begin(mb, &Li, m_full, "mk.i");
         mmla_band(k, mb, acc, a, b, Li.idx, k->mr / 2, n, kq);
         loop_end(mb, &Li, k->mr);
     }

@@ -6,9 +6,15 @@
  * Every micro-kernel works on canonical operands prepared by the caller:
  *   acc  f32, row-major M×N (updated in place)
  *   A    f32: row-major M×K;  bf16: row-major M×Kp (Kp = K rounded up to even, zero-padded)
- *   B    f32: row-major K×N;  bf16: VNNI pairs [Kp/2][N][2]
+ *   B    in panels of TK_MMA_PANEL (32) columns, panel after panel, each
+ *        panel's rows contiguous: f32 B(k, c) at (c/32)·S + k·w + c%32;
+ *        bf16 in VNNI pairs, B(k, c) at (c/32)·S + (k/2)·2w + 2(c%32) + k%2,
+ *        with w = min(32, N − (c/32)·32) the panel's width and S the panel
+ *        stride, 32·Kp elements unless the builder gives b_panel_stride
  * and computes acc += A·B with the accumulators held in vector registers
  * across the whole K loop (the BLIS/oneDNN way). M and N are multiples of 16.
+ * Panels make the strip of B a register block walks one contiguous run, so
+ * it streams from memory and stays in L1 without set conflicts.
  *
  * A row whose `pack` is TK_MMA_PACK_MMLA (bf16 only: AArch64 bfmmla, one
  * 2×2 f32 block += 2×4 · (4×2) per instruction) wants instead
@@ -32,7 +38,14 @@ typedef struct {
     LLVMModuleRef mod;
     LLVMBuilderRef b;
     LLVMValueRef fn;          /* function being built (for new blocks) */
+    LLVMValueRef b_panel_stride;  /* i64 elements between B's panels; NULL: 32·Kp (a packed tile) */
 } TkMmaBuilder;
+
+#define TK_MMA_PANEL 32
+
+/* Element offset of B(k, col) in the panel layout above (pairs: bf16 VNNI,
+ * else rows), for a B of n columns and panel stride `stride` (i64 values). */
+LLVMValueRef tk_mma_b_offset(LLVMBuilderRef b, LLVMValueRef k, LLVMValueRef col, int64_t n, LLVMValueRef stride, bool pairs);
 
 /* How the caller lays out A and B for a row (see above). */
 typedef enum {

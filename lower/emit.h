@@ -50,6 +50,11 @@ typedef struct {
     LLVMMetadataRef di_file, di_unit, di_sub;
     unsigned long long stack_bytes;   /* stack buffers of the block function */
     LLVMValueRef shared_arena;        /* the block's st/sv tiles (planned by plan-shared) */
+    /* view variables (emit_packed.c): rt slots that point into a packed tensor */
+    bool *is_view;                    /* by slot id */
+    LLVMValueRef *views;              /* by slot id: per-warp pointer to the current tile */
+    LLVMValueRef *view_backing;       /* by slot id: per-warp tile for loads that cross an edge */
+    LLVMValueRef *view_strides;       /* by slot id: per-warp panel stride of the tile pointed to */
     bool failed;
     char err[256];
 } Emit;
@@ -102,6 +107,30 @@ LLVMValueRef emit_tile_elem(Emit *E, const TirInstr *i);
 int64_t emit_tile_elems(const TkType *t);
 /* Element (i, j) offset of a tile of type t (i64 values). */
 LLVMValueRef emit_tile_index(Emit *E, const TkType *t, LLVMValueRef i, LLVMValueRef j);
+/* Offset of element (i, j) of a tile stored with physical packing `pack`
+ * (TIR_PACK_NONE: the layout its type says). */
+LLVMValueRef emit_packed_index(Emit *E, const TkType *t, TirPack pack, LLVMValueRef i, LLVMValueRef j);
+
+/* emit_packed.c: tiles in and out of packed tensors (2-byte elements). */
+void emit_packed_transfer(Emit *E, const TkType *g, LLVMValueRef tensor, const TirInstr *const *coords, const TkType *tile,
+                          LLVMValueRef buf, bool to_tile, TirPack pack);
+/* Load `load` (from a packed tensor, in the plane's own packing) without a
+ * copy: a pointer into the tensor when the tile lies in its paired rows,
+ * else `backing` filled the masked way; *panel_stride gets its B panel stride. */
+LLVMValueRef emit_packed_view(Emit *E, const TirInstr *load, LLVMValueRef backing, LLVMValueRef *panel_stride);
+/* View variables: an rt slot packed for mma B whose every assignment is a
+ * load from a packed tensor the kernel never writes holds a pointer — into
+ * the tensor, or to its own tile when a load crosses the edge — instead of
+ * a copy. emit_plan_views decides (after uses are counted); the rest emit
+ * the declaration, an assignment and a read of such a slot. */
+int emit_plan_views(Emit *E, const TirRegion *body);
+void emit_free_views(Emit *E);
+bool emit_is_view(const Emit *E, const TirInstr *slot);
+void emit_view_declare(Emit *E, const TirInstr *slot, bool zero);
+void emit_view_set(Emit *E, const TirInstr *slot, const TirInstr *load);
+LLVMValueRef emit_view_ptr(Emit *E, const TirInstr *slot);
+/* The panel stride (cpu_mma.h) of the tile a view points to, in elements. */
+LLVMValueRef emit_view_stride(Emit *E, const TirInstr *slot);
 /* Scalar math function fn on float values (f32), or on ints for max/min. */
 LLVMValueRef emit_fn(Emit *E, TirFn fn, LLVMValueRef x, LLVMValueRef y, bool is_int);
 

@@ -166,7 +166,7 @@ static int check_instr(G *g, const TirInstr *i)
         }
         if (check_tile(g, i, i->type)) return 1;
         TkTypeKind ge = src->type->elem, te = i->type->elem;
-        if (src->type->rank < 2 || !(ge == te || (te == TK_TY_F32 && (ge == TK_TY_BF16 || ge == TK_TY_F16)))) {
+        if (src->type->rank < 2 || src->type->layout == TK_PACKED || !(ge == te || (te == TK_TY_F32 && (ge == TK_TY_BF16 || ge == TK_TY_F16)))) {
             snprintf(what, sizeof what, "from %s into %s", type_str(src->type, ty, sizeof ty), type_str(i->type, ty2, sizeof ty2));
             return not_supported(g, i, what);
         }
@@ -180,7 +180,7 @@ static int check_instr(G *g, const TirInstr *i)
             return not_supported(g, i, what);
         }
         if (check_tile(g, i, vt)) return 1;
-        if (dst->type->rank < 2 || dst->type->elem != vt->elem) {
+        if (dst->type->rank < 2 || dst->type->layout == TK_PACKED || dst->type->elem != vt->elem) {
             snprintf(what, sizeof what, "of %s into %s", type_str(vt, ty, sizeof ty), type_str(dst->type, ty2, sizeof ty2));
             return not_supported(g, i, what);
         }

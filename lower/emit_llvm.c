@@ -349,6 +349,7 @@ static LLVMTypeRef slot_elem_type(Emit *E, const TkType *t)
 
 LLVMValueRef emit_slot_ptr(Emit *E, const TirInstr *v)
 {
+    if (emit_is_view(E, v)) return emit_view_ptr(E, v);
     LLVMValueRef base = E->slots[v->id];
     if (!base && per_block(v->type) && E->shared_arena) {
         /* shared tiles sit at their planned offsets in one arena (address computed in the entry block) */
@@ -582,6 +583,10 @@ static void emit_stmt(Emit *E, const TirInstr *s)
     }
     switch (s->op) {
     case TIR_VAR: {
+        if (emit_is_view(E, s)) {
+            emit_view_declare(E, s, !set_before_read(s));
+            break;
+        }
         LLVMValueRef p = emit_slot_ptr(E, s);
         if (tk_is_scalar(s->type->kind)) LLVMBuildStore(E->b, LLVMConstNull(emit_scalar_type(E, s->type->kind)), p);
         else if (!set_before_read(s)) emit_tile_zero(E, p, s->type);
@@ -589,6 +594,10 @@ static void emit_stmt(Emit *E, const TirInstr *s)
     }
     case TIR_SET: {
         const TirInstr *slot = s->args[0], *val = s->args[1];
+        if (emit_is_view(E, slot)) {   /* emit_plan_views: val is a load from a packed tensor */
+            emit_view_set(E, slot, val);
+            break;
+        }
         LLVMValueRef p = emit_slot_ptr(E, slot), v;
         if (!tk_is_scalar(slot->type->kind) && writes_into_slot(E, slot, val)) {
             /* the load or fill writes straight into the variable: no temporary, no copy */
@@ -824,6 +833,11 @@ static int emit_kernel(Emit *E, const TirFunc *f)
     E->warp = emit_const_i32(E, 0);
     reset_values(E);
     count_uses(&f->body, E->uses, E->user);
+    if (emit_plan_views(E, &f->body) != 0) {
+        snprintf(E->err, sizeof E->err, "out of memory");
+        emit_free_views(E);
+        return -1;
+    }
     E->shared_arena = f->shared_bytes > 0 ? emit_alloca(E, E->i8, f->shared_bytes, "shared") : NULL;
     /* function-level values first, so they dominate every use */
     for (const TirInstr *i = f->body.first; i; i = i->next)
@@ -837,6 +851,7 @@ static int emit_kernel(Emit *E, const TirFunc *f)
                  f->name, (double)E->stack_bytes / (1 << 20), (long long)f->warps, TK_CPU_STACK_LIMIT >> 20);
     }
 
+    emit_free_views(E);
     free(E->vals);
     free(E->val_depth);
     free(E->slots);

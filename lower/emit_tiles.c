@@ -33,17 +33,14 @@ static LLVMTypeRef elem_type(Emit *E, const TkType *t) { return emit_scalar_type
 
 /* Offset of element (i, j) of a tile stored with physical packing `pack`
  * (tir_layout.h); TIR_PACK_NONE means the layout its type says. */
-static LLVMValueRef packed_index(Emit *E, const TkType *t, TirPack pack, LLVMValueRef i, LLVMValueRef j)
+LLVMValueRef emit_packed_index(Emit *E, const TkType *t, TirPack pack, LLVMValueRef i, LLVMValueRef j)
 {
     if (t->rank != 2 || pack == TIR_PACK_NONE) return t->rank == 2 ? emit_tile_index(E, t, i, j) : j;
     bool nk = pack == TIR_PACK_VNNI_NK || pack == TIR_PACK_ROWS_NK;
     LLVMValueRef k = nk ? j : i, n = nk ? i : j;
-    LLVMValueRef N = emit_const_i64(E, nk ? t->dims[0] : t->dims[1]);
-    if (pack == TIR_PACK_ROWS_KN || pack == TIR_PACK_ROWS_NK) return LLVMBuildAdd(E->b, LLVMBuildMul(E->b, k, N, ""), n, "");
-    LLVMValueRef two = emit_const_i64(E, 2);
-    LLVMValueRef pair = LLVMBuildLShr(E->b, k, emit_const_i64(E, 1), "");
-    LLVMValueRef half = LLVMBuildAnd(E->b, k, emit_const_i64(E, 1), "");
-    return LLVMBuildAdd(E->b, LLVMBuildMul(E->b, LLVMBuildAdd(E->b, LLVMBuildMul(E->b, pair, N, ""), n, ""), two, ""), half, "");
+    int64_t N = nk ? t->dims[0] : t->dims[1], K = nk ? t->dims[1] : t->dims[0];
+    bool pairs = pack == TIR_PACK_VNNI_KN || pack == TIR_PACK_VNNI_NK;
+    return tk_mma_b_offset(E->b, k, n, N, emit_const_i64(E, TK_MMA_PANEL * K), pairs);
 }
 
 static LLVMValueRef elem_ptr(Emit *E, const TkType *t, LLVMValueRef base, LLVMValueRef idx)
@@ -177,9 +174,9 @@ static void row_range(Emit *E, const Geometry *G, LLVMValueRef i, int64_t cols, 
     *jhi = hi;
 }
 
-/* Loading B for vdpbf16ps: rows k and k+1 of the tile interleave into one
- * [N][2] row of pairs. Walking the two rows together makes the inner loop a
- * plain interleaving copy (one store stream) that LLVM vectorises. */
+/* Loading B for vdpbf16ps across an edge: rows k and k+1 of the tile
+ * interleave into pairs (in the mma's panels, cpu_mma.h). Walking the two
+ * rows together keeps the inner loop an interleaving copy. */
 static void gl_load_vnni_pairs(Emit *E, const Geometry *G, LLVMValueRef tensor, const TkType *tile, LLVMValueRef buf)
 {
     int64_t rows = tile->dims[0], cols = tile->dims[1];
@@ -190,13 +187,12 @@ static void gl_load_vnni_pairs(Emit *E, const Geometry *G, LLVMValueRef tensor, 
     LLVMValueRef off0, lo0, hi0, off1, lo1, hi1;
     row_range(E, G, r0, cols, &off0, &lo0, &hi0);
     row_range(E, G, r1, cols, &off1, &lo1, &hi1);
-    LLVMValueRef base = LLVMBuildMul(E->b, Lp.idx, emit_const_i64(E, cols * 2), "");   /* pairs row p starts here */
     /* both rows present: j in [lo0, hi1) (an absent row has hi = 0) */
     EmitLoop Lj;
     emit_loop_begin(E, &Lj, LLVMBuildSub(E->b, smax(E, hi1, lo0), lo0, ""), "gl.both");
     LLVMValueRef j = LLVMBuildAdd(E->b, Lj.idx, lo0, "");
     LLVMValueRef c = LLVMBuildAdd(E->b, G->col0, j, "");
-    LLVMValueRef d = LLVMBuildAdd(E->b, base, LLVMBuildShl(E->b, j, emit_const_i64(E, 1), ""), "");
+    LLVMValueRef d = emit_packed_index(E, tile, TIR_PACK_VNNI_KN, r0, j);
     copy_elem(E, tile, buf, d, tensor, LLVMBuildAdd(E->b, off0, c, ""));
     copy_elem(E, tile, buf, LLVMBuildAdd(E->b, d, emit_const_i64(E, 1), ""), tensor, LLVMBuildAdd(E->b, off1, c, ""));
     emit_loop_end(E, &Lj);
@@ -205,7 +201,7 @@ static void gl_load_vnni_pairs(Emit *E, const Geometry *G, LLVMValueRef tensor, 
     EmitLoop Lk;
     emit_loop_begin(E, &Lk, LLVMBuildSub(E->b, smax(E, hi0, from), from, ""), "gl.first");
     LLVMValueRef j2 = LLVMBuildAdd(E->b, Lk.idx, from, "");
-    LLVMValueRef d2 = LLVMBuildAdd(E->b, base, LLVMBuildShl(E->b, j2, emit_const_i64(E, 1), ""), "");
+    LLVMValueRef d2 = emit_packed_index(E, tile, TIR_PACK_VNNI_KN, r0, j2);
     copy_elem(E, tile, buf, d2, tensor, LLVMBuildAdd(E->b, off0, LLVMBuildAdd(E->b, G->col0, j2, ""), ""));
     emit_loop_end(E, &Lk);
     emit_loop_end(E, &Lp);
@@ -224,7 +220,8 @@ static LLVMValueRef tile_inside(Emit *E, const Geometry *G, int64_t rows, int64_
     return LLVMBuildAnd(E->b, ok, LLVMBuildICmp(E->b, LLVMIntSLE, cend, G->ncols, ""), "");
 }
 
-/* Transposes 32-bit words: dst32[c·n + r] = word (r, c) of the source, for
+/* Transposes 32-bit words into the mma's B panels: word (r, c) of the
+ * source goes to dst32[(r/32)·32w + c·pw + r%32] (pw: the panel's width), for
  * r < n (source rows, `row_off(r)` elements apart) and c < w, in 16×16
  * blocks of <16 x i32>: 16 row loads, four rounds of the perfect shuffle
  * (interleave rows i and i+8, low halves to 2i, high halves to 2i+1), 16
@@ -262,10 +259,17 @@ static void transpose_words(Emit *E, LLVMValueRef tensor, LLVMValueRef first_ele
         }
         memcpy(rows, next, sizeof rows);
     }
+    /* the 16 rows r0.. lie in one panel (16 divides 32) */
+    LLVMValueRef r0 = LLVMBuildShl(E->b, Lr.idx, emit_const_i64(E, 4), "");
+    LLVMValueRef panel = LLVMBuildLShr(E->b, r0, emit_const_i64(E, 5), "");
+    LLVMValueRef left = LLVMBuildSub(E->b, emit_const_i64(E, n), LLVMBuildShl(E->b, panel, emit_const_i64(E, 5), ""), "");
+    LLVMValueRef pw = LLVMBuildSelect(E->b, LLVMBuildICmp(E->b, LLVMIntSLT, left, emit_const_i64(E, 32), ""), left,
+                                      emit_const_i64(E, 32), "");
+    LLVMValueRef pbase = LLVMBuildAdd(E->b, LLVMBuildMul(E->b, panel, emit_const_i64(E, 32 * w), ""),
+                                      LLVMBuildAnd(E->b, r0, emit_const_i64(E, 31), ""), "");
     for (int c = 0; c < 16; c++) {
         LLVMValueRef col = LLVMBuildAdd(E->b, LLVMBuildShl(E->b, Lc.idx, emit_const_i64(E, 4), ""), emit_const_i64(E, c), "");
-        LLVMValueRef word = LLVMBuildAdd(E->b, LLVMBuildMul(E->b, col, emit_const_i64(E, n), ""),
-                                         LLVMBuildShl(E->b, Lr.idx, emit_const_i64(E, 4), ""), "");
+        LLVMValueRef word = LLVMBuildAdd(E->b, pbase, LLVMBuildMul(E->b, col, pw, ""), "");
         LLVMValueRef p = LLVMBuildGEP2(E->b, E->i32, dst, &word, 1, "");
         LLVMSetAlignment(LLVMBuildStore(E->b, rows[c], p), 4);
     }
@@ -291,25 +295,36 @@ static void gl_transfer_inside(Emit *E, const Geometry *G, LLVMValueRef tensor, 
         return;
     }
     if (to_tile && pack == TIR_PACK_VNNI_KN && tile->rank == 2 && rows % 2 == 0) {
-        EmitLoop Lp, Lj;
-        emit_loop_begin(E, &Lp, emit_const_i64(E, rows / 2), "in.pair");
-        LLVMValueRef r0 = LLVMBuildAdd(E->b, first, LLVMBuildShl(E->b, Lp.idx, emit_const_i64(E, 1), ""), "");
-        LLVMValueRef off0 = LLVMBuildAdd(E->b, LLVMBuildMul(E->b, r0, G->ncols, ""), G->col0, "");
-        LLVMValueRef off1 = LLVMBuildAdd(E->b, off0, G->ncols, "");
-        LLVMValueRef base = LLVMBuildMul(E->b, Lp.idx, emit_const_i64(E, cols * 2), "");
-        emit_loop_begin(E, &Lj, emit_const_i64(E, cols), "in.pcol");
-        LLVMValueRef d = LLVMBuildAdd(E->b, base, LLVMBuildShl(E->b, Lj.idx, emit_const_i64(E, 1), ""), "");
-        copy_elem(E, tile, buf, d, tensor, LLVMBuildAdd(E->b, off0, Lj.idx, ""));
-        copy_elem(E, tile, buf, LLVMBuildAdd(E->b, d, emit_const_i64(E, 1), ""), tensor, LLVMBuildAdd(E->b, off1, Lj.idx, ""));
-        emit_loop_end(E, &Lj);
-        emit_loop_end(E, &Lp);
+        /* panel by panel (cpu_mma.h): rows 2p and 2p+1 of the panel's
+         * columns interleave into one contiguous run of pairs */
+        for (int64_t q0 = 0; q0 < cols; q0 += TK_MMA_PANEL) {
+            int64_t w = cols - q0 < TK_MMA_PANEL ? cols - q0 : TK_MMA_PANEL;
+            int64_t nq = w == TK_MMA_PANEL ? (cols - q0) / TK_MMA_PANEL : 1;   /* full panels go in one loop */
+            EmitLoop Lq, Lp, Lj;
+            emit_loop_begin(E, &Lq, emit_const_i64(E, nq), "in.panel");
+            LLVMValueRef c0 = LLVMBuildAdd(E->b, emit_const_i64(E, q0), LLVMBuildMul(E->b, Lq.idx, emit_const_i64(E, w), ""), "");
+            LLVMValueRef pbase = LLVMBuildMul(E->b, c0, emit_const_i64(E, rows), "");   /* panels before hold 32 columns each */
+            emit_loop_begin(E, &Lp, emit_const_i64(E, rows / 2), "in.pair");
+            LLVMValueRef r0 = LLVMBuildAdd(E->b, first, LLVMBuildShl(E->b, Lp.idx, emit_const_i64(E, 1), ""), "");
+            LLVMValueRef off0 = LLVMBuildAdd(E->b, LLVMBuildAdd(E->b, LLVMBuildMul(E->b, r0, G->ncols, ""), G->col0, ""), c0, "");
+            LLVMValueRef off1 = LLVMBuildAdd(E->b, off0, G->ncols, "");
+            LLVMValueRef base = LLVMBuildAdd(E->b, pbase, LLVMBuildMul(E->b, Lp.idx, emit_const_i64(E, w * 2), ""), "");
+            emit_loop_begin(E, &Lj, emit_const_i64(E, w), "in.pcol");
+            LLVMValueRef d = LLVMBuildAdd(E->b, base, LLVMBuildShl(E->b, Lj.idx, emit_const_i64(E, 1), ""), "");
+            copy_elem(E, tile, buf, d, tensor, LLVMBuildAdd(E->b, off0, Lj.idx, ""));
+            copy_elem(E, tile, buf, LLVMBuildAdd(E->b, d, emit_const_i64(E, 1), ""), tensor, LLVMBuildAdd(E->b, off1, Lj.idx, ""));
+            emit_loop_end(E, &Lj);
+            emit_loop_end(E, &Lp);
+            emit_loop_end(E, &Lq);
+            q0 += (nq - 1) * TK_MMA_PANEL;
+        }
         return;
     }
     EmitLoop Li, Lj;
     emit_loop_begin(E, &Li, emit_const_i64(E, rows), "in.row");
     LLVMValueRef off = LLVMBuildAdd(E->b, LLVMBuildMul(E->b, LLVMBuildAdd(E->b, first, Li.idx, ""), G->ncols, ""), G->col0, "");
     emit_loop_begin(E, &Lj, emit_const_i64(E, cols), "in.col");
-    LLVMValueRef ti = tile->rank == 2 ? packed_index(E, tile, pack, Li.idx, Lj.idx) : Lj.idx;
+    LLVMValueRef ti = tile->rank == 2 ? emit_packed_index(E, tile, pack, Li.idx, Lj.idx) : Lj.idx;
     LLVMValueRef gi = LLVMBuildAdd(E->b, off, Lj.idx, "");
     if (to_tile) copy_elem(E, tile, buf, ti, tensor, gi);
     else copy_elem(E, tile, tensor, gi, buf, ti);
@@ -323,6 +338,10 @@ static void gl_transfer_masked(Emit *E, const Geometry *G, LLVMValueRef tensor, 
 static void gl_transfer(Emit *E, const TkType *g, LLVMValueRef tensor, const TirInstr *const *coords, const TkType *tile,
                         LLVMValueRef buf, bool to_tile, TirPack pack)
 {
+    if (g->layout == TK_PACKED && tile->rank == 2) {
+        emit_packed_transfer(E, g, tensor, coords, tile, buf, to_tile, pack);
+        return;
+    }
     Geometry G = geometry(E, g, coords, tile);
     int64_t rows = tile->rank == 2 ? tile->dims[0] : 1, cols = tile->rank == 2 ? tile->dims[1] : tile->dims[0];
     LLVMBasicBlockRef inside = LLVMAppendBasicBlockInContext(E->ctx, E->fn, "gl.inside");
@@ -359,7 +378,7 @@ static void gl_transfer_masked(Emit *E, const Geometry *Gp, LLVMValueRef tensor,
     EmitLoop Lj;
     emit_loop_begin(E, &Lj, count, "gl.col");
     LLVMValueRef j = LLVMBuildAdd(E->b, Lj.idx, jlo, "");
-    LLVMValueRef ti = tile->rank == 2 ? packed_index(E, tile, pack, Li.idx, j) : j;
+    LLVMValueRef ti = tile->rank == 2 ? emit_packed_index(E, tile, pack, Li.idx, j) : j;
     LLVMValueRef gi = LLVMBuildAdd(E->b, row_off, LLVMBuildAdd(E->b, G.col0, j, ""), "");
     if (to_tile) copy_elem(E, tile, buf, ti, tensor, gi);
     else copy_elem(E, tile, tensor, gi, buf, ti);
@@ -382,7 +401,7 @@ static void shared_transfer(Emit *E, const TkType *sh, LLVMValueRef shbuf, const
         c0 = LLVMBuildMul(E->b, i64v(E, emit_value(E, coords[0])), emit_const_i64(E, c), "");
     }
     if (to_reg && pack == TIR_PACK_VNNI_KN && reg->rank == 2 && r % 2 == 0) {
-        /* rows k, k+1 of the sub-tile interleave into one [c][2] row of pairs */
+        /* rows k, k+1 of the sub-tile interleave into pairs (cpu_mma.h panels) */
         EmitLoop Lp, Lc;
         emit_loop_begin(E, &Lp, emit_const_i64(E, r / 2), "sh.pair");
         emit_loop_begin(E, &Lc, emit_const_i64(E, c), "sh.pcol");
@@ -390,8 +409,7 @@ static void shared_transfer(Emit *E, const TkType *sh, LLVMValueRef shbuf, const
         LLVMValueRef col = LLVMBuildAdd(E->b, c0, Lc.idx, "");
         LLVMValueRef s0 = LLVMBuildAdd(E->b, LLVMBuildMul(E->b, row0, emit_const_i64(E, sh_cols), ""), col, "");
         LLVMValueRef s1 = LLVMBuildAdd(E->b, s0, emit_const_i64(E, sh_cols), "");
-        LLVMValueRef d = LLVMBuildShl(E->b, LLVMBuildAdd(E->b, LLVMBuildMul(E->b, Lp.idx, emit_const_i64(E, c), ""), Lc.idx, ""),
-                                      emit_const_i64(E, 1), "");
+        LLVMValueRef d = emit_packed_index(E, reg, TIR_PACK_VNNI_KN, LLVMBuildShl(E->b, Lp.idx, emit_const_i64(E, 1), ""), Lc.idx);
         copy_elem(E, reg, regbuf, d, shbuf, s0);
         copy_elem(E, reg, regbuf, LLVMBuildAdd(E->b, d, emit_const_i64(E, 1), ""), shbuf, s1);
         emit_loop_end(E, &Lc);
@@ -403,7 +421,7 @@ static void shared_transfer(Emit *E, const TkType *sh, LLVMValueRef shbuf, const
     emit_loop_begin(E, &Lj, emit_const_i64(E, c), "sh.col");
     LLVMValueRef si = LLVMBuildAdd(E->b, LLVMBuildMul(E->b, LLVMBuildAdd(E->b, r0, Li.idx, ""), emit_const_i64(E, sh_cols), ""),
                                    LLVMBuildAdd(E->b, c0, Lj.idx, ""), "");
-    LLVMValueRef ri = reg->rank == 2 ? packed_index(E, reg, pack, Li.idx, Lj.idx) : Lj.idx;
+    LLVMValueRef ri = reg->rank == 2 ? emit_packed_index(E, reg, pack, Li.idx, Lj.idx) : Lj.idx;
     if (to_reg) copy_elem(E, reg, regbuf, ri, shbuf, si);
     else copy_elem(E, reg, shbuf, si, regbuf, ri);
     emit_loop_end(E, &Lj);
@@ -786,13 +804,14 @@ static void mma_micro(Emit *E, const TirInstr *i, const TkMmaKernel *k)
         emit_loop_end(E, &Lr);
     }
     LLVMValueRef src, dst;
-    /* B(kk, c) → f32: Bb[kk][c]; bf16: Bb[kk/2][c][kk%2] — unless the load
-     * already wrote it that way (tir_layout.c) */
+    /* B(kk, c) → Bb in the panels of cpu_mma.h — unless the load already
+     * wrote it that way (tir_layout.c), or B is a view into a packed tensor */
     const TirInstr *bi = i->args[2];
     TirPack have = bi->op == TIR_LOAD ? (TirPack)bi->pack : bi->op == TIR_GET ? (TirPack)bi->args[0]->pack : TIR_PACK_NONE;
     TirPack want = bf16 ? (bt ? TIR_PACK_VNNI_NK : TIR_PACK_VNNI_KN) : (bt ? TIR_PACK_ROWS_NK : TIR_PACK_ROWS_KN);
     if (have != TIR_PACK_NONE && have == want && Kp == K && tB->elem == ca.elem) {
         TkMmaBuilder mb0 = { .ctx = E->ctx, .mod = E->mod, .b = E->b, .fn = E->fn };
+        if (bi->op == TIR_GET && emit_is_view(E, bi->args[0])) mb0.b_panel_stride = emit_view_stride(E, bi->args[0]);
         k->emit(k, &mb0, C, Ab, B, M, N, K);
         return;
     }
@@ -800,14 +819,7 @@ static void mma_micro(Emit *E, const TirInstr *i, const TkMmaKernel *k)
     emit_loop_begin(E, &Lb, emit_const_i64(E, K), "pack.b");
     emit_loop_begin(E, &Lc, emit_const_i64(E, N), "pack.bn");
     src = bt ? emit_tile_index(E, tB, Lc.idx, Lb.idx) : emit_tile_index(E, tB, Lb.idx, Lc.idx);
-    if (bf16) {
-        LLVMValueRef pair = LLVMBuildSDiv(E->b, Lb.idx, emit_const_i64(E, 2), "");
-        LLVMValueRef half = LLVMBuildSRem(E->b, Lb.idx, emit_const_i64(E, 2), "");
-        dst = LLVMBuildAdd(E->b, LLVMBuildMul(E->b, LLVMBuildAdd(E->b, LLVMBuildMul(E->b, pair, emit_const_i64(E, N), ""), Lc.idx, ""),
-                                              emit_const_i64(E, 2), ""), half, "");
-    } else {
-        dst = LLVMBuildAdd(E->b, LLVMBuildMul(E->b, Lb.idx, emit_const_i64(E, N), ""), Lc.idx, "");
-    }
+    dst = tk_mma_b_offset(E->b, Lb.idx, Lc.idx, N, emit_const_i64(E, TK_MMA_PANEL * Kp), bf16);
     if (tB->elem == ca.elem) copy_elem(E, &ca, Bb, dst, B, src);
     else st(E, &ca, Bb, dst, ld(E, tB, B, src));
     emit_loop_end(E, &Lc);

@@ -52,10 +52,11 @@ start:                                            ; preds = %entry
 
 define void @mm__block(ptr %0, ptr %1, i32 %2, i32 %3, i32 %4) {
 entry:
-  %mk.bad = alloca i32, i64 1, align 4
+  %mk.bbad = alloca i32, i64 1, align 4
+  %mk.all = alloca i32, i64 1, align 4
   %mk.any = alloca i32, i64 1, align 4
   %mk.orv = alloca i32, i64 1, align 4
-  %mk.skip = alloca i8, i64 4, align 1
+  %mk.skip = alloca i8, i64 8, align 1
   %acc = alloca [256 x float], align 64
   %a = alloca [256 x i16], align 64
   %b = alloca [256 x i16], align 64
@@ -361,7 +362,7 @@ done36:                                           ; preds = %pack.ak
   br label %pack.a
 
 pack.b:                                           ; preds = %done42, %done33
-  %i40 = phi i64 [ 0, %done33 ], [ %170, %done42 ]
+  %i40 = phi i64 [ 0, %done33 ], [ %178, %done42 ]
   %157 = icmp slt i64 %i40, 16
   br i1 %157, label %body38, label %done39
 
@@ -370,443 +371,694 @@ body38:                                           ; preds = %pack.b
 
 done39:                                           ; preds = %pack.b
   store i32 0, ptr %mk.any, align 4
+  store i32 1, ptr %mk.all, align 4
   br label %mk.zrows
 
 pack.bn:                                          ; preds = %body41, %body38
-  %i43 = phi i64 [ 0, %body38 ], [ %169, %body41 ]
+  %i43 = phi i64 [ 0, %body38 ], [ %177, %body41 ]
   %158 = icmp slt i64 %i43, 16
   br i1 %158, label %body41, label %done42
 
 body41:                                           ; preds = %pack.bn
   %159 = mul i64 %i43, 16
   %160 = add i64 %159, %i40
-  %161 = mul i64 %i40, 16
-  %162 = add i64 %161, %i43
-  %163 = getelementptr i16, ptr %b, i64 %160
-  %164 = load i16, ptr %163, align 2
-  %165 = zext i16 %164 to i32
-  %166 = shl i32 %165, 16
-  %167 = bitcast i32 %166 to float
-  %168 = getelementptr float, ptr %mma.b, i64 %162
-  store float %167, ptr %168, align 4
-  %169 = add i64 %i43, 1
+  %161 = udiv i64 %i43, 32
+  %162 = urem i64 %i43, 32
+  %163 = mul i64 %161, 32
+  %164 = sub i64 16, %163
+  %165 = icmp slt i64 %164, 32
+  %166 = select i1 %165, i64 %164, i64 32
+  %167 = mul i64 %161, 512
+  %168 = mul i64 %i40, %166
+  %169 = add i64 %168, %162
+  %170 = add i64 %167, %169
+  %171 = getelementptr i16, ptr %b, i64 %160
+  %172 = load i16, ptr %171, align 2
+  %173 = zext i16 %172 to i32
+  %174 = shl i32 %173, 16
+  %175 = bitcast i32 %174 to float
+  %176 = getelementptr float, ptr %mma.b, i64 %170
+  store float %175, ptr %176, align 4
+  %177 = add i64 %i43, 1
   br label %pack.bn
 
 done42:                                           ; preds = %pack.bn
-  %170 = add i64 %i40, 1
+  %178 = add i64 %i40, 1
   br label %pack.b
 
 mk.zrows:                                         ; preds = %mk.done45, %done39
-  %171 = phi i64 [ 0, %done39 ], [ %192, %mk.done45 ]
-  %172 = icmp slt i64 %171, 4
-  br i1 %172, label %mk.body, label %mk.done
+  %179 = phi i64 [ 0, %done39 ], [ %204, %mk.done45 ]
+  %180 = icmp slt i64 %179, 8
+  br i1 %180, label %mk.body, label %mk.done
 
 mk.body:                                          ; preds = %mk.zrows
-  %173 = mul i64 %171, 64
+  %181 = mul i64 %179, 32
   store i32 0, ptr %mk.orv, align 4
   br label %mk.or
 
 mk.done:                                          ; preds = %mk.zrows
-  %174 = load i32, ptr %mk.any, align 4
-  %175 = icmp ne i32 %174, 0
-  br i1 %175, label %mk.bfinite, label %mk.bchecked
+  %182 = load i32, ptr %mk.any, align 4
+  %183 = icmp ne i32 %182, 0
+  %184 = load i32, ptr %mk.all, align 4
+  %185 = icmp ne i32 %184, 0
+  store i32 0, ptr %mk.bbad, align 4
+  br i1 %183, label %mk.someskip, label %mk.else
 
 mk.or:                                            ; preds = %mk.body44, %mk.body
-  %176 = phi i64 [ 0, %mk.body ], [ %184, %mk.body44 ]
-  %177 = icmp slt i64 %176, 64
-  br i1 %177, label %mk.body44, label %mk.done45
+  %186 = phi i64 [ 0, %mk.body ], [ %194, %mk.body44 ]
+  %187 = icmp slt i64 %186, 32
+  br i1 %187, label %mk.body44, label %mk.done45
 
 mk.body44:                                        ; preds = %mk.or
-  %178 = add i64 %173, %176
-  %179 = getelementptr i32, ptr %mma.a, i64 %178
-  %180 = load i32, ptr %179, align 4
-  %181 = and i32 %180, 2147483647
-  %182 = load i32, ptr %mk.orv, align 4
-  %183 = or i32 %182, %181
-  store i32 %183, ptr %mk.orv, align 4
-  %184 = add i64 %176, 1
+  %188 = add i64 %181, %186
+  %189 = getelementptr i32, ptr %mma.a, i64 %188
+  %190 = load i32, ptr %189, align 4
+  %191 = and i32 %190, 2147483647
+  %192 = load i32, ptr %mk.orv, align 4
+  %193 = or i32 %192, %191
+  store i32 %193, ptr %mk.orv, align 4
+  %194 = add i64 %186, 1
   br label %mk.or
 
 mk.done45:                                        ; preds = %mk.or
-  %185 = load i32, ptr %mk.orv, align 4
-  %186 = icmp eq i32 %185, 0
-  %187 = zext i1 %186 to i32
-  %188 = getelementptr i8, ptr %mk.skip, i64 %171
-  %189 = trunc i32 %187 to i8
-  store i8 %189, ptr %188, align 1
-  %190 = load i32, ptr %mk.any, align 4
-  %191 = or i32 %190, %187
-  store i32 %191, ptr %mk.any, align 4
-  %192 = add i64 %171, 1
+  %195 = load i32, ptr %mk.orv, align 4
+  %196 = icmp eq i32 %195, 0
+  %197 = zext i1 %196 to i32
+  %198 = getelementptr i8, ptr %mk.skip, i64 %179
+  %199 = trunc i32 %197 to i8
+  store i8 %199, ptr %198, align 1
+  %200 = load i32, ptr %mk.any, align 4
+  %201 = or i32 %200, %197
+  store i32 %201, ptr %mk.any, align 4
+  %202 = load i32, ptr %mk.all, align 4
+  %203 = and i32 %202, %197
+  store i32 %203, ptr %mk.all, align 4
+  %204 = add i64 %179, 1
   br label %mk.zrows
 
-mk.bfinite:                                       ; preds = %mk.done
-  store i32 0, ptr %mk.bad, align 4
-  br label %mk.bscan
-
-mk.bchecked:                                      ; preds = %mk.done49, %mk.done47, %mk.done
-  br label %mk.j
-
-mk.bscan:                                         ; preds = %mk.body46, %mk.bfinite
-  %193 = phi i64 [ 0, %mk.bfinite ], [ %202, %mk.body46 ]
-  %194 = icmp slt i64 %193, 256
-  br i1 %194, label %mk.body46, label %mk.done47
-
-mk.body46:                                        ; preds = %mk.bscan
-  %195 = getelementptr i32, ptr %mma.b, i64 %193
-  %196 = load i32, ptr %195, align 4
-  %197 = and i32 %196, 2139095040
-  %198 = icmp eq i32 %197, 2139095040
-  %199 = zext i1 %198 to i32
-  %200 = load i32, ptr %mk.bad, align 4
-  %201 = or i32 %200, %199
-  store i32 %201, ptr %mk.bad, align 4
-  %202 = add i64 %193, 1
-  br label %mk.bscan
-
-mk.done47:                                        ; preds = %mk.bscan
-  %203 = load i32, ptr %mk.bad, align 4
-  %204 = icmp ne i32 %203, 0
-  br i1 %204, label %mk.noskip, label %mk.bchecked
-
-mk.noskip:                                        ; preds = %mk.done47
-  br label %mk.clear
-
-mk.clear:                                         ; preds = %mk.body48, %mk.noskip
-  %205 = phi i64 [ 0, %mk.noskip ], [ %208, %mk.body48 ]
-  %206 = icmp slt i64 %205, 4
-  br i1 %206, label %mk.body48, label %mk.done49
-
-mk.body48:                                        ; preds = %mk.clear
-  %207 = getelementptr i8, ptr %mk.skip, i64 %205
-  store i8 0, ptr %207, align 1
-  %208 = add i64 %205, 1
-  br label %mk.clear
-
-mk.done49:                                        ; preds = %mk.clear
-  br label %mk.bchecked
-
-mk.j:                                             ; preds = %mk.done53, %mk.bchecked
-  %209 = phi i64 [ 0, %mk.bchecked ], [ %247, %mk.done53 ]
-  %210 = icmp slt i64 %209, 16
-  br i1 %210, label %mk.body50, label %mk.done51
-
-mk.body50:                                        ; preds = %mk.j
-  br label %mk.i
-
-mk.done51:                                        ; preds = %mk.j
-  %211 = getelementptr i64, ptr %1, i64 0
-  %212 = load i64, ptr %211, align 8
-  %213 = mul i64 1, %212
-  %214 = add i64 0, %213
-  %215 = getelementptr i64, ptr %1, i64 2
-  %216 = load i64, ptr %215, align 8
-  %217 = mul i64 1, %216
-  %218 = add i64 0, %217
-  %219 = sext i32 %3 to i64
+mk.blocksdone:                                    ; preds = %mk.done96, %mk.else62
+  %205 = getelementptr i64, ptr %1, i64 0
+  %206 = load i64, ptr %205, align 8
+  %207 = mul i64 1, %206
+  %208 = add i64 0, %207
+  %209 = getelementptr i64, ptr %1, i64 2
+  %210 = load i64, ptr %209, align 8
+  %211 = mul i64 1, %210
+  %212 = add i64 0, %211
+  %213 = sext i32 %3 to i64
+  %214 = icmp slt i64 %213, 1099511627776
+  %215 = select i1 %214, i64 %213, i64 1099511627776
+  %216 = icmp sgt i64 %215, -1099511627776
+  %217 = select i1 %216, i64 %215, i64 -1099511627776
+  %218 = mul i64 %217, 16
+  %219 = sext i32 %2 to i64
   %220 = icmp slt i64 %219, 1099511627776
   %221 = select i1 %220, i64 %219, i64 1099511627776
   %222 = icmp sgt i64 %221, -1099511627776
   %223 = select i1 %222, i64 %221, i64 -1099511627776
   %224 = mul i64 %223, 16
-  %225 = sext i32 %2 to i64
-  %226 = icmp slt i64 %225, 1099511627776
-  %227 = select i1 %226, i64 %225, i64 1099511627776
-  %228 = icmp sgt i64 %227, -1099511627776
-  %229 = select i1 %228, i64 %227, i64 -1099511627776
-  %230 = mul i64 %229, 16
-  %231 = icmp sge i64 %224, 0
-  %232 = and i1 true, %231
-  %233 = icmp sge i64 %230, 0
+  %225 = icmp sge i64 %218, 0
+  %226 = and i1 true, %225
+  %227 = icmp sge i64 %224, 0
+  %228 = and i1 %226, %227
+  %229 = add i64 %218, 16
+  %230 = add i64 %224, 16
+  %231 = icmp sle i64 %229, %208
+  %232 = and i1 %228, %231
+  %233 = icmp sle i64 %230, %212
   %234 = and i1 %232, %233
-  %235 = add i64 %224, 16
-  %236 = add i64 %230, 16
-  %237 = icmp sle i64 %235, %214
-  %238 = and i1 %234, %237
-  %239 = icmp sle i64 %236, %218
-  %240 = and i1 %238, %239
-  br i1 %240, label %gl.inside62, label %gl.edge63
+  br i1 %234, label %gl.inside103, label %gl.edge104
 
-mk.i:                                             ; preds = %mk.next, %mk.body50
-  %241 = phi i64 [ 0, %mk.body50 ], [ %296, %mk.next ]
-  %242 = icmp slt i64 %241, 16
-  br i1 %242, label %mk.body52, label %mk.done53
+mk.someskip:                                      ; preds = %mk.done
+  br label %mk.i
 
-mk.body52:                                        ; preds = %mk.i
-  %243 = sdiv i64 %241, 4
-  %244 = getelementptr i8, ptr %mk.skip, i64 %243
-  %245 = load i8, ptr %244, align 1
-  %246 = icmp eq i8 %245, 0
-  br i1 %246, label %mk.work, label %mk.next
+mk.else:                                          ; preds = %mk.done
+  br label %mk.i85
 
-mk.done53:                                        ; preds = %mk.i
-  %247 = add i64 %209, 16
-  br label %mk.j
+mk.i:                                             ; preds = %mk.next, %mk.someskip
+  %235 = phi i64 [ 0, %mk.someskip ], [ %251, %mk.next ]
+  %236 = icmp slt i64 %235, 16
+  br i1 %236, label %mk.body46, label %mk.done47
 
-mk.work:                                          ; preds = %mk.body52
-  %248 = add i64 %209, 0
-  %249 = add i64 %241, 0
-  %250 = mul i64 %249, 16
-  %251 = add i64 %250, %248
-  %252 = getelementptr float, ptr %acc, i64 %251
-  %253 = load <8 x float>, ptr %252, align 4
-  %254 = add i64 %209, 8
-  %255 = add i64 %241, 0
-  %256 = mul i64 %255, 16
-  %257 = add i64 %256, %254
-  %258 = getelementptr float, ptr %acc, i64 %257
-  %259 = load <8 x float>, ptr %258, align 4
-  %260 = add i64 %209, 0
-  %261 = add i64 %241, 1
-  %262 = mul i64 %261, 16
-  %263 = add i64 %262, %260
-  %264 = getelementptr float, ptr %acc, i64 %263
-  %265 = load <8 x float>, ptr %264, align 4
-  %266 = add i64 %209, 8
-  %267 = add i64 %241, 1
-  %268 = mul i64 %267, 16
-  %269 = add i64 %268, %266
-  %270 = getelementptr float, ptr %acc, i64 %269
-  %271 = load <8 x float>, ptr %270, align 4
-  %272 = add i64 %209, 0
-  %273 = add i64 %241, 2
-  %274 = mul i64 %273, 16
-  %275 = add i64 %274, %272
-  %276 = getelementptr float, ptr %acc, i64 %275
-  %277 = load <8 x float>, ptr %276, align 4
-  %278 = add i64 %209, 8
-  %279 = add i64 %241, 2
-  %280 = mul i64 %279, 16
-  %281 = add i64 %280, %278
-  %282 = getelementptr float, ptr %acc, i64 %281
-  %283 = load <8 x float>, ptr %282, align 4
-  %284 = add i64 %209, 0
-  %285 = add i64 %241, 3
-  %286 = mul i64 %285, 16
-  %287 = add i64 %286, %284
-  %288 = getelementptr float, ptr %acc, i64 %287
-  %289 = load <8 x float>, ptr %288, align 4
-  %290 = add i64 %209, 8
-  %291 = add i64 %241, 3
-  %292 = mul i64 %291, 16
-  %293 = add i64 %292, %290
-  %294 = getelementptr float, ptr %acc, i64 %293
-  %295 = load <8 x float>, ptr %294, align 4
+mk.body46:                                        ; preds = %mk.i
+  %237 = sdiv i64 %235, 2
+  %238 = getelementptr i8, ptr %mk.skip, i64 %237
+  %239 = load i8, ptr %238, align 1
+  %240 = icmp eq i8 %239, 0
+  br i1 %240, label %mk.work, label %mk.next
+
+mk.done47:                                        ; preds = %mk.i
+  br label %mk.i50
+
+mk.work:                                          ; preds = %mk.body46
+  %241 = add i64 %235, 0
+  %242 = mul i64 %241, 16
+  %243 = add i64 %242, 0
+  %244 = getelementptr float, ptr %acc, i64 %243
+  %245 = load <8 x float>, ptr %244, align 4
+  %246 = add i64 %235, 1
+  %247 = mul i64 %246, 16
+  %248 = add i64 %247, 0
+  %249 = getelementptr float, ptr %acc, i64 %248
+  %250 = load <8 x float>, ptr %249, align 4
   br label %mk.k
 
-mk.next:                                          ; preds = %mk.kdone, %mk.body52
-  %296 = add i64 %241, 4
+mk.next:                                          ; preds = %mk.kdone, %mk.body46
+  %251 = add i64 %235, 2
   br label %mk.i
 
 mk.k:                                             ; preds = %mk.kbody, %mk.work
-  %k = phi i64 [ 0, %mk.work ], [ %346, %mk.kbody ]
-  %acc54 = phi <8 x float> [ %253, %mk.work ], [ %317, %mk.kbody ]
-  %acc55 = phi <8 x float> [ %259, %mk.work ], [ %318, %mk.kbody ]
-  %acc56 = phi <8 x float> [ %265, %mk.work ], [ %326, %mk.kbody ]
-  %acc57 = phi <8 x float> [ %271, %mk.work ], [ %327, %mk.kbody ]
-  %acc58 = phi <8 x float> [ %277, %mk.work ], [ %335, %mk.kbody ]
-  %acc59 = phi <8 x float> [ %283, %mk.work ], [ %336, %mk.kbody ]
-  %acc60 = phi <8 x float> [ %289, %mk.work ], [ %344, %mk.kbody ]
-  %acc61 = phi <8 x float> [ %295, %mk.work ], [ %345, %mk.kbody ]
-  %297 = icmp slt i64 %k, 16
-  br i1 %297, label %mk.kbody, label %mk.kdone
+  %k = phi i64 [ 0, %mk.work ], [ %278, %mk.kbody ]
+  %acc48 = phi <8 x float> [ %245, %mk.work ], [ %269, %mk.kbody ]
+  %acc49 = phi <8 x float> [ %250, %mk.work ], [ %277, %mk.kbody ]
+  %nonfinite = phi <8 x i1> [ zeroinitializer, %mk.work ], [ %261, %mk.kbody ]
+  %252 = icmp slt i64 %k, 16
+  br i1 %252, label %mk.kbody, label %mk.kdone
 
 mk.kbody:                                         ; preds = %mk.k
-  %298 = add i64 %209, 0
-  %299 = mul i64 %298, 1
-  %300 = mul i64 %k, 16
-  %301 = add i64 %300, %299
-  %302 = getelementptr float, ptr %mma.b, i64 %301
-  %303 = load <8 x float>, ptr %302, align 4
-  %304 = add i64 %209, 8
-  %305 = mul i64 %304, 1
-  %306 = mul i64 %k, 16
-  %307 = add i64 %306, %305
-  %308 = getelementptr float, ptr %mma.b, i64 %307
-  %309 = load <8 x float>, ptr %308, align 4
-  %310 = add i64 %241, 0
-  %311 = mul i64 %310, 16
-  %312 = add i64 %311, %k
-  %313 = getelementptr float, ptr %mma.a, i64 %312
-  %314 = load float, ptr %313, align 4
-  %315 = insertelement <8 x float> poison, float %314, i32 0
-  %316 = shufflevector <8 x float> %315, <8 x float> poison, <8 x i32> zeroinitializer
-  %317 = call <8 x float> @llvm.fma.v8f32(<8 x float> %316, <8 x float> %303, <8 x float> %acc54)
-  %318 = call <8 x float> @llvm.fma.v8f32(<8 x float> %316, <8 x float> %309, <8 x float> %acc55)
-  %319 = add i64 %241, 1
-  %320 = mul i64 %319, 16
-  %321 = add i64 %320, %k
-  %322 = getelementptr float, ptr %mma.a, i64 %321
-  %323 = load float, ptr %322, align 4
-  %324 = insertelement <8 x float> poison, float %323, i32 0
-  %325 = shufflevector <8 x float> %324, <8 x float> poison, <8 x i32> zeroinitializer
-  %326 = call <8 x float> @llvm.fma.v8f32(<8 x float> %325, <8 x float> %303, <8 x float> %acc56)
-  %327 = call <8 x float> @llvm.fma.v8f32(<8 x float> %325, <8 x float> %309, <8 x float> %acc57)
-  %328 = add i64 %241, 2
-  %329 = mul i64 %328, 16
-  %330 = add i64 %329, %k
-  %331 = getelementptr float, ptr %mma.a, i64 %330
-  %332 = load float, ptr %331, align 4
-  %333 = insertelement <8 x float> poison, float %332, i32 0
-  %334 = shufflevector <8 x float> %333, <8 x float> poison, <8 x i32> zeroinitializer
-  %335 = call <8 x float> @llvm.fma.v8f32(<8 x float> %334, <8 x float> %303, <8 x float> %acc58)
-  %336 = call <8 x float> @llvm.fma.v8f32(<8 x float> %334, <8 x float> %309, <8 x float> %acc59)
-  %337 = add i64 %241, 3
-  %338 = mul i64 %337, 16
-  %339 = add i64 %338, %k
-  %340 = getelementptr float, ptr %mma.a, i64 %339
-  %341 = load float, ptr %340, align 4
-  %342 = insertelement <8 x float> poison, float %341, i32 0
-  %343 = shufflevector <8 x float> %342, <8 x float> poison, <8 x i32> zeroinitializer
-  %344 = call <8 x float> @llvm.fma.v8f32(<8 x float> %343, <8 x float> %303, <8 x float> %acc60)
-  %345 = call <8 x float> @llvm.fma.v8f32(<8 x float> %343, <8 x float> %309, <8 x float> %acc61)
-  %346 = add i64 %k, 1
+  %253 = mul i64 %k, 16
+  %254 = add i64 %253, 0
+  %255 = add i64 0, %254
+  %256 = getelementptr float, ptr %mma.b, i64 %255
+  %257 = load <8 x float>, ptr %256, align 4
+  %258 = bitcast <8 x float> %257 to <8 x i32>
+  %259 = and <8 x i32> %258, splat (i32 2139095040)
+  %260 = icmp eq <8 x i32> %259, splat (i32 2139095040)
+  %261 = or <8 x i1> %nonfinite, %260
+  %262 = add i64 %235, 0
+  %263 = mul i64 %262, 16
+  %264 = add i64 %263, %k
+  %265 = getelementptr float, ptr %mma.a, i64 %264
+  %266 = load float, ptr %265, align 4
+  %267 = insertelement <8 x float> poison, float %266, i32 0
+  %268 = shufflevector <8 x float> %267, <8 x float> poison, <8 x i32> zeroinitializer
+  %269 = call <8 x float> @llvm.fma.v8f32(<8 x float> %268, <8 x float> %257, <8 x float> %acc48)
+  %270 = add i64 %235, 1
+  %271 = mul i64 %270, 16
+  %272 = add i64 %271, %k
+  %273 = getelementptr float, ptr %mma.a, i64 %272
+  %274 = load float, ptr %273, align 4
+  %275 = insertelement <8 x float> poison, float %274, i32 0
+  %276 = shufflevector <8 x float> %275, <8 x float> poison, <8 x i32> zeroinitializer
+  %277 = call <8 x float> @llvm.fma.v8f32(<8 x float> %276, <8 x float> %257, <8 x float> %acc49)
+  %278 = add i64 %k, 1
   br label %mk.k
 
 mk.kdone:                                         ; preds = %mk.k
-  %347 = add i64 %209, 0
-  %348 = add i64 %241, 0
-  %349 = mul i64 %348, 16
-  %350 = add i64 %349, %347
-  %351 = getelementptr float, ptr %acc, i64 %350
-  store <8 x float> %acc54, ptr %351, align 4
-  %352 = add i64 %209, 8
-  %353 = add i64 %241, 0
-  %354 = mul i64 %353, 16
-  %355 = add i64 %354, %352
-  %356 = getelementptr float, ptr %acc, i64 %355
-  store <8 x float> %acc55, ptr %356, align 4
-  %357 = add i64 %209, 0
-  %358 = add i64 %241, 1
-  %359 = mul i64 %358, 16
-  %360 = add i64 %359, %357
-  %361 = getelementptr float, ptr %acc, i64 %360
-  store <8 x float> %acc56, ptr %361, align 4
-  %362 = add i64 %209, 8
-  %363 = add i64 %241, 1
-  %364 = mul i64 %363, 16
-  %365 = add i64 %364, %362
-  %366 = getelementptr float, ptr %acc, i64 %365
-  store <8 x float> %acc57, ptr %366, align 4
-  %367 = add i64 %209, 0
-  %368 = add i64 %241, 2
-  %369 = mul i64 %368, 16
-  %370 = add i64 %369, %367
-  %371 = getelementptr float, ptr %acc, i64 %370
-  store <8 x float> %acc58, ptr %371, align 4
-  %372 = add i64 %209, 8
-  %373 = add i64 %241, 2
-  %374 = mul i64 %373, 16
-  %375 = add i64 %374, %372
-  %376 = getelementptr float, ptr %acc, i64 %375
-  store <8 x float> %acc59, ptr %376, align 4
-  %377 = add i64 %209, 0
-  %378 = add i64 %241, 3
-  %379 = mul i64 %378, 16
-  %380 = add i64 %379, %377
-  %381 = getelementptr float, ptr %acc, i64 %380
-  store <8 x float> %acc60, ptr %381, align 4
-  %382 = add i64 %209, 8
-  %383 = add i64 %241, 3
-  %384 = mul i64 %383, 16
-  %385 = add i64 %384, %382
-  %386 = getelementptr float, ptr %acc, i64 %385
-  store <8 x float> %acc61, ptr %386, align 4
+  %279 = call i1 @llvm.vector.reduce.or.v8i1(<8 x i1> %nonfinite)
+  %280 = load i32, ptr %mk.bbad, align 4
+  %281 = zext i1 %279 to i32
+  %282 = or i32 %280, %281
+  store i32 %282, ptr %mk.bbad, align 4
+  %283 = add i64 %235, 0
+  %284 = mul i64 %283, 16
+  %285 = add i64 %284, 0
+  %286 = getelementptr float, ptr %acc, i64 %285
+  store <8 x float> %acc48, ptr %286, align 4
+  %287 = add i64 %235, 1
+  %288 = mul i64 %287, 16
+  %289 = add i64 %288, 0
+  %290 = getelementptr float, ptr %acc, i64 %289
+  store <8 x float> %acc49, ptr %290, align 4
   br label %mk.next
 
-gl.inside62:                                      ; preds = %mk.done51
-  %387 = mul i64 0, %214
-  %388 = add i64 %387, %224
-  br label %in.row65
+mk.i50:                                           ; preds = %mk.next54, %mk.done47
+  %291 = phi i64 [ 0, %mk.done47 ], [ %310, %mk.next54 ]
+  %292 = icmp slt i64 %291, 16
+  br i1 %292, label %mk.body51, label %mk.done52
 
-gl.edge63:                                        ; preds = %mk.done51
-  br label %gl.row73
+mk.body51:                                        ; preds = %mk.i50
+  %293 = sdiv i64 %291, 2
+  %294 = getelementptr i8, ptr %mk.skip, i64 %293
+  %295 = load i8, ptr %294, align 1
+  %296 = icmp eq i8 %295, 0
+  br i1 %296, label %mk.work53, label %mk.next54
 
-gl.done64:                                        ; preds = %done75, %done67
+mk.done52:                                        ; preds = %mk.i50
+  %297 = load i32, ptr %mk.bbad, align 4
+  %298 = icmp ne i32 %297, 0
+  %299 = or i1 %185, %298
+  br i1 %299, label %mk.redo, label %mk.else62
+
+mk.work53:                                        ; preds = %mk.body51
+  %300 = add i64 %291, 0
+  %301 = mul i64 %300, 16
+  %302 = add i64 %301, 8
+  %303 = getelementptr float, ptr %acc, i64 %302
+  %304 = load <8 x float>, ptr %303, align 4
+  %305 = add i64 %291, 1
+  %306 = mul i64 %305, 16
+  %307 = add i64 %306, 8
+  %308 = getelementptr float, ptr %acc, i64 %307
+  %309 = load <8 x float>, ptr %308, align 4
+  br label %mk.k55
+
+mk.next54:                                        ; preds = %mk.kdone57, %mk.body51
+  %310 = add i64 %291, 2
+  br label %mk.i50
+
+mk.k55:                                           ; preds = %mk.kbody56, %mk.work53
+  %k58 = phi i64 [ 0, %mk.work53 ], [ %337, %mk.kbody56 ]
+  %acc59 = phi <8 x float> [ %304, %mk.work53 ], [ %328, %mk.kbody56 ]
+  %acc60 = phi <8 x float> [ %309, %mk.work53 ], [ %336, %mk.kbody56 ]
+  %nonfinite61 = phi <8 x i1> [ zeroinitializer, %mk.work53 ], [ %320, %mk.kbody56 ]
+  %311 = icmp slt i64 %k58, 16
+  br i1 %311, label %mk.kbody56, label %mk.kdone57
+
+mk.kbody56:                                       ; preds = %mk.k55
+  %312 = mul i64 %k58, 16
+  %313 = add i64 %312, 8
+  %314 = add i64 0, %313
+  %315 = getelementptr float, ptr %mma.b, i64 %314
+  %316 = load <8 x float>, ptr %315, align 4
+  %317 = bitcast <8 x float> %316 to <8 x i32>
+  %318 = and <8 x i32> %317, splat (i32 2139095040)
+  %319 = icmp eq <8 x i32> %318, splat (i32 2139095040)
+  %320 = or <8 x i1> %nonfinite61, %319
+  %321 = add i64 %291, 0
+  %322 = mul i64 %321, 16
+  %323 = add i64 %322, %k58
+  %324 = getelementptr float, ptr %mma.a, i64 %323
+  %325 = load float, ptr %324, align 4
+  %326 = insertelement <8 x float> poison, float %325, i32 0
+  %327 = shufflevector <8 x float> %326, <8 x float> poison, <8 x i32> zeroinitializer
+  %328 = call <8 x float> @llvm.fma.v8f32(<8 x float> %327, <8 x float> %316, <8 x float> %acc59)
+  %329 = add i64 %291, 1
+  %330 = mul i64 %329, 16
+  %331 = add i64 %330, %k58
+  %332 = getelementptr float, ptr %mma.a, i64 %331
+  %333 = load float, ptr %332, align 4
+  %334 = insertelement <8 x float> poison, float %333, i32 0
+  %335 = shufflevector <8 x float> %334, <8 x float> poison, <8 x i32> zeroinitializer
+  %336 = call <8 x float> @llvm.fma.v8f32(<8 x float> %335, <8 x float> %316, <8 x float> %acc60)
+  %337 = add i64 %k58, 1
+  br label %mk.k55
+
+mk.kdone57:                                       ; preds = %mk.k55
+  %338 = call i1 @llvm.vector.reduce.or.v8i1(<8 x i1> %nonfinite61)
+  %339 = load i32, ptr %mk.bbad, align 4
+  %340 = zext i1 %338 to i32
+  %341 = or i32 %339, %340
+  store i32 %341, ptr %mk.bbad, align 4
+  %342 = add i64 %291, 0
+  %343 = mul i64 %342, 16
+  %344 = add i64 %343, 8
+  %345 = getelementptr float, ptr %acc, i64 %344
+  store <8 x float> %acc59, ptr %345, align 4
+  %346 = add i64 %291, 1
+  %347 = mul i64 %346, 16
+  %348 = add i64 %347, 8
+  %349 = getelementptr float, ptr %acc, i64 %348
+  store <8 x float> %acc60, ptr %349, align 4
+  br label %mk.next54
+
+mk.redo:                                          ; preds = %mk.done52
+  br label %mk.i63
+
+mk.else62:                                        ; preds = %mk.done76, %mk.done52
+  br label %mk.blocksdone
+
+mk.i63:                                           ; preds = %mk.next67, %mk.redo
+  %350 = phi i64 [ 0, %mk.redo ], [ %366, %mk.next67 ]
+  %351 = icmp slt i64 %350, 16
+  br i1 %351, label %mk.body64, label %mk.done65
+
+mk.body64:                                        ; preds = %mk.i63
+  %352 = sdiv i64 %350, 2
+  %353 = getelementptr i8, ptr %mk.skip, i64 %352
+  %354 = load i8, ptr %353, align 1
+  %355 = icmp eq i8 %354, 1
+  br i1 %355, label %mk.work66, label %mk.next67
+
+mk.done65:                                        ; preds = %mk.i63
+  br label %mk.i74
+
+mk.work66:                                        ; preds = %mk.body64
+  %356 = add i64 %350, 0
+  %357 = mul i64 %356, 16
+  %358 = add i64 %357, 0
+  %359 = getelementptr float, ptr %acc, i64 %358
+  %360 = load <8 x float>, ptr %359, align 4
+  %361 = add i64 %350, 1
+  %362 = mul i64 %361, 16
+  %363 = add i64 %362, 0
+  %364 = getelementptr float, ptr %acc, i64 %363
+  %365 = load <8 x float>, ptr %364, align 4
+  br label %mk.k68
+
+mk.next67:                                        ; preds = %mk.kdone70, %mk.body64
+  %366 = add i64 %350, 2
+  br label %mk.i63
+
+mk.k68:                                           ; preds = %mk.kbody69, %mk.work66
+  %k71 = phi i64 [ 0, %mk.work66 ], [ %389, %mk.kbody69 ]
+  %acc72 = phi <8 x float> [ %360, %mk.work66 ], [ %380, %mk.kbody69 ]
+  %acc73 = phi <8 x float> [ %365, %mk.work66 ], [ %388, %mk.kbody69 ]
+  %367 = icmp slt i64 %k71, 16
+  br i1 %367, label %mk.kbody69, label %mk.kdone70
+
+mk.kbody69:                                       ; preds = %mk.k68
+  %368 = mul i64 %k71, 16
+  %369 = add i64 %368, 0
+  %370 = add i64 0, %369
+  %371 = getelementptr float, ptr %mma.b, i64 %370
+  %372 = load <8 x float>, ptr %371, align 4
+  %373 = add i64 %350, 0
+  %374 = mul i64 %373, 16
+  %375 = add i64 %374, %k71
+  %376 = getelementptr float, ptr %mma.a, i64 %375
+  %377 = load float, ptr %376, align 4
+  %378 = insertelement <8 x float> poison, float %377, i32 0
+  %379 = shufflevector <8 x float> %378, <8 x float> poison, <8 x i32> zeroinitializer
+  %380 = call <8 x float> @llvm.fma.v8f32(<8 x float> %379, <8 x float> %372, <8 x float> %acc72)
+  %381 = add i64 %350, 1
+  %382 = mul i64 %381, 16
+  %383 = add i64 %382, %k71
+  %384 = getelementptr float, ptr %mma.a, i64 %383
+  %385 = load float, ptr %384, align 4
+  %386 = insertelement <8 x float> poison, float %385, i32 0
+  %387 = shufflevector <8 x float> %386, <8 x float> poison, <8 x i32> zeroinitializer
+  %388 = call <8 x float> @llvm.fma.v8f32(<8 x float> %387, <8 x float> %372, <8 x float> %acc73)
+  %389 = add i64 %k71, 1
+  br label %mk.k68
+
+mk.kdone70:                                       ; preds = %mk.k68
+  %390 = add i64 %350, 0
+  %391 = mul i64 %390, 16
+  %392 = add i64 %391, 0
+  %393 = getelementptr float, ptr %acc, i64 %392
+  store <8 x float> %acc72, ptr %393, align 4
+  %394 = add i64 %350, 1
+  %395 = mul i64 %394, 16
+  %396 = add i64 %395, 0
+  %397 = getelementptr float, ptr %acc, i64 %396
+  store <8 x float> %acc73, ptr %397, align 4
+  br label %mk.next67
+
+mk.i74:                                           ; preds = %mk.next78, %mk.done65
+  %398 = phi i64 [ 0, %mk.done65 ], [ %414, %mk.next78 ]
+  %399 = icmp slt i64 %398, 16
+  br i1 %399, label %mk.body75, label %mk.done76
+
+mk.body75:                                        ; preds = %mk.i74
+  %400 = sdiv i64 %398, 2
+  %401 = getelementptr i8, ptr %mk.skip, i64 %400
+  %402 = load i8, ptr %401, align 1
+  %403 = icmp eq i8 %402, 1
+  br i1 %403, label %mk.work77, label %mk.next78
+
+mk.done76:                                        ; preds = %mk.i74
+  br label %mk.else62
+
+mk.work77:                                        ; preds = %mk.body75
+  %404 = add i64 %398, 0
+  %405 = mul i64 %404, 16
+  %406 = add i64 %405, 8
+  %407 = getelementptr float, ptr %acc, i64 %406
+  %408 = load <8 x float>, ptr %407, align 4
+  %409 = add i64 %398, 1
+  %410 = mul i64 %409, 16
+  %411 = add i64 %410, 8
+  %412 = getelementptr float, ptr %acc, i64 %411
+  %413 = load <8 x float>, ptr %412, align 4
+  br label %mk.k79
+
+mk.next78:                                        ; preds = %mk.kdone81, %mk.body75
+  %414 = add i64 %398, 2
+  br label %mk.i74
+
+mk.k79:                                           ; preds = %mk.kbody80, %mk.work77
+  %k82 = phi i64 [ 0, %mk.work77 ], [ %437, %mk.kbody80 ]
+  %acc83 = phi <8 x float> [ %408, %mk.work77 ], [ %428, %mk.kbody80 ]
+  %acc84 = phi <8 x float> [ %413, %mk.work77 ], [ %436, %mk.kbody80 ]
+  %415 = icmp slt i64 %k82, 16
+  br i1 %415, label %mk.kbody80, label %mk.kdone81
+
+mk.kbody80:                                       ; preds = %mk.k79
+  %416 = mul i64 %k82, 16
+  %417 = add i64 %416, 8
+  %418 = add i64 0, %417
+  %419 = getelementptr float, ptr %mma.b, i64 %418
+  %420 = load <8 x float>, ptr %419, align 4
+  %421 = add i64 %398, 0
+  %422 = mul i64 %421, 16
+  %423 = add i64 %422, %k82
+  %424 = getelementptr float, ptr %mma.a, i64 %423
+  %425 = load float, ptr %424, align 4
+  %426 = insertelement <8 x float> poison, float %425, i32 0
+  %427 = shufflevector <8 x float> %426, <8 x float> poison, <8 x i32> zeroinitializer
+  %428 = call <8 x float> @llvm.fma.v8f32(<8 x float> %427, <8 x float> %420, <8 x float> %acc83)
+  %429 = add i64 %398, 1
+  %430 = mul i64 %429, 16
+  %431 = add i64 %430, %k82
+  %432 = getelementptr float, ptr %mma.a, i64 %431
+  %433 = load float, ptr %432, align 4
+  %434 = insertelement <8 x float> poison, float %433, i32 0
+  %435 = shufflevector <8 x float> %434, <8 x float> poison, <8 x i32> zeroinitializer
+  %436 = call <8 x float> @llvm.fma.v8f32(<8 x float> %435, <8 x float> %420, <8 x float> %acc84)
+  %437 = add i64 %k82, 1
+  br label %mk.k79
+
+mk.kdone81:                                       ; preds = %mk.k79
+  %438 = add i64 %398, 0
+  %439 = mul i64 %438, 16
+  %440 = add i64 %439, 8
+  %441 = getelementptr float, ptr %acc, i64 %440
+  store <8 x float> %acc83, ptr %441, align 4
+  %442 = add i64 %398, 1
+  %443 = mul i64 %442, 16
+  %444 = add i64 %443, 8
+  %445 = getelementptr float, ptr %acc, i64 %444
+  store <8 x float> %acc84, ptr %445, align 4
+  br label %mk.next78
+
+mk.i85:                                           ; preds = %mk.kdone90, %mk.else
+  %446 = phi i64 [ 0, %mk.else ], [ %489, %mk.kdone90 ]
+  %447 = icmp slt i64 %446, 16
+  br i1 %447, label %mk.body86, label %mk.done87
+
+mk.body86:                                        ; preds = %mk.i85
+  %448 = add i64 %446, 0
+  %449 = mul i64 %448, 16
+  %450 = add i64 %449, 0
+  %451 = getelementptr float, ptr %acc, i64 %450
+  %452 = load <8 x float>, ptr %451, align 4
+  %453 = add i64 %446, 1
+  %454 = mul i64 %453, 16
+  %455 = add i64 %454, 0
+  %456 = getelementptr float, ptr %acc, i64 %455
+  %457 = load <8 x float>, ptr %456, align 4
+  br label %mk.k88
+
+mk.done87:                                        ; preds = %mk.i85
+  br label %mk.i94
+
+mk.k88:                                           ; preds = %mk.kbody89, %mk.body86
+  %k91 = phi i64 [ 0, %mk.body86 ], [ %480, %mk.kbody89 ]
+  %acc92 = phi <8 x float> [ %452, %mk.body86 ], [ %471, %mk.kbody89 ]
+  %acc93 = phi <8 x float> [ %457, %mk.body86 ], [ %479, %mk.kbody89 ]
+  %458 = icmp slt i64 %k91, 16
+  br i1 %458, label %mk.kbody89, label %mk.kdone90
+
+mk.kbody89:                                       ; preds = %mk.k88
+  %459 = mul i64 %k91, 16
+  %460 = add i64 %459, 0
+  %461 = add i64 0, %460
+  %462 = getelementptr float, ptr %mma.b, i64 %461
+  %463 = load <8 x float>, ptr %462, align 4
+  %464 = add i64 %446, 0
+  %465 = mul i64 %464, 16
+  %466 = add i64 %465, %k91
+  %467 = getelementptr float, ptr %mma.a, i64 %466
+  %468 = load float, ptr %467, align 4
+  %469 = insertelement <8 x float> poison, float %468, i32 0
+  %470 = shufflevector <8 x float> %469, <8 x float> poison, <8 x i32> zeroinitializer
+  %471 = call <8 x float> @llvm.fma.v8f32(<8 x float> %470, <8 x float> %463, <8 x float> %acc92)
+  %472 = add i64 %446, 1
+  %473 = mul i64 %472, 16
+  %474 = add i64 %473, %k91
+  %475 = getelementptr float, ptr %mma.a, i64 %474
+  %476 = load float, ptr %475, align 4
+  %477 = insertelement <8 x float> poison, float %476, i32 0
+  %478 = shufflevector <8 x float> %477, <8 x float> poison, <8 x i32> zeroinitializer
+  %479 = call <8 x float> @llvm.fma.v8f32(<8 x float> %478, <8 x float> %463, <8 x float> %acc93)
+  %480 = add i64 %k91, 1
+  br label %mk.k88
+
+mk.kdone90:                                       ; preds = %mk.k88
+  %481 = add i64 %446, 0
+  %482 = mul i64 %481, 16
+  %483 = add i64 %482, 0
+  %484 = getelementptr float, ptr %acc, i64 %483
+  store <8 x float> %acc92, ptr %484, align 4
+  %485 = add i64 %446, 1
+  %486 = mul i64 %485, 16
+  %487 = add i64 %486, 0
+  %488 = getelementptr float, ptr %acc, i64 %487
+  store <8 x float> %acc93, ptr %488, align 4
+  %489 = add i64 %446, 2
+  br label %mk.i85
+
+mk.i94:                                           ; preds = %mk.kdone99, %mk.done87
+  %490 = phi i64 [ 0, %mk.done87 ], [ %533, %mk.kdone99 ]
+  %491 = icmp slt i64 %490, 16
+  br i1 %491, label %mk.body95, label %mk.done96
+
+mk.body95:                                        ; preds = %mk.i94
+  %492 = add i64 %490, 0
+  %493 = mul i64 %492, 16
+  %494 = add i64 %493, 8
+  %495 = getelementptr float, ptr %acc, i64 %494
+  %496 = load <8 x float>, ptr %495, align 4
+  %497 = add i64 %490, 1
+  %498 = mul i64 %497, 16
+  %499 = add i64 %498, 8
+  %500 = getelementptr float, ptr %acc, i64 %499
+  %501 = load <8 x float>, ptr %500, align 4
+  br label %mk.k97
+
+mk.done96:                                        ; preds = %mk.i94
+  br label %mk.blocksdone
+
+mk.k97:                                           ; preds = %mk.kbody98, %mk.body95
+  %k100 = phi i64 [ 0, %mk.body95 ], [ %524, %mk.kbody98 ]
+  %acc101 = phi <8 x float> [ %496, %mk.body95 ], [ %515, %mk.kbody98 ]
+  %acc102 = phi <8 x float> [ %501, %mk.body95 ], [ %523, %mk.kbody98 ]
+  %502 = icmp slt i64 %k100, 16
+  br i1 %502, label %mk.kbody98, label %mk.kdone99
+
+mk.kbody98:                                       ; preds = %mk.k97
+  %503 = mul i64 %k100, 16
+  %504 = add i64 %503, 8
+  %505 = add i64 0, %504
+  %506 = getelementptr float, ptr %mma.b, i64 %505
+  %507 = load <8 x float>, ptr %506, align 4
+  %508 = add i64 %490, 0
+  %509 = mul i64 %508, 16
+  %510 = add i64 %509, %k100
+  %511 = getelementptr float, ptr %mma.a, i64 %510
+  %512 = load float, ptr %511, align 4
+  %513 = insertelement <8 x float> poison, float %512, i32 0
+  %514 = shufflevector <8 x float> %513, <8 x float> poison, <8 x i32> zeroinitializer
+  %515 = call <8 x float> @llvm.fma.v8f32(<8 x float> %514, <8 x float> %507, <8 x float> %acc101)
+  %516 = add i64 %490, 1
+  %517 = mul i64 %516, 16
+  %518 = add i64 %517, %k100
+  %519 = getelementptr float, ptr %mma.a, i64 %518
+  %520 = load float, ptr %519, align 4
+  %521 = insertelement <8 x float> poison, float %520, i32 0
+  %522 = shufflevector <8 x float> %521, <8 x float> poison, <8 x i32> zeroinitializer
+  %523 = call <8 x float> @llvm.fma.v8f32(<8 x float> %522, <8 x float> %507, <8 x float> %acc102)
+  %524 = add i64 %k100, 1
+  br label %mk.k97
+
+mk.kdone99:                                       ; preds = %mk.k97
+  %525 = add i64 %490, 0
+  %526 = mul i64 %525, 16
+  %527 = add i64 %526, 8
+  %528 = getelementptr float, ptr %acc, i64 %527
+  store <8 x float> %acc101, ptr %528, align 4
+  %529 = add i64 %490, 1
+  %530 = mul i64 %529, 16
+  %531 = add i64 %530, 8
+  %532 = getelementptr float, ptr %acc, i64 %531
+  store <8 x float> %acc102, ptr %532, align 4
+  %533 = add i64 %490, 2
+  br label %mk.i94
+
+gl.inside103:                                     ; preds = %mk.blocksdone
+  %534 = mul i64 0, %208
+  %535 = add i64 %534, %218
+  br label %in.row106
+
+gl.edge104:                                       ; preds = %mk.blocksdone
+  br label %gl.row114
+
+gl.done105:                                       ; preds = %done116, %done108
   ret void
 
-in.row65:                                         ; preds = %done71, %gl.inside62
-  %i68 = phi i64 [ 0, %gl.inside62 ], [ %401, %done71 ]
-  %389 = icmp slt i64 %i68, 16
-  br i1 %389, label %body66, label %done67
+in.row106:                                        ; preds = %done112, %gl.inside103
+  %i109 = phi i64 [ 0, %gl.inside103 ], [ %548, %done112 ]
+  %536 = icmp slt i64 %i109, 16
+  br i1 %536, label %body107, label %done108
 
-body66:                                           ; preds = %in.row65
-  %390 = add i64 %388, %i68
-  %391 = mul i64 %390, %218
-  %392 = add i64 %391, %230
-  br label %in.col69
+body107:                                          ; preds = %in.row106
+  %537 = add i64 %535, %i109
+  %538 = mul i64 %537, %212
+  %539 = add i64 %538, %224
+  br label %in.col110
 
-done67:                                           ; preds = %in.row65
-  br label %gl.done64
+done108:                                          ; preds = %in.row106
+  br label %gl.done105
 
-in.col69:                                         ; preds = %body70, %body66
-  %i72 = phi i64 [ 0, %body66 ], [ %400, %body70 ]
-  %393 = icmp slt i64 %i72, 16
-  br i1 %393, label %body70, label %done71
+in.col110:                                        ; preds = %body111, %body107
+  %i113 = phi i64 [ 0, %body107 ], [ %547, %body111 ]
+  %540 = icmp slt i64 %i113, 16
+  br i1 %540, label %body111, label %done112
 
-body70:                                           ; preds = %in.col69
-  %394 = mul i64 %i68, 16
-  %395 = add i64 %394, %i72
-  %396 = add i64 %392, %i72
-  %397 = getelementptr float, ptr %acc, i64 %395
-  %398 = load float, ptr %397, align 4
-  %399 = getelementptr float, ptr %C, i64 %396
-  store float %398, ptr %399, align 4
-  %400 = add i64 %i72, 1
-  br label %in.col69
+body111:                                          ; preds = %in.col110
+  %541 = mul i64 %i109, 16
+  %542 = add i64 %541, %i113
+  %543 = add i64 %539, %i113
+  %544 = getelementptr float, ptr %acc, i64 %542
+  %545 = load float, ptr %544, align 4
+  %546 = getelementptr float, ptr %C, i64 %543
+  store float %545, ptr %546, align 4
+  %547 = add i64 %i113, 1
+  br label %in.col110
 
-done71:                                           ; preds = %in.col69
-  %401 = add i64 %i68, 1
-  br label %in.row65
+done112:                                          ; preds = %in.col110
+  %548 = add i64 %i109, 1
+  br label %in.row106
 
-gl.row73:                                         ; preds = %done79, %gl.edge63
-  %i76 = phi i64 [ 0, %gl.edge63 ], [ %429, %done79 ]
-  %402 = icmp slt i64 %i76, 16
-  br i1 %402, label %body74, label %done75
+gl.row114:                                        ; preds = %done120, %gl.edge104
+  %i117 = phi i64 [ 0, %gl.edge104 ], [ %576, %done120 ]
+  %549 = icmp slt i64 %i117, 16
+  br i1 %549, label %body115, label %done116
 
-body74:                                           ; preds = %gl.row73
-  %403 = add i64 %224, %i76
-  %404 = icmp slt i64 %403, %214
-  %405 = icmp sge i64 %403, 0
-  %406 = and i1 %405, %404
-  %407 = and i1 true, %406
-  %408 = mul i64 0, %214
-  %409 = add i64 %408, %403
-  %410 = mul i64 %409, %218
-  %411 = sub i64 0, %230
-  %412 = icmp sgt i64 %411, 0
-  %413 = select i1 %412, i64 %411, i64 0
-  %414 = sub i64 %218, %230
-  %415 = icmp slt i64 %414, 16
-  %416 = select i1 %415, i64 %414, i64 16
-  %417 = select i1 %407, i64 %416, i64 0
-  %418 = sub i64 %417, %413
-  br label %gl.col77
+body115:                                          ; preds = %gl.row114
+  %550 = add i64 %218, %i117
+  %551 = icmp slt i64 %550, %208
+  %552 = icmp sge i64 %550, 0
+  %553 = and i1 %552, %551
+  %554 = and i1 true, %553
+  %555 = mul i64 0, %208
+  %556 = add i64 %555, %550
+  %557 = mul i64 %556, %212
+  %558 = sub i64 0, %224
+  %559 = icmp sgt i64 %558, 0
+  %560 = select i1 %559, i64 %558, i64 0
+  %561 = sub i64 %212, %224
+  %562 = icmp slt i64 %561, 16
+  %563 = select i1 %562, i64 %561, i64 16
+  %564 = select i1 %554, i64 %563, i64 0
+  %565 = sub i64 %564, %560
+  br label %gl.col118
 
-done75:                                           ; preds = %gl.row73
-  br label %gl.done64
+done116:                                          ; preds = %gl.row114
+  br label %gl.done105
 
-gl.col77:                                         ; preds = %body78, %body74
-  %i80 = phi i64 [ 0, %body74 ], [ %428, %body78 ]
-  %419 = icmp slt i64 %i80, %418
-  br i1 %419, label %body78, label %done79
+gl.col118:                                        ; preds = %body119, %body115
+  %i121 = phi i64 [ 0, %body115 ], [ %575, %body119 ]
+  %566 = icmp slt i64 %i121, %565
+  br i1 %566, label %body119, label %done120
 
-body78:                                           ; preds = %gl.col77
-  %420 = add i64 %i80, %413
-  %421 = mul i64 %i76, 16
-  %422 = add i64 %421, %420
-  %423 = add i64 %230, %420
-  %424 = add i64 %410, %423
-  %425 = getelementptr float, ptr %acc, i64 %422
-  %426 = load float, ptr %425, align 4
-  %427 = getelementptr float, ptr %C, i64 %424
-  store float %426, ptr %427, align 4
-  %428 = add i64 %i80, 1
-  br label %gl.col77
+body119:                                          ; preds = %gl.col118
+  %567 = add i64 %i121, %560
+  %568 = mul i64 %i117, 16
+  %569 = add i64 %568, %567
+  %570 = add i64 %224, %567
+  %571 = add i64 %557, %570
+  %572 = getelementptr float, ptr %acc, i64 %569
+  %573 = load float, ptr %572, align 4
+  %574 = getelementptr float, ptr %C, i64 %571
+  store float %573, ptr %574, align 4
+  %575 = add i64 %i121, 1
+  br label %gl.col118
 
-done79:                                           ; preds = %gl.col77
-  %429 = add i64 %i76, 1
-  br label %gl.row73
+done120:                                          ; preds = %gl.col118
+  %576 = add i64 %i117, 1
+  br label %gl.row114
 }
 
 ; Function Attrs: nocallback nofree nounwind willreturn memory(argmem: write)
@@ -815,5 +1067,9 @@ declare void @llvm.memset.p0.i64(ptr writeonly captures(none), i8, i64, i1 immar
 ; Function Attrs: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)
 declare <8 x float> @llvm.fma.v8f32(<8 x float>, <8 x float>, <8 x float>) #1
 
+; Function Attrs: nocallback nofree nosync nounwind speculatable willreturn memory(none)
+declare i1 @llvm.vector.reduce.or.v8i1(<8 x i1>) #2
+
 attributes #0 = { nocallback nofree nounwind willreturn memory(argmem: write) }
 attributes #1 = { nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none) }
+attributes #2 = { nocallback nofree nosync nounwind speculatable willreturn memory(none) }
