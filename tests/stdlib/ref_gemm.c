@@ -1,8 +1,10 @@
 /* ref_gemm.c — double-precision references of the gemm kernels (stdlib-kernels/gemm.tk).
  * See reference.h. Written from the definitions in gemm.tk's header:
  *   C[b][i][j] = act(Σ_k A[b][i][k]·B'[b][k][j] + bias[j]) + R[i][j]
- * with B' = B (nn) or Bᵀ (nt), and for the packed kernels B' the tile-major
- * layout P[nb][k][jj] = B[k][nb·256 + jj]. */
+ * with B' = B (nn) or Bᵀ (nt), and for the packed kernels B' read from
+ * P[nb] (B's columns nb·256 .. nb·256+255) in the packed plane layout of
+ * docs/LANGUAGE.md "Packed tensors": panels of 32 columns, one after the
+ * other; inside a panel, bf16 rows interleave in pairs, f32 rows are plain. */
 #include "reference.h"
 
 enum { PACK_BN = 256 };   /* columns of B per packed block (BN in gemm.tk) */
@@ -10,9 +12,27 @@ enum { PACK_BN = 256 };   /* columns of B per packed block (BN in gemm.tk) */
 typedef struct {
     bool nt;         /* B is [N, K] */
     bool batched;    /* leading dim BT on A, B, C */
-    bool packed;     /* B comes as P[NB, KP, 256] */
+    bool packed;     /* B comes as P[NB, KP, 256, packed] */
+    bool pairs;      /* ... of 2-byte elements: rows interleave in pairs */
     bool epilogue;   /* bias / act / residual */
 } GemmForm;
+
+enum { PANEL = 32 };
+
+/* Where element (r, c) of a packed plane of R rows and C columns lives,
+ * relative to the plane's start: its panel (PANEL columns, the last one
+ * possibly narrower) begins after PANEL·R elements per earlier panel; inside
+ * it, a row is `width` elements — or, with pairs, rows 2i and 2i+1 share a
+ * run of 2·width where their elements alternate, except an odd last row. */
+static int64_t packed_at(int64_t r, int64_t c, int64_t R, int64_t C, bool pairs)
+{
+    int64_t panel = c / PANEL, col = c - panel * PANEL;
+    int64_t width = C - panel * PANEL < PANEL ? C - panel * PANEL : PANEL;
+    int64_t start = panel * PANEL * R;
+    bool paired_row = pairs && r < R - R % 2;
+    if (paired_row) return start + (r / 2) * 2 * width + 2 * col + r % 2;
+    return start + r * width + col;
+}
 
 static double act_apply(int act, double x)
 {
@@ -29,7 +49,7 @@ static double b_at(const GemmForm *f, const TkRefTensor *B, int64_t b, int64_t k
 {
     if (f->packed) {
         int64_t kp = B->shape[1], bn = B->shape[2];
-        return B->data[((j / bn) * kp + k) * bn + j % bn];
+        return B->data[(j / bn) * kp * bn + packed_at(k, j % bn, kp, bn, f->pairs)];
     }
     int64_t base = b * K * N;
     return f->nt ? B->data[base + j * K + k] : B->data[base + k * N + j];
@@ -68,8 +88,8 @@ static const char *gemm(TkRefCall *c, GemmForm f)
     return NULL;
 }
 
-/* P[nb][k][jj] = B[k][nb·256 + jj], zero past K and N (the pack kernels). */
-static const char *pack_b(TkRefCall *c)
+/* P[nb] holds B[k][nb·256 + jj] at packed_at(k, jj), zero past K and N (the pack kernels). */
+static const char *pack_b(TkRefCall *c, bool pairs)
 {
     TkRefTensor *B = tk_ref_tensor(c, "B"), *P = tk_ref_tensor(c, "P");
     int64_t K = B->shape[0], N = B->shape[1];
@@ -78,10 +98,13 @@ static const char *pack_b(TkRefCall *c)
         for (int64_t k = 0; k < KP; k++)
             for (int64_t jj = 0; jj < BN; jj++) {
                 int64_t j = nb * BN + jj;
-                P->data[(nb * KP + k) * BN + jj] = k < K && j < N ? B->data[k * N + j] : 0.0;
+                P->data[nb * KP * BN + packed_at(k, jj, KP, BN, pairs)] = k < K && j < N ? B->data[k * N + j] : 0.0;
             }
     return NULL;
 }
+
+static const char *pack_b_pairs(TkRefCall *c) { return pack_b(c, true); }
+static const char *pack_b_rows(TkRefCall *c) { return pack_b(c, false); }
 
 #define FORM(name, ...) \
     static const char *name(TkRefCall *c) { return gemm(c, (GemmForm){ __VA_ARGS__ }); }
@@ -91,7 +114,8 @@ FORM(ref_nn_ep, .epilogue = true)
 FORM(ref_nt_ep, .nt = true, .epilogue = true)
 FORM(ref_nn_batched, .batched = true)
 FORM(ref_nt_batched, .nt = true, .batched = true)
-FORM(ref_packed, .packed = true)
+FORM(ref_packed_bf16, .packed = true, .pairs = true)
+FORM(ref_packed_f32, .packed = true)
 
 const TkRefKernel tk_ref_gemm[] = {
     { "gemm_bf16", ref_nn },
@@ -109,9 +133,11 @@ const TkRefKernel tk_ref_gemm[] = {
     { "gemm_bf16_batched", ref_nn_batched },
     { "gemm_f32_batched", ref_nn_batched },
     { "gemm_bf16_nt_batched", ref_nt_batched },
-    { "pack_b_bf16", pack_b },
-    { "pack_b_f32", pack_b },
-    { "gemm_bf16_packed", ref_packed },
-    { "gemm_f32_packed", ref_packed },
+    { "pack_b_bf16", pack_b_pairs },
+    { "pack_b_f32", pack_b_rows },
+    { "gemm_bf16_packed", ref_packed_bf16 },
+    { "gemm_f32_packed", ref_packed_f32 },
+    { "gemv_bf16_packed", ref_packed_bf16 },
+    { "gemv_f32_packed", ref_packed_f32 },
     { 0, 0 },
 };
