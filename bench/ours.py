@@ -62,7 +62,7 @@ def read_tk(path):
             g = re.match(r"gl\s*<\s*(.*?)\s*>\s*(\w+)$", p, re.S)
             if g:
                 fields = _split_top(g.group(1))
-                dims = [d for d in fields[1:] if d not in ("row", "col")]
+                dims = [d for d in fields[1:] if d not in ("row", "col", "packed")]
                 params.append({"name": g.group(2), "kind": "gl", "elem": fields[0], "dims": dims})
             else:
                 words = p.split()
@@ -158,6 +158,10 @@ def variants(case, root):
                     "note": "weights pre-packed (packing not timed)"})
         if m <= 32:
             out.append({"name": f"gemv_{dt}", "file": f, "kernel": f"gemv_{dt}", "tensors": [[m, k], [k, n], [m, n]], "sets": {}})
+        if m <= 16:   # decode: 16-row tiles over the packed weights, which are read in place
+            out.append({"name": f"gemv_{dt}_packed", "file": f, "kernel": f"gemv_{dt}_packed",
+                        "tensors": [[m, k], [cdiv(n, bn), cdiv(k, kc) * kc, bn], [m, n]], "sets": {},
+                        "note": "weights pre-packed (packing not timed)"})
     elif fam == "attention":
         f = os.path.join(root, "stdlib-kernels", "attention.tk")
         b, h, sq, skv, d = s["B"], s["H"], s["S"], s["SKV"], s["D"]

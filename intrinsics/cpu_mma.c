@@ -317,107 +317,95 @@ static LLVMValueRef or_words(TkMmaBuilder *mb, LLVMValueRef words, LLVMValueRef 
 
 /* Which register-row blocks of A are all zero, and may be skipped: rows past
  * a tensor's edge are loaded as zeros, and a decode step's 16-row tile holds
- * one real row. Skipping is exact only if B is finite (0·inf is NaN), which
- * is checked — once per mma, and only when some block is zero. Sets
- * skip[r] (i8) for each row block; returns nothing to do if none is zero. */
-static LLVMValueRef zero_row_blocks(int mr, TkMmaBuilder *mb, LLVMValueRef a, LLVMValueRef b, int64_t m, int64_t n,
-                                    int64_t ksteps, bool bf16, LLVMValueRef *any_out, LLVMValueRef *all_out)
+ * one real row. Sets skip[r] (i8) per row block, and returns whether any /
+ * all blocks are zero and the first row of the first block that is not
+ * (m if none). Skipping is exact only if B is finite (0·inf is NaN): the
+ * caller checks that as it goes (emit_blocks). */
+typedef struct {
+    LLVMValueRef skip;    /* i8[m / mr] */
+    LLVMValueRef any, all;/* i1 */
+    LLVMValueRef first;   /* i64 */
+} ZeroRows;
+
+static ZeroRows zero_row_blocks(int mr, TkMmaBuilder *mb, LLVMValueRef a, int64_t m, int64_t ksteps, bool bf16)
 {
     LLVMTypeRef i8 = LLVMInt8TypeInContext(mb->ctx), i32 = LLVMInt32TypeInContext(mb->ctx);
+    LLVMTypeRef i64 = LLVMInt64TypeInContext(mb->ctx);
     int64_t nblocks = m / mr;
-    LLVMValueRef skip = entry_alloca(mb, i8, nblocks, "mk.skip");
+    ZeroRows Z;
+    Z.skip = entry_alloca(mb, i8, nblocks, "mk.skip");
     LLVMValueRef orslot = entry_alloca(mb, i32, 1, "mk.orv");
     LLVMValueRef anyslot = entry_alloca(mb, i32, 1, "mk.any");
     LLVMValueRef allslot = entry_alloca(mb, i32, 1, "mk.all");
+    LLVMValueRef firstslot = entry_alloca(mb, i64, 1, "mk.first");
     LLVMBuildStore(mb->b, LLVMConstInt(i32, 0, 0), anyslot);
     LLVMBuildStore(mb->b, LLVMConstInt(i32, 1, 0), allslot);
-    /* A is [m][ksteps] words (f32 elements or bf16 pairs): a row block is contiguous */
+    LLVMBuildStore(mb->b, c64(mb, m), firstslot);
+    /* A is [m][ksteps] words (f32 elements or bf16 pairs): a row block is contiguous;
+     * blocks are visited last to first, so the first live one is stored last */
     Loop L;
     loop_begin(mb, &L, nblocks, "mk.zrows");
-    LLVMValueRef v = or_words(mb, a, LLVMBuildMul(mb->b, L.idx, c64(mb, mr * ksteps), ""), mr * ksteps,
+    LLVMValueRef blk = LLVMBuildSub(mb->b, c64(mb, nblocks - 1), L.idx, "");
+    LLVMValueRef v = or_words(mb, a, LLVMBuildMul(mb->b, blk, c64(mb, mr * ksteps), ""), mr * ksteps,
                               bf16 ? 0x7fff7fffu : 0x7fffffffu, orslot);   /* ±0 both count as zero */
-    LLVMValueRef zero = LLVMBuildZExt(mb->b, LLVMBuildICmp(mb->b, LLVMIntEQ, v, LLVMConstInt(i32, 0, 0), ""), i32, "");
-    LLVMBuildStore(mb->b, LLVMBuildTrunc(mb->b, zero, i8, ""), gep(mb, i8, skip, L.idx));
+    LLVMValueRef is_zero = LLVMBuildICmp(mb->b, LLVMIntEQ, v, LLVMConstInt(i32, 0, 0), "");
+    LLVMValueRef zero = LLVMBuildZExt(mb->b, is_zero, i32, "");
+    LLVMBuildStore(mb->b, LLVMBuildTrunc(mb->b, zero, i8, ""), gep(mb, i8, Z.skip, blk));
     LLVMBuildStore(mb->b, LLVMBuildOr(mb->b, LLVMBuildLoad2(mb->b, i32, anyslot, ""), zero, ""), anyslot);
     LLVMBuildStore(mb->b, LLVMBuildAnd(mb->b, LLVMBuildLoad2(mb->b, i32, allslot, ""), zero, ""), allslot);
+    LLVMValueRef was = LLVMBuildLoad2(mb->b, i64, firstslot, "");
+    LLVMBuildStore(mb->b, LLVMBuildSelect(mb->b, is_zero, was, LLVMBuildMul(mb->b, blk, c64(mb, mr), ""), ""), firstslot);
     loop_end(mb, &L, 1);
-    if (any_out) {   /* the caller checks B itself, as its blocks load it */
-        *any_out = LLVMBuildICmp(mb->b, LLVMIntNE, LLVMBuildLoad2(mb->b, i32, anyslot, ""), LLVMConstInt(i32, 0, 0), "");
-        *all_out = LLVMBuildICmp(mb->b, LLVMIntNE, LLVMBuildLoad2(mb->b, i32, allslot, ""), LLVMConstInt(i32, 0, 0), "");
-        return skip;
-    }
-    /* if some block is zero: is B finite? if not, skip nothing */
-    LLVMBasicBlockRef check = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.bfinite");
-    LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.bchecked");
-    LLVMValueRef any = LLVMBuildICmp(mb->b, LLVMIntNE, LLVMBuildLoad2(mb->b, i32, anyslot, ""), LLVMConstInt(i32, 0, 0), "");
-    LLVMBuildCondBr(mb->b, any, check, done);
-    LLVMPositionBuilderAtEnd(mb->b, check);
-    /* a word is inf/NaN when its exponent bits are all ones; for bf16 a word
-     * is a pair, and either half counts. B's words are ksteps·w per panel,
-     * panels `stride` elements apart (cpu_mma.h) */
-    LLVMValueRef badslot = entry_alloca(mb, i32, 1, "mk.bad");
-    LLVMBuildStore(mb->b, LLVMConstInt(i32, 0, 0), badslot);
-    LLVMValueRef stride_words = LLVMBuildUDiv(mb->b, panel_stride(mb, ksteps, bf16), c64(mb, bf16 ? 2 : 1), "");
-    int64_t npanels = (n + TK_MMA_PANEL - 1) / TK_MMA_PANEL;
-    Loop Lq, Lb;
-    loop_begin(mb, &Lq, npanels, "mk.bpanel");
-    LLVMValueRef first = LLVMBuildMul(mb->b, Lq.idx, c64(mb, TK_MMA_PANEL), "");
-    LLVMValueRef left = LLVMBuildSub(mb->b, c64(mb, n), first, "");
-    LLVMValueRef width = LLVMBuildSelect(mb->b, LLVMBuildICmp(mb->b, LLVMIntSLT, left, c64(mb, TK_MMA_PANEL), ""), left,
-                                         c64(mb, TK_MMA_PANEL), "");
-    LLVMValueRef pbase = LLVMBuildMul(mb->b, Lq.idx, stride_words, "");
-    loop_begin_n(mb, &Lb, LLVMBuildMul(mb->b, width, c64(mb, ksteps), ""), "mk.bscan");
-    LLVMValueRef w = LLVMBuildLoad2(mb->b, i32, gep(mb, i32, b, LLVMBuildAdd(mb->b, pbase, Lb.idx, "")), "");
-    LLVMSetAlignment(w, 4);
-    LLVMValueRef lo = bf16 ? LLVMBuildICmp(mb->b, LLVMIntEQ, LLVMBuildAnd(mb->b, w, LLVMConstInt(i32, 0x7f80u, 0), ""),
-                                           LLVMConstInt(i32, 0x7f80u, 0), "")
-                           : NULL;
-    LLVMValueRef hi = LLVMBuildICmp(mb->b, LLVMIntEQ, LLVMBuildAnd(mb->b, w, LLVMConstInt(i32, 0x7f800000u, 0), ""),
-                                    LLVMConstInt(i32, 0x7f800000u, 0), "");
-    LLVMValueRef either = LLVMBuildZExt(mb->b, lo ? LLVMBuildOr(mb->b, lo, hi, "") : hi, i32, "");
-    LLVMBuildStore(mb->b, LLVMBuildOr(mb->b, LLVMBuildLoad2(mb->b, i32, badslot, ""), either, ""), badslot);
-    loop_end(mb, &Lb, 1);
-    loop_end(mb, &Lq, 1);
-    LLVMValueRef bad = LLVMBuildLoad2(mb->b, i32, badslot, "");
-    /* B not finite: clear every skip flag */
-    LLVMBasicBlockRef clear = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.noskip");
-    LLVMBuildCondBr(mb->b, LLVMBuildICmp(mb->b, LLVMIntNE, bad, LLVMConstInt(i32, 0, 0), ""), clear, done);
-    LLVMPositionBuilderAtEnd(mb->b, clear);
-    Loop Lc;
-    loop_begin(mb, &Lc, nblocks, "mk.clear");
-    LLVMBuildStore(mb->b, LLVMConstInt(i8, 0, 0), gep(mb, i8, skip, Lc.idx));
-    loop_end(mb, &Lc, 1);
-    LLVMBuildBr(mb->b, done);
-    LLVMPositionBuilderAtEnd(mb->b, done);
-    return skip;
+    Z.any = LLVMBuildICmp(mb->b, LLVMIntNE, LLVMBuildLoad2(mb->b, i32, anyslot, ""), LLVMConstInt(i32, 0, 0), "");
+    Z.all = LLVMBuildICmp(mb->b, LLVMIntNE, LLVMBuildLoad2(mb->b, i32, allslot, ""), LLVMConstInt(i32, 0, 0), "");
+    Z.first = LLVMBuildLoad2(mb->b, i64, firstslot, "");
+    return Z;
 }
 
-/* block(...) if row block i0/mr's skip flag equals `want` (no skip: always) */
+/* block(...) if row block i0/mr's skip flag equals `want` (no skip: always).
+ * With `bad`, the block at row `check_row` notes inf/NaN in the B it loads. */
 static void block_where(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef skip, int want, LLVMValueRef acc, LLVMValueRef a,
                         LLVMValueRef b, LLVMValueRef i0, LLVMValueRef j0, int mr, int nc, int64_t n, int64_t ksteps, bool bf16,
-                        LLVMValueRef bad)
+                        LLVMValueRef check_row, LLVMValueRef bad)
 {
-    if (!skip) {
-        block(k, mb, acc, a, b, i0, j0, mr, nc, n, ksteps, bf16, bad);
-        return;
+    LLVMBasicBlockRef next = NULL;
+    if (skip) {
+        LLVMTypeRef i8 = LLVMInt8TypeInContext(mb->ctx);
+        LLVMValueRef flag = LLVMBuildLoad2(mb->b, i8, gep(mb, i8, skip, LLVMBuildSDiv(mb->b, i0, c64(mb, mr), "")), "");
+        LLVMBasicBlockRef work = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.work");
+        next = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.next");
+        LLVMBuildCondBr(mb->b, LLVMBuildICmp(mb->b, LLVMIntEQ, flag, LLVMConstInt(i8, (unsigned long long)want, 0), ""), work, next);
+        LLVMPositionBuilderAtEnd(mb->b, work);
     }
-    LLVMTypeRef i8 = LLVMInt8TypeInContext(mb->ctx);
-    LLVMValueRef flag = LLVMBuildLoad2(mb->b, i8, gep(mb, i8, skip, LLVMBuildSDiv(mb->b, i0, c64(mb, mr), "")), "");
-    LLVMBasicBlockRef work = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.work");
-    LLVMBasicBlockRef next = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.next");
-    LLVMBuildCondBr(mb->b, LLVMBuildICmp(mb->b, LLVMIntEQ, flag, LLVMConstInt(i8, (unsigned long long)want, 0), ""), work, next);
-    LLVMPositionBuilderAtEnd(mb->b, work);
-    block(k, mb, acc, a, b, i0, j0, mr, nc, n, ksteps, bf16, bad);
-    LLVMBuildBr(mb->b, next);
-    LLVMPositionBuilderAtEnd(mb->b, next);
+    if (bad) {
+        LLVMBasicBlockRef checking = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.checking");
+        LLVMBasicBlockRef plain = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.plain");
+        LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.blockdone");
+        LLVMBuildCondBr(mb->b, LLVMBuildICmp(mb->b, LLVMIntEQ, i0, check_row, ""), checking, plain);
+        LLVMPositionBuilderAtEnd(mb->b, checking);
+        block(k, mb, acc, a, b, i0, j0, mr, nc, n, ksteps, bf16, bad);
+        LLVMBuildBr(mb->b, done);
+        LLVMPositionBuilderAtEnd(mb->b, plain);
+        block(k, mb, acc, a, b, i0, j0, mr, nc, n, ksteps, bf16, NULL);
+        LLVMBuildBr(mb->b, done);
+        LLVMPositionBuilderAtEnd(mb->b, done);
+    } else {
+        block(k, mb, acc, a, b, i0, j0, mr, nc, n, ksteps, bf16, NULL);
+    }
+    if (next) {
+        LLVMBuildBr(mb->b, next);
+        LLVMPositionBuilderAtEnd(mb->b, next);
+    }
 }
 
 /* Every register block whose skip flag is `want`. Columns outside, rows
- * inside: one strip of B (ksteps × nr, 8–16 KiB) is reused from L1 by every
- * row block, while A is read by broadcasts of a few bytes per row; rows
- * outside would stream the whole B panel from L2 once per row block. */
+ * inside: one strip of B (ksteps × nr, 8–16 KiB, contiguous in its panel) is
+ * reused from L1 by every row block, while A is read by broadcasts of a few
+ * bytes per row; rows outside would stream the whole B from L2 once per row
+ * block. */
 static void blocks_where(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef skip, int want, LLVMValueRef acc, LLVMValueRef a,
-                         LLVMValueRef b, int64_t m, int64_t n, int64_t ksteps, bool bf16, int mr, int nc_full, LLVMValueRef bad)
+                         LLVMValueRef b, int64_t m, int64_t n, int64_t ksteps, bool bf16, int mr, int nc_full,
+                         LLVMValueRef check_row, LLVMValueRef bad)
 {
     int64_t nr = (int64_t)nc_full * k->vec;
     int64_t n_full = n / nr * nr;   /* columns covered by full register blocks */
@@ -425,7 +413,7 @@ static void blocks_where(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef sk
         Loop Lj, Li;
         loop_begin(mb, &Lj, n_full, "mk.j");
         loop_begin(mb, &Li, m, "mk.i");
-        block_where(k, mb, skip, want, acc, a, b, Li.idx, Lj.idx, mr, nc_full, n, ksteps, bf16, bad);
+        block_where(k, mb, skip, want, acc, a, b, Li.idx, Lj.idx, mr, nc_full, n, ksteps, bf16, check_row, bad);
         loop_end(mb, &Li, mr);
         loop_end(mb, &Lj, nr);
     }
@@ -433,7 +421,7 @@ static void blocks_where(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef sk
     for (int64_t j = n_full; j < n; j += k->vec) {
         Loop Li;
         loop_begin(mb, &Li, m, "mk.i");
-        block_where(k, mb, skip, want, acc, a, b, Li.idx, c64(mb, j), mr, 1, n, ksteps, bf16, bad);
+        block_where(k, mb, skip, want, acc, a, b, Li.idx, c64(mb, j), mr, 1, n, ksteps, bf16, check_row, bad);
         loop_end(mb, &Li, mr);
     }
 }
@@ -448,6 +436,13 @@ static void branch(TkMmaBuilder *mb, LLVMValueRef cond, const char *name, LLVMBa
     *other_out = other;
 }
 
+/* The register blocks of one mma. Row blocks of A that are all zero are
+ * skipped — exactly, because B is checked for inf/NaN as it is used: the
+ * first row block that runs notes any in the B it loads (it loads every
+ * column), and if there was one, or no block ran, the skipped blocks run
+ * too (0·inf must be NaN). A separate scan of B first would read it twice;
+ * for a decode step, whose B comes from DRAM, that measured 14–16 GB/s on
+ * one thread against 19–21 checked in passing. */
 static void emit_blocks(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVMValueRef a, LLVMValueRef b, int64_t m,
                         int64_t n, int64_t ksteps, bool bf16)
 {
@@ -457,33 +452,23 @@ static void emit_blocks(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc
     bool skinny = m <= SKINNY_ROWS && m % 2 == 0 && k->mr > 2 && k->nr / k->vec <= 4;
     int mr = skinny ? 2 : k->mr;
     int nc_full = skinny ? 4 : k->nr / k->vec;
-    if (!skinny) {
-        LLVMValueRef skip = zero_row_blocks(mr, mb, a, b, m, n, ksteps, bf16, NULL, NULL);
-        blocks_where(k, mb, skip, 0, acc, a, b, m, n, ksteps, bf16, mr, nc_full, NULL);
-        return;
-    }
-    /* Skinny shapes stream B once, usually from DRAM (decode), so B is not
-     * scanned up front: the blocks that run note any inf/NaN in the B they
-     * load (every column, if any block runs), and if there was one, or if
-     * no block ran, the skipped blocks run afterwards (0·inf must be NaN). */
-    LLVMValueRef any, all;
-    LLVMValueRef skip = zero_row_blocks(mr, mb, a, b, m, n, ksteps, bf16, &any, &all);
+    ZeroRows Z = zero_row_blocks(mr, mb, a, m, ksteps, bf16);
     LLVMTypeRef i32 = LLVMInt32TypeInContext(mb->ctx);
     LLVMValueRef bad = entry_alloca(mb, i32, 1, "mk.bbad");
     LLVMBuildStore(mb->b, LLVMConstInt(i32, 0, 0), bad);
     LLVMBasicBlockRef plain, done = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.blocksdone");
-    branch(mb, any, "mk.someskip", &plain);
-    blocks_where(k, mb, skip, 0, acc, a, b, m, n, ksteps, bf16, mr, nc_full, bad);
+    branch(mb, Z.any, "mk.someskip", &plain);
+    blocks_where(k, mb, Z.skip, 0, acc, a, b, m, n, ksteps, bf16, mr, nc_full, Z.first, bad);
     LLVMBasicBlockRef finished;
-    LLVMValueRef redo = LLVMBuildOr(mb->b, all, LLVMBuildICmp(mb->b, LLVMIntNE, LLVMBuildLoad2(mb->b, i32, bad, ""),
-                                                             LLVMConstInt(i32, 0, 0), ""), "");
+    LLVMValueRef redo = LLVMBuildOr(mb->b, Z.all, LLVMBuildICmp(mb->b, LLVMIntNE, LLVMBuildLoad2(mb->b, i32, bad, ""),
+                                                               LLVMConstInt(i32, 0, 0), ""), "");
     branch(mb, redo, "mk.redo", &finished);
-    blocks_where(k, mb, skip, 1, acc, a, b, m, n, ksteps, bf16, mr, nc_full, NULL);
+    blocks_where(k, mb, Z.skip, 1, acc, a, b, m, n, ksteps, bf16, mr, nc_full, NULL, NULL);
     LLVMBuildBr(mb->b, finished);
     LLVMPositionBuilderAtEnd(mb->b, finished);
     LLVMBuildBr(mb->b, done);
     LLVMPositionBuilderAtEnd(mb->b, plain);   /* no zero row: every block, nothing to check */
-    blocks_where(k, mb, NULL, 0, acc, a, b, m, n, ksteps, bf16, mr, nc_full, NULL);
+    blocks_where(k, mb, NULL, 0, acc, a, b, m, n, ksteps, bf16, mr, nc_full, NULL, NULL);
     LLVMBuildBr(mb->b, done);
     LLVMPositionBuilderAtEnd(mb->b, done);
 }

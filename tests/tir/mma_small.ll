@@ -53,6 +53,7 @@ start:                                            ; preds = %entry
 define void @mm__block(ptr %0, ptr %1, i32 %2, i32 %3, i32 %4) {
 entry:
   %mk.bbad = alloca i32, i64 1, align 4
+  %mk.first = alloca i64, i64 1, align 8
   %mk.all = alloca i32, i64 1, align 4
   %mk.any = alloca i32, i64 1, align 4
   %mk.orv = alloca i32, i64 1, align 4
@@ -372,6 +373,7 @@ body38:                                           ; preds = %pack.b
 done39:                                           ; preds = %pack.b
   store i32 0, ptr %mk.any, align 4
   store i32 1, ptr %mk.all, align 4
+  store i64 16, ptr %mk.first, align 8
   br label %mk.zrows
 
 pack.bn:                                          ; preds = %body41, %body38
@@ -407,658 +409,794 @@ done42:                                           ; preds = %pack.bn
   br label %pack.b
 
 mk.zrows:                                         ; preds = %mk.done45, %done39
-  %179 = phi i64 [ 0, %done39 ], [ %204, %mk.done45 ]
+  %179 = phi i64 [ 0, %done39 ], [ %209, %mk.done45 ]
   %180 = icmp slt i64 %179, 8
   br i1 %180, label %mk.body, label %mk.done
 
 mk.body:                                          ; preds = %mk.zrows
-  %181 = mul i64 %179, 32
+  %181 = sub i64 7, %179
+  %182 = mul i64 %181, 32
   store i32 0, ptr %mk.orv, align 4
   br label %mk.or
 
 mk.done:                                          ; preds = %mk.zrows
-  %182 = load i32, ptr %mk.any, align 4
-  %183 = icmp ne i32 %182, 0
-  %184 = load i32, ptr %mk.all, align 4
-  %185 = icmp ne i32 %184, 0
+  %183 = load i32, ptr %mk.any, align 4
+  %184 = icmp ne i32 %183, 0
+  %185 = load i32, ptr %mk.all, align 4
+  %186 = icmp ne i32 %185, 0
+  %187 = load i64, ptr %mk.first, align 8
   store i32 0, ptr %mk.bbad, align 4
-  br i1 %183, label %mk.someskip, label %mk.else
+  br i1 %184, label %mk.someskip, label %mk.else
 
 mk.or:                                            ; preds = %mk.body44, %mk.body
-  %186 = phi i64 [ 0, %mk.body ], [ %194, %mk.body44 ]
-  %187 = icmp slt i64 %186, 32
-  br i1 %187, label %mk.body44, label %mk.done45
+  %188 = phi i64 [ 0, %mk.body ], [ %196, %mk.body44 ]
+  %189 = icmp slt i64 %188, 32
+  br i1 %189, label %mk.body44, label %mk.done45
 
 mk.body44:                                        ; preds = %mk.or
-  %188 = add i64 %181, %186
-  %189 = getelementptr i32, ptr %mma.a, i64 %188
-  %190 = load i32, ptr %189, align 4
-  %191 = and i32 %190, 2147483647
-  %192 = load i32, ptr %mk.orv, align 4
-  %193 = or i32 %192, %191
-  store i32 %193, ptr %mk.orv, align 4
-  %194 = add i64 %186, 1
+  %190 = add i64 %182, %188
+  %191 = getelementptr i32, ptr %mma.a, i64 %190
+  %192 = load i32, ptr %191, align 4
+  %193 = and i32 %192, 2147483647
+  %194 = load i32, ptr %mk.orv, align 4
+  %195 = or i32 %194, %193
+  store i32 %195, ptr %mk.orv, align 4
+  %196 = add i64 %188, 1
   br label %mk.or
 
 mk.done45:                                        ; preds = %mk.or
-  %195 = load i32, ptr %mk.orv, align 4
-  %196 = icmp eq i32 %195, 0
-  %197 = zext i1 %196 to i32
-  %198 = getelementptr i8, ptr %mk.skip, i64 %179
-  %199 = trunc i32 %197 to i8
-  store i8 %199, ptr %198, align 1
-  %200 = load i32, ptr %mk.any, align 4
-  %201 = or i32 %200, %197
-  store i32 %201, ptr %mk.any, align 4
-  %202 = load i32, ptr %mk.all, align 4
-  %203 = and i32 %202, %197
-  store i32 %203, ptr %mk.all, align 4
-  %204 = add i64 %179, 1
+  %197 = load i32, ptr %mk.orv, align 4
+  %198 = icmp eq i32 %197, 0
+  %199 = zext i1 %198 to i32
+  %200 = getelementptr i8, ptr %mk.skip, i64 %181
+  %201 = trunc i32 %199 to i8
+  store i8 %201, ptr %200, align 1
+  %202 = load i32, ptr %mk.any, align 4
+  %203 = or i32 %202, %199
+  store i32 %203, ptr %mk.any, align 4
+  %204 = load i32, ptr %mk.all, align 4
+  %205 = and i32 %204, %199
+  store i32 %205, ptr %mk.all, align 4
+  %206 = load i64, ptr %mk.first, align 8
+  %207 = mul i64 %181, 2
+  %208 = select i1 %198, i64 %206, i64 %207
+  store i64 %208, ptr %mk.first, align 8
+  %209 = add i64 %179, 1
   br label %mk.zrows
 
-mk.blocksdone:                                    ; preds = %mk.done96, %mk.else62
-  %205 = getelementptr i64, ptr %1, i64 0
-  %206 = load i64, ptr %205, align 8
-  %207 = mul i64 1, %206
-  %208 = add i64 0, %207
-  %209 = getelementptr i64, ptr %1, i64 2
-  %210 = load i64, ptr %209, align 8
-  %211 = mul i64 1, %210
-  %212 = add i64 0, %211
-  %213 = sext i32 %3 to i64
-  %214 = icmp slt i64 %213, 1099511627776
-  %215 = select i1 %214, i64 %213, i64 1099511627776
-  %216 = icmp sgt i64 %215, -1099511627776
-  %217 = select i1 %216, i64 %215, i64 -1099511627776
-  %218 = mul i64 %217, 16
-  %219 = sext i32 %2 to i64
-  %220 = icmp slt i64 %219, 1099511627776
-  %221 = select i1 %220, i64 %219, i64 1099511627776
-  %222 = icmp sgt i64 %221, -1099511627776
-  %223 = select i1 %222, i64 %221, i64 -1099511627776
-  %224 = mul i64 %223, 16
-  %225 = icmp sge i64 %218, 0
-  %226 = and i1 true, %225
-  %227 = icmp sge i64 %224, 0
-  %228 = and i1 %226, %227
-  %229 = add i64 %218, 16
-  %230 = add i64 %224, 16
-  %231 = icmp sle i64 %229, %208
-  %232 = and i1 %228, %231
-  %233 = icmp sle i64 %230, %212
-  %234 = and i1 %232, %233
-  br i1 %234, label %gl.inside103, label %gl.edge104
+mk.blocksdone:                                    ; preds = %mk.done111, %mk.else77
+  %210 = getelementptr i64, ptr %1, i64 0
+  %211 = load i64, ptr %210, align 8
+  %212 = mul i64 1, %211
+  %213 = add i64 0, %212
+  %214 = getelementptr i64, ptr %1, i64 2
+  %215 = load i64, ptr %214, align 8
+  %216 = mul i64 1, %215
+  %217 = add i64 0, %216
+  %218 = sext i32 %3 to i64
+  %219 = icmp slt i64 %218, 1099511627776
+  %220 = select i1 %219, i64 %218, i64 1099511627776
+  %221 = icmp sgt i64 %220, -1099511627776
+  %222 = select i1 %221, i64 %220, i64 -1099511627776
+  %223 = mul i64 %222, 16
+  %224 = sext i32 %2 to i64
+  %225 = icmp slt i64 %224, 1099511627776
+  %226 = select i1 %225, i64 %224, i64 1099511627776
+  %227 = icmp sgt i64 %226, -1099511627776
+  %228 = select i1 %227, i64 %226, i64 -1099511627776
+  %229 = mul i64 %228, 16
+  %230 = icmp sge i64 %223, 0
+  %231 = and i1 true, %230
+  %232 = icmp sge i64 %229, 0
+  %233 = and i1 %231, %232
+  %234 = add i64 %223, 16
+  %235 = add i64 %229, 16
+  %236 = icmp sle i64 %234, %213
+  %237 = and i1 %233, %236
+  %238 = icmp sle i64 %235, %217
+  %239 = and i1 %237, %238
+  br i1 %239, label %gl.inside118, label %gl.edge119
 
 mk.someskip:                                      ; preds = %mk.done
   br label %mk.i
 
 mk.else:                                          ; preds = %mk.done
-  br label %mk.i85
+  br label %mk.i100
 
 mk.i:                                             ; preds = %mk.next, %mk.someskip
-  %235 = phi i64 [ 0, %mk.someskip ], [ %251, %mk.next ]
-  %236 = icmp slt i64 %235, 16
-  br i1 %236, label %mk.body46, label %mk.done47
+  %240 = phi i64 [ 0, %mk.someskip ], [ %247, %mk.next ]
+  %241 = icmp slt i64 %240, 16
+  br i1 %241, label %mk.body46, label %mk.done47
 
 mk.body46:                                        ; preds = %mk.i
-  %237 = sdiv i64 %235, 2
-  %238 = getelementptr i8, ptr %mk.skip, i64 %237
-  %239 = load i8, ptr %238, align 1
-  %240 = icmp eq i8 %239, 0
-  br i1 %240, label %mk.work, label %mk.next
+  %242 = sdiv i64 %240, 2
+  %243 = getelementptr i8, ptr %mk.skip, i64 %242
+  %244 = load i8, ptr %243, align 1
+  %245 = icmp eq i8 %244, 0
+  br i1 %245, label %mk.work, label %mk.next
 
 mk.done47:                                        ; preds = %mk.i
-  br label %mk.i50
+  br label %mk.i56
 
 mk.work:                                          ; preds = %mk.body46
-  %241 = add i64 %235, 0
-  %242 = mul i64 %241, 16
-  %243 = add i64 %242, 0
-  %244 = getelementptr float, ptr %acc, i64 %243
-  %245 = load <8 x float>, ptr %244, align 4
-  %246 = add i64 %235, 1
-  %247 = mul i64 %246, 16
-  %248 = add i64 %247, 0
-  %249 = getelementptr float, ptr %acc, i64 %248
-  %250 = load <8 x float>, ptr %249, align 4
-  br label %mk.k
+  %246 = icmp eq i64 %240, %187
+  br i1 %246, label %mk.checking, label %mk.plain
 
-mk.next:                                          ; preds = %mk.kdone, %mk.body46
-  %251 = add i64 %235, 2
+mk.next:                                          ; preds = %mk.blockdone, %mk.body46
+  %247 = add i64 %240, 2
   br label %mk.i
 
-mk.k:                                             ; preds = %mk.kbody, %mk.work
-  %k = phi i64 [ 0, %mk.work ], [ %278, %mk.kbody ]
-  %acc48 = phi <8 x float> [ %245, %mk.work ], [ %269, %mk.kbody ]
-  %acc49 = phi <8 x float> [ %250, %mk.work ], [ %277, %mk.kbody ]
-  %nonfinite = phi <8 x i1> [ zeroinitializer, %mk.work ], [ %261, %mk.kbody ]
-  %252 = icmp slt i64 %k, 16
-  br i1 %252, label %mk.kbody, label %mk.kdone
+mk.checking:                                      ; preds = %mk.work
+  %248 = add i64 %240, 0
+  %249 = mul i64 %248, 16
+  %250 = add i64 %249, 0
+  %251 = getelementptr float, ptr %acc, i64 %250
+  %252 = load <8 x float>, ptr %251, align 4
+  %253 = add i64 %240, 1
+  %254 = mul i64 %253, 16
+  %255 = add i64 %254, 0
+  %256 = getelementptr float, ptr %acc, i64 %255
+  %257 = load <8 x float>, ptr %256, align 4
+  br label %mk.k
+
+mk.plain:                                         ; preds = %mk.work
+  %258 = add i64 %240, 0
+  %259 = mul i64 %258, 16
+  %260 = add i64 %259, 0
+  %261 = getelementptr float, ptr %acc, i64 %260
+  %262 = load <8 x float>, ptr %261, align 4
+  %263 = add i64 %240, 1
+  %264 = mul i64 %263, 16
+  %265 = add i64 %264, 0
+  %266 = getelementptr float, ptr %acc, i64 %265
+  %267 = load <8 x float>, ptr %266, align 4
+  br label %mk.k50
+
+mk.blockdone:                                     ; preds = %mk.kdone52, %mk.kdone
+  br label %mk.next
+
+mk.k:                                             ; preds = %mk.kbody, %mk.checking
+  %k = phi i64 [ 0, %mk.checking ], [ %294, %mk.kbody ]
+  %acc48 = phi <8 x float> [ %252, %mk.checking ], [ %285, %mk.kbody ]
+  %acc49 = phi <8 x float> [ %257, %mk.checking ], [ %293, %mk.kbody ]
+  %nonfinite = phi <8 x i1> [ zeroinitializer, %mk.checking ], [ %277, %mk.kbody ]
+  %268 = icmp slt i64 %k, 16
+  br i1 %268, label %mk.kbody, label %mk.kdone
 
 mk.kbody:                                         ; preds = %mk.k
-  %253 = mul i64 %k, 16
-  %254 = add i64 %253, 0
-  %255 = add i64 0, %254
-  %256 = getelementptr float, ptr %mma.b, i64 %255
-  %257 = load <8 x float>, ptr %256, align 4
-  %258 = bitcast <8 x float> %257 to <8 x i32>
-  %259 = and <8 x i32> %258, splat (i32 2139095040)
-  %260 = icmp eq <8 x i32> %259, splat (i32 2139095040)
-  %261 = or <8 x i1> %nonfinite, %260
-  %262 = add i64 %235, 0
-  %263 = mul i64 %262, 16
-  %264 = add i64 %263, %k
-  %265 = getelementptr float, ptr %mma.a, i64 %264
-  %266 = load float, ptr %265, align 4
-  %267 = insertelement <8 x float> poison, float %266, i32 0
-  %268 = shufflevector <8 x float> %267, <8 x float> poison, <8 x i32> zeroinitializer
-  %269 = call <8 x float> @llvm.fma.v8f32(<8 x float> %268, <8 x float> %257, <8 x float> %acc48)
-  %270 = add i64 %235, 1
-  %271 = mul i64 %270, 16
-  %272 = add i64 %271, %k
-  %273 = getelementptr float, ptr %mma.a, i64 %272
-  %274 = load float, ptr %273, align 4
-  %275 = insertelement <8 x float> poison, float %274, i32 0
-  %276 = shufflevector <8 x float> %275, <8 x float> poison, <8 x i32> zeroinitializer
-  %277 = call <8 x float> @llvm.fma.v8f32(<8 x float> %276, <8 x float> %257, <8 x float> %acc49)
-  %278 = add i64 %k, 1
+  %269 = mul i64 %k, 16
+  %270 = add i64 %269, 0
+  %271 = add i64 0, %270
+  %272 = getelementptr float, ptr %mma.b, i64 %271
+  %273 = load <8 x float>, ptr %272, align 4
+  %274 = bitcast <8 x float> %273 to <8 x i32>
+  %275 = and <8 x i32> %274, splat (i32 2139095040)
+  %276 = icmp eq <8 x i32> %275, splat (i32 2139095040)
+  %277 = or <8 x i1> %nonfinite, %276
+  %278 = add i64 %240, 0
+  %279 = mul i64 %278, 16
+  %280 = add i64 %279, %k
+  %281 = getelementptr float, ptr %mma.a, i64 %280
+  %282 = load float, ptr %281, align 4
+  %283 = insertelement <8 x float> poison, float %282, i32 0
+  %284 = shufflevector <8 x float> %283, <8 x float> poison, <8 x i32> zeroinitializer
+  %285 = call <8 x float> @llvm.fma.v8f32(<8 x float> %284, <8 x float> %273, <8 x float> %acc48)
+  %286 = add i64 %240, 1
+  %287 = mul i64 %286, 16
+  %288 = add i64 %287, %k
+  %289 = getelementptr float, ptr %mma.a, i64 %288
+  %290 = load float, ptr %289, align 4
+  %291 = insertelement <8 x float> poison, float %290, i32 0
+  %292 = shufflevector <8 x float> %291, <8 x float> poison, <8 x i32> zeroinitializer
+  %293 = call <8 x float> @llvm.fma.v8f32(<8 x float> %292, <8 x float> %273, <8 x float> %acc49)
+  %294 = add i64 %k, 1
   br label %mk.k
 
 mk.kdone:                                         ; preds = %mk.k
-  %279 = call i1 @llvm.vector.reduce.or.v8i1(<8 x i1> %nonfinite)
-  %280 = load i32, ptr %mk.bbad, align 4
-  %281 = zext i1 %279 to i32
-  %282 = or i32 %280, %281
-  store i32 %282, ptr %mk.bbad, align 4
-  %283 = add i64 %235, 0
-  %284 = mul i64 %283, 16
-  %285 = add i64 %284, 0
-  %286 = getelementptr float, ptr %acc, i64 %285
-  store <8 x float> %acc48, ptr %286, align 4
-  %287 = add i64 %235, 1
-  %288 = mul i64 %287, 16
-  %289 = add i64 %288, 0
-  %290 = getelementptr float, ptr %acc, i64 %289
-  store <8 x float> %acc49, ptr %290, align 4
-  br label %mk.next
+  %295 = call i1 @llvm.vector.reduce.or.v8i1(<8 x i1> %nonfinite)
+  %296 = load i32, ptr %mk.bbad, align 4
+  %297 = zext i1 %295 to i32
+  %298 = or i32 %296, %297
+  store i32 %298, ptr %mk.bbad, align 4
+  %299 = add i64 %240, 0
+  %300 = mul i64 %299, 16
+  %301 = add i64 %300, 0
+  %302 = getelementptr float, ptr %acc, i64 %301
+  store <8 x float> %acc48, ptr %302, align 4
+  %303 = add i64 %240, 1
+  %304 = mul i64 %303, 16
+  %305 = add i64 %304, 0
+  %306 = getelementptr float, ptr %acc, i64 %305
+  store <8 x float> %acc49, ptr %306, align 4
+  br label %mk.blockdone
 
-mk.i50:                                           ; preds = %mk.next54, %mk.done47
-  %291 = phi i64 [ 0, %mk.done47 ], [ %310, %mk.next54 ]
-  %292 = icmp slt i64 %291, 16
-  br i1 %292, label %mk.body51, label %mk.done52
+mk.k50:                                           ; preds = %mk.kbody51, %mk.plain
+  %k53 = phi i64 [ 0, %mk.plain ], [ %329, %mk.kbody51 ]
+  %acc54 = phi <8 x float> [ %262, %mk.plain ], [ %320, %mk.kbody51 ]
+  %acc55 = phi <8 x float> [ %267, %mk.plain ], [ %328, %mk.kbody51 ]
+  %307 = icmp slt i64 %k53, 16
+  br i1 %307, label %mk.kbody51, label %mk.kdone52
 
-mk.body51:                                        ; preds = %mk.i50
-  %293 = sdiv i64 %291, 2
-  %294 = getelementptr i8, ptr %mk.skip, i64 %293
-  %295 = load i8, ptr %294, align 1
-  %296 = icmp eq i8 %295, 0
-  br i1 %296, label %mk.work53, label %mk.next54
-
-mk.done52:                                        ; preds = %mk.i50
-  %297 = load i32, ptr %mk.bbad, align 4
-  %298 = icmp ne i32 %297, 0
-  %299 = or i1 %185, %298
-  br i1 %299, label %mk.redo, label %mk.else62
-
-mk.work53:                                        ; preds = %mk.body51
-  %300 = add i64 %291, 0
-  %301 = mul i64 %300, 16
-  %302 = add i64 %301, 8
-  %303 = getelementptr float, ptr %acc, i64 %302
-  %304 = load <8 x float>, ptr %303, align 4
-  %305 = add i64 %291, 1
-  %306 = mul i64 %305, 16
-  %307 = add i64 %306, 8
-  %308 = getelementptr float, ptr %acc, i64 %307
-  %309 = load <8 x float>, ptr %308, align 4
-  br label %mk.k55
-
-mk.next54:                                        ; preds = %mk.kdone57, %mk.body51
-  %310 = add i64 %291, 2
-  br label %mk.i50
-
-mk.k55:                                           ; preds = %mk.kbody56, %mk.work53
-  %k58 = phi i64 [ 0, %mk.work53 ], [ %337, %mk.kbody56 ]
-  %acc59 = phi <8 x float> [ %304, %mk.work53 ], [ %328, %mk.kbody56 ]
-  %acc60 = phi <8 x float> [ %309, %mk.work53 ], [ %336, %mk.kbody56 ]
-  %nonfinite61 = phi <8 x i1> [ zeroinitializer, %mk.work53 ], [ %320, %mk.kbody56 ]
-  %311 = icmp slt i64 %k58, 16
-  br i1 %311, label %mk.kbody56, label %mk.kdone57
-
-mk.kbody56:                                       ; preds = %mk.k55
-  %312 = mul i64 %k58, 16
-  %313 = add i64 %312, 8
-  %314 = add i64 0, %313
-  %315 = getelementptr float, ptr %mma.b, i64 %314
-  %316 = load <8 x float>, ptr %315, align 4
-  %317 = bitcast <8 x float> %316 to <8 x i32>
-  %318 = and <8 x i32> %317, splat (i32 2139095040)
-  %319 = icmp eq <8 x i32> %318, splat (i32 2139095040)
-  %320 = or <8 x i1> %nonfinite61, %319
-  %321 = add i64 %291, 0
+mk.kbody51:                                       ; preds = %mk.k50
+  %308 = mul i64 %k53, 16
+  %309 = add i64 %308, 0
+  %310 = add i64 0, %309
+  %311 = getelementptr float, ptr %mma.b, i64 %310
+  %312 = load <8 x float>, ptr %311, align 4
+  %313 = add i64 %240, 0
+  %314 = mul i64 %313, 16
+  %315 = add i64 %314, %k53
+  %316 = getelementptr float, ptr %mma.a, i64 %315
+  %317 = load float, ptr %316, align 4
+  %318 = insertelement <8 x float> poison, float %317, i32 0
+  %319 = shufflevector <8 x float> %318, <8 x float> poison, <8 x i32> zeroinitializer
+  %320 = call <8 x float> @llvm.fma.v8f32(<8 x float> %319, <8 x float> %312, <8 x float> %acc54)
+  %321 = add i64 %240, 1
   %322 = mul i64 %321, 16
-  %323 = add i64 %322, %k58
+  %323 = add i64 %322, %k53
   %324 = getelementptr float, ptr %mma.a, i64 %323
   %325 = load float, ptr %324, align 4
   %326 = insertelement <8 x float> poison, float %325, i32 0
   %327 = shufflevector <8 x float> %326, <8 x float> poison, <8 x i32> zeroinitializer
-  %328 = call <8 x float> @llvm.fma.v8f32(<8 x float> %327, <8 x float> %316, <8 x float> %acc59)
-  %329 = add i64 %291, 1
-  %330 = mul i64 %329, 16
-  %331 = add i64 %330, %k58
-  %332 = getelementptr float, ptr %mma.a, i64 %331
-  %333 = load float, ptr %332, align 4
-  %334 = insertelement <8 x float> poison, float %333, i32 0
-  %335 = shufflevector <8 x float> %334, <8 x float> poison, <8 x i32> zeroinitializer
-  %336 = call <8 x float> @llvm.fma.v8f32(<8 x float> %335, <8 x float> %316, <8 x float> %acc60)
-  %337 = add i64 %k58, 1
-  br label %mk.k55
+  %328 = call <8 x float> @llvm.fma.v8f32(<8 x float> %327, <8 x float> %312, <8 x float> %acc55)
+  %329 = add i64 %k53, 1
+  br label %mk.k50
 
-mk.kdone57:                                       ; preds = %mk.k55
-  %338 = call i1 @llvm.vector.reduce.or.v8i1(<8 x i1> %nonfinite61)
-  %339 = load i32, ptr %mk.bbad, align 4
-  %340 = zext i1 %338 to i32
-  %341 = or i32 %339, %340
-  store i32 %341, ptr %mk.bbad, align 4
-  %342 = add i64 %291, 0
-  %343 = mul i64 %342, 16
-  %344 = add i64 %343, 8
-  %345 = getelementptr float, ptr %acc, i64 %344
-  store <8 x float> %acc59, ptr %345, align 4
-  %346 = add i64 %291, 1
-  %347 = mul i64 %346, 16
-  %348 = add i64 %347, 8
-  %349 = getelementptr float, ptr %acc, i64 %348
-  store <8 x float> %acc60, ptr %349, align 4
-  br label %mk.next54
+mk.kdone52:                                       ; preds = %mk.k50
+  %330 = add i64 %240, 0
+  %331 = mul i64 %330, 16
+  %332 = add i64 %331, 0
+  %333 = getelementptr float, ptr %acc, i64 %332
+  store <8 x float> %acc54, ptr %333, align 4
+  %334 = add i64 %240, 1
+  %335 = mul i64 %334, 16
+  %336 = add i64 %335, 0
+  %337 = getelementptr float, ptr %acc, i64 %336
+  store <8 x float> %acc55, ptr %337, align 4
+  br label %mk.blockdone
 
-mk.redo:                                          ; preds = %mk.done52
-  br label %mk.i63
+mk.i56:                                           ; preds = %mk.next60, %mk.done47
+  %338 = phi i64 [ 0, %mk.done47 ], [ %348, %mk.next60 ]
+  %339 = icmp slt i64 %338, 16
+  br i1 %339, label %mk.body57, label %mk.done58
 
-mk.else62:                                        ; preds = %mk.done76, %mk.done52
-  br label %mk.blocksdone
+mk.body57:                                        ; preds = %mk.i56
+  %340 = sdiv i64 %338, 2
+  %341 = getelementptr i8, ptr %mk.skip, i64 %340
+  %342 = load i8, ptr %341, align 1
+  %343 = icmp eq i8 %342, 0
+  br i1 %343, label %mk.work59, label %mk.next60
 
-mk.i63:                                           ; preds = %mk.next67, %mk.redo
-  %350 = phi i64 [ 0, %mk.redo ], [ %366, %mk.next67 ]
-  %351 = icmp slt i64 %350, 16
-  br i1 %351, label %mk.body64, label %mk.done65
+mk.done58:                                        ; preds = %mk.i56
+  %344 = load i32, ptr %mk.bbad, align 4
+  %345 = icmp ne i32 %344, 0
+  %346 = or i1 %186, %345
+  br i1 %346, label %mk.redo, label %mk.else77
 
-mk.body64:                                        ; preds = %mk.i63
-  %352 = sdiv i64 %350, 2
-  %353 = getelementptr i8, ptr %mk.skip, i64 %352
-  %354 = load i8, ptr %353, align 1
-  %355 = icmp eq i8 %354, 1
-  br i1 %355, label %mk.work66, label %mk.next67
+mk.work59:                                        ; preds = %mk.body57
+  %347 = icmp eq i64 %338, %187
+  br i1 %347, label %mk.checking61, label %mk.plain62
 
-mk.done65:                                        ; preds = %mk.i63
-  br label %mk.i74
+mk.next60:                                        ; preds = %mk.blockdone63, %mk.body57
+  %348 = add i64 %338, 2
+  br label %mk.i56
 
-mk.work66:                                        ; preds = %mk.body64
-  %356 = add i64 %350, 0
-  %357 = mul i64 %356, 16
-  %358 = add i64 %357, 0
-  %359 = getelementptr float, ptr %acc, i64 %358
-  %360 = load <8 x float>, ptr %359, align 4
-  %361 = add i64 %350, 1
-  %362 = mul i64 %361, 16
-  %363 = add i64 %362, 0
-  %364 = getelementptr float, ptr %acc, i64 %363
-  %365 = load <8 x float>, ptr %364, align 4
-  br label %mk.k68
+mk.checking61:                                    ; preds = %mk.work59
+  %349 = add i64 %338, 0
+  %350 = mul i64 %349, 16
+  %351 = add i64 %350, 8
+  %352 = getelementptr float, ptr %acc, i64 %351
+  %353 = load <8 x float>, ptr %352, align 4
+  %354 = add i64 %338, 1
+  %355 = mul i64 %354, 16
+  %356 = add i64 %355, 8
+  %357 = getelementptr float, ptr %acc, i64 %356
+  %358 = load <8 x float>, ptr %357, align 4
+  br label %mk.k64
 
-mk.next67:                                        ; preds = %mk.kdone70, %mk.body64
-  %366 = add i64 %350, 2
-  br label %mk.i63
+mk.plain62:                                       ; preds = %mk.work59
+  %359 = add i64 %338, 0
+  %360 = mul i64 %359, 16
+  %361 = add i64 %360, 8
+  %362 = getelementptr float, ptr %acc, i64 %361
+  %363 = load <8 x float>, ptr %362, align 4
+  %364 = add i64 %338, 1
+  %365 = mul i64 %364, 16
+  %366 = add i64 %365, 8
+  %367 = getelementptr float, ptr %acc, i64 %366
+  %368 = load <8 x float>, ptr %367, align 4
+  br label %mk.k71
 
-mk.k68:                                           ; preds = %mk.kbody69, %mk.work66
-  %k71 = phi i64 [ 0, %mk.work66 ], [ %389, %mk.kbody69 ]
-  %acc72 = phi <8 x float> [ %360, %mk.work66 ], [ %380, %mk.kbody69 ]
-  %acc73 = phi <8 x float> [ %365, %mk.work66 ], [ %388, %mk.kbody69 ]
-  %367 = icmp slt i64 %k71, 16
-  br i1 %367, label %mk.kbody69, label %mk.kdone70
+mk.blockdone63:                                   ; preds = %mk.kdone73, %mk.kdone66
+  br label %mk.next60
 
-mk.kbody69:                                       ; preds = %mk.k68
-  %368 = mul i64 %k71, 16
-  %369 = add i64 %368, 0
-  %370 = add i64 0, %369
-  %371 = getelementptr float, ptr %mma.b, i64 %370
-  %372 = load <8 x float>, ptr %371, align 4
-  %373 = add i64 %350, 0
-  %374 = mul i64 %373, 16
-  %375 = add i64 %374, %k71
-  %376 = getelementptr float, ptr %mma.a, i64 %375
-  %377 = load float, ptr %376, align 4
-  %378 = insertelement <8 x float> poison, float %377, i32 0
-  %379 = shufflevector <8 x float> %378, <8 x float> poison, <8 x i32> zeroinitializer
-  %380 = call <8 x float> @llvm.fma.v8f32(<8 x float> %379, <8 x float> %372, <8 x float> %acc72)
-  %381 = add i64 %350, 1
-  %382 = mul i64 %381, 16
-  %383 = add i64 %382, %k71
-  %384 = getelementptr float, ptr %mma.a, i64 %383
-  %385 = load float, ptr %384, align 4
-  %386 = insertelement <8 x float> poison, float %385, i32 0
-  %387 = shufflevector <8 x float> %386, <8 x float> poison, <8 x i32> zeroinitializer
-  %388 = call <8 x float> @llvm.fma.v8f32(<8 x float> %387, <8 x float> %372, <8 x float> %acc73)
-  %389 = add i64 %k71, 1
-  br label %mk.k68
+mk.k64:                                           ; preds = %mk.kbody65, %mk.checking61
+  %k67 = phi i64 [ 0, %mk.checking61 ], [ %395, %mk.kbody65 ]
+  %acc68 = phi <8 x float> [ %353, %mk.checking61 ], [ %386, %mk.kbody65 ]
+  %acc69 = phi <8 x float> [ %358, %mk.checking61 ], [ %394, %mk.kbody65 ]
+  %nonfinite70 = phi <8 x i1> [ zeroinitializer, %mk.checking61 ], [ %378, %mk.kbody65 ]
+  %369 = icmp slt i64 %k67, 16
+  br i1 %369, label %mk.kbody65, label %mk.kdone66
 
-mk.kdone70:                                       ; preds = %mk.k68
-  %390 = add i64 %350, 0
-  %391 = mul i64 %390, 16
-  %392 = add i64 %391, 0
-  %393 = getelementptr float, ptr %acc, i64 %392
-  store <8 x float> %acc72, ptr %393, align 4
-  %394 = add i64 %350, 1
-  %395 = mul i64 %394, 16
-  %396 = add i64 %395, 0
-  %397 = getelementptr float, ptr %acc, i64 %396
-  store <8 x float> %acc73, ptr %397, align 4
-  br label %mk.next67
+mk.kbody65:                                       ; preds = %mk.k64
+  %370 = mul i64 %k67, 16
+  %371 = add i64 %370, 8
+  %372 = add i64 0, %371
+  %373 = getelementptr float, ptr %mma.b, i64 %372
+  %374 = load <8 x float>, ptr %373, align 4
+  %375 = bitcast <8 x float> %374 to <8 x i32>
+  %376 = and <8 x i32> %375, splat (i32 2139095040)
+  %377 = icmp eq <8 x i32> %376, splat (i32 2139095040)
+  %378 = or <8 x i1> %nonfinite70, %377
+  %379 = add i64 %338, 0
+  %380 = mul i64 %379, 16
+  %381 = add i64 %380, %k67
+  %382 = getelementptr float, ptr %mma.a, i64 %381
+  %383 = load float, ptr %382, align 4
+  %384 = insertelement <8 x float> poison, float %383, i32 0
+  %385 = shufflevector <8 x float> %384, <8 x float> poison, <8 x i32> zeroinitializer
+  %386 = call <8 x float> @llvm.fma.v8f32(<8 x float> %385, <8 x float> %374, <8 x float> %acc68)
+  %387 = add i64 %338, 1
+  %388 = mul i64 %387, 16
+  %389 = add i64 %388, %k67
+  %390 = getelementptr float, ptr %mma.a, i64 %389
+  %391 = load float, ptr %390, align 4
+  %392 = insertelement <8 x float> poison, float %391, i32 0
+  %393 = shufflevector <8 x float> %392, <8 x float> poison, <8 x i32> zeroinitializer
+  %394 = call <8 x float> @llvm.fma.v8f32(<8 x float> %393, <8 x float> %374, <8 x float> %acc69)
+  %395 = add i64 %k67, 1
+  br label %mk.k64
 
-mk.i74:                                           ; preds = %mk.next78, %mk.done65
-  %398 = phi i64 [ 0, %mk.done65 ], [ %414, %mk.next78 ]
-  %399 = icmp slt i64 %398, 16
-  br i1 %399, label %mk.body75, label %mk.done76
-
-mk.body75:                                        ; preds = %mk.i74
-  %400 = sdiv i64 %398, 2
-  %401 = getelementptr i8, ptr %mk.skip, i64 %400
-  %402 = load i8, ptr %401, align 1
-  %403 = icmp eq i8 %402, 1
-  br i1 %403, label %mk.work77, label %mk.next78
-
-mk.done76:                                        ; preds = %mk.i74
-  br label %mk.else62
-
-mk.work77:                                        ; preds = %mk.body75
-  %404 = add i64 %398, 0
+mk.kdone66:                                       ; preds = %mk.k64
+  %396 = call i1 @llvm.vector.reduce.or.v8i1(<8 x i1> %nonfinite70)
+  %397 = load i32, ptr %mk.bbad, align 4
+  %398 = zext i1 %396 to i32
+  %399 = or i32 %397, %398
+  store i32 %399, ptr %mk.bbad, align 4
+  %400 = add i64 %338, 0
+  %401 = mul i64 %400, 16
+  %402 = add i64 %401, 8
+  %403 = getelementptr float, ptr %acc, i64 %402
+  store <8 x float> %acc68, ptr %403, align 4
+  %404 = add i64 %338, 1
   %405 = mul i64 %404, 16
   %406 = add i64 %405, 8
   %407 = getelementptr float, ptr %acc, i64 %406
-  %408 = load <8 x float>, ptr %407, align 4
-  %409 = add i64 %398, 1
-  %410 = mul i64 %409, 16
-  %411 = add i64 %410, 8
-  %412 = getelementptr float, ptr %acc, i64 %411
+  store <8 x float> %acc69, ptr %407, align 4
+  br label %mk.blockdone63
+
+mk.k71:                                           ; preds = %mk.kbody72, %mk.plain62
+  %k74 = phi i64 [ 0, %mk.plain62 ], [ %430, %mk.kbody72 ]
+  %acc75 = phi <8 x float> [ %363, %mk.plain62 ], [ %421, %mk.kbody72 ]
+  %acc76 = phi <8 x float> [ %368, %mk.plain62 ], [ %429, %mk.kbody72 ]
+  %408 = icmp slt i64 %k74, 16
+  br i1 %408, label %mk.kbody72, label %mk.kdone73
+
+mk.kbody72:                                       ; preds = %mk.k71
+  %409 = mul i64 %k74, 16
+  %410 = add i64 %409, 8
+  %411 = add i64 0, %410
+  %412 = getelementptr float, ptr %mma.b, i64 %411
   %413 = load <8 x float>, ptr %412, align 4
-  br label %mk.k79
+  %414 = add i64 %338, 0
+  %415 = mul i64 %414, 16
+  %416 = add i64 %415, %k74
+  %417 = getelementptr float, ptr %mma.a, i64 %416
+  %418 = load float, ptr %417, align 4
+  %419 = insertelement <8 x float> poison, float %418, i32 0
+  %420 = shufflevector <8 x float> %419, <8 x float> poison, <8 x i32> zeroinitializer
+  %421 = call <8 x float> @llvm.fma.v8f32(<8 x float> %420, <8 x float> %413, <8 x float> %acc75)
+  %422 = add i64 %338, 1
+  %423 = mul i64 %422, 16
+  %424 = add i64 %423, %k74
+  %425 = getelementptr float, ptr %mma.a, i64 %424
+  %426 = load float, ptr %425, align 4
+  %427 = insertelement <8 x float> poison, float %426, i32 0
+  %428 = shufflevector <8 x float> %427, <8 x float> poison, <8 x i32> zeroinitializer
+  %429 = call <8 x float> @llvm.fma.v8f32(<8 x float> %428, <8 x float> %413, <8 x float> %acc76)
+  %430 = add i64 %k74, 1
+  br label %mk.k71
 
-mk.next78:                                        ; preds = %mk.kdone81, %mk.body75
-  %414 = add i64 %398, 2
-  br label %mk.i74
+mk.kdone73:                                       ; preds = %mk.k71
+  %431 = add i64 %338, 0
+  %432 = mul i64 %431, 16
+  %433 = add i64 %432, 8
+  %434 = getelementptr float, ptr %acc, i64 %433
+  store <8 x float> %acc75, ptr %434, align 4
+  %435 = add i64 %338, 1
+  %436 = mul i64 %435, 16
+  %437 = add i64 %436, 8
+  %438 = getelementptr float, ptr %acc, i64 %437
+  store <8 x float> %acc76, ptr %438, align 4
+  br label %mk.blockdone63
 
-mk.k79:                                           ; preds = %mk.kbody80, %mk.work77
-  %k82 = phi i64 [ 0, %mk.work77 ], [ %437, %mk.kbody80 ]
-  %acc83 = phi <8 x float> [ %408, %mk.work77 ], [ %428, %mk.kbody80 ]
-  %acc84 = phi <8 x float> [ %413, %mk.work77 ], [ %436, %mk.kbody80 ]
-  %415 = icmp slt i64 %k82, 16
-  br i1 %415, label %mk.kbody80, label %mk.kdone81
+mk.redo:                                          ; preds = %mk.done58
+  br label %mk.i78
 
-mk.kbody80:                                       ; preds = %mk.k79
-  %416 = mul i64 %k82, 16
-  %417 = add i64 %416, 8
-  %418 = add i64 0, %417
-  %419 = getelementptr float, ptr %mma.b, i64 %418
-  %420 = load <8 x float>, ptr %419, align 4
-  %421 = add i64 %398, 0
-  %422 = mul i64 %421, 16
-  %423 = add i64 %422, %k82
-  %424 = getelementptr float, ptr %mma.a, i64 %423
-  %425 = load float, ptr %424, align 4
-  %426 = insertelement <8 x float> poison, float %425, i32 0
-  %427 = shufflevector <8 x float> %426, <8 x float> poison, <8 x i32> zeroinitializer
-  %428 = call <8 x float> @llvm.fma.v8f32(<8 x float> %427, <8 x float> %420, <8 x float> %acc83)
-  %429 = add i64 %398, 1
-  %430 = mul i64 %429, 16
-  %431 = add i64 %430, %k82
-  %432 = getelementptr float, ptr %mma.a, i64 %431
-  %433 = load float, ptr %432, align 4
-  %434 = insertelement <8 x float> poison, float %433, i32 0
-  %435 = shufflevector <8 x float> %434, <8 x float> poison, <8 x i32> zeroinitializer
-  %436 = call <8 x float> @llvm.fma.v8f32(<8 x float> %435, <8 x float> %420, <8 x float> %acc84)
-  %437 = add i64 %k82, 1
-  br label %mk.k79
-
-mk.kdone81:                                       ; preds = %mk.k79
-  %438 = add i64 %398, 0
-  %439 = mul i64 %438, 16
-  %440 = add i64 %439, 8
-  %441 = getelementptr float, ptr %acc, i64 %440
-  store <8 x float> %acc83, ptr %441, align 4
-  %442 = add i64 %398, 1
-  %443 = mul i64 %442, 16
-  %444 = add i64 %443, 8
-  %445 = getelementptr float, ptr %acc, i64 %444
-  store <8 x float> %acc84, ptr %445, align 4
-  br label %mk.next78
-
-mk.i85:                                           ; preds = %mk.kdone90, %mk.else
-  %446 = phi i64 [ 0, %mk.else ], [ %489, %mk.kdone90 ]
-  %447 = icmp slt i64 %446, 16
-  br i1 %447, label %mk.body86, label %mk.done87
-
-mk.body86:                                        ; preds = %mk.i85
-  %448 = add i64 %446, 0
-  %449 = mul i64 %448, 16
-  %450 = add i64 %449, 0
-  %451 = getelementptr float, ptr %acc, i64 %450
-  %452 = load <8 x float>, ptr %451, align 4
-  %453 = add i64 %446, 1
-  %454 = mul i64 %453, 16
-  %455 = add i64 %454, 0
-  %456 = getelementptr float, ptr %acc, i64 %455
-  %457 = load <8 x float>, ptr %456, align 4
-  br label %mk.k88
-
-mk.done87:                                        ; preds = %mk.i85
-  br label %mk.i94
-
-mk.k88:                                           ; preds = %mk.kbody89, %mk.body86
-  %k91 = phi i64 [ 0, %mk.body86 ], [ %480, %mk.kbody89 ]
-  %acc92 = phi <8 x float> [ %452, %mk.body86 ], [ %471, %mk.kbody89 ]
-  %acc93 = phi <8 x float> [ %457, %mk.body86 ], [ %479, %mk.kbody89 ]
-  %458 = icmp slt i64 %k91, 16
-  br i1 %458, label %mk.kbody89, label %mk.kdone90
-
-mk.kbody89:                                       ; preds = %mk.k88
-  %459 = mul i64 %k91, 16
-  %460 = add i64 %459, 0
-  %461 = add i64 0, %460
-  %462 = getelementptr float, ptr %mma.b, i64 %461
-  %463 = load <8 x float>, ptr %462, align 4
-  %464 = add i64 %446, 0
-  %465 = mul i64 %464, 16
-  %466 = add i64 %465, %k91
-  %467 = getelementptr float, ptr %mma.a, i64 %466
-  %468 = load float, ptr %467, align 4
-  %469 = insertelement <8 x float> poison, float %468, i32 0
-  %470 = shufflevector <8 x float> %469, <8 x float> poison, <8 x i32> zeroinitializer
-  %471 = call <8 x float> @llvm.fma.v8f32(<8 x float> %470, <8 x float> %463, <8 x float> %acc92)
-  %472 = add i64 %446, 1
-  %473 = mul i64 %472, 16
-  %474 = add i64 %473, %k91
-  %475 = getelementptr float, ptr %mma.a, i64 %474
-  %476 = load float, ptr %475, align 4
-  %477 = insertelement <8 x float> poison, float %476, i32 0
-  %478 = shufflevector <8 x float> %477, <8 x float> poison, <8 x i32> zeroinitializer
-  %479 = call <8 x float> @llvm.fma.v8f32(<8 x float> %478, <8 x float> %463, <8 x float> %acc93)
-  %480 = add i64 %k91, 1
-  br label %mk.k88
-
-mk.kdone90:                                       ; preds = %mk.k88
-  %481 = add i64 %446, 0
-  %482 = mul i64 %481, 16
-  %483 = add i64 %482, 0
-  %484 = getelementptr float, ptr %acc, i64 %483
-  store <8 x float> %acc92, ptr %484, align 4
-  %485 = add i64 %446, 1
-  %486 = mul i64 %485, 16
-  %487 = add i64 %486, 0
-  %488 = getelementptr float, ptr %acc, i64 %487
-  store <8 x float> %acc93, ptr %488, align 4
-  %489 = add i64 %446, 2
-  br label %mk.i85
-
-mk.i94:                                           ; preds = %mk.kdone99, %mk.done87
-  %490 = phi i64 [ 0, %mk.done87 ], [ %533, %mk.kdone99 ]
-  %491 = icmp slt i64 %490, 16
-  br i1 %491, label %mk.body95, label %mk.done96
-
-mk.body95:                                        ; preds = %mk.i94
-  %492 = add i64 %490, 0
-  %493 = mul i64 %492, 16
-  %494 = add i64 %493, 8
-  %495 = getelementptr float, ptr %acc, i64 %494
-  %496 = load <8 x float>, ptr %495, align 4
-  %497 = add i64 %490, 1
-  %498 = mul i64 %497, 16
-  %499 = add i64 %498, 8
-  %500 = getelementptr float, ptr %acc, i64 %499
-  %501 = load <8 x float>, ptr %500, align 4
-  br label %mk.k97
-
-mk.done96:                                        ; preds = %mk.i94
+mk.else77:                                        ; preds = %mk.done91, %mk.done58
   br label %mk.blocksdone
 
-mk.k97:                                           ; preds = %mk.kbody98, %mk.body95
-  %k100 = phi i64 [ 0, %mk.body95 ], [ %524, %mk.kbody98 ]
-  %acc101 = phi <8 x float> [ %496, %mk.body95 ], [ %515, %mk.kbody98 ]
-  %acc102 = phi <8 x float> [ %501, %mk.body95 ], [ %523, %mk.kbody98 ]
-  %502 = icmp slt i64 %k100, 16
-  br i1 %502, label %mk.kbody98, label %mk.kdone99
+mk.i78:                                           ; preds = %mk.next82, %mk.redo
+  %439 = phi i64 [ 0, %mk.redo ], [ %455, %mk.next82 ]
+  %440 = icmp slt i64 %439, 16
+  br i1 %440, label %mk.body79, label %mk.done80
 
-mk.kbody98:                                       ; preds = %mk.k97
-  %503 = mul i64 %k100, 16
-  %504 = add i64 %503, 8
-  %505 = add i64 0, %504
-  %506 = getelementptr float, ptr %mma.b, i64 %505
-  %507 = load <8 x float>, ptr %506, align 4
-  %508 = add i64 %490, 0
-  %509 = mul i64 %508, 16
-  %510 = add i64 %509, %k100
-  %511 = getelementptr float, ptr %mma.a, i64 %510
-  %512 = load float, ptr %511, align 4
-  %513 = insertelement <8 x float> poison, float %512, i32 0
-  %514 = shufflevector <8 x float> %513, <8 x float> poison, <8 x i32> zeroinitializer
-  %515 = call <8 x float> @llvm.fma.v8f32(<8 x float> %514, <8 x float> %507, <8 x float> %acc101)
-  %516 = add i64 %490, 1
-  %517 = mul i64 %516, 16
-  %518 = add i64 %517, %k100
-  %519 = getelementptr float, ptr %mma.a, i64 %518
-  %520 = load float, ptr %519, align 4
-  %521 = insertelement <8 x float> poison, float %520, i32 0
-  %522 = shufflevector <8 x float> %521, <8 x float> poison, <8 x i32> zeroinitializer
-  %523 = call <8 x float> @llvm.fma.v8f32(<8 x float> %522, <8 x float> %507, <8 x float> %acc102)
-  %524 = add i64 %k100, 1
-  br label %mk.k97
+mk.body79:                                        ; preds = %mk.i78
+  %441 = sdiv i64 %439, 2
+  %442 = getelementptr i8, ptr %mk.skip, i64 %441
+  %443 = load i8, ptr %442, align 1
+  %444 = icmp eq i8 %443, 1
+  br i1 %444, label %mk.work81, label %mk.next82
 
-mk.kdone99:                                       ; preds = %mk.k97
-  %525 = add i64 %490, 0
-  %526 = mul i64 %525, 16
-  %527 = add i64 %526, 8
-  %528 = getelementptr float, ptr %acc, i64 %527
-  store <8 x float> %acc101, ptr %528, align 4
-  %529 = add i64 %490, 1
-  %530 = mul i64 %529, 16
-  %531 = add i64 %530, 8
-  %532 = getelementptr float, ptr %acc, i64 %531
-  store <8 x float> %acc102, ptr %532, align 4
-  %533 = add i64 %490, 2
-  br label %mk.i94
+mk.done80:                                        ; preds = %mk.i78
+  br label %mk.i89
 
-gl.inside103:                                     ; preds = %mk.blocksdone
-  %534 = mul i64 0, %208
-  %535 = add i64 %534, %218
-  br label %in.row106
+mk.work81:                                        ; preds = %mk.body79
+  %445 = add i64 %439, 0
+  %446 = mul i64 %445, 16
+  %447 = add i64 %446, 0
+  %448 = getelementptr float, ptr %acc, i64 %447
+  %449 = load <8 x float>, ptr %448, align 4
+  %450 = add i64 %439, 1
+  %451 = mul i64 %450, 16
+  %452 = add i64 %451, 0
+  %453 = getelementptr float, ptr %acc, i64 %452
+  %454 = load <8 x float>, ptr %453, align 4
+  br label %mk.k83
 
-gl.edge104:                                       ; preds = %mk.blocksdone
-  br label %gl.row114
+mk.next82:                                        ; preds = %mk.kdone85, %mk.body79
+  %455 = add i64 %439, 2
+  br label %mk.i78
 
-gl.done105:                                       ; preds = %done116, %done108
+mk.k83:                                           ; preds = %mk.kbody84, %mk.work81
+  %k86 = phi i64 [ 0, %mk.work81 ], [ %478, %mk.kbody84 ]
+  %acc87 = phi <8 x float> [ %449, %mk.work81 ], [ %469, %mk.kbody84 ]
+  %acc88 = phi <8 x float> [ %454, %mk.work81 ], [ %477, %mk.kbody84 ]
+  %456 = icmp slt i64 %k86, 16
+  br i1 %456, label %mk.kbody84, label %mk.kdone85
+
+mk.kbody84:                                       ; preds = %mk.k83
+  %457 = mul i64 %k86, 16
+  %458 = add i64 %457, 0
+  %459 = add i64 0, %458
+  %460 = getelementptr float, ptr %mma.b, i64 %459
+  %461 = load <8 x float>, ptr %460, align 4
+  %462 = add i64 %439, 0
+  %463 = mul i64 %462, 16
+  %464 = add i64 %463, %k86
+  %465 = getelementptr float, ptr %mma.a, i64 %464
+  %466 = load float, ptr %465, align 4
+  %467 = insertelement <8 x float> poison, float %466, i32 0
+  %468 = shufflevector <8 x float> %467, <8 x float> poison, <8 x i32> zeroinitializer
+  %469 = call <8 x float> @llvm.fma.v8f32(<8 x float> %468, <8 x float> %461, <8 x float> %acc87)
+  %470 = add i64 %439, 1
+  %471 = mul i64 %470, 16
+  %472 = add i64 %471, %k86
+  %473 = getelementptr float, ptr %mma.a, i64 %472
+  %474 = load float, ptr %473, align 4
+  %475 = insertelement <8 x float> poison, float %474, i32 0
+  %476 = shufflevector <8 x float> %475, <8 x float> poison, <8 x i32> zeroinitializer
+  %477 = call <8 x float> @llvm.fma.v8f32(<8 x float> %476, <8 x float> %461, <8 x float> %acc88)
+  %478 = add i64 %k86, 1
+  br label %mk.k83
+
+mk.kdone85:                                       ; preds = %mk.k83
+  %479 = add i64 %439, 0
+  %480 = mul i64 %479, 16
+  %481 = add i64 %480, 0
+  %482 = getelementptr float, ptr %acc, i64 %481
+  store <8 x float> %acc87, ptr %482, align 4
+  %483 = add i64 %439, 1
+  %484 = mul i64 %483, 16
+  %485 = add i64 %484, 0
+  %486 = getelementptr float, ptr %acc, i64 %485
+  store <8 x float> %acc88, ptr %486, align 4
+  br label %mk.next82
+
+mk.i89:                                           ; preds = %mk.next93, %mk.done80
+  %487 = phi i64 [ 0, %mk.done80 ], [ %503, %mk.next93 ]
+  %488 = icmp slt i64 %487, 16
+  br i1 %488, label %mk.body90, label %mk.done91
+
+mk.body90:                                        ; preds = %mk.i89
+  %489 = sdiv i64 %487, 2
+  %490 = getelementptr i8, ptr %mk.skip, i64 %489
+  %491 = load i8, ptr %490, align 1
+  %492 = icmp eq i8 %491, 1
+  br i1 %492, label %mk.work92, label %mk.next93
+
+mk.done91:                                        ; preds = %mk.i89
+  br label %mk.else77
+
+mk.work92:                                        ; preds = %mk.body90
+  %493 = add i64 %487, 0
+  %494 = mul i64 %493, 16
+  %495 = add i64 %494, 8
+  %496 = getelementptr float, ptr %acc, i64 %495
+  %497 = load <8 x float>, ptr %496, align 4
+  %498 = add i64 %487, 1
+  %499 = mul i64 %498, 16
+  %500 = add i64 %499, 8
+  %501 = getelementptr float, ptr %acc, i64 %500
+  %502 = load <8 x float>, ptr %501, align 4
+  br label %mk.k94
+
+mk.next93:                                        ; preds = %mk.kdone96, %mk.body90
+  %503 = add i64 %487, 2
+  br label %mk.i89
+
+mk.k94:                                           ; preds = %mk.kbody95, %mk.work92
+  %k97 = phi i64 [ 0, %mk.work92 ], [ %526, %mk.kbody95 ]
+  %acc98 = phi <8 x float> [ %497, %mk.work92 ], [ %517, %mk.kbody95 ]
+  %acc99 = phi <8 x float> [ %502, %mk.work92 ], [ %525, %mk.kbody95 ]
+  %504 = icmp slt i64 %k97, 16
+  br i1 %504, label %mk.kbody95, label %mk.kdone96
+
+mk.kbody95:                                       ; preds = %mk.k94
+  %505 = mul i64 %k97, 16
+  %506 = add i64 %505, 8
+  %507 = add i64 0, %506
+  %508 = getelementptr float, ptr %mma.b, i64 %507
+  %509 = load <8 x float>, ptr %508, align 4
+  %510 = add i64 %487, 0
+  %511 = mul i64 %510, 16
+  %512 = add i64 %511, %k97
+  %513 = getelementptr float, ptr %mma.a, i64 %512
+  %514 = load float, ptr %513, align 4
+  %515 = insertelement <8 x float> poison, float %514, i32 0
+  %516 = shufflevector <8 x float> %515, <8 x float> poison, <8 x i32> zeroinitializer
+  %517 = call <8 x float> @llvm.fma.v8f32(<8 x float> %516, <8 x float> %509, <8 x float> %acc98)
+  %518 = add i64 %487, 1
+  %519 = mul i64 %518, 16
+  %520 = add i64 %519, %k97
+  %521 = getelementptr float, ptr %mma.a, i64 %520
+  %522 = load float, ptr %521, align 4
+  %523 = insertelement <8 x float> poison, float %522, i32 0
+  %524 = shufflevector <8 x float> %523, <8 x float> poison, <8 x i32> zeroinitializer
+  %525 = call <8 x float> @llvm.fma.v8f32(<8 x float> %524, <8 x float> %509, <8 x float> %acc99)
+  %526 = add i64 %k97, 1
+  br label %mk.k94
+
+mk.kdone96:                                       ; preds = %mk.k94
+  %527 = add i64 %487, 0
+  %528 = mul i64 %527, 16
+  %529 = add i64 %528, 8
+  %530 = getelementptr float, ptr %acc, i64 %529
+  store <8 x float> %acc98, ptr %530, align 4
+  %531 = add i64 %487, 1
+  %532 = mul i64 %531, 16
+  %533 = add i64 %532, 8
+  %534 = getelementptr float, ptr %acc, i64 %533
+  store <8 x float> %acc99, ptr %534, align 4
+  br label %mk.next93
+
+mk.i100:                                          ; preds = %mk.kdone105, %mk.else
+  %535 = phi i64 [ 0, %mk.else ], [ %578, %mk.kdone105 ]
+  %536 = icmp slt i64 %535, 16
+  br i1 %536, label %mk.body101, label %mk.done102
+
+mk.body101:                                       ; preds = %mk.i100
+  %537 = add i64 %535, 0
+  %538 = mul i64 %537, 16
+  %539 = add i64 %538, 0
+  %540 = getelementptr float, ptr %acc, i64 %539
+  %541 = load <8 x float>, ptr %540, align 4
+  %542 = add i64 %535, 1
+  %543 = mul i64 %542, 16
+  %544 = add i64 %543, 0
+  %545 = getelementptr float, ptr %acc, i64 %544
+  %546 = load <8 x float>, ptr %545, align 4
+  br label %mk.k103
+
+mk.done102:                                       ; preds = %mk.i100
+  br label %mk.i109
+
+mk.k103:                                          ; preds = %mk.kbody104, %mk.body101
+  %k106 = phi i64 [ 0, %mk.body101 ], [ %569, %mk.kbody104 ]
+  %acc107 = phi <8 x float> [ %541, %mk.body101 ], [ %560, %mk.kbody104 ]
+  %acc108 = phi <8 x float> [ %546, %mk.body101 ], [ %568, %mk.kbody104 ]
+  %547 = icmp slt i64 %k106, 16
+  br i1 %547, label %mk.kbody104, label %mk.kdone105
+
+mk.kbody104:                                      ; preds = %mk.k103
+  %548 = mul i64 %k106, 16
+  %549 = add i64 %548, 0
+  %550 = add i64 0, %549
+  %551 = getelementptr float, ptr %mma.b, i64 %550
+  %552 = load <8 x float>, ptr %551, align 4
+  %553 = add i64 %535, 0
+  %554 = mul i64 %553, 16
+  %555 = add i64 %554, %k106
+  %556 = getelementptr float, ptr %mma.a, i64 %555
+  %557 = load float, ptr %556, align 4
+  %558 = insertelement <8 x float> poison, float %557, i32 0
+  %559 = shufflevector <8 x float> %558, <8 x float> poison, <8 x i32> zeroinitializer
+  %560 = call <8 x float> @llvm.fma.v8f32(<8 x float> %559, <8 x float> %552, <8 x float> %acc107)
+  %561 = add i64 %535, 1
+  %562 = mul i64 %561, 16
+  %563 = add i64 %562, %k106
+  %564 = getelementptr float, ptr %mma.a, i64 %563
+  %565 = load float, ptr %564, align 4
+  %566 = insertelement <8 x float> poison, float %565, i32 0
+  %567 = shufflevector <8 x float> %566, <8 x float> poison, <8 x i32> zeroinitializer
+  %568 = call <8 x float> @llvm.fma.v8f32(<8 x float> %567, <8 x float> %552, <8 x float> %acc108)
+  %569 = add i64 %k106, 1
+  br label %mk.k103
+
+mk.kdone105:                                      ; preds = %mk.k103
+  %570 = add i64 %535, 0
+  %571 = mul i64 %570, 16
+  %572 = add i64 %571, 0
+  %573 = getelementptr float, ptr %acc, i64 %572
+  store <8 x float> %acc107, ptr %573, align 4
+  %574 = add i64 %535, 1
+  %575 = mul i64 %574, 16
+  %576 = add i64 %575, 0
+  %577 = getelementptr float, ptr %acc, i64 %576
+  store <8 x float> %acc108, ptr %577, align 4
+  %578 = add i64 %535, 2
+  br label %mk.i100
+
+mk.i109:                                          ; preds = %mk.kdone114, %mk.done102
+  %579 = phi i64 [ 0, %mk.done102 ], [ %622, %mk.kdone114 ]
+  %580 = icmp slt i64 %579, 16
+  br i1 %580, label %mk.body110, label %mk.done111
+
+mk.body110:                                       ; preds = %mk.i109
+  %581 = add i64 %579, 0
+  %582 = mul i64 %581, 16
+  %583 = add i64 %582, 8
+  %584 = getelementptr float, ptr %acc, i64 %583
+  %585 = load <8 x float>, ptr %584, align 4
+  %586 = add i64 %579, 1
+  %587 = mul i64 %586, 16
+  %588 = add i64 %587, 8
+  %589 = getelementptr float, ptr %acc, i64 %588
+  %590 = load <8 x float>, ptr %589, align 4
+  br label %mk.k112
+
+mk.done111:                                       ; preds = %mk.i109
+  br label %mk.blocksdone
+
+mk.k112:                                          ; preds = %mk.kbody113, %mk.body110
+  %k115 = phi i64 [ 0, %mk.body110 ], [ %613, %mk.kbody113 ]
+  %acc116 = phi <8 x float> [ %585, %mk.body110 ], [ %604, %mk.kbody113 ]
+  %acc117 = phi <8 x float> [ %590, %mk.body110 ], [ %612, %mk.kbody113 ]
+  %591 = icmp slt i64 %k115, 16
+  br i1 %591, label %mk.kbody113, label %mk.kdone114
+
+mk.kbody113:                                      ; preds = %mk.k112
+  %592 = mul i64 %k115, 16
+  %593 = add i64 %592, 8
+  %594 = add i64 0, %593
+  %595 = getelementptr float, ptr %mma.b, i64 %594
+  %596 = load <8 x float>, ptr %595, align 4
+  %597 = add i64 %579, 0
+  %598 = mul i64 %597, 16
+  %599 = add i64 %598, %k115
+  %600 = getelementptr float, ptr %mma.a, i64 %599
+  %601 = load float, ptr %600, align 4
+  %602 = insertelement <8 x float> poison, float %601, i32 0
+  %603 = shufflevector <8 x float> %602, <8 x float> poison, <8 x i32> zeroinitializer
+  %604 = call <8 x float> @llvm.fma.v8f32(<8 x float> %603, <8 x float> %596, <8 x float> %acc116)
+  %605 = add i64 %579, 1
+  %606 = mul i64 %605, 16
+  %607 = add i64 %606, %k115
+  %608 = getelementptr float, ptr %mma.a, i64 %607
+  %609 = load float, ptr %608, align 4
+  %610 = insertelement <8 x float> poison, float %609, i32 0
+  %611 = shufflevector <8 x float> %610, <8 x float> poison, <8 x i32> zeroinitializer
+  %612 = call <8 x float> @llvm.fma.v8f32(<8 x float> %611, <8 x float> %596, <8 x float> %acc117)
+  %613 = add i64 %k115, 1
+  br label %mk.k112
+
+mk.kdone114:                                      ; preds = %mk.k112
+  %614 = add i64 %579, 0
+  %615 = mul i64 %614, 16
+  %616 = add i64 %615, 8
+  %617 = getelementptr float, ptr %acc, i64 %616
+  store <8 x float> %acc116, ptr %617, align 4
+  %618 = add i64 %579, 1
+  %619 = mul i64 %618, 16
+  %620 = add i64 %619, 8
+  %621 = getelementptr float, ptr %acc, i64 %620
+  store <8 x float> %acc117, ptr %621, align 4
+  %622 = add i64 %579, 2
+  br label %mk.i109
+
+gl.inside118:                                     ; preds = %mk.blocksdone
+  %623 = mul i64 0, %213
+  %624 = add i64 %623, %223
+  br label %in.row121
+
+gl.edge119:                                       ; preds = %mk.blocksdone
+  br label %gl.row129
+
+gl.done120:                                       ; preds = %done131, %done123
   ret void
 
-in.row106:                                        ; preds = %done112, %gl.inside103
-  %i109 = phi i64 [ 0, %gl.inside103 ], [ %548, %done112 ]
-  %536 = icmp slt i64 %i109, 16
-  br i1 %536, label %body107, label %done108
+in.row121:                                        ; preds = %done127, %gl.inside118
+  %i124 = phi i64 [ 0, %gl.inside118 ], [ %637, %done127 ]
+  %625 = icmp slt i64 %i124, 16
+  br i1 %625, label %body122, label %done123
 
-body107:                                          ; preds = %in.row106
-  %537 = add i64 %535, %i109
-  %538 = mul i64 %537, %212
-  %539 = add i64 %538, %224
-  br label %in.col110
+body122:                                          ; preds = %in.row121
+  %626 = add i64 %624, %i124
+  %627 = mul i64 %626, %217
+  %628 = add i64 %627, %229
+  br label %in.col125
 
-done108:                                          ; preds = %in.row106
-  br label %gl.done105
+done123:                                          ; preds = %in.row121
+  br label %gl.done120
 
-in.col110:                                        ; preds = %body111, %body107
-  %i113 = phi i64 [ 0, %body107 ], [ %547, %body111 ]
-  %540 = icmp slt i64 %i113, 16
-  br i1 %540, label %body111, label %done112
+in.col125:                                        ; preds = %body126, %body122
+  %i128 = phi i64 [ 0, %body122 ], [ %636, %body126 ]
+  %629 = icmp slt i64 %i128, 16
+  br i1 %629, label %body126, label %done127
 
-body111:                                          ; preds = %in.col110
-  %541 = mul i64 %i109, 16
-  %542 = add i64 %541, %i113
-  %543 = add i64 %539, %i113
-  %544 = getelementptr float, ptr %acc, i64 %542
-  %545 = load float, ptr %544, align 4
-  %546 = getelementptr float, ptr %C, i64 %543
-  store float %545, ptr %546, align 4
-  %547 = add i64 %i113, 1
-  br label %in.col110
+body126:                                          ; preds = %in.col125
+  %630 = mul i64 %i124, 16
+  %631 = add i64 %630, %i128
+  %632 = add i64 %628, %i128
+  %633 = getelementptr float, ptr %acc, i64 %631
+  %634 = load float, ptr %633, align 4
+  %635 = getelementptr float, ptr %C, i64 %632
+  store float %634, ptr %635, align 4
+  %636 = add i64 %i128, 1
+  br label %in.col125
 
-done112:                                          ; preds = %in.col110
-  %548 = add i64 %i109, 1
-  br label %in.row106
+done127:                                          ; preds = %in.col125
+  %637 = add i64 %i124, 1
+  br label %in.row121
 
-gl.row114:                                        ; preds = %done120, %gl.edge104
-  %i117 = phi i64 [ 0, %gl.edge104 ], [ %576, %done120 ]
-  %549 = icmp slt i64 %i117, 16
-  br i1 %549, label %body115, label %done116
+gl.row129:                                        ; preds = %done135, %gl.edge119
+  %i132 = phi i64 [ 0, %gl.edge119 ], [ %665, %done135 ]
+  %638 = icmp slt i64 %i132, 16
+  br i1 %638, label %body130, label %done131
 
-body115:                                          ; preds = %gl.row114
-  %550 = add i64 %218, %i117
-  %551 = icmp slt i64 %550, %208
-  %552 = icmp sge i64 %550, 0
-  %553 = and i1 %552, %551
-  %554 = and i1 true, %553
-  %555 = mul i64 0, %208
-  %556 = add i64 %555, %550
-  %557 = mul i64 %556, %212
-  %558 = sub i64 0, %224
-  %559 = icmp sgt i64 %558, 0
-  %560 = select i1 %559, i64 %558, i64 0
-  %561 = sub i64 %212, %224
-  %562 = icmp slt i64 %561, 16
-  %563 = select i1 %562, i64 %561, i64 16
-  %564 = select i1 %554, i64 %563, i64 0
-  %565 = sub i64 %564, %560
-  br label %gl.col118
+body130:                                          ; preds = %gl.row129
+  %639 = add i64 %223, %i132
+  %640 = icmp slt i64 %639, %213
+  %641 = icmp sge i64 %639, 0
+  %642 = and i1 %641, %640
+  %643 = and i1 true, %642
+  %644 = mul i64 0, %213
+  %645 = add i64 %644, %639
+  %646 = mul i64 %645, %217
+  %647 = sub i64 0, %229
+  %648 = icmp sgt i64 %647, 0
+  %649 = select i1 %648, i64 %647, i64 0
+  %650 = sub i64 %217, %229
+  %651 = icmp slt i64 %650, 16
+  %652 = select i1 %651, i64 %650, i64 16
+  %653 = select i1 %643, i64 %652, i64 0
+  %654 = sub i64 %653, %649
+  br label %gl.col133
 
-done116:                                          ; preds = %gl.row114
-  br label %gl.done105
+done131:                                          ; preds = %gl.row129
+  br label %gl.done120
 
-gl.col118:                                        ; preds = %body119, %body115
-  %i121 = phi i64 [ 0, %body115 ], [ %575, %body119 ]
-  %566 = icmp slt i64 %i121, %565
-  br i1 %566, label %body119, label %done120
+gl.col133:                                        ; preds = %body134, %body130
+  %i136 = phi i64 [ 0, %body130 ], [ %664, %body134 ]
+  %655 = icmp slt i64 %i136, %654
+  br i1 %655, label %body134, label %done135
 
-body119:                                          ; preds = %gl.col118
-  %567 = add i64 %i121, %560
-  %568 = mul i64 %i117, 16
-  %569 = add i64 %568, %567
-  %570 = add i64 %224, %567
-  %571 = add i64 %557, %570
-  %572 = getelementptr float, ptr %acc, i64 %569
-  %573 = load float, ptr %572, align 4
-  %574 = getelementptr float, ptr %C, i64 %571
-  store float %573, ptr %574, align 4
-  %575 = add i64 %i121, 1
-  br label %gl.col118
+body134:                                          ; preds = %gl.col133
+  %656 = add i64 %i136, %649
+  %657 = mul i64 %i132, 16
+  %658 = add i64 %657, %656
+  %659 = add i64 %229, %656
+  %660 = add i64 %646, %659
+  %661 = getelementptr float, ptr %acc, i64 %658
+  %662 = load float, ptr %661, align 4
+  %663 = getelementptr float, ptr %C, i64 %660
+  store float %662, ptr %663, align 4
+  %664 = add i64 %i136, 1
+  br label %gl.col133
 
-done120:                                          ; preds = %gl.col118
-  %576 = add i64 %i117, 1
-  br label %gl.row114
+done135:                                          ; preds = %gl.col133
+  %665 = add i64 %i132, 1
+  br label %gl.row129
 }
 
 ; Function Attrs: nocallback nofree nounwind willreturn memory(argmem: write)
