@@ -188,6 +188,16 @@ def variants(case, root):
         else:
             tensors = [[t, d], [d, ff], [ff], [ff, d], [d], [t, d]]
         out.append({"name": f"ffn_{s['act']}_{dt}", "file": f, "kernel": f"ffn_{s['act']}_{dt}", "tensors": tensors, "sets": {}})
+        if dt == "bf16":   # weights packed once (gemm.tk's pack_b_bf16): [planes, rows, 256]
+            fp = os.path.join(root, "stdlib-kernels", "ffn_packed.tk")
+            w1 = [cdiv(ff, 256), cdiv(d, 256) * 256, 256]
+            w2 = [cdiv(d, 256), cdiv(ff, 256) * 256, 256]
+            if s["act"] == "swiglu":
+                packed = [[t, d], w1, w1, w2, [t, d]]
+            else:
+                packed = [[t, d], w1, [ff], w2, [d], [t, d]]
+            out.append({"name": f"ffn_{s['act']}_{dt}_packed", "file": fp, "kernel": f"ffn_{s['act']}_{dt}_packed",
+                        "tensors": packed, "sets": {}, "note": "weights pre-packed (packing not timed)"})
     resolved = []
     for v in out:
         info = read_tk(v["file"])

@@ -8,6 +8,8 @@
  *   *_part:             P[s][t][j] = Σ_{f : ⌊f/256⌋ mod S = s} h[t][f] · W2[f][j]
  *                       (h as above, without b2)
  *   ffn_partial_sum*:   Y[t][j] = Σ_s P[s][t][j]  (+ b2[j] in the _bias variants)
+ * The packed-weight kernels (ffn_packed.tk) read their weights through the
+ * packed layout (tk_ref_packed_at) and are otherwise the same.
  * The hidden activation is kept in double: the bf16 kernels round it to bf16
  * before the second product, and the cases' tolerances account for that. */
 #include <stdlib.h>
@@ -36,15 +38,19 @@ static void hidden_row(FfnKind kind, const double *X, const double *W1, const do
     }
 }
 
+/* The weights of one call, as logical row-major matrices. */
+typedef struct {
+    const double *W1, *W3, *W2;   /* [D, F], [D, F] (SwiGLU only), [F, D] */
+} Weights;
+
 /* The fused kernels (split = false: Y = h·W2 (+ b2)) and the _part kernels
  * (split = true: P[s] = the part of h·W2 over the chunks of slice s). */
-static const char *ffn(TkRefCall *c, FfnKind kind, bool split)
+static const char *ffn_with(TkRefCall *c, FfnKind kind, bool split, int64_t F, Weights w)
 {
-    int64_t T = tk_ref_size(c, "T"), D = tk_ref_size(c, "D"), F = tk_ref_size(c, "F");
+    int64_t T = tk_ref_size(c, "T"), D = tk_ref_size(c, "D");
     int64_t S = split ? tk_ref_size(c, "S") : 1;
     if (S < 1) return "S (slices of the split-F scratch) must be at least 1";
-    const double *X = tk_ref_data(c, "X"), *W1 = tk_ref_data(c, "W1"), *W2 = tk_ref_data(c, "W2");
-    const double *W3 = kind == FFN_SWIGLU ? tk_ref_data(c, "W3") : NULL;
+    const double *X = tk_ref_data(c, "X"), *W1 = w.W1, *W3 = w.W3, *W2 = w.W2;
     const double *b1 = kind == FFN_GELU ? tk_ref_data(c, "b1") : NULL;
     const double *b2 = kind == FFN_GELU && !split ? tk_ref_data(c, "b2") : NULL;
     double *out = tk_ref_data(c, split ? "P" : "Y");   /* [S, T, D]; S = 1 for Y */
@@ -63,6 +69,44 @@ static const char *ffn(TkRefCall *c, FfnKind kind, bool split)
     }
     free(h);
     return NULL;
+}
+
+static const char *ffn(TkRefCall *c, FfnKind kind, bool split)
+{
+    Weights w = { tk_ref_data(c, "W1"), kind == FFN_SWIGLU ? tk_ref_data(c, "W3") : NULL, tk_ref_data(c, "W2") };
+    return ffn_with(c, kind, split, tk_ref_size(c, "F"), w);
+}
+
+/* Logical [rows, cols] matrix M[r][j] = P[j / 256] at (r, j mod 256) of the packed
+ * tensor P[NB, R, 256] (tk_ref_packed_at, pairs: bf16), 0 where r ≥ R (a tile
+ * load past the plane's rows reads 0). */
+static double *unpack(const TkRefTensor *P, int64_t rows, int64_t cols)
+{
+    int64_t NB = P->shape[0], R = P->shape[1], W = P->shape[2];
+    double *m = malloc((size_t)(rows * cols > 0 ? rows * cols : 1) * sizeof *m);
+    if (!m) return NULL;
+    for (int64_t r = 0; r < rows; r++)
+        for (int64_t j = 0; j < cols; j++)
+            m[r * cols + j] = r < R && j / W < NB ? P->data[(j / W) * R * W + tk_ref_packed_at(r, j % W, R, W, true)] : 0.0;
+    return m;
+}
+
+/* The packed-weight kernels (ffn_packed.tk): W1p, W3p [NF, DP, 256], W2p [ND, FP, 256].
+ * SwiGLU uses all NF·256 hidden columns (the weights' zero padding is the caller's
+ * promise, so the reference uses what the kernel reads); GELU masks past F (b1's). */
+static const char *ffn_packed(TkRefCall *c, FfnKind kind, bool split)
+{
+    int64_t D = tk_ref_size(c, "D");
+    TkRefTensor *P1 = tk_ref_tensor(c, "W1"), *P2 = tk_ref_tensor(c, "W2");
+    TkRefTensor *P3 = kind == FFN_SWIGLU ? tk_ref_tensor(c, "W3") : NULL;
+    int64_t F = kind == FFN_SWIGLU ? P1->shape[0] * P1->shape[2] : tk_ref_size(c, "F");
+    if (P2->shape[0] * P2->shape[2] < D) return "W2p has fewer than D columns (ND·256 >= D is required)";
+    double *W1 = unpack(P1, D, F), *W3 = P3 ? unpack(P3, D, F) : NULL, *W2 = unpack(P2, F, D);
+    const char *err = !W1 || !W2 || (P3 && !W3) ? "out of memory" : ffn_with(c, kind, split, F, (Weights){ W1, W3, W2 });
+    free(W1);
+    free(W3);
+    free(W2);
+    return err;
 }
 
 /* Y[t][j] = Σ_s P[s][t][j] (+ b2[j]) */
@@ -84,6 +128,10 @@ static const char *ref_swiglu(TkRefCall *c) { return ffn(c, FFN_SWIGLU, false); 
 static const char *ref_gelu(TkRefCall *c) { return ffn(c, FFN_GELU, false); }
 static const char *ref_swiglu_part(TkRefCall *c) { return ffn(c, FFN_SWIGLU, true); }
 static const char *ref_gelu_part(TkRefCall *c) { return ffn(c, FFN_GELU, true); }
+static const char *ref_swiglu_packed(TkRefCall *c) { return ffn_packed(c, FFN_SWIGLU, false); }
+static const char *ref_gelu_packed(TkRefCall *c) { return ffn_packed(c, FFN_GELU, false); }
+static const char *ref_swiglu_packed_part(TkRefCall *c) { return ffn_packed(c, FFN_SWIGLU, true); }
+static const char *ref_gelu_packed_part(TkRefCall *c) { return ffn_packed(c, FFN_GELU, true); }
 static const char *ref_sum(TkRefCall *c) { return partial_sum(c, false); }
 static const char *ref_sum_bias(TkRefCall *c) { return partial_sum(c, true); }
 
@@ -96,6 +144,10 @@ const TkRefKernel tk_ref_ffn[] = {
     { "ffn_swiglu_f32_part", ref_swiglu_part },
     { "ffn_gelu_bf16_part", ref_gelu_part },
     { "ffn_gelu_f32_part", ref_gelu_part },
+    { "ffn_swiglu_bf16_packed", ref_swiglu_packed },
+    { "ffn_gelu_bf16_packed", ref_gelu_packed },
+    { "ffn_swiglu_bf16_packed_part", ref_swiglu_packed_part },
+    { "ffn_gelu_bf16_packed_part", ref_gelu_packed_part },
     { "ffn_partial_sum_bf16", ref_sum },
     { "ffn_partial_sum_f32", ref_sum },
     { "ffn_partial_sum_bias_bf16", ref_sum_bias },

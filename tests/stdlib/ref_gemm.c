@@ -17,23 +17,6 @@ typedef struct {
     bool epilogue;   /* bias / act / residual */
 } GemmForm;
 
-enum { PANEL = 32 };
-
-/* Where element (r, c) of a packed plane of R rows and C columns lives,
- * relative to the plane's start: its panel (PANEL columns, the last one
- * possibly narrower) begins after PANEL·R elements per earlier panel; inside
- * it, a row is `width` elements — or, with pairs, rows 2i and 2i+1 share a
- * run of 2·width where their elements alternate, except an odd last row. */
-static int64_t packed_at(int64_t r, int64_t c, int64_t R, int64_t C, bool pairs)
-{
-    int64_t panel = c / PANEL, col = c - panel * PANEL;
-    int64_t width = C - panel * PANEL < PANEL ? C - panel * PANEL : PANEL;
-    int64_t start = panel * PANEL * R;
-    bool paired_row = pairs && r < R - R % 2;
-    if (paired_row) return start + (r / 2) * 2 * width + 2 * col + r % 2;
-    return start + r * width + col;
-}
-
 static double act_apply(int act, double x)
 {
     switch (act) {
@@ -49,7 +32,7 @@ static double b_at(const GemmForm *f, const TkRefTensor *B, int64_t b, int64_t k
 {
     if (f->packed) {
         int64_t kp = B->shape[1], bn = B->shape[2];
-        return B->data[(j / bn) * kp * bn + packed_at(k, j % bn, kp, bn, f->pairs)];
+        return B->data[(j / bn) * kp * bn + tk_ref_packed_at(k, j % bn, kp, bn, f->pairs)];
     }
     int64_t base = b * K * N;
     return f->nt ? B->data[base + j * K + k] : B->data[base + k * N + j];
@@ -88,7 +71,7 @@ static const char *gemm(TkRefCall *c, GemmForm f)
     return NULL;
 }
 
-/* P[nb] holds B[k][nb·256 + jj] at packed_at(k, jj), zero past K and N (the pack kernels). */
+/* P[nb] holds B[k][nb·256 + jj] at tk_ref_packed_at(k, jj), zero past K and N (the pack kernels). */
 static const char *pack_b(TkRefCall *c, bool pairs)
 {
     TkRefTensor *B = tk_ref_tensor(c, "B"), *P = tk_ref_tensor(c, "P");
@@ -98,7 +81,7 @@ static const char *pack_b(TkRefCall *c, bool pairs)
         for (int64_t k = 0; k < KP; k++)
             for (int64_t jj = 0; jj < BN; jj++) {
                 int64_t j = nb * BN + jj;
-                P->data[nb * KP * BN + packed_at(k, jj, KP, BN, pairs)] = k < K && j < N ? B->data[k * N + j] : 0.0;
+                P->data[nb * KP * BN + tk_ref_packed_at(k, jj, KP, BN, pairs)] = k < K && j < N ? B->data[k * N + j] : 0.0;
             }
     return NULL;
 }

@@ -77,3 +77,20 @@ tk_ref_fn tk_ref_find(const char *kernel)
             if (strcmp(r->kernel, kernel) == 0) return r->fn;
     return NULL;
 }
+
+enum { PANEL = 32 };   /* columns per panel of a packed plane */
+
+/* Where element (r, c) of a packed plane of R rows and C columns lives,
+ * relative to the plane's start: its panel (PANEL columns, the last one
+ * possibly narrower) begins after PANEL·R elements per earlier panel; inside
+ * it, a row is `width` elements — or, with pairs, rows 2i and 2i+1 share a
+ * run of 2·width where their elements alternate, except an odd last row. */
+int64_t tk_ref_packed_at(int64_t r, int64_t c, int64_t R, int64_t C, bool pairs)
+{
+    int64_t panel = c / PANEL, col = c - panel * PANEL;
+    int64_t width = C - panel * PANEL < PANEL ? C - panel * PANEL : PANEL;
+    int64_t start = panel * PANEL * R;
+    bool paired_row = pairs && r < R - R % 2;
+    if (paired_row) return start + (r / 2) * 2 * width + 2 * col + r % 2;
+    return start + r * width + col;
+}

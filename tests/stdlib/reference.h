@@ -85,4 +85,8 @@ extern const TkRefKernel *const tk_ref_tables[];
 /* The tensor called name, checked to have the given rank (exit(2) if not). */
 TkRefTensor *tk_ref_tensor_rank(TkRefCall *call, const char *name, unsigned rank);
 
+/* Offset of element (r, c) from the start of a packed plane of R rows and C
+ * columns (LANGUAGE.md §3.4), `pairs` for 2-byte elements. */
+int64_t tk_ref_packed_at(int64_t r, int64_t c, int64_t R, int64_t C, bool pairs);
+
 #endif
