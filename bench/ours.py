@@ -158,6 +158,10 @@ def variants(case, root):
                     "note": "weights pre-packed (packing not timed)"})
         if m <= 32:
             out.append({"name": f"gemv_{dt}", "file": f, "kernel": f"gemv_{dt}", "tensors": [[m, k], [k, n], [m, n]], "sets": {}})
+        if 16 < m <= 64:   # 32-row tiles over the packed weights
+            out.append({"name": f"gemm_{dt}_packed_m32", "file": f, "kernel": f"gemm_{dt}_packed_m32",
+                        "tensors": [[m, k], [cdiv(n, bn), cdiv(k, kc) * kc, bn], [m, n]], "sets": {},
+                        "note": "weights pre-packed (packing not timed)"})
         if m <= 16:   # decode: 16-row tiles over the packed weights, which are read in place
             out.append({"name": f"gemv_{dt}_packed", "file": f, "kernel": f"gemv_{dt}_packed",
                         "tensors": [[m, k], [cdiv(n, bn), cdiv(k, kc) * kc, bn], [m, n]], "sets": {},

@@ -121,6 +121,8 @@ const TkRefKernel tk_ref_gemm[] = {
     { "gemm_bf16_packed", ref_packed_bf16 },
     { "gemm_f32_packed", ref_packed_f32 },
     { "gemv_bf16_packed", ref_packed_bf16 },
+    { "gemm_bf16_packed_m32", ref_packed_bf16 },
+    { "gemm_f32_packed_m32", ref_packed_f32 },
     { "gemv_f32_packed", ref_packed_f32 },
     { 0, 0 },
 };
