@@ -362,9 +362,9 @@ static ZeroRows zero_row_blocks(int mr, TkMmaBuilder *mb, LLVMValueRef a, int64_
     return Z;
 }
 
-/* block(...) if row block i0/mr's skip flag equals `want` (no skip: always).
+/* block(...) if row block i0/mr's skip flag equals `want` (i8).
  * With `bad`, the block at row `check_row` notes inf/NaN in the B it loads. */
-static void block_where(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef skip, int want, LLVMValueRef acc, LLVMValueRef a,
+static void block_where(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef skip, LLVMValueRef want, LLVMValueRef acc, LLVMValueRef a,
                         LLVMValueRef b, LLVMValueRef i0, LLVMValueRef j0, int mr, int nc, int64_t n, int64_t ksteps, bool bf16,
                         LLVMValueRef check_row, LLVMValueRef bad)
 {
@@ -374,7 +374,7 @@ static void block_where(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef ski
         LLVMValueRef flag = LLVMBuildLoad2(mb->b, i8, gep(mb, i8, skip, LLVMBuildSDiv(mb->b, i0, c64(mb, mr), "")), "");
         LLVMBasicBlockRef work = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.work");
         next = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.next");
-        LLVMBuildCondBr(mb->b, LLVMBuildICmp(mb->b, LLVMIntEQ, flag, LLVMConstInt(i8, (unsigned long long)want, 0), ""), work, next);
+        LLVMBuildCondBr(mb->b, LLVMBuildICmp(mb->b, LLVMIntEQ, flag, want, ""), work, next);
         LLVMPositionBuilderAtEnd(mb->b, work);
     }
     if (bad) {
@@ -403,7 +403,7 @@ static void block_where(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef ski
  * reused from L1 by every row block, while A is read by broadcasts of a few
  * bytes per row; rows outside would stream the whole B from L2 once per row
  * block. */
-static void blocks_where(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef skip, int want, LLVMValueRef acc, LLVMValueRef a,
+static void blocks_where(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef skip, LLVMValueRef want, LLVMValueRef acc, LLVMValueRef a,
                          LLVMValueRef b, int64_t m, int64_t n, int64_t ksteps, bool bf16, int mr, int nc_full,
                          LLVMValueRef check_row, LLVMValueRef bad)
 {
@@ -426,23 +426,15 @@ static void blocks_where(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef sk
     }
 }
 
-/* if (cond): continues in a new block; *other is where control goes otherwise. */
-static void branch(TkMmaBuilder *mb, LLVMValueRef cond, const char *name, LLVMBasicBlockRef *other_out)
-{
-    LLVMBasicBlockRef then = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, name);
-    LLVMBasicBlockRef other = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.else");
-    LLVMBuildCondBr(mb->b, cond, then, other);
-    LLVMPositionBuilderAtEnd(mb->b, then);
-    *other_out = other;
-}
-
 /* The register blocks of one mma. Row blocks of A that are all zero are
  * skipped — exactly, because B is checked for inf/NaN as it is used: the
  * first row block that runs notes any in the B it loads (it loads every
- * column), and if there was one, or no block ran, the skipped blocks run
- * too (0·inf must be NaN). A separate scan of B first would read it twice;
- * for a decode step, whose B comes from DRAM, that measured 14–16 GB/s on
- * one thread against 19–21 checked in passing. */
+ * column), and if there was one, or no block ran, a second pass runs the
+ * skipped blocks (0·inf must be NaN). A separate scan of B first would read
+ * it twice; for a decode step, whose B comes from DRAM, that measured 14–16
+ * GB/s on one thread against 19–21 checked in passing. Both passes are one
+ * loop, so each register block is emitted twice (checking or not), not once
+ * per path: attention's four mmas per step ran ~20% slower with four copies. */
 static void emit_blocks(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVMValueRef a, LLVMValueRef b, int64_t m,
                         int64_t n, int64_t ksteps, bool bf16)
 {
@@ -453,24 +445,27 @@ static void emit_blocks(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc
     int mr = skinny ? 2 : k->mr;
     int nc_full = skinny ? 4 : k->nr / k->vec;
     ZeroRows Z = zero_row_blocks(mr, mb, a, m, ksteps, bf16);
-    LLVMTypeRef i32 = LLVMInt32TypeInContext(mb->ctx);
+    LLVMTypeRef i8 = LLVMInt8TypeInContext(mb->ctx), i32 = LLVMInt32TypeInContext(mb->ctx);
     LLVMValueRef bad = entry_alloca(mb, i32, 1, "mk.bbad");
     LLVMBuildStore(mb->b, LLVMConstInt(i32, 0, 0), bad);
-    LLVMBasicBlockRef plain, done = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.blocksdone");
-    branch(mb, Z.any, "mk.someskip", &plain);
-    blocks_where(k, mb, Z.skip, 0, acc, a, b, m, n, ksteps, bf16, mr, nc_full, Z.first, bad);
-    LLVMBasicBlockRef finished;
-    LLVMValueRef redo = LLVMBuildOr(mb->b, Z.all, LLVMBuildICmp(mb->b, LLVMIntNE, LLVMBuildLoad2(mb->b, i32, bad, ""),
-                                                               LLVMConstInt(i32, 0, 0), ""), "");
-    branch(mb, redo, "mk.redo", &finished);
-    blocks_where(k, mb, Z.skip, 1, acc, a, b, m, n, ksteps, bf16, mr, nc_full, NULL, NULL);
-    LLVMBuildBr(mb->b, finished);
-    LLVMPositionBuilderAtEnd(mb->b, finished);
-    LLVMBuildBr(mb->b, done);
-    LLVMPositionBuilderAtEnd(mb->b, plain);   /* no zero row: every block, nothing to check */
-    blocks_where(k, mb, NULL, 0, acc, a, b, m, n, ksteps, bf16, mr, nc_full, NULL, NULL);
-    LLVMBuildBr(mb->b, done);
-    LLVMPositionBuilderAtEnd(mb->b, done);
+    /* no zero row: no block checks (row -1), every flag is 0, one pass */
+    LLVMValueRef check_row = LLVMBuildSelect(mb->b, Z.any, Z.first, c64(mb, -1), "");
+    Loop Lp;
+    loop_begin(mb, &Lp, 2, "mk.pass");
+    LLVMValueRef pass = LLVMBuildTrunc(mb->b, Lp.idx, i8, "");
+    LLVMValueRef redo = LLVMBuildAnd(mb->b, Z.any, LLVMBuildOr(mb->b, Z.all, LLVMBuildICmp(mb->b, LLVMIntNE,
+                                     LLVMBuildLoad2(mb->b, i32, bad, ""), LLVMConstInt(i32, 0, 0), ""), ""), "");
+    LLVMValueRef go = LLVMBuildOr(mb->b, LLVMBuildICmp(mb->b, LLVMIntEQ, Lp.idx, c64(mb, 0), ""), redo, "");
+    LLVMBasicBlockRef run = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.passrun");
+    LLVMBasicBlockRef after = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.passdone");
+    LLVMBuildCondBr(mb->b, go, run, after);
+    LLVMPositionBuilderAtEnd(mb->b, run);
+    /* pass 1 runs only the skipped blocks, and checks nothing */
+    LLVMValueRef row = LLVMBuildSelect(mb->b, LLVMBuildICmp(mb->b, LLVMIntEQ, Lp.idx, c64(mb, 0), ""), check_row, c64(mb, -1), "");
+    blocks_where(k, mb, Z.skip, pass, acc, a, b, m, n, ksteps, bf16, mr, nc_full, row, bad);
+    LLVMBuildBr(mb->b, after);
+    LLVMPositionBuilderAtEnd(mb->b, after);
+    loop_end(mb, &Lp, 1);
 }
 
 static void mma_fma(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVMValueRef a, LLVMValueRef b, int64_t m,

@@ -409,7 +409,7 @@ done42:                                           ; preds = %pack.bn
   br label %pack.b
 
 mk.zrows:                                         ; preds = %mk.done45, %done39
-  %179 = phi i64 [ 0, %done39 ], [ %209, %mk.done45 ]
+  %179 = phi i64 [ 0, %done39 ], [ %210, %mk.done45 ]
   %180 = icmp slt i64 %179, 8
   br i1 %180, label %mk.body, label %mk.done
 
@@ -426,777 +426,499 @@ mk.done:                                          ; preds = %mk.zrows
   %186 = icmp ne i32 %185, 0
   %187 = load i64, ptr %mk.first, align 8
   store i32 0, ptr %mk.bbad, align 4
-  br i1 %184, label %mk.someskip, label %mk.else
+  %188 = select i1 %184, i64 %187, i64 -1
+  br label %mk.pass
 
 mk.or:                                            ; preds = %mk.body44, %mk.body
-  %188 = phi i64 [ 0, %mk.body ], [ %196, %mk.body44 ]
-  %189 = icmp slt i64 %188, 32
-  br i1 %189, label %mk.body44, label %mk.done45
+  %189 = phi i64 [ 0, %mk.body ], [ %197, %mk.body44 ]
+  %190 = icmp slt i64 %189, 32
+  br i1 %190, label %mk.body44, label %mk.done45
 
 mk.body44:                                        ; preds = %mk.or
-  %190 = add i64 %182, %188
-  %191 = getelementptr i32, ptr %mma.a, i64 %190
-  %192 = load i32, ptr %191, align 4
-  %193 = and i32 %192, 2147483647
-  %194 = load i32, ptr %mk.orv, align 4
-  %195 = or i32 %194, %193
-  store i32 %195, ptr %mk.orv, align 4
-  %196 = add i64 %188, 1
+  %191 = add i64 %182, %189
+  %192 = getelementptr i32, ptr %mma.a, i64 %191
+  %193 = load i32, ptr %192, align 4
+  %194 = and i32 %193, 2147483647
+  %195 = load i32, ptr %mk.orv, align 4
+  %196 = or i32 %195, %194
+  store i32 %196, ptr %mk.orv, align 4
+  %197 = add i64 %189, 1
   br label %mk.or
 
 mk.done45:                                        ; preds = %mk.or
-  %197 = load i32, ptr %mk.orv, align 4
-  %198 = icmp eq i32 %197, 0
-  %199 = zext i1 %198 to i32
-  %200 = getelementptr i8, ptr %mk.skip, i64 %181
-  %201 = trunc i32 %199 to i8
-  store i8 %201, ptr %200, align 1
-  %202 = load i32, ptr %mk.any, align 4
-  %203 = or i32 %202, %199
-  store i32 %203, ptr %mk.any, align 4
-  %204 = load i32, ptr %mk.all, align 4
-  %205 = and i32 %204, %199
-  store i32 %205, ptr %mk.all, align 4
-  %206 = load i64, ptr %mk.first, align 8
-  %207 = mul i64 %181, 2
-  %208 = select i1 %198, i64 %206, i64 %207
-  store i64 %208, ptr %mk.first, align 8
-  %209 = add i64 %179, 1
+  %198 = load i32, ptr %mk.orv, align 4
+  %199 = icmp eq i32 %198, 0
+  %200 = zext i1 %199 to i32
+  %201 = getelementptr i8, ptr %mk.skip, i64 %181
+  %202 = trunc i32 %200 to i8
+  store i8 %202, ptr %201, align 1
+  %203 = load i32, ptr %mk.any, align 4
+  %204 = or i32 %203, %200
+  store i32 %204, ptr %mk.any, align 4
+  %205 = load i32, ptr %mk.all, align 4
+  %206 = and i32 %205, %200
+  store i32 %206, ptr %mk.all, align 4
+  %207 = load i64, ptr %mk.first, align 8
+  %208 = mul i64 %181, 2
+  %209 = select i1 %199, i64 %207, i64 %208
+  store i64 %209, ptr %mk.first, align 8
+  %210 = add i64 %179, 1
   br label %mk.zrows
 
-mk.blocksdone:                                    ; preds = %mk.done111, %mk.else77
-  %210 = getelementptr i64, ptr %1, i64 0
-  %211 = load i64, ptr %210, align 8
-  %212 = mul i64 1, %211
-  %213 = add i64 0, %212
-  %214 = getelementptr i64, ptr %1, i64 2
-  %215 = load i64, ptr %214, align 8
-  %216 = mul i64 1, %215
-  %217 = add i64 0, %216
-  %218 = sext i32 %3 to i64
-  %219 = icmp slt i64 %218, 1099511627776
-  %220 = select i1 %219, i64 %218, i64 1099511627776
-  %221 = icmp sgt i64 %220, -1099511627776
-  %222 = select i1 %221, i64 %220, i64 -1099511627776
-  %223 = mul i64 %222, 16
-  %224 = sext i32 %2 to i64
-  %225 = icmp slt i64 %224, 1099511627776
-  %226 = select i1 %225, i64 %224, i64 1099511627776
-  %227 = icmp sgt i64 %226, -1099511627776
-  %228 = select i1 %227, i64 %226, i64 -1099511627776
-  %229 = mul i64 %228, 16
-  %230 = icmp sge i64 %223, 0
-  %231 = and i1 true, %230
-  %232 = icmp sge i64 %229, 0
-  %233 = and i1 %231, %232
-  %234 = add i64 %223, 16
-  %235 = add i64 %229, 16
-  %236 = icmp sle i64 %234, %213
-  %237 = and i1 %233, %236
-  %238 = icmp sle i64 %235, %217
-  %239 = and i1 %237, %238
-  br i1 %239, label %gl.inside118, label %gl.edge119
+mk.pass:                                          ; preds = %mk.passdone, %mk.done
+  %211 = phi i64 [ 0, %mk.done ], [ %252, %mk.passdone ]
+  %212 = icmp slt i64 %211, 2
+  br i1 %212, label %mk.body46, label %mk.done47
 
-mk.someskip:                                      ; preds = %mk.done
+mk.body46:                                        ; preds = %mk.pass
+  %213 = trunc i64 %211 to i8
+  %214 = load i32, ptr %mk.bbad, align 4
+  %215 = icmp ne i32 %214, 0
+  %216 = or i1 %186, %215
+  %217 = and i1 %184, %216
+  %218 = icmp eq i64 %211, 0
+  %219 = or i1 %218, %217
+  br i1 %219, label %mk.passrun, label %mk.passdone
+
+mk.done47:                                        ; preds = %mk.pass
+  %220 = getelementptr i64, ptr %1, i64 0
+  %221 = load i64, ptr %220, align 8
+  %222 = mul i64 1, %221
+  %223 = add i64 0, %222
+  %224 = getelementptr i64, ptr %1, i64 2
+  %225 = load i64, ptr %224, align 8
+  %226 = mul i64 1, %225
+  %227 = add i64 0, %226
+  %228 = sext i32 %3 to i64
+  %229 = icmp slt i64 %228, 1099511627776
+  %230 = select i1 %229, i64 %228, i64 1099511627776
+  %231 = icmp sgt i64 %230, -1099511627776
+  %232 = select i1 %231, i64 %230, i64 -1099511627776
+  %233 = mul i64 %232, 16
+  %234 = sext i32 %2 to i64
+  %235 = icmp slt i64 %234, 1099511627776
+  %236 = select i1 %235, i64 %234, i64 1099511627776
+  %237 = icmp sgt i64 %236, -1099511627776
+  %238 = select i1 %237, i64 %236, i64 -1099511627776
+  %239 = mul i64 %238, 16
+  %240 = icmp sge i64 %233, 0
+  %241 = and i1 true, %240
+  %242 = icmp sge i64 %239, 0
+  %243 = and i1 %241, %242
+  %244 = add i64 %233, 16
+  %245 = add i64 %239, 16
+  %246 = icmp sle i64 %244, %223
+  %247 = and i1 %243, %246
+  %248 = icmp sle i64 %245, %227
+  %249 = and i1 %247, %248
+  br i1 %249, label %gl.inside79, label %gl.edge80
+
+mk.passrun:                                       ; preds = %mk.body46
+  %250 = icmp eq i64 %211, 0
+  %251 = select i1 %250, i64 %188, i64 -1
   br label %mk.i
 
-mk.else:                                          ; preds = %mk.done
-  br label %mk.i100
+mk.passdone:                                      ; preds = %mk.done60, %mk.body46
+  %252 = add i64 %211, 1
+  br label %mk.pass
 
-mk.i:                                             ; preds = %mk.next, %mk.someskip
-  %240 = phi i64 [ 0, %mk.someskip ], [ %247, %mk.next ]
-  %241 = icmp slt i64 %240, 16
-  br i1 %241, label %mk.body46, label %mk.done47
+mk.i:                                             ; preds = %mk.next, %mk.passrun
+  %253 = phi i64 [ 0, %mk.passrun ], [ %260, %mk.next ]
+  %254 = icmp slt i64 %253, 16
+  br i1 %254, label %mk.body48, label %mk.done49
 
-mk.body46:                                        ; preds = %mk.i
-  %242 = sdiv i64 %240, 2
-  %243 = getelementptr i8, ptr %mk.skip, i64 %242
-  %244 = load i8, ptr %243, align 1
-  %245 = icmp eq i8 %244, 0
-  br i1 %245, label %mk.work, label %mk.next
+mk.body48:                                        ; preds = %mk.i
+  %255 = sdiv i64 %253, 2
+  %256 = getelementptr i8, ptr %mk.skip, i64 %255
+  %257 = load i8, ptr %256, align 1
+  %258 = icmp eq i8 %257, %213
+  br i1 %258, label %mk.work, label %mk.next
 
-mk.done47:                                        ; preds = %mk.i
-  br label %mk.i56
+mk.done49:                                        ; preds = %mk.i
+  br label %mk.i58
 
-mk.work:                                          ; preds = %mk.body46
-  %246 = icmp eq i64 %240, %187
-  br i1 %246, label %mk.checking, label %mk.plain
+mk.work:                                          ; preds = %mk.body48
+  %259 = icmp eq i64 %253, %251
+  br i1 %259, label %mk.checking, label %mk.plain
 
-mk.next:                                          ; preds = %mk.blockdone, %mk.body46
-  %247 = add i64 %240, 2
+mk.next:                                          ; preds = %mk.blockdone, %mk.body48
+  %260 = add i64 %253, 2
   br label %mk.i
 
 mk.checking:                                      ; preds = %mk.work
-  %248 = add i64 %240, 0
-  %249 = mul i64 %248, 16
-  %250 = add i64 %249, 0
-  %251 = getelementptr float, ptr %acc, i64 %250
-  %252 = load <8 x float>, ptr %251, align 4
-  %253 = add i64 %240, 1
-  %254 = mul i64 %253, 16
-  %255 = add i64 %254, 0
-  %256 = getelementptr float, ptr %acc, i64 %255
-  %257 = load <8 x float>, ptr %256, align 4
+  %261 = add i64 %253, 0
+  %262 = mul i64 %261, 16
+  %263 = add i64 %262, 0
+  %264 = getelementptr float, ptr %acc, i64 %263
+  %265 = load <8 x float>, ptr %264, align 4
+  %266 = add i64 %253, 1
+  %267 = mul i64 %266, 16
+  %268 = add i64 %267, 0
+  %269 = getelementptr float, ptr %acc, i64 %268
+  %270 = load <8 x float>, ptr %269, align 4
   br label %mk.k
 
 mk.plain:                                         ; preds = %mk.work
-  %258 = add i64 %240, 0
-  %259 = mul i64 %258, 16
-  %260 = add i64 %259, 0
-  %261 = getelementptr float, ptr %acc, i64 %260
-  %262 = load <8 x float>, ptr %261, align 4
-  %263 = add i64 %240, 1
-  %264 = mul i64 %263, 16
-  %265 = add i64 %264, 0
-  %266 = getelementptr float, ptr %acc, i64 %265
-  %267 = load <8 x float>, ptr %266, align 4
-  br label %mk.k50
+  %271 = add i64 %253, 0
+  %272 = mul i64 %271, 16
+  %273 = add i64 %272, 0
+  %274 = getelementptr float, ptr %acc, i64 %273
+  %275 = load <8 x float>, ptr %274, align 4
+  %276 = add i64 %253, 1
+  %277 = mul i64 %276, 16
+  %278 = add i64 %277, 0
+  %279 = getelementptr float, ptr %acc, i64 %278
+  %280 = load <8 x float>, ptr %279, align 4
+  br label %mk.k52
 
-mk.blockdone:                                     ; preds = %mk.kdone52, %mk.kdone
+mk.blockdone:                                     ; preds = %mk.kdone54, %mk.kdone
   br label %mk.next
 
 mk.k:                                             ; preds = %mk.kbody, %mk.checking
-  %k = phi i64 [ 0, %mk.checking ], [ %294, %mk.kbody ]
-  %acc48 = phi <8 x float> [ %252, %mk.checking ], [ %285, %mk.kbody ]
-  %acc49 = phi <8 x float> [ %257, %mk.checking ], [ %293, %mk.kbody ]
-  %nonfinite = phi <8 x i1> [ zeroinitializer, %mk.checking ], [ %277, %mk.kbody ]
-  %268 = icmp slt i64 %k, 16
-  br i1 %268, label %mk.kbody, label %mk.kdone
+  %k = phi i64 [ 0, %mk.checking ], [ %307, %mk.kbody ]
+  %acc50 = phi <8 x float> [ %265, %mk.checking ], [ %298, %mk.kbody ]
+  %acc51 = phi <8 x float> [ %270, %mk.checking ], [ %306, %mk.kbody ]
+  %nonfinite = phi <8 x i1> [ zeroinitializer, %mk.checking ], [ %290, %mk.kbody ]
+  %281 = icmp slt i64 %k, 16
+  br i1 %281, label %mk.kbody, label %mk.kdone
 
 mk.kbody:                                         ; preds = %mk.k
-  %269 = mul i64 %k, 16
-  %270 = add i64 %269, 0
-  %271 = add i64 0, %270
-  %272 = getelementptr float, ptr %mma.b, i64 %271
-  %273 = load <8 x float>, ptr %272, align 4
-  %274 = bitcast <8 x float> %273 to <8 x i32>
-  %275 = and <8 x i32> %274, splat (i32 2139095040)
-  %276 = icmp eq <8 x i32> %275, splat (i32 2139095040)
-  %277 = or <8 x i1> %nonfinite, %276
-  %278 = add i64 %240, 0
-  %279 = mul i64 %278, 16
-  %280 = add i64 %279, %k
-  %281 = getelementptr float, ptr %mma.a, i64 %280
-  %282 = load float, ptr %281, align 4
-  %283 = insertelement <8 x float> poison, float %282, i32 0
-  %284 = shufflevector <8 x float> %283, <8 x float> poison, <8 x i32> zeroinitializer
-  %285 = call <8 x float> @llvm.fma.v8f32(<8 x float> %284, <8 x float> %273, <8 x float> %acc48)
-  %286 = add i64 %240, 1
-  %287 = mul i64 %286, 16
-  %288 = add i64 %287, %k
-  %289 = getelementptr float, ptr %mma.a, i64 %288
-  %290 = load float, ptr %289, align 4
-  %291 = insertelement <8 x float> poison, float %290, i32 0
-  %292 = shufflevector <8 x float> %291, <8 x float> poison, <8 x i32> zeroinitializer
-  %293 = call <8 x float> @llvm.fma.v8f32(<8 x float> %292, <8 x float> %273, <8 x float> %acc49)
-  %294 = add i64 %k, 1
+  %282 = mul i64 %k, 16
+  %283 = add i64 %282, 0
+  %284 = add i64 0, %283
+  %285 = getelementptr float, ptr %mma.b, i64 %284
+  %286 = load <8 x float>, ptr %285, align 4
+  %287 = bitcast <8 x float> %286 to <8 x i32>
+  %288 = and <8 x i32> %287, splat (i32 2139095040)
+  %289 = icmp eq <8 x i32> %288, splat (i32 2139095040)
+  %290 = or <8 x i1> %nonfinite, %289
+  %291 = add i64 %253, 0
+  %292 = mul i64 %291, 16
+  %293 = add i64 %292, %k
+  %294 = getelementptr float, ptr %mma.a, i64 %293
+  %295 = load float, ptr %294, align 4
+  %296 = insertelement <8 x float> poison, float %295, i32 0
+  %297 = shufflevector <8 x float> %296, <8 x float> poison, <8 x i32> zeroinitializer
+  %298 = call <8 x float> @llvm.fma.v8f32(<8 x float> %297, <8 x float> %286, <8 x float> %acc50)
+  %299 = add i64 %253, 1
+  %300 = mul i64 %299, 16
+  %301 = add i64 %300, %k
+  %302 = getelementptr float, ptr %mma.a, i64 %301
+  %303 = load float, ptr %302, align 4
+  %304 = insertelement <8 x float> poison, float %303, i32 0
+  %305 = shufflevector <8 x float> %304, <8 x float> poison, <8 x i32> zeroinitializer
+  %306 = call <8 x float> @llvm.fma.v8f32(<8 x float> %305, <8 x float> %286, <8 x float> %acc51)
+  %307 = add i64 %k, 1
   br label %mk.k
 
 mk.kdone:                                         ; preds = %mk.k
-  %295 = call i1 @llvm.vector.reduce.or.v8i1(<8 x i1> %nonfinite)
-  %296 = load i32, ptr %mk.bbad, align 4
-  %297 = zext i1 %295 to i32
-  %298 = or i32 %296, %297
-  store i32 %298, ptr %mk.bbad, align 4
-  %299 = add i64 %240, 0
-  %300 = mul i64 %299, 16
-  %301 = add i64 %300, 0
-  %302 = getelementptr float, ptr %acc, i64 %301
-  store <8 x float> %acc48, ptr %302, align 4
-  %303 = add i64 %240, 1
-  %304 = mul i64 %303, 16
-  %305 = add i64 %304, 0
-  %306 = getelementptr float, ptr %acc, i64 %305
-  store <8 x float> %acc49, ptr %306, align 4
+  %308 = call i1 @llvm.vector.reduce.or.v8i1(<8 x i1> %nonfinite)
+  %309 = load i32, ptr %mk.bbad, align 4
+  %310 = zext i1 %308 to i32
+  %311 = or i32 %309, %310
+  store i32 %311, ptr %mk.bbad, align 4
+  %312 = add i64 %253, 0
+  %313 = mul i64 %312, 16
+  %314 = add i64 %313, 0
+  %315 = getelementptr float, ptr %acc, i64 %314
+  store <8 x float> %acc50, ptr %315, align 4
+  %316 = add i64 %253, 1
+  %317 = mul i64 %316, 16
+  %318 = add i64 %317, 0
+  %319 = getelementptr float, ptr %acc, i64 %318
+  store <8 x float> %acc51, ptr %319, align 4
   br label %mk.blockdone
 
-mk.k50:                                           ; preds = %mk.kbody51, %mk.plain
-  %k53 = phi i64 [ 0, %mk.plain ], [ %329, %mk.kbody51 ]
-  %acc54 = phi <8 x float> [ %262, %mk.plain ], [ %320, %mk.kbody51 ]
-  %acc55 = phi <8 x float> [ %267, %mk.plain ], [ %328, %mk.kbody51 ]
-  %307 = icmp slt i64 %k53, 16
-  br i1 %307, label %mk.kbody51, label %mk.kdone52
+mk.k52:                                           ; preds = %mk.kbody53, %mk.plain
+  %k55 = phi i64 [ 0, %mk.plain ], [ %342, %mk.kbody53 ]
+  %acc56 = phi <8 x float> [ %275, %mk.plain ], [ %333, %mk.kbody53 ]
+  %acc57 = phi <8 x float> [ %280, %mk.plain ], [ %341, %mk.kbody53 ]
+  %320 = icmp slt i64 %k55, 16
+  br i1 %320, label %mk.kbody53, label %mk.kdone54
 
-mk.kbody51:                                       ; preds = %mk.k50
-  %308 = mul i64 %k53, 16
-  %309 = add i64 %308, 0
-  %310 = add i64 0, %309
-  %311 = getelementptr float, ptr %mma.b, i64 %310
-  %312 = load <8 x float>, ptr %311, align 4
-  %313 = add i64 %240, 0
-  %314 = mul i64 %313, 16
-  %315 = add i64 %314, %k53
-  %316 = getelementptr float, ptr %mma.a, i64 %315
-  %317 = load float, ptr %316, align 4
-  %318 = insertelement <8 x float> poison, float %317, i32 0
-  %319 = shufflevector <8 x float> %318, <8 x float> poison, <8 x i32> zeroinitializer
-  %320 = call <8 x float> @llvm.fma.v8f32(<8 x float> %319, <8 x float> %312, <8 x float> %acc54)
-  %321 = add i64 %240, 1
-  %322 = mul i64 %321, 16
-  %323 = add i64 %322, %k53
-  %324 = getelementptr float, ptr %mma.a, i64 %323
-  %325 = load float, ptr %324, align 4
-  %326 = insertelement <8 x float> poison, float %325, i32 0
-  %327 = shufflevector <8 x float> %326, <8 x float> poison, <8 x i32> zeroinitializer
-  %328 = call <8 x float> @llvm.fma.v8f32(<8 x float> %327, <8 x float> %312, <8 x float> %acc55)
-  %329 = add i64 %k53, 1
-  br label %mk.k50
-
-mk.kdone52:                                       ; preds = %mk.k50
-  %330 = add i64 %240, 0
-  %331 = mul i64 %330, 16
-  %332 = add i64 %331, 0
-  %333 = getelementptr float, ptr %acc, i64 %332
-  store <8 x float> %acc54, ptr %333, align 4
-  %334 = add i64 %240, 1
+mk.kbody53:                                       ; preds = %mk.k52
+  %321 = mul i64 %k55, 16
+  %322 = add i64 %321, 0
+  %323 = add i64 0, %322
+  %324 = getelementptr float, ptr %mma.b, i64 %323
+  %325 = load <8 x float>, ptr %324, align 4
+  %326 = add i64 %253, 0
+  %327 = mul i64 %326, 16
+  %328 = add i64 %327, %k55
+  %329 = getelementptr float, ptr %mma.a, i64 %328
+  %330 = load float, ptr %329, align 4
+  %331 = insertelement <8 x float> poison, float %330, i32 0
+  %332 = shufflevector <8 x float> %331, <8 x float> poison, <8 x i32> zeroinitializer
+  %333 = call <8 x float> @llvm.fma.v8f32(<8 x float> %332, <8 x float> %325, <8 x float> %acc56)
+  %334 = add i64 %253, 1
   %335 = mul i64 %334, 16
-  %336 = add i64 %335, 0
-  %337 = getelementptr float, ptr %acc, i64 %336
-  store <8 x float> %acc55, ptr %337, align 4
+  %336 = add i64 %335, %k55
+  %337 = getelementptr float, ptr %mma.a, i64 %336
+  %338 = load float, ptr %337, align 4
+  %339 = insertelement <8 x float> poison, float %338, i32 0
+  %340 = shufflevector <8 x float> %339, <8 x float> poison, <8 x i32> zeroinitializer
+  %341 = call <8 x float> @llvm.fma.v8f32(<8 x float> %340, <8 x float> %325, <8 x float> %acc57)
+  %342 = add i64 %k55, 1
+  br label %mk.k52
+
+mk.kdone54:                                       ; preds = %mk.k52
+  %343 = add i64 %253, 0
+  %344 = mul i64 %343, 16
+  %345 = add i64 %344, 0
+  %346 = getelementptr float, ptr %acc, i64 %345
+  store <8 x float> %acc56, ptr %346, align 4
+  %347 = add i64 %253, 1
+  %348 = mul i64 %347, 16
+  %349 = add i64 %348, 0
+  %350 = getelementptr float, ptr %acc, i64 %349
+  store <8 x float> %acc57, ptr %350, align 4
   br label %mk.blockdone
 
-mk.i56:                                           ; preds = %mk.next60, %mk.done47
-  %338 = phi i64 [ 0, %mk.done47 ], [ %348, %mk.next60 ]
-  %339 = icmp slt i64 %338, 16
-  br i1 %339, label %mk.body57, label %mk.done58
+mk.i58:                                           ; preds = %mk.next62, %mk.done49
+  %351 = phi i64 [ 0, %mk.done49 ], [ %358, %mk.next62 ]
+  %352 = icmp slt i64 %351, 16
+  br i1 %352, label %mk.body59, label %mk.done60
 
-mk.body57:                                        ; preds = %mk.i56
-  %340 = sdiv i64 %338, 2
-  %341 = getelementptr i8, ptr %mk.skip, i64 %340
-  %342 = load i8, ptr %341, align 1
-  %343 = icmp eq i8 %342, 0
-  br i1 %343, label %mk.work59, label %mk.next60
+mk.body59:                                        ; preds = %mk.i58
+  %353 = sdiv i64 %351, 2
+  %354 = getelementptr i8, ptr %mk.skip, i64 %353
+  %355 = load i8, ptr %354, align 1
+  %356 = icmp eq i8 %355, %213
+  br i1 %356, label %mk.work61, label %mk.next62
 
-mk.done58:                                        ; preds = %mk.i56
-  %344 = load i32, ptr %mk.bbad, align 4
-  %345 = icmp ne i32 %344, 0
-  %346 = or i1 %186, %345
-  br i1 %346, label %mk.redo, label %mk.else77
+mk.done60:                                        ; preds = %mk.i58
+  br label %mk.passdone
 
-mk.work59:                                        ; preds = %mk.body57
-  %347 = icmp eq i64 %338, %187
-  br i1 %347, label %mk.checking61, label %mk.plain62
+mk.work61:                                        ; preds = %mk.body59
+  %357 = icmp eq i64 %351, %251
+  br i1 %357, label %mk.checking63, label %mk.plain64
 
-mk.next60:                                        ; preds = %mk.blockdone63, %mk.body57
-  %348 = add i64 %338, 2
-  br label %mk.i56
+mk.next62:                                        ; preds = %mk.blockdone65, %mk.body59
+  %358 = add i64 %351, 2
+  br label %mk.i58
 
-mk.checking61:                                    ; preds = %mk.work59
-  %349 = add i64 %338, 0
-  %350 = mul i64 %349, 16
-  %351 = add i64 %350, 8
-  %352 = getelementptr float, ptr %acc, i64 %351
-  %353 = load <8 x float>, ptr %352, align 4
-  %354 = add i64 %338, 1
-  %355 = mul i64 %354, 16
-  %356 = add i64 %355, 8
-  %357 = getelementptr float, ptr %acc, i64 %356
-  %358 = load <8 x float>, ptr %357, align 4
-  br label %mk.k64
-
-mk.plain62:                                       ; preds = %mk.work59
-  %359 = add i64 %338, 0
+mk.checking63:                                    ; preds = %mk.work61
+  %359 = add i64 %351, 0
   %360 = mul i64 %359, 16
   %361 = add i64 %360, 8
   %362 = getelementptr float, ptr %acc, i64 %361
   %363 = load <8 x float>, ptr %362, align 4
-  %364 = add i64 %338, 1
+  %364 = add i64 %351, 1
   %365 = mul i64 %364, 16
   %366 = add i64 %365, 8
   %367 = getelementptr float, ptr %acc, i64 %366
   %368 = load <8 x float>, ptr %367, align 4
-  br label %mk.k71
+  br label %mk.k66
 
-mk.blockdone63:                                   ; preds = %mk.kdone73, %mk.kdone66
-  br label %mk.next60
-
-mk.k64:                                           ; preds = %mk.kbody65, %mk.checking61
-  %k67 = phi i64 [ 0, %mk.checking61 ], [ %395, %mk.kbody65 ]
-  %acc68 = phi <8 x float> [ %353, %mk.checking61 ], [ %386, %mk.kbody65 ]
-  %acc69 = phi <8 x float> [ %358, %mk.checking61 ], [ %394, %mk.kbody65 ]
-  %nonfinite70 = phi <8 x i1> [ zeroinitializer, %mk.checking61 ], [ %378, %mk.kbody65 ]
-  %369 = icmp slt i64 %k67, 16
-  br i1 %369, label %mk.kbody65, label %mk.kdone66
-
-mk.kbody65:                                       ; preds = %mk.k64
-  %370 = mul i64 %k67, 16
+mk.plain64:                                       ; preds = %mk.work61
+  %369 = add i64 %351, 0
+  %370 = mul i64 %369, 16
   %371 = add i64 %370, 8
-  %372 = add i64 0, %371
-  %373 = getelementptr float, ptr %mma.b, i64 %372
-  %374 = load <8 x float>, ptr %373, align 4
-  %375 = bitcast <8 x float> %374 to <8 x i32>
-  %376 = and <8 x i32> %375, splat (i32 2139095040)
-  %377 = icmp eq <8 x i32> %376, splat (i32 2139095040)
-  %378 = or <8 x i1> %nonfinite70, %377
-  %379 = add i64 %338, 0
-  %380 = mul i64 %379, 16
-  %381 = add i64 %380, %k67
-  %382 = getelementptr float, ptr %mma.a, i64 %381
-  %383 = load float, ptr %382, align 4
-  %384 = insertelement <8 x float> poison, float %383, i32 0
-  %385 = shufflevector <8 x float> %384, <8 x float> poison, <8 x i32> zeroinitializer
-  %386 = call <8 x float> @llvm.fma.v8f32(<8 x float> %385, <8 x float> %374, <8 x float> %acc68)
-  %387 = add i64 %338, 1
-  %388 = mul i64 %387, 16
-  %389 = add i64 %388, %k67
-  %390 = getelementptr float, ptr %mma.a, i64 %389
-  %391 = load float, ptr %390, align 4
-  %392 = insertelement <8 x float> poison, float %391, i32 0
-  %393 = shufflevector <8 x float> %392, <8 x float> poison, <8 x i32> zeroinitializer
-  %394 = call <8 x float> @llvm.fma.v8f32(<8 x float> %393, <8 x float> %374, <8 x float> %acc69)
-  %395 = add i64 %k67, 1
-  br label %mk.k64
+  %372 = getelementptr float, ptr %acc, i64 %371
+  %373 = load <8 x float>, ptr %372, align 4
+  %374 = add i64 %351, 1
+  %375 = mul i64 %374, 16
+  %376 = add i64 %375, 8
+  %377 = getelementptr float, ptr %acc, i64 %376
+  %378 = load <8 x float>, ptr %377, align 4
+  br label %mk.k73
 
-mk.kdone66:                                       ; preds = %mk.k64
-  %396 = call i1 @llvm.vector.reduce.or.v8i1(<8 x i1> %nonfinite70)
-  %397 = load i32, ptr %mk.bbad, align 4
-  %398 = zext i1 %396 to i32
-  %399 = or i32 %397, %398
-  store i32 %399, ptr %mk.bbad, align 4
-  %400 = add i64 %338, 0
-  %401 = mul i64 %400, 16
-  %402 = add i64 %401, 8
-  %403 = getelementptr float, ptr %acc, i64 %402
-  store <8 x float> %acc68, ptr %403, align 4
-  %404 = add i64 %338, 1
-  %405 = mul i64 %404, 16
-  %406 = add i64 %405, 8
-  %407 = getelementptr float, ptr %acc, i64 %406
-  store <8 x float> %acc69, ptr %407, align 4
-  br label %mk.blockdone63
+mk.blockdone65:                                   ; preds = %mk.kdone75, %mk.kdone68
+  br label %mk.next62
 
-mk.k71:                                           ; preds = %mk.kbody72, %mk.plain62
-  %k74 = phi i64 [ 0, %mk.plain62 ], [ %430, %mk.kbody72 ]
-  %acc75 = phi <8 x float> [ %363, %mk.plain62 ], [ %421, %mk.kbody72 ]
-  %acc76 = phi <8 x float> [ %368, %mk.plain62 ], [ %429, %mk.kbody72 ]
-  %408 = icmp slt i64 %k74, 16
-  br i1 %408, label %mk.kbody72, label %mk.kdone73
+mk.k66:                                           ; preds = %mk.kbody67, %mk.checking63
+  %k69 = phi i64 [ 0, %mk.checking63 ], [ %405, %mk.kbody67 ]
+  %acc70 = phi <8 x float> [ %363, %mk.checking63 ], [ %396, %mk.kbody67 ]
+  %acc71 = phi <8 x float> [ %368, %mk.checking63 ], [ %404, %mk.kbody67 ]
+  %nonfinite72 = phi <8 x i1> [ zeroinitializer, %mk.checking63 ], [ %388, %mk.kbody67 ]
+  %379 = icmp slt i64 %k69, 16
+  br i1 %379, label %mk.kbody67, label %mk.kdone68
 
-mk.kbody72:                                       ; preds = %mk.k71
-  %409 = mul i64 %k74, 16
-  %410 = add i64 %409, 8
-  %411 = add i64 0, %410
-  %412 = getelementptr float, ptr %mma.b, i64 %411
-  %413 = load <8 x float>, ptr %412, align 4
-  %414 = add i64 %338, 0
+mk.kbody67:                                       ; preds = %mk.k66
+  %380 = mul i64 %k69, 16
+  %381 = add i64 %380, 8
+  %382 = add i64 0, %381
+  %383 = getelementptr float, ptr %mma.b, i64 %382
+  %384 = load <8 x float>, ptr %383, align 4
+  %385 = bitcast <8 x float> %384 to <8 x i32>
+  %386 = and <8 x i32> %385, splat (i32 2139095040)
+  %387 = icmp eq <8 x i32> %386, splat (i32 2139095040)
+  %388 = or <8 x i1> %nonfinite72, %387
+  %389 = add i64 %351, 0
+  %390 = mul i64 %389, 16
+  %391 = add i64 %390, %k69
+  %392 = getelementptr float, ptr %mma.a, i64 %391
+  %393 = load float, ptr %392, align 4
+  %394 = insertelement <8 x float> poison, float %393, i32 0
+  %395 = shufflevector <8 x float> %394, <8 x float> poison, <8 x i32> zeroinitializer
+  %396 = call <8 x float> @llvm.fma.v8f32(<8 x float> %395, <8 x float> %384, <8 x float> %acc70)
+  %397 = add i64 %351, 1
+  %398 = mul i64 %397, 16
+  %399 = add i64 %398, %k69
+  %400 = getelementptr float, ptr %mma.a, i64 %399
+  %401 = load float, ptr %400, align 4
+  %402 = insertelement <8 x float> poison, float %401, i32 0
+  %403 = shufflevector <8 x float> %402, <8 x float> poison, <8 x i32> zeroinitializer
+  %404 = call <8 x float> @llvm.fma.v8f32(<8 x float> %403, <8 x float> %384, <8 x float> %acc71)
+  %405 = add i64 %k69, 1
+  br label %mk.k66
+
+mk.kdone68:                                       ; preds = %mk.k66
+  %406 = call i1 @llvm.vector.reduce.or.v8i1(<8 x i1> %nonfinite72)
+  %407 = load i32, ptr %mk.bbad, align 4
+  %408 = zext i1 %406 to i32
+  %409 = or i32 %407, %408
+  store i32 %409, ptr %mk.bbad, align 4
+  %410 = add i64 %351, 0
+  %411 = mul i64 %410, 16
+  %412 = add i64 %411, 8
+  %413 = getelementptr float, ptr %acc, i64 %412
+  store <8 x float> %acc70, ptr %413, align 4
+  %414 = add i64 %351, 1
   %415 = mul i64 %414, 16
-  %416 = add i64 %415, %k74
-  %417 = getelementptr float, ptr %mma.a, i64 %416
-  %418 = load float, ptr %417, align 4
-  %419 = insertelement <8 x float> poison, float %418, i32 0
-  %420 = shufflevector <8 x float> %419, <8 x float> poison, <8 x i32> zeroinitializer
-  %421 = call <8 x float> @llvm.fma.v8f32(<8 x float> %420, <8 x float> %413, <8 x float> %acc75)
-  %422 = add i64 %338, 1
-  %423 = mul i64 %422, 16
-  %424 = add i64 %423, %k74
-  %425 = getelementptr float, ptr %mma.a, i64 %424
-  %426 = load float, ptr %425, align 4
-  %427 = insertelement <8 x float> poison, float %426, i32 0
-  %428 = shufflevector <8 x float> %427, <8 x float> poison, <8 x i32> zeroinitializer
-  %429 = call <8 x float> @llvm.fma.v8f32(<8 x float> %428, <8 x float> %413, <8 x float> %acc76)
-  %430 = add i64 %k74, 1
-  br label %mk.k71
+  %416 = add i64 %415, 8
+  %417 = getelementptr float, ptr %acc, i64 %416
+  store <8 x float> %acc71, ptr %417, align 4
+  br label %mk.blockdone65
 
-mk.kdone73:                                       ; preds = %mk.k71
-  %431 = add i64 %338, 0
-  %432 = mul i64 %431, 16
-  %433 = add i64 %432, 8
-  %434 = getelementptr float, ptr %acc, i64 %433
-  store <8 x float> %acc75, ptr %434, align 4
-  %435 = add i64 %338, 1
-  %436 = mul i64 %435, 16
-  %437 = add i64 %436, 8
-  %438 = getelementptr float, ptr %acc, i64 %437
-  store <8 x float> %acc76, ptr %438, align 4
-  br label %mk.blockdone63
+mk.k73:                                           ; preds = %mk.kbody74, %mk.plain64
+  %k76 = phi i64 [ 0, %mk.plain64 ], [ %440, %mk.kbody74 ]
+  %acc77 = phi <8 x float> [ %373, %mk.plain64 ], [ %431, %mk.kbody74 ]
+  %acc78 = phi <8 x float> [ %378, %mk.plain64 ], [ %439, %mk.kbody74 ]
+  %418 = icmp slt i64 %k76, 16
+  br i1 %418, label %mk.kbody74, label %mk.kdone75
 
-mk.redo:                                          ; preds = %mk.done58
-  br label %mk.i78
+mk.kbody74:                                       ; preds = %mk.k73
+  %419 = mul i64 %k76, 16
+  %420 = add i64 %419, 8
+  %421 = add i64 0, %420
+  %422 = getelementptr float, ptr %mma.b, i64 %421
+  %423 = load <8 x float>, ptr %422, align 4
+  %424 = add i64 %351, 0
+  %425 = mul i64 %424, 16
+  %426 = add i64 %425, %k76
+  %427 = getelementptr float, ptr %mma.a, i64 %426
+  %428 = load float, ptr %427, align 4
+  %429 = insertelement <8 x float> poison, float %428, i32 0
+  %430 = shufflevector <8 x float> %429, <8 x float> poison, <8 x i32> zeroinitializer
+  %431 = call <8 x float> @llvm.fma.v8f32(<8 x float> %430, <8 x float> %423, <8 x float> %acc77)
+  %432 = add i64 %351, 1
+  %433 = mul i64 %432, 16
+  %434 = add i64 %433, %k76
+  %435 = getelementptr float, ptr %mma.a, i64 %434
+  %436 = load float, ptr %435, align 4
+  %437 = insertelement <8 x float> poison, float %436, i32 0
+  %438 = shufflevector <8 x float> %437, <8 x float> poison, <8 x i32> zeroinitializer
+  %439 = call <8 x float> @llvm.fma.v8f32(<8 x float> %438, <8 x float> %423, <8 x float> %acc78)
+  %440 = add i64 %k76, 1
+  br label %mk.k73
 
-mk.else77:                                        ; preds = %mk.done91, %mk.done58
-  br label %mk.blocksdone
-
-mk.i78:                                           ; preds = %mk.next82, %mk.redo
-  %439 = phi i64 [ 0, %mk.redo ], [ %455, %mk.next82 ]
-  %440 = icmp slt i64 %439, 16
-  br i1 %440, label %mk.body79, label %mk.done80
-
-mk.body79:                                        ; preds = %mk.i78
-  %441 = sdiv i64 %439, 2
-  %442 = getelementptr i8, ptr %mk.skip, i64 %441
-  %443 = load i8, ptr %442, align 1
-  %444 = icmp eq i8 %443, 1
-  br i1 %444, label %mk.work81, label %mk.next82
-
-mk.done80:                                        ; preds = %mk.i78
-  br label %mk.i89
-
-mk.work81:                                        ; preds = %mk.body79
-  %445 = add i64 %439, 0
+mk.kdone75:                                       ; preds = %mk.k73
+  %441 = add i64 %351, 0
+  %442 = mul i64 %441, 16
+  %443 = add i64 %442, 8
+  %444 = getelementptr float, ptr %acc, i64 %443
+  store <8 x float> %acc77, ptr %444, align 4
+  %445 = add i64 %351, 1
   %446 = mul i64 %445, 16
-  %447 = add i64 %446, 0
+  %447 = add i64 %446, 8
   %448 = getelementptr float, ptr %acc, i64 %447
-  %449 = load <8 x float>, ptr %448, align 4
-  %450 = add i64 %439, 1
-  %451 = mul i64 %450, 16
-  %452 = add i64 %451, 0
-  %453 = getelementptr float, ptr %acc, i64 %452
-  %454 = load <8 x float>, ptr %453, align 4
-  br label %mk.k83
+  store <8 x float> %acc78, ptr %448, align 4
+  br label %mk.blockdone65
 
-mk.next82:                                        ; preds = %mk.kdone85, %mk.body79
-  %455 = add i64 %439, 2
-  br label %mk.i78
+gl.inside79:                                      ; preds = %mk.done47
+  %449 = mul i64 0, %223
+  %450 = add i64 %449, %233
+  br label %in.row82
 
-mk.k83:                                           ; preds = %mk.kbody84, %mk.work81
-  %k86 = phi i64 [ 0, %mk.work81 ], [ %478, %mk.kbody84 ]
-  %acc87 = phi <8 x float> [ %449, %mk.work81 ], [ %469, %mk.kbody84 ]
-  %acc88 = phi <8 x float> [ %454, %mk.work81 ], [ %477, %mk.kbody84 ]
-  %456 = icmp slt i64 %k86, 16
-  br i1 %456, label %mk.kbody84, label %mk.kdone85
+gl.edge80:                                        ; preds = %mk.done47
+  br label %gl.row90
 
-mk.kbody84:                                       ; preds = %mk.k83
-  %457 = mul i64 %k86, 16
-  %458 = add i64 %457, 0
-  %459 = add i64 0, %458
-  %460 = getelementptr float, ptr %mma.b, i64 %459
-  %461 = load <8 x float>, ptr %460, align 4
-  %462 = add i64 %439, 0
-  %463 = mul i64 %462, 16
-  %464 = add i64 %463, %k86
-  %465 = getelementptr float, ptr %mma.a, i64 %464
-  %466 = load float, ptr %465, align 4
-  %467 = insertelement <8 x float> poison, float %466, i32 0
-  %468 = shufflevector <8 x float> %467, <8 x float> poison, <8 x i32> zeroinitializer
-  %469 = call <8 x float> @llvm.fma.v8f32(<8 x float> %468, <8 x float> %461, <8 x float> %acc87)
-  %470 = add i64 %439, 1
-  %471 = mul i64 %470, 16
-  %472 = add i64 %471, %k86
-  %473 = getelementptr float, ptr %mma.a, i64 %472
-  %474 = load float, ptr %473, align 4
-  %475 = insertelement <8 x float> poison, float %474, i32 0
-  %476 = shufflevector <8 x float> %475, <8 x float> poison, <8 x i32> zeroinitializer
-  %477 = call <8 x float> @llvm.fma.v8f32(<8 x float> %476, <8 x float> %461, <8 x float> %acc88)
-  %478 = add i64 %k86, 1
-  br label %mk.k83
-
-mk.kdone85:                                       ; preds = %mk.k83
-  %479 = add i64 %439, 0
-  %480 = mul i64 %479, 16
-  %481 = add i64 %480, 0
-  %482 = getelementptr float, ptr %acc, i64 %481
-  store <8 x float> %acc87, ptr %482, align 4
-  %483 = add i64 %439, 1
-  %484 = mul i64 %483, 16
-  %485 = add i64 %484, 0
-  %486 = getelementptr float, ptr %acc, i64 %485
-  store <8 x float> %acc88, ptr %486, align 4
-  br label %mk.next82
-
-mk.i89:                                           ; preds = %mk.next93, %mk.done80
-  %487 = phi i64 [ 0, %mk.done80 ], [ %503, %mk.next93 ]
-  %488 = icmp slt i64 %487, 16
-  br i1 %488, label %mk.body90, label %mk.done91
-
-mk.body90:                                        ; preds = %mk.i89
-  %489 = sdiv i64 %487, 2
-  %490 = getelementptr i8, ptr %mk.skip, i64 %489
-  %491 = load i8, ptr %490, align 1
-  %492 = icmp eq i8 %491, 1
-  br i1 %492, label %mk.work92, label %mk.next93
-
-mk.done91:                                        ; preds = %mk.i89
-  br label %mk.else77
-
-mk.work92:                                        ; preds = %mk.body90
-  %493 = add i64 %487, 0
-  %494 = mul i64 %493, 16
-  %495 = add i64 %494, 8
-  %496 = getelementptr float, ptr %acc, i64 %495
-  %497 = load <8 x float>, ptr %496, align 4
-  %498 = add i64 %487, 1
-  %499 = mul i64 %498, 16
-  %500 = add i64 %499, 8
-  %501 = getelementptr float, ptr %acc, i64 %500
-  %502 = load <8 x float>, ptr %501, align 4
-  br label %mk.k94
-
-mk.next93:                                        ; preds = %mk.kdone96, %mk.body90
-  %503 = add i64 %487, 2
-  br label %mk.i89
-
-mk.k94:                                           ; preds = %mk.kbody95, %mk.work92
-  %k97 = phi i64 [ 0, %mk.work92 ], [ %526, %mk.kbody95 ]
-  %acc98 = phi <8 x float> [ %497, %mk.work92 ], [ %517, %mk.kbody95 ]
-  %acc99 = phi <8 x float> [ %502, %mk.work92 ], [ %525, %mk.kbody95 ]
-  %504 = icmp slt i64 %k97, 16
-  br i1 %504, label %mk.kbody95, label %mk.kdone96
-
-mk.kbody95:                                       ; preds = %mk.k94
-  %505 = mul i64 %k97, 16
-  %506 = add i64 %505, 8
-  %507 = add i64 0, %506
-  %508 = getelementptr float, ptr %mma.b, i64 %507
-  %509 = load <8 x float>, ptr %508, align 4
-  %510 = add i64 %487, 0
-  %511 = mul i64 %510, 16
-  %512 = add i64 %511, %k97
-  %513 = getelementptr float, ptr %mma.a, i64 %512
-  %514 = load float, ptr %513, align 4
-  %515 = insertelement <8 x float> poison, float %514, i32 0
-  %516 = shufflevector <8 x float> %515, <8 x float> poison, <8 x i32> zeroinitializer
-  %517 = call <8 x float> @llvm.fma.v8f32(<8 x float> %516, <8 x float> %509, <8 x float> %acc98)
-  %518 = add i64 %487, 1
-  %519 = mul i64 %518, 16
-  %520 = add i64 %519, %k97
-  %521 = getelementptr float, ptr %mma.a, i64 %520
-  %522 = load float, ptr %521, align 4
-  %523 = insertelement <8 x float> poison, float %522, i32 0
-  %524 = shufflevector <8 x float> %523, <8 x float> poison, <8 x i32> zeroinitializer
-  %525 = call <8 x float> @llvm.fma.v8f32(<8 x float> %524, <8 x float> %509, <8 x float> %acc99)
-  %526 = add i64 %k97, 1
-  br label %mk.k94
-
-mk.kdone96:                                       ; preds = %mk.k94
-  %527 = add i64 %487, 0
-  %528 = mul i64 %527, 16
-  %529 = add i64 %528, 8
-  %530 = getelementptr float, ptr %acc, i64 %529
-  store <8 x float> %acc98, ptr %530, align 4
-  %531 = add i64 %487, 1
-  %532 = mul i64 %531, 16
-  %533 = add i64 %532, 8
-  %534 = getelementptr float, ptr %acc, i64 %533
-  store <8 x float> %acc99, ptr %534, align 4
-  br label %mk.next93
-
-mk.i100:                                          ; preds = %mk.kdone105, %mk.else
-  %535 = phi i64 [ 0, %mk.else ], [ %578, %mk.kdone105 ]
-  %536 = icmp slt i64 %535, 16
-  br i1 %536, label %mk.body101, label %mk.done102
-
-mk.body101:                                       ; preds = %mk.i100
-  %537 = add i64 %535, 0
-  %538 = mul i64 %537, 16
-  %539 = add i64 %538, 0
-  %540 = getelementptr float, ptr %acc, i64 %539
-  %541 = load <8 x float>, ptr %540, align 4
-  %542 = add i64 %535, 1
-  %543 = mul i64 %542, 16
-  %544 = add i64 %543, 0
-  %545 = getelementptr float, ptr %acc, i64 %544
-  %546 = load <8 x float>, ptr %545, align 4
-  br label %mk.k103
-
-mk.done102:                                       ; preds = %mk.i100
-  br label %mk.i109
-
-mk.k103:                                          ; preds = %mk.kbody104, %mk.body101
-  %k106 = phi i64 [ 0, %mk.body101 ], [ %569, %mk.kbody104 ]
-  %acc107 = phi <8 x float> [ %541, %mk.body101 ], [ %560, %mk.kbody104 ]
-  %acc108 = phi <8 x float> [ %546, %mk.body101 ], [ %568, %mk.kbody104 ]
-  %547 = icmp slt i64 %k106, 16
-  br i1 %547, label %mk.kbody104, label %mk.kdone105
-
-mk.kbody104:                                      ; preds = %mk.k103
-  %548 = mul i64 %k106, 16
-  %549 = add i64 %548, 0
-  %550 = add i64 0, %549
-  %551 = getelementptr float, ptr %mma.b, i64 %550
-  %552 = load <8 x float>, ptr %551, align 4
-  %553 = add i64 %535, 0
-  %554 = mul i64 %553, 16
-  %555 = add i64 %554, %k106
-  %556 = getelementptr float, ptr %mma.a, i64 %555
-  %557 = load float, ptr %556, align 4
-  %558 = insertelement <8 x float> poison, float %557, i32 0
-  %559 = shufflevector <8 x float> %558, <8 x float> poison, <8 x i32> zeroinitializer
-  %560 = call <8 x float> @llvm.fma.v8f32(<8 x float> %559, <8 x float> %552, <8 x float> %acc107)
-  %561 = add i64 %535, 1
-  %562 = mul i64 %561, 16
-  %563 = add i64 %562, %k106
-  %564 = getelementptr float, ptr %mma.a, i64 %563
-  %565 = load float, ptr %564, align 4
-  %566 = insertelement <8 x float> poison, float %565, i32 0
-  %567 = shufflevector <8 x float> %566, <8 x float> poison, <8 x i32> zeroinitializer
-  %568 = call <8 x float> @llvm.fma.v8f32(<8 x float> %567, <8 x float> %552, <8 x float> %acc108)
-  %569 = add i64 %k106, 1
-  br label %mk.k103
-
-mk.kdone105:                                      ; preds = %mk.k103
-  %570 = add i64 %535, 0
-  %571 = mul i64 %570, 16
-  %572 = add i64 %571, 0
-  %573 = getelementptr float, ptr %acc, i64 %572
-  store <8 x float> %acc107, ptr %573, align 4
-  %574 = add i64 %535, 1
-  %575 = mul i64 %574, 16
-  %576 = add i64 %575, 0
-  %577 = getelementptr float, ptr %acc, i64 %576
-  store <8 x float> %acc108, ptr %577, align 4
-  %578 = add i64 %535, 2
-  br label %mk.i100
-
-mk.i109:                                          ; preds = %mk.kdone114, %mk.done102
-  %579 = phi i64 [ 0, %mk.done102 ], [ %622, %mk.kdone114 ]
-  %580 = icmp slt i64 %579, 16
-  br i1 %580, label %mk.body110, label %mk.done111
-
-mk.body110:                                       ; preds = %mk.i109
-  %581 = add i64 %579, 0
-  %582 = mul i64 %581, 16
-  %583 = add i64 %582, 8
-  %584 = getelementptr float, ptr %acc, i64 %583
-  %585 = load <8 x float>, ptr %584, align 4
-  %586 = add i64 %579, 1
-  %587 = mul i64 %586, 16
-  %588 = add i64 %587, 8
-  %589 = getelementptr float, ptr %acc, i64 %588
-  %590 = load <8 x float>, ptr %589, align 4
-  br label %mk.k112
-
-mk.done111:                                       ; preds = %mk.i109
-  br label %mk.blocksdone
-
-mk.k112:                                          ; preds = %mk.kbody113, %mk.body110
-  %k115 = phi i64 [ 0, %mk.body110 ], [ %613, %mk.kbody113 ]
-  %acc116 = phi <8 x float> [ %585, %mk.body110 ], [ %604, %mk.kbody113 ]
-  %acc117 = phi <8 x float> [ %590, %mk.body110 ], [ %612, %mk.kbody113 ]
-  %591 = icmp slt i64 %k115, 16
-  br i1 %591, label %mk.kbody113, label %mk.kdone114
-
-mk.kbody113:                                      ; preds = %mk.k112
-  %592 = mul i64 %k115, 16
-  %593 = add i64 %592, 8
-  %594 = add i64 0, %593
-  %595 = getelementptr float, ptr %mma.b, i64 %594
-  %596 = load <8 x float>, ptr %595, align 4
-  %597 = add i64 %579, 0
-  %598 = mul i64 %597, 16
-  %599 = add i64 %598, %k115
-  %600 = getelementptr float, ptr %mma.a, i64 %599
-  %601 = load float, ptr %600, align 4
-  %602 = insertelement <8 x float> poison, float %601, i32 0
-  %603 = shufflevector <8 x float> %602, <8 x float> poison, <8 x i32> zeroinitializer
-  %604 = call <8 x float> @llvm.fma.v8f32(<8 x float> %603, <8 x float> %596, <8 x float> %acc116)
-  %605 = add i64 %579, 1
-  %606 = mul i64 %605, 16
-  %607 = add i64 %606, %k115
-  %608 = getelementptr float, ptr %mma.a, i64 %607
-  %609 = load float, ptr %608, align 4
-  %610 = insertelement <8 x float> poison, float %609, i32 0
-  %611 = shufflevector <8 x float> %610, <8 x float> poison, <8 x i32> zeroinitializer
-  %612 = call <8 x float> @llvm.fma.v8f32(<8 x float> %611, <8 x float> %596, <8 x float> %acc117)
-  %613 = add i64 %k115, 1
-  br label %mk.k112
-
-mk.kdone114:                                      ; preds = %mk.k112
-  %614 = add i64 %579, 0
-  %615 = mul i64 %614, 16
-  %616 = add i64 %615, 8
-  %617 = getelementptr float, ptr %acc, i64 %616
-  store <8 x float> %acc116, ptr %617, align 4
-  %618 = add i64 %579, 1
-  %619 = mul i64 %618, 16
-  %620 = add i64 %619, 8
-  %621 = getelementptr float, ptr %acc, i64 %620
-  store <8 x float> %acc117, ptr %621, align 4
-  %622 = add i64 %579, 2
-  br label %mk.i109
-
-gl.inside118:                                     ; preds = %mk.blocksdone
-  %623 = mul i64 0, %213
-  %624 = add i64 %623, %223
-  br label %in.row121
-
-gl.edge119:                                       ; preds = %mk.blocksdone
-  br label %gl.row129
-
-gl.done120:                                       ; preds = %done131, %done123
+gl.done81:                                        ; preds = %done92, %done84
   ret void
 
-in.row121:                                        ; preds = %done127, %gl.inside118
-  %i124 = phi i64 [ 0, %gl.inside118 ], [ %637, %done127 ]
-  %625 = icmp slt i64 %i124, 16
-  br i1 %625, label %body122, label %done123
+in.row82:                                         ; preds = %done88, %gl.inside79
+  %i85 = phi i64 [ 0, %gl.inside79 ], [ %463, %done88 ]
+  %451 = icmp slt i64 %i85, 16
+  br i1 %451, label %body83, label %done84
 
-body122:                                          ; preds = %in.row121
-  %626 = add i64 %624, %i124
-  %627 = mul i64 %626, %217
-  %628 = add i64 %627, %229
-  br label %in.col125
+body83:                                           ; preds = %in.row82
+  %452 = add i64 %450, %i85
+  %453 = mul i64 %452, %227
+  %454 = add i64 %453, %239
+  br label %in.col86
 
-done123:                                          ; preds = %in.row121
-  br label %gl.done120
+done84:                                           ; preds = %in.row82
+  br label %gl.done81
 
-in.col125:                                        ; preds = %body126, %body122
-  %i128 = phi i64 [ 0, %body122 ], [ %636, %body126 ]
-  %629 = icmp slt i64 %i128, 16
-  br i1 %629, label %body126, label %done127
+in.col86:                                         ; preds = %body87, %body83
+  %i89 = phi i64 [ 0, %body83 ], [ %462, %body87 ]
+  %455 = icmp slt i64 %i89, 16
+  br i1 %455, label %body87, label %done88
 
-body126:                                          ; preds = %in.col125
-  %630 = mul i64 %i124, 16
-  %631 = add i64 %630, %i128
-  %632 = add i64 %628, %i128
-  %633 = getelementptr float, ptr %acc, i64 %631
-  %634 = load float, ptr %633, align 4
-  %635 = getelementptr float, ptr %C, i64 %632
-  store float %634, ptr %635, align 4
-  %636 = add i64 %i128, 1
-  br label %in.col125
+body87:                                           ; preds = %in.col86
+  %456 = mul i64 %i85, 16
+  %457 = add i64 %456, %i89
+  %458 = add i64 %454, %i89
+  %459 = getelementptr float, ptr %acc, i64 %457
+  %460 = load float, ptr %459, align 4
+  %461 = getelementptr float, ptr %C, i64 %458
+  store float %460, ptr %461, align 4
+  %462 = add i64 %i89, 1
+  br label %in.col86
 
-done127:                                          ; preds = %in.col125
-  %637 = add i64 %i124, 1
-  br label %in.row121
+done88:                                           ; preds = %in.col86
+  %463 = add i64 %i85, 1
+  br label %in.row82
 
-gl.row129:                                        ; preds = %done135, %gl.edge119
-  %i132 = phi i64 [ 0, %gl.edge119 ], [ %665, %done135 ]
-  %638 = icmp slt i64 %i132, 16
-  br i1 %638, label %body130, label %done131
+gl.row90:                                         ; preds = %done96, %gl.edge80
+  %i93 = phi i64 [ 0, %gl.edge80 ], [ %491, %done96 ]
+  %464 = icmp slt i64 %i93, 16
+  br i1 %464, label %body91, label %done92
 
-body130:                                          ; preds = %gl.row129
-  %639 = add i64 %223, %i132
-  %640 = icmp slt i64 %639, %213
-  %641 = icmp sge i64 %639, 0
-  %642 = and i1 %641, %640
-  %643 = and i1 true, %642
-  %644 = mul i64 0, %213
-  %645 = add i64 %644, %639
-  %646 = mul i64 %645, %217
-  %647 = sub i64 0, %229
-  %648 = icmp sgt i64 %647, 0
-  %649 = select i1 %648, i64 %647, i64 0
-  %650 = sub i64 %217, %229
-  %651 = icmp slt i64 %650, 16
-  %652 = select i1 %651, i64 %650, i64 16
-  %653 = select i1 %643, i64 %652, i64 0
-  %654 = sub i64 %653, %649
-  br label %gl.col133
+body91:                                           ; preds = %gl.row90
+  %465 = add i64 %233, %i93
+  %466 = icmp slt i64 %465, %223
+  %467 = icmp sge i64 %465, 0
+  %468 = and i1 %467, %466
+  %469 = and i1 true, %468
+  %470 = mul i64 0, %223
+  %471 = add i64 %470, %465
+  %472 = mul i64 %471, %227
+  %473 = sub i64 0, %239
+  %474 = icmp sgt i64 %473, 0
+  %475 = select i1 %474, i64 %473, i64 0
+  %476 = sub i64 %227, %239
+  %477 = icmp slt i64 %476, 16
+  %478 = select i1 %477, i64 %476, i64 16
+  %479 = select i1 %469, i64 %478, i64 0
+  %480 = sub i64 %479, %475
+  br label %gl.col94
 
-done131:                                          ; preds = %gl.row129
-  br label %gl.done120
+done92:                                           ; preds = %gl.row90
+  br label %gl.done81
 
-gl.col133:                                        ; preds = %body134, %body130
-  %i136 = phi i64 [ 0, %body130 ], [ %664, %body134 ]
-  %655 = icmp slt i64 %i136, %654
-  br i1 %655, label %body134, label %done135
+gl.col94:                                         ; preds = %body95, %body91
+  %i97 = phi i64 [ 0, %body91 ], [ %490, %body95 ]
+  %481 = icmp slt i64 %i97, %480
+  br i1 %481, label %body95, label %done96
 
-body134:                                          ; preds = %gl.col133
-  %656 = add i64 %i136, %649
-  %657 = mul i64 %i132, 16
-  %658 = add i64 %657, %656
-  %659 = add i64 %229, %656
-  %660 = add i64 %646, %659
-  %661 = getelementptr float, ptr %acc, i64 %658
-  %662 = load float, ptr %661, align 4
-  %663 = getelementptr float, ptr %C, i64 %660
-  store float %662, ptr %663, align 4
-  %664 = add i64 %i136, 1
-  br label %gl.col133
+body95:                                           ; preds = %gl.col94
+  %482 = add i64 %i97, %475
+  %483 = mul i64 %i93, 16
+  %484 = add i64 %483, %482
+  %485 = add i64 %239, %482
+  %486 = add i64 %472, %485
+  %487 = getelementptr float, ptr %acc, i64 %484
+  %488 = load float, ptr %487, align 4
+  %489 = getelementptr float, ptr %C, i64 %486
+  store float %488, ptr %489, align 4
+  %490 = add i64 %i97, 1
+  br label %gl.col94
 
-done135:                                          ; preds = %gl.col133
-  %665 = add i64 %i132, 1
-  br label %gl.row129
+done96:                                           ; preds = %gl.col94
+  %491 = add i64 %i93, 1
+  br label %gl.row90
 }
 
 ; Function Attrs: nocallback nofree nounwind willreturn memory(argmem: write)
