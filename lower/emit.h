@@ -96,7 +96,8 @@ LLVMValueRef emit_slot_ptr(Emit *E, const TirInstr *v);
 /* Dimension d of tensor parameter type t as i64, from the bound sizes. */
 LLVMValueRef emit_tensor_dim(Emit *E, const TkType *t, unsigned d);
 
-/* emit_tiles.c: value ops on tiles (return a pointer to the result buffer) and tile statements */
+/* emit_tiles.c: value ops on tiles (return a pointer to the result buffer) and
+ * tile statements; emit_mma.c: emit_tile_mma */
 LLVMValueRef emit_tile_value(Emit *E, const TirInstr *i);
 void emit_tile_store(Emit *E, const TirInstr *i);
 void emit_tile_mma(Emit *E, const TirInstr *i);
@@ -107,6 +108,13 @@ LLVMValueRef emit_tile_elem(Emit *E, const TirInstr *i);
 int64_t emit_tile_elems(const TkType *t);
 /* Element (i, j) offset of a tile of type t (i64 values). */
 LLVMValueRef emit_tile_index(Emit *E, const TkType *t, LLVMValueRef i, LLVMValueRef j);
+/* Element helpers shared by emit_tiles.c and emit_mma.c: the LLVM type of a
+ * tile's elements; load element idx widened to f32; store an f32 value as
+ * element idx (rounded, RNE); copy one element without conversion. */
+LLVMTypeRef emit_elem_type(Emit *E, const TkType *t);
+LLVMValueRef emit_ld(Emit *E, const TkType *t, LLVMValueRef base, LLVMValueRef idx);
+void emit_st(Emit *E, const TkType *t, LLVMValueRef base, LLVMValueRef idx, LLVMValueRef v);
+void emit_copy_elem(Emit *E, const TkType *t, LLVMValueRef dst, LLVMValueRef di, LLVMValueRef src, LLVMValueRef si);
 /* Offset of element (i, j) of a tile stored with physical packing `pack`
  * (TIR_PACK_NONE: the layout its type says). */
 LLVMValueRef emit_packed_index(Emit *E, const TkType *t, TirPack pack, LLVMValueRef i, LLVMValueRef j);

@@ -4,9 +4,8 @@
  * row: row-major, rt col: column-major, st: row-major, vectors: dense).
  * Arithmetic on f16/bf16 elements is done in f32 and rounded to nearest even
  * on the way back. These loops are the generic path: simple, counted loops
- * over contiguous memory that LLVM's vectoriser handles. Target micro-kernels
- * for mma come from intrinsics/ (not yet wired: this file's mma is the
- * portable reference loop). */
+ * over contiguous memory that LLVM's vectoriser handles. mma is lowered in
+ * emit_mma.c; packed tensors in emit_packed.c. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -29,7 +28,7 @@ LLVMValueRef emit_tile_index(Emit *E, const TkType *t, LLVMValueRef i, LLVMValue
     return LLVMBuildAdd(E->b, LLVMBuildMul(E->b, i, emit_const_i64(E, t->dims[1]), ""), j, "");
 }
 
-static LLVMTypeRef elem_type(Emit *E, const TkType *t) { return emit_scalar_type(E, t->elem); }
+LLVMTypeRef emit_elem_type(Emit *E, const TkType *t) { return emit_scalar_type(E, t->elem); }
 
 /* Offset of element (i, j) of a tile stored with physical packing `pack`
  * (tir_layout.h); TIR_PACK_NONE means the layout its type says. */
@@ -45,33 +44,33 @@ LLVMValueRef emit_packed_index(Emit *E, const TkType *t, TirPack pack, LLVMValue
 
 static LLVMValueRef elem_ptr(Emit *E, const TkType *t, LLVMValueRef base, LLVMValueRef idx)
 {
-    return LLVMBuildGEP2(E->b, elem_type(E, t), base, &idx, 1, "");
+    return LLVMBuildGEP2(E->b, emit_elem_type(E, t), base, &idx, 1, "");
 }
 
 /* Load element idx widened to f32. */
-static LLVMValueRef ld(Emit *E, const TkType *t, LLVMValueRef base, LLVMValueRef idx)
+LLVMValueRef emit_ld(Emit *E, const TkType *t, LLVMValueRef base, LLVMValueRef idx)
 {
-    LLVMValueRef v = LLVMBuildLoad2(E->b, elem_type(E, t), elem_ptr(E, t, base, idx), "");
+    LLVMValueRef v = LLVMBuildLoad2(E->b, emit_elem_type(E, t), elem_ptr(E, t, base, idx), "");
     return emit_to_f32(E, v, t->elem);
 }
 
 /* Store an f32 value as element idx (rounded to the element type). */
-static void st(Emit *E, const TkType *t, LLVMValueRef base, LLVMValueRef idx, LLVMValueRef v)
+void emit_st(Emit *E, const TkType *t, LLVMValueRef base, LLVMValueRef idx, LLVMValueRef v)
 {
-    if (t->elem != TK_TY_F32) v = emit_fptrunc(E, v, elem_type(E, t));
+    if (t->elem != TK_TY_F32) v = emit_fptrunc(E, v, emit_elem_type(E, t));
     LLVMBuildStore(E->b, v, elem_ptr(E, t, base, idx));
 }
 
 /* Raw element copy (same element type, no conversion). */
-static void copy_elem(Emit *E, const TkType *t, LLVMValueRef dst, LLVMValueRef di, LLVMValueRef src, LLVMValueRef si)
+void emit_copy_elem(Emit *E, const TkType *t, LLVMValueRef dst, LLVMValueRef di, LLVMValueRef src, LLVMValueRef si)
 {
-    LLVMValueRef v = LLVMBuildLoad2(E->b, elem_type(E, t), elem_ptr(E, t, src, si), "");
+    LLVMValueRef v = LLVMBuildLoad2(E->b, emit_elem_type(E, t), elem_ptr(E, t, src, si), "");
     LLVMBuildStore(E->b, v, elem_ptr(E, t, dst, di));
 }
 
 static LLVMValueRef temp_buffer(Emit *E, const TirInstr *i)
 {
-    if (!E->slots[i->id]) E->slots[i->id] = emit_alloca(E, elem_type(E, i->type), emit_tile_elems(i->type), "tile");
+    if (!E->slots[i->id]) E->slots[i->id] = emit_alloca(E, emit_elem_type(E, i->type), emit_tile_elems(i->type), "tile");
     return E->slots[i->id];
 }
 
@@ -193,8 +192,8 @@ static void gl_load_vnni_pairs(Emit *E, const Geometry *G, LLVMValueRef tensor, 
     LLVMValueRef j = LLVMBuildAdd(E->b, Lj.idx, lo0, "");
     LLVMValueRef c = LLVMBuildAdd(E->b, G->col0, j, "");
     LLVMValueRef d = emit_packed_index(E, tile, TIR_PACK_VNNI_KN, r0, j);
-    copy_elem(E, tile, buf, d, tensor, LLVMBuildAdd(E->b, off0, c, ""));
-    copy_elem(E, tile, buf, LLVMBuildAdd(E->b, d, emit_const_i64(E, 1), ""), tensor, LLVMBuildAdd(E->b, off1, c, ""));
+    emit_copy_elem(E, tile, buf, d, tensor, LLVMBuildAdd(E->b, off0, c, ""));
+    emit_copy_elem(E, tile, buf, LLVMBuildAdd(E->b, d, emit_const_i64(E, 1), ""), tensor, LLVMBuildAdd(E->b, off1, c, ""));
     emit_loop_end(E, &Lj);
     /* only the first row: j in [max(lo0, hi1), hi0) — the last pair past the tensor's end */
     LLVMValueRef from = smax(E, lo0, hi1);
@@ -202,7 +201,7 @@ static void gl_load_vnni_pairs(Emit *E, const Geometry *G, LLVMValueRef tensor, 
     emit_loop_begin(E, &Lk, LLVMBuildSub(E->b, smax(E, hi0, from), from, ""), "gl.first");
     LLVMValueRef j2 = LLVMBuildAdd(E->b, Lk.idx, from, "");
     LLVMValueRef d2 = emit_packed_index(E, tile, TIR_PACK_VNNI_KN, r0, j2);
-    copy_elem(E, tile, buf, d2, tensor, LLVMBuildAdd(E->b, off0, LLVMBuildAdd(E->b, G->col0, j2, ""), ""));
+    emit_copy_elem(E, tile, buf, d2, tensor, LLVMBuildAdd(E->b, off0, LLVMBuildAdd(E->b, G->col0, j2, ""), ""));
     emit_loop_end(E, &Lk);
     emit_loop_end(E, &Lp);
 }
@@ -332,8 +331,8 @@ static void gl_transfer_inside(Emit *E, const Geometry *G, LLVMValueRef tensor, 
     emit_loop_begin(E, &Lj, emit_const_i64(E, cols), "in.col");
     LLVMValueRef ti = tile->rank == 2 ? emit_packed_index(E, tile, pack, Li.idx, Lj.idx) : Lj.idx;
     LLVMValueRef gi = LLVMBuildAdd(E->b, off, Lj.idx, "");
-    if (to_tile) copy_elem(E, tile, buf, ti, tensor, gi);
-    else copy_elem(E, tile, tensor, gi, buf, ti);
+    if (to_tile) emit_copy_elem(E, tile, buf, ti, tensor, gi);
+    else emit_copy_elem(E, tile, tensor, gi, buf, ti);
     emit_loop_end(E, &Lj);
     emit_loop_end(E, &Li);
 }
@@ -386,8 +385,8 @@ static void gl_transfer_masked(Emit *E, const Geometry *Gp, LLVMValueRef tensor,
     LLVMValueRef j = LLVMBuildAdd(E->b, Lj.idx, jlo, "");
     LLVMValueRef ti = tile->rank == 2 ? emit_packed_index(E, tile, pack, Li.idx, j) : j;
     LLVMValueRef gi = LLVMBuildAdd(E->b, row_off, LLVMBuildAdd(E->b, G.col0, j, ""), "");
-    if (to_tile) copy_elem(E, tile, buf, ti, tensor, gi);
-    else copy_elem(E, tile, tensor, gi, buf, ti);
+    if (to_tile) emit_copy_elem(E, tile, buf, ti, tensor, gi);
+    else emit_copy_elem(E, tile, tensor, gi, buf, ti);
     emit_loop_end(E, &Lj);
     emit_loop_end(E, &Li);
 }
@@ -416,8 +415,8 @@ static void shared_transfer(Emit *E, const TkType *sh, LLVMValueRef shbuf, const
         LLVMValueRef s0 = LLVMBuildAdd(E->b, LLVMBuildMul(E->b, row0, emit_const_i64(E, sh_cols), ""), col, "");
         LLVMValueRef s1 = LLVMBuildAdd(E->b, s0, emit_const_i64(E, sh_cols), "");
         LLVMValueRef d = emit_packed_index(E, reg, TIR_PACK_VNNI_KN, LLVMBuildShl(E->b, Lp.idx, emit_const_i64(E, 1), ""), Lc.idx);
-        copy_elem(E, reg, regbuf, d, shbuf, s0);
-        copy_elem(E, reg, regbuf, LLVMBuildAdd(E->b, d, emit_const_i64(E, 1), ""), shbuf, s1);
+        emit_copy_elem(E, reg, regbuf, d, shbuf, s0);
+        emit_copy_elem(E, reg, regbuf, LLVMBuildAdd(E->b, d, emit_const_i64(E, 1), ""), shbuf, s1);
         emit_loop_end(E, &Lc);
         emit_loop_end(E, &Lp);
         return;
@@ -428,8 +427,8 @@ static void shared_transfer(Emit *E, const TkType *sh, LLVMValueRef shbuf, const
     LLVMValueRef si = LLVMBuildAdd(E->b, LLVMBuildMul(E->b, LLVMBuildAdd(E->b, r0, Li.idx, ""), emit_const_i64(E, sh_cols), ""),
                                    LLVMBuildAdd(E->b, c0, Lj.idx, ""), "");
     LLVMValueRef ri = reg->rank == 2 ? emit_packed_index(E, reg, pack, Li.idx, Lj.idx) : Lj.idx;
-    if (to_reg) copy_elem(E, reg, regbuf, ri, shbuf, si);
-    else copy_elem(E, reg, shbuf, si, regbuf, ri);
+    if (to_reg) emit_copy_elem(E, reg, regbuf, ri, shbuf, si);
+    else emit_copy_elem(E, reg, shbuf, si, regbuf, ri);
     emit_loop_end(E, &Lj);
     emit_loop_end(E, &Li);
 }
@@ -522,7 +521,7 @@ static LLVMValueRef fused_elem(Emit *E, const TirInstr *x, LLVMValueRef i, LLVMV
 {
     if (tk_is_scalar(x->type->kind)) return scalar_f32(E, x);
     if (emit_fused_into_user(E, x)) return fused_node(E, x, i, j);
-    return ld(E, x->type, emit_value(E, x), idx_of(E, x->type, i, j));
+    return emit_ld(E, x->type, emit_value(E, x), idx_of(E, x->type, i, j));
 }
 
 /* Element (i, j) of element-wise node x, as f32, rounded to x's element type
@@ -547,7 +546,7 @@ static LLVMValueRef fused_node(Emit *E, const TirInstr *x, LLVMValueRef i, LLVMV
         break;
     }
     }
-    if (x->type->elem != TK_TY_F32) v = emit_to_f32(E, emit_fptrunc(E, v, elem_type(E, x->type)), x->type->elem);
+    if (x->type->elem != TK_TY_F32) v = emit_to_f32(E, emit_fptrunc(E, v, emit_elem_type(E, x->type)), x->type->elem);
     return v;
 }
 
@@ -558,7 +557,7 @@ static LLVMValueRef emit_elementwise(Emit *E, const TirInstr *x)
     fused_prepare(E, x);
     Loop2 L;
     loop2_begin(E, &L, x->type);
-    st(E, x->type, out, idx_of(E, x->type, L.i, L.j), fused_node(E, x, L.i, L.j));
+    emit_st(E, x->type, out, idx_of(E, x->type, L.i, L.j), fused_node(E, x, L.i, L.j));
     loop2_end(E, &L);
     return out;
 }
@@ -569,7 +568,7 @@ static LLVMValueRef emit_fill(Emit *E, const TirInstr *i)
     LLVMValueRef v = scalar_f32(E, i->args[0]);
     EmitLoop L;
     emit_loop_begin(E, &L, emit_const_i64(E, emit_tile_elems(i->type)), "fill");
-    st(E, i->type, out, L.idx, v);
+    emit_st(E, i->type, out, L.idx, v);
     emit_loop_end(E, &L);
     return out;
 }
@@ -606,12 +605,12 @@ static LLVMValueRef emit_reduce(Emit *E, const TirInstr *i)
         emit_loop_begin(E, &Lr, emit_const_i64(E, m), "red.row");
         emit_loop_begin(E, &Lc, emit_const_i64(E, n), "red.col");
         LLVMValueRef p = LLVMBuildGEP2(E->b, E->f32, accs, &Lc.idx, 1, "");
-        LLVMValueRef x = fused ? fused_node(E, in, Lr.idx, Lc.idx) : ld(E, t, src, emit_tile_index(E, t, Lr.idx, Lc.idx));
+        LLVMValueRef x = fused ? fused_node(E, in, Lr.idx, Lc.idx) : emit_ld(E, t, src, emit_tile_index(E, t, Lr.idx, Lc.idx));
         LLVMBuildStore(E->b, emit_fn(E, (TirFn)i->aux, LLVMBuildLoad2(E->b, E->f32, p, ""), x, false), p);
         emit_loop_end(E, &Lc);
         emit_loop_end(E, &Lr);
         emit_loop_begin(E, &L1, emit_const_i64(E, n), "red.out");
-        st(E, vt, out, L1.idx, LLVMBuildLoad2(E->b, E->f32, LLVMBuildGEP2(E->b, E->f32, accs, &L1.idx, 1, ""), ""));
+        emit_st(E, vt, out, L1.idx, LLVMBuildLoad2(E->b, E->f32, LLVMBuildGEP2(E->b, E->f32, accs, &L1.idx, 1, ""), ""));
         emit_loop_end(E, &L1);
         return out;
     }
@@ -620,11 +619,11 @@ static LLVMValueRef emit_reduce(Emit *E, const TirInstr *i)
     LLVMValueRef acc_slot = emit_alloca(E, E->f32, 1, "acc");
     LLVMBuildStore(E->b, LLVMConstReal(E->f32, init), acc_slot);
     emit_loop_begin(E, &Li, emit_const_i64(E, m), "red.in");
-    LLVMValueRef x = fused ? fused_node(E, in, Lo.idx, Li.idx) : ld(E, t, src, emit_tile_index(E, t, Lo.idx, Li.idx));
+    LLVMValueRef x = fused ? fused_node(E, in, Lo.idx, Li.idx) : emit_ld(E, t, src, emit_tile_index(E, t, Lo.idx, Li.idx));
     LLVMValueRef acc = LLVMBuildLoad2(E->b, E->f32, acc_slot, "");
     LLVMBuildStore(E->b, reduce_step(E, (TirFn)i->aux, acc, x), acc_slot);
     emit_loop_end(E, &Li);
-    st(E, vt, out, Lo.idx, LLVMBuildLoad2(E->b, E->f32, acc_slot, ""));
+    emit_st(E, vt, out, Lo.idx, LLVMBuildLoad2(E->b, E->f32, acc_slot, ""));
     emit_loop_end(E, &Lo);
     return out;
 }
@@ -635,7 +634,7 @@ static LLVMValueRef emit_transpose(Emit *E, const TirInstr *i)
     LLVMValueRef src = emit_value(E, i->args[0]), out = temp_buffer(E, i);
     Loop2 L;
     loop2_begin(E, &L, t);
-    copy_elem(E, t, out, idx_of(E, t, L.i, L.j), src, idx_of(E, s, L.j, L.i));
+    emit_copy_elem(E, t, out, idx_of(E, t, L.i, L.j), src, idx_of(E, s, L.j, L.i));
     loop2_end(E, &L);
     return out;
 }
@@ -692,7 +691,7 @@ LLVMValueRef emit_tile_elem(Emit *E, const TirInstr *i)
     LLVMValueRef base = emit_value(E, i->args[0]);
     LLVMValueRef a = i64v(E, emit_value(E, i->args[1]));
     LLVMValueRef idx = t->rank == 2 ? emit_tile_index(E, t, a, i64v(E, emit_value(E, i->args[2]))) : a;
-    return LLVMBuildLoad2(E->b, elem_type(E, t), elem_ptr(E, t, base, idx), "");
+    return LLVMBuildLoad2(E->b, emit_elem_type(E, t), elem_ptr(E, t, base, idx), "");
 }
 
 void emit_tile_set_elem(Emit *E, const TirInstr *i)
@@ -703,198 +702,4 @@ void emit_tile_set_elem(Emit *E, const TirInstr *i)
     LLVMValueRef a = i64v(E, emit_value(E, i->args[2]));
     LLVMValueRef idx = t->rank == 2 ? emit_tile_index(E, t, a, i64v(E, emit_value(E, i->args[3]))) : a;
     LLVMBuildStore(E->b, v, elem_ptr(E, t, emit_slot_ptr(E, slot), idx));
-}
-
-/* ---------------------------------------------------------------- mma */
-
-/* mma_micro for a TK_MMA_PACK_MMLA row (cpu_mma.h): A as 2×4 blocks
- * [M/2][Kq/4][2][4], B as 2×4 blocks of Bᵀ [N/2][Kq/4][2][4], bf16, with K
- * zero-padded to Kq, a multiple of 4. */
-/* Operand `which` of an mma. The accumulator is updated block by block while
- * the operands are still being read, so an operand that is the accumulator
- * itself (acc += acc·B) is copied first. */
-static LLVMValueRef mma_operand(Emit *E, const TirInstr *i, int which)
-{
-    const TirInstr *op = i->args[which];
-    LLVMValueRef v = emit_value(E, op);
-    if (op->op == TIR_GET && op->args[0] == i->args[0]) {
-        LLVMValueRef copy = emit_alloca(E, elem_type(E, op->type), emit_tile_elems(op->type), "mma.alias");
-        emit_tile_copy(E, copy, v, op->type);
-        return copy;
-    }
-    return v;
-}
-
-static void mma_micro_mmla(Emit *E, const TirInstr *i, const TkMmaKernel *k)
-{
-    const TirInstr *acc = i->args[0];
-    const TkType *ta = acc->type, *tA = i->args[1]->type, *tB = i->args[2]->type;
-    bool at = i->aux == 2 || i->aux == 3, bt = i->aux == 1 || i->aux == 3;
-    int64_t M = ta->dims[0], N = ta->dims[1], K = at ? tA->dims[0] : tA->dims[1];
-    int64_t Kq = (K + 3) / 4 * 4;
-    LLVMValueRef A = mma_operand(E, i, 1), B = mma_operand(E, i, 2);
-    TkType ca = { .kind = TK_TY_RT, .elem = TK_TY_BF16, .rank = 2, .dims = { M, Kq }, .layout = TK_ROW };
-    TkType cb = { .kind = TK_TY_RT, .elem = TK_TY_BF16, .rank = 2, .dims = { N, Kq }, .layout = TK_ROW };
-    LLVMValueRef Ab = emit_alloca(E, elem_type(E, &ca), M * Kq, "mma.a");
-    LLVMValueRef Bb = emit_alloca(E, elem_type(E, &cb), N * Kq, "mma.b");
-    if (Kq != K) {
-        emit_tile_zero(E, Ab, &ca);
-        emit_tile_zero(E, Bb, &cb);
-    }
-    /* X(r, kk) → buf[((r/2)·(Kq/4) + kk/4)·8 + (r%2)·4 + kk%4], r a row of A or a column of B */
-    for (int which = 0; which < 2; which++) {
-        const TkType *t = which ? tB : tA;
-        LLVMValueRef src_base = which ? B : A, dst_base = which ? Bb : Ab;
-        EmitLoop Lr, Lk;
-        emit_loop_begin(E, &Lr, emit_const_i64(E, which ? N : M), "pack.r");
-        emit_loop_begin(E, &Lk, emit_const_i64(E, K), "pack.k");
-        LLVMValueRef r = Lr.idx, kk = Lk.idx, src;
-        if (which) src = bt ? emit_tile_index(E, t, r, kk) : emit_tile_index(E, t, kk, r);
-        else src = at ? emit_tile_index(E, t, kk, r) : emit_tile_index(E, t, r, kk);
-        LLVMValueRef one = emit_const_i64(E, 1), two = emit_const_i64(E, 2), three = emit_const_i64(E, 3);
-        LLVMValueRef blk = LLVMBuildAdd(E->b, LLVMBuildMul(E->b, LLVMBuildLShr(E->b, r, one, ""), emit_const_i64(E, Kq / 4), ""),
-                                        LLVMBuildLShr(E->b, kk, two, ""), "");
-        LLVMValueRef dst = LLVMBuildAdd(E->b, LLVMBuildShl(E->b, blk, emit_const_i64(E, 3), ""),
-                                        LLVMBuildAdd(E->b, LLVMBuildShl(E->b, LLVMBuildAnd(E->b, r, one, ""), two, ""),
-                                                     LLVMBuildAnd(E->b, kk, three, ""), ""), "");
-        if (t->elem == TK_TY_BF16) copy_elem(E, &ca, dst_base, dst, src_base, src);
-        else st(E, &ca, dst_base, dst, ld(E, t, src_base, src));
-        emit_loop_end(E, &Lk);
-        emit_loop_end(E, &Lr);
-    }
-    TkMmaBuilder mb = { .ctx = E->ctx, .mod = E->mod, .b = E->b, .fn = E->fn };
-    k->emit(k, &mb, emit_slot_ptr(E, acc), Ab, Bb, M, N, K);
-}
-
-/* Copies A and B into the canonical operands of micro-kernel k (cpu_mma.h),
- * converting element types, then lets k emit the register-blocked loops. */
-static void mma_micro(Emit *E, const TirInstr *i, const TkMmaKernel *k)
-{
-    if (k->pack == TK_MMA_PACK_MMLA) {
-        mma_micro_mmla(E, i, k);
-        return;
-    }
-    const TirInstr *acc = i->args[0];
-    const TkType *ta = acc->type, *tA = i->args[1]->type, *tB = i->args[2]->type;
-    bool at = i->aux == 2 || i->aux == 3, bt = i->aux == 1 || i->aux == 3;
-    int64_t M = ta->dims[0], N = ta->dims[1], K = at ? tA->dims[0] : tA->dims[1];
-    bool bf16 = k->operand == TK_TY_BF16;
-    int64_t Kp = bf16 ? (K + 1) / 2 * 2 : K;
-    LLVMValueRef A = mma_operand(E, i, 1), B = mma_operand(E, i, 2);
-    LLVMValueRef C = emit_slot_ptr(E, acc);
-    TkType ca = { .kind = TK_TY_RT, .elem = bf16 ? TK_TY_BF16 : TK_TY_F32, .rank = 2, .dims = { M, Kp }, .layout = TK_ROW };
-    LLVMValueRef Ab = NULL;
-    LLVMValueRef Bb = emit_alloca(E, elem_type(E, &ca), Kp * N, "mma.b");
-    if (!(!at && tA->layout == TK_ROW && tA->elem == ca.elem && Kp == K)) Ab = emit_alloca(E, elem_type(E, &ca), M * Kp, "mma.a");
-    if (Kp != K) {
-        TkType cb = ca;
-        cb.dims[0] = Kp;
-        cb.dims[1] = N;
-        emit_tile_zero(E, Ab, &ca);   /* the padding k of each pair must be zero */
-        emit_tile_zero(E, Bb, &cb);
-    }
-    /* A(r, kk) → Ab[r][kk]; a row-layout A of the kernel's element type with
-     * no padding already is that buffer */
-    bool a_canonical = !at && tA->layout == TK_ROW && tA->elem == ca.elem && Kp == K;
-    if (a_canonical) {
-        Ab = A;
-    } else {
-        EmitLoop Lr, Lk;
-        emit_loop_begin(E, &Lr, emit_const_i64(E, M), "pack.a");
-        emit_loop_begin(E, &Lk, emit_const_i64(E, K), "pack.ak");
-        LLVMValueRef src = at ? emit_tile_index(E, tA, Lk.idx, Lr.idx) : emit_tile_index(E, tA, Lr.idx, Lk.idx);
-        LLVMValueRef dst = LLVMBuildAdd(E->b, LLVMBuildMul(E->b, Lr.idx, emit_const_i64(E, Kp), ""), Lk.idx, "");
-        if (tA->elem == ca.elem) copy_elem(E, &ca, Ab, dst, A, src);
-        else st(E, &ca, Ab, dst, ld(E, tA, A, src));
-        emit_loop_end(E, &Lk);
-        emit_loop_end(E, &Lr);
-    }
-    LLVMValueRef src, dst;
-    /* B(kk, c) → Bb in the panels of cpu_mma.h — unless the load already
-     * wrote it that way (tir_layout.c), or B is a view into a packed tensor */
-    const TirInstr *bi = i->args[2];
-    TirPack have = bi->op == TIR_LOAD ? (TirPack)bi->pack : bi->op == TIR_GET ? (TirPack)bi->args[0]->pack : TIR_PACK_NONE;
-    TirPack want = bf16 ? (bt ? TIR_PACK_VNNI_NK : TIR_PACK_VNNI_KN) : (bt ? TIR_PACK_ROWS_NK : TIR_PACK_ROWS_KN);
-    if (have != TIR_PACK_NONE && have == want && Kp == K && tB->elem == ca.elem) {
-        TkMmaBuilder mb0 = { .ctx = E->ctx, .mod = E->mod, .b = E->b, .fn = E->fn };
-        if (bi->op == TIR_GET && emit_is_view(E, bi->args[0])) mb0.b_panel_stride = emit_view_stride(E, bi->args[0]);
-        k->emit(k, &mb0, C, Ab, B, M, N, K);
-        return;
-    }
-    EmitLoop Lb, Lc;
-    emit_loop_begin(E, &Lb, emit_const_i64(E, K), "pack.b");
-    emit_loop_begin(E, &Lc, emit_const_i64(E, N), "pack.bn");
-    src = bt ? emit_tile_index(E, tB, Lc.idx, Lb.idx) : emit_tile_index(E, tB, Lb.idx, Lc.idx);
-    dst = tk_mma_b_offset(E->b, Lb.idx, Lc.idx, N, emit_const_i64(E, TK_MMA_PANEL * Kp), bf16);
-    if (tB->elem == ca.elem) copy_elem(E, &ca, Bb, dst, B, src);
-    else st(E, &ca, Bb, dst, ld(E, tB, B, src));
-    emit_loop_end(E, &Lc);
-    emit_loop_end(E, &Lb);
-    TkMmaBuilder mb = { .ctx = E->ctx, .mod = E->mod, .b = E->b, .fn = E->fn };
-    k->emit(k, &mb, C, Ab, Bb, M, N, K);
-}
-
-int emit_select_mma(void *features, const TirInstr *mma, const void **row, const char **name, char *err, size_t errlen)
-{
-    (void)err;
-    (void)errlen;
-    const TkType *acc = mma->args[0]->type, *tA = mma->args[1]->type, *tB = mma->args[2]->type;
-    TkTypeKind op = tA->elem == TK_TY_BF16 && tB->elem == TK_TY_BF16 ? TK_TY_BF16 : TK_TY_F32;
-    const TkMmaKernel *k = tk_cpu_mma_select(features, op);
-    /* the register block must tile the accumulator (M by rows, N by vectors) */
-    if (k && (acc->layout != TK_ROW || acc->elem != TK_TY_F32 || acc->dims[0] % k->mr != 0 || acc->dims[1] % k->vec != 0)) k = NULL;
-    *row = k;
-    *name = k ? k->name : "portable";
-    return 0;   /* the CPU always has the portable loop */
-}
-
-TirPack emit_choose_pack(void *features, TkTypeKind elem)
-{
-    const TkMmaKernel *k = tk_cpu_mma_select(features, elem == TK_TY_BF16 ? TK_TY_BF16 : TK_TY_F32);
-    if (!k || k->pack != TK_MMA_PACK_ROWS) return TIR_PACK_NONE;
-    if (k->operand == TK_TY_BF16 && elem == TK_TY_BF16) return TIR_PACK_VNNI_KN;
-    if (k->operand == TK_TY_F32 && elem == TK_TY_F32) return TIR_PACK_ROWS_KN;
-    return TIR_PACK_NONE;
-}
-
-/* acc[i][j] += Σ_k A(i,k)·B(k,j). With a micro-kernel for the target this is
- * register-blocked; otherwise one dot product per element in k order (the
- * portable path). */
-void emit_tile_mma(Emit *E, const TirInstr *i)
-{
-    {
-        /* legalise chose the base operation; without it (no passes run) choose here */
-        const TkMmaKernel *k = i->base_name ? i->base_op : NULL;
-        if (!i->base_name) {
-            const void *row = NULL;
-            const char *name;
-            emit_select_mma((void *)E->features, i, &row, &name, NULL, 0);
-            k = row;
-        }
-        if (k) {
-            mma_micro(E, i, k);
-            return;
-        }
-    }
-    const TirInstr *acc = i->args[0];
-    const TkType *ta = acc->type, *tA = i->args[1]->type, *tB = i->args[2]->type;
-    bool at = i->aux == 2 || i->aux == 3, bt = i->aux == 1 || i->aux == 3;
-    int64_t M = ta->dims[0], N = ta->dims[1], K = at ? tA->dims[0] : tA->dims[1];
-    LLVMValueRef A = mma_operand(E, i, 1), B = mma_operand(E, i, 2);
-    LLVMValueRef C = emit_slot_ptr(E, acc);
-    EmitLoop Li, Lj, Lk;
-    emit_loop_begin(E, &Li, emit_const_i64(E, M), "mma.i");
-    emit_loop_begin(E, &Lj, emit_const_i64(E, N), "mma.j");
-    LLVMValueRef ci = emit_tile_index(E, ta, Li.idx, Lj.idx);
-    LLVMValueRef sum_slot = emit_alloca(E, E->f32, 1, "sum");
-    LLVMBuildStore(E->b, ld(E, ta, C, ci), sum_slot);
-    emit_loop_begin(E, &Lk, emit_const_i64(E, K), "mma.k");
-    LLVMValueRef ai = at ? emit_tile_index(E, tA, Lk.idx, Li.idx) : emit_tile_index(E, tA, Li.idx, Lk.idx);
-    LLVMValueRef bi = bt ? emit_tile_index(E, tB, Lj.idx, Lk.idx) : emit_tile_index(E, tB, Lk.idx, Lj.idx);
-    LLVMValueRef args[3] = { ld(E, tA, A, ai), ld(E, tB, B, bi), LLVMBuildLoad2(E->b, E->f32, sum_slot, "") };
-    LLVMBuildStore(E->b, emit_intrinsic(E, "llvm.fmuladd", &E->f32, 1, args, 3), sum_slot);
-    emit_loop_end(E, &Lk);
-    st(E, ta, C, ci, LLVMBuildLoad2(E->b, E->f32, sum_slot, ""));
-    emit_loop_end(E, &Lj);
-    emit_loop_end(E, &Li);
 }
