@@ -40,7 +40,7 @@ llvm)
     echo ok
     ;;
 unsupported)
-    for f in "$src/unsupported_sync.tk" "$src/../../examples/gemm.tk"; do
+    for f in "$src/unsupported_sync.tk" "$src/unsupported_packed.tk" "$src/../../examples/gemm.tk"; do
         "$tkc" --target=gfx942 --emit=asm "$f" -o "$work/u.s" 2> "$work/err"
         rc=$?
         cat "$work/err"
@@ -51,6 +51,8 @@ unsupported)
     grep -q 'gemm.tk:16:5: gfx942: TIR op VAR of st<bf16, 128, 32>' "$work/err" || fail "examples/gemm.tk: message does not name st at 16:5"
     "$tkc" --target=gfx942 --emit=asm "$src/unsupported_sync.tk" 2>&1 | grep -q 'unsupported_sync.tk:5:5: gfx942: TIR op SYNC' \
         || fail "sync: message does not name the line"
+    "$tkc" --target=gfx942 --emit=asm "$src/unsupported_packed.tk" 2>&1 | grep -q 'unsupported_packed.tk:6:.*gl<bf16, NB, KP, 64, packed>' \
+        || fail "packed: message does not name the packed tensor at line 6"
     ;;
 obj)
     "$tkc" --target=gfx942 --emit=obj "$src/mma_single.tk" -o "$work/k.o" || fail "tkc failed"
