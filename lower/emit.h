@@ -139,6 +139,11 @@ void emit_view_set(Emit *E, const TirInstr *slot, const TirInstr *load);
 LLVMValueRef emit_view_ptr(Emit *E, const TirInstr *slot);
 /* The panel stride (cpu_mma.h) of the tile a view points to, in elements. */
 LLVMValueRef emit_view_stride(Emit *E, const TirInstr *slot);
+/* emit_scalars.c: is k a float kind (typed or untyped); a scalar TIR_BINARY;
+ * ceil(a / b) for b > 0 (0 when a ≤ 0). */
+bool emit_is_float_kind(TkTypeKind k);
+LLVMValueRef emit_scalar_binary(Emit *E, const TirInstr *i);
+LLVMValueRef emit_scalar_cdiv(Emit *E, LLVMValueRef a, LLVMValueRef b);
 /* Scalar math function fn on float values (f32), or on ints for max/min. */
 LLVMValueRef emit_fn(Emit *E, TirFn fn, LLVMValueRef x, LLVMValueRef y, bool is_int);
 
