@@ -61,6 +61,9 @@ typedef struct {
 
 /* Tiles live on the stack of a launch worker (64 MiB, targets/cpu/launch.c). */
 #define TK_CPU_STACK_LIMIT (48 << 20)
+/* What a block needs beyond its tile buffers (spills, calls into libm), added
+ * to the size NAME__grid reports so a launcher can judge a smaller stack. */
+#define TK_CPU_FRAME_SLACK (256 << 10)
 
 /* emit_tiles.c: is element-wise value x computed inside its only user's loop
  * (so it is not emitted where it stands)? */

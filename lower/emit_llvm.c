@@ -520,10 +520,16 @@ static void number(const TirRegion *r, uint32_t *next)
     }
 }
 
-static LLVMValueRef begin_function(Emit *E, const char *name, LLVMTypeRef fty)
+static LLVMValueRef add_function(Emit *E, const char *name, LLVMTypeRef fty)
 {
     LLVMValueRef fn = LLVMAddFunction(E->mod, name, fty);
     LLVMSetLinkage(fn, LLVMExternalLinkage);
+    return fn;
+}
+
+/* Starts the body of fn (made by add_function). */
+static LLVMValueRef begin_function(Emit *E, LLVMValueRef fn)
+{
     E->fn = fn;
     LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(E->ctx, fn, "entry");
     LLVMBasicBlockRef start = LLVMAppendBasicBlockInContext(E->ctx, fn, "start");
@@ -584,32 +590,19 @@ static int emit_kernel(Emit *E, const TirFunc *f)
     }
     char name[512];
 
-    /* void NAME__grid(void **args, const int64_t *sizes, int64_t grid[3]) */
+    /* void NAME__grid(void **args, const int64_t *sizes, int64_t grid[4]): the block
+     * counts, then the stack one block needs, so a launcher can run blocks on a
+     * thread whose stack is smaller than a worker's. Declared first (it comes
+     * first in the module), filled in once the block function is emitted. */
     LLVMTypeRef gp[3] = { E->ptr, E->ptr, E->ptr };
     snprintf(name, sizeof name, "%s__grid", f->name);
-    begin_function(E, name, LLVMFunctionType(E->vd, gp, 3, 0));
-    debug_function(E, name, f->loc);
-    E->args = LLVMGetParam(E->fn, 0);
-    E->sizes = LLVMGetParam(E->fn, 1);
-    LLVMValueRef out = LLVMGetParam(E->fn, 2);
-    E->warp = emit_const_i32(E, 0);
-    E->bid[0] = E->bid[1] = E->bid[2] = emit_const_i32(E, 0);
-    reset_values(E);
-    for (const TirInstr *i = f->grid_region.first; i; i = i->next)
-        if (i->op == TIR_PARAM || i->op == TIR_SIZE) emit_value(E, i);
-    for (unsigned k = 0; k < 3; k++) {
-        LLVMValueRef v = k < f->grid_rank ? emit_value(E, f->grid[k]) : emit_const_i64(E, 1);
-        if (LLVMGetIntTypeWidth(LLVMTypeOf(v)) < 64) v = LLVMBuildSExt(E->b, v, E->i64, "");
-        LLVMValueRef idx = emit_const_i64(E, k);
-        LLVMBuildStore(E->b, v, LLVMBuildGEP2(E->b, E->i64, out, &idx, 1, ""));
-    }
-    end_function(E);
+    LLVMValueRef grid_fn = add_function(E, name, LLVMFunctionType(E->vd, gp, 3, 0));
 
     /* void NAME__block(void **args, const int64_t *sizes, i32 bx, i32 by, i32 bz) */
     E->stack_bytes = 0;
     LLVMTypeRef bp[5] = { E->ptr, E->ptr, E->i32, E->i32, E->i32 };
     snprintf(name, sizeof name, "%s__block", f->name);
-    begin_function(E, name, LLVMFunctionType(E->vd, bp, 5, 0));
+    begin_function(E, add_function(E, name, LLVMFunctionType(E->vd, bp, 5, 0)));
     debug_function(E, name, f->loc);
     E->args = LLVMGetParam(E->fn, 0);
     E->sizes = LLVMGetParam(E->fn, 1);
@@ -634,6 +627,29 @@ static int emit_kernel(Emit *E, const TirFunc *f)
                  "kernel %s needs %.1f MiB of stack for its tiles (× %lld warps); the CPU backend allows %d MiB: use smaller tiles or fewer warps",
                  f->name, (double)E->stack_bytes / (1 << 20), (long long)f->warps, TK_CPU_STACK_LIMIT >> 20);
     }
+    unsigned long long block_stack = E->stack_bytes;
+
+    snprintf(name, sizeof name, "%s__grid", f->name);
+    begin_function(E, grid_fn);
+    debug_function(E, name, f->loc);
+    E->args = LLVMGetParam(E->fn, 0);
+    E->sizes = LLVMGetParam(E->fn, 1);
+    LLVMValueRef out = LLVMGetParam(E->fn, 2);
+    E->warp = emit_const_i32(E, 0);
+    E->bid[0] = E->bid[1] = E->bid[2] = emit_const_i32(E, 0);
+    reset_values(E);
+    for (const TirInstr *i = f->grid_region.first; i; i = i->next)
+        if (i->op == TIR_PARAM || i->op == TIR_SIZE) emit_value(E, i);
+    for (unsigned k = 0; k < 3; k++) {
+        LLVMValueRef v = k < f->grid_rank ? emit_value(E, f->grid[k]) : emit_const_i64(E, 1);
+        if (LLVMGetIntTypeWidth(LLVMTypeOf(v)) < 64) v = LLVMBuildSExt(E->b, v, E->i64, "");
+        LLVMValueRef idx = emit_const_i64(E, k);
+        LLVMBuildStore(E->b, v, LLVMBuildGEP2(E->b, E->i64, out, &idx, 1, ""));
+    }
+    LLVMValueRef stack_idx = emit_const_i64(E, 3);
+    LLVMBuildStore(E->b, emit_const_i64(E, (int64_t)(block_stack + TK_CPU_FRAME_SLACK)),
+                   LLVMBuildGEP2(E->b, E->i64, out, &stack_idx, 1, ""));
+    end_function(E);
 
     emit_free_views(E);
     free(E->vals);

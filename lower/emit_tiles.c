@@ -328,6 +328,26 @@ static void gl_transfer_inside(Emit *E, const Geometry *G, LLVMValueRef tensor, 
     EmitLoop Li, Lj;
     emit_loop_begin(E, &Li, emit_const_i64(E, rows), "in.row");
     LLVMValueRef off = LLVMBuildAdd(E->b, LLVMBuildMul(E->b, LLVMBuildAdd(E->b, first, Li.idx, ""), G->ncols, ""), G->col0, "");
+    bool row_major = pack == TIR_PACK_NONE && !(tile->rank == 2 && tile->kind == TK_TY_RT && tile->layout == TK_COL);
+    if (row_major || pack == TIR_PACK_ROWS_KN) {
+        /* each run of ≤ 32 columns of a row is contiguous on both sides: one
+         * vector load and store (an element loop was unrolled into scalar
+         * copies: a 32×32 f32 store took a third of a 32³ product) */
+        for (int64_t c0 = 0; c0 < cols; c0 += TK_MMA_PANEL) {
+            int64_t w = cols - c0 < TK_MMA_PANEL ? cols - c0 : TK_MMA_PANEL;
+            LLVMValueRef col = emit_const_i64(E, c0);
+            LLVMValueRef ti = tile->rank == 1 ? col : emit_packed_index(E, tile, pack, Li.idx, col);
+            LLVMValueRef gi = LLVMBuildAdd(E->b, off, col, "");
+            LLVMValueRef src = to_tile ? elem_ptr(E, tile, tensor, gi) : elem_ptr(E, tile, buf, ti);
+            LLVMValueRef dst = to_tile ? elem_ptr(E, tile, buf, ti) : elem_ptr(E, tile, tensor, gi);
+            LLVMTypeRef vt = LLVMVectorType(emit_elem_type(E, tile), (unsigned)w);
+            LLVMValueRef v = LLVMBuildLoad2(E->b, vt, src, "");
+            LLVMSetAlignment(v, tile->elem == TK_TY_F32 ? 4 : 2);
+            LLVMSetAlignment(LLVMBuildStore(E->b, v, dst), tile->elem == TK_TY_F32 ? 4 : 2);
+        }
+        emit_loop_end(E, &Li);
+        return;
+    }
     emit_loop_begin(E, &Lj, emit_const_i64(E, cols), "in.col");
     LLVMValueRef ti = tile->rank == 2 ? emit_packed_index(E, tile, pack, Li.idx, Lj.idx) : Lj.idx;
     LLVMValueRef gi = LLVMBuildAdd(E->b, off, Lj.idx, "");

@@ -1,9 +1,10 @@
 /* llvm_emit.h — the entry point of TIR → LLVM IR (emit_llvm.c, emit_tiles.c).
  * For each kernel NAME the module gets two functions:
- *   void NAME__grid(void **args, const int64_t *sizes, int64_t grid[3]);
+ *   void NAME__grid(void **args, const int64_t *sizes, int64_t grid[4]);
  *   void NAME__block(void **args, const int64_t *sizes, int32_t bx, int32_t by, int32_t bz);
  * args[p] is the tensor's data pointer, or a pointer to the scalar's value;
- * sizes are the bound size variables. A launcher calls NAME__grid once, then
+ * sizes are the bound size variables; grid[3] receives the stack one block
+ * needs. A launcher calls NAME__grid once, then
  * NAME__block for every block (in any order, on any thread). */
 #ifndef TK_LOWER_LLVM_EMIT_H
 #define TK_LOWER_LLVM_EMIT_H

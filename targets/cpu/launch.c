@@ -1,11 +1,15 @@
 /* launch.c — see launch.h.
  *
- * A persistent pool of worker threads runs the blocks; the launching thread
- * only waits. Workers have 64 MiB stacks because tiles live on the stack
- * (the emitter refuses kernels that need more), whereas the caller's stack
- * may be the 8 MiB default. Blocks are handed out by an atomic counter, so a
- * worker that finishes early takes the next block; each block's result does
- * not depend on which worker ran it. */
+ * A persistent pool of worker threads runs the blocks, and the launching
+ * thread runs blocks too when they fit in its stack: tiles live on the stack,
+ * so workers have 64 MiB stacks (the emitter refuses kernels that need more)
+ * whereas the caller's may be the 8 MiB default or less. NAME__grid reports
+ * what one block needs. A one-thread launch that fits never touches the pool:
+ * waking a worker and waiting for it costs ~10 µs here, more than a 32³
+ * product takes. Blocks are handed out by an atomic counter, so a thread that
+ * finishes early takes the next block; each block's result does not depend on
+ * which thread ran it. */
+#define _GNU_SOURCE   /* pthread_getattr_np */
 #include "launch.h"
 
 #include <pthread.h>
@@ -17,6 +21,7 @@
 
 #define TK_MAX_THREADS 256
 #define TK_WORKER_STACK (64u << 20)
+#define TK_CALLER_STACK_MARGIN (64 << 10)   /* left free below a block run on the caller */
 
 typedef struct {
     TkBlockFn block;
@@ -24,7 +29,6 @@ typedef struct {
     const int64_t *sizes;
     int64_t gx, gy, total;
     atomic_llong next;
-    int nthreads;              /* workers taking part in this launch */
 } Job;
 
 static struct {
@@ -33,9 +37,10 @@ static struct {
     pthread_mutex_t launch;    /* one launch at a time */
     int started;               /* workers alive */
     unsigned long generation;  /* bumped for every launch */
-    int finished;              /* workers done with the current launch */
+    int participants;          /* workers 0 .. participants-1 run the current launch */
+    int finished;              /* participants done with it */
     Job *job;
-} pool = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_MUTEX_INITIALIZER, 0, 0, 0, NULL };
+} pool = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_MUTEX_INITIALIZER, 0, 0, 0, 0, NULL };
 
 typedef struct {
     int index;
@@ -51,6 +56,8 @@ static void run_blocks(Job *j)
     }
 }
 
+/* A worker outside the current launch's participants goes back to sleep
+ * without touching the job, which lives on the launcher's stack. */
 static void *worker(void *p)
 {
     int index = (int)(intptr_t)p;
@@ -59,11 +66,12 @@ static void *worker(void *p)
     for (;;) {
         while (pool.generation == seen) pthread_cond_wait(&pool.work, &pool.lock);
         seen = pool.generation;
+        if (index >= pool.participants) continue;
         Job *j = pool.job;
         pthread_mutex_unlock(&pool.lock);
-        if (index < j->nthreads) run_blocks(j);
+        run_blocks(j);
         pthread_mutex_lock(&pool.lock);
-        if (++pool.finished == pool.started) pthread_cond_signal(&pool.done);
+        if (++pool.finished == pool.participants) pthread_cond_signal(&pool.done);
     }
     return NULL;
 }
@@ -76,6 +84,7 @@ static void reset_after_fork(void)
     pthread_cond_init(&pool.work, NULL);
     pthread_cond_init(&pool.done, NULL);
     pool.started = 0;
+    pool.participants = 0;
     pool.finished = 0;
     pool.job = NULL;
 }
@@ -111,9 +120,36 @@ int tk_cpu_threads(int requested)
     return n > 0 ? (int)(n > TK_MAX_THREADS ? TK_MAX_THREADS : n) : 1;
 }
 
+/* The lowest usable address of this thread's stack (NULL if unknown). */
+static char *stack_low(void)
+{
+    static _Thread_local char *low;
+    static _Thread_local bool known;
+    if (!known) {
+        pthread_attr_t attr;
+        void *addr = NULL;
+        size_t size = 0;
+        if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+            if (pthread_attr_getstack(&attr, &addr, &size) != 0) addr = NULL;
+            pthread_attr_destroy(&attr);
+        }
+        low = addr;
+        known = true;
+    }
+    return low;
+}
+
+bool tk_cpu_caller_fits(int64_t stack_bytes)
+{
+    char here;
+    char *low = stack_low();
+    if (stack_bytes <= 0 || !low || &here <= low) return false;
+    return (uint64_t)(&here - low) >= (uint64_t)stack_bytes + TK_CALLER_STACK_MARGIN;
+}
+
 int tk_cpu_launch(TkGridFn grid, TkBlockFn block, void **args, const int64_t *sizes, int nthreads, char *err, size_t errlen)
 {
-    int64_t g[3] = { 1, 1, 1 };
+    int64_t g[4] = { 1, 1, 1, -1 };   /* g[3]: a grid function from before it was reported leaves "unknown" */
     grid(args, sizes, g);
     if (g[0] <= 0 || g[1] <= 0 || g[2] <= 0) return 0;   /* an empty grid runs nothing */
     if (g[0] > INT32_MAX || g[1] > INT32_MAX || g[2] > INT32_MAX || g[0] * g[1] > INT64_MAX / g[2]) {
@@ -125,22 +161,30 @@ int tk_cpu_launch(TkGridFn grid, TkBlockFn block, void **args, const int64_t *si
     atomic_init(&j.next, 0);
     int n = tk_cpu_threads(nthreads);
     if (n > j.total) n = (int)j.total;
-    j.nthreads = n;
+    bool caller = tk_cpu_caller_fits(g[3]);
+    if (caller && n == 1) {
+        run_blocks(&j);
+        return 0;
+    }
+    int workers = caller ? n - 1 : n;
 
     pthread_mutex_lock(&pool.launch);
     pthread_mutex_lock(&pool.lock);
-    if (grow(n) == 0) {
+    if (grow(workers) == 0) {
         pthread_mutex_unlock(&pool.lock);
         pthread_mutex_unlock(&pool.launch);
         snprintf(err, errlen, "cannot start a worker thread");
         return -1;
     }
-    if (j.nthreads > pool.started) j.nthreads = pool.started;
+    pool.participants = workers < pool.started ? workers : pool.started;
     pool.job = &j;
     pool.finished = 0;
     pool.generation++;
     pthread_cond_broadcast(&pool.work);
-    while (pool.finished < pool.started) pthread_cond_wait(&pool.done, &pool.lock);
+    pthread_mutex_unlock(&pool.lock);
+    if (caller) run_blocks(&j);
+    pthread_mutex_lock(&pool.lock);
+    while (pool.finished < pool.participants) pthread_cond_wait(&pool.done, &pool.lock);
     pool.job = NULL;
     pthread_mutex_unlock(&pool.lock);
     pthread_mutex_unlock(&pool.launch);

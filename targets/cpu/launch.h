@@ -1,10 +1,12 @@
 /* launch.h — running a kernel's grid on the host (the implementation of
  * tk/rt.h, also used by the JIT): blocks are spread over threads
- * (TK_NUM_THREADS, default one per core). Every block writes its own outputs
+ * (TK_NUM_THREADS, default one per core), the caller among them when a
+ * block fits in its stack. Every block writes its own outputs
  * and reduces in a fixed order, so results do not depend on the thread count. */
 #ifndef TK_TARGETS_CPU_LAUNCH_H
 #define TK_TARGETS_CPU_LAUNCH_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -16,7 +18,12 @@ typedef tk_block_fn TkBlockFn;
 /* Threads to use: the argument if > 0, else $TK_NUM_THREADS, else the core count. */
 int tk_cpu_threads(int requested);
 
-/* Runs every block of the grid. Returns 0, or -1 with a message. */
+/* Is there room for stack_bytes (what NAME__grid reports, > 0) below the
+ * calling thread's current stack position? Then blocks may run on it. */
+bool tk_cpu_caller_fits(int64_t stack_bytes);
+
+/* Runs every block of the grid, on the calling thread too when they fit in its
+ * stack. Returns 0, or -1 with a message. */
 int tk_cpu_launch(TkGridFn grid, TkBlockFn block, void **args, const int64_t *sizes, int nthreads, char *err, size_t errlen);
 
 #endif

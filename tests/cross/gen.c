@@ -812,7 +812,7 @@ static void write_registry(const char *path, const char *kdir)
     unsigned n = 0;
     for (unsigned i = 0; i < nprograms; i++)
         for (const TirFunc *f = programs[i].m.funcs; f; f = f->next) {
-            fprintf(fp, "void %s__grid(void **args, const int64_t *sizes, int64_t grid[3]);\n", f->name);
+            fprintf(fp, "void %s__grid(void **args, const int64_t *sizes, int64_t grid[4]);\n", f->name);
             fprintf(fp, "void %s__block(void **args, const int64_t *sizes, int32_t bx, int32_t by, int32_t bz);\n", f->name);
             n++;
         }

@@ -10,6 +10,8 @@
  * Tolerance: EXACT for data movement and single ops; cross-warp sums (four
  * partial column sums of 16 rows, then added) are f32 sums of 64 terms:
  * 64·2^-24·64 absolute (see test_reduce.c). */
+#include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "numeric.h"
@@ -214,8 +216,8 @@ END_TEST
 
 /* ---------------------------------------------------------------- big stack frames */
 
-/* Tiles live on the stack. A kernel needing ~10 MiB (40 ops on an
- * rt<f32, 256, 256>, one buffer per value) must run with one thread as with
+/* Tiles live on the stack. A kernel of 40 ops on an rt<f32, 256, 256> (one
+ * buffer per value needed ~10 MiB before element-wise chains were fused) must run with one thread as with
  * several (regression test, /tmp/codegen_bugs/stack_overflow_large_kernel.tk:
  * the launching thread's 8 MiB stack used to overflow: SIGSEGV); a kernel
  * needing more than the backend allows must be refused with a diagnostic,
@@ -262,6 +264,70 @@ START_TEST(large_stack_frames)
 }
 END_TEST
 
+/* A launch runs blocks on the calling thread only when NAME__grid's stack
+ * figure fits below the caller's stack pointer. `big` (its 40 element-wise
+ * steps are fused, so one 256 KiB tile plus slack) launched on one thread
+ * from a thread with a 256 KiB stack must go to a worker (run there, it would
+ * overflow: SIGSEGV) and give the same bits as from the test's own thread; a
+ * small block fits on that thread. */
+typedef struct {
+    TkGridFn grid;
+    TkBlockFn block;
+    void **args;
+    const int64_t *sizes;
+    bool fits_big, fits_small;
+    int rc;
+} SmallStackRun;
+
+static void *launch_on_small_stack(void *p)
+{
+    SmallStackRun *r = p;
+    int64_t g[4] = { 1, 1, 1, -1 };
+    r->grid(r->args, r->sizes, g);
+    r->fits_big = tk_cpu_caller_fits(g[3]);
+    r->fits_small = tk_cpu_caller_fits(64 << 10);
+    char err[256];
+    r->rc = tk_cpu_launch(r->grid, r->block, r->args, r->sizes, 1, err, sizeof err);
+    return NULL;
+}
+
+START_TEST(caller_thread_only_when_the_block_fits)
+{
+    TkGridFn grid;
+    TkBlockFn block;
+    num_lookup(&big, "big", &grid, &block);
+    enum { M = 300, N = 600 };
+    float *x = malloc(sizeof(float) * M * N), *y0 = calloc(M * N, sizeof(float)), *y1 = calloc(M * N, sizeof(float));
+    ck_assert(x && y0 && y1);
+    for (int i = 0; i < M * N; i++) x[i] = (float)(i % 97) * 0.25f - 7.0f;
+    int64_t sizes[2] = { M, N };
+    void *args0[2] = { x, y0 }, *args1[2] = { x, y1 };
+    int64_t g[4] = { 1, 1, 1, -1 };
+    grid(args0, sizes, g);
+    ck_assert_msg(g[3] >= (256 << 10) && g[3] < (48 << 20), "big's grid reports %lld bytes of stack; its tile alone is 256 KiB",
+                  (long long)g[3]);
+    ck_assert(!tk_cpu_caller_fits(0) && !tk_cpu_caller_fits(-1) && !tk_cpu_caller_fits((int64_t)1 << 40));
+    char err[256];
+    ck_assert_msg(tk_cpu_launch(grid, block, args0, sizes, 1, err, sizeof err) == 0, "%s", err);
+
+    SmallStackRun r = { .grid = grid, .block = block, .args = args1, .sizes = sizes };
+    pthread_attr_t attr;
+    pthread_t t;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, 256 << 10);
+    ck_assert(pthread_create(&t, &attr, launch_on_small_stack, &r) == 0);
+    pthread_join(t, NULL);
+    pthread_attr_destroy(&attr);
+    ck_assert_msg(!r.fits_big, "a 256 KiB stack was judged to hold %lld bytes", (long long)g[3]);
+    ck_assert_msg(r.fits_small, "64 KiB should fit on a 256 KiB stack");
+    ck_assert_int_eq(r.rc, 0);
+    ck_assert_msg(memcmp(y0, y1, sizeof(float) * M * N) == 0, "the launch from a small stack differs");
+    free(x);
+    free(y0);
+    free(y1);
+}
+END_TEST
+
 /* The groups' AOT twins (numeric.h): NUM_AOT, NUM_AOT | NUM_JIT (bit-compared with the JIT too), 0 for none.
  * On the AOT path the ~90 MiB kernel must be refused by tk_cpu_emit as by the JIT. */
 static const unsigned AOT_WARPS = NUM_AOT, AOT_STACK = NUM_AOT;
@@ -285,6 +351,7 @@ Suite *num_suite_warps(void)
         if (!paths) continue;
         TCase *tb = num_tcase_paths("stack_frames", build_big, teardown_big, paths);
         tcase_add_test(tb, large_stack_frames);
+        tcase_add_test(tb, caller_thread_only_when_the_block_fits);
         suite_add_tcase(s, tb);
     }
     return s;

@@ -33,6 +33,8 @@ start:                                            ; preds = %entry
   store i64 1, ptr %19, align 8
   %20 = getelementptr i64, ptr %2, i64 2
   store i64 1, ptr %20, align 8
+  %21 = getelementptr i64, ptr %2, i64 3
+  store i64 263104, ptr %21, align 8
   ret void
 }
 
@@ -79,7 +81,7 @@ gl.edge:                                          ; preds = %start
   call void @llvm.memset.p0.i64(ptr align 64 %x, i8 0, i64 256, i1 false)
   br label %gl.row
 
-gl.done:                                          ; preds = %done5, %done
+gl.done:                                          ; preds = %done2, %done
   %27 = getelementptr i64, ptr %1, i64 0
   %28 = load i64, ptr %27, align 8
   %29 = mul i64 1, %28
@@ -96,10 +98,10 @@ gl.done:                                          ; preds = %done5, %done
   %40 = and i1 %38, true
   %41 = icmp sle i64 %39, %30
   %42 = and i1 %40, %41
-  br i1 %42, label %gl.inside10, label %gl.edge11
+  br i1 %42, label %gl.inside7, label %gl.edge8
 
-in.row:                                           ; preds = %done2, %gl.inside
-  %i = phi i64 [ 0, %gl.inside ], [ %53, %done2 ]
+in.row:                                           ; preds = %body, %gl.inside
+  %i = phi i64 [ 0, %gl.inside ], [ %55, %body ]
   %43 = icmp slt i64 %i, 1
   br i1 %43, label %body, label %done
 
@@ -107,297 +109,276 @@ body:                                             ; preds = %in.row
   %44 = add i64 0, %i
   %45 = mul i64 %44, %14
   %46 = add i64 %45, %20
-  br label %in.col
+  %47 = add i64 %46, 0
+  %48 = getelementptr float, ptr %X, i64 %47
+  %49 = getelementptr float, ptr %x, i64 0
+  %50 = load <32 x float>, ptr %48, align 4
+  store <32 x float> %50, ptr %49, align 4
+  %51 = add i64 %46, 32
+  %52 = getelementptr float, ptr %X, i64 %51
+  %53 = getelementptr float, ptr %x, i64 32
+  %54 = load <32 x float>, ptr %52, align 4
+  store <32 x float> %54, ptr %53, align 4
+  %55 = add i64 %i, 1
+  br label %in.row
 
 done:                                             ; preds = %in.row
   br label %gl.done
 
-in.col:                                           ; preds = %body1, %body
-  %i3 = phi i64 [ 0, %body ], [ %52, %body1 ]
-  %47 = icmp slt i64 %i3, 64
-  br i1 %47, label %body1, label %done2
+gl.row:                                           ; preds = %done5, %gl.edge
+  %i3 = phi i64 [ 0, %gl.edge ], [ %80, %done5 ]
+  %56 = icmp slt i64 %i3, 1
+  br i1 %56, label %body1, label %done2
 
-body1:                                            ; preds = %in.col
-  %48 = add i64 %46, %i3
-  %49 = getelementptr float, ptr %X, i64 %48
-  %50 = load float, ptr %49, align 4
-  %51 = getelementptr float, ptr %x, i64 %i3
-  store float %50, ptr %51, align 4
-  %52 = add i64 %i3, 1
-  br label %in.col
-
-done2:                                            ; preds = %in.col
-  %53 = add i64 %i, 1
-  br label %in.row
-
-gl.row:                                           ; preds = %done8, %gl.edge
-  %i6 = phi i64 [ 0, %gl.edge ], [ %78, %done8 ]
-  %54 = icmp slt i64 %i6, 1
-  br i1 %54, label %body4, label %done5
-
-body4:                                            ; preds = %gl.row
-  %55 = add i64 0, %i6
-  %56 = icmp slt i64 %55, 1
-  %57 = icmp sge i64 %55, 0
-  %58 = and i1 %57, %56
-  %59 = and i1 true, %58
-  %60 = add i64 0, %55
-  %61 = mul i64 %60, %14
-  %62 = sub i64 0, %20
-  %63 = icmp sgt i64 %62, 0
-  %64 = select i1 %63, i64 %62, i64 0
-  %65 = sub i64 %14, %20
-  %66 = icmp slt i64 %65, 64
-  %67 = select i1 %66, i64 %65, i64 64
-  %68 = select i1 %59, i64 %67, i64 0
-  %69 = sub i64 %68, %64
+body1:                                            ; preds = %gl.row
+  %57 = add i64 0, %i3
+  %58 = icmp slt i64 %57, 1
+  %59 = icmp sge i64 %57, 0
+  %60 = and i1 %59, %58
+  %61 = and i1 true, %60
+  %62 = add i64 0, %57
+  %63 = mul i64 %62, %14
+  %64 = sub i64 0, %20
+  %65 = icmp sgt i64 %64, 0
+  %66 = select i1 %65, i64 %64, i64 0
+  %67 = sub i64 %14, %20
+  %68 = icmp slt i64 %67, 64
+  %69 = select i1 %68, i64 %67, i64 64
+  %70 = select i1 %61, i64 %69, i64 0
+  %71 = sub i64 %70, %66
   br label %gl.col
 
-done5:                                            ; preds = %gl.row
+done2:                                            ; preds = %gl.row
   br label %gl.done
 
-gl.col:                                           ; preds = %body7, %body4
-  %i9 = phi i64 [ 0, %body4 ], [ %77, %body7 ]
-  %70 = icmp slt i64 %i9, %69
-  br i1 %70, label %body7, label %done8
+gl.col:                                           ; preds = %body4, %body1
+  %i6 = phi i64 [ 0, %body1 ], [ %79, %body4 ]
+  %72 = icmp slt i64 %i6, %71
+  br i1 %72, label %body4, label %done5
 
-body7:                                            ; preds = %gl.col
-  %71 = add i64 %i9, %64
-  %72 = add i64 %20, %71
-  %73 = add i64 %61, %72
-  %74 = getelementptr float, ptr %X, i64 %73
-  %75 = load float, ptr %74, align 4
-  %76 = getelementptr float, ptr %x, i64 %71
-  store float %75, ptr %76, align 4
-  %77 = add i64 %i9, 1
+body4:                                            ; preds = %gl.col
+  %73 = add i64 %i6, %66
+  %74 = add i64 %20, %73
+  %75 = add i64 %63, %74
+  %76 = getelementptr float, ptr %X, i64 %75
+  %77 = load float, ptr %76, align 4
+  %78 = getelementptr float, ptr %x, i64 %73
+  store float %77, ptr %78, align 4
+  %79 = add i64 %i6, 1
   br label %gl.col
 
-done8:                                            ; preds = %gl.col
-  %78 = add i64 %i6, 1
+done5:                                            ; preds = %gl.col
+  %80 = add i64 %i3, 1
   br label %gl.row
 
-gl.inside10:                                      ; preds = %gl.done
-  br label %in.row13
+gl.inside7:                                       ; preds = %gl.done
+  br label %in.row10
 
-gl.edge11:                                        ; preds = %gl.done
+gl.edge8:                                         ; preds = %gl.done
   call void @llvm.memset.p0.i64(ptr align 64 %y, i8 0, i64 256, i1 false)
-  br label %gl.row21
+  br label %gl.row14
 
-gl.done12:                                        ; preds = %done23, %done15
+gl.done9:                                         ; preds = %done16, %done12
   br label %row
 
-in.row13:                                         ; preds = %done19, %gl.inside10
-  %i16 = phi i64 [ 0, %gl.inside10 ], [ %89, %done19 ]
-  %79 = icmp slt i64 %i16, 1
-  br i1 %79, label %body14, label %done15
+in.row10:                                         ; preds = %body11, %gl.inside7
+  %i13 = phi i64 [ 0, %gl.inside7 ], [ %93, %body11 ]
+  %81 = icmp slt i64 %i13, 1
+  br i1 %81, label %body11, label %done12
 
-body14:                                           ; preds = %in.row13
-  %80 = add i64 0, %i16
-  %81 = mul i64 %80, %30
-  %82 = add i64 %81, %36
-  br label %in.col17
+body11:                                           ; preds = %in.row10
+  %82 = add i64 0, %i13
+  %83 = mul i64 %82, %30
+  %84 = add i64 %83, %36
+  %85 = add i64 %84, 0
+  %86 = getelementptr float, ptr %Y, i64 %85
+  %87 = getelementptr float, ptr %y, i64 0
+  %88 = load <32 x float>, ptr %86, align 4
+  store <32 x float> %88, ptr %87, align 4
+  %89 = add i64 %84, 32
+  %90 = getelementptr float, ptr %Y, i64 %89
+  %91 = getelementptr float, ptr %y, i64 32
+  %92 = load <32 x float>, ptr %90, align 4
+  store <32 x float> %92, ptr %91, align 4
+  %93 = add i64 %i13, 1
+  br label %in.row10
 
-done15:                                           ; preds = %in.row13
-  br label %gl.done12
+done12:                                           ; preds = %in.row10
+  br label %gl.done9
 
-in.col17:                                         ; preds = %body18, %body14
-  %i20 = phi i64 [ 0, %body14 ], [ %88, %body18 ]
-  %83 = icmp slt i64 %i20, 64
-  br i1 %83, label %body18, label %done19
+gl.row14:                                         ; preds = %done20, %gl.edge8
+  %i17 = phi i64 [ 0, %gl.edge8 ], [ %118, %done20 ]
+  %94 = icmp slt i64 %i17, 1
+  br i1 %94, label %body15, label %done16
 
-body18:                                           ; preds = %in.col17
-  %84 = add i64 %82, %i20
-  %85 = getelementptr float, ptr %Y, i64 %84
-  %86 = load float, ptr %85, align 4
-  %87 = getelementptr float, ptr %y, i64 %i20
-  store float %86, ptr %87, align 4
-  %88 = add i64 %i20, 1
-  br label %in.col17
+body15:                                           ; preds = %gl.row14
+  %95 = add i64 0, %i17
+  %96 = icmp slt i64 %95, 1
+  %97 = icmp sge i64 %95, 0
+  %98 = and i1 %97, %96
+  %99 = and i1 true, %98
+  %100 = add i64 0, %95
+  %101 = mul i64 %100, %30
+  %102 = sub i64 0, %36
+  %103 = icmp sgt i64 %102, 0
+  %104 = select i1 %103, i64 %102, i64 0
+  %105 = sub i64 %30, %36
+  %106 = icmp slt i64 %105, 64
+  %107 = select i1 %106, i64 %105, i64 64
+  %108 = select i1 %99, i64 %107, i64 0
+  %109 = sub i64 %108, %104
+  br label %gl.col18
 
-done19:                                           ; preds = %in.col17
-  %89 = add i64 %i16, 1
-  br label %in.row13
+done16:                                           ; preds = %gl.row14
+  br label %gl.done9
 
-gl.row21:                                         ; preds = %done27, %gl.edge11
-  %i24 = phi i64 [ 0, %gl.edge11 ], [ %114, %done27 ]
-  %90 = icmp slt i64 %i24, 1
-  br i1 %90, label %body22, label %done23
+gl.col18:                                         ; preds = %body19, %body15
+  %i21 = phi i64 [ 0, %body15 ], [ %117, %body19 ]
+  %110 = icmp slt i64 %i21, %109
+  br i1 %110, label %body19, label %done20
 
-body22:                                           ; preds = %gl.row21
-  %91 = add i64 0, %i24
-  %92 = icmp slt i64 %91, 1
-  %93 = icmp sge i64 %91, 0
-  %94 = and i1 %93, %92
-  %95 = and i1 true, %94
-  %96 = add i64 0, %91
-  %97 = mul i64 %96, %30
-  %98 = sub i64 0, %36
-  %99 = icmp sgt i64 %98, 0
-  %100 = select i1 %99, i64 %98, i64 0
-  %101 = sub i64 %30, %36
-  %102 = icmp slt i64 %101, 64
-  %103 = select i1 %102, i64 %101, i64 64
-  %104 = select i1 %95, i64 %103, i64 0
-  %105 = sub i64 %104, %100
-  br label %gl.col25
+body19:                                           ; preds = %gl.col18
+  %111 = add i64 %i21, %104
+  %112 = add i64 %36, %111
+  %113 = add i64 %101, %112
+  %114 = getelementptr float, ptr %Y, i64 %113
+  %115 = load float, ptr %114, align 4
+  %116 = getelementptr float, ptr %y, i64 %111
+  store float %115, ptr %116, align 4
+  %117 = add i64 %i21, 1
+  br label %gl.col18
 
-done23:                                           ; preds = %gl.row21
-  br label %gl.done12
+done20:                                           ; preds = %gl.col18
+  %118 = add i64 %i17, 1
+  br label %gl.row14
 
-gl.col25:                                         ; preds = %body26, %body22
-  %i28 = phi i64 [ 0, %body22 ], [ %113, %body26 ]
-  %106 = icmp slt i64 %i28, %105
-  br i1 %106, label %body26, label %done27
+row:                                              ; preds = %done26, %gl.done9
+  %i24 = phi i64 [ 0, %gl.done9 ], [ %145, %done26 ]
+  %119 = icmp slt i64 %i24, 1
+  br i1 %119, label %body22, label %done23
 
-body26:                                           ; preds = %gl.col25
-  %107 = add i64 %i28, %100
-  %108 = add i64 %36, %107
-  %109 = add i64 %97, %108
-  %110 = getelementptr float, ptr %Y, i64 %109
-  %111 = load float, ptr %110, align 4
-  %112 = getelementptr float, ptr %y, i64 %107
-  store float %111, ptr %112, align 4
-  %113 = add i64 %i28, 1
-  br label %gl.col25
-
-done27:                                           ; preds = %gl.col25
-  %114 = add i64 %i24, 1
-  br label %gl.row21
-
-row:                                              ; preds = %done33, %gl.done12
-  %i31 = phi i64 [ 0, %gl.done12 ], [ %141, %done33 ]
-  %115 = icmp slt i64 %i31, 1
-  br i1 %115, label %body29, label %done30
-
-body29:                                           ; preds = %row
+body22:                                           ; preds = %row
   br label %col
 
-done30:                                           ; preds = %row
-  %116 = getelementptr i64, ptr %1, i64 0
-  %117 = load i64, ptr %116, align 8
-  %118 = mul i64 1, %117
-  %119 = add i64 0, %118
-  %120 = sext i32 %2 to i64
-  %121 = icmp slt i64 %120, 1099511627776
-  %122 = select i1 %121, i64 %120, i64 1099511627776
-  %123 = icmp sgt i64 %122, -1099511627776
-  %124 = select i1 %123, i64 %122, i64 -1099511627776
-  %125 = mul i64 %124, 64
-  %126 = icmp sge i64 %125, 0
-  %127 = and i1 true, %126
-  %128 = add i64 %125, 64
-  %129 = and i1 %127, true
-  %130 = icmp sle i64 %128, %119
-  %131 = and i1 %129, %130
-  br i1 %131, label %gl.inside35, label %gl.edge36
+done23:                                           ; preds = %row
+  %120 = getelementptr i64, ptr %1, i64 0
+  %121 = load i64, ptr %120, align 8
+  %122 = mul i64 1, %121
+  %123 = add i64 0, %122
+  %124 = sext i32 %2 to i64
+  %125 = icmp slt i64 %124, 1099511627776
+  %126 = select i1 %125, i64 %124, i64 1099511627776
+  %127 = icmp sgt i64 %126, -1099511627776
+  %128 = select i1 %127, i64 %126, i64 -1099511627776
+  %129 = mul i64 %128, 64
+  %130 = icmp sge i64 %129, 0
+  %131 = and i1 true, %130
+  %132 = add i64 %129, 64
+  %133 = and i1 %131, true
+  %134 = icmp sle i64 %132, %123
+  %135 = and i1 %133, %134
+  br i1 %135, label %gl.inside28, label %gl.edge29
 
-col:                                              ; preds = %body32, %body29
-  %i34 = phi i64 [ 0, %body29 ], [ %140, %body32 ]
-  %132 = icmp slt i64 %i34, 64
-  br i1 %132, label %body32, label %done33
+col:                                              ; preds = %body25, %body22
+  %i27 = phi i64 [ 0, %body22 ], [ %144, %body25 ]
+  %136 = icmp slt i64 %i27, 64
+  br i1 %136, label %body25, label %done26
 
-body32:                                           ; preds = %col
-  %133 = getelementptr float, ptr %y, i64 %i34
-  %134 = load float, ptr %133, align 4
-  %135 = getelementptr float, ptr %x, i64 %i34
-  %136 = load float, ptr %135, align 4
-  %137 = fmul float %136, %8
-  %138 = fadd float %137, %134
-  %139 = getelementptr float, ptr %tile, i64 %i34
-  store float %138, ptr %139, align 4
-  %140 = add i64 %i34, 1
+body25:                                           ; preds = %col
+  %137 = getelementptr float, ptr %y, i64 %i27
+  %138 = load float, ptr %137, align 4
+  %139 = getelementptr float, ptr %x, i64 %i27
+  %140 = load float, ptr %139, align 4
+  %141 = fmul float %140, %8
+  %142 = fadd float %141, %138
+  %143 = getelementptr float, ptr %tile, i64 %i27
+  store float %142, ptr %143, align 4
+  %144 = add i64 %i27, 1
   br label %col
 
-done33:                                           ; preds = %col
-  %141 = add i64 %i31, 1
+done26:                                           ; preds = %col
+  %145 = add i64 %i24, 1
   br label %row
 
-gl.inside35:                                      ; preds = %done30
-  br label %in.row38
+gl.inside28:                                      ; preds = %done23
+  br label %in.row31
 
-gl.edge36:                                        ; preds = %done30
-  br label %gl.row46
+gl.edge29:                                        ; preds = %done23
+  br label %gl.row35
 
-gl.done37:                                        ; preds = %done48, %done40
+gl.done30:                                        ; preds = %done37, %done33
   ret void
 
-in.row38:                                         ; preds = %done44, %gl.inside35
-  %i41 = phi i64 [ 0, %gl.inside35 ], [ %152, %done44 ]
-  %142 = icmp slt i64 %i41, 1
-  br i1 %142, label %body39, label %done40
+in.row31:                                         ; preds = %body32, %gl.inside28
+  %i34 = phi i64 [ 0, %gl.inside28 ], [ %158, %body32 ]
+  %146 = icmp slt i64 %i34, 1
+  br i1 %146, label %body32, label %done33
 
-body39:                                           ; preds = %in.row38
-  %143 = add i64 0, %i41
-  %144 = mul i64 %143, %119
-  %145 = add i64 %144, %125
-  br label %in.col42
+body32:                                           ; preds = %in.row31
+  %147 = add i64 0, %i34
+  %148 = mul i64 %147, %123
+  %149 = add i64 %148, %129
+  %150 = add i64 %149, 0
+  %151 = getelementptr float, ptr %tile, i64 0
+  %152 = getelementptr float, ptr %Y, i64 %150
+  %153 = load <32 x float>, ptr %151, align 4
+  store <32 x float> %153, ptr %152, align 4
+  %154 = add i64 %149, 32
+  %155 = getelementptr float, ptr %tile, i64 32
+  %156 = getelementptr float, ptr %Y, i64 %154
+  %157 = load <32 x float>, ptr %155, align 4
+  store <32 x float> %157, ptr %156, align 4
+  %158 = add i64 %i34, 1
+  br label %in.row31
 
-done40:                                           ; preds = %in.row38
-  br label %gl.done37
+done33:                                           ; preds = %in.row31
+  br label %gl.done30
 
-in.col42:                                         ; preds = %body43, %body39
-  %i45 = phi i64 [ 0, %body39 ], [ %151, %body43 ]
-  %146 = icmp slt i64 %i45, 64
-  br i1 %146, label %body43, label %done44
+gl.row35:                                         ; preds = %done41, %gl.edge29
+  %i38 = phi i64 [ 0, %gl.edge29 ], [ %183, %done41 ]
+  %159 = icmp slt i64 %i38, 1
+  br i1 %159, label %body36, label %done37
 
-body43:                                           ; preds = %in.col42
-  %147 = add i64 %145, %i45
-  %148 = getelementptr float, ptr %tile, i64 %i45
-  %149 = load float, ptr %148, align 4
-  %150 = getelementptr float, ptr %Y, i64 %147
-  store float %149, ptr %150, align 4
-  %151 = add i64 %i45, 1
-  br label %in.col42
+body36:                                           ; preds = %gl.row35
+  %160 = add i64 0, %i38
+  %161 = icmp slt i64 %160, 1
+  %162 = icmp sge i64 %160, 0
+  %163 = and i1 %162, %161
+  %164 = and i1 true, %163
+  %165 = add i64 0, %160
+  %166 = mul i64 %165, %123
+  %167 = sub i64 0, %129
+  %168 = icmp sgt i64 %167, 0
+  %169 = select i1 %168, i64 %167, i64 0
+  %170 = sub i64 %123, %129
+  %171 = icmp slt i64 %170, 64
+  %172 = select i1 %171, i64 %170, i64 64
+  %173 = select i1 %164, i64 %172, i64 0
+  %174 = sub i64 %173, %169
+  br label %gl.col39
 
-done44:                                           ; preds = %in.col42
-  %152 = add i64 %i41, 1
-  br label %in.row38
+done37:                                           ; preds = %gl.row35
+  br label %gl.done30
 
-gl.row46:                                         ; preds = %done52, %gl.edge36
-  %i49 = phi i64 [ 0, %gl.edge36 ], [ %177, %done52 ]
-  %153 = icmp slt i64 %i49, 1
-  br i1 %153, label %body47, label %done48
+gl.col39:                                         ; preds = %body40, %body36
+  %i42 = phi i64 [ 0, %body36 ], [ %182, %body40 ]
+  %175 = icmp slt i64 %i42, %174
+  br i1 %175, label %body40, label %done41
 
-body47:                                           ; preds = %gl.row46
-  %154 = add i64 0, %i49
-  %155 = icmp slt i64 %154, 1
-  %156 = icmp sge i64 %154, 0
-  %157 = and i1 %156, %155
-  %158 = and i1 true, %157
-  %159 = add i64 0, %154
-  %160 = mul i64 %159, %119
-  %161 = sub i64 0, %125
-  %162 = icmp sgt i64 %161, 0
-  %163 = select i1 %162, i64 %161, i64 0
-  %164 = sub i64 %119, %125
-  %165 = icmp slt i64 %164, 64
-  %166 = select i1 %165, i64 %164, i64 64
-  %167 = select i1 %158, i64 %166, i64 0
-  %168 = sub i64 %167, %163
-  br label %gl.col50
+body40:                                           ; preds = %gl.col39
+  %176 = add i64 %i42, %169
+  %177 = add i64 %129, %176
+  %178 = add i64 %166, %177
+  %179 = getelementptr float, ptr %tile, i64 %176
+  %180 = load float, ptr %179, align 4
+  %181 = getelementptr float, ptr %Y, i64 %178
+  store float %180, ptr %181, align 4
+  %182 = add i64 %i42, 1
+  br label %gl.col39
 
-done48:                                           ; preds = %gl.row46
-  br label %gl.done37
-
-gl.col50:                                         ; preds = %body51, %body47
-  %i53 = phi i64 [ 0, %body47 ], [ %176, %body51 ]
-  %169 = icmp slt i64 %i53, %168
-  br i1 %169, label %body51, label %done52
-
-body51:                                           ; preds = %gl.col50
-  %170 = add i64 %i53, %163
-  %171 = add i64 %125, %170
-  %172 = add i64 %160, %171
-  %173 = getelementptr float, ptr %tile, i64 %170
-  %174 = load float, ptr %173, align 4
-  %175 = getelementptr float, ptr %Y, i64 %172
-  store float %174, ptr %175, align 4
-  %176 = add i64 %i53, 1
-  br label %gl.col50
-
-done52:                                           ; preds = %gl.col50
-  %177 = add i64 %i49, 1
-  br label %gl.row46
+done41:                                           ; preds = %gl.col39
+  %183 = add i64 %i38, 1
+  br label %gl.row35
 }
 
 ; Function Attrs: nocallback nofree nounwind willreturn memory(argmem: write)

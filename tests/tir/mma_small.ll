@@ -47,6 +47,8 @@ start:                                            ; preds = %entry
   store i64 %30, ptr %31, align 8
   %32 = getelementptr i64, ptr %2, i64 2
   store i64 1, ptr %32, align 8
+  %33 = getelementptr i64, ptr %2, i64 3
+  store i64 266560, ptr %33, align 8
   ret void
 }
 
@@ -128,7 +130,7 @@ gl.edge:                                          ; preds = %done
   call void @llvm.memset.p0.i64(ptr align 64 %a, i8 0, i64 512, i1 false)
   br label %gl.row
 
-gl.done:                                          ; preds = %done8, %done2
+gl.done:                                          ; preds = %done5, %done2
   %41 = getelementptr i64, ptr %1, i64 1
   %42 = load i64, ptr %41, align 8
   %43 = mul i64 1, %42
@@ -150,10 +152,10 @@ gl.done:                                          ; preds = %done8, %done2
   %59 = and i1 %56, %58
   %60 = icmp sle i64 %57, %48
   %61 = and i1 %59, %60
-  br i1 %61, label %gl.inside13, label %gl.edge14
+  br i1 %61, label %gl.inside10, label %gl.edge11
 
-in.row:                                           ; preds = %done5, %gl.inside
-  %i3 = phi i64 [ 0, %gl.inside ], [ %74, %done5 ]
+in.row:                                           ; preds = %body1, %gl.inside
+  %i3 = phi i64 [ 0, %gl.inside ], [ %72, %body1 ]
   %62 = icmp slt i64 %i3, 16
   br i1 %62, label %body1, label %done2
 
@@ -161,764 +163,740 @@ body1:                                            ; preds = %in.row
   %63 = add i64 %40, %i3
   %64 = mul i64 %63, %24
   %65 = add i64 %64, 0
-  br label %in.col
+  %66 = mul i64 %i3, 16
+  %67 = add i64 %66, 0
+  %68 = add i64 %65, 0
+  %69 = getelementptr i16, ptr %A, i64 %68
+  %70 = getelementptr i16, ptr %a, i64 %67
+  %71 = load <16 x i16>, ptr %69, align 2
+  store <16 x i16> %71, ptr %70, align 2
+  %72 = add i64 %i3, 1
+  br label %in.row
 
 done2:                                            ; preds = %in.row
   br label %gl.done
 
-in.col:                                           ; preds = %body4, %body1
-  %i6 = phi i64 [ 0, %body1 ], [ %73, %body4 ]
-  %66 = icmp slt i64 %i6, 16
-  br i1 %66, label %body4, label %done5
+gl.row:                                           ; preds = %done8, %gl.edge
+  %i6 = phi i64 [ 0, %gl.edge ], [ %97, %done8 ]
+  %73 = icmp slt i64 %i6, 16
+  br i1 %73, label %body4, label %done5
 
-body4:                                            ; preds = %in.col
-  %67 = mul i64 %i3, 16
-  %68 = add i64 %67, %i6
-  %69 = add i64 %65, %i6
-  %70 = getelementptr i16, ptr %A, i64 %69
-  %71 = load i16, ptr %70, align 2
-  %72 = getelementptr i16, ptr %a, i64 %68
-  store i16 %71, ptr %72, align 2
-  %73 = add i64 %i6, 1
-  br label %in.col
-
-done5:                                            ; preds = %in.col
-  %74 = add i64 %i3, 1
-  br label %in.row
-
-gl.row:                                           ; preds = %done11, %gl.edge
-  %i9 = phi i64 [ 0, %gl.edge ], [ %99, %done11 ]
-  %75 = icmp slt i64 %i9, 16
-  br i1 %75, label %body7, label %done8
-
-body7:                                            ; preds = %gl.row
-  %76 = add i64 %30, %i9
-  %77 = icmp slt i64 %76, %20
-  %78 = icmp sge i64 %76, 0
-  %79 = and i1 %78, %77
-  %80 = and i1 true, %79
-  %81 = mul i64 0, %20
-  %82 = add i64 %81, %76
-  %83 = mul i64 %82, %24
-  %84 = sub i64 %24, 0
-  %85 = icmp slt i64 %84, 16
-  %86 = select i1 %85, i64 %84, i64 16
-  %87 = select i1 %80, i64 %86, i64 0
-  %88 = sub i64 %87, 0
+body4:                                            ; preds = %gl.row
+  %74 = add i64 %30, %i6
+  %75 = icmp slt i64 %74, %20
+  %76 = icmp sge i64 %74, 0
+  %77 = and i1 %76, %75
+  %78 = and i1 true, %77
+  %79 = mul i64 0, %20
+  %80 = add i64 %79, %74
+  %81 = mul i64 %80, %24
+  %82 = sub i64 %24, 0
+  %83 = icmp slt i64 %82, 16
+  %84 = select i1 %83, i64 %82, i64 16
+  %85 = select i1 %78, i64 %84, i64 0
+  %86 = sub i64 %85, 0
   br label %gl.col
 
-done8:                                            ; preds = %gl.row
+done5:                                            ; preds = %gl.row
   br label %gl.done
 
-gl.col:                                           ; preds = %body10, %body7
-  %i12 = phi i64 [ 0, %body7 ], [ %98, %body10 ]
-  %89 = icmp slt i64 %i12, %88
-  br i1 %89, label %body10, label %done11
+gl.col:                                           ; preds = %body7, %body4
+  %i9 = phi i64 [ 0, %body4 ], [ %96, %body7 ]
+  %87 = icmp slt i64 %i9, %86
+  br i1 %87, label %body7, label %done8
 
-body10:                                           ; preds = %gl.col
-  %90 = add i64 %i12, 0
-  %91 = mul i64 %i9, 16
-  %92 = add i64 %91, %90
-  %93 = add i64 0, %90
-  %94 = add i64 %83, %93
-  %95 = getelementptr i16, ptr %A, i64 %94
-  %96 = load i16, ptr %95, align 2
-  %97 = getelementptr i16, ptr %a, i64 %92
-  store i16 %96, ptr %97, align 2
-  %98 = add i64 %i12, 1
+body7:                                            ; preds = %gl.col
+  %88 = add i64 %i9, 0
+  %89 = mul i64 %i6, 16
+  %90 = add i64 %89, %88
+  %91 = add i64 0, %88
+  %92 = add i64 %81, %91
+  %93 = getelementptr i16, ptr %A, i64 %92
+  %94 = load i16, ptr %93, align 2
+  %95 = getelementptr i16, ptr %a, i64 %90
+  store i16 %94, ptr %95, align 2
+  %96 = add i64 %i9, 1
   br label %gl.col
 
-done11:                                           ; preds = %gl.col
-  %99 = add i64 %i9, 1
+done8:                                            ; preds = %gl.col
+  %97 = add i64 %i6, 1
   br label %gl.row
 
-gl.inside13:                                      ; preds = %gl.done
-  %100 = mul i64 0, %44
-  %101 = add i64 %100, 0
-  br label %in.row16
+gl.inside10:                                      ; preds = %gl.done
+  %98 = mul i64 0, %44
+  %99 = add i64 %98, 0
+  br label %in.row13
 
-gl.edge14:                                        ; preds = %gl.done
+gl.edge11:                                        ; preds = %gl.done
   call void @llvm.memset.p0.i64(ptr align 64 %b, i8 0, i64 512, i1 false)
-  br label %gl.row24
+  br label %gl.row20
 
-gl.done15:                                        ; preds = %done26, %done18
+gl.done12:                                        ; preds = %done22, %done15
   br label %pack.a
 
-in.row16:                                         ; preds = %done22, %gl.inside13
-  %i19 = phi i64 [ 0, %gl.inside13 ], [ %114, %done22 ]
-  %102 = icmp slt i64 %i19, 16
-  br i1 %102, label %body17, label %done18
+in.row13:                                         ; preds = %done18, %gl.inside10
+  %i16 = phi i64 [ 0, %gl.inside10 ], [ %112, %done18 ]
+  %100 = icmp slt i64 %i16, 16
+  br i1 %100, label %body14, label %done15
 
-body17:                                           ; preds = %in.row16
-  %103 = add i64 %101, %i19
-  %104 = mul i64 %103, %48
-  %105 = add i64 %104, %54
-  br label %in.col20
+body14:                                           ; preds = %in.row13
+  %101 = add i64 %99, %i16
+  %102 = mul i64 %101, %48
+  %103 = add i64 %102, %54
+  br label %in.col
 
-done18:                                           ; preds = %in.row16
-  br label %gl.done15
+done15:                                           ; preds = %in.row13
+  br label %gl.done12
 
-in.col20:                                         ; preds = %body21, %body17
-  %i23 = phi i64 [ 0, %body17 ], [ %113, %body21 ]
-  %106 = icmp slt i64 %i23, 16
-  br i1 %106, label %body21, label %done22
+in.col:                                           ; preds = %body17, %body14
+  %i19 = phi i64 [ 0, %body14 ], [ %111, %body17 ]
+  %104 = icmp slt i64 %i19, 16
+  br i1 %104, label %body17, label %done18
 
-body21:                                           ; preds = %in.col20
-  %107 = mul i64 %i23, 16
-  %108 = add i64 %107, %i19
-  %109 = add i64 %105, %i23
-  %110 = getelementptr i16, ptr %B, i64 %109
-  %111 = load i16, ptr %110, align 2
-  %112 = getelementptr i16, ptr %b, i64 %108
-  store i16 %111, ptr %112, align 2
-  %113 = add i64 %i23, 1
-  br label %in.col20
+body17:                                           ; preds = %in.col
+  %105 = mul i64 %i19, 16
+  %106 = add i64 %105, %i16
+  %107 = add i64 %103, %i19
+  %108 = getelementptr i16, ptr %B, i64 %107
+  %109 = load i16, ptr %108, align 2
+  %110 = getelementptr i16, ptr %b, i64 %106
+  store i16 %109, ptr %110, align 2
+  %111 = add i64 %i19, 1
+  br label %in.col
 
-done22:                                           ; preds = %in.col20
-  %114 = add i64 %i19, 1
-  br label %in.row16
+done18:                                           ; preds = %in.col
+  %112 = add i64 %i16, 1
+  br label %in.row13
 
-gl.row24:                                         ; preds = %done30, %gl.edge14
-  %i27 = phi i64 [ 0, %gl.edge14 ], [ %142, %done30 ]
-  %115 = icmp slt i64 %i27, 16
-  br i1 %115, label %body25, label %done26
+gl.row20:                                         ; preds = %done26, %gl.edge11
+  %i23 = phi i64 [ 0, %gl.edge11 ], [ %140, %done26 ]
+  %113 = icmp slt i64 %i23, 16
+  br i1 %113, label %body21, label %done22
 
-body25:                                           ; preds = %gl.row24
-  %116 = add i64 0, %i27
-  %117 = icmp slt i64 %116, %44
-  %118 = icmp sge i64 %116, 0
-  %119 = and i1 %118, %117
-  %120 = and i1 true, %119
-  %121 = mul i64 0, %44
-  %122 = add i64 %121, %116
-  %123 = mul i64 %122, %48
-  %124 = sub i64 0, %54
-  %125 = icmp sgt i64 %124, 0
-  %126 = select i1 %125, i64 %124, i64 0
-  %127 = sub i64 %48, %54
-  %128 = icmp slt i64 %127, 16
-  %129 = select i1 %128, i64 %127, i64 16
-  %130 = select i1 %120, i64 %129, i64 0
-  %131 = sub i64 %130, %126
-  br label %gl.col28
+body21:                                           ; preds = %gl.row20
+  %114 = add i64 0, %i23
+  %115 = icmp slt i64 %114, %44
+  %116 = icmp sge i64 %114, 0
+  %117 = and i1 %116, %115
+  %118 = and i1 true, %117
+  %119 = mul i64 0, %44
+  %120 = add i64 %119, %114
+  %121 = mul i64 %120, %48
+  %122 = sub i64 0, %54
+  %123 = icmp sgt i64 %122, 0
+  %124 = select i1 %123, i64 %122, i64 0
+  %125 = sub i64 %48, %54
+  %126 = icmp slt i64 %125, 16
+  %127 = select i1 %126, i64 %125, i64 16
+  %128 = select i1 %118, i64 %127, i64 0
+  %129 = sub i64 %128, %124
+  br label %gl.col24
 
-done26:                                           ; preds = %gl.row24
-  br label %gl.done15
+done22:                                           ; preds = %gl.row20
+  br label %gl.done12
 
-gl.col28:                                         ; preds = %body29, %body25
-  %i31 = phi i64 [ 0, %body25 ], [ %141, %body29 ]
-  %132 = icmp slt i64 %i31, %131
-  br i1 %132, label %body29, label %done30
+gl.col24:                                         ; preds = %body25, %body21
+  %i27 = phi i64 [ 0, %body21 ], [ %139, %body25 ]
+  %130 = icmp slt i64 %i27, %129
+  br i1 %130, label %body25, label %done26
 
-body29:                                           ; preds = %gl.col28
-  %133 = add i64 %i31, %126
-  %134 = mul i64 %133, 16
-  %135 = add i64 %134, %i27
-  %136 = add i64 %54, %133
-  %137 = add i64 %123, %136
-  %138 = getelementptr i16, ptr %B, i64 %137
-  %139 = load i16, ptr %138, align 2
-  %140 = getelementptr i16, ptr %b, i64 %135
-  store i16 %139, ptr %140, align 2
-  %141 = add i64 %i31, 1
-  br label %gl.col28
+body25:                                           ; preds = %gl.col24
+  %131 = add i64 %i27, %124
+  %132 = mul i64 %131, 16
+  %133 = add i64 %132, %i23
+  %134 = add i64 %54, %131
+  %135 = add i64 %121, %134
+  %136 = getelementptr i16, ptr %B, i64 %135
+  %137 = load i16, ptr %136, align 2
+  %138 = getelementptr i16, ptr %b, i64 %133
+  store i16 %137, ptr %138, align 2
+  %139 = add i64 %i27, 1
+  br label %gl.col24
 
-done30:                                           ; preds = %gl.col28
-  %142 = add i64 %i27, 1
-  br label %gl.row24
+done26:                                           ; preds = %gl.col24
+  %140 = add i64 %i23, 1
+  br label %gl.row20
 
-pack.a:                                           ; preds = %done36, %gl.done15
-  %i34 = phi i64 [ 0, %gl.done15 ], [ %156, %done36 ]
-  %143 = icmp slt i64 %i34, 16
-  br i1 %143, label %body32, label %done33
+pack.a:                                           ; preds = %done32, %gl.done12
+  %i30 = phi i64 [ 0, %gl.done12 ], [ %154, %done32 ]
+  %141 = icmp slt i64 %i30, 16
+  br i1 %141, label %body28, label %done29
 
-body32:                                           ; preds = %pack.a
+body28:                                           ; preds = %pack.a
   br label %pack.ak
 
-done33:                                           ; preds = %pack.a
+done29:                                           ; preds = %pack.a
   br label %pack.b
 
-pack.ak:                                          ; preds = %body35, %body32
-  %i37 = phi i64 [ 0, %body32 ], [ %155, %body35 ]
-  %144 = icmp slt i64 %i37, 16
-  br i1 %144, label %body35, label %done36
+pack.ak:                                          ; preds = %body31, %body28
+  %i33 = phi i64 [ 0, %body28 ], [ %153, %body31 ]
+  %142 = icmp slt i64 %i33, 16
+  br i1 %142, label %body31, label %done32
 
-body35:                                           ; preds = %pack.ak
-  %145 = mul i64 %i34, 16
-  %146 = add i64 %145, %i37
-  %147 = mul i64 %i34, 16
-  %148 = add i64 %147, %i37
-  %149 = getelementptr i16, ptr %a, i64 %146
-  %150 = load i16, ptr %149, align 2
-  %151 = zext i16 %150 to i32
-  %152 = shl i32 %151, 16
-  %153 = bitcast i32 %152 to float
-  %154 = getelementptr float, ptr %mma.a, i64 %148
-  store float %153, ptr %154, align 4
-  %155 = add i64 %i37, 1
+body31:                                           ; preds = %pack.ak
+  %143 = mul i64 %i30, 16
+  %144 = add i64 %143, %i33
+  %145 = mul i64 %i30, 16
+  %146 = add i64 %145, %i33
+  %147 = getelementptr i16, ptr %a, i64 %144
+  %148 = load i16, ptr %147, align 2
+  %149 = zext i16 %148 to i32
+  %150 = shl i32 %149, 16
+  %151 = bitcast i32 %150 to float
+  %152 = getelementptr float, ptr %mma.a, i64 %146
+  store float %151, ptr %152, align 4
+  %153 = add i64 %i33, 1
   br label %pack.ak
 
-done36:                                           ; preds = %pack.ak
-  %156 = add i64 %i34, 1
+done32:                                           ; preds = %pack.ak
+  %154 = add i64 %i30, 1
   br label %pack.a
 
-pack.b:                                           ; preds = %done42, %done33
-  %i40 = phi i64 [ 0, %done33 ], [ %178, %done42 ]
-  %157 = icmp slt i64 %i40, 16
-  br i1 %157, label %body38, label %done39
+pack.b:                                           ; preds = %done38, %done29
+  %i36 = phi i64 [ 0, %done29 ], [ %176, %done38 ]
+  %155 = icmp slt i64 %i36, 16
+  br i1 %155, label %body34, label %done35
 
-body38:                                           ; preds = %pack.b
+body34:                                           ; preds = %pack.b
   br label %pack.bn
 
-done39:                                           ; preds = %pack.b
+done35:                                           ; preds = %pack.b
   store i32 0, ptr %mk.any, align 4
   store i32 1, ptr %mk.all, align 4
   store i64 16, ptr %mk.first, align 8
   br label %mk.zrows
 
-pack.bn:                                          ; preds = %body41, %body38
-  %i43 = phi i64 [ 0, %body38 ], [ %177, %body41 ]
-  %158 = icmp slt i64 %i43, 16
-  br i1 %158, label %body41, label %done42
+pack.bn:                                          ; preds = %body37, %body34
+  %i39 = phi i64 [ 0, %body34 ], [ %175, %body37 ]
+  %156 = icmp slt i64 %i39, 16
+  br i1 %156, label %body37, label %done38
 
-body41:                                           ; preds = %pack.bn
-  %159 = mul i64 %i43, 16
-  %160 = add i64 %159, %i40
-  %161 = udiv i64 %i43, 32
-  %162 = urem i64 %i43, 32
-  %163 = mul i64 %161, 32
-  %164 = sub i64 16, %163
-  %165 = icmp slt i64 %164, 32
-  %166 = select i1 %165, i64 %164, i64 32
-  %167 = mul i64 %161, 512
-  %168 = mul i64 %i40, %166
-  %169 = add i64 %168, %162
-  %170 = add i64 %167, %169
-  %171 = getelementptr i16, ptr %b, i64 %160
-  %172 = load i16, ptr %171, align 2
-  %173 = zext i16 %172 to i32
-  %174 = shl i32 %173, 16
-  %175 = bitcast i32 %174 to float
-  %176 = getelementptr float, ptr %mma.b, i64 %170
-  store float %175, ptr %176, align 4
-  %177 = add i64 %i43, 1
+body37:                                           ; preds = %pack.bn
+  %157 = mul i64 %i39, 16
+  %158 = add i64 %157, %i36
+  %159 = udiv i64 %i39, 32
+  %160 = urem i64 %i39, 32
+  %161 = mul i64 %159, 32
+  %162 = sub i64 16, %161
+  %163 = icmp slt i64 %162, 32
+  %164 = select i1 %163, i64 %162, i64 32
+  %165 = mul i64 %159, 512
+  %166 = mul i64 %i36, %164
+  %167 = add i64 %166, %160
+  %168 = add i64 %165, %167
+  %169 = getelementptr i16, ptr %b, i64 %158
+  %170 = load i16, ptr %169, align 2
+  %171 = zext i16 %170 to i32
+  %172 = shl i32 %171, 16
+  %173 = bitcast i32 %172 to float
+  %174 = getelementptr float, ptr %mma.b, i64 %168
+  store float %173, ptr %174, align 4
+  %175 = add i64 %i39, 1
   br label %pack.bn
 
-done42:                                           ; preds = %pack.bn
-  %178 = add i64 %i40, 1
+done38:                                           ; preds = %pack.bn
+  %176 = add i64 %i36, 1
   br label %pack.b
 
-mk.zrows:                                         ; preds = %mk.done45, %done39
-  %179 = phi i64 [ 0, %done39 ], [ %210, %mk.done45 ]
-  %180 = icmp slt i64 %179, 8
-  br i1 %180, label %mk.body, label %mk.done
+mk.zrows:                                         ; preds = %mk.done41, %done35
+  %177 = phi i64 [ 0, %done35 ], [ %208, %mk.done41 ]
+  %178 = icmp slt i64 %177, 8
+  br i1 %178, label %mk.body, label %mk.done
 
 mk.body:                                          ; preds = %mk.zrows
-  %181 = sub i64 7, %179
-  %182 = mul i64 %181, 32
+  %179 = sub i64 7, %177
+  %180 = mul i64 %179, 32
   store i32 0, ptr %mk.orv, align 4
   br label %mk.or
 
 mk.done:                                          ; preds = %mk.zrows
-  %183 = load i32, ptr %mk.any, align 4
+  %181 = load i32, ptr %mk.any, align 4
+  %182 = icmp ne i32 %181, 0
+  %183 = load i32, ptr %mk.all, align 4
   %184 = icmp ne i32 %183, 0
-  %185 = load i32, ptr %mk.all, align 4
-  %186 = icmp ne i32 %185, 0
-  %187 = load i64, ptr %mk.first, align 8
+  %185 = load i64, ptr %mk.first, align 8
   store i32 0, ptr %mk.bbad, align 4
-  %188 = select i1 %184, i64 %187, i64 -1
+  %186 = select i1 %182, i64 %185, i64 -1
   br label %mk.pass
 
-mk.or:                                            ; preds = %mk.body44, %mk.body
-  %189 = phi i64 [ 0, %mk.body ], [ %197, %mk.body44 ]
-  %190 = icmp slt i64 %189, 32
-  br i1 %190, label %mk.body44, label %mk.done45
+mk.or:                                            ; preds = %mk.body40, %mk.body
+  %187 = phi i64 [ 0, %mk.body ], [ %195, %mk.body40 ]
+  %188 = icmp slt i64 %187, 32
+  br i1 %188, label %mk.body40, label %mk.done41
 
-mk.body44:                                        ; preds = %mk.or
-  %191 = add i64 %182, %189
-  %192 = getelementptr i32, ptr %mma.a, i64 %191
-  %193 = load i32, ptr %192, align 4
-  %194 = and i32 %193, 2147483647
-  %195 = load i32, ptr %mk.orv, align 4
-  %196 = or i32 %195, %194
-  store i32 %196, ptr %mk.orv, align 4
-  %197 = add i64 %189, 1
+mk.body40:                                        ; preds = %mk.or
+  %189 = add i64 %180, %187
+  %190 = getelementptr i32, ptr %mma.a, i64 %189
+  %191 = load i32, ptr %190, align 4
+  %192 = and i32 %191, 2147483647
+  %193 = load i32, ptr %mk.orv, align 4
+  %194 = or i32 %193, %192
+  store i32 %194, ptr %mk.orv, align 4
+  %195 = add i64 %187, 1
   br label %mk.or
 
-mk.done45:                                        ; preds = %mk.or
-  %198 = load i32, ptr %mk.orv, align 4
-  %199 = icmp eq i32 %198, 0
-  %200 = zext i1 %199 to i32
-  %201 = getelementptr i8, ptr %mk.skip, i64 %181
-  %202 = trunc i32 %200 to i8
-  store i8 %202, ptr %201, align 1
-  %203 = load i32, ptr %mk.any, align 4
-  %204 = or i32 %203, %200
-  store i32 %204, ptr %mk.any, align 4
-  %205 = load i32, ptr %mk.all, align 4
-  %206 = and i32 %205, %200
-  store i32 %206, ptr %mk.all, align 4
-  %207 = load i64, ptr %mk.first, align 8
-  %208 = mul i64 %181, 2
-  %209 = select i1 %199, i64 %207, i64 %208
-  store i64 %209, ptr %mk.first, align 8
-  %210 = add i64 %179, 1
+mk.done41:                                        ; preds = %mk.or
+  %196 = load i32, ptr %mk.orv, align 4
+  %197 = icmp eq i32 %196, 0
+  %198 = zext i1 %197 to i32
+  %199 = getelementptr i8, ptr %mk.skip, i64 %179
+  %200 = trunc i32 %198 to i8
+  store i8 %200, ptr %199, align 1
+  %201 = load i32, ptr %mk.any, align 4
+  %202 = or i32 %201, %198
+  store i32 %202, ptr %mk.any, align 4
+  %203 = load i32, ptr %mk.all, align 4
+  %204 = and i32 %203, %198
+  store i32 %204, ptr %mk.all, align 4
+  %205 = load i64, ptr %mk.first, align 8
+  %206 = mul i64 %179, 2
+  %207 = select i1 %197, i64 %205, i64 %206
+  store i64 %207, ptr %mk.first, align 8
+  %208 = add i64 %177, 1
   br label %mk.zrows
 
 mk.pass:                                          ; preds = %mk.passdone, %mk.done
-  %211 = phi i64 [ 0, %mk.done ], [ %252, %mk.passdone ]
-  %212 = icmp slt i64 %211, 2
-  br i1 %212, label %mk.body46, label %mk.done47
+  %209 = phi i64 [ 0, %mk.done ], [ %250, %mk.passdone ]
+  %210 = icmp slt i64 %209, 2
+  br i1 %210, label %mk.body42, label %mk.done43
 
-mk.body46:                                        ; preds = %mk.pass
-  %213 = trunc i64 %211 to i8
-  %214 = load i32, ptr %mk.bbad, align 4
-  %215 = icmp ne i32 %214, 0
-  %216 = or i1 %186, %215
-  %217 = and i1 %184, %216
-  %218 = icmp eq i64 %211, 0
-  %219 = or i1 %218, %217
-  br i1 %219, label %mk.passrun, label %mk.passdone
+mk.body42:                                        ; preds = %mk.pass
+  %211 = trunc i64 %209 to i8
+  %212 = load i32, ptr %mk.bbad, align 4
+  %213 = icmp ne i32 %212, 0
+  %214 = or i1 %184, %213
+  %215 = and i1 %182, %214
+  %216 = icmp eq i64 %209, 0
+  %217 = or i1 %216, %215
+  br i1 %217, label %mk.passrun, label %mk.passdone
 
-mk.done47:                                        ; preds = %mk.pass
-  %220 = getelementptr i64, ptr %1, i64 0
-  %221 = load i64, ptr %220, align 8
-  %222 = mul i64 1, %221
-  %223 = add i64 0, %222
-  %224 = getelementptr i64, ptr %1, i64 2
-  %225 = load i64, ptr %224, align 8
-  %226 = mul i64 1, %225
-  %227 = add i64 0, %226
-  %228 = sext i32 %3 to i64
-  %229 = icmp slt i64 %228, 1099511627776
-  %230 = select i1 %229, i64 %228, i64 1099511627776
-  %231 = icmp sgt i64 %230, -1099511627776
-  %232 = select i1 %231, i64 %230, i64 -1099511627776
-  %233 = mul i64 %232, 16
-  %234 = sext i32 %2 to i64
-  %235 = icmp slt i64 %234, 1099511627776
-  %236 = select i1 %235, i64 %234, i64 1099511627776
-  %237 = icmp sgt i64 %236, -1099511627776
-  %238 = select i1 %237, i64 %236, i64 -1099511627776
-  %239 = mul i64 %238, 16
-  %240 = icmp sge i64 %233, 0
-  %241 = and i1 true, %240
-  %242 = icmp sge i64 %239, 0
-  %243 = and i1 %241, %242
-  %244 = add i64 %233, 16
-  %245 = add i64 %239, 16
-  %246 = icmp sle i64 %244, %223
-  %247 = and i1 %243, %246
-  %248 = icmp sle i64 %245, %227
-  %249 = and i1 %247, %248
-  br i1 %249, label %gl.inside79, label %gl.edge80
+mk.done43:                                        ; preds = %mk.pass
+  %218 = getelementptr i64, ptr %1, i64 0
+  %219 = load i64, ptr %218, align 8
+  %220 = mul i64 1, %219
+  %221 = add i64 0, %220
+  %222 = getelementptr i64, ptr %1, i64 2
+  %223 = load i64, ptr %222, align 8
+  %224 = mul i64 1, %223
+  %225 = add i64 0, %224
+  %226 = sext i32 %3 to i64
+  %227 = icmp slt i64 %226, 1099511627776
+  %228 = select i1 %227, i64 %226, i64 1099511627776
+  %229 = icmp sgt i64 %228, -1099511627776
+  %230 = select i1 %229, i64 %228, i64 -1099511627776
+  %231 = mul i64 %230, 16
+  %232 = sext i32 %2 to i64
+  %233 = icmp slt i64 %232, 1099511627776
+  %234 = select i1 %233, i64 %232, i64 1099511627776
+  %235 = icmp sgt i64 %234, -1099511627776
+  %236 = select i1 %235, i64 %234, i64 -1099511627776
+  %237 = mul i64 %236, 16
+  %238 = icmp sge i64 %231, 0
+  %239 = and i1 true, %238
+  %240 = icmp sge i64 %237, 0
+  %241 = and i1 %239, %240
+  %242 = add i64 %231, 16
+  %243 = add i64 %237, 16
+  %244 = icmp sle i64 %242, %221
+  %245 = and i1 %241, %244
+  %246 = icmp sle i64 %243, %225
+  %247 = and i1 %245, %246
+  br i1 %247, label %gl.inside75, label %gl.edge76
 
-mk.passrun:                                       ; preds = %mk.body46
-  %250 = icmp eq i64 %211, 0
-  %251 = select i1 %250, i64 %188, i64 -1
+mk.passrun:                                       ; preds = %mk.body42
+  %248 = icmp eq i64 %209, 0
+  %249 = select i1 %248, i64 %186, i64 -1
   br label %mk.i
 
-mk.passdone:                                      ; preds = %mk.done60, %mk.body46
-  %252 = add i64 %211, 1
+mk.passdone:                                      ; preds = %mk.done56, %mk.body42
+  %250 = add i64 %209, 1
   br label %mk.pass
 
 mk.i:                                             ; preds = %mk.next, %mk.passrun
-  %253 = phi i64 [ 0, %mk.passrun ], [ %260, %mk.next ]
-  %254 = icmp slt i64 %253, 16
-  br i1 %254, label %mk.body48, label %mk.done49
+  %251 = phi i64 [ 0, %mk.passrun ], [ %258, %mk.next ]
+  %252 = icmp slt i64 %251, 16
+  br i1 %252, label %mk.body44, label %mk.done45
 
-mk.body48:                                        ; preds = %mk.i
-  %255 = sdiv i64 %253, 2
-  %256 = getelementptr i8, ptr %mk.skip, i64 %255
-  %257 = load i8, ptr %256, align 1
-  %258 = icmp eq i8 %257, %213
-  br i1 %258, label %mk.work, label %mk.next
+mk.body44:                                        ; preds = %mk.i
+  %253 = sdiv i64 %251, 2
+  %254 = getelementptr i8, ptr %mk.skip, i64 %253
+  %255 = load i8, ptr %254, align 1
+  %256 = icmp eq i8 %255, %211
+  br i1 %256, label %mk.work, label %mk.next
 
-mk.done49:                                        ; preds = %mk.i
-  br label %mk.i58
+mk.done45:                                        ; preds = %mk.i
+  br label %mk.i54
 
-mk.work:                                          ; preds = %mk.body48
-  %259 = icmp eq i64 %253, %251
-  br i1 %259, label %mk.checking, label %mk.plain
+mk.work:                                          ; preds = %mk.body44
+  %257 = icmp eq i64 %251, %249
+  br i1 %257, label %mk.checking, label %mk.plain
 
-mk.next:                                          ; preds = %mk.blockdone, %mk.body48
-  %260 = add i64 %253, 2
+mk.next:                                          ; preds = %mk.blockdone, %mk.body44
+  %258 = add i64 %251, 2
   br label %mk.i
 
 mk.checking:                                      ; preds = %mk.work
-  %261 = add i64 %253, 0
-  %262 = mul i64 %261, 16
-  %263 = add i64 %262, 0
-  %264 = getelementptr float, ptr %acc, i64 %263
-  %265 = load <8 x float>, ptr %264, align 4
-  %266 = add i64 %253, 1
-  %267 = mul i64 %266, 16
-  %268 = add i64 %267, 0
-  %269 = getelementptr float, ptr %acc, i64 %268
-  %270 = load <8 x float>, ptr %269, align 4
+  %259 = add i64 %251, 0
+  %260 = mul i64 %259, 16
+  %261 = add i64 %260, 0
+  %262 = getelementptr float, ptr %acc, i64 %261
+  %263 = load <8 x float>, ptr %262, align 4
+  %264 = add i64 %251, 1
+  %265 = mul i64 %264, 16
+  %266 = add i64 %265, 0
+  %267 = getelementptr float, ptr %acc, i64 %266
+  %268 = load <8 x float>, ptr %267, align 4
   br label %mk.k
 
 mk.plain:                                         ; preds = %mk.work
-  %271 = add i64 %253, 0
-  %272 = mul i64 %271, 16
-  %273 = add i64 %272, 0
-  %274 = getelementptr float, ptr %acc, i64 %273
-  %275 = load <8 x float>, ptr %274, align 4
-  %276 = add i64 %253, 1
-  %277 = mul i64 %276, 16
-  %278 = add i64 %277, 0
-  %279 = getelementptr float, ptr %acc, i64 %278
-  %280 = load <8 x float>, ptr %279, align 4
-  br label %mk.k52
+  %269 = add i64 %251, 0
+  %270 = mul i64 %269, 16
+  %271 = add i64 %270, 0
+  %272 = getelementptr float, ptr %acc, i64 %271
+  %273 = load <8 x float>, ptr %272, align 4
+  %274 = add i64 %251, 1
+  %275 = mul i64 %274, 16
+  %276 = add i64 %275, 0
+  %277 = getelementptr float, ptr %acc, i64 %276
+  %278 = load <8 x float>, ptr %277, align 4
+  br label %mk.k48
 
-mk.blockdone:                                     ; preds = %mk.kdone54, %mk.kdone
+mk.blockdone:                                     ; preds = %mk.kdone50, %mk.kdone
   br label %mk.next
 
 mk.k:                                             ; preds = %mk.kbody, %mk.checking
-  %k = phi i64 [ 0, %mk.checking ], [ %307, %mk.kbody ]
-  %acc50 = phi <8 x float> [ %265, %mk.checking ], [ %298, %mk.kbody ]
-  %acc51 = phi <8 x float> [ %270, %mk.checking ], [ %306, %mk.kbody ]
-  %nonfinite = phi <8 x i1> [ zeroinitializer, %mk.checking ], [ %290, %mk.kbody ]
-  %281 = icmp slt i64 %k, 16
-  br i1 %281, label %mk.kbody, label %mk.kdone
+  %k = phi i64 [ 0, %mk.checking ], [ %305, %mk.kbody ]
+  %acc46 = phi <8 x float> [ %263, %mk.checking ], [ %296, %mk.kbody ]
+  %acc47 = phi <8 x float> [ %268, %mk.checking ], [ %304, %mk.kbody ]
+  %nonfinite = phi <8 x i1> [ zeroinitializer, %mk.checking ], [ %288, %mk.kbody ]
+  %279 = icmp slt i64 %k, 16
+  br i1 %279, label %mk.kbody, label %mk.kdone
 
 mk.kbody:                                         ; preds = %mk.k
-  %282 = mul i64 %k, 16
-  %283 = add i64 %282, 0
-  %284 = add i64 0, %283
-  %285 = getelementptr float, ptr %mma.b, i64 %284
-  %286 = load <8 x float>, ptr %285, align 4
-  %287 = bitcast <8 x float> %286 to <8 x i32>
-  %288 = and <8 x i32> %287, splat (i32 2139095040)
-  %289 = icmp eq <8 x i32> %288, splat (i32 2139095040)
-  %290 = or <8 x i1> %nonfinite, %289
-  %291 = add i64 %253, 0
-  %292 = mul i64 %291, 16
-  %293 = add i64 %292, %k
-  %294 = getelementptr float, ptr %mma.a, i64 %293
-  %295 = load float, ptr %294, align 4
-  %296 = insertelement <8 x float> poison, float %295, i32 0
-  %297 = shufflevector <8 x float> %296, <8 x float> poison, <8 x i32> zeroinitializer
-  %298 = call <8 x float> @llvm.fma.v8f32(<8 x float> %297, <8 x float> %286, <8 x float> %acc50)
-  %299 = add i64 %253, 1
-  %300 = mul i64 %299, 16
-  %301 = add i64 %300, %k
-  %302 = getelementptr float, ptr %mma.a, i64 %301
-  %303 = load float, ptr %302, align 4
-  %304 = insertelement <8 x float> poison, float %303, i32 0
-  %305 = shufflevector <8 x float> %304, <8 x float> poison, <8 x i32> zeroinitializer
-  %306 = call <8 x float> @llvm.fma.v8f32(<8 x float> %305, <8 x float> %286, <8 x float> %acc51)
-  %307 = add i64 %k, 1
+  %280 = mul i64 %k, 16
+  %281 = add i64 %280, 0
+  %282 = add i64 0, %281
+  %283 = getelementptr float, ptr %mma.b, i64 %282
+  %284 = load <8 x float>, ptr %283, align 4
+  %285 = bitcast <8 x float> %284 to <8 x i32>
+  %286 = and <8 x i32> %285, splat (i32 2139095040)
+  %287 = icmp eq <8 x i32> %286, splat (i32 2139095040)
+  %288 = or <8 x i1> %nonfinite, %287
+  %289 = add i64 %251, 0
+  %290 = mul i64 %289, 16
+  %291 = add i64 %290, %k
+  %292 = getelementptr float, ptr %mma.a, i64 %291
+  %293 = load float, ptr %292, align 4
+  %294 = insertelement <8 x float> poison, float %293, i32 0
+  %295 = shufflevector <8 x float> %294, <8 x float> poison, <8 x i32> zeroinitializer
+  %296 = call <8 x float> @llvm.fma.v8f32(<8 x float> %295, <8 x float> %284, <8 x float> %acc46)
+  %297 = add i64 %251, 1
+  %298 = mul i64 %297, 16
+  %299 = add i64 %298, %k
+  %300 = getelementptr float, ptr %mma.a, i64 %299
+  %301 = load float, ptr %300, align 4
+  %302 = insertelement <8 x float> poison, float %301, i32 0
+  %303 = shufflevector <8 x float> %302, <8 x float> poison, <8 x i32> zeroinitializer
+  %304 = call <8 x float> @llvm.fma.v8f32(<8 x float> %303, <8 x float> %284, <8 x float> %acc47)
+  %305 = add i64 %k, 1
   br label %mk.k
 
 mk.kdone:                                         ; preds = %mk.k
-  %308 = call i1 @llvm.vector.reduce.or.v8i1(<8 x i1> %nonfinite)
-  %309 = load i32, ptr %mk.bbad, align 4
-  %310 = zext i1 %308 to i32
-  %311 = or i32 %309, %310
-  store i32 %311, ptr %mk.bbad, align 4
-  %312 = add i64 %253, 0
-  %313 = mul i64 %312, 16
-  %314 = add i64 %313, 0
-  %315 = getelementptr float, ptr %acc, i64 %314
-  store <8 x float> %acc50, ptr %315, align 4
-  %316 = add i64 %253, 1
-  %317 = mul i64 %316, 16
-  %318 = add i64 %317, 0
-  %319 = getelementptr float, ptr %acc, i64 %318
-  store <8 x float> %acc51, ptr %319, align 4
+  %306 = call i1 @llvm.vector.reduce.or.v8i1(<8 x i1> %nonfinite)
+  %307 = load i32, ptr %mk.bbad, align 4
+  %308 = zext i1 %306 to i32
+  %309 = or i32 %307, %308
+  store i32 %309, ptr %mk.bbad, align 4
+  %310 = add i64 %251, 0
+  %311 = mul i64 %310, 16
+  %312 = add i64 %311, 0
+  %313 = getelementptr float, ptr %acc, i64 %312
+  store <8 x float> %acc46, ptr %313, align 4
+  %314 = add i64 %251, 1
+  %315 = mul i64 %314, 16
+  %316 = add i64 %315, 0
+  %317 = getelementptr float, ptr %acc, i64 %316
+  store <8 x float> %acc47, ptr %317, align 4
   br label %mk.blockdone
 
-mk.k52:                                           ; preds = %mk.kbody53, %mk.plain
-  %k55 = phi i64 [ 0, %mk.plain ], [ %342, %mk.kbody53 ]
-  %acc56 = phi <8 x float> [ %275, %mk.plain ], [ %333, %mk.kbody53 ]
-  %acc57 = phi <8 x float> [ %280, %mk.plain ], [ %341, %mk.kbody53 ]
-  %320 = icmp slt i64 %k55, 16
-  br i1 %320, label %mk.kbody53, label %mk.kdone54
+mk.k48:                                           ; preds = %mk.kbody49, %mk.plain
+  %k51 = phi i64 [ 0, %mk.plain ], [ %340, %mk.kbody49 ]
+  %acc52 = phi <8 x float> [ %273, %mk.plain ], [ %331, %mk.kbody49 ]
+  %acc53 = phi <8 x float> [ %278, %mk.plain ], [ %339, %mk.kbody49 ]
+  %318 = icmp slt i64 %k51, 16
+  br i1 %318, label %mk.kbody49, label %mk.kdone50
 
-mk.kbody53:                                       ; preds = %mk.k52
-  %321 = mul i64 %k55, 16
-  %322 = add i64 %321, 0
-  %323 = add i64 0, %322
-  %324 = getelementptr float, ptr %mma.b, i64 %323
-  %325 = load <8 x float>, ptr %324, align 4
-  %326 = add i64 %253, 0
-  %327 = mul i64 %326, 16
-  %328 = add i64 %327, %k55
-  %329 = getelementptr float, ptr %mma.a, i64 %328
-  %330 = load float, ptr %329, align 4
-  %331 = insertelement <8 x float> poison, float %330, i32 0
-  %332 = shufflevector <8 x float> %331, <8 x float> poison, <8 x i32> zeroinitializer
-  %333 = call <8 x float> @llvm.fma.v8f32(<8 x float> %332, <8 x float> %325, <8 x float> %acc56)
-  %334 = add i64 %253, 1
-  %335 = mul i64 %334, 16
-  %336 = add i64 %335, %k55
-  %337 = getelementptr float, ptr %mma.a, i64 %336
-  %338 = load float, ptr %337, align 4
-  %339 = insertelement <8 x float> poison, float %338, i32 0
-  %340 = shufflevector <8 x float> %339, <8 x float> poison, <8 x i32> zeroinitializer
-  %341 = call <8 x float> @llvm.fma.v8f32(<8 x float> %340, <8 x float> %325, <8 x float> %acc57)
-  %342 = add i64 %k55, 1
-  br label %mk.k52
+mk.kbody49:                                       ; preds = %mk.k48
+  %319 = mul i64 %k51, 16
+  %320 = add i64 %319, 0
+  %321 = add i64 0, %320
+  %322 = getelementptr float, ptr %mma.b, i64 %321
+  %323 = load <8 x float>, ptr %322, align 4
+  %324 = add i64 %251, 0
+  %325 = mul i64 %324, 16
+  %326 = add i64 %325, %k51
+  %327 = getelementptr float, ptr %mma.a, i64 %326
+  %328 = load float, ptr %327, align 4
+  %329 = insertelement <8 x float> poison, float %328, i32 0
+  %330 = shufflevector <8 x float> %329, <8 x float> poison, <8 x i32> zeroinitializer
+  %331 = call <8 x float> @llvm.fma.v8f32(<8 x float> %330, <8 x float> %323, <8 x float> %acc52)
+  %332 = add i64 %251, 1
+  %333 = mul i64 %332, 16
+  %334 = add i64 %333, %k51
+  %335 = getelementptr float, ptr %mma.a, i64 %334
+  %336 = load float, ptr %335, align 4
+  %337 = insertelement <8 x float> poison, float %336, i32 0
+  %338 = shufflevector <8 x float> %337, <8 x float> poison, <8 x i32> zeroinitializer
+  %339 = call <8 x float> @llvm.fma.v8f32(<8 x float> %338, <8 x float> %323, <8 x float> %acc53)
+  %340 = add i64 %k51, 1
+  br label %mk.k48
 
-mk.kdone54:                                       ; preds = %mk.k52
-  %343 = add i64 %253, 0
-  %344 = mul i64 %343, 16
-  %345 = add i64 %344, 0
-  %346 = getelementptr float, ptr %acc, i64 %345
-  store <8 x float> %acc56, ptr %346, align 4
-  %347 = add i64 %253, 1
-  %348 = mul i64 %347, 16
-  %349 = add i64 %348, 0
-  %350 = getelementptr float, ptr %acc, i64 %349
-  store <8 x float> %acc57, ptr %350, align 4
+mk.kdone50:                                       ; preds = %mk.k48
+  %341 = add i64 %251, 0
+  %342 = mul i64 %341, 16
+  %343 = add i64 %342, 0
+  %344 = getelementptr float, ptr %acc, i64 %343
+  store <8 x float> %acc52, ptr %344, align 4
+  %345 = add i64 %251, 1
+  %346 = mul i64 %345, 16
+  %347 = add i64 %346, 0
+  %348 = getelementptr float, ptr %acc, i64 %347
+  store <8 x float> %acc53, ptr %348, align 4
   br label %mk.blockdone
 
-mk.i58:                                           ; preds = %mk.next62, %mk.done49
-  %351 = phi i64 [ 0, %mk.done49 ], [ %358, %mk.next62 ]
-  %352 = icmp slt i64 %351, 16
-  br i1 %352, label %mk.body59, label %mk.done60
+mk.i54:                                           ; preds = %mk.next58, %mk.done45
+  %349 = phi i64 [ 0, %mk.done45 ], [ %356, %mk.next58 ]
+  %350 = icmp slt i64 %349, 16
+  br i1 %350, label %mk.body55, label %mk.done56
 
-mk.body59:                                        ; preds = %mk.i58
-  %353 = sdiv i64 %351, 2
-  %354 = getelementptr i8, ptr %mk.skip, i64 %353
-  %355 = load i8, ptr %354, align 1
-  %356 = icmp eq i8 %355, %213
-  br i1 %356, label %mk.work61, label %mk.next62
+mk.body55:                                        ; preds = %mk.i54
+  %351 = sdiv i64 %349, 2
+  %352 = getelementptr i8, ptr %mk.skip, i64 %351
+  %353 = load i8, ptr %352, align 1
+  %354 = icmp eq i8 %353, %211
+  br i1 %354, label %mk.work57, label %mk.next58
 
-mk.done60:                                        ; preds = %mk.i58
+mk.done56:                                        ; preds = %mk.i54
   br label %mk.passdone
 
-mk.work61:                                        ; preds = %mk.body59
-  %357 = icmp eq i64 %351, %251
-  br i1 %357, label %mk.checking63, label %mk.plain64
+mk.work57:                                        ; preds = %mk.body55
+  %355 = icmp eq i64 %349, %249
+  br i1 %355, label %mk.checking59, label %mk.plain60
 
-mk.next62:                                        ; preds = %mk.blockdone65, %mk.body59
-  %358 = add i64 %351, 2
-  br label %mk.i58
+mk.next58:                                        ; preds = %mk.blockdone61, %mk.body55
+  %356 = add i64 %349, 2
+  br label %mk.i54
 
-mk.checking63:                                    ; preds = %mk.work61
-  %359 = add i64 %351, 0
-  %360 = mul i64 %359, 16
-  %361 = add i64 %360, 8
-  %362 = getelementptr float, ptr %acc, i64 %361
-  %363 = load <8 x float>, ptr %362, align 4
-  %364 = add i64 %351, 1
-  %365 = mul i64 %364, 16
-  %366 = add i64 %365, 8
-  %367 = getelementptr float, ptr %acc, i64 %366
-  %368 = load <8 x float>, ptr %367, align 4
-  br label %mk.k66
+mk.checking59:                                    ; preds = %mk.work57
+  %357 = add i64 %349, 0
+  %358 = mul i64 %357, 16
+  %359 = add i64 %358, 8
+  %360 = getelementptr float, ptr %acc, i64 %359
+  %361 = load <8 x float>, ptr %360, align 4
+  %362 = add i64 %349, 1
+  %363 = mul i64 %362, 16
+  %364 = add i64 %363, 8
+  %365 = getelementptr float, ptr %acc, i64 %364
+  %366 = load <8 x float>, ptr %365, align 4
+  br label %mk.k62
 
-mk.plain64:                                       ; preds = %mk.work61
-  %369 = add i64 %351, 0
-  %370 = mul i64 %369, 16
-  %371 = add i64 %370, 8
-  %372 = getelementptr float, ptr %acc, i64 %371
-  %373 = load <8 x float>, ptr %372, align 4
-  %374 = add i64 %351, 1
-  %375 = mul i64 %374, 16
-  %376 = add i64 %375, 8
-  %377 = getelementptr float, ptr %acc, i64 %376
-  %378 = load <8 x float>, ptr %377, align 4
-  br label %mk.k73
+mk.plain60:                                       ; preds = %mk.work57
+  %367 = add i64 %349, 0
+  %368 = mul i64 %367, 16
+  %369 = add i64 %368, 8
+  %370 = getelementptr float, ptr %acc, i64 %369
+  %371 = load <8 x float>, ptr %370, align 4
+  %372 = add i64 %349, 1
+  %373 = mul i64 %372, 16
+  %374 = add i64 %373, 8
+  %375 = getelementptr float, ptr %acc, i64 %374
+  %376 = load <8 x float>, ptr %375, align 4
+  br label %mk.k69
 
-mk.blockdone65:                                   ; preds = %mk.kdone75, %mk.kdone68
-  br label %mk.next62
+mk.blockdone61:                                   ; preds = %mk.kdone71, %mk.kdone64
+  br label %mk.next58
 
-mk.k66:                                           ; preds = %mk.kbody67, %mk.checking63
-  %k69 = phi i64 [ 0, %mk.checking63 ], [ %405, %mk.kbody67 ]
-  %acc70 = phi <8 x float> [ %363, %mk.checking63 ], [ %396, %mk.kbody67 ]
-  %acc71 = phi <8 x float> [ %368, %mk.checking63 ], [ %404, %mk.kbody67 ]
-  %nonfinite72 = phi <8 x i1> [ zeroinitializer, %mk.checking63 ], [ %388, %mk.kbody67 ]
-  %379 = icmp slt i64 %k69, 16
-  br i1 %379, label %mk.kbody67, label %mk.kdone68
+mk.k62:                                           ; preds = %mk.kbody63, %mk.checking59
+  %k65 = phi i64 [ 0, %mk.checking59 ], [ %403, %mk.kbody63 ]
+  %acc66 = phi <8 x float> [ %361, %mk.checking59 ], [ %394, %mk.kbody63 ]
+  %acc67 = phi <8 x float> [ %366, %mk.checking59 ], [ %402, %mk.kbody63 ]
+  %nonfinite68 = phi <8 x i1> [ zeroinitializer, %mk.checking59 ], [ %386, %mk.kbody63 ]
+  %377 = icmp slt i64 %k65, 16
+  br i1 %377, label %mk.kbody63, label %mk.kdone64
 
-mk.kbody67:                                       ; preds = %mk.k66
-  %380 = mul i64 %k69, 16
-  %381 = add i64 %380, 8
-  %382 = add i64 0, %381
-  %383 = getelementptr float, ptr %mma.b, i64 %382
-  %384 = load <8 x float>, ptr %383, align 4
-  %385 = bitcast <8 x float> %384 to <8 x i32>
-  %386 = and <8 x i32> %385, splat (i32 2139095040)
-  %387 = icmp eq <8 x i32> %386, splat (i32 2139095040)
-  %388 = or <8 x i1> %nonfinite72, %387
-  %389 = add i64 %351, 0
-  %390 = mul i64 %389, 16
-  %391 = add i64 %390, %k69
-  %392 = getelementptr float, ptr %mma.a, i64 %391
-  %393 = load float, ptr %392, align 4
-  %394 = insertelement <8 x float> poison, float %393, i32 0
-  %395 = shufflevector <8 x float> %394, <8 x float> poison, <8 x i32> zeroinitializer
-  %396 = call <8 x float> @llvm.fma.v8f32(<8 x float> %395, <8 x float> %384, <8 x float> %acc70)
-  %397 = add i64 %351, 1
-  %398 = mul i64 %397, 16
-  %399 = add i64 %398, %k69
-  %400 = getelementptr float, ptr %mma.a, i64 %399
-  %401 = load float, ptr %400, align 4
-  %402 = insertelement <8 x float> poison, float %401, i32 0
-  %403 = shufflevector <8 x float> %402, <8 x float> poison, <8 x i32> zeroinitializer
-  %404 = call <8 x float> @llvm.fma.v8f32(<8 x float> %403, <8 x float> %384, <8 x float> %acc71)
-  %405 = add i64 %k69, 1
-  br label %mk.k66
+mk.kbody63:                                       ; preds = %mk.k62
+  %378 = mul i64 %k65, 16
+  %379 = add i64 %378, 8
+  %380 = add i64 0, %379
+  %381 = getelementptr float, ptr %mma.b, i64 %380
+  %382 = load <8 x float>, ptr %381, align 4
+  %383 = bitcast <8 x float> %382 to <8 x i32>
+  %384 = and <8 x i32> %383, splat (i32 2139095040)
+  %385 = icmp eq <8 x i32> %384, splat (i32 2139095040)
+  %386 = or <8 x i1> %nonfinite68, %385
+  %387 = add i64 %349, 0
+  %388 = mul i64 %387, 16
+  %389 = add i64 %388, %k65
+  %390 = getelementptr float, ptr %mma.a, i64 %389
+  %391 = load float, ptr %390, align 4
+  %392 = insertelement <8 x float> poison, float %391, i32 0
+  %393 = shufflevector <8 x float> %392, <8 x float> poison, <8 x i32> zeroinitializer
+  %394 = call <8 x float> @llvm.fma.v8f32(<8 x float> %393, <8 x float> %382, <8 x float> %acc66)
+  %395 = add i64 %349, 1
+  %396 = mul i64 %395, 16
+  %397 = add i64 %396, %k65
+  %398 = getelementptr float, ptr %mma.a, i64 %397
+  %399 = load float, ptr %398, align 4
+  %400 = insertelement <8 x float> poison, float %399, i32 0
+  %401 = shufflevector <8 x float> %400, <8 x float> poison, <8 x i32> zeroinitializer
+  %402 = call <8 x float> @llvm.fma.v8f32(<8 x float> %401, <8 x float> %382, <8 x float> %acc67)
+  %403 = add i64 %k65, 1
+  br label %mk.k62
 
-mk.kdone68:                                       ; preds = %mk.k66
-  %406 = call i1 @llvm.vector.reduce.or.v8i1(<8 x i1> %nonfinite72)
-  %407 = load i32, ptr %mk.bbad, align 4
-  %408 = zext i1 %406 to i32
-  %409 = or i32 %407, %408
-  store i32 %409, ptr %mk.bbad, align 4
-  %410 = add i64 %351, 0
-  %411 = mul i64 %410, 16
-  %412 = add i64 %411, 8
-  %413 = getelementptr float, ptr %acc, i64 %412
-  store <8 x float> %acc70, ptr %413, align 4
-  %414 = add i64 %351, 1
-  %415 = mul i64 %414, 16
-  %416 = add i64 %415, 8
-  %417 = getelementptr float, ptr %acc, i64 %416
-  store <8 x float> %acc71, ptr %417, align 4
-  br label %mk.blockdone65
+mk.kdone64:                                       ; preds = %mk.k62
+  %404 = call i1 @llvm.vector.reduce.or.v8i1(<8 x i1> %nonfinite68)
+  %405 = load i32, ptr %mk.bbad, align 4
+  %406 = zext i1 %404 to i32
+  %407 = or i32 %405, %406
+  store i32 %407, ptr %mk.bbad, align 4
+  %408 = add i64 %349, 0
+  %409 = mul i64 %408, 16
+  %410 = add i64 %409, 8
+  %411 = getelementptr float, ptr %acc, i64 %410
+  store <8 x float> %acc66, ptr %411, align 4
+  %412 = add i64 %349, 1
+  %413 = mul i64 %412, 16
+  %414 = add i64 %413, 8
+  %415 = getelementptr float, ptr %acc, i64 %414
+  store <8 x float> %acc67, ptr %415, align 4
+  br label %mk.blockdone61
 
-mk.k73:                                           ; preds = %mk.kbody74, %mk.plain64
-  %k76 = phi i64 [ 0, %mk.plain64 ], [ %440, %mk.kbody74 ]
-  %acc77 = phi <8 x float> [ %373, %mk.plain64 ], [ %431, %mk.kbody74 ]
-  %acc78 = phi <8 x float> [ %378, %mk.plain64 ], [ %439, %mk.kbody74 ]
-  %418 = icmp slt i64 %k76, 16
-  br i1 %418, label %mk.kbody74, label %mk.kdone75
+mk.k69:                                           ; preds = %mk.kbody70, %mk.plain60
+  %k72 = phi i64 [ 0, %mk.plain60 ], [ %438, %mk.kbody70 ]
+  %acc73 = phi <8 x float> [ %371, %mk.plain60 ], [ %429, %mk.kbody70 ]
+  %acc74 = phi <8 x float> [ %376, %mk.plain60 ], [ %437, %mk.kbody70 ]
+  %416 = icmp slt i64 %k72, 16
+  br i1 %416, label %mk.kbody70, label %mk.kdone71
 
-mk.kbody74:                                       ; preds = %mk.k73
-  %419 = mul i64 %k76, 16
-  %420 = add i64 %419, 8
-  %421 = add i64 0, %420
-  %422 = getelementptr float, ptr %mma.b, i64 %421
-  %423 = load <8 x float>, ptr %422, align 4
-  %424 = add i64 %351, 0
-  %425 = mul i64 %424, 16
-  %426 = add i64 %425, %k76
-  %427 = getelementptr float, ptr %mma.a, i64 %426
-  %428 = load float, ptr %427, align 4
-  %429 = insertelement <8 x float> poison, float %428, i32 0
-  %430 = shufflevector <8 x float> %429, <8 x float> poison, <8 x i32> zeroinitializer
-  %431 = call <8 x float> @llvm.fma.v8f32(<8 x float> %430, <8 x float> %423, <8 x float> %acc77)
-  %432 = add i64 %351, 1
-  %433 = mul i64 %432, 16
-  %434 = add i64 %433, %k76
-  %435 = getelementptr float, ptr %mma.a, i64 %434
-  %436 = load float, ptr %435, align 4
-  %437 = insertelement <8 x float> poison, float %436, i32 0
-  %438 = shufflevector <8 x float> %437, <8 x float> poison, <8 x i32> zeroinitializer
-  %439 = call <8 x float> @llvm.fma.v8f32(<8 x float> %438, <8 x float> %423, <8 x float> %acc78)
-  %440 = add i64 %k76, 1
-  br label %mk.k73
+mk.kbody70:                                       ; preds = %mk.k69
+  %417 = mul i64 %k72, 16
+  %418 = add i64 %417, 8
+  %419 = add i64 0, %418
+  %420 = getelementptr float, ptr %mma.b, i64 %419
+  %421 = load <8 x float>, ptr %420, align 4
+  %422 = add i64 %349, 0
+  %423 = mul i64 %422, 16
+  %424 = add i64 %423, %k72
+  %425 = getelementptr float, ptr %mma.a, i64 %424
+  %426 = load float, ptr %425, align 4
+  %427 = insertelement <8 x float> poison, float %426, i32 0
+  %428 = shufflevector <8 x float> %427, <8 x float> poison, <8 x i32> zeroinitializer
+  %429 = call <8 x float> @llvm.fma.v8f32(<8 x float> %428, <8 x float> %421, <8 x float> %acc73)
+  %430 = add i64 %349, 1
+  %431 = mul i64 %430, 16
+  %432 = add i64 %431, %k72
+  %433 = getelementptr float, ptr %mma.a, i64 %432
+  %434 = load float, ptr %433, align 4
+  %435 = insertelement <8 x float> poison, float %434, i32 0
+  %436 = shufflevector <8 x float> %435, <8 x float> poison, <8 x i32> zeroinitializer
+  %437 = call <8 x float> @llvm.fma.v8f32(<8 x float> %436, <8 x float> %421, <8 x float> %acc74)
+  %438 = add i64 %k72, 1
+  br label %mk.k69
 
-mk.kdone75:                                       ; preds = %mk.k73
-  %441 = add i64 %351, 0
-  %442 = mul i64 %441, 16
-  %443 = add i64 %442, 8
-  %444 = getelementptr float, ptr %acc, i64 %443
-  store <8 x float> %acc77, ptr %444, align 4
-  %445 = add i64 %351, 1
-  %446 = mul i64 %445, 16
-  %447 = add i64 %446, 8
-  %448 = getelementptr float, ptr %acc, i64 %447
-  store <8 x float> %acc78, ptr %448, align 4
-  br label %mk.blockdone65
+mk.kdone71:                                       ; preds = %mk.k69
+  %439 = add i64 %349, 0
+  %440 = mul i64 %439, 16
+  %441 = add i64 %440, 8
+  %442 = getelementptr float, ptr %acc, i64 %441
+  store <8 x float> %acc73, ptr %442, align 4
+  %443 = add i64 %349, 1
+  %444 = mul i64 %443, 16
+  %445 = add i64 %444, 8
+  %446 = getelementptr float, ptr %acc, i64 %445
+  store <8 x float> %acc74, ptr %446, align 4
+  br label %mk.blockdone61
 
-gl.inside79:                                      ; preds = %mk.done47
-  %449 = mul i64 0, %223
-  %450 = add i64 %449, %233
-  br label %in.row82
+gl.inside75:                                      ; preds = %mk.done43
+  %447 = mul i64 0, %221
+  %448 = add i64 %447, %231
+  br label %in.row78
 
-gl.edge80:                                        ; preds = %mk.done47
-  br label %gl.row90
+gl.edge76:                                        ; preds = %mk.done43
+  br label %gl.row82
 
-gl.done81:                                        ; preds = %done92, %done84
+gl.done77:                                        ; preds = %done84, %done80
   ret void
 
-in.row82:                                         ; preds = %done88, %gl.inside79
-  %i85 = phi i64 [ 0, %gl.inside79 ], [ %463, %done88 ]
-  %451 = icmp slt i64 %i85, 16
-  br i1 %451, label %body83, label %done84
+in.row78:                                         ; preds = %body79, %gl.inside75
+  %i81 = phi i64 [ 0, %gl.inside75 ], [ %459, %body79 ]
+  %449 = icmp slt i64 %i81, 16
+  br i1 %449, label %body79, label %done80
 
-body83:                                           ; preds = %in.row82
-  %452 = add i64 %450, %i85
-  %453 = mul i64 %452, %227
-  %454 = add i64 %453, %239
-  br label %in.col86
+body79:                                           ; preds = %in.row78
+  %450 = add i64 %448, %i81
+  %451 = mul i64 %450, %225
+  %452 = add i64 %451, %237
+  %453 = mul i64 %i81, 16
+  %454 = add i64 %453, 0
+  %455 = add i64 %452, 0
+  %456 = getelementptr float, ptr %acc, i64 %454
+  %457 = getelementptr float, ptr %C, i64 %455
+  %458 = load <16 x float>, ptr %456, align 4
+  store <16 x float> %458, ptr %457, align 4
+  %459 = add i64 %i81, 1
+  br label %in.row78
 
-done84:                                           ; preds = %in.row82
-  br label %gl.done81
+done80:                                           ; preds = %in.row78
+  br label %gl.done77
 
-in.col86:                                         ; preds = %body87, %body83
-  %i89 = phi i64 [ 0, %body83 ], [ %462, %body87 ]
-  %455 = icmp slt i64 %i89, 16
-  br i1 %455, label %body87, label %done88
+gl.row82:                                         ; preds = %done88, %gl.edge76
+  %i85 = phi i64 [ 0, %gl.edge76 ], [ %487, %done88 ]
+  %460 = icmp slt i64 %i85, 16
+  br i1 %460, label %body83, label %done84
 
-body87:                                           ; preds = %in.col86
-  %456 = mul i64 %i85, 16
-  %457 = add i64 %456, %i89
-  %458 = add i64 %454, %i89
-  %459 = getelementptr float, ptr %acc, i64 %457
-  %460 = load float, ptr %459, align 4
-  %461 = getelementptr float, ptr %C, i64 %458
-  store float %460, ptr %461, align 4
-  %462 = add i64 %i89, 1
-  br label %in.col86
+body83:                                           ; preds = %gl.row82
+  %461 = add i64 %231, %i85
+  %462 = icmp slt i64 %461, %221
+  %463 = icmp sge i64 %461, 0
+  %464 = and i1 %463, %462
+  %465 = and i1 true, %464
+  %466 = mul i64 0, %221
+  %467 = add i64 %466, %461
+  %468 = mul i64 %467, %225
+  %469 = sub i64 0, %237
+  %470 = icmp sgt i64 %469, 0
+  %471 = select i1 %470, i64 %469, i64 0
+  %472 = sub i64 %225, %237
+  %473 = icmp slt i64 %472, 16
+  %474 = select i1 %473, i64 %472, i64 16
+  %475 = select i1 %465, i64 %474, i64 0
+  %476 = sub i64 %475, %471
+  br label %gl.col86
 
-done88:                                           ; preds = %in.col86
-  %463 = add i64 %i85, 1
-  br label %in.row82
+done84:                                           ; preds = %gl.row82
+  br label %gl.done77
 
-gl.row90:                                         ; preds = %done96, %gl.edge80
-  %i93 = phi i64 [ 0, %gl.edge80 ], [ %491, %done96 ]
-  %464 = icmp slt i64 %i93, 16
-  br i1 %464, label %body91, label %done92
+gl.col86:                                         ; preds = %body87, %body83
+  %i89 = phi i64 [ 0, %body83 ], [ %486, %body87 ]
+  %477 = icmp slt i64 %i89, %476
+  br i1 %477, label %body87, label %done88
 
-body91:                                           ; preds = %gl.row90
-  %465 = add i64 %233, %i93
-  %466 = icmp slt i64 %465, %223
-  %467 = icmp sge i64 %465, 0
-  %468 = and i1 %467, %466
-  %469 = and i1 true, %468
-  %470 = mul i64 0, %223
-  %471 = add i64 %470, %465
-  %472 = mul i64 %471, %227
-  %473 = sub i64 0, %239
-  %474 = icmp sgt i64 %473, 0
-  %475 = select i1 %474, i64 %473, i64 0
-  %476 = sub i64 %227, %239
-  %477 = icmp slt i64 %476, 16
-  %478 = select i1 %477, i64 %476, i64 16
-  %479 = select i1 %469, i64 %478, i64 0
-  %480 = sub i64 %479, %475
-  br label %gl.col94
+body87:                                           ; preds = %gl.col86
+  %478 = add i64 %i89, %471
+  %479 = mul i64 %i85, 16
+  %480 = add i64 %479, %478
+  %481 = add i64 %237, %478
+  %482 = add i64 %468, %481
+  %483 = getelementptr float, ptr %acc, i64 %480
+  %484 = load float, ptr %483, align 4
+  %485 = getelementptr float, ptr %C, i64 %482
+  store float %484, ptr %485, align 4
+  %486 = add i64 %i89, 1
+  br label %gl.col86
 
-done92:                                           ; preds = %gl.row90
-  br label %gl.done81
-
-gl.col94:                                         ; preds = %body95, %body91
-  %i97 = phi i64 [ 0, %body91 ], [ %490, %body95 ]
-  %481 = icmp slt i64 %i97, %480
-  br i1 %481, label %body95, label %done96
-
-body95:                                           ; preds = %gl.col94
-  %482 = add i64 %i97, %475
-  %483 = mul i64 %i93, 16
-  %484 = add i64 %483, %482
-  %485 = add i64 %239, %482
-  %486 = add i64 %472, %485
-  %487 = getelementptr float, ptr %acc, i64 %484
-  %488 = load float, ptr %487, align 4
-  %489 = getelementptr float, ptr %C, i64 %486
-  store float %488, ptr %489, align 4
-  %490 = add i64 %i97, 1
-  br label %gl.col94
-
-done96:                                           ; preds = %gl.col94
-  %491 = add i64 %i93, 1
-  br label %gl.row90
+done88:                                           ; preds = %gl.col86
+  %487 = add i64 %i85, 1
+  br label %gl.row82
 }
 
 ; Function Attrs: nocallback nofree nounwind willreturn memory(argmem: write)

@@ -47,7 +47,7 @@ void tkc_write_header(const TirModule *m, const char *guard_name, FILE *out)
     fputs("#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n", out);
     for (const TirFunc *f = m->funcs; f; f = f->next) {
         char ts[256];
-        fprintf(out, "void %s__grid(void **args, const int64_t *sizes, int64_t grid[3]);\n", f->name);
+        fprintf(out, "void %s__grid(void **args, const int64_t *sizes, int64_t grid[4]);\n", f->name);
         fprintf(out, "void %s__block(void **args, const int64_t *sizes, int32_t bx, int32_t by, int32_t bz);\n\n", f->name);
         fprintf(out, "/* %s(", f->name);
         for (unsigned p = 0; p < f->nparams; p++) {
