@@ -2,17 +2,16 @@
  * See reference.h. Written from the definitions in gemm.tk's header:
  *   C[b][i][j] = act(Σ_k A[b][i][k]·B'[b][k][j] + bias[j]) + R[i][j]
  * with B' = B (nn) or Bᵀ (nt), and for the packed kernels B' read from
- * P[nb] (B's columns nb·256 .. nb·256+255) in the packed plane layout of
+ * P[nb] (B's columns nb·BN .. nb·BN+BN-1, BN = P's last dimension: 256 for
+ * the gemm kernels, 64 for the small ones) in the packed plane layout of
  * docs/LANGUAGE.md "Packed tensors": panels of 32 columns, one after the
  * other; inside a panel, bf16 rows interleave in pairs, f32 rows are plain. */
 #include "reference.h"
 
-enum { PACK_BN = 256 };   /* columns of B per packed block (BN in gemm.tk) */
-
 typedef struct {
     bool nt;         /* B is [N, K] */
     bool batched;    /* leading dim BT on A, B, C */
-    bool packed;     /* B comes as P[NB, KP, 256, packed] */
+    bool packed;     /* B comes as P[NB, KP, BN, packed] */
     bool pairs;      /* ... of 2-byte elements: rows interleave in pairs */
     bool epilogue;   /* bias / act / residual */
 } GemmForm;
@@ -44,8 +43,8 @@ static const char *gemm(TkRefCall *c, GemmForm f)
     TkRefTensor *B = tk_ref_tensor(c, f.packed ? "P" : "B");
     int64_t M = tk_ref_size(c, "M"), K = tk_ref_size(c, "K"), N = tk_ref_size(c, "N");
     int64_t BT = f.batched ? tk_ref_size(c, "BT") : 1;
-    if (f.packed && (B->shape[2] != PACK_BN || B->shape[0] * PACK_BN < N || B->shape[1] < K))
-        return "packed P too small for N, K (NB·256 >= N and KP >= K are required)";
+    if (f.packed && (B->shape[2] <= 0 || B->shape[0] * B->shape[2] < N || B->shape[1] < K))
+        return "packed P too small for N, K (NB·BN >= N and KP >= K are required)";
     int act = 0;
     bool use_bias = false, use_res = false;
     const double *bias = NULL, *R = NULL;
@@ -71,7 +70,7 @@ static const char *gemm(TkRefCall *c, GemmForm f)
     return NULL;
 }
 
-/* P[nb] holds B[k][nb·256 + jj] at tk_ref_packed_at(k, jj), zero past K and N (the pack kernels). */
+/* P[nb] holds B[k][nb·BN + jj] at tk_ref_packed_at(k, jj), zero past K and N (the pack kernels). */
 static const char *pack_b(TkRefCall *c, bool pairs)
 {
     TkRefTensor *B = tk_ref_tensor(c, "B"), *P = tk_ref_tensor(c, "P");
@@ -124,5 +123,11 @@ const TkRefKernel tk_ref_gemm[] = {
     { "gemm_bf16_packed_m32", ref_packed_bf16 },
     { "gemm_f32_packed_m32", ref_packed_f32 },
     { "gemv_f32_packed", ref_packed_f32 },
+    { "gemm_bf16_small", ref_nn },
+    { "gemm_f32_small", ref_nn },
+    { "gemm_bf16_tiny", ref_nn },
+    { "gemm_f32_tiny", ref_nn },
+    { "pack_b_bf16_small", pack_b_pairs },
+    { "gemm_bf16_small_packed", ref_packed_bf16 },
     { 0, 0 },
 };
