@@ -1,9 +1,9 @@
 /* tir_interp_internal.h — private to the reference interpreter of TIR.
  *
  * The compiled form of a function (nodes, regions), the runtime values and
- * the interpreter state shared by tir_interp.c (compile, schedule, control
- * flow, slots, scalar ops) and tir_interp_tiles.c (tile and vector ops), and
- * the helpers both use. Not part of the API: see tir_interp.h. */
+ * the interpreter state shared by tir_interp.c (schedule, control flow,
+ * slots, scalar ops), tir_interp_compile.c (the node table) and
+ * tir_interp_tiles.c (tile and vector ops), and the helpers they use. Not part of the API: see tir_interp.h. */
 #ifndef TK_LOWER_TIR_INTERP_INTERNAL_H
 #define TK_LOWER_TIR_INTERP_INTERNAL_H
 
@@ -120,6 +120,14 @@ const Node *ti_arg_node(const Interp *I, const Node *x, unsigned k);
 double ti_as_f(const Node *n, const Val *v);
 bool ti_int_opnd(Interp *I, const Node *x, unsigned k, int64_t w, int64_t *out);
 Val *ti_slot_of(Interp *I, const Node *x, unsigned k, int64_t w);
+
+/* ---- tir_interp_compile.c */
+
+/* Builds I's node table from its function; 0, or -1 after ti_fail. */
+int ti_compile(Interp *I);
+
+/* The node number of instruction p (compiled). */
+uint32_t ti_node_of(const Interp *I, const TirInstr *p);
 
 /* ---- tir_interp_tiles.c */
 
