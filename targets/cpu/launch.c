@@ -120,10 +120,10 @@ int tk_cpu_threads(int requested)
     return n > 0 ? (int)(n > TK_MAX_THREADS ? TK_MAX_THREADS : n) : 1;
 }
 
-/* The lowest usable address of this thread's stack (NULL if unknown). */
-static char *stack_low(void)
+/* This thread's stack as [*low, *high) (NULL if unknown), asked once. */
+static void thread_stack(char **low, char **high)
 {
-    static _Thread_local char *low;
+    static _Thread_local char *lo, *hi;
     static _Thread_local bool known;
     if (!known) {
         pthread_attr_t attr;
@@ -133,17 +133,21 @@ static char *stack_low(void)
             if (pthread_attr_getstack(&attr, &addr, &size) != 0) addr = NULL;
             pthread_attr_destroy(&attr);
         }
-        low = addr;
+        lo = addr;
+        hi = addr ? (char *)addr + size : NULL;
         known = true;
     }
-    return low;
+    *low = lo;
+    *high = hi;
 }
 
+/* Running on a stack that is not the thread's own (a coroutine's, say) we
+ * cannot tell the room left, so the answer is no. */
 bool tk_cpu_caller_fits(int64_t stack_bytes)
 {
-    char here;
-    char *low = stack_low();
-    if (stack_bytes <= 0 || !low || &here <= low) return false;
+    char here, *low, *high;
+    thread_stack(&low, &high);
+    if (stack_bytes <= 0 || !low || &here <= low || &here >= high) return false;
     return (uint64_t)(&here - low) >= (uint64_t)stack_bytes + TK_CALLER_STACK_MARGIN;
 }
 
