@@ -17,6 +17,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "ast.h"   /* TkOp */
 #include "tir.h"
 
 typedef struct {
@@ -146,6 +147,8 @@ LLVMValueRef emit_view_stride(Emit *E, const TirInstr *slot);
  * ceil(a / b) for b > 0 (0 when a ≤ 0). */
 bool emit_is_float_kind(TkTypeKind k);
 LLVMValueRef emit_scalar_binary(Emit *E, const TirInstr *i);
+/* The same on values x, y of kind k (both CPU and GPU emitters use it). */
+LLVMValueRef emit_scalar_binop(Emit *E, TkOp op, TkTypeKind k, LLVMValueRef x, LLVMValueRef y);
 LLVMValueRef emit_scalar_cdiv(Emit *E, LLVMValueRef a, LLVMValueRef b);
 /* Scalar math function fn on float values (f32), or on ints for max/min. */
 LLVMValueRef emit_fn(Emit *E, TirFn fn, LLVMValueRef x, LLVMValueRef y, bool is_int);

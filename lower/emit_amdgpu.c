@@ -364,96 +364,14 @@ static LLVMValueRef insert_vector(G *g, LLVMValueRef big, LLVMValueRef small, in
     return r;
 }
 
-/* ---------------------------------------------------------------- scalars */
-
-static bool is_float_kind(TkTypeKind k) { return k == TK_TY_F32 || k == TK_TY_F16 || k == TK_TY_BF16 || k == TK_TY_UFLOAT; }
-
-/* Integer division that never traps and gives 0 for /0 (the CPU's semantics). */
-static LLVMValueRef safe_div(G *g, LLVMValueRef a, LLVMValueRef b, bool rem)
-{
-    LLVMBuilderRef B = g->e.b;
-    LLVMTypeRef t = LLVMTypeOf(a);
-    LLVMValueRef zero = LLVMConstNull(t), one = LLVMConstInt(t, 1, 0), minus1 = LLVMConstAllOnes(t);
-    LLVMValueRef is0 = LLVMBuildICmp(B, LLVMIntEQ, b, zero, "");
-    LLVMValueRef ism1 = LLVMBuildICmp(B, LLVMIntEQ, b, minus1, "");
-    LLVMValueRef safe = LLVMBuildSelect(B, LLVMBuildOr(B, is0, ism1, ""), one, b, "");
-    LLVMValueRef q = rem ? LLVMBuildSRem(B, a, safe, "") : LLVMBuildSDiv(B, a, safe, "");
-    LLVMValueRef m1 = rem ? zero : LLVMBuildSub(B, zero, a, "");
-    q = LLVMBuildSelect(B, ism1, m1, q, "");
-    return LLVMBuildSelect(B, is0, zero, q, "");
-}
-
-static LLVMValueRef emit_binary(G *g, const TirInstr *i)
-{
-    LLVMBuilderRef B = g->e.b;
-    TkTypeKind k = i->args[0]->type->kind;
-    LLVMValueRef x = val(g, i->args[0]), y = val(g, i->args[1]);
-    TkOp op = (TkOp)i->aux;
-    if (k == TK_TY_BOOL) {
-        switch (op) {
-        case TK_OP_AND: return LLVMBuildAnd(B, x, y, "");
-        case TK_OP_OR: return LLVMBuildOr(B, x, y, "");
-        case TK_OP_EQ: return LLVMBuildICmp(B, LLVMIntEQ, x, y, "");
-        default: return LLVMBuildICmp(B, LLVMIntNE, x, y, "");
-        }
-    }
-    if (is_float_kind(k)) {
-        bool narrow = k != TK_TY_F32 && k != TK_TY_UFLOAT;
-        if (narrow) {
-            x = emit_to_f32(&g->e, x, k);   /* bf16 travels as its i16 bit pattern */
-            y = emit_to_f32(&g->e, y, k);
-        }
-        LLVMRealPredicate p;
-        switch (op) {
-        case TK_OP_LT: p = LLVMRealOLT; break;
-        case TK_OP_LE: p = LLVMRealOLE; break;
-        case TK_OP_GT: p = LLVMRealOGT; break;
-        case TK_OP_GE: p = LLVMRealOGE; break;
-        case TK_OP_EQ: p = LLVMRealOEQ; break;
-        case TK_OP_NE: p = LLVMRealUNE; break;
-        default: {
-            TirFn fn = op == TK_OP_ADD ? TIR_FN_ADD : op == TK_OP_SUB ? TIR_FN_SUB : op == TK_OP_MUL ? TIR_FN_MUL : TIR_FN_DIV;
-            LLVMValueRef r = emit_fn(&g->e, fn, x, y, false);
-            return narrow ? emit_fptrunc(&g->e, r, emit_scalar_type(&g->e, k)) : r;
-        }
-        }
-        return LLVMBuildFCmp(B, p, x, y, "");
-    }
-    switch (op) {
-    case TK_OP_ADD: return LLVMBuildAdd(B, x, y, "");
-    case TK_OP_SUB: return LLVMBuildSub(B, x, y, "");
-    case TK_OP_MUL: return LLVMBuildMul(B, x, y, "");
-    case TK_OP_DIV: return safe_div(g, x, y, false);
-    case TK_OP_MOD: return safe_div(g, x, y, true);
-    case TK_OP_LT: return LLVMBuildICmp(B, LLVMIntSLT, x, y, "");
-    case TK_OP_LE: return LLVMBuildICmp(B, LLVMIntSLE, x, y, "");
-    case TK_OP_GT: return LLVMBuildICmp(B, LLVMIntSGT, x, y, "");
-    case TK_OP_GE: return LLVMBuildICmp(B, LLVMIntSGE, x, y, "");
-    case TK_OP_EQ: return LLVMBuildICmp(B, LLVMIntEQ, x, y, "");
-    case TK_OP_NE: return LLVMBuildICmp(B, LLVMIntNE, x, y, "");
-    default: return x;
-    }
-}
-
-/* ceil(a / b) for b > 0, 0 otherwise (the CPU's semantics). */
-static LLVMValueRef emit_cdiv(G *g, LLVMValueRef a, LLVMValueRef b)
-{
-    LLVMBuilderRef B = g->e.b;
-    LLVMTypeRef t = LLVMTypeOf(a);
-    LLVMValueRef zero = LLVMConstNull(t), one = LLVMConstInt(t, 1, 0);
-    LLVMValueRef pos = LLVMBuildICmp(B, LLVMIntSGT, b, zero, "");
-    LLVMValueRef sb = LLVMBuildSelect(B, pos, b, one, "");
-    LLVMValueRef q = LLVMBuildSDiv(B, a, sb, "");
-    LLVMValueRef r = LLVMBuildSRem(B, a, sb, "");
-    LLVMValueRef up = LLVMBuildAnd(B, LLVMBuildICmp(B, LLVMIntNE, r, zero, ""), LLVMBuildICmp(B, LLVMIntSGT, a, zero, ""), "");
-    q = LLVMBuildAdd(B, q, LLVMBuildZExt(B, up, t, ""), "");
-    return LLVMBuildSelect(B, pos, q, zero, "");
-}
+/* ---------------------------------------------------------------- scalars
+ * Binary operators and cdiv are the CPU's (emit_scalars.c): the same
+ * semantics, integer division by 0 giving 0 included. */
 
 static LLVMValueRef emit_scalar_map(G *g, const TirInstr *i)
 {
     TkTypeKind k = i->type->kind;
-    bool is_int = !is_float_kind(k);
+    bool is_int = !emit_is_float_kind(k);
     LLVMValueRef x = val(g, i->args[0]);
     LLVMValueRef y = i->nargs > 1 ? val(g, i->args[1]) : NULL;
     bool narrow = !is_int && k != TK_TY_F32 && k != TK_TY_UFLOAT;
@@ -732,16 +650,18 @@ static void emit_instr(G *g, const TirInstr *i)
     case TIR_WARP_ID: v = g->warp; break;
     case TIR_CONST_INT: v = LLVMConstInt(emit_scalar_type(&g->e, i->type->kind), (unsigned long long)i->imm, 1); break;
     case TIR_CONST_FLOAT: v = emit_const_float(&g->e, i->type->kind, i->fimm); break;
-    case TIR_BINARY: v = emit_binary(g, i); break;
+    case TIR_BINARY:
+        v = emit_scalar_binop(&g->e, (TkOp)i->aux, i->args[0]->type->kind, val(g, i->args[0]), val(g, i->args[1]));
+        break;
     case TIR_UNARY: {
         LLVMValueRef x = val(g, i->args[0]);
         if (i->aux == TK_OP_NOT) v = LLVMBuildNot(B, x, "");
-        else if (is_float_kind(i->type->kind)) v = LLVMBuildFNeg(B, x, "");
+        else if (emit_is_float_kind(i->type->kind)) v = LLVMBuildFNeg(B, x, "");
         else v = LLVMBuildNeg(B, x, "");
         break;
     }
     case TIR_CAST: v = emit_convert_scalar(&g->e, val(g, i->args[0]), i->args[0]->type->kind, i->type->kind); break;
-    case TIR_CDIV: v = emit_cdiv(g, val(g, i->args[0]), val(g, i->args[1])); break;
+    case TIR_CDIV: v = emit_scalar_cdiv(&g->e, val(g, i->args[0]), val(g, i->args[1])); break;
     case TIR_MAP1: case TIR_MAP2: v = emit_scalar_map(g, i); break;
     case TIR_VAR: {
         LLVMTypeRef t = slot_type(g, i->type);

@@ -159,10 +159,12 @@ LLVMValueRef emit_fn(Emit *E, TirFn fn, LLVMValueRef x, LLVMValueRef y, bool is_
 
 LLVMValueRef emit_scalar_binary(Emit *E, const TirInstr *i)
 {
-    const TirInstr *a = i->args[0], *bb = i->args[1];
-    TkTypeKind k = a->type->kind;
-    LLVMValueRef x = emit_value(E, a), y = emit_value(E, bb);
-    TkOp op = (TkOp)i->aux;
+    LLVMValueRef x = emit_value(E, i->args[0]), y = emit_value(E, i->args[1]);
+    return emit_scalar_binop(E, (TkOp)i->aux, i->args[0]->type->kind, x, y);
+}
+
+LLVMValueRef emit_scalar_binop(Emit *E, TkOp op, TkTypeKind k, LLVMValueRef x, LLVMValueRef y)
+{
     if (k == TK_TY_BOOL) {
         switch (op) {
         case TK_OP_AND: return LLVMBuildAnd(E->b, x, y, "");
@@ -172,8 +174,8 @@ LLVMValueRef emit_scalar_binary(Emit *E, const TirInstr *i)
         }
     }
     if (emit_is_float_kind(k)) {
-        bool narrow = k != TK_TY_F32;
-        if (narrow) {
+        bool narrow = k != TK_TY_F32 && k != TK_TY_UFLOAT;
+        if (narrow) {   /* bf16 and f16 compute in f32 and round once */
             x = emit_to_f32(E, x, k);
             y = emit_to_f32(E, y, k);
         }
