@@ -165,6 +165,12 @@ static LLVMValueRef panel_stride(TkMmaBuilder *mb, int64_t ksteps, bool bf16)
     return mb->b_panel_stride ? mb->b_panel_stride : c64(mb, TK_MMA_PANEL * ksteps * (bf16 ? 2 : 1));
 }
 
+/* acc's row stride in elements: the builder's, or n (a tile of its own). */
+static LLVMValueRef acc_stride(TkMmaBuilder *mb, int64_t n)
+{
+    return mb->acc_stride ? mb->acc_stride : c64(mb, n);
+}
+
 /* Lanes of w (vec 32-bit words: f32 elements, or bf16 pairs where either
  * half counts) whose exponent bits are all ones: inf or NaN. */
 static LLVMValueRef nonfinite_lanes(TkMmaBuilder *mb, LLVMValueRef w, int vec, bool bf16)
@@ -191,14 +197,34 @@ static void block(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVM
     LLVMTypeRef vi = LLVMVectorType(i32, (unsigned)k->vec);
     LLVMValueRef init[MAX_ACC];
     int nacc = mr * nc;
+    LLVMValueRef astride = acc_stride(mb, n);
+    LLVMBasicBlockRef zeroed = NULL, loaded = NULL, start = NULL;
+    if (mb->acc_zero) {   /* a zero accumulator starts from zero registers: no load */
+        zeroed = LLVMGetInsertBlock(mb->b);
+        loaded = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.accload");
+        start = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.accready");
+        LLVMBuildCondBr(mb->b, mb->acc_zero, start, loaded);
+        LLVMPositionBuilderAtEnd(mb->b, loaded);
+    }
     for (int r = 0; r < mr; r++)
         for (int c = 0; c < nc; c++) {
-            LLVMValueRef off = LLVMBuildAdd(mb->b, LLVMBuildMul(mb->b, LLVMBuildAdd(mb->b, i0, c64(mb, r), ""), c64(mb, n), ""),
+            LLVMValueRef off = LLVMBuildAdd(mb->b, LLVMBuildMul(mb->b, LLVMBuildAdd(mb->b, i0, c64(mb, r), ""), astride, ""),
                                             LLVMBuildAdd(mb->b, j0, c64(mb, (int64_t)c * k->vec), ""), "");
             LLVMValueRef p = gep(mb, f32, acc, off);
             init[r * nc + c] = LLVMBuildLoad2(mb->b, vf, p, "");
             LLVMSetAlignment(init[r * nc + c], 4);
         }
+    if (mb->acc_zero) {
+        LLVMBuildBr(mb->b, start);
+        LLVMPositionBuilderAtEnd(mb->b, start);
+        LLVMBasicBlockRef from[2] = { zeroed, loaded };
+        for (int q = 0; q < nacc; q++) {
+            LLVMValueRef v = LLVMBuildPhi(mb->b, vf, "acc0");
+            LLVMValueRef in[2] = { LLVMConstNull(vf), init[q] };
+            LLVMAddIncoming(v, in, from, 2);
+            init[q] = v;
+        }
+    }
     /* k loop with the accumulators as phis */
     LLVMBasicBlockRef pre = LLVMGetInsertBlock(mb->b);
     LLVMBasicBlockRef header = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.k");
@@ -280,7 +306,7 @@ static void block(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVM
     }
     for (int r = 0; r < mr; r++)
         for (int c = 0; c < nc; c++) {
-            LLVMValueRef off = LLVMBuildAdd(mb->b, LLVMBuildMul(mb->b, LLVMBuildAdd(mb->b, i0, c64(mb, r), ""), c64(mb, n), ""),
+            LLVMValueRef off = LLVMBuildAdd(mb->b, LLVMBuildMul(mb->b, LLVMBuildAdd(mb->b, i0, c64(mb, r), ""), astride, ""),
                                             LLVMBuildAdd(mb->b, j0, c64(mb, (int64_t)c * k->vec), ""), "");
             LLVMValueRef st = LLVMBuildStore(mb->b, phis[r * nc + c], gep(mb, f32, acc, off));
             LLVMSetAlignment(st, 4);
@@ -426,6 +452,40 @@ static void blocks_where(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef sk
     }
 }
 
+/* With a zero accumulator (mb->acc_zero) the row blocks skipped as zero
+ * still owe their rows of acc: write zeros there (a row block that does run
+ * writes every element of its own). */
+static void zero_skipped_rows(const TkMmaKernel *k, TkMmaBuilder *mb, const ZeroRows *Z, LLVMValueRef acc, int64_t m, int64_t n, int mr)
+{
+    LLVMTypeRef i8 = LLVMInt8TypeInContext(mb->ctx), f32 = LLVMFloatTypeInContext(mb->ctx);
+    LLVMTypeRef vf = LLVMVectorType(f32, (unsigned)k->vec);
+    LLVMBasicBlockRef work = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.zskip");
+    LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.zskipdone");
+    LLVMBuildCondBr(mb->b, LLVMBuildAnd(mb->b, mb->acc_zero, Z->any, ""), work, done);
+    LLVMPositionBuilderAtEnd(mb->b, work);
+    LLVMValueRef stride = acc_stride(mb, n);
+    Loop Lb, Lr, Lc;
+    loop_begin(mb, &Lb, m / mr, "mk.zblk");
+    LLVMValueRef flag = LLVMBuildLoad2(mb->b, i8, gep(mb, i8, Z->skip, Lb.idx), "");
+    LLVMBasicBlockRef fill = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.zfill");
+    LLVMBasicBlockRef next = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.znext");
+    LLVMBuildCondBr(mb->b, LLVMBuildICmp(mb->b, LLVMIntNE, flag, LLVMConstInt(i8, 0, 0), ""), fill, next);
+    LLVMPositionBuilderAtEnd(mb->b, fill);
+    loop_begin(mb, &Lr, mr, "mk.zrow");
+    LLVMValueRef row = LLVMBuildAdd(mb->b, LLVMBuildMul(mb->b, Lb.idx, c64(mb, mr), ""), Lr.idx, "");
+    LLVMValueRef base = LLVMBuildMul(mb->b, row, stride, "");
+    loop_begin(mb, &Lc, n, "mk.zcol");
+    LLVMValueRef st = LLVMBuildStore(mb->b, LLVMConstNull(vf), gep(mb, f32, acc, LLVMBuildAdd(mb->b, base, Lc.idx, "")));
+    LLVMSetAlignment(st, 4);
+    loop_end(mb, &Lc, k->vec);
+    loop_end(mb, &Lr, 1);
+    LLVMBuildBr(mb->b, next);
+    LLVMPositionBuilderAtEnd(mb->b, next);
+    loop_end(mb, &Lb, 1);
+    LLVMBuildBr(mb->b, done);
+    LLVMPositionBuilderAtEnd(mb->b, done);
+}
+
 /* The register blocks of one mma. Row blocks of A that are all zero are
  * skipped — exactly, because B is checked for inf/NaN as it is used: the
  * first row block that runs notes any in the B it loads (it loads every
@@ -445,6 +505,7 @@ static void emit_blocks(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc
     int mr = skinny ? 2 : k->mr;
     int nc_full = skinny ? 4 : k->nr / k->vec;
     ZeroRows Z = zero_row_blocks(mr, mb, a, m, ksteps, bf16);
+    if (mb->acc_zero) zero_skipped_rows(k, mb, &Z, acc, m, n, mr);
     LLVMTypeRef i8 = LLVMInt8TypeInContext(mb->ctx), i32 = LLVMInt32TypeInContext(mb->ctx);
     LLVMValueRef bad = entry_alloca(mb, i32, 1, "mk.bbad");
     LLVMBuildStore(mb->b, LLVMConstInt(i32, 0, 0), bad);

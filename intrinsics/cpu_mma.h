@@ -4,7 +4,7 @@
  * instructions; lower/emit_tiles.c picks a row by the target's features.
  *
  * Every micro-kernel works on canonical operands prepared by the caller:
- *   acc  f32, row-major M×N (updated in place)
+ *   acc  f32, row-major M×N (updated in place), rows acc_stride apart (default N)
  *   A    f32: row-major M×K;  bf16: row-major M×Kp (Kp = K rounded up to even, zero-padded)
  *   B    in panels of TK_MMA_PANEL (32) columns, panel after panel, each
  *        panel's rows contiguous: f32 B(k, c) at (c/32)·S + k·w + c%32;
@@ -39,6 +39,9 @@ typedef struct {
     LLVMBuilderRef b;
     LLVMValueRef fn;          /* function being built (for new blocks) */
     LLVMValueRef b_panel_stride;  /* i64 elements between B's panels; NULL: 32·Kp (a packed tile) */
+    LLVMValueRef acc_stride;  /* i64 elements between acc's rows; NULL: N (a tile of its own) */
+    LLVMValueRef acc_zero;    /* i1, or NULL (false): acc holds zeros, so start from zero registers
+                               * instead of loading it (every element is still written) */
 } TkMmaBuilder;
 
 #define TK_MMA_PANEL 32

@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "ast.h"   /* TkOp */
+#include "cpu_mma.h"   /* TkMmaBuilder */
 #include "tir.h"
 
 typedef struct {
@@ -56,6 +57,8 @@ typedef struct {
     LLVMValueRef *views;              /* by slot id: per-warp pointer to the current tile */
     LLVMValueRef *view_backing;       /* by slot id: per-warp tile for loads that cross an edge */
     LLVMValueRef *view_strides;       /* by slot id: per-warp panel stride of the tile pointed to */
+    /* accumulators kept lazily zero / in their output (emit_outview.c), by slot id, NULL if not */
+    struct EmitOutview **outviews;
     bool failed;
     char err[256];
 } Emit;
@@ -143,6 +146,24 @@ void emit_view_set(Emit *E, const TirInstr *slot, const TirInstr *load);
 LLVMValueRef emit_view_ptr(Emit *E, const TirInstr *slot);
 /* The panel stride (cpu_mma.h) of the tile a view points to, in elements. */
 LLVMValueRef emit_view_stride(Emit *E, const TirInstr *slot);
+/* Output views (emit_outview.c): a top-level f32 accumulator that is zeroed,
+ * only mma'd, then stored once starts as zero registers, and lives in C
+ * itself where its tile lies inside C. emit_plan_outviews decides (after uses
+ * are counted and legalise chose the mma rows); the rest emit its
+ * declaration, each mma into it (begin: the acc pointer, and the builder's
+ * row stride and zero flag; end: after the micro-kernel) and its store
+ * (before_store: NULL if the store is not of an output view, else an i1 that
+ * is true when C already holds the tile and the copy must be skipped). */
+int emit_plan_outviews(Emit *E, const TirRegion *body);
+void emit_free_outviews(Emit *E);
+bool emit_is_outview(const Emit *E, const TirInstr *slot);
+void emit_outview_declare(Emit *E, const TirInstr *slot);
+LLVMValueRef emit_outview_mma_begin(Emit *E, const TirInstr *slot, TkMmaBuilder *mb);
+void emit_outview_mma_end(Emit *E, const TirInstr *slot);
+LLVMValueRef emit_outview_before_store(Emit *E, const TirInstr *store);
+/* emit_tiles.c: is a tile of type `tile` at `coords` of tensor type g wholly
+ * inside it (i1), and the element offset of its first element. */
+LLVMValueRef emit_gl_tile_at(Emit *E, const TkType *g, const TirInstr *const *coords, const TkType *tile, LLVMValueRef *offset);
 /* emit_scalars.c: is k a float kind (typed or untyped); a scalar TIR_BINARY;
  * ceil(a / b) for b > 0 (0 when a ≤ 0). */
 bool emit_is_float_kind(TkTypeKind k);

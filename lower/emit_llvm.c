@@ -371,6 +371,10 @@ static void emit_stmt(Emit *E, const TirInstr *s)
             emit_view_declare(E, s, !set_before_read(s));
             break;
         }
+        if (emit_is_outview(E, s)) {   /* its zero fill is a flag (emit_outview.c) */
+            emit_outview_declare(E, s);
+            break;
+        }
         LLVMValueRef p = emit_slot_ptr(E, s);
         if (tk_is_scalar(s->type->kind)) LLVMBuildStore(E->b, LLVMConstNull(emit_scalar_type(E, s->type->kind)), p);
         else if (!set_before_read(s)) emit_tile_zero(E, p, s->type);
@@ -382,6 +386,7 @@ static void emit_stmt(Emit *E, const TirInstr *s)
             emit_view_set(E, slot, val);
             break;
         }
+        if (emit_is_outview(E, slot)) break;   /* the zero fill: emit_outview_declare set the flag */
         LLVMValueRef p = emit_slot_ptr(E, slot), v;
         if (!tk_is_scalar(slot->type->kind) && writes_into_slot(E, slot, val)) {
             /* the load or fill writes straight into the variable: no temporary, no copy */
@@ -610,9 +615,10 @@ static int emit_kernel(Emit *E, const TirFunc *f)
     E->warp = emit_const_i32(E, 0);
     reset_values(E);
     count_uses(&f->body, E->uses, E->user);
-    if (emit_plan_views(E, &f->body) != 0) {
+    if (emit_plan_views(E, &f->body) != 0 || emit_plan_outviews(E, &f->body) != 0) {
         snprintf(E->err, sizeof E->err, "out of memory");
         emit_free_views(E);
+        emit_free_outviews(E);
         return -1;
     }
     E->shared_arena = f->shared_bytes > 0 ? emit_alloca(E, E->i8, f->shared_bytes, "shared") : NULL;
@@ -652,6 +658,7 @@ static int emit_kernel(Emit *E, const TirFunc *f)
     end_function(E);
 
     emit_free_views(E);
+    emit_free_outviews(E);
     free(E->vals);
     free(E->val_depth);
     free(E->slots);

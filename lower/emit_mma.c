@@ -85,7 +85,10 @@ static void mma_micro(Emit *E, const TirInstr *i, const TkMmaKernel *k)
     bool bf16 = k->operand == TK_TY_BF16;
     int64_t Kp = bf16 ? (K + 1) / 2 * 2 : K;
     LLVMValueRef A = mma_operand(E, i, 1), B = mma_operand(E, i, 2);
-    LLVMValueRef C = emit_slot_ptr(E, acc);
+    TkMmaBuilder mb = { .ctx = E->ctx, .mod = E->mod, .b = E->b, .fn = E->fn };
+    /* an output view (emit_outview.c) may live in C and may still be all zero */
+    bool outview = emit_is_outview(E, acc);
+    LLVMValueRef C = outview ? emit_outview_mma_begin(E, acc, &mb) : emit_slot_ptr(E, acc);
     TkType ca = { .kind = TK_TY_RT, .elem = bf16 ? TK_TY_BF16 : TK_TY_F32, .rank = 2, .dims = { M, Kp }, .layout = TK_ROW };
     LLVMValueRef Ab = NULL;
     LLVMValueRef Bb = emit_alloca(E, emit_elem_type(E, &ca), Kp * N, "mma.b");
@@ -120,9 +123,9 @@ static void mma_micro(Emit *E, const TirInstr *i, const TkMmaKernel *k)
     TirPack have = bi->op == TIR_LOAD ? (TirPack)bi->pack : bi->op == TIR_GET ? (TirPack)bi->args[0]->pack : TIR_PACK_NONE;
     TirPack want = bf16 ? (bt ? TIR_PACK_VNNI_NK : TIR_PACK_VNNI_KN) : (bt ? TIR_PACK_ROWS_NK : TIR_PACK_ROWS_KN);
     if (have != TIR_PACK_NONE && have == want && Kp == K && tB->elem == ca.elem) {
-        TkMmaBuilder mb0 = { .ctx = E->ctx, .mod = E->mod, .b = E->b, .fn = E->fn };
-        if (bi->op == TIR_GET && emit_is_view(E, bi->args[0])) mb0.b_panel_stride = emit_view_stride(E, bi->args[0]);
-        k->emit(k, &mb0, C, Ab, B, M, N, K);
+        if (bi->op == TIR_GET && emit_is_view(E, bi->args[0])) mb.b_panel_stride = emit_view_stride(E, bi->args[0]);
+        k->emit(k, &mb, C, Ab, B, M, N, K);
+        if (outview) emit_outview_mma_end(E, acc);
         return;
     }
     EmitLoop Lb, Lc;
@@ -134,8 +137,8 @@ static void mma_micro(Emit *E, const TirInstr *i, const TkMmaKernel *k)
     else emit_st(E, &ca, Bb, dst, emit_ld(E, tB, B, src));
     emit_loop_end(E, &Lc);
     emit_loop_end(E, &Lb);
-    TkMmaBuilder mb = { .ctx = E->ctx, .mod = E->mod, .b = E->b, .fn = E->fn };
     k->emit(k, &mb, C, Ab, Bb, M, N, K);
+    if (outview) emit_outview_mma_end(E, acc);
 }
 
 int emit_select_mma(void *features, const TirInstr *mma, const void **row, const char **name, char *err, size_t errlen)

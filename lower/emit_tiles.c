@@ -219,6 +219,14 @@ static LLVMValueRef tile_inside(Emit *E, const Geometry *G, int64_t rows, int64_
     return LLVMBuildAnd(E->b, ok, LLVMBuildICmp(E->b, LLVMIntSLE, cend, G->ncols, ""), "");
 }
 
+LLVMValueRef emit_gl_tile_at(Emit *E, const TkType *g, const TirInstr *const *coords, const TkType *tile, LLVMValueRef *offset)
+{
+    Geometry G = geometry(E, g, coords, tile);
+    *offset = LLVMBuildAdd(E->b, LLVMBuildMul(E->b, LLVMBuildAdd(E->b, LLVMBuildMul(E->b, G.lead_off, G.nrows, ""), G.row0, ""), G.ncols, ""),
+                           G.col0, "");
+    return tile_inside(E, &G, tile->dims[0], tile->dims[1]);
+}
+
 /* Transposes 32-bit words into the mma's B panels: word (r, c) of the
  * source goes to dst32[(r/32)·32w + c·pw + r%32] (pw: the panel's width), for
  * r < n (source rows, `row_off(r)` elements apart) and c < w, in 16×16
@@ -697,7 +705,16 @@ void emit_tile_store(Emit *E, const TirInstr *i)
     const TirInstr *dst = i->args[0];
     const TkType *t = i->args[1]->type;
     LLVMValueRef buf = emit_value(E, i->args[1]);
-    if (dst->op == TIR_PARAM) {
+    LLVMValueRef in_c = dst->op == TIR_PARAM ? emit_outview_before_store(E, i) : NULL;
+    if (in_c) {   /* an accumulator that lived in C (emit_outview.c) is already there */
+        LLVMBasicBlockRef copy = LLVMAppendBasicBlockInContext(E->ctx, E->fn, "acc.copy");
+        LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(E->ctx, E->fn, "acc.stored");
+        LLVMBuildCondBr(E->b, in_c, done, copy);
+        LLVMPositionBuilderAtEnd(E->b, copy);
+        gl_transfer(E, dst->type, emit_value(E, dst), (const TirInstr *const *)&i->args[2], t, buf, false, TIR_PACK_NONE);
+        LLVMBuildBr(E->b, done);
+        LLVMPositionBuilderAtEnd(E->b, done);
+    } else if (dst->op == TIR_PARAM) {
         gl_transfer(E, dst->type, emit_value(E, dst), (const TirInstr *const *)&i->args[2], t, buf, false, TIR_PACK_NONE);
     } else {
         shared_transfer(E, dst->type, emit_slot_ptr(E, dst), (const TirInstr *const *)&i->args[2], i->nargs - 2u, t, buf, false,

@@ -48,7 +48,7 @@ start:                                            ; preds = %entry
   %32 = getelementptr i64, ptr %2, i64 2
   store i64 1, ptr %32, align 8
   %33 = getelementptr i64, ptr %2, i64 3
-  store i64 266560, ptr %33, align 8
+  store i64 266765, ptr %33, align 8
   ret void
 }
 
@@ -60,6 +60,9 @@ entry:
   %mk.any = alloca i32, i64 1, align 4
   %mk.orv = alloca i32, i64 1, align 4
   %mk.skip = alloca i8, i64 8, align 1
+  %acc.at = alloca [1 x ptr], align 64
+  %acc.stride = alloca [1 x i64], align 64
+  %acc.zero = alloca [1 x i8], align 64
   %acc = alloca [256 x float], align 64
   %a = alloca [256 x i16], align 64
   %b = alloca [256 x i16], align 64
@@ -83,820 +86,1027 @@ start:                                            ; preds = %entry
   %12 = getelementptr i64, ptr %1, i64 2
   %13 = load i64, ptr %12, align 8
   %N = trunc i64 %13 to i32
-  br label %fill
+  %14 = getelementptr i64, ptr %1, i64 0
+  %15 = load i64, ptr %14, align 8
+  %16 = mul i64 1, %15
+  %17 = add i64 0, %16
+  %18 = getelementptr i64, ptr %1, i64 2
+  %19 = load i64, ptr %18, align 8
+  %20 = mul i64 1, %19
+  %21 = add i64 0, %20
+  %22 = sext i32 %3 to i64
+  %23 = icmp slt i64 %22, 1099511627776
+  %24 = select i1 %23, i64 %22, i64 1099511627776
+  %25 = icmp sgt i64 %24, -1099511627776
+  %26 = select i1 %25, i64 %24, i64 -1099511627776
+  %27 = mul i64 %26, 16
+  %28 = sext i32 %2 to i64
+  %29 = icmp slt i64 %28, 1099511627776
+  %30 = select i1 %29, i64 %28, i64 1099511627776
+  %31 = icmp sgt i64 %30, -1099511627776
+  %32 = select i1 %31, i64 %30, i64 -1099511627776
+  %33 = mul i64 %32, 16
+  %34 = mul i64 0, %17
+  %35 = add i64 %34, %27
+  %36 = mul i64 %35, %21
+  %37 = add i64 %36, %33
+  %38 = icmp sge i64 %27, 0
+  %39 = and i1 true, %38
+  %40 = icmp sge i64 %33, 0
+  %41 = and i1 %39, %40
+  %42 = add i64 %27, 16
+  %43 = add i64 %33, 16
+  %44 = icmp sle i64 %42, %17
+  %45 = and i1 %41, %44
+  %46 = icmp sle i64 %43, %21
+  %47 = and i1 %45, %46
+  %48 = getelementptr i64, ptr %1, i64 0
+  %49 = load i64, ptr %48, align 8
+  %50 = mul i64 1, %49
+  %51 = add i64 0, %50
+  %52 = mul i64 4, %51
+  %53 = getelementptr i64, ptr %1, i64 2
+  %54 = load i64, ptr %53, align 8
+  %55 = mul i64 1, %54
+  %56 = add i64 0, %55
+  %57 = mul i64 %52, %56
+  %58 = getelementptr ptr, ptr %0, i64 0
+  %59 = load ptr, ptr %58, align 8
+  %60 = getelementptr i64, ptr %1, i64 0
+  %61 = load i64, ptr %60, align 8
+  %62 = mul i64 1, %61
+  %63 = add i64 0, %62
+  %64 = mul i64 2, %63
+  %65 = getelementptr i64, ptr %1, i64 1
+  %66 = load i64, ptr %65, align 8
+  %67 = mul i64 1, %66
+  %68 = add i64 0, %67
+  %69 = mul i64 %64, %68
+  %70 = ptrtoint ptr %C to i64
+  %71 = ptrtoint ptr %59 to i64
+  %72 = add i64 %70, %57
+  %73 = add i64 %71, %69
+  %74 = icmp ule i64 %73, %70
+  %75 = icmp ule i64 %72, %71
+  %76 = or i1 %75, %74
+  %77 = and i1 %47, %76
+  %78 = getelementptr ptr, ptr %0, i64 1
+  %79 = load ptr, ptr %78, align 8
+  %80 = getelementptr i64, ptr %1, i64 1
+  %81 = load i64, ptr %80, align 8
+  %82 = mul i64 1, %81
+  %83 = add i64 0, %82
+  %84 = mul i64 2, %83
+  %85 = getelementptr i64, ptr %1, i64 2
+  %86 = load i64, ptr %85, align 8
+  %87 = mul i64 1, %86
+  %88 = add i64 0, %87
+  %89 = mul i64 %84, %88
+  %90 = ptrtoint ptr %C to i64
+  %91 = ptrtoint ptr %79 to i64
+  %92 = add i64 %90, %57
+  %93 = add i64 %91, %89
+  %94 = icmp ule i64 %93, %90
+  %95 = icmp ule i64 %92, %91
+  %96 = or i1 %95, %94
+  %97 = and i1 %77, %96
+  %acc.inc = getelementptr float, ptr %C, i64 %37
+  %98 = select i1 %97, ptr %acc.inc, ptr %acc
+  %99 = getelementptr i64, ptr %1, i64 2
+  %100 = load i64, ptr %99, align 8
+  %101 = mul i64 1, %100
+  %102 = add i64 0, %101
+  %103 = select i1 %97, i64 %102, i64 16
+  store ptr %98, ptr %acc.at, align 8
+  store i64 %103, ptr %acc.stride, align 8
+  store i8 1, ptr %acc.zero, align 1
+  %104 = getelementptr i64, ptr %1, i64 0
+  %105 = load i64, ptr %104, align 8
+  %106 = mul i64 1, %105
+  %107 = add i64 0, %106
+  %108 = getelementptr i64, ptr %1, i64 1
+  %109 = load i64, ptr %108, align 8
+  %110 = mul i64 1, %109
+  %111 = add i64 0, %110
+  %112 = sext i32 %3 to i64
+  %113 = icmp slt i64 %112, 1099511627776
+  %114 = select i1 %113, i64 %112, i64 1099511627776
+  %115 = icmp sgt i64 %114, -1099511627776
+  %116 = select i1 %115, i64 %114, i64 -1099511627776
+  %117 = mul i64 %116, 16
+  %118 = icmp sge i64 %117, 0
+  %119 = and i1 true, %118
+  %120 = and i1 %119, true
+  %121 = add i64 %117, 16
+  %122 = icmp sle i64 %121, %107
+  %123 = and i1 %120, %122
+  %124 = icmp sle i64 16, %111
+  %125 = and i1 %123, %124
+  br i1 %125, label %gl.inside, label %gl.edge
 
-fill:                                             ; preds = %body, %start
-  %i = phi i64 [ 0, %start ], [ %16, %body ]
-  %14 = icmp slt i64 %i, 256
-  br i1 %14, label %body, label %done
-
-body:                                             ; preds = %fill
-  %15 = getelementptr float, ptr %acc, i64 %i
-  store float 0.000000e+00, ptr %15, align 4
-  %16 = add i64 %i, 1
-  br label %fill
-
-done:                                             ; preds = %fill
-  %17 = getelementptr i64, ptr %1, i64 0
-  %18 = load i64, ptr %17, align 8
-  %19 = mul i64 1, %18
-  %20 = add i64 0, %19
-  %21 = getelementptr i64, ptr %1, i64 1
-  %22 = load i64, ptr %21, align 8
-  %23 = mul i64 1, %22
-  %24 = add i64 0, %23
-  %25 = sext i32 %3 to i64
-  %26 = icmp slt i64 %25, 1099511627776
-  %27 = select i1 %26, i64 %25, i64 1099511627776
-  %28 = icmp sgt i64 %27, -1099511627776
-  %29 = select i1 %28, i64 %27, i64 -1099511627776
-  %30 = mul i64 %29, 16
-  %31 = icmp sge i64 %30, 0
-  %32 = and i1 true, %31
-  %33 = and i1 %32, true
-  %34 = add i64 %30, 16
-  %35 = icmp sle i64 %34, %20
-  %36 = and i1 %33, %35
-  %37 = icmp sle i64 16, %24
-  %38 = and i1 %36, %37
-  br i1 %38, label %gl.inside, label %gl.edge
-
-gl.inside:                                        ; preds = %done
-  %39 = mul i64 0, %20
-  %40 = add i64 %39, %30
+gl.inside:                                        ; preds = %start
+  %126 = mul i64 0, %107
+  %127 = add i64 %126, %117
   br label %in.row
 
-gl.edge:                                          ; preds = %done
+gl.edge:                                          ; preds = %start
   call void @llvm.memset.p0.i64(ptr align 64 %a, i8 0, i64 512, i1 false)
   br label %gl.row
 
-gl.done:                                          ; preds = %done5, %done2
-  %41 = getelementptr i64, ptr %1, i64 1
-  %42 = load i64, ptr %41, align 8
-  %43 = mul i64 1, %42
-  %44 = add i64 0, %43
-  %45 = getelementptr i64, ptr %1, i64 2
-  %46 = load i64, ptr %45, align 8
-  %47 = mul i64 1, %46
-  %48 = add i64 0, %47
-  %49 = sext i32 %2 to i64
-  %50 = icmp slt i64 %49, 1099511627776
-  %51 = select i1 %50, i64 %49, i64 1099511627776
-  %52 = icmp sgt i64 %51, -1099511627776
-  %53 = select i1 %52, i64 %51, i64 -1099511627776
-  %54 = mul i64 %53, 16
-  %55 = icmp sge i64 %54, 0
-  %56 = and i1 true, %55
-  %57 = add i64 %54, 16
-  %58 = icmp sle i64 16, %44
-  %59 = and i1 %56, %58
-  %60 = icmp sle i64 %57, %48
-  %61 = and i1 %59, %60
-  br i1 %61, label %gl.inside10, label %gl.edge11
+gl.done:                                          ; preds = %done2, %done
+  %128 = getelementptr i64, ptr %1, i64 1
+  %129 = load i64, ptr %128, align 8
+  %130 = mul i64 1, %129
+  %131 = add i64 0, %130
+  %132 = getelementptr i64, ptr %1, i64 2
+  %133 = load i64, ptr %132, align 8
+  %134 = mul i64 1, %133
+  %135 = add i64 0, %134
+  %136 = sext i32 %2 to i64
+  %137 = icmp slt i64 %136, 1099511627776
+  %138 = select i1 %137, i64 %136, i64 1099511627776
+  %139 = icmp sgt i64 %138, -1099511627776
+  %140 = select i1 %139, i64 %138, i64 -1099511627776
+  %141 = mul i64 %140, 16
+  %142 = icmp sge i64 %141, 0
+  %143 = and i1 true, %142
+  %144 = add i64 %141, 16
+  %145 = icmp sle i64 16, %131
+  %146 = and i1 %143, %145
+  %147 = icmp sle i64 %144, %135
+  %148 = and i1 %146, %147
+  br i1 %148, label %gl.inside7, label %gl.edge8
 
-in.row:                                           ; preds = %body1, %gl.inside
-  %i3 = phi i64 [ 0, %gl.inside ], [ %72, %body1 ]
-  %62 = icmp slt i64 %i3, 16
-  br i1 %62, label %body1, label %done2
+in.row:                                           ; preds = %body, %gl.inside
+  %i = phi i64 [ 0, %gl.inside ], [ %159, %body ]
+  %149 = icmp slt i64 %i, 16
+  br i1 %149, label %body, label %done
 
-body1:                                            ; preds = %in.row
-  %63 = add i64 %40, %i3
-  %64 = mul i64 %63, %24
-  %65 = add i64 %64, 0
-  %66 = mul i64 %i3, 16
-  %67 = add i64 %66, 0
-  %68 = add i64 %65, 0
-  %69 = getelementptr i16, ptr %A, i64 %68
-  %70 = getelementptr i16, ptr %a, i64 %67
-  %71 = load <16 x i16>, ptr %69, align 2
-  store <16 x i16> %71, ptr %70, align 2
-  %72 = add i64 %i3, 1
+body:                                             ; preds = %in.row
+  %150 = add i64 %127, %i
+  %151 = mul i64 %150, %111
+  %152 = add i64 %151, 0
+  %153 = mul i64 %i, 16
+  %154 = add i64 %153, 0
+  %155 = add i64 %152, 0
+  %156 = getelementptr i16, ptr %A, i64 %155
+  %157 = getelementptr i16, ptr %a, i64 %154
+  %158 = load <16 x i16>, ptr %156, align 2
+  store <16 x i16> %158, ptr %157, align 2
+  %159 = add i64 %i, 1
   br label %in.row
 
-done2:                                            ; preds = %in.row
+done:                                             ; preds = %in.row
   br label %gl.done
 
-gl.row:                                           ; preds = %done8, %gl.edge
-  %i6 = phi i64 [ 0, %gl.edge ], [ %97, %done8 ]
-  %73 = icmp slt i64 %i6, 16
-  br i1 %73, label %body4, label %done5
+gl.row:                                           ; preds = %done5, %gl.edge
+  %i3 = phi i64 [ 0, %gl.edge ], [ %184, %done5 ]
+  %160 = icmp slt i64 %i3, 16
+  br i1 %160, label %body1, label %done2
 
-body4:                                            ; preds = %gl.row
-  %74 = add i64 %30, %i6
-  %75 = icmp slt i64 %74, %20
-  %76 = icmp sge i64 %74, 0
-  %77 = and i1 %76, %75
-  %78 = and i1 true, %77
-  %79 = mul i64 0, %20
-  %80 = add i64 %79, %74
-  %81 = mul i64 %80, %24
-  %82 = sub i64 %24, 0
-  %83 = icmp slt i64 %82, 16
-  %84 = select i1 %83, i64 %82, i64 16
-  %85 = select i1 %78, i64 %84, i64 0
-  %86 = sub i64 %85, 0
+body1:                                            ; preds = %gl.row
+  %161 = add i64 %117, %i3
+  %162 = icmp slt i64 %161, %107
+  %163 = icmp sge i64 %161, 0
+  %164 = and i1 %163, %162
+  %165 = and i1 true, %164
+  %166 = mul i64 0, %107
+  %167 = add i64 %166, %161
+  %168 = mul i64 %167, %111
+  %169 = sub i64 %111, 0
+  %170 = icmp slt i64 %169, 16
+  %171 = select i1 %170, i64 %169, i64 16
+  %172 = select i1 %165, i64 %171, i64 0
+  %173 = sub i64 %172, 0
   br label %gl.col
 
-done5:                                            ; preds = %gl.row
+done2:                                            ; preds = %gl.row
   br label %gl.done
 
-gl.col:                                           ; preds = %body7, %body4
-  %i9 = phi i64 [ 0, %body4 ], [ %96, %body7 ]
-  %87 = icmp slt i64 %i9, %86
-  br i1 %87, label %body7, label %done8
+gl.col:                                           ; preds = %body4, %body1
+  %i6 = phi i64 [ 0, %body1 ], [ %183, %body4 ]
+  %174 = icmp slt i64 %i6, %173
+  br i1 %174, label %body4, label %done5
 
-body7:                                            ; preds = %gl.col
-  %88 = add i64 %i9, 0
-  %89 = mul i64 %i6, 16
-  %90 = add i64 %89, %88
-  %91 = add i64 0, %88
-  %92 = add i64 %81, %91
-  %93 = getelementptr i16, ptr %A, i64 %92
-  %94 = load i16, ptr %93, align 2
-  %95 = getelementptr i16, ptr %a, i64 %90
-  store i16 %94, ptr %95, align 2
-  %96 = add i64 %i9, 1
+body4:                                            ; preds = %gl.col
+  %175 = add i64 %i6, 0
+  %176 = mul i64 %i3, 16
+  %177 = add i64 %176, %175
+  %178 = add i64 0, %175
+  %179 = add i64 %168, %178
+  %180 = getelementptr i16, ptr %A, i64 %179
+  %181 = load i16, ptr %180, align 2
+  %182 = getelementptr i16, ptr %a, i64 %177
+  store i16 %181, ptr %182, align 2
+  %183 = add i64 %i6, 1
   br label %gl.col
 
-done8:                                            ; preds = %gl.col
-  %97 = add i64 %i6, 1
+done5:                                            ; preds = %gl.col
+  %184 = add i64 %i3, 1
   br label %gl.row
 
-gl.inside10:                                      ; preds = %gl.done
-  %98 = mul i64 0, %44
-  %99 = add i64 %98, 0
-  br label %in.row13
+gl.inside7:                                       ; preds = %gl.done
+  %185 = mul i64 0, %131
+  %186 = add i64 %185, 0
+  br label %in.row10
 
-gl.edge11:                                        ; preds = %gl.done
+gl.edge8:                                         ; preds = %gl.done
   call void @llvm.memset.p0.i64(ptr align 64 %b, i8 0, i64 512, i1 false)
-  br label %gl.row20
+  br label %gl.row17
 
-gl.done12:                                        ; preds = %done22, %done15
+gl.done9:                                         ; preds = %done19, %done12
+  %187 = load i64, ptr %acc.stride, align 8
+  %188 = load i8, ptr %acc.zero, align 1
+  %189 = icmp ne i8 %188, 0
+  %190 = load ptr, ptr %acc.at, align 8
   br label %pack.a
 
-in.row13:                                         ; preds = %done18, %gl.inside10
-  %i16 = phi i64 [ 0, %gl.inside10 ], [ %112, %done18 ]
-  %100 = icmp slt i64 %i16, 16
-  br i1 %100, label %body14, label %done15
+in.row10:                                         ; preds = %done15, %gl.inside7
+  %i13 = phi i64 [ 0, %gl.inside7 ], [ %203, %done15 ]
+  %191 = icmp slt i64 %i13, 16
+  br i1 %191, label %body11, label %done12
 
-body14:                                           ; preds = %in.row13
-  %101 = add i64 %99, %i16
-  %102 = mul i64 %101, %48
-  %103 = add i64 %102, %54
+body11:                                           ; preds = %in.row10
+  %192 = add i64 %186, %i13
+  %193 = mul i64 %192, %135
+  %194 = add i64 %193, %141
   br label %in.col
 
-done15:                                           ; preds = %in.row13
-  br label %gl.done12
+done12:                                           ; preds = %in.row10
+  br label %gl.done9
 
-in.col:                                           ; preds = %body17, %body14
-  %i19 = phi i64 [ 0, %body14 ], [ %111, %body17 ]
-  %104 = icmp slt i64 %i19, 16
-  br i1 %104, label %body17, label %done18
+in.col:                                           ; preds = %body14, %body11
+  %i16 = phi i64 [ 0, %body11 ], [ %202, %body14 ]
+  %195 = icmp slt i64 %i16, 16
+  br i1 %195, label %body14, label %done15
 
-body17:                                           ; preds = %in.col
-  %105 = mul i64 %i19, 16
-  %106 = add i64 %105, %i16
-  %107 = add i64 %103, %i19
-  %108 = getelementptr i16, ptr %B, i64 %107
-  %109 = load i16, ptr %108, align 2
-  %110 = getelementptr i16, ptr %b, i64 %106
-  store i16 %109, ptr %110, align 2
-  %111 = add i64 %i19, 1
+body14:                                           ; preds = %in.col
+  %196 = mul i64 %i16, 16
+  %197 = add i64 %196, %i13
+  %198 = add i64 %194, %i16
+  %199 = getelementptr i16, ptr %B, i64 %198
+  %200 = load i16, ptr %199, align 2
+  %201 = getelementptr i16, ptr %b, i64 %197
+  store i16 %200, ptr %201, align 2
+  %202 = add i64 %i16, 1
   br label %in.col
 
-done18:                                           ; preds = %in.col
-  %112 = add i64 %i16, 1
-  br label %in.row13
+done15:                                           ; preds = %in.col
+  %203 = add i64 %i13, 1
+  br label %in.row10
 
-gl.row20:                                         ; preds = %done26, %gl.edge11
-  %i23 = phi i64 [ 0, %gl.edge11 ], [ %140, %done26 ]
-  %113 = icmp slt i64 %i23, 16
-  br i1 %113, label %body21, label %done22
+gl.row17:                                         ; preds = %done23, %gl.edge8
+  %i20 = phi i64 [ 0, %gl.edge8 ], [ %231, %done23 ]
+  %204 = icmp slt i64 %i20, 16
+  br i1 %204, label %body18, label %done19
 
-body21:                                           ; preds = %gl.row20
-  %114 = add i64 0, %i23
-  %115 = icmp slt i64 %114, %44
-  %116 = icmp sge i64 %114, 0
-  %117 = and i1 %116, %115
-  %118 = and i1 true, %117
-  %119 = mul i64 0, %44
-  %120 = add i64 %119, %114
-  %121 = mul i64 %120, %48
-  %122 = sub i64 0, %54
-  %123 = icmp sgt i64 %122, 0
-  %124 = select i1 %123, i64 %122, i64 0
-  %125 = sub i64 %48, %54
-  %126 = icmp slt i64 %125, 16
-  %127 = select i1 %126, i64 %125, i64 16
-  %128 = select i1 %118, i64 %127, i64 0
-  %129 = sub i64 %128, %124
-  br label %gl.col24
+body18:                                           ; preds = %gl.row17
+  %205 = add i64 0, %i20
+  %206 = icmp slt i64 %205, %131
+  %207 = icmp sge i64 %205, 0
+  %208 = and i1 %207, %206
+  %209 = and i1 true, %208
+  %210 = mul i64 0, %131
+  %211 = add i64 %210, %205
+  %212 = mul i64 %211, %135
+  %213 = sub i64 0, %141
+  %214 = icmp sgt i64 %213, 0
+  %215 = select i1 %214, i64 %213, i64 0
+  %216 = sub i64 %135, %141
+  %217 = icmp slt i64 %216, 16
+  %218 = select i1 %217, i64 %216, i64 16
+  %219 = select i1 %209, i64 %218, i64 0
+  %220 = sub i64 %219, %215
+  br label %gl.col21
 
-done22:                                           ; preds = %gl.row20
-  br label %gl.done12
+done19:                                           ; preds = %gl.row17
+  br label %gl.done9
 
-gl.col24:                                         ; preds = %body25, %body21
-  %i27 = phi i64 [ 0, %body21 ], [ %139, %body25 ]
-  %130 = icmp slt i64 %i27, %129
-  br i1 %130, label %body25, label %done26
+gl.col21:                                         ; preds = %body22, %body18
+  %i24 = phi i64 [ 0, %body18 ], [ %230, %body22 ]
+  %221 = icmp slt i64 %i24, %220
+  br i1 %221, label %body22, label %done23
 
-body25:                                           ; preds = %gl.col24
-  %131 = add i64 %i27, %124
-  %132 = mul i64 %131, 16
-  %133 = add i64 %132, %i23
-  %134 = add i64 %54, %131
-  %135 = add i64 %121, %134
-  %136 = getelementptr i16, ptr %B, i64 %135
-  %137 = load i16, ptr %136, align 2
-  %138 = getelementptr i16, ptr %b, i64 %133
-  store i16 %137, ptr %138, align 2
-  %139 = add i64 %i27, 1
-  br label %gl.col24
+body22:                                           ; preds = %gl.col21
+  %222 = add i64 %i24, %215
+  %223 = mul i64 %222, 16
+  %224 = add i64 %223, %i20
+  %225 = add i64 %141, %222
+  %226 = add i64 %212, %225
+  %227 = getelementptr i16, ptr %B, i64 %226
+  %228 = load i16, ptr %227, align 2
+  %229 = getelementptr i16, ptr %b, i64 %224
+  store i16 %228, ptr %229, align 2
+  %230 = add i64 %i24, 1
+  br label %gl.col21
 
-done26:                                           ; preds = %gl.col24
-  %140 = add i64 %i23, 1
-  br label %gl.row20
+done23:                                           ; preds = %gl.col21
+  %231 = add i64 %i20, 1
+  br label %gl.row17
 
-pack.a:                                           ; preds = %done32, %gl.done12
-  %i30 = phi i64 [ 0, %gl.done12 ], [ %154, %done32 ]
-  %141 = icmp slt i64 %i30, 16
-  br i1 %141, label %body28, label %done29
+pack.a:                                           ; preds = %done29, %gl.done9
+  %i27 = phi i64 [ 0, %gl.done9 ], [ %245, %done29 ]
+  %232 = icmp slt i64 %i27, 16
+  br i1 %232, label %body25, label %done26
 
-body28:                                           ; preds = %pack.a
+body25:                                           ; preds = %pack.a
   br label %pack.ak
 
-done29:                                           ; preds = %pack.a
+done26:                                           ; preds = %pack.a
   br label %pack.b
 
-pack.ak:                                          ; preds = %body31, %body28
-  %i33 = phi i64 [ 0, %body28 ], [ %153, %body31 ]
-  %142 = icmp slt i64 %i33, 16
-  br i1 %142, label %body31, label %done32
+pack.ak:                                          ; preds = %body28, %body25
+  %i30 = phi i64 [ 0, %body25 ], [ %244, %body28 ]
+  %233 = icmp slt i64 %i30, 16
+  br i1 %233, label %body28, label %done29
 
-body31:                                           ; preds = %pack.ak
-  %143 = mul i64 %i30, 16
-  %144 = add i64 %143, %i33
-  %145 = mul i64 %i30, 16
-  %146 = add i64 %145, %i33
-  %147 = getelementptr i16, ptr %a, i64 %144
-  %148 = load i16, ptr %147, align 2
-  %149 = zext i16 %148 to i32
-  %150 = shl i32 %149, 16
-  %151 = bitcast i32 %150 to float
-  %152 = getelementptr float, ptr %mma.a, i64 %146
-  store float %151, ptr %152, align 4
-  %153 = add i64 %i33, 1
+body28:                                           ; preds = %pack.ak
+  %234 = mul i64 %i27, 16
+  %235 = add i64 %234, %i30
+  %236 = mul i64 %i27, 16
+  %237 = add i64 %236, %i30
+  %238 = getelementptr i16, ptr %a, i64 %235
+  %239 = load i16, ptr %238, align 2
+  %240 = zext i16 %239 to i32
+  %241 = shl i32 %240, 16
+  %242 = bitcast i32 %241 to float
+  %243 = getelementptr float, ptr %mma.a, i64 %237
+  store float %242, ptr %243, align 4
+  %244 = add i64 %i30, 1
   br label %pack.ak
 
-done32:                                           ; preds = %pack.ak
-  %154 = add i64 %i30, 1
+done29:                                           ; preds = %pack.ak
+  %245 = add i64 %i27, 1
   br label %pack.a
 
-pack.b:                                           ; preds = %done38, %done29
-  %i36 = phi i64 [ 0, %done29 ], [ %176, %done38 ]
-  %155 = icmp slt i64 %i36, 16
-  br i1 %155, label %body34, label %done35
+pack.b:                                           ; preds = %done35, %done26
+  %i33 = phi i64 [ 0, %done26 ], [ %267, %done35 ]
+  %246 = icmp slt i64 %i33, 16
+  br i1 %246, label %body31, label %done32
 
-body34:                                           ; preds = %pack.b
+body31:                                           ; preds = %pack.b
   br label %pack.bn
 
-done35:                                           ; preds = %pack.b
+done32:                                           ; preds = %pack.b
   store i32 0, ptr %mk.any, align 4
   store i32 1, ptr %mk.all, align 4
   store i64 16, ptr %mk.first, align 8
   br label %mk.zrows
 
-pack.bn:                                          ; preds = %body37, %body34
-  %i39 = phi i64 [ 0, %body34 ], [ %175, %body37 ]
-  %156 = icmp slt i64 %i39, 16
-  br i1 %156, label %body37, label %done38
+pack.bn:                                          ; preds = %body34, %body31
+  %i36 = phi i64 [ 0, %body31 ], [ %266, %body34 ]
+  %247 = icmp slt i64 %i36, 16
+  br i1 %247, label %body34, label %done35
 
-body37:                                           ; preds = %pack.bn
-  %157 = mul i64 %i39, 16
-  %158 = add i64 %157, %i36
-  %159 = udiv i64 %i39, 32
-  %160 = urem i64 %i39, 32
-  %161 = mul i64 %159, 32
-  %162 = sub i64 16, %161
-  %163 = icmp slt i64 %162, 32
-  %164 = select i1 %163, i64 %162, i64 32
-  %165 = mul i64 %159, 512
-  %166 = mul i64 %i36, %164
-  %167 = add i64 %166, %160
-  %168 = add i64 %165, %167
-  %169 = getelementptr i16, ptr %b, i64 %158
-  %170 = load i16, ptr %169, align 2
-  %171 = zext i16 %170 to i32
-  %172 = shl i32 %171, 16
-  %173 = bitcast i32 %172 to float
-  %174 = getelementptr float, ptr %mma.b, i64 %168
-  store float %173, ptr %174, align 4
-  %175 = add i64 %i39, 1
+body34:                                           ; preds = %pack.bn
+  %248 = mul i64 %i36, 16
+  %249 = add i64 %248, %i33
+  %250 = udiv i64 %i36, 32
+  %251 = urem i64 %i36, 32
+  %252 = mul i64 %250, 32
+  %253 = sub i64 16, %252
+  %254 = icmp slt i64 %253, 32
+  %255 = select i1 %254, i64 %253, i64 32
+  %256 = mul i64 %250, 512
+  %257 = mul i64 %i33, %255
+  %258 = add i64 %257, %251
+  %259 = add i64 %256, %258
+  %260 = getelementptr i16, ptr %b, i64 %249
+  %261 = load i16, ptr %260, align 2
+  %262 = zext i16 %261 to i32
+  %263 = shl i32 %262, 16
+  %264 = bitcast i32 %263 to float
+  %265 = getelementptr float, ptr %mma.b, i64 %259
+  store float %264, ptr %265, align 4
+  %266 = add i64 %i36, 1
   br label %pack.bn
 
-done38:                                           ; preds = %pack.bn
-  %176 = add i64 %i36, 1
+done35:                                           ; preds = %pack.bn
+  %267 = add i64 %i33, 1
   br label %pack.b
 
-mk.zrows:                                         ; preds = %mk.done41, %done35
-  %177 = phi i64 [ 0, %done35 ], [ %208, %mk.done41 ]
-  %178 = icmp slt i64 %177, 8
-  br i1 %178, label %mk.body, label %mk.done
+mk.zrows:                                         ; preds = %mk.done38, %done32
+  %268 = phi i64 [ 0, %done32 ], [ %299, %mk.done38 ]
+  %269 = icmp slt i64 %268, 8
+  br i1 %269, label %mk.body, label %mk.done
 
 mk.body:                                          ; preds = %mk.zrows
-  %179 = sub i64 7, %177
-  %180 = mul i64 %179, 32
+  %270 = sub i64 7, %268
+  %271 = mul i64 %270, 32
   store i32 0, ptr %mk.orv, align 4
   br label %mk.or
 
 mk.done:                                          ; preds = %mk.zrows
-  %181 = load i32, ptr %mk.any, align 4
-  %182 = icmp ne i32 %181, 0
-  %183 = load i32, ptr %mk.all, align 4
-  %184 = icmp ne i32 %183, 0
-  %185 = load i64, ptr %mk.first, align 8
-  store i32 0, ptr %mk.bbad, align 4
-  %186 = select i1 %182, i64 %185, i64 -1
-  br label %mk.pass
+  %272 = load i32, ptr %mk.any, align 4
+  %273 = icmp ne i32 %272, 0
+  %274 = load i32, ptr %mk.all, align 4
+  %275 = icmp ne i32 %274, 0
+  %276 = load i64, ptr %mk.first, align 8
+  %277 = and i1 %189, %273
+  br i1 %277, label %mk.zskip, label %mk.zskipdone
 
-mk.or:                                            ; preds = %mk.body40, %mk.body
-  %187 = phi i64 [ 0, %mk.body ], [ %195, %mk.body40 ]
-  %188 = icmp slt i64 %187, 32
-  br i1 %188, label %mk.body40, label %mk.done41
+mk.or:                                            ; preds = %mk.body37, %mk.body
+  %278 = phi i64 [ 0, %mk.body ], [ %286, %mk.body37 ]
+  %279 = icmp slt i64 %278, 32
+  br i1 %279, label %mk.body37, label %mk.done38
 
-mk.body40:                                        ; preds = %mk.or
-  %189 = add i64 %180, %187
-  %190 = getelementptr i32, ptr %mma.a, i64 %189
-  %191 = load i32, ptr %190, align 4
-  %192 = and i32 %191, 2147483647
-  %193 = load i32, ptr %mk.orv, align 4
-  %194 = or i32 %193, %192
-  store i32 %194, ptr %mk.orv, align 4
-  %195 = add i64 %187, 1
+mk.body37:                                        ; preds = %mk.or
+  %280 = add i64 %271, %278
+  %281 = getelementptr i32, ptr %mma.a, i64 %280
+  %282 = load i32, ptr %281, align 4
+  %283 = and i32 %282, 2147483647
+  %284 = load i32, ptr %mk.orv, align 4
+  %285 = or i32 %284, %283
+  store i32 %285, ptr %mk.orv, align 4
+  %286 = add i64 %278, 1
   br label %mk.or
 
-mk.done41:                                        ; preds = %mk.or
-  %196 = load i32, ptr %mk.orv, align 4
-  %197 = icmp eq i32 %196, 0
-  %198 = zext i1 %197 to i32
-  %199 = getelementptr i8, ptr %mk.skip, i64 %179
-  %200 = trunc i32 %198 to i8
-  store i8 %200, ptr %199, align 1
-  %201 = load i32, ptr %mk.any, align 4
-  %202 = or i32 %201, %198
-  store i32 %202, ptr %mk.any, align 4
-  %203 = load i32, ptr %mk.all, align 4
-  %204 = and i32 %203, %198
-  store i32 %204, ptr %mk.all, align 4
-  %205 = load i64, ptr %mk.first, align 8
-  %206 = mul i64 %179, 2
-  %207 = select i1 %197, i64 %205, i64 %206
-  store i64 %207, ptr %mk.first, align 8
-  %208 = add i64 %177, 1
+mk.done38:                                        ; preds = %mk.or
+  %287 = load i32, ptr %mk.orv, align 4
+  %288 = icmp eq i32 %287, 0
+  %289 = zext i1 %288 to i32
+  %290 = getelementptr i8, ptr %mk.skip, i64 %270
+  %291 = trunc i32 %289 to i8
+  store i8 %291, ptr %290, align 1
+  %292 = load i32, ptr %mk.any, align 4
+  %293 = or i32 %292, %289
+  store i32 %293, ptr %mk.any, align 4
+  %294 = load i32, ptr %mk.all, align 4
+  %295 = and i32 %294, %289
+  store i32 %295, ptr %mk.all, align 4
+  %296 = load i64, ptr %mk.first, align 8
+  %297 = mul i64 %270, 2
+  %298 = select i1 %288, i64 %296, i64 %297
+  store i64 %298, ptr %mk.first, align 8
+  %299 = add i64 %268, 1
   br label %mk.zrows
 
-mk.pass:                                          ; preds = %mk.passdone, %mk.done
-  %209 = phi i64 [ 0, %mk.done ], [ %250, %mk.passdone ]
-  %210 = icmp slt i64 %209, 2
-  br i1 %210, label %mk.body42, label %mk.done43
+mk.zskip:                                         ; preds = %mk.done
+  br label %mk.zblk
 
-mk.body42:                                        ; preds = %mk.pass
-  %211 = trunc i64 %209 to i8
-  %212 = load i32, ptr %mk.bbad, align 4
-  %213 = icmp ne i32 %212, 0
-  %214 = or i1 %184, %213
-  %215 = and i1 %182, %214
-  %216 = icmp eq i64 %209, 0
-  %217 = or i1 %216, %215
-  br i1 %217, label %mk.passrun, label %mk.passdone
+mk.zskipdone:                                     ; preds = %mk.done40, %mk.done
+  store i32 0, ptr %mk.bbad, align 4
+  %300 = select i1 %273, i64 %276, i64 -1
+  br label %mk.pass
 
-mk.done43:                                        ; preds = %mk.pass
-  %218 = getelementptr i64, ptr %1, i64 0
-  %219 = load i64, ptr %218, align 8
-  %220 = mul i64 1, %219
-  %221 = add i64 0, %220
-  %222 = getelementptr i64, ptr %1, i64 2
-  %223 = load i64, ptr %222, align 8
-  %224 = mul i64 1, %223
-  %225 = add i64 0, %224
-  %226 = sext i32 %3 to i64
-  %227 = icmp slt i64 %226, 1099511627776
-  %228 = select i1 %227, i64 %226, i64 1099511627776
-  %229 = icmp sgt i64 %228, -1099511627776
-  %230 = select i1 %229, i64 %228, i64 -1099511627776
-  %231 = mul i64 %230, 16
-  %232 = sext i32 %2 to i64
-  %233 = icmp slt i64 %232, 1099511627776
-  %234 = select i1 %233, i64 %232, i64 1099511627776
-  %235 = icmp sgt i64 %234, -1099511627776
-  %236 = select i1 %235, i64 %234, i64 -1099511627776
-  %237 = mul i64 %236, 16
-  %238 = icmp sge i64 %231, 0
-  %239 = and i1 true, %238
-  %240 = icmp sge i64 %237, 0
-  %241 = and i1 %239, %240
-  %242 = add i64 %231, 16
-  %243 = add i64 %237, 16
-  %244 = icmp sle i64 %242, %221
-  %245 = and i1 %241, %244
-  %246 = icmp sle i64 %243, %225
-  %247 = and i1 %245, %246
-  br i1 %247, label %gl.inside75, label %gl.edge76
+mk.zblk:                                          ; preds = %mk.znext, %mk.zskip
+  %301 = phi i64 [ 0, %mk.zskip ], [ %306, %mk.znext ]
+  %302 = icmp slt i64 %301, 8
+  br i1 %302, label %mk.body39, label %mk.done40
 
-mk.passrun:                                       ; preds = %mk.body42
-  %248 = icmp eq i64 %209, 0
-  %249 = select i1 %248, i64 %186, i64 -1
+mk.body39:                                        ; preds = %mk.zblk
+  %303 = getelementptr i8, ptr %mk.skip, i64 %301
+  %304 = load i8, ptr %303, align 1
+  %305 = icmp ne i8 %304, 0
+  br i1 %305, label %mk.zfill, label %mk.znext
+
+mk.done40:                                        ; preds = %mk.zblk
+  br label %mk.zskipdone
+
+mk.zfill:                                         ; preds = %mk.body39
+  br label %mk.zrow
+
+mk.znext:                                         ; preds = %mk.done42, %mk.body39
+  %306 = add i64 %301, 1
+  br label %mk.zblk
+
+mk.zrow:                                          ; preds = %mk.done44, %mk.zfill
+  %307 = phi i64 [ 0, %mk.zfill ], [ %317, %mk.done44 ]
+  %308 = icmp slt i64 %307, 2
+  br i1 %308, label %mk.body41, label %mk.done42
+
+mk.body41:                                        ; preds = %mk.zrow
+  %309 = mul i64 %301, 2
+  %310 = add i64 %309, %307
+  %311 = mul i64 %310, %187
+  br label %mk.zcol
+
+mk.done42:                                        ; preds = %mk.zrow
+  br label %mk.znext
+
+mk.zcol:                                          ; preds = %mk.body43, %mk.body41
+  %312 = phi i64 [ 0, %mk.body41 ], [ %316, %mk.body43 ]
+  %313 = icmp slt i64 %312, 16
+  br i1 %313, label %mk.body43, label %mk.done44
+
+mk.body43:                                        ; preds = %mk.zcol
+  %314 = add i64 %311, %312
+  %315 = getelementptr float, ptr %190, i64 %314
+  store <8 x float> zeroinitializer, ptr %315, align 4
+  %316 = add i64 %312, 8
+  br label %mk.zcol
+
+mk.done44:                                        ; preds = %mk.zcol
+  %317 = add i64 %307, 1
+  br label %mk.zrow
+
+mk.pass:                                          ; preds = %mk.passdone, %mk.zskipdone
+  %318 = phi i64 [ 0, %mk.zskipdone ], [ %333, %mk.passdone ]
+  %319 = icmp slt i64 %318, 2
+  br i1 %319, label %mk.body45, label %mk.done46
+
+mk.body45:                                        ; preds = %mk.pass
+  %320 = trunc i64 %318 to i8
+  %321 = load i32, ptr %mk.bbad, align 4
+  %322 = icmp ne i32 %321, 0
+  %323 = or i1 %275, %322
+  %324 = and i1 %273, %323
+  %325 = icmp eq i64 %318, 0
+  %326 = or i1 %325, %324
+  br i1 %326, label %mk.passrun, label %mk.passdone
+
+mk.done46:                                        ; preds = %mk.pass
+  store i8 0, ptr %acc.zero, align 1
+  %327 = load ptr, ptr %acc.at, align 8
+  %328 = load i64, ptr %acc.stride, align 8
+  %329 = load i8, ptr %acc.zero, align 1
+  %330 = icmp ne i8 %329, 0
+  br i1 %330, label %acc.fill, label %acc.filled
+
+mk.passrun:                                       ; preds = %mk.body45
+  %331 = icmp eq i64 %318, 0
+  %332 = select i1 %331, i64 %300, i64 -1
   br label %mk.i
 
-mk.passdone:                                      ; preds = %mk.done56, %mk.body42
-  %250 = add i64 %209, 1
+mk.passdone:                                      ; preds = %mk.done64, %mk.body45
+  %333 = add i64 %318, 1
   br label %mk.pass
 
 mk.i:                                             ; preds = %mk.next, %mk.passrun
-  %251 = phi i64 [ 0, %mk.passrun ], [ %258, %mk.next ]
-  %252 = icmp slt i64 %251, 16
-  br i1 %252, label %mk.body44, label %mk.done45
+  %334 = phi i64 [ 0, %mk.passrun ], [ %341, %mk.next ]
+  %335 = icmp slt i64 %334, 16
+  br i1 %335, label %mk.body47, label %mk.done48
 
-mk.body44:                                        ; preds = %mk.i
-  %253 = sdiv i64 %251, 2
-  %254 = getelementptr i8, ptr %mk.skip, i64 %253
-  %255 = load i8, ptr %254, align 1
-  %256 = icmp eq i8 %255, %211
-  br i1 %256, label %mk.work, label %mk.next
+mk.body47:                                        ; preds = %mk.i
+  %336 = sdiv i64 %334, 2
+  %337 = getelementptr i8, ptr %mk.skip, i64 %336
+  %338 = load i8, ptr %337, align 1
+  %339 = icmp eq i8 %338, %320
+  br i1 %339, label %mk.work, label %mk.next
 
-mk.done45:                                        ; preds = %mk.i
-  br label %mk.i54
+mk.done48:                                        ; preds = %mk.i
+  br label %mk.i62
 
-mk.work:                                          ; preds = %mk.body44
-  %257 = icmp eq i64 %251, %249
-  br i1 %257, label %mk.checking, label %mk.plain
+mk.work:                                          ; preds = %mk.body47
+  %340 = icmp eq i64 %334, %332
+  br i1 %340, label %mk.checking, label %mk.plain
 
-mk.next:                                          ; preds = %mk.blockdone, %mk.body44
-  %258 = add i64 %251, 2
+mk.next:                                          ; preds = %mk.blockdone, %mk.body47
+  %341 = add i64 %334, 2
   br label %mk.i
 
 mk.checking:                                      ; preds = %mk.work
-  %259 = add i64 %251, 0
-  %260 = mul i64 %259, 16
-  %261 = add i64 %260, 0
-  %262 = getelementptr float, ptr %acc, i64 %261
-  %263 = load <8 x float>, ptr %262, align 4
-  %264 = add i64 %251, 1
-  %265 = mul i64 %264, 16
-  %266 = add i64 %265, 0
-  %267 = getelementptr float, ptr %acc, i64 %266
-  %268 = load <8 x float>, ptr %267, align 4
-  br label %mk.k
+  br i1 %189, label %mk.accready, label %mk.accload
 
 mk.plain:                                         ; preds = %mk.work
-  %269 = add i64 %251, 0
-  %270 = mul i64 %269, 16
-  %271 = add i64 %270, 0
-  %272 = getelementptr float, ptr %acc, i64 %271
-  %273 = load <8 x float>, ptr %272, align 4
-  %274 = add i64 %251, 1
-  %275 = mul i64 %274, 16
-  %276 = add i64 %275, 0
-  %277 = getelementptr float, ptr %acc, i64 %276
-  %278 = load <8 x float>, ptr %277, align 4
-  br label %mk.k48
+  br i1 %189, label %mk.accready53, label %mk.accload52
 
-mk.blockdone:                                     ; preds = %mk.kdone50, %mk.kdone
+mk.blockdone:                                     ; preds = %mk.kdone58, %mk.kdone
   br label %mk.next
 
-mk.k:                                             ; preds = %mk.kbody, %mk.checking
-  %k = phi i64 [ 0, %mk.checking ], [ %305, %mk.kbody ]
-  %acc46 = phi <8 x float> [ %263, %mk.checking ], [ %296, %mk.kbody ]
-  %acc47 = phi <8 x float> [ %268, %mk.checking ], [ %304, %mk.kbody ]
-  %nonfinite = phi <8 x i1> [ zeroinitializer, %mk.checking ], [ %288, %mk.kbody ]
-  %279 = icmp slt i64 %k, 16
-  br i1 %279, label %mk.kbody, label %mk.kdone
+mk.accload:                                       ; preds = %mk.checking
+  %342 = add i64 %334, 0
+  %343 = mul i64 %342, %187
+  %344 = add i64 %343, 0
+  %345 = getelementptr float, ptr %190, i64 %344
+  %346 = load <8 x float>, ptr %345, align 4
+  %347 = add i64 %334, 1
+  %348 = mul i64 %347, %187
+  %349 = add i64 %348, 0
+  %350 = getelementptr float, ptr %190, i64 %349
+  %351 = load <8 x float>, ptr %350, align 4
+  br label %mk.accready
+
+mk.accready:                                      ; preds = %mk.accload, %mk.checking
+  %acc0 = phi <8 x float> [ zeroinitializer, %mk.checking ], [ %346, %mk.accload ]
+  %acc049 = phi <8 x float> [ zeroinitializer, %mk.checking ], [ %351, %mk.accload ]
+  br label %mk.k
+
+mk.k:                                             ; preds = %mk.kbody, %mk.accready
+  %k = phi i64 [ 0, %mk.accready ], [ %378, %mk.kbody ]
+  %acc50 = phi <8 x float> [ %acc0, %mk.accready ], [ %369, %mk.kbody ]
+  %acc51 = phi <8 x float> [ %acc049, %mk.accready ], [ %377, %mk.kbody ]
+  %nonfinite = phi <8 x i1> [ zeroinitializer, %mk.accready ], [ %361, %mk.kbody ]
+  %352 = icmp slt i64 %k, 16
+  br i1 %352, label %mk.kbody, label %mk.kdone
 
 mk.kbody:                                         ; preds = %mk.k
-  %280 = mul i64 %k, 16
-  %281 = add i64 %280, 0
-  %282 = add i64 0, %281
-  %283 = getelementptr float, ptr %mma.b, i64 %282
-  %284 = load <8 x float>, ptr %283, align 4
-  %285 = bitcast <8 x float> %284 to <8 x i32>
-  %286 = and <8 x i32> %285, splat (i32 2139095040)
-  %287 = icmp eq <8 x i32> %286, splat (i32 2139095040)
-  %288 = or <8 x i1> %nonfinite, %287
-  %289 = add i64 %251, 0
-  %290 = mul i64 %289, 16
-  %291 = add i64 %290, %k
-  %292 = getelementptr float, ptr %mma.a, i64 %291
-  %293 = load float, ptr %292, align 4
-  %294 = insertelement <8 x float> poison, float %293, i32 0
-  %295 = shufflevector <8 x float> %294, <8 x float> poison, <8 x i32> zeroinitializer
-  %296 = call <8 x float> @llvm.fma.v8f32(<8 x float> %295, <8 x float> %284, <8 x float> %acc46)
-  %297 = add i64 %251, 1
-  %298 = mul i64 %297, 16
-  %299 = add i64 %298, %k
-  %300 = getelementptr float, ptr %mma.a, i64 %299
-  %301 = load float, ptr %300, align 4
-  %302 = insertelement <8 x float> poison, float %301, i32 0
-  %303 = shufflevector <8 x float> %302, <8 x float> poison, <8 x i32> zeroinitializer
-  %304 = call <8 x float> @llvm.fma.v8f32(<8 x float> %303, <8 x float> %284, <8 x float> %acc47)
-  %305 = add i64 %k, 1
+  %353 = mul i64 %k, 16
+  %354 = add i64 %353, 0
+  %355 = add i64 0, %354
+  %356 = getelementptr float, ptr %mma.b, i64 %355
+  %357 = load <8 x float>, ptr %356, align 4
+  %358 = bitcast <8 x float> %357 to <8 x i32>
+  %359 = and <8 x i32> %358, splat (i32 2139095040)
+  %360 = icmp eq <8 x i32> %359, splat (i32 2139095040)
+  %361 = or <8 x i1> %nonfinite, %360
+  %362 = add i64 %334, 0
+  %363 = mul i64 %362, 16
+  %364 = add i64 %363, %k
+  %365 = getelementptr float, ptr %mma.a, i64 %364
+  %366 = load float, ptr %365, align 4
+  %367 = insertelement <8 x float> poison, float %366, i32 0
+  %368 = shufflevector <8 x float> %367, <8 x float> poison, <8 x i32> zeroinitializer
+  %369 = call <8 x float> @llvm.fma.v8f32(<8 x float> %368, <8 x float> %357, <8 x float> %acc50)
+  %370 = add i64 %334, 1
+  %371 = mul i64 %370, 16
+  %372 = add i64 %371, %k
+  %373 = getelementptr float, ptr %mma.a, i64 %372
+  %374 = load float, ptr %373, align 4
+  %375 = insertelement <8 x float> poison, float %374, i32 0
+  %376 = shufflevector <8 x float> %375, <8 x float> poison, <8 x i32> zeroinitializer
+  %377 = call <8 x float> @llvm.fma.v8f32(<8 x float> %376, <8 x float> %357, <8 x float> %acc51)
+  %378 = add i64 %k, 1
   br label %mk.k
 
 mk.kdone:                                         ; preds = %mk.k
-  %306 = call i1 @llvm.vector.reduce.or.v8i1(<8 x i1> %nonfinite)
-  %307 = load i32, ptr %mk.bbad, align 4
-  %308 = zext i1 %306 to i32
-  %309 = or i32 %307, %308
-  store i32 %309, ptr %mk.bbad, align 4
-  %310 = add i64 %251, 0
-  %311 = mul i64 %310, 16
-  %312 = add i64 %311, 0
-  %313 = getelementptr float, ptr %acc, i64 %312
-  store <8 x float> %acc46, ptr %313, align 4
-  %314 = add i64 %251, 1
-  %315 = mul i64 %314, 16
-  %316 = add i64 %315, 0
-  %317 = getelementptr float, ptr %acc, i64 %316
-  store <8 x float> %acc47, ptr %317, align 4
+  %379 = call i1 @llvm.vector.reduce.or.v8i1(<8 x i1> %nonfinite)
+  %380 = load i32, ptr %mk.bbad, align 4
+  %381 = zext i1 %379 to i32
+  %382 = or i32 %380, %381
+  store i32 %382, ptr %mk.bbad, align 4
+  %383 = add i64 %334, 0
+  %384 = mul i64 %383, %187
+  %385 = add i64 %384, 0
+  %386 = getelementptr float, ptr %190, i64 %385
+  store <8 x float> %acc50, ptr %386, align 4
+  %387 = add i64 %334, 1
+  %388 = mul i64 %387, %187
+  %389 = add i64 %388, 0
+  %390 = getelementptr float, ptr %190, i64 %389
+  store <8 x float> %acc51, ptr %390, align 4
   br label %mk.blockdone
 
-mk.k48:                                           ; preds = %mk.kbody49, %mk.plain
-  %k51 = phi i64 [ 0, %mk.plain ], [ %340, %mk.kbody49 ]
-  %acc52 = phi <8 x float> [ %273, %mk.plain ], [ %331, %mk.kbody49 ]
-  %acc53 = phi <8 x float> [ %278, %mk.plain ], [ %339, %mk.kbody49 ]
-  %318 = icmp slt i64 %k51, 16
-  br i1 %318, label %mk.kbody49, label %mk.kdone50
+mk.accload52:                                     ; preds = %mk.plain
+  %391 = add i64 %334, 0
+  %392 = mul i64 %391, %187
+  %393 = add i64 %392, 0
+  %394 = getelementptr float, ptr %190, i64 %393
+  %395 = load <8 x float>, ptr %394, align 4
+  %396 = add i64 %334, 1
+  %397 = mul i64 %396, %187
+  %398 = add i64 %397, 0
+  %399 = getelementptr float, ptr %190, i64 %398
+  %400 = load <8 x float>, ptr %399, align 4
+  br label %mk.accready53
 
-mk.kbody49:                                       ; preds = %mk.k48
-  %319 = mul i64 %k51, 16
-  %320 = add i64 %319, 0
-  %321 = add i64 0, %320
-  %322 = getelementptr float, ptr %mma.b, i64 %321
-  %323 = load <8 x float>, ptr %322, align 4
-  %324 = add i64 %251, 0
-  %325 = mul i64 %324, 16
-  %326 = add i64 %325, %k51
-  %327 = getelementptr float, ptr %mma.a, i64 %326
-  %328 = load float, ptr %327, align 4
-  %329 = insertelement <8 x float> poison, float %328, i32 0
-  %330 = shufflevector <8 x float> %329, <8 x float> poison, <8 x i32> zeroinitializer
-  %331 = call <8 x float> @llvm.fma.v8f32(<8 x float> %330, <8 x float> %323, <8 x float> %acc52)
-  %332 = add i64 %251, 1
-  %333 = mul i64 %332, 16
-  %334 = add i64 %333, %k51
-  %335 = getelementptr float, ptr %mma.a, i64 %334
-  %336 = load float, ptr %335, align 4
-  %337 = insertelement <8 x float> poison, float %336, i32 0
-  %338 = shufflevector <8 x float> %337, <8 x float> poison, <8 x i32> zeroinitializer
-  %339 = call <8 x float> @llvm.fma.v8f32(<8 x float> %338, <8 x float> %323, <8 x float> %acc53)
-  %340 = add i64 %k51, 1
-  br label %mk.k48
+mk.accready53:                                    ; preds = %mk.accload52, %mk.plain
+  %acc054 = phi <8 x float> [ zeroinitializer, %mk.plain ], [ %395, %mk.accload52 ]
+  %acc055 = phi <8 x float> [ zeroinitializer, %mk.plain ], [ %400, %mk.accload52 ]
+  br label %mk.k56
 
-mk.kdone50:                                       ; preds = %mk.k48
-  %341 = add i64 %251, 0
-  %342 = mul i64 %341, 16
-  %343 = add i64 %342, 0
-  %344 = getelementptr float, ptr %acc, i64 %343
-  store <8 x float> %acc52, ptr %344, align 4
-  %345 = add i64 %251, 1
-  %346 = mul i64 %345, 16
-  %347 = add i64 %346, 0
-  %348 = getelementptr float, ptr %acc, i64 %347
-  store <8 x float> %acc53, ptr %348, align 4
+mk.k56:                                           ; preds = %mk.kbody57, %mk.accready53
+  %k59 = phi i64 [ 0, %mk.accready53 ], [ %423, %mk.kbody57 ]
+  %acc60 = phi <8 x float> [ %acc054, %mk.accready53 ], [ %414, %mk.kbody57 ]
+  %acc61 = phi <8 x float> [ %acc055, %mk.accready53 ], [ %422, %mk.kbody57 ]
+  %401 = icmp slt i64 %k59, 16
+  br i1 %401, label %mk.kbody57, label %mk.kdone58
+
+mk.kbody57:                                       ; preds = %mk.k56
+  %402 = mul i64 %k59, 16
+  %403 = add i64 %402, 0
+  %404 = add i64 0, %403
+  %405 = getelementptr float, ptr %mma.b, i64 %404
+  %406 = load <8 x float>, ptr %405, align 4
+  %407 = add i64 %334, 0
+  %408 = mul i64 %407, 16
+  %409 = add i64 %408, %k59
+  %410 = getelementptr float, ptr %mma.a, i64 %409
+  %411 = load float, ptr %410, align 4
+  %412 = insertelement <8 x float> poison, float %411, i32 0
+  %413 = shufflevector <8 x float> %412, <8 x float> poison, <8 x i32> zeroinitializer
+  %414 = call <8 x float> @llvm.fma.v8f32(<8 x float> %413, <8 x float> %406, <8 x float> %acc60)
+  %415 = add i64 %334, 1
+  %416 = mul i64 %415, 16
+  %417 = add i64 %416, %k59
+  %418 = getelementptr float, ptr %mma.a, i64 %417
+  %419 = load float, ptr %418, align 4
+  %420 = insertelement <8 x float> poison, float %419, i32 0
+  %421 = shufflevector <8 x float> %420, <8 x float> poison, <8 x i32> zeroinitializer
+  %422 = call <8 x float> @llvm.fma.v8f32(<8 x float> %421, <8 x float> %406, <8 x float> %acc61)
+  %423 = add i64 %k59, 1
+  br label %mk.k56
+
+mk.kdone58:                                       ; preds = %mk.k56
+  %424 = add i64 %334, 0
+  %425 = mul i64 %424, %187
+  %426 = add i64 %425, 0
+  %427 = getelementptr float, ptr %190, i64 %426
+  store <8 x float> %acc60, ptr %427, align 4
+  %428 = add i64 %334, 1
+  %429 = mul i64 %428, %187
+  %430 = add i64 %429, 0
+  %431 = getelementptr float, ptr %190, i64 %430
+  store <8 x float> %acc61, ptr %431, align 4
   br label %mk.blockdone
 
-mk.i54:                                           ; preds = %mk.next58, %mk.done45
-  %349 = phi i64 [ 0, %mk.done45 ], [ %356, %mk.next58 ]
-  %350 = icmp slt i64 %349, 16
-  br i1 %350, label %mk.body55, label %mk.done56
+mk.i62:                                           ; preds = %mk.next66, %mk.done48
+  %432 = phi i64 [ 0, %mk.done48 ], [ %439, %mk.next66 ]
+  %433 = icmp slt i64 %432, 16
+  br i1 %433, label %mk.body63, label %mk.done64
 
-mk.body55:                                        ; preds = %mk.i54
-  %351 = sdiv i64 %349, 2
-  %352 = getelementptr i8, ptr %mk.skip, i64 %351
-  %353 = load i8, ptr %352, align 1
-  %354 = icmp eq i8 %353, %211
-  br i1 %354, label %mk.work57, label %mk.next58
+mk.body63:                                        ; preds = %mk.i62
+  %434 = sdiv i64 %432, 2
+  %435 = getelementptr i8, ptr %mk.skip, i64 %434
+  %436 = load i8, ptr %435, align 1
+  %437 = icmp eq i8 %436, %320
+  br i1 %437, label %mk.work65, label %mk.next66
 
-mk.done56:                                        ; preds = %mk.i54
+mk.done64:                                        ; preds = %mk.i62
   br label %mk.passdone
 
-mk.work57:                                        ; preds = %mk.body55
-  %355 = icmp eq i64 %349, %249
-  br i1 %355, label %mk.checking59, label %mk.plain60
+mk.work65:                                        ; preds = %mk.body63
+  %438 = icmp eq i64 %432, %332
+  br i1 %438, label %mk.checking67, label %mk.plain68
 
-mk.next58:                                        ; preds = %mk.blockdone61, %mk.body55
-  %356 = add i64 %349, 2
-  br label %mk.i54
+mk.next66:                                        ; preds = %mk.blockdone69, %mk.body63
+  %439 = add i64 %432, 2
+  br label %mk.i62
 
-mk.checking59:                                    ; preds = %mk.work57
-  %357 = add i64 %349, 0
-  %358 = mul i64 %357, 16
-  %359 = add i64 %358, 8
-  %360 = getelementptr float, ptr %acc, i64 %359
-  %361 = load <8 x float>, ptr %360, align 4
-  %362 = add i64 %349, 1
-  %363 = mul i64 %362, 16
-  %364 = add i64 %363, 8
-  %365 = getelementptr float, ptr %acc, i64 %364
-  %366 = load <8 x float>, ptr %365, align 4
-  br label %mk.k62
+mk.checking67:                                    ; preds = %mk.work65
+  br i1 %189, label %mk.accready71, label %mk.accload70
 
-mk.plain60:                                       ; preds = %mk.work57
-  %367 = add i64 %349, 0
-  %368 = mul i64 %367, 16
-  %369 = add i64 %368, 8
-  %370 = getelementptr float, ptr %acc, i64 %369
-  %371 = load <8 x float>, ptr %370, align 4
-  %372 = add i64 %349, 1
-  %373 = mul i64 %372, 16
-  %374 = add i64 %373, 8
-  %375 = getelementptr float, ptr %acc, i64 %374
-  %376 = load <8 x float>, ptr %375, align 4
-  br label %mk.k69
+mk.plain68:                                       ; preds = %mk.work65
+  br i1 %189, label %mk.accready82, label %mk.accload81
 
-mk.blockdone61:                                   ; preds = %mk.kdone71, %mk.kdone64
-  br label %mk.next58
+mk.blockdone69:                                   ; preds = %mk.kdone87, %mk.kdone76
+  br label %mk.next66
 
-mk.k62:                                           ; preds = %mk.kbody63, %mk.checking59
-  %k65 = phi i64 [ 0, %mk.checking59 ], [ %403, %mk.kbody63 ]
-  %acc66 = phi <8 x float> [ %361, %mk.checking59 ], [ %394, %mk.kbody63 ]
-  %acc67 = phi <8 x float> [ %366, %mk.checking59 ], [ %402, %mk.kbody63 ]
-  %nonfinite68 = phi <8 x i1> [ zeroinitializer, %mk.checking59 ], [ %386, %mk.kbody63 ]
-  %377 = icmp slt i64 %k65, 16
-  br i1 %377, label %mk.kbody63, label %mk.kdone64
+mk.accload70:                                     ; preds = %mk.checking67
+  %440 = add i64 %432, 0
+  %441 = mul i64 %440, %187
+  %442 = add i64 %441, 8
+  %443 = getelementptr float, ptr %190, i64 %442
+  %444 = load <8 x float>, ptr %443, align 4
+  %445 = add i64 %432, 1
+  %446 = mul i64 %445, %187
+  %447 = add i64 %446, 8
+  %448 = getelementptr float, ptr %190, i64 %447
+  %449 = load <8 x float>, ptr %448, align 4
+  br label %mk.accready71
 
-mk.kbody63:                                       ; preds = %mk.k62
-  %378 = mul i64 %k65, 16
-  %379 = add i64 %378, 8
-  %380 = add i64 0, %379
-  %381 = getelementptr float, ptr %mma.b, i64 %380
-  %382 = load <8 x float>, ptr %381, align 4
-  %383 = bitcast <8 x float> %382 to <8 x i32>
-  %384 = and <8 x i32> %383, splat (i32 2139095040)
-  %385 = icmp eq <8 x i32> %384, splat (i32 2139095040)
-  %386 = or <8 x i1> %nonfinite68, %385
-  %387 = add i64 %349, 0
-  %388 = mul i64 %387, 16
-  %389 = add i64 %388, %k65
-  %390 = getelementptr float, ptr %mma.a, i64 %389
-  %391 = load float, ptr %390, align 4
-  %392 = insertelement <8 x float> poison, float %391, i32 0
-  %393 = shufflevector <8 x float> %392, <8 x float> poison, <8 x i32> zeroinitializer
-  %394 = call <8 x float> @llvm.fma.v8f32(<8 x float> %393, <8 x float> %382, <8 x float> %acc66)
-  %395 = add i64 %349, 1
-  %396 = mul i64 %395, 16
-  %397 = add i64 %396, %k65
-  %398 = getelementptr float, ptr %mma.a, i64 %397
-  %399 = load float, ptr %398, align 4
-  %400 = insertelement <8 x float> poison, float %399, i32 0
-  %401 = shufflevector <8 x float> %400, <8 x float> poison, <8 x i32> zeroinitializer
-  %402 = call <8 x float> @llvm.fma.v8f32(<8 x float> %401, <8 x float> %382, <8 x float> %acc67)
-  %403 = add i64 %k65, 1
-  br label %mk.k62
+mk.accready71:                                    ; preds = %mk.accload70, %mk.checking67
+  %acc072 = phi <8 x float> [ zeroinitializer, %mk.checking67 ], [ %444, %mk.accload70 ]
+  %acc073 = phi <8 x float> [ zeroinitializer, %mk.checking67 ], [ %449, %mk.accload70 ]
+  br label %mk.k74
 
-mk.kdone64:                                       ; preds = %mk.k62
-  %404 = call i1 @llvm.vector.reduce.or.v8i1(<8 x i1> %nonfinite68)
-  %405 = load i32, ptr %mk.bbad, align 4
-  %406 = zext i1 %404 to i32
-  %407 = or i32 %405, %406
-  store i32 %407, ptr %mk.bbad, align 4
-  %408 = add i64 %349, 0
-  %409 = mul i64 %408, 16
-  %410 = add i64 %409, 8
-  %411 = getelementptr float, ptr %acc, i64 %410
-  store <8 x float> %acc66, ptr %411, align 4
-  %412 = add i64 %349, 1
-  %413 = mul i64 %412, 16
-  %414 = add i64 %413, 8
-  %415 = getelementptr float, ptr %acc, i64 %414
-  store <8 x float> %acc67, ptr %415, align 4
-  br label %mk.blockdone61
+mk.k74:                                           ; preds = %mk.kbody75, %mk.accready71
+  %k77 = phi i64 [ 0, %mk.accready71 ], [ %476, %mk.kbody75 ]
+  %acc78 = phi <8 x float> [ %acc072, %mk.accready71 ], [ %467, %mk.kbody75 ]
+  %acc79 = phi <8 x float> [ %acc073, %mk.accready71 ], [ %475, %mk.kbody75 ]
+  %nonfinite80 = phi <8 x i1> [ zeroinitializer, %mk.accready71 ], [ %459, %mk.kbody75 ]
+  %450 = icmp slt i64 %k77, 16
+  br i1 %450, label %mk.kbody75, label %mk.kdone76
 
-mk.k69:                                           ; preds = %mk.kbody70, %mk.plain60
-  %k72 = phi i64 [ 0, %mk.plain60 ], [ %438, %mk.kbody70 ]
-  %acc73 = phi <8 x float> [ %371, %mk.plain60 ], [ %429, %mk.kbody70 ]
-  %acc74 = phi <8 x float> [ %376, %mk.plain60 ], [ %437, %mk.kbody70 ]
-  %416 = icmp slt i64 %k72, 16
-  br i1 %416, label %mk.kbody70, label %mk.kdone71
+mk.kbody75:                                       ; preds = %mk.k74
+  %451 = mul i64 %k77, 16
+  %452 = add i64 %451, 8
+  %453 = add i64 0, %452
+  %454 = getelementptr float, ptr %mma.b, i64 %453
+  %455 = load <8 x float>, ptr %454, align 4
+  %456 = bitcast <8 x float> %455 to <8 x i32>
+  %457 = and <8 x i32> %456, splat (i32 2139095040)
+  %458 = icmp eq <8 x i32> %457, splat (i32 2139095040)
+  %459 = or <8 x i1> %nonfinite80, %458
+  %460 = add i64 %432, 0
+  %461 = mul i64 %460, 16
+  %462 = add i64 %461, %k77
+  %463 = getelementptr float, ptr %mma.a, i64 %462
+  %464 = load float, ptr %463, align 4
+  %465 = insertelement <8 x float> poison, float %464, i32 0
+  %466 = shufflevector <8 x float> %465, <8 x float> poison, <8 x i32> zeroinitializer
+  %467 = call <8 x float> @llvm.fma.v8f32(<8 x float> %466, <8 x float> %455, <8 x float> %acc78)
+  %468 = add i64 %432, 1
+  %469 = mul i64 %468, 16
+  %470 = add i64 %469, %k77
+  %471 = getelementptr float, ptr %mma.a, i64 %470
+  %472 = load float, ptr %471, align 4
+  %473 = insertelement <8 x float> poison, float %472, i32 0
+  %474 = shufflevector <8 x float> %473, <8 x float> poison, <8 x i32> zeroinitializer
+  %475 = call <8 x float> @llvm.fma.v8f32(<8 x float> %474, <8 x float> %455, <8 x float> %acc79)
+  %476 = add i64 %k77, 1
+  br label %mk.k74
 
-mk.kbody70:                                       ; preds = %mk.k69
-  %417 = mul i64 %k72, 16
-  %418 = add i64 %417, 8
-  %419 = add i64 0, %418
-  %420 = getelementptr float, ptr %mma.b, i64 %419
-  %421 = load <8 x float>, ptr %420, align 4
-  %422 = add i64 %349, 0
-  %423 = mul i64 %422, 16
-  %424 = add i64 %423, %k72
-  %425 = getelementptr float, ptr %mma.a, i64 %424
-  %426 = load float, ptr %425, align 4
-  %427 = insertelement <8 x float> poison, float %426, i32 0
-  %428 = shufflevector <8 x float> %427, <8 x float> poison, <8 x i32> zeroinitializer
-  %429 = call <8 x float> @llvm.fma.v8f32(<8 x float> %428, <8 x float> %421, <8 x float> %acc73)
-  %430 = add i64 %349, 1
-  %431 = mul i64 %430, 16
-  %432 = add i64 %431, %k72
-  %433 = getelementptr float, ptr %mma.a, i64 %432
-  %434 = load float, ptr %433, align 4
-  %435 = insertelement <8 x float> poison, float %434, i32 0
-  %436 = shufflevector <8 x float> %435, <8 x float> poison, <8 x i32> zeroinitializer
-  %437 = call <8 x float> @llvm.fma.v8f32(<8 x float> %436, <8 x float> %421, <8 x float> %acc74)
-  %438 = add i64 %k72, 1
-  br label %mk.k69
+mk.kdone76:                                       ; preds = %mk.k74
+  %477 = call i1 @llvm.vector.reduce.or.v8i1(<8 x i1> %nonfinite80)
+  %478 = load i32, ptr %mk.bbad, align 4
+  %479 = zext i1 %477 to i32
+  %480 = or i32 %478, %479
+  store i32 %480, ptr %mk.bbad, align 4
+  %481 = add i64 %432, 0
+  %482 = mul i64 %481, %187
+  %483 = add i64 %482, 8
+  %484 = getelementptr float, ptr %190, i64 %483
+  store <8 x float> %acc78, ptr %484, align 4
+  %485 = add i64 %432, 1
+  %486 = mul i64 %485, %187
+  %487 = add i64 %486, 8
+  %488 = getelementptr float, ptr %190, i64 %487
+  store <8 x float> %acc79, ptr %488, align 4
+  br label %mk.blockdone69
 
-mk.kdone71:                                       ; preds = %mk.k69
-  %439 = add i64 %349, 0
-  %440 = mul i64 %439, 16
-  %441 = add i64 %440, 8
-  %442 = getelementptr float, ptr %acc, i64 %441
-  store <8 x float> %acc73, ptr %442, align 4
-  %443 = add i64 %349, 1
-  %444 = mul i64 %443, 16
-  %445 = add i64 %444, 8
-  %446 = getelementptr float, ptr %acc, i64 %445
-  store <8 x float> %acc74, ptr %446, align 4
-  br label %mk.blockdone61
+mk.accload81:                                     ; preds = %mk.plain68
+  %489 = add i64 %432, 0
+  %490 = mul i64 %489, %187
+  %491 = add i64 %490, 8
+  %492 = getelementptr float, ptr %190, i64 %491
+  %493 = load <8 x float>, ptr %492, align 4
+  %494 = add i64 %432, 1
+  %495 = mul i64 %494, %187
+  %496 = add i64 %495, 8
+  %497 = getelementptr float, ptr %190, i64 %496
+  %498 = load <8 x float>, ptr %497, align 4
+  br label %mk.accready82
 
-gl.inside75:                                      ; preds = %mk.done43
-  %447 = mul i64 0, %221
-  %448 = add i64 %447, %231
-  br label %in.row78
+mk.accready82:                                    ; preds = %mk.accload81, %mk.plain68
+  %acc083 = phi <8 x float> [ zeroinitializer, %mk.plain68 ], [ %493, %mk.accload81 ]
+  %acc084 = phi <8 x float> [ zeroinitializer, %mk.plain68 ], [ %498, %mk.accload81 ]
+  br label %mk.k85
 
-gl.edge76:                                        ; preds = %mk.done43
-  br label %gl.row82
+mk.k85:                                           ; preds = %mk.kbody86, %mk.accready82
+  %k88 = phi i64 [ 0, %mk.accready82 ], [ %521, %mk.kbody86 ]
+  %acc89 = phi <8 x float> [ %acc083, %mk.accready82 ], [ %512, %mk.kbody86 ]
+  %acc90 = phi <8 x float> [ %acc084, %mk.accready82 ], [ %520, %mk.kbody86 ]
+  %499 = icmp slt i64 %k88, 16
+  br i1 %499, label %mk.kbody86, label %mk.kdone87
 
-gl.done77:                                        ; preds = %done84, %done80
+mk.kbody86:                                       ; preds = %mk.k85
+  %500 = mul i64 %k88, 16
+  %501 = add i64 %500, 8
+  %502 = add i64 0, %501
+  %503 = getelementptr float, ptr %mma.b, i64 %502
+  %504 = load <8 x float>, ptr %503, align 4
+  %505 = add i64 %432, 0
+  %506 = mul i64 %505, 16
+  %507 = add i64 %506, %k88
+  %508 = getelementptr float, ptr %mma.a, i64 %507
+  %509 = load float, ptr %508, align 4
+  %510 = insertelement <8 x float> poison, float %509, i32 0
+  %511 = shufflevector <8 x float> %510, <8 x float> poison, <8 x i32> zeroinitializer
+  %512 = call <8 x float> @llvm.fma.v8f32(<8 x float> %511, <8 x float> %504, <8 x float> %acc89)
+  %513 = add i64 %432, 1
+  %514 = mul i64 %513, 16
+  %515 = add i64 %514, %k88
+  %516 = getelementptr float, ptr %mma.a, i64 %515
+  %517 = load float, ptr %516, align 4
+  %518 = insertelement <8 x float> poison, float %517, i32 0
+  %519 = shufflevector <8 x float> %518, <8 x float> poison, <8 x i32> zeroinitializer
+  %520 = call <8 x float> @llvm.fma.v8f32(<8 x float> %519, <8 x float> %504, <8 x float> %acc90)
+  %521 = add i64 %k88, 1
+  br label %mk.k85
+
+mk.kdone87:                                       ; preds = %mk.k85
+  %522 = add i64 %432, 0
+  %523 = mul i64 %522, %187
+  %524 = add i64 %523, 8
+  %525 = getelementptr float, ptr %190, i64 %524
+  store <8 x float> %acc89, ptr %525, align 4
+  %526 = add i64 %432, 1
+  %527 = mul i64 %526, %187
+  %528 = add i64 %527, 8
+  %529 = getelementptr float, ptr %190, i64 %528
+  store <8 x float> %acc90, ptr %529, align 4
+  br label %mk.blockdone69
+
+acc.fill:                                         ; preds = %mk.done46
+  br label %acc.zrow
+
+acc.filled:                                       ; preds = %done92, %mk.done46
+  %acc.inplace = icmp ne ptr %327, %acc
+  br i1 %acc.inplace, label %acc.stored, label %acc.copy
+
+acc.zrow:                                         ; preds = %body91, %acc.fill
+  %i93 = phi i64 [ 0, %acc.fill ], [ %533, %body91 ]
+  %530 = icmp slt i64 %i93, 16
+  br i1 %530, label %body91, label %done92
+
+body91:                                           ; preds = %acc.zrow
+  %531 = mul i64 %i93, %328
+  %532 = getelementptr float, ptr %327, i64 %531
+  call void @llvm.memset.p0.i64(ptr align 4 %532, i8 0, i64 64, i1 false)
+  %533 = add i64 %i93, 1
+  br label %acc.zrow
+
+done92:                                           ; preds = %acc.zrow
+  br label %acc.filled
+
+acc.copy:                                         ; preds = %acc.filled
+  %534 = getelementptr i64, ptr %1, i64 0
+  %535 = load i64, ptr %534, align 8
+  %536 = mul i64 1, %535
+  %537 = add i64 0, %536
+  %538 = getelementptr i64, ptr %1, i64 2
+  %539 = load i64, ptr %538, align 8
+  %540 = mul i64 1, %539
+  %541 = add i64 0, %540
+  %542 = sext i32 %3 to i64
+  %543 = icmp slt i64 %542, 1099511627776
+  %544 = select i1 %543, i64 %542, i64 1099511627776
+  %545 = icmp sgt i64 %544, -1099511627776
+  %546 = select i1 %545, i64 %544, i64 -1099511627776
+  %547 = mul i64 %546, 16
+  %548 = sext i32 %2 to i64
+  %549 = icmp slt i64 %548, 1099511627776
+  %550 = select i1 %549, i64 %548, i64 1099511627776
+  %551 = icmp sgt i64 %550, -1099511627776
+  %552 = select i1 %551, i64 %550, i64 -1099511627776
+  %553 = mul i64 %552, 16
+  %554 = icmp sge i64 %547, 0
+  %555 = and i1 true, %554
+  %556 = icmp sge i64 %553, 0
+  %557 = and i1 %555, %556
+  %558 = add i64 %547, 16
+  %559 = add i64 %553, 16
+  %560 = icmp sle i64 %558, %537
+  %561 = and i1 %557, %560
+  %562 = icmp sle i64 %559, %541
+  %563 = and i1 %561, %562
+  br i1 %563, label %gl.inside94, label %gl.edge95
+
+acc.stored:                                       ; preds = %gl.done96, %acc.filled
   ret void
 
-in.row78:                                         ; preds = %body79, %gl.inside75
-  %i81 = phi i64 [ 0, %gl.inside75 ], [ %459, %body79 ]
-  %449 = icmp slt i64 %i81, 16
-  br i1 %449, label %body79, label %done80
+gl.inside94:                                      ; preds = %acc.copy
+  %564 = mul i64 0, %537
+  %565 = add i64 %564, %547
+  br label %in.row97
 
-body79:                                           ; preds = %in.row78
-  %450 = add i64 %448, %i81
-  %451 = mul i64 %450, %225
-  %452 = add i64 %451, %237
-  %453 = mul i64 %i81, 16
-  %454 = add i64 %453, 0
-  %455 = add i64 %452, 0
-  %456 = getelementptr float, ptr %acc, i64 %454
-  %457 = getelementptr float, ptr %C, i64 %455
-  %458 = load <16 x float>, ptr %456, align 4
-  store <16 x float> %458, ptr %457, align 4
-  %459 = add i64 %i81, 1
-  br label %in.row78
+gl.edge95:                                        ; preds = %acc.copy
+  br label %gl.row101
 
-done80:                                           ; preds = %in.row78
-  br label %gl.done77
+gl.done96:                                        ; preds = %done103, %done99
+  br label %acc.stored
 
-gl.row82:                                         ; preds = %done88, %gl.edge76
-  %i85 = phi i64 [ 0, %gl.edge76 ], [ %487, %done88 ]
-  %460 = icmp slt i64 %i85, 16
-  br i1 %460, label %body83, label %done84
+in.row97:                                         ; preds = %body98, %gl.inside94
+  %i100 = phi i64 [ 0, %gl.inside94 ], [ %576, %body98 ]
+  %566 = icmp slt i64 %i100, 16
+  br i1 %566, label %body98, label %done99
 
-body83:                                           ; preds = %gl.row82
-  %461 = add i64 %231, %i85
-  %462 = icmp slt i64 %461, %221
-  %463 = icmp sge i64 %461, 0
-  %464 = and i1 %463, %462
-  %465 = and i1 true, %464
-  %466 = mul i64 0, %221
-  %467 = add i64 %466, %461
-  %468 = mul i64 %467, %225
-  %469 = sub i64 0, %237
-  %470 = icmp sgt i64 %469, 0
-  %471 = select i1 %470, i64 %469, i64 0
-  %472 = sub i64 %225, %237
-  %473 = icmp slt i64 %472, 16
-  %474 = select i1 %473, i64 %472, i64 16
-  %475 = select i1 %465, i64 %474, i64 0
-  %476 = sub i64 %475, %471
-  br label %gl.col86
+body98:                                           ; preds = %in.row97
+  %567 = add i64 %565, %i100
+  %568 = mul i64 %567, %541
+  %569 = add i64 %568, %553
+  %570 = mul i64 %i100, 16
+  %571 = add i64 %570, 0
+  %572 = add i64 %569, 0
+  %573 = getelementptr float, ptr %acc, i64 %571
+  %574 = getelementptr float, ptr %C, i64 %572
+  %575 = load <16 x float>, ptr %573, align 4
+  store <16 x float> %575, ptr %574, align 4
+  %576 = add i64 %i100, 1
+  br label %in.row97
 
-done84:                                           ; preds = %gl.row82
-  br label %gl.done77
+done99:                                           ; preds = %in.row97
+  br label %gl.done96
 
-gl.col86:                                         ; preds = %body87, %body83
-  %i89 = phi i64 [ 0, %body83 ], [ %486, %body87 ]
-  %477 = icmp slt i64 %i89, %476
-  br i1 %477, label %body87, label %done88
+gl.row101:                                        ; preds = %done107, %gl.edge95
+  %i104 = phi i64 [ 0, %gl.edge95 ], [ %604, %done107 ]
+  %577 = icmp slt i64 %i104, 16
+  br i1 %577, label %body102, label %done103
 
-body87:                                           ; preds = %gl.col86
-  %478 = add i64 %i89, %471
-  %479 = mul i64 %i85, 16
-  %480 = add i64 %479, %478
-  %481 = add i64 %237, %478
-  %482 = add i64 %468, %481
-  %483 = getelementptr float, ptr %acc, i64 %480
-  %484 = load float, ptr %483, align 4
-  %485 = getelementptr float, ptr %C, i64 %482
-  store float %484, ptr %485, align 4
-  %486 = add i64 %i89, 1
-  br label %gl.col86
+body102:                                          ; preds = %gl.row101
+  %578 = add i64 %547, %i104
+  %579 = icmp slt i64 %578, %537
+  %580 = icmp sge i64 %578, 0
+  %581 = and i1 %580, %579
+  %582 = and i1 true, %581
+  %583 = mul i64 0, %537
+  %584 = add i64 %583, %578
+  %585 = mul i64 %584, %541
+  %586 = sub i64 0, %553
+  %587 = icmp sgt i64 %586, 0
+  %588 = select i1 %587, i64 %586, i64 0
+  %589 = sub i64 %541, %553
+  %590 = icmp slt i64 %589, 16
+  %591 = select i1 %590, i64 %589, i64 16
+  %592 = select i1 %582, i64 %591, i64 0
+  %593 = sub i64 %592, %588
+  br label %gl.col105
 
-done88:                                           ; preds = %gl.col86
-  %487 = add i64 %i85, 1
-  br label %gl.row82
+done103:                                          ; preds = %gl.row101
+  br label %gl.done96
+
+gl.col105:                                        ; preds = %body106, %body102
+  %i108 = phi i64 [ 0, %body102 ], [ %603, %body106 ]
+  %594 = icmp slt i64 %i108, %593
+  br i1 %594, label %body106, label %done107
+
+body106:                                          ; preds = %gl.col105
+  %595 = add i64 %i108, %588
+  %596 = mul i64 %i104, 16
+  %597 = add i64 %596, %595
+  %598 = add i64 %553, %595
+  %599 = add i64 %585, %598
+  %600 = getelementptr float, ptr %acc, i64 %597
+  %601 = load float, ptr %600, align 4
+  %602 = getelementptr float, ptr %C, i64 %599
+  store float %601, ptr %602, align 4
+  %603 = add i64 %i108, 1
+  br label %gl.col105
+
+done107:                                          ; preds = %gl.col105
+  %604 = add i64 %i104, 1
+  br label %gl.row101
 }
 
 ; Function Attrs: nocallback nofree nounwind willreturn memory(argmem: write)

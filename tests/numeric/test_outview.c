@@ -1,0 +1,216 @@
+/* test_outview.c — accumulators kept as zero registers and in their output
+ * (lower/emit_outview.c): `acc = zeros(); for (...) mma(acc, ...);
+ * store(C, acc, block.y, block.x)` accumulates in C itself where the tile
+ * lies inside C (tiles ≤ 16 KiB), else in its stack tile, and in both cases
+ * the zero fill is a flag the first mma reads. What could go wrong, and is
+ * checked here against the interpreter (C starts with random contents, so a
+ * row the kernel forgets to write is seen):
+ *  - ragged shapes: edge tiles take the stack path, inside ones C;
+ *  - K = 0: no mma runs, the tile is still owed its zeros (in C and on the stack);
+ *  - all-zero row blocks of A, which the micro-kernel skips, must still
+ *    leave zeros (finite B) or NaN (inf in B: 0·inf) in their rows of C;
+ *  - a 128×128 tile (too large for C: lazy zero only) and a 16-row one;
+ *  - kernels that must NOT take the path (the accumulator read after its
+ *    store, C also loaded) stay correct;
+ *  - C overlapping A: one block reads A while accumulating; in place it
+ *    would read its own partial sums, so the path must see the overlap and
+ *    fall back.
+ *
+ * Tolerance: sums of K ≤ 140 products of inputs in [-1, 1): (K + 2)·2^-24·K
+ * absolute, the worst case of recursive f32 summation (test_mma.c). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "numeric.h"
+
+static NumProg prog;
+
+static const char *const SRC =
+    "kernel ov_bf16(gl<bf16, M, K> A, gl<bf16, K, N> B, gl<f32, M, N> C) grid(cdiv(N, 32), cdiv(M, 32)) {\n"
+    "    rt<f32, 32, 32> acc = zeros();\n"
+    "    for (k in 0 .. cdiv(K, 32)) {\n"
+    "        rt<bf16, 32, 32> a = load(A, block.y, k);\n"
+    "        rt<bf16, 32, 32, col> b = load(B, k, block.x);\n"
+    "        mma_ab(acc, a, b);\n"
+    "    }\n"
+    "    store(C, acc, block.y, block.x);\n"
+    "}\n"
+    "kernel ov_f32(gl<f32, M, K> A, gl<f32, K, N> B, gl<f32, M, N> C) grid(cdiv(N, 64), cdiv(M, 64)) {\n"
+    "    rt<f32, 64, 64> acc = zeros();\n"
+    "    for (k in 0 .. cdiv(K, 64)) {\n"
+    "        rt<f32, 64, 64> a = load(A, block.y, k);\n"
+    "        rt<f32, 64, 64, col> b = load(B, k, block.x);\n"
+    "        mma_ab(acc, a, b);\n"
+    "    }\n"
+    "    store(C, acc, block.y, block.x);\n"
+    "}\n"
+    /* 64 KiB: too large to live in C, still lazily zero */
+    "kernel ov_big(gl<f32, M, K> A, gl<f32, K, N> B, gl<f32, M, N> C) grid(cdiv(N, 128), cdiv(M, 128)) {\n"
+    "    rt<f32, 128, 128> acc = zeros();\n"
+    "    for (k in 0 .. cdiv(K, 64)) {\n"
+    "        rt<f32, 128, 64> a = load(A, block.y, k);\n"
+    "        rt<f32, 64, 128, col> b = load(B, k, block.x);\n"
+    "        mma_ab(acc, a, b);\n"
+    "    }\n"
+    "    store(C, acc, block.y, block.x);\n"
+    "}\n"
+    /* 16 rows: 2-row register blocks, zero rows skipped two at a time */
+    "kernel ov_skinny(gl<bf16, M, K> A, gl<bf16, K, N> B, gl<f32, M, N> C) grid(cdiv(N, 64), cdiv(M, 16)) {\n"
+    "    rt<f32, 16, 64> acc = zeros();\n"
+    "    for (k in 0 .. cdiv(K, 32)) {\n"
+    "        rt<bf16, 16, 32> a = load(A, block.y, k);\n"
+    "        rt<bf16, 32, 64, col> b = load(B, k, block.x);\n"
+    "        mma_ab(acc, a, b);\n"
+    "    }\n"
+    "    store(C, acc, block.y, block.x);\n"
+    "}\n"
+    /* not eligible: read after the store (C then D), and C is loaded */
+    "kernel ov_reread(gl<f32, M, K> A, gl<f32, K, N> B, gl<f32, M, N> C, gl<f32, M, N> D) grid(cdiv(N, 32), cdiv(M, 32)) {\n"
+    "    rt<f32, 32, 32> acc = zeros();\n"
+    "    for (k in 0 .. cdiv(K, 32)) {\n"
+    "        rt<f32, 32, 32> a = load(A, block.y, k);\n"
+    "        rt<f32, 32, 32, col> b = load(B, k, block.x);\n"
+    "        mma_ab(acc, a, b);\n"
+    "    }\n"
+    "    store(C, acc, block.y, block.x);\n"
+    "    store(D, acc * 2.0, block.y, block.x);\n"
+    "}\n"
+    "kernel ov_loadsc(gl<f32, M, K> A, gl<f32, K, N> B, gl<f32, M, N> C) grid(cdiv(N, 32), cdiv(M, 32)) {\n"
+    "    rt<f32, 32, 32> acc = zeros();\n"
+    "    rt<f32, 32, 32> c0 = load(C, block.y, block.x);\n"
+    "    for (k in 0 .. cdiv(K, 32)) {\n"
+    "        rt<f32, 32, 32> a = load(A, block.y, k);\n"
+    "        rt<f32, 32, 32, col> b = load(B, k, block.x);\n"
+    "        mma_ab(acc, a, b);\n"
+    "    }\n"
+    "    store(C, acc + c0, block.y, block.x);\n"
+    "}\n";
+
+static void build(void) { num_build(&prog, "outview", SRC); }
+static void teardown(void) { num_free(&prog); }
+
+static NumTol tol_k(int64_t K) { return (NumTol){ .atol = (double)(K + 2) * 0x1p-24 * (double)(K > 0 ? K : 1) }; }
+
+static void run(const char *kernel, const char *sizes, int64_t K, NumGen gen, void *ctx)
+{
+    NumRun r;
+    NumSpec spec = { .sizes = sizes, .tol = tol_k(K), .gen = gen, .gen_ctx = ctx };
+    num_run(&prog, kernel, &spec, &r);
+    num_run_free(&r);
+}
+
+START_TEST(outview_shapes)
+{
+    NUM_NEED(&prog);
+    /* whole tiles (in C), ragged edges (stack), one partial tile, a multi-step K */
+    run("ov_bf16", "M=64,N=96,K=70", 70, NULL, NULL);
+    run("ov_bf16", "M=37,N=50,K=33", 33, NULL, NULL);
+    run("ov_bf16", "M=5,N=7,K=3", 3, NULL, NULL);
+    run("ov_f32", "M=128,N=192,K=130", 130, NULL, NULL);
+    run("ov_f32", "M=70,N=65,K=64", 64, NULL, NULL);
+    run("ov_big", "M=128,N=256,K=100", 100, NULL, NULL);
+    run("ov_big", "M=130,N=129,K=65", 65, NULL, NULL);
+    run("ov_skinny", "M=32,N=128,K=40", 40, NULL, NULL);
+    run("ov_skinny", "M=3,N=70,K=17", 17, NULL, NULL);
+}
+END_TEST
+
+START_TEST(outview_empty_k)
+{
+    NUM_NEED(&prog);
+    run("ov_bf16", "M=64,N=64,K=0", 0, NULL, NULL);
+    run("ov_bf16", "M=40,N=33,K=0", 0, NULL, NULL);
+    run("ov_f32", "M=64,N=128,K=0", 0, NULL, NULL);
+    run("ov_big", "M=128,N=128,K=0", 0, NULL, NULL);
+}
+END_TEST
+
+/* A whose rows r with (r / 8) % 3 == 1 are zero (whole 8-row register
+ * blocks, and 2-row ones of the 16-row kernel); B random, or with one inf. */
+typedef struct {
+    int64_t K;
+    bool inf_in_b;
+} ZeroRowsCtx;
+
+static double zero_rows_gen(unsigned p, TkTypeKind elem, int64_t idx, uint64_t *rng, void *ctx)
+{
+    (void)elem;
+    const ZeroRowsCtx *z = ctx;
+    double x = num_uniform(rng, -1, 1);
+    if (p == 0 && (idx / z->K / 8) % 3 == 1) return 0;
+    if (p == 1 && z->inf_in_b && idx == 5) return INFINITY;
+    return x;
+}
+
+START_TEST(outview_zero_row_blocks)
+{
+    NUM_NEED(&prog);
+    ZeroRowsCtx finite = { .K = 40, .inf_in_b = false }, inf = { .K = 40, .inf_in_b = true };
+    run("ov_bf16", "M=64,N=64,K=40", 40, zero_rows_gen, &finite);
+    run("ov_bf16", "M=64,N=64,K=40", 40, zero_rows_gen, &inf);
+    run("ov_f32", "M=64,N=64,K=40", 40, zero_rows_gen, &finite);
+    run("ov_f32", "M=64,N=64,K=40", 40, zero_rows_gen, &inf);
+    run("ov_big", "M=128,N=128,K=40", 40, zero_rows_gen, &finite);
+    run("ov_skinny", "M=32,N=64,K=40", 40, zero_rows_gen, &finite);
+    run("ov_skinny", "M=32,N=64,K=40", 40, zero_rows_gen, &inf);
+}
+END_TEST
+
+START_TEST(outview_not_eligible)
+{
+    NUM_NEED(&prog);
+    run("ov_reread", "M=64,N=64,K=50", 50, NULL, NULL);
+    run("ov_loadsc", "M=64,N=64,K=50", 50, NULL, NULL);
+}
+END_TEST
+
+/* ov_f32 with C inside the very buffer A is (M = N = 64, K = 128: one
+ * block, two K steps; C's 64×64 elements overlay A's first 32 rows). The
+ * language's store comes after both steps, so C must be A·B of the original
+ * A; accumulating in place would feed step 1's partial sums to step 2. */
+START_TEST(outview_output_aliases_input)
+{
+    NUM_NEED(&prog);
+    TkGridFn grid;
+    TkBlockFn block;
+    num_lookup(&prog, "ov_f32", &grid, &block);
+    enum { M = 64, N = 64, K = 128 };
+    float *a = malloc(sizeof(float) * M * K), *b = malloc(sizeof(float) * K * N);
+    double *a0 = malloc(sizeof(double) * M * K), *want = malloc(sizeof(double) * M * N), *got = malloc(sizeof(double) * M * N);
+    ck_assert(a && b && a0 && want && got);
+    uint64_t rng = 7;
+    for (int i = 0; i < M * K; i++) a0[i] = a[i] = (float)num_uniform(&rng, -1, 1);
+    for (int i = 0; i < K * N; i++) b[i] = (float)num_uniform(&rng, -1, 1);
+    for (int i = 0; i < M; i++)
+        for (int j = 0; j < N; j++) {
+            double s = 0;
+            for (int k = 0; k < K; k++) s += a0[i * K + k] * b[k * N + j];
+            want[i * N + j] = s;
+        }
+    int64_t sizes[3] = { M, K, N };   /* in order of first appearance */
+    void *args[3] = { a, b, a };
+    char err[256];
+    ck_assert_msg(tk_cpu_launch(grid, block, args, sizes, 1, err, sizeof err) == 0, "%s", err);
+    for (int i = 0; i < M * N; i++) got[i] = a[i];
+    num_expect(got, want, M * N, TK_TY_F32, tol_k(K), "ov_f32 with C over A: C = A·B of the A before the call");
+    free(a);
+    free(b);
+    free(a0);
+    free(want);
+    free(got);
+}
+END_TEST
+
+Suite *num_suite_outview(void)
+{
+    Suite *s = suite_create("outview");
+    TCase *tc = num_tcase_paths("outview", build, teardown, NUM_JIT);
+    tcase_add_test(tc, outview_shapes);
+    tcase_add_test(tc, outview_empty_k);
+    tcase_add_test(tc, outview_zero_row_blocks);
+    tcase_add_test(tc, outview_not_eligible);
+    tcase_add_test(tc, outview_output_aliases_input);
+    suite_add_tcase(s, tc);
+    return s;
+}
