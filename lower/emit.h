@@ -59,6 +59,8 @@ typedef struct {
     LLVMValueRef *view_strides;       /* by slot id: per-warp panel stride of the tile pointed to */
     /* accumulators kept lazily zero / in their output (emit_outview.c), by slot id, NULL if not */
     struct EmitOutview **outviews;
+    const TirInstr **alias;           /* by slot id: the variable whose storage it shares (emit_coalesce.c), or NULL */
+    bool *from_zero;                  /* by id: a zero-fill SET left out, and the mma after it that starts from zeros */
     bool failed;
     char err[256];
 } Emit;
@@ -161,6 +163,16 @@ void emit_outview_declare(Emit *E, const TirInstr *slot);
 LLVMValueRef emit_outview_mma_begin(Emit *E, const TirInstr *slot, TkMmaBuilder *mb);
 void emit_outview_mma_end(Emit *E, const TirInstr *slot);
 LLVMValueRef emit_outview_before_store(Emit *E, const TirInstr *store);
+/* A zero fill directly followed by an mma into the same variable: the SET is
+ * not emitted and the mma starts from zero registers. */
+bool emit_set_is_zero_for_mma(const Emit *E, const TirInstr *set);
+bool emit_mma_from_zero(const Emit *E, const TirInstr *mma);
+/* Coalescing (emit_coalesce.c): `SET v, GET w` where w dies and v is idle
+ * during w's life stores w in v, so the copy vanishes. Planned after views
+ * and output views; emit_storage_of gives the variable whose slot v uses. */
+int emit_plan_coalesce(Emit *E, const TirRegion *body);
+void emit_free_coalesce(Emit *E);
+const TirInstr *emit_storage_of(const Emit *E, const TirInstr *v);
 /* emit_tiles.c: is a tile of type `tile` at `coords` of tensor type g wholly
  * inside it (i1), and the element offset of its first element. */
 LLVMValueRef emit_gl_tile_at(Emit *E, const TkType *g, const TirInstr *const *coords, const TkType *tile, LLVMValueRef *offset);

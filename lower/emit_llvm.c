@@ -134,6 +134,7 @@ static LLVMTypeRef slot_elem_type(Emit *E, const TkType *t)
 LLVMValueRef emit_slot_ptr(Emit *E, const TirInstr *v)
 {
     if (emit_is_view(E, v)) return emit_view_ptr(E, v);
+    v = emit_storage_of(E, v);   /* a coalesced variable lives in another's slot */
     LLVMValueRef base = E->slots[v->id];
     if (!base && per_block(v->type) && E->shared_arena) {
         /* shared tiles sit at their planned offsets in one arena (address computed in the entry block) */
@@ -310,15 +311,26 @@ static void emit_for(Emit *E, const TirInstr *i, bool block_ctx)
     LLVMPositionBuilderAtEnd(E->b, exit);
 }
 
+/* Does i, or anything nested in it, refer to var? */
+static bool mentions(const TirInstr *i, const TirInstr *var)
+{
+    for (unsigned a = 0; a < i->nargs; a++)
+        if (i->args[a] == var) return true;
+    for (int k = 0; k < 2; k++)
+        for (const TirInstr *j = i->body[k].first; j; j = j->next)
+            if (mentions(j, var)) return true;
+    return false;
+}
+
 /* Is tile variable `var` given a value (SET) before anything reads it? Then
- * its declaration need not zero it. Looks at the value instructions between
- * the declaration and the next statement of the same region. */
+ * its declaration need not zero it. The first instruction of its region
+ * after the declaration that mentions it must be a SET of it (one in a
+ * nested if or loop may not run, so that counts as a read): an inlined
+ * helper's result variable is declared, then assigned only at its return. */
 static bool set_before_read(const TirInstr *var)
 {
-    for (const TirInstr *i = var->next; i; i = i->next) {
-        if (i->op == TIR_GET && i->args[0] == var) return false;
-        if (tir_is_statement(i->op)) return i->op == TIR_SET && i->args[0] == var;
-    }
+    for (const TirInstr *i = var->next; i; i = i->next)
+        if (mentions(i, var)) return i->op == TIR_SET && i->args[0] == var && i->args[1] != var && !mentions(i->args[1], var);
     return false;
 }
 
@@ -386,7 +398,7 @@ static void emit_stmt(Emit *E, const TirInstr *s)
             emit_view_set(E, slot, val);
             break;
         }
-        if (emit_is_outview(E, slot)) break;   /* the zero fill: emit_outview_declare set the flag */
+        if (emit_is_outview(E, slot) || emit_set_is_zero_for_mma(E, s)) break;   /* zero fills the mma takes over */
         LLVMValueRef p = emit_slot_ptr(E, slot), v;
         if (!tk_is_scalar(slot->type->kind) && writes_into_slot(E, slot, val)) {
             /* the load or fill writes straight into the variable: no temporary, no copy */
@@ -615,10 +627,11 @@ static int emit_kernel(Emit *E, const TirFunc *f)
     E->warp = emit_const_i32(E, 0);
     reset_values(E);
     count_uses(&f->body, E->uses, E->user);
-    if (emit_plan_views(E, &f->body) != 0 || emit_plan_outviews(E, &f->body) != 0) {
+    if (emit_plan_views(E, &f->body) != 0 || emit_plan_outviews(E, &f->body) != 0 || emit_plan_coalesce(E, &f->body) != 0) {
         snprintf(E->err, sizeof E->err, "out of memory");
         emit_free_views(E);
         emit_free_outviews(E);
+        emit_free_coalesce(E);
         return -1;
     }
     E->shared_arena = f->shared_bytes > 0 ? emit_alloca(E, E->i8, f->shared_bytes, "shared") : NULL;
@@ -659,6 +672,7 @@ static int emit_kernel(Emit *E, const TirFunc *f)
 
     emit_free_views(E);
     emit_free_outviews(E);
+    emit_free_coalesce(E);
     free(E->vals);
     free(E->val_depth);
     free(E->slots);

@@ -89,6 +89,7 @@ static void mma_micro(Emit *E, const TirInstr *i, const TkMmaKernel *k)
     /* an output view (emit_outview.c) may live in C and may still be all zero */
     bool outview = emit_is_outview(E, acc);
     LLVMValueRef C = outview ? emit_outview_mma_begin(E, acc, &mb) : emit_slot_ptr(E, acc);
+    if (emit_mma_from_zero(E, i)) mb.acc_zero = LLVMConstInt(E->i1, 1, 0);   /* its zero fill was left out */
     TkType ca = { .kind = TK_TY_RT, .elem = bf16 ? TK_TY_BF16 : TK_TY_F32, .rank = 2, .dims = { M, Kp }, .layout = TK_ROW };
     LLVMValueRef Ab = NULL;
     LLVMValueRef Bb = emit_alloca(E, emit_elem_type(E, &ca), Kp * N, "mma.b");

@@ -83,6 +83,41 @@ static LLVMValueRef plane_offset(Emit *E, const TkType *tile, LLVMValueRef r, LL
     return LLVMBuildSelect(E->b, lt(E, r, paired_rows(E, tile, R)), paired, plain, "");   /* an odd last row is plain */
 }
 
+/* Stores a row-major tile of 2-byte elements (an even number of rows, lying
+ * in the plane's paired rows) into its panels: per row pair and panel, the
+ * two rows' w elements interleaved into one run of 2w — two vector loads, a
+ * shuffle and a store, where the element loop computed a packed offset per
+ * element (a pack kernel spent ~2% of an attention call there). */
+static void store_row_pairs(Emit *E, const Plane *P, LLVMValueRef tensor, const TkType *tile, LLVMValueRef buf)
+{
+    int64_t rows = tile->dims[0], cols = tile->dims[1];
+    LLVMTypeRef et = emit_scalar_type(E, tile->elem);
+    EmitLoop L;
+    emit_loop_begin(E, &L, emit_const_i64(E, rows / 2), "pk.pair");
+    LLVMValueRef pair = LLVMBuildAdd(E->b, LLVMBuildLShr(E->b, P->row0, emit_const_i64(E, 1), ""), L.idx, "");
+    LLVMValueRef r0 = LLVMBuildMul(E->b, L.idx, emit_const_i64(E, 2 * cols), "");
+    for (int64_t c0 = 0; c0 < cols; c0 += TK_MMA_PANEL) {
+        unsigned w = (unsigned)(cols - c0 < TK_MMA_PANEL ? cols - c0 : TK_MMA_PANEL);
+        LLVMTypeRef half = LLVMVectorType(et, w);
+        LLVMValueRef a = LLVMBuildLoad2(E->b, half, at(E, et, buf, LLVMBuildAdd(E->b, r0, emit_const_i64(E, c0), "")), "");
+        LLVMValueRef b = LLVMBuildLoad2(E->b, half, at(E, et, buf, LLVMBuildAdd(E->b, r0, emit_const_i64(E, cols + c0), "")), "");
+        LLVMSetAlignment(a, 2);
+        LLVMSetAlignment(b, 2);
+        LLVMValueRef mask[2 * TK_MMA_PANEL];
+        for (unsigned k = 0; k < w; k++) {
+            mask[2 * k] = LLVMConstInt(E->i32, k, 0);
+            mask[2 * k + 1] = LLVMConstInt(E->i32, w + k, 0);
+        }
+        LLVMValueRef v = LLVMBuildShuffleVector(E->b, a, b, LLVMConstVector(mask, 2 * w), "");
+        /* panel c0 starts at plane + c0·R; pair p of it at 2w·p */
+        LLVMValueRef dst = LLVMBuildAdd(E->b, LLVMBuildAdd(E->b, P->plane, LLVMBuildMul(E->b, P->R, emit_const_i64(E, c0), ""), ""),
+                                        LLVMBuildMul(E->b, pair, emit_const_i64(E, 2 * (int64_t)w), ""), "");
+        LLVMValueRef st = LLVMBuildStore(E->b, v, at(E, et, tensor, dst));
+        LLVMSetAlignment(st, 2);
+    }
+    emit_loop_end(E, &L);
+}
+
 /* The tile lies in paired rows: in each panel, one contiguous run at
  * panel + row0·w, which is the tile's own panel if its packing is the
  * plane's (TIR_PACK_VNNI_KN / ROWS_KN). */
@@ -102,6 +137,10 @@ static void transfer_inside(Emit *E, const Plane *P, LLVMValueRef tensor, const 
             if (to_tile) LLVMBuildMemCpy(E->b, at(E, et, buf, dst), 2, at(E, et, tensor, src), 2, bytes);
             else LLVMBuildMemCpy(E->b, at(E, et, tensor, src), 2, at(E, et, buf, dst), 2, bytes);
         }
+        return;
+    }
+    if (!to_tile && pack == TIR_PACK_NONE && tile->layout == TK_ROW && esize == 2 && rows % 2 == 0) {
+        store_row_pairs(E, P, tensor, tile, buf);
         return;
     }
     EmitLoop Li, Lc;

@@ -207,6 +207,7 @@ Suite *num_suite_layout(void);
 Suite *num_suite_scalar(void);
 Suite *num_suite_warps(void);
 Suite *num_suite_outview(void);
+Suite *num_suite_coalesce(void);
 Suite *num_suite_examples(void);
 
 /* Whether to add the KNOWN FAILURE cases (code-generation bugs reported in
