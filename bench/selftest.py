@@ -103,6 +103,22 @@ def main():
         big = {v["name"] for v in ours.variants(cases.gemm_case("squares", "f32", 1024, 1024, 1024, 1), d)}
         expect(not any("small" in v or "tiny" in v for v in big), f"no small-tile variants for 1024³: {big}")
 
+    # attention over a packed KV cache (the real attention.tk): the pack kernel is
+    # bound as well, and its times are added to the attention's in rank order
+    att = {v["name"]: v for v in ours.variants(cases.attention_case("bf16", 2048, 128, False, 2), os.path.dirname(HERE))}
+    kvp = att.get("attention_bf16_d128_kvp", {})
+    expect(kvp.get("sizes", {}).get("NKB") == 16 and kvp.get("sets", {}).get("SKV") == 2048 and
+           kvp.get("pre", {}).get("sizes", {}).get("SKVP") == 2048, f"packed-KV attention variant {kvp}")
+    saved = ours._run_one
+    ours._run_one = lambda tkc, v, *rest: {"ok": True, "times_ms": [0.5, 0.1, 0.3] if "pre" in v else [3.0, 1.0, 2.0],
+                                           "info": {"command": v["kernel"]}}
+    try:
+        r = ours.run("tkc", kvp, 2, 3, 1, {})
+    finally:
+        ours._run_one = saved
+    expect([round(t, 9) for t in r.get("times_ms", [])] == [1.1, 2.3, 3.5] and r["info"].get("pre_median_ms") == 2.0,
+           f"pack + attention times {r}")
+
     for msg in fails:
         print(f"selftest: FAIL {msg}", file=sys.stderr)
     if fails:

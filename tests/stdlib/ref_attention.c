@@ -72,14 +72,14 @@ static void nan_row0(TkRefTensor *O)
 /* The scale as the kernel receives it: an f32 parameter. */
 static double scale_of(TkRefCall *call) { return (double)(float)tk_ref_scalar(call, "scale"); }
 
-/* attention_{bf16,f32}_d{64,128}: Q [B,H,S,D], K/V [B,HKV,SKV,D], Mask [MB,HM,MQ,MK], O [B,H,S,D]. */
-static const char *ref_attention(TkRefCall *call)
+/* The prefill attention of every query row, K and V given as [B, HKV, SKV, D]
+ * tensors (the call's, or unpacked from a packed cache). */
+static const char *attention_rows(TkRefCall *call, TkRefTensor *K, TkRefTensor *V, int64_t HKV, int64_t SKV)
 {
-    TkRefTensor *Q = tk_ref_tensor_rank(call, "Q", 4), *K = tk_ref_tensor_rank(call, "K", 4);
-    TkRefTensor *V = tk_ref_tensor_rank(call, "V", 4), *O = tk_ref_tensor_rank(call, "O", 4);
+    TkRefTensor *Q = tk_ref_tensor_rank(call, "Q", 4), *O = tk_ref_tensor_rank(call, "O", 4);
     TkRefTensor *Mask = tk_ref_tensor_rank(call, "Mask", 4);
     int64_t B = tk_ref_size(call, "B"), H = tk_ref_size(call, "H"), S = tk_ref_size(call, "S");
-    int64_t HKV = tk_ref_size(call, "HKV"), SKV = tk_ref_size(call, "SKV"), D = tk_ref_size(call, "D");
+    int64_t D = tk_ref_size(call, "D");
     double scale = scale_of(call);
     bool causal = tk_ref_scalar(call, "causal") != 0, use_mask = tk_ref_scalar(call, "use_mask") != 0;
     if (HKV < 1) return "HKV must be at least 1";
@@ -111,6 +111,84 @@ static const char *ref_attention(TkRefCall *call)
         }
     free(s);
     return NULL;
+}
+
+/* attention_{bf16,f32}_d{64,128}: Q [B,H,S,D], K/V [B,HKV,SKV,D], Mask [MB,HM,MQ,MK], O [B,H,S,D]. */
+static const char *ref_attention(TkRefCall *call)
+{
+    TkRefTensor *K = tk_ref_tensor_rank(call, "K", 4), *V = tk_ref_tensor_rank(call, "V", 4);
+    return attention_rows(call, K, V, tk_ref_size(call, "HKV"), tk_ref_size(call, "SKV"));
+}
+
+/* The packed KV cache (attention.tk): plane (bkh, j) of KP[BKH, NKB, DW, 128]
+ * holds Kᵀ of keys 128j.. of KV head bkh as rows d; plane bkh of
+ * VP[BKH, SKVP, DW] holds V's rows; both in the packed pair layout. */
+#define KV_TILE 128
+
+static double *kp_at(TkRefTensor *KP, int64_t bkh, int64_t key, int64_t d)
+{
+    int64_t nkb = KP->shape[1], dw = KP->shape[2];
+    int64_t plane = bkh * nkb + key / KV_TILE;
+    return &KP->data[plane * dw * KV_TILE + tk_ref_packed_at(d, key % KV_TILE, dw, KV_TILE, true)];
+}
+
+static double *vp_at(TkRefTensor *VP, int64_t bkh, int64_t key, int64_t d)
+{
+    int64_t rows = VP->shape[1], dw = VP->shape[2];
+    return &VP->data[bkh * rows * dw + tk_ref_packed_at(key, d, rows, dw, true)];
+}
+
+/* pack_kv_bf16_d{64,128}: every element of KP and VP, zero past SKV and D. */
+static const char *ref_pack_kv(TkRefCall *call)
+{
+    TkRefTensor *K = tk_ref_tensor_rank(call, "K", 4), *V = tk_ref_tensor_rank(call, "V", 4);
+    TkRefTensor *KP = tk_ref_tensor_rank(call, "KP", 4), *VP = tk_ref_tensor_rank(call, "VP", 3);
+    int64_t B = tk_ref_size(call, "B"), HKV = tk_ref_size(call, "HKV"), SKV = tk_ref_size(call, "SKV"), D = tk_ref_size(call, "D");
+    int64_t NKB = KP->shape[1], DW = KP->shape[2], SKVP = VP->shape[1];
+    if (KP->shape[0] != B * HKV || VP->shape[0] != B * HKV || NKB * KV_TILE < SKV || SKVP < NKB * KV_TILE)
+        return "KP must be [B·HKV, ⌈SKV/128⌉, DW, 128] and VP [B·HKV, ≥ 128·NKB, DW]";
+    for (int64_t b = 0; b < B; b++)
+        for (int64_t kh = 0; kh < HKV; kh++)
+            for (int64_t key = 0; key < NKB * KV_TILE; key++)
+                for (int64_t d = 0; d < DW; d++) {
+                    bool in = key < SKV && d < D;
+                    *kp_at(KP, b * HKV + kh, key, d) = in ? row4(K, b, kh, key)[d] : 0.0;
+                    *vp_at(VP, b * HKV + kh, key, d) = in ? row4(V, b, kh, key)[d] : 0.0;
+                }
+    return NULL;
+}
+
+/* attention_bf16_d{64,128}_kvp: the prefill result with K and V read from the
+ * packed cache (SKV a scalar; HKV = BKH / B). */
+static const char *ref_attention_kvp(TkRefCall *call)
+{
+    TkRefTensor *KP = tk_ref_tensor_rank(call, "KP", 4), *VP = tk_ref_tensor_rank(call, "VP", 3);
+    int64_t B = tk_ref_size(call, "B"), D = tk_ref_size(call, "D");
+    int64_t SKV = (int64_t)tk_ref_scalar(call, "SKV"), BKH = KP->shape[0];
+    int64_t HKV = BKH / B > 1 ? BKH / B : 1;
+    if (BKH % B != 0 || SKV < 0 || SKV > KP->shape[1] * KV_TILE || SKV > VP->shape[1])
+        return "KP/VP must hold B·HKV heads of at least SKV keys";
+    if (D > tile_width(call->kernel)) return attention_rows(call, NULL, NULL, HKV, SKV);   /* NaN, no K/V read */
+    TkRefTensor K = { .name = "K", .rank = 4, .shape = { B, HKV, SKV, D } }, V = K;
+    K.count = V.count = B * HKV * SKV * D;
+    K.data = malloc(sizeof(double) * (size_t)(K.count > 0 ? K.count : 1));
+    V.data = malloc(sizeof(double) * (size_t)(V.count > 0 ? V.count : 1));
+    if (!K.data || !V.data) {
+        free(K.data);
+        free(V.data);
+        return "out of memory";
+    }
+    for (int64_t b = 0; b < B; b++)
+        for (int64_t kh = 0; kh < HKV; kh++)
+            for (int64_t key = 0; key < SKV; key++)
+                for (int64_t d = 0; d < D; d++) {
+                    row4(&K, b, kh, key)[d] = *kp_at(KP, b * HKV + kh, key, d);
+                    row4(&V, b, kh, key)[d] = *vp_at(VP, b * HKV + kh, key, d);
+                }
+    const char *err = attention_rows(call, &K, &V, HKV, SKV);
+    free(K.data);
+    free(V.data);
+    return err;
 }
 
 /* The chunk c of NS over SKV keys: [c·CH, min((c+1)·CH, SKV)), CH = ⌈SKV/NS⌉. */
@@ -208,6 +286,10 @@ const TkRefKernel tk_ref_attention[] = {
     { "attention_bf16_d128", ref_attention },
     { "attention_f32_d64", ref_attention },
     { "attention_f32_d128", ref_attention },
+    { "pack_kv_bf16_d64", ref_pack_kv },
+    { "pack_kv_bf16_d128", ref_pack_kv },
+    { "attention_bf16_d64_kvp", ref_attention_kvp },
+    { "attention_bf16_d128_kvp", ref_attention_kvp },
     { "attention_decode_bf16_d64", ref_decode },
     { "attention_decode_bf16_d128", ref_decode },
     { "attention_decode_f32_d64", ref_decode },
