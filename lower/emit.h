@@ -60,7 +60,7 @@ typedef struct {
     /* accumulators kept lazily zero / in their output (emit_outview.c), by slot id, NULL if not */
     struct EmitOutview **outviews;
     const TirInstr **alias;           /* by slot id: the variable whose storage it shares (emit_coalesce.c), or NULL */
-    bool *from_zero;                  /* by id: a zero-fill SET left out, and the mma after it that starts from zeros */
+    struct EmitLazyZero *lazyzero;    /* zero fills the first mma takes over (emit_lazyzero.c) */
     bool failed;
     char err[256];
 } Emit;
@@ -163,10 +163,24 @@ void emit_outview_declare(Emit *E, const TirInstr *slot);
 LLVMValueRef emit_outview_mma_begin(Emit *E, const TirInstr *slot, TkMmaBuilder *mb);
 void emit_outview_mma_end(Emit *E, const TirInstr *slot);
 LLVMValueRef emit_outview_before_store(Emit *E, const TirInstr *store);
-/* A zero fill directly followed by an mma into the same variable: the SET is
- * not emitted and the mma starts from zero registers. */
-bool emit_set_is_zero_for_mma(const Emit *E, const TirInstr *set);
-bool emit_mma_from_zero(const Emit *E, const TirInstr *mma);
+/* emit_outview.c helpers shared with emit_lazyzero.c: a FILL of +0; an mma
+ * bound to a micro-kernel with the row-major accumulator. */
+bool emit_is_zero_fill(const TirInstr *v);
+bool emit_mma_has_row_kernel(const TirInstr *mma);
+/* Lazy zero (emit_lazyzero.c): a zero fill that the next statement, an mma,
+ * or the mmas up to the variable's first other mention take over. Planned
+ * after output views. set_is_zero_for_mma: the SET is not emitted (it sets
+ * the run-time flag instead, if any); mma_acc_zero: the i1 for the builder's
+ * acc_zero (NULL: none), and mma_acc_written after the micro-kernel; settle:
+ * called before every instruction, fills a lazy variable still zero before
+ * its first other mention. */
+int emit_plan_lazy_zero(Emit *E, const TirRegion *body);
+void emit_free_lazy_zero(Emit *E);
+bool emit_is_lazy_zero(const Emit *E, const TirInstr *v);
+bool emit_set_is_zero_for_mma(Emit *E, const TirInstr *set);
+LLVMValueRef emit_mma_acc_zero(Emit *E, const TirInstr *mma);
+void emit_mma_acc_written(Emit *E, const TirInstr *mma);
+void emit_lazy_zero_settle(Emit *E, const TirInstr *i);
 /* Coalescing (emit_coalesce.c): `SET v, GET w` where w dies and v is idle
  * during w's life stores w in v, so the copy vanishes. Planned after views
  * and output views; emit_storage_of gives the variable whose slot v uses. */

@@ -10,7 +10,8 @@
  * pointers equal and emits nothing (emit_llvm.c), and w's computations write
  * v directly. Conditions, for w's declaration d and the SET s:
  *  - v and w are register tiles or vectors of one type and packing, neither
- *    a view (emit_packed.c) nor an output view (emit_outview.c);
+ *    a view (emit_packed.c), an output view (emit_outview.c) nor lazily zero
+ *    (emit_lazyzero.c);
  *  - the GET is used by s alone;
  *  - nothing after s in its region refers to w (a loop re-declares it);
  *  - nothing from d up to s refers to v (v's old value is neither read nor
@@ -52,7 +53,7 @@ static bool refers_between(const Emit *E, const TirInstr *from, const TirInstr *
 static bool coalescable_slot(const Emit *E, const TirInstr *v)
 {
     return v->op == TIR_VAR && tk_is_register(v->type->kind) && !emit_is_view(E, v) && !emit_is_outview(E, v) &&
-           !E->alias[v->id];
+           !emit_is_lazy_zero(E, v) && !E->alias[v->id];
 }
 
 static void plan_region(Emit *E, const TirRegion *r)
@@ -65,7 +66,7 @@ static void plan_region(Emit *E, const TirRegion *r)
         if (g->op != TIR_GET || E->uses[g->id] != 1) continue;
         const TirInstr *w = g->args[0];
         if (w == v || !coalescable_slot(E, w) || v->op != TIR_VAR || !tk_is_register(v->type->kind) || emit_is_view(E, v) ||
-            emit_is_outview(E, v) || !tk_type_equal(v->type, w->type) || v->pack != w->pack)
+            emit_is_outview(E, v) || emit_is_lazy_zero(E, v) || !tk_type_equal(v->type, w->type) || v->pack != w->pack)
             continue;
         /* v must not already live in w (a cycle); what lives in v (itself, or
          * variables coalesced into it) must stay out of w's life, and what

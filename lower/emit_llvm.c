@@ -360,6 +360,7 @@ static bool deferred_to_set(Emit *E, const TirInstr *val)
 
 static void emit_stmt(Emit *E, const TirInstr *s)
 {
+    emit_lazy_zero_settle(E, s);   /* a lazily zero accumulator about to be read */
     if (!tir_is_statement(s->op)) {
         /* Values are computed where they stand, so that a helper's store
          * between two operands keeps the source's left-to-right order. A load
@@ -627,10 +628,12 @@ static int emit_kernel(Emit *E, const TirFunc *f)
     E->warp = emit_const_i32(E, 0);
     reset_values(E);
     count_uses(&f->body, E->uses, E->user);
-    if (emit_plan_views(E, &f->body) != 0 || emit_plan_outviews(E, &f->body) != 0 || emit_plan_coalesce(E, &f->body) != 0) {
+    if (emit_plan_views(E, &f->body) != 0 || emit_plan_outviews(E, &f->body) != 0 || emit_plan_lazy_zero(E, &f->body) != 0 ||
+        emit_plan_coalesce(E, &f->body) != 0) {
         snprintf(E->err, sizeof E->err, "out of memory");
         emit_free_views(E);
         emit_free_outviews(E);
+        emit_free_lazy_zero(E);
         emit_free_coalesce(E);
         return -1;
     }
@@ -672,6 +675,7 @@ static int emit_kernel(Emit *E, const TirFunc *f)
 
     emit_free_views(E);
     emit_free_outviews(E);
+    emit_free_lazy_zero(E);
     emit_free_coalesce(E);
     free(E->vals);
     free(E->val_depth);

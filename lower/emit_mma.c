@@ -89,7 +89,8 @@ static void mma_micro(Emit *E, const TirInstr *i, const TkMmaKernel *k)
     /* an output view (emit_outview.c) may live in C and may still be all zero */
     bool outview = emit_is_outview(E, acc);
     LLVMValueRef C = outview ? emit_outview_mma_begin(E, acc, &mb) : emit_slot_ptr(E, acc);
-    if (emit_mma_from_zero(E, i)) mb.acc_zero = LLVMConstInt(E->i1, 1, 0);   /* its zero fill was left out */
+    LLVMValueRef zero = outview ? NULL : emit_mma_acc_zero(E, i);   /* its zero fill was left to it (emit_lazyzero.c) */
+    if (zero) mb.acc_zero = zero;
     TkType ca = { .kind = TK_TY_RT, .elem = bf16 ? TK_TY_BF16 : TK_TY_F32, .rank = 2, .dims = { M, Kp }, .layout = TK_ROW };
     LLVMValueRef Ab = NULL;
     LLVMValueRef Bb = emit_alloca(E, emit_elem_type(E, &ca), Kp * N, "mma.b");
@@ -127,6 +128,7 @@ static void mma_micro(Emit *E, const TirInstr *i, const TkMmaKernel *k)
         if (bi->op == TIR_GET && emit_is_view(E, bi->args[0])) mb.b_panel_stride = emit_view_stride(E, bi->args[0]);
         k->emit(k, &mb, C, Ab, B, M, N, K);
         if (outview) emit_outview_mma_end(E, acc);
+        else emit_mma_acc_written(E, i);
         return;
     }
     EmitLoop Lb, Lc;
@@ -140,6 +142,7 @@ static void mma_micro(Emit *E, const TirInstr *i, const TkMmaKernel *k)
     emit_loop_end(E, &Lb);
     k->emit(k, &mb, C, Ab, Bb, M, N, K);
     if (outview) emit_outview_mma_end(E, acc);
+    else emit_mma_acc_written(E, i);
 }
 
 int emit_select_mma(void *features, const TirInstr *mma, const void **row, const char **name, char *err, size_t errlen)

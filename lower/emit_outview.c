@@ -15,9 +15,6 @@
  *    tensor argument, the mmas accumulate in C itself, with C's row stride,
  *    and the store writes nothing; the copy was ~9% of a 64³ product. A tile
  *    crossing C's edge keeps the stack buffer and the masked store.
- * Separately, a zero fill whose next statement is an mma into the same
- * variable (attention's `qk = zeros(); mma_abt(qk, q, k);` every step) is
- * left out, and that mma starts from zero registers.
  * In place is limited to tiles of OUTVIEW_INPLACE_MAX bytes: a 256×256 tile
  * in C has its rows 4·N bytes apart, and with N a power of two a column strip
  * of it falls into a few L2 sets, where the contiguous stack tile has none.
@@ -46,7 +43,7 @@ typedef struct {
     unsigned sets, gets, bad;
 } Refs;
 
-static bool is_zero_fill(const TirInstr *v)
+bool emit_is_zero_fill(const TirInstr *v)
 {
     if (v->op != TIR_FILL || v->nargs < 1) return false;
     const TirInstr *c = v->args[0];
@@ -55,7 +52,7 @@ static bool is_zero_fill(const TirInstr *v)
 }
 
 /* Does an mma use a register micro-kernel with the plain row-major acc? */
-static bool row_micro_kernel(const TirInstr *mma)
+bool emit_mma_has_row_kernel(const TirInstr *mma)
 {
     const TkMmaKernel *k = mma->base_name ? mma->base_op : NULL;
     return k && k->pack == TK_MMA_PACK_ROWS;
@@ -70,7 +67,7 @@ static void scan_refs(const TirRegion *r, Refs *R)
                 R->sets++;
                 R->set = i;
             } else if (i->op == TIR_MMA && a == 0) {
-                if (!row_micro_kernel(i)) R->bad++;
+                if (!emit_mma_has_row_kernel(i)) R->bad++;
             } else if (i->op == TIR_GET) {
                 R->gets++;
                 R->get = i;
@@ -141,7 +138,7 @@ static const TirInstr *plan_one(Emit *E, const TirInstr *v)
     if (E->f->warps != 1 || t->kind != TK_TY_RT || t->elem != TK_TY_F32 || t->layout != TK_ROW || t->rank != 2) return NULL;
     const TirInstr *first = v->next;
     while (first && !tir_is_statement(first->op)) first = first->next;
-    if (!first || first->op != TIR_SET || first->args[0] != v || !is_zero_fill(first->args[1])) return NULL;
+    if (!first || first->op != TIR_SET || first->args[0] != v || !emit_is_zero_fill(first->args[1])) return NULL;
     Refs R = { .var = v };
     scan_refs(&E->f->body, &R);
     if (R.bad || R.sets != 1 || R.set != first || R.gets != 1 || E->uses[R.get->id] != 1) return NULL;
@@ -175,45 +172,12 @@ static void plan_region(Emit *E, const TirRegion *r)
     }
 }
 
-/* Zero fills that the next statement, an mma into the same variable, can
- * replace by zero registers: `qk = zeros(); mma_abt(qk, q, k);` (attention's
- * score tile, every step). The mma must not read the variable as an operand. */
-static void plan_zero_then_mma(Emit *E, const TirRegion *r)
-{
-    for (const TirInstr *i = r->first; i; i = i->next) {
-        plan_zero_then_mma(E, &i->body[0]);
-        plan_zero_then_mma(E, &i->body[1]);
-        if (i->op != TIR_SET || !is_zero_fill(i->args[1]) || emit_is_outview(E, i->args[0])) continue;
-        const TirInstr *v = i->args[0], *n = i->next;
-        const TkType *t = v->type;
-        if (v->op != TIR_VAR || t->kind != TK_TY_RT || t->elem != TK_TY_F32 || t->layout != TK_ROW || t->rank != 2) continue;
-        while (n && !tir_is_statement(n->op)) n = n->next;
-        if (!n || n->op != TIR_MMA || n->args[0] != v || !row_micro_kernel(n)) continue;
-        bool reads = false;
-        for (unsigned a = 1; a < n->nargs; a++) reads |= n->args[a]->op == TIR_GET && n->args[a]->args[0] == v;
-        if (reads) continue;
-        E->from_zero[i->id] = E->from_zero[n->id] = true;
-    }
-}
-
 int emit_plan_outviews(Emit *E, const TirRegion *body)
 {
     E->outviews = calloc(E->count ? E->count : 1, sizeof *E->outviews);
-    E->from_zero = calloc(E->count ? E->count : 1, sizeof *E->from_zero);
-    if (!E->outviews || !E->from_zero) return -1;
+    if (!E->outviews) return -1;
     plan_region(E, body);   /* top-level variables only */
-    plan_zero_then_mma(E, body);
     return E->failed ? -1 : 0;
-}
-
-bool emit_set_is_zero_for_mma(const Emit *E, const TirInstr *set)
-{
-    return E->from_zero && set->id < E->count && E->from_zero[set->id];
-}
-
-bool emit_mma_from_zero(const Emit *E, const TirInstr *mma)
-{
-    return E->from_zero && mma->id < E->count && E->from_zero[mma->id];
 }
 
 void emit_free_outviews(Emit *E)
@@ -221,9 +185,7 @@ void emit_free_outviews(Emit *E)
     if (E->outviews)
         for (uint32_t k = 0; k < E->count; k++) free(E->outviews[k]);
     free(E->outviews);
-    free(E->from_zero);
     E->outviews = NULL;
-    E->from_zero = NULL;
 }
 
 bool emit_is_outview(const Emit *E, const TirInstr *slot)

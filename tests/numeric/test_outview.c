@@ -10,6 +10,8 @@
  *  - all-zero row blocks of A, which the micro-kernel skips, must still
  *    leave zeros (finite B) or NaN (inf in B: 0·inf) in their rows of C;
  *  - a 128×128 tile (too large for C: lazy zero only) and a 16-row one;
+ *  - lazy zero of accumulators read by something else (an epilogue): mmas
+ *    that may not run at all (K = 0, under an if) must still leave zeros;
  *  - kernels that must NOT take the path (the accumulator read after its
  *    store, C also loaded) stay correct;
  *  - C overlapping A: one block reads A while accumulating; in place it
@@ -75,6 +77,43 @@ static const char *const SRC =
     "    }\n"
     "    store(C, acc, block.y, block.x);\n"
     "    store(D, acc * 2.0, block.y, block.x);\n"
+    "}\n"
+    /* lazy zero (emit_lazyzero.c): read by an epilogue, mmas that may not run, filled twice */
+    "kernel lz_epilogue(gl<f32, M, K> A, gl<f32, K, N> B, gl<f32, M, N> C) grid(cdiv(N, 32), cdiv(M, 32)) {\n"
+    "    rt<f32, 32, 32> acc = zeros();\n"
+    "    for (k in 0 .. cdiv(K, 32)) {\n"
+    "        rt<f32, 32, 32> a = load(A, block.y, k);\n"
+    "        rt<f32, 32, 32, col> b = load(B, k, block.x);\n"
+    "        mma_ab(acc, a, b);\n"
+    "    }\n"
+    "    store(C, relu(acc) + 1.0, block.y, block.x);\n"
+    "}\n"
+    "kernel lz_maybe(gl<bf16, M, K> A, gl<bf16, K, N> B, gl<f32, M, N> C, bool flag) grid(cdiv(N, 64), cdiv(M, 64)) {\n"
+    "    rt<f32, 64, 64> acc = zeros();\n"
+    "    if (flag) {\n"
+    "        for (k in 0 .. cdiv(K, 32)) {\n"
+    "            rt<bf16, 64, 32> a = load(A, block.y, k);\n"
+    "            rt<bf16, 32, 64, col> b = load(B, k, block.x);\n"
+    "            mma_ab(acc, a, b);\n"
+    "        }\n"
+    "    }\n"
+    "    store(C, acc * 2.0, block.y, block.x);\n"
+    "}\n"
+    "kernel lz_twice(gl<f32, M, K> A, gl<f32, K, N> B, gl<f32, M, N> C, gl<f32, M, N> D) grid(cdiv(N, 32), cdiv(M, 32)) {\n"
+    "    rt<f32, 32, 32> acc = zeros();\n"
+    "    for (k in 0 .. cdiv(K, 32)) {\n"
+    "        rt<f32, 32, 32> a = load(A, block.y, k);\n"
+    "        rt<f32, 32, 32, col> b = load(B, k, block.x);\n"
+    "        mma_ab(acc, a, b);\n"
+    "    }\n"
+    "    store(C, acc - 1.0, block.y, block.x);\n"
+    "    acc = zeros();\n"
+    "    for (k in 1 .. cdiv(K, 32)) {\n"
+    "        rt<f32, 32, 32> a = load(A, block.y, k);\n"
+    "        rt<f32, 32, 32, col> b = load(B, k, block.x);\n"
+    "        mma_ab(acc, a, b);\n"
+    "    }\n"
+    "    store(D, acc + 1.0, block.y, block.x);\n"
     "}\n"
     "kernel ov_loadsc(gl<f32, M, K> A, gl<f32, K, N> B, gl<f32, M, N> C) grid(cdiv(N, 32), cdiv(M, 32)) {\n"
     "    rt<f32, 32, 32> acc = zeros();\n"
@@ -157,6 +196,27 @@ START_TEST(outview_zero_row_blocks)
 }
 END_TEST
 
+/* Lazy zero: every path, including none of the mmas running (K = 0, the if
+ * not taken, the second loop empty when K ≤ 32), and skipped zero row blocks. */
+START_TEST(lazy_zero_paths)
+{
+    NUM_NEED(&prog);
+    ZeroRowsCtx finite = { .K = 40, .inf_in_b = false };
+    run("lz_epilogue", "M=64,N=70,K=50", 50, NULL, NULL);
+    run("lz_epilogue", "M=40,N=33,K=0", 0, NULL, NULL);
+    run("lz_epilogue", "M=64,N=64,K=40", 40, zero_rows_gen, &finite);
+    NumRun r;
+    NumSpec taken = { .sizes = "M=70,N=64,K=45", .sets = "flag=true", .tol = tol_k(45) };
+    num_run(&prog, "lz_maybe", &taken, &r);
+    num_run_free(&r);
+    NumSpec skipped = { .sizes = "M=70,N=64,K=45", .sets = "flag=false", .tol = tol_k(45) };
+    num_run(&prog, "lz_maybe", &skipped, &r);
+    num_run_free(&r);
+    run("lz_twice", "M=64,N=64,K=90", 90, NULL, NULL);
+    run("lz_twice", "M=33,N=64,K=20", 20, NULL, NULL);
+}
+END_TEST
+
 START_TEST(outview_not_eligible)
 {
     NUM_NEED(&prog);
@@ -209,6 +269,7 @@ Suite *num_suite_outview(void)
     tcase_add_test(tc, outview_shapes);
     tcase_add_test(tc, outview_empty_k);
     tcase_add_test(tc, outview_zero_row_blocks);
+    tcase_add_test(tc, lazy_zero_paths);
     tcase_add_test(tc, outview_not_eligible);
     tcase_add_test(tc, outview_output_aliases_input);
     suite_add_tcase(s, tc);
