@@ -183,7 +183,7 @@ def variants(case, root):
             # kernel write O itself in one launch (no combine pass); B·H = 8 blocks
             # still give each of 2 threads several
             kname = f"attention_decode_{dt}_d{d}"
-            out.append({"name": kname, "file": f, "kernel": kname,
+            out.append({"name": kname, "file": os.path.join(root, "stdlib-kernels", "attention_decode.tk"), "kernel": kname,
                         "tensors": [qkv, [b, h, skv, d], [b, h, skv, d], qkv, [b * h, 1, d], [b * h, 1, 2]],
                         "sets": {"scale": 1.0 / math.sqrt(d)}, "note": "NS = 1: one launch"})
         else:

@@ -1,5 +1,5 @@
 /* ref_attention.c — double-precision references of the attention kernels
- * (stdlib-kernels/attention.tk), written from the definitions in
+ * (stdlib-kernels/attention.tk, attention_decode.tk), written from the definitions in
  * docs/stdlib/attention.md. See reference.h.
  *
  *   O[b,h,i,:] = Σ_j softmax_j(s[i,j]) · V[b,g(h),j,:]
