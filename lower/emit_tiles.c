@@ -227,24 +227,38 @@ LLVMValueRef emit_gl_tile_at(Emit *E, const TkType *g, const TirInstr *const *co
     return tile_inside(E, &G, tile->dims[0], tile->dims[1]);
 }
 
-/* Transposes 32-bit words into the mma's B panels: word (r, c) of the
- * source goes to dst32[(r/32)·32w + c·pw + r%32] (pw: the panel's width), for
- * r < n (source rows, `row_off(r)` elements apart) and c < w, in 16×16
- * blocks of <16 x i32>: 16 row loads, four rounds of the perfect shuffle
- * (interleave rows i and i+8, low halves to 2i, high halves to 2i+1), 16
- * column stores. This is the packing of a B given as [N, K] (mma_abt): f32
- * words are elements, bf16 words are the k pairs vdpbf16ps wants. Element by
- * element it would be 32 scattered 16-bit stores per 16 words. */
-static void transpose_words(Emit *E, LLVMValueRef tensor, LLVMValueRef first_elem, LLVMValueRef row_stride, unsigned esize,
-                            LLVMValueRef dst, int64_t n, int64_t w)
+/* Transposes 16 vectors of 16 elements in registers: four rounds of the
+ * perfect shuffle (interleave rows i and i+8, low halves to 2i, high halves
+ * to 2i+1); afterwards rows[c] holds what was column c. */
+static void transpose16(Emit *E, LLVMValueRef rows[16])
 {
-    LLVMTypeRef v16 = LLVMVectorType(E->i32, 16);
     LLVMValueRef lo_mask[16], hi_mask[16];
     for (unsigned q = 0; q < 8; q++) {
         lo_mask[2 * q] = emit_const_i32(E, q), lo_mask[2 * q + 1] = emit_const_i32(E, q + 16);
         hi_mask[2 * q] = emit_const_i32(E, q + 8), hi_mask[2 * q + 1] = emit_const_i32(E, q + 24);
     }
     LLVMValueRef lo = LLVMConstVector(lo_mask, 16), hi = LLVMConstVector(hi_mask, 16);
+    for (int round = 0; round < 4; round++) {
+        LLVMValueRef next[16];
+        for (int q = 0; q < 8; q++) {
+            next[2 * q] = LLVMBuildShuffleVector(E->b, rows[q], rows[q + 8], lo, "");
+            next[2 * q + 1] = LLVMBuildShuffleVector(E->b, rows[q], rows[q + 8], hi, "");
+        }
+        memcpy(rows, next, 16 * sizeof *rows);
+    }
+}
+
+/* Transposes 32-bit words into the mma's B panels: word (r, c) of the
+ * source goes to dst32[(r/32)·32w + c·pw + r%32] (pw: the panel's width), for
+ * r < n (source rows, `row_off(r)` elements apart) and c < w, in 16×16
+ * blocks of <16 x i32>: 16 row loads, transpose16, 16 column stores. This is
+ * the packing of a B given as [N, K] (mma_abt): f32 words are elements, bf16
+ * words are the k pairs vdpbf16ps wants. Element by element it would be 32
+ * scattered 16-bit stores per 16 words. */
+static void transpose_words(Emit *E, LLVMValueRef tensor, LLVMValueRef first_elem, LLVMValueRef row_stride, unsigned esize,
+                            LLVMValueRef dst, int64_t n, int64_t w)
+{
+    LLVMTypeRef v16 = LLVMVectorType(E->i32, 16);
     EmitLoop Lr, Lc;
     emit_loop_begin(E, &Lr, emit_const_i64(E, n / 16), "tw.r");
     emit_loop_begin(E, &Lc, emit_const_i64(E, w / 16), "tw.c");
@@ -258,14 +272,7 @@ static void transpose_words(Emit *E, LLVMValueRef tensor, LLVMValueRef first_ele
         rows[r] = LLVMBuildLoad2(E->b, v16, p, "");
         LLVMSetAlignment(rows[r], esize);
     }
-    for (int round = 0; round < 4; round++) {
-        LLVMValueRef next[16];
-        for (int q = 0; q < 8; q++) {
-            next[2 * q] = LLVMBuildShuffleVector(E->b, rows[q], rows[q + 8], lo, "");
-            next[2 * q + 1] = LLVMBuildShuffleVector(E->b, rows[q], rows[q + 8], hi, "");
-        }
-        memcpy(rows, next, sizeof rows);
-    }
+    transpose16(E, rows);
     /* the 16 rows r0.. lie in one panel (16 divides 32) */
     LLVMValueRef r0 = LLVMBuildShl(E->b, Lr.idx, emit_const_i64(E, 4), "");
     LLVMValueRef panel = LLVMBuildLShr(E->b, r0, emit_const_i64(E, 5), "");
@@ -657,19 +664,13 @@ static LLVMValueRef emit_reduce(Emit *E, const TirInstr *i)
 }
 
 /* out = srcᵀ for row-major tiles (src R×C, out C×R) in 16×16 blocks: 16 row
- * loads of <16 x T>, four rounds of the perfect shuffle (as transpose_words),
- * 16 row stores. The element loop moved one 2-byte element at a time (a
- * 128×128 bf16 transpose was 60% of a K/V pack kernel). */
+ * loads of <16 x T>, transpose16, 16 row stores. The element loop moved one
+ * 2-byte element at a time (a 128×128 bf16 transpose was 60% of a K/V pack
+ * kernel). */
 static void transpose_rows16(Emit *E, LLVMValueRef out, LLVMValueRef src, const TkType *s)
 {
     int64_t R = s->dims[0], C = s->dims[1];
     LLVMTypeRef et = emit_elem_type(E, s), v16 = LLVMVectorType(et, 16);
-    LLVMValueRef lo_mask[16], hi_mask[16];
-    for (unsigned q = 0; q < 8; q++) {
-        lo_mask[2 * q] = emit_const_i32(E, q), lo_mask[2 * q + 1] = emit_const_i32(E, q + 16);
-        hi_mask[2 * q] = emit_const_i32(E, q + 8), hi_mask[2 * q + 1] = emit_const_i32(E, q + 24);
-    }
-    LLVMValueRef lo = LLVMConstVector(lo_mask, 16), hi = LLVMConstVector(hi_mask, 16);
     EmitLoop Lr, Lc;
     emit_loop_begin(E, &Lr, emit_const_i64(E, R / 16), "tr.r");
     emit_loop_begin(E, &Lc, emit_const_i64(E, C / 16), "tr.c");
@@ -680,14 +681,7 @@ static void transpose_rows16(Emit *E, LLVMValueRef out, LLVMValueRef src, const 
         rows[r] = LLVMBuildLoad2(E->b, v16, LLVMBuildGEP2(E->b, et, src, &el, 1, ""), "");
         LLVMSetAlignment(rows[r], 2);
     }
-    for (int round = 0; round < 4; round++) {
-        LLVMValueRef next[16];
-        for (int q = 0; q < 8; q++) {
-            next[2 * q] = LLVMBuildShuffleVector(E->b, rows[q], rows[q + 8], lo, "");
-            next[2 * q + 1] = LLVMBuildShuffleVector(E->b, rows[q], rows[q + 8], hi, "");
-        }
-        memcpy(rows, next, sizeof rows);
-    }
+    transpose16(E, rows);
     for (int c = 0; c < 16; c++) {
         LLVMValueRef el = LLVMBuildAdd(E->b, LLVMBuildMul(E->b, LLVMBuildAdd(E->b, c0, emit_const_i64(E, c), ""), emit_const_i64(E, R), ""), r0, "");
         LLVMSetAlignment(LLVMBuildStore(E->b, rows[c], LLVMBuildGEP2(E->b, et, out, &el, 1, "")), 2);
