@@ -184,32 +184,38 @@ static LLVMValueRef nonfinite_lanes(TkMmaBuilder *mb, LLVMValueRef w, int vec, b
     return LLVMBuildOr(mb->b, lo, hi, "");
 }
 
-/* Software prefetch of the next column strip of B, one line per k step.
- * Each k step of a 32-column panel is 128 bytes (32 f32, or 32 bf16 pairs);
- * row block i0/mr fetches its half (by parity) of the same k step one panel
- * to the right, so the next strip is in cache before its first row block
- * runs. Weights streamed from DRAM (M = 32 projections, decode, FFN) stalled
- * the first row block of every strip: 32×4096×4096 bf16 on one thread went
- * from 6.2 to 5.2 ms, FFN T512 D1024 from 45.7 to 44.0 ms, 1024³ unchanged.
- * All the prefetches up front (64 lines per row block) measured 5% slower
- * at M = 32: they crowd the block's own loads. Past B's end a prefetch is
- * harmless (it never faults). */
+/* Software prefetch of the next column strip of B during the k loop. Each k
+ * step of a 32-column panel is 128 bytes (32 f32, or 32 bf16 pairs): two
+ * lines. In a full-height block (8 rows × one panel) row block i0/mr fetches
+ * its half (by parity) of the same k step one panel to the right, so the next
+ * strip is in cache before its first row block runs. A skinny block (2 rows ×
+ * two panels, decode: usually the only row block that runs) fetches all four
+ * lines of the next two panels. Weights streamed from DRAM stalled the first
+ * row block of every strip: 32×4096×4096 bf16 on one thread went from 6.2 to
+ * 5.2 ms, FFN T512 D1024 from 45.7 to 44.0 ms, a 1×11008×4096 decode step
+ * from 4.4 to 4.0 ms; 1024³ is unchanged. All of a row block's share up
+ * front, before its k loop, measured 5% slower at M = 32: it crowds the
+ * block's own loads. Past B's end a prefetch is harmless (it never faults). */
 #define PREFETCH_MIN_KSTEPS 64
 
-static void prefetch_next_strip(TkMmaBuilder *mb, LLVMValueRef b, LLVMValueRef i0, LLVMValueRef j0, LLVMValueRef kk, int mr, int64_t n,
-                                int64_t ksteps, bool bf16)
+static void prefetch_next_strip(TkMmaBuilder *mb, LLVMValueRef b, LLVMValueRef i0, LLVMValueRef j0, LLVMValueRef kk, int mr, int64_t nr,
+                                int64_t n, int64_t ksteps, bool bf16)
 {
     LLVMTypeRef i8 = LLVMInt8TypeInContext(mb->ctx), i32 = LLVMInt32TypeInContext(mb->ctx);
     LLVMTypeRef et = bf16 ? LLVMBFloatTypeInContext(mb->ctx) : LLVMFloatTypeInContext(mb->ctx);
     LLVMValueRef krow = bf16 ? LLVMBuildShl(mb->b, kk, c64(mb, 1), "") : kk;
-    LLVMValueRef next = LLVMBuildAdd(mb->b, j0, c64(mb, TK_MMA_PANEL), "");
-    /* n + 32: the panel to the right is a whole one even past B's last column */
-    LLVMValueRef row = gep(mb, et, b, tk_mma_b_offset(mb->b, krow, next, n + TK_MMA_PANEL, panel_stride(mb, ksteps, bf16), bf16));
+    bool whole = nr > TK_MMA_PANEL;   /* skinny: every line; else one half by row block parity */
     LLVMValueRef parity = LLVMBuildAnd(mb->b, LLVMBuildSDiv(mb->b, i0, c64(mb, mr), ""), c64(mb, 1), "");
-    LLVMValueRef at = gep(mb, i8, row, LLVMBuildMul(mb->b, parity, c64(mb, 64), ""));
-    LLVMValueRef args[4] = { at, LLVMConstInt(i32, 0, 0), LLVMConstInt(i32, 2, 0), LLVMConstInt(i32, 1, 0) };
-    LLVMTypeRef pt = LLVMTypeOf(at);
-    call_intrinsic(mb, "llvm.prefetch", &pt, 1, args, 4);
+    for (int64_t p = 0; p < nr / TK_MMA_PANEL; p++)
+        for (int h = 0; h < (whole ? 2 : 1); h++) {
+            LLVMValueRef col = LLVMBuildAdd(mb->b, j0, c64(mb, nr + p * TK_MMA_PANEL), "");
+            /* n + nr: the panels to the right are whole ones even past B's last column */
+            LLVMValueRef row = gep(mb, et, b, tk_mma_b_offset(mb->b, krow, col, n + nr, panel_stride(mb, ksteps, bf16), bf16));
+            LLVMValueRef half = whole ? c64(mb, 64 * h) : LLVMBuildMul(mb->b, parity, c64(mb, 64), "");
+            LLVMValueRef args[4] = { gep(mb, i8, row, half), LLVMConstInt(i32, 0, 0), LLVMConstInt(i32, 2, 0), LLVMConstInt(i32, 1, 0) };
+            LLVMTypeRef pt = LLVMTypeOf(args[0]);
+            call_intrinsic(mb, "llvm.prefetch", &pt, 1, args, 4);
+        }
 }
 
 /* One register block at rows [i0, i0+mr), columns [j0, j0+nc·vec): load the
@@ -280,7 +286,9 @@ static void block(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVM
     LLVMPositionBuilderAtEnd(mb->b, body);
     LLVMValueRef bv[8];
     LLVMValueRef stride = panel_stride(mb, ksteps, bf16);
-    if (nc * k->vec == TK_MMA_PANEL && ksteps >= PREFETCH_MIN_KSTEPS) prefetch_next_strip(mb, b, i0, j0, kk, mr, n, ksteps, bf16);
+    int64_t nr = (int64_t)nc * k->vec;
+    if (ksteps >= PREFETCH_MIN_KSTEPS && (nr == TK_MMA_PANEL || (mr == 2 && nr == 2 * TK_MMA_PANEL)))
+        prefetch_next_strip(mb, b, i0, j0, kk, mr, nr, n, ksteps, bf16);
     for (int c = 0; c < nc; c++) {
         /* f32: B(k, j0 + c·vec ..); bf16: the pairs B(2kk, ..), B(2kk+1, ..) */
         LLVMValueRef col = LLVMBuildAdd(mb->b, j0, c64(mb, (int64_t)c * k->vec), "");
