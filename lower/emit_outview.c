@@ -39,7 +39,7 @@ struct EmitOutview {
 
 /* What plan_one finds about one variable while walking the body. */
 typedef struct {
-    const TirInstr *var, *set, *get, *after_store;
+    const TirInstr *var, *set, *get;
     unsigned sets, gets, bad;
 } Refs;
 
