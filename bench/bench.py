@@ -67,7 +67,7 @@ class Driver:
             line = json.dumps(req)
         else:
             line = (f"{req['op']} {req['dtype']} {req['M']} {req['N']} {req['K']} {req.get('variant', '-')} "
-                    f"{req['threads']} {req['reps']} {req['warmup']}")
+                    f"{req['threads']} {req['reps']} {req['warmup']} {'cold' if req.get('cold') else 'warm'}")
         try:
             self.proc.stdin.write(line + "\n")
             self.proc.stdin.flush()
@@ -102,7 +102,7 @@ class Peer:
 
     def run(self, case, reps, warmup):
         req = dict(case["shape"], op=case["family"], dtype=case["dtype"], threads=case["threads"], reps=reps,
-                   warmup=warmup, variant=self.variant)
+                   warmup=warmup, variant=self.variant, cold=case.get("cold", False))
         return self.driver.request(req)
 
 
@@ -112,7 +112,7 @@ class Ours:
         self.kind = "ours"
 
     def run(self, case, reps, warmup):
-        return ours.run(self.tkc, self.variant, case["threads"], reps, warmup, self.env)
+        return ours.run(self.tkc, self.variant, case["threads"], reps, warmup, self.env, cold=case.get("cold", False))
 
 
 def is_gemm(case):

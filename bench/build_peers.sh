@@ -30,7 +30,7 @@ build() {   # build NAME HEADER SOURCES... -- LIBS...
 }
 
 build bench_peak "" "$src/peak.c" -- -pthread
-build bench_onednn oneapi/dnnl/dnnl.h "$src/onednn.c" "$src/driver.c" -- -fopenmp -ldnnl
-build bench_openblas cblas.h "$src/openblas.c" "$src/driver.c" -- -lopenblas
+build bench_onednn oneapi/dnnl/dnnl.h "$src/onednn.c" "$src/driver.c" -- -fopenmp -ldnnl -pthread
+build bench_openblas cblas.h "$src/openblas.c" "$src/driver.c" -- -lopenblas -pthread
 # libxsmm's static library calls BLAS for large shapes; libxsmmnoblas stubs it out
 build bench_xsmm libxsmm.h "$src/xsmm.c" "$src/driver.c" -- -lxsmm -lxsmmnoblas -lpthread -lrt -ldl -lm

@@ -11,6 +11,12 @@ A case is a plain dict:
   shape     dict of the problem sizes (M, N, K / B, H, S, D, causal / T, D, F, act)
   flops     FLOPs counted from the math (below)
   bytes     the minimum traffic: every input read once, every output written once
+  cold      True for the memory-bound single-token cases (M = 1 projections,
+            attention decode, FFN with T = 1): the caches are evicted before
+            every timed call, as in a real model, whose weights and KV cache
+            come from DRAM at every step (a 32 MB matrix would otherwise stay
+            in the 32 MB L3 between back-to-back calls and flatter whoever
+            reads it twice). The id ends in "cold".
 """
 
 # --- the shapes of issue 4 ----------------------------------------------------
@@ -37,11 +43,16 @@ def ffn_hidden(d, act):
     return -(-((8 * d) // 3) // 256) * 256
 
 
+def _cold_id(text, cold):
+    return text + " cold" if cold else text
+
+
 def gemm_case(group, dtype, m, n, k, threads):
     e = DTYPE_BYTES[dtype]
+    cold = m == 1
     return {
-        "id": f"gemm {dtype} {m}x{n}x{k} t{threads}",
-        "family": "gemm", "group": group, "dtype": dtype, "threads": threads,
+        "id": _cold_id(f"gemm {dtype} {m}x{n}x{k} t{threads}", cold),
+        "family": "gemm", "group": group, "dtype": dtype, "threads": threads, "cold": cold,
         "shape": {"M": m, "N": n, "K": k},
         "flops": 2.0 * m * n * k,
         "bytes": float(e * (m * k + k * n) + 4 * m * n),   # C is f32 for every implementation we time
@@ -55,7 +66,7 @@ def attention_case(dtype, s, d, causal, threads, b=1, h=ATTN_H):
         flops /= 2
     return {
         "id": f"attention {dtype} B{b} H{h} S{s} D{d} {'causal' if causal else 'full'} t{threads}",
-        "family": "attention", "group": "attention", "dtype": dtype, "threads": threads,
+        "family": "attention", "group": "attention", "dtype": dtype, "threads": threads, "cold": False,
         "shape": {"B": b, "H": h, "S": s, "SKV": s, "D": d, "causal": causal, "decode": False},
         "flops": flops,
         "bytes": float(e * 4 * b * h * s * d),   # Q, K, V read, O written
@@ -66,8 +77,8 @@ def decode_case(dtype, skv, d, threads, b=1, h=ATTN_H):
     """One new query row against a long KV cache (generation): memory-bound on K and V."""
     e = DTYPE_BYTES[dtype]
     return {
-        "id": f"attention decode {dtype} B{b} H{h} SKV{skv} D{d} t{threads}",
-        "family": "attention", "group": "decode", "dtype": dtype, "threads": threads,
+        "id": f"attention decode {dtype} B{b} H{h} SKV{skv} D{d} t{threads} cold",
+        "family": "attention", "group": "decode", "dtype": dtype, "threads": threads, "cold": True,
         "shape": {"B": b, "H": h, "S": 1, "SKV": skv, "D": d, "causal": False, "decode": True},
         "flops": 4.0 * b * h * skv * d,
         "bytes": float(e * b * h * (2 * skv * d + 2 * d)),   # K, V read; q read, o written
@@ -79,8 +90,8 @@ def ffn_case(dtype, t, d, act, threads):
     f = ffn_hidden(d, act)
     matrices = 3 if act == "swiglu" else 2
     return {
-        "id": f"ffn {act} {dtype} T{t} D{d} F{f} t{threads}",
-        "family": "ffn", "group": "ffn", "dtype": dtype, "threads": threads,
+        "id": _cold_id(f"ffn {act} {dtype} T{t} D{d} F{f} t{threads}", t == 1),
+        "family": "ffn", "group": "ffn", "dtype": dtype, "threads": threads, "cold": t == 1,
         "shape": {"T": t, "D": d, "F": f, "act": act},
         "flops": 2.0 * t * d * f * matrices,
         "bytes": float(e * (matrices * d * f + 2 * t * d)),   # weights once, X read, Y written

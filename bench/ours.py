@@ -8,7 +8,7 @@ gemm, and so on). A dimension that is a `const` in the file must equal the
 case's size, otherwise the kernel does not fit the case and we say so.
 
 A kernel is timed by `tkc run FILE --kernel K --size ... --threads N --repeat R
---warmup W --times --json`: it JIT-compiles (cached on disk after the first
+--warmup W --times --json [--cold]`: it JIT-compiles (cached on disk after the first
 time), fills the tensors (every page touched), runs once untimed plus W warm-up
 launches, then R timed launches.
 """
@@ -243,15 +243,15 @@ def _resolve(v, root):
     return dict(v, sizes=sizes, sets=sets)
 
 
-def run(tkc, variant, threads, reps, warmup, env, timeout=600):
+def run(tkc, variant, threads, reps, warmup, env, timeout=600, cold=False):
     """Runs one of our kernels; returns {"ok", "times_ms", "impl", "error", "info"}. A
     variant with a "pre" kernel (attention's K/V pack) runs both, and its times
     are the sums of the two runs' times in rank order (so the median is close
-    to the sum of the medians)."""
-    r = _run_one(tkc, variant, threads, reps, warmup, env, timeout)
+    to the sum of the medians). `cold`: caches evicted before every timed launch."""
+    r = _run_one(tkc, variant, threads, reps, warmup, env, timeout, cold)
     if not r["ok"] or not variant.get("pre"):
         return r
-    p = _run_one(tkc, variant["pre"], threads, reps, warmup, env, timeout)
+    p = _run_one(tkc, variant["pre"], threads, reps, warmup, env, timeout, cold)
     if not p["ok"]:
         return dict(p, error=f"{variant['pre']['kernel']}: {p['error']}")
     times = [a + b for a, b in zip(sorted(r["times_ms"]), sorted(p["times_ms"]))]
@@ -259,10 +259,12 @@ def run(tkc, variant, threads, reps, warmup, env, timeout=600):
     return dict(r, times_ms=times, info=info)
 
 
-def _run_one(tkc, variant, threads, reps, warmup, env, timeout):
+def _run_one(tkc, variant, threads, reps, warmup, env, timeout, cold=False):
     cmd = [tkc, "run", variant["file"], "--kernel", variant["kernel"],
            "--size", ",".join(f"{k}={v}" for k, v in variant["sizes"].items()),
            "--threads", str(threads), "--repeat", str(reps), "--warmup", str(warmup), "--times", "--json"]
+    if cold:
+        cmd.append("--cold")
     for k, v in variant["sets"].items():
         cmd += ["--set", f"{k}={v}"]
     try:

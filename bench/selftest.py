@@ -58,6 +58,13 @@ def main():
     expect(len(full) == 2 * (2 * (5 + 9) + 2 * 8 + 2 + 2 * 8) + 4, f"full run has {len(full)} cases")
     dec = cases.decode_case("bf16", 8192, 128, 1)
     expect(dec["flops"] == 4.0 * 8 * 8192 * 128 and dec["shape"]["S"] == 1, "decode FLOPs")
+    # single-token cases run with the caches evicted, and say so in their ids
+    colds = {c["id"] for c in cases.all_cases([1, 2]) if c["cold"]}
+    expect(dec["cold"] and dec["id"].endswith(" cold"), "decode attention is cold")
+    expect(cases.gemm_case("proj", "bf16", 1, 4096, 4096, 2)["cold"] and not cases.gemm_case("proj", "bf16", 32, 4096, 4096, 2)["cold"],
+           "M = 1 projections, and only they among the gemms, are cold")
+    expect(cases.ffn_case("bf16", 1, 1024, "gelu", 1)["cold"] and not f["cold"], "FFN with T = 1 is cold")
+    expect(len(colds) == 2 * (2 * 3 + 2 + 2 * 2 * 2) and all(c.endswith(" cold") for c in colds), f"{len(colds)} cold cases")
 
     # signatures: read from the file, sizes bound by position, constants checked
     with tempfile.TemporaryDirectory() as d:
@@ -118,6 +125,18 @@ def main():
         ours._run_one = saved
     expect([round(t, 9) for t in r.get("times_ms", [])] == [1.1, 2.3, 3.5] and r["info"].get("pre_median_ms") == 2.0,
            f"pack + attention times {r}")
+    # a cold case reaches tkc run as --cold, for the pack kernel too
+    seen = []
+    saved_sub = ours.subprocess.run
+    ours.subprocess.run = lambda cmd, **kw: (seen.append(cmd), type("P", (), {"stdout": '{"ms": 1.0, "times_ms": [1.0]}',
+                                                                               "stderr": "", "returncode": 0})())[1]
+    try:
+        ours.run("tkc", kvp, 2, 3, 1, {}, cold=True)
+        ours.run("tkc", kvp, 2, 3, 1, {})
+    finally:
+        ours.subprocess.run = saved_sub
+    expect(len(seen) == 4 and all("--cold" in c for c in seen[:2]) and not any("--cold" in c for c in seen[2:]),
+           f"--cold passed to tkc run only for cold cases: {seen}")
 
     for msg in fails:
         print(f"selftest: FAIL {msg}", file=sys.stderr)

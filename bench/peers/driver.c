@@ -2,12 +2,14 @@
 #define _GNU_SOURCE
 #include "driver.h"
 
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <time.h>
+#include <unistd.h>
 
 static double now_ms(void)
 {
@@ -24,11 +26,13 @@ int bench_read_request(BenchRequest *r)
         if (line[0] != '\n' && line[0] != '#') break;
     }
     memset(r, 0, sizeof *r);
-    int got = sscanf(line, "%15s %7s %ld %ld %ld %31s %d %d %d", r->op, r->dtype, &r->M, &r->N, &r->K, r->variant, &r->threads,
-                     &r->reps, &r->warmup);
-    if (got != 9 || r->M < 1 || r->N < 1 || r->K < 1 || r->threads < 1 || r->reps < 1 || r->reps > 10000 || r->warmup < 0) {
+    char temp[8] = "warm";
+    int got = sscanf(line, "%15s %7s %ld %ld %ld %31s %d %d %d %7s", r->op, r->dtype, &r->M, &r->N, &r->K, r->variant, &r->threads,
+                     &r->reps, &r->warmup, temp);
+    r->cold = strcmp(temp, "cold") == 0;
+    if ((got != 9 && got != 10) || (!r->cold && strcmp(temp, "warm") != 0) || r->M < 1 || r->N < 1 || r->K < 1 || r->threads < 1 || r->reps < 1 || r->reps > 10000 || r->warmup < 0) {
         line[strcspn(line, "\n")] = 0;
-        bench_reply_error("malformed request '%s' (want: gemm DTYPE M N K VARIANT THREADS REPS WARMUP)", line);
+        bench_reply_error("malformed request '%s' (want: gemm DTYPE M N K VARIANT THREADS REPS WARMUP [cold|warm])", line);
         return -1;
     }
     return 1;
@@ -109,18 +113,72 @@ uint16_t *bench_alloc_bf16(size_t n, uint64_t seed)
 
 void bench_free(void *p) { free(p); }
 
-void bench_time(void (*call)(void *), void *ctx, int warmup, int reps, double *out)
+typedef struct {
+    const float *p;
+    size_t n;
+} EvictShare;
+
+static void *evict_share(void *arg)
 {
+    const EvictShare *s = arg;
+    float sum = 0;
+    for (size_t i = 0; i < s->n; i += 16) sum += s->p[i];   /* one load per 64-byte line */
+    volatile float sink = sum;
+    (void)sink;
+    return NULL;
+}
+
+void bench_evict_caches(int threads)
+{
+    static float *buf;
+    static size_t n;
+    if (!buf) {
+        long llc = sysconf(_SC_LEVEL3_CACHE_SIZE);
+        size_t bytes = llc > 0 ? 4 * (size_t)llc : 0;
+        if (bytes < (128u << 20)) bytes = 128u << 20;
+        n = bytes / sizeof(float);
+        if (!(buf = bench_alloc_f32(n, 7))) return;
+    }
+    enum { MAX_EVICTORS = 64 };
+    if (threads < 1) threads = 1;
+    if (threads > MAX_EVICTORS) threads = MAX_EVICTORS;
+    pthread_t tid[MAX_EVICTORS];
+    int started[MAX_EVICTORS];
+    EvictShare share[MAX_EVICTORS];
+    size_t per = (n / (size_t)threads + 15) & ~(size_t)15;
+    for (int t = 0; t < threads; t++) {
+        size_t lo = (size_t)t * per < n ? (size_t)t * per : n;
+        share[t] = (EvictShare){ buf + lo, n - lo < per ? n - lo : per };
+        started[t] = t > 0 && pthread_create(&tid[t], NULL, evict_share, &share[t]) == 0;
+    }
+    for (int t = 0; t < threads; t++)   /* this thread's share, and any whose thread did not start */
+        if (!started[t]) evict_share(&share[t]);
+    for (int t = 1; t < threads; t++)
+        if (started[t]) pthread_join(tid[t], NULL);
+}
+
+void bench_time(void (*call)(void *), void *ctx, const BenchRequest *r, double *out)
+{
+    int warmup = r->warmup, reps = r->reps;
     for (int i = 0; i < warmup; i++) call(ctx);
+    if (r->cold) {
+        for (int i = 0; i < reps; i++) {
+            bench_evict_caches(r->threads);
+            double t0 = now_ms();
+            call(ctx);
+            out[i] = now_ms() - t0;
+        }
+        return;
+    }
     /* how many calls make a sample of ≥ 0.1 ms (one call if it is longer) */
     double t0 = now_ms();
     call(ctx);
     double one = now_ms() - t0;
     int inner = one >= 0.1 ? 1 : (int)(0.1 / (one > 1e-5 ? one : 1e-5)) + 1;
     if (inner > 100000) inner = 100000;
-    for (int r = 0; r < reps; r++) {
+    for (int s = 0; s < reps; s++) {
         t0 = now_ms();
         for (int i = 0; i < inner; i++) call(ctx);
-        out[r] = (now_ms() - t0) / inner;
+        out[s] = (now_ms() - t0) / inner;
     }
 }

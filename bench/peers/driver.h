@@ -2,7 +2,7 @@
  * bench/bench.py, aligned touched buffers, and the timing loop.
  *
  * Protocol: the driver reads one request per line on stdin,
- *     gemm DTYPE M N K VARIANT THREADS REPS WARMUP
+ *     gemm DTYPE M N K VARIANT THREADS REPS WARMUP [cold|warm]
  * and answers one JSON line on stdout,
  *     {"ok":true,"impl":"...","times_ms":[...]}   or   {"ok":false,"error":"..."}
  * so one process serves a whole run: the harness can interleave peers case by
@@ -19,6 +19,7 @@ typedef struct {
     long M, N, K;
     char variant[32];   /* driver-specific: "packed", "plain", "-" */
     int threads, reps, warmup;
+    int cold;           /* 1: evict the caches before every timed call (bench_time) */
 } BenchRequest;
 
 /* 1: a request was read; 0: end of input; -1: a malformed line (already answered). */
@@ -36,9 +37,18 @@ float *bench_alloc_f32(size_t n, uint64_t seed);
 uint16_t *bench_alloc_bf16(size_t n, uint64_t seed);   /* bf16 bit patterns */
 void bench_free(void *p);
 
-/* Times `call(ctx)`: `warmup` untimed calls, then `reps` samples. A sample is
- * the mean of enough back-to-back calls to last ≥ 0.1 ms, so a 32³ product is
- * not lost in clock resolution. Writes ms per call into out[0..reps). */
-void bench_time(void (*call)(void *), void *ctx, int warmup, int reps, double *out);
+/* Times `call(ctx)` as request r asks: r->warmup untimed calls, then r->reps
+ * samples. A sample is the mean of enough back-to-back calls to last ≥ 0.1 ms,
+ * so a 32³ product is not lost in clock resolution. With r->cold, a sample is
+ * one call made after the caches were evicted (bench_evict_caches), as a decode
+ * step finds its weights in a real model. Writes ms per call into out[0..reps). */
+void bench_time(void (*call)(void *), void *ctx, const BenchRequest *r, double *out);
+
+/* Reads a buffer of 4× the last-level cache (at least 128 MiB) on `threads`
+ * threads, so that no operand of the previous call is left in L2 or L3, and no
+ * core sits idle (and slow to wake) just before the timed call. Reading, not
+ * writing: no dirty lines are left to be written back during the timed call.
+ * tkc run's --cold does the same (tools/tkc/run.c). */
+void bench_evict_caches(int threads);
 
 #endif

@@ -179,7 +179,7 @@ int main(void)
         double *ms = malloc(sizeof(double) * (size_t)r.reps);
         if (!ms) return 1;
         omp_set_num_threads(r.threads);
-        bench_time(run_matmul, &c, r.warmup, r.reps, ms);
+        bench_time(run_matmul, &c, &r, ms);
         char extra[128];
         snprintf(extra, sizeof extra, "\"version\":\"%d.%d.%d\",\"threads\":%d", v->major, v->minor, v->patch, omp_get_max_threads());
         bench_reply_times(c.impl, ms, r.reps, extra);

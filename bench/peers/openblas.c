@@ -65,7 +65,7 @@ int main(void)
         openblas_set_num_threads(r.threads);
         double *ms = malloc(sizeof(double) * (size_t)r.reps);
         if (!ms) return 1;
-        bench_time(run_sgemm, &c, r.warmup, r.reps, ms);
+        bench_time(run_sgemm, &c, &r, ms);
         const char *env_core = getenv("OPENBLAS_CORETYPE");
         const char *env_l2 = getenv("OPENBLAS_L2_SIZE");
         char impl[128], extra[512];

@@ -67,11 +67,31 @@ def set_threads(n):
         OPENBLAS.openblas_set_num_threads(n)
 
 
-def timed(fn, reps, warmup):
+_evict = {}
+
+
+def evict_caches():
+    """Reads 128 MiB (4× a 32 MiB L3), as bench/peers/driver.c does, so the next
+    call finds its operands in DRAM."""
+    if "buf" not in _evict:
+        _evict["buf"] = torch.ones(32 << 20, dtype=torch.float32)
+    _evict["buf"].sum().item()
+
+
+def timed(fn, reps, warmup, cold=False):
     """ms per call: `warmup` untimed calls, then `reps` samples; a sample averages
-    enough back-to-back calls to last ≥ 0.1 ms."""
+    enough back-to-back calls to last ≥ 0.1 ms, or with `cold` is one call made
+    after the caches were evicted."""
     for _ in range(warmup):
         fn()
+    if cold:
+        out = []
+        for _ in range(reps):
+            evict_caches()
+            t0 = time.perf_counter()
+            fn()
+            out.append((time.perf_counter() - t0) * 1e3)
+        return out
     t0 = time.perf_counter()
     fn()
     one = time.perf_counter() - t0
@@ -94,7 +114,7 @@ _cache = {"key": None}
 
 def build(req):
     """The callable for a request, with its tensors (kept while the case repeats)."""
-    key = json.dumps({k: v for k, v in req.items() if k not in ("reps", "warmup")}, sort_keys=True)
+    key = json.dumps({k: v for k, v in req.items() if k not in ("reps", "warmup", "cold")}, sort_keys=True)
     if _cache["key"] == key:
         return _cache["fn"], _cache["impl"]
     _cache["key"] = None
@@ -161,7 +181,7 @@ def main():
             set_threads(int(req["threads"]))
             with torch.inference_mode():
                 fn, impl = build(req)
-                times = timed(fn, int(req["reps"]), int(req["warmup"]))
+                times = timed(fn, int(req["reps"]), int(req["warmup"]), bool(req.get("cold")))
             info = {"threads": torch.get_num_threads(), "torch": torch.__version__}
             if OPENBLAS is not None:
                 info["openblas_threads"] = OPENBLAS.openblas_get_num_threads()

@@ -114,7 +114,7 @@ int main(void)
         }
         double *ms = malloc(sizeof(double) * (size_t)r.reps);
         if (!ms) return 1;
-        bench_time(c.bf16 ? run_bf16 : run_f32, &c, r.warmup, r.reps, ms);
+        bench_time(c.bf16 ? run_bf16 : run_f32, &c, &r, ms);
         char impl[128], extra[256];
         snprintf(impl, sizeof impl, "libxsmm %s (%s)", c.bf16 ? "bsmm" : "smm", libxsmm_get_target_arch());
         snprintf(extra, sizeof extra, "\"version\":\"%s\",\"arch\":\"%s\",\"flags\":\"%s\"", LIBXSMM_VERSION, libxsmm_get_target_arch(),

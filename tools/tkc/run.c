@@ -15,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
+#include <pthread.h>
 
 #include "cpu_jit.h"
 #include "front.h"
@@ -38,6 +40,7 @@ typedef struct {
     int threads, repeat;
     int warmup;             /* --warmup N: untimed launches before timing (caches, pages, thread pool) */
     bool times;             /* --times: the JSON carries every timed launch, for harnesses that pool runs */
+    bool cold;              /* --cold: evict the caches before every timed launch (a decode step's weights come from DRAM) */
     unsigned long long seed;
 } RunOptions;
 
@@ -58,6 +61,58 @@ static unsigned long long rng_next(unsigned long long *s)
     return *s;
 }
 
+/* Reads a buffer of 4× the last-level cache (at least 128 MiB) so that nothing
+ * the previous launch touched is left in L2 or L3. Reading leaves no dirty lines
+ * to be written back during the timed launch. Every thread of the launch reads
+ * its share: a core left idle through the eviction is slow to wake (on these VMs
+ * the timed launch then ran at one core's bandwidth). The bench's peers evict
+ * the same way (bench/peers/driver.c), so `--cold` times compare. */
+typedef struct {
+    const float *p;
+    size_t n;
+} EvictShare;
+
+static void *evict_share(void *arg)
+{
+    const EvictShare *s = arg;
+    float sum = 0;
+    for (size_t i = 0; i < s->n; i += 16) sum += s->p[i];   /* one load per 64-byte line */
+    volatile float sink = sum;
+    (void)sink;
+    return NULL;
+}
+
+static void evict_caches(int threads)
+{
+    static float *buf;
+    static size_t n;
+    if (!buf) {
+        long llc = sysconf(_SC_LEVEL3_CACHE_SIZE);
+        size_t bytes = llc > 0 ? 4 * (size_t)llc : 0;
+        if (bytes < (128u << 20)) bytes = 128u << 20;
+        if (!(buf = malloc(bytes))) return;
+        n = bytes / sizeof(float);
+        for (size_t i = 0; i < n; i++) buf[i] = (float)(i & 7);
+    }
+    enum { MAX_EVICTORS = 64 };
+    if (threads < 1) threads = 1;
+    if (threads > MAX_EVICTORS) threads = MAX_EVICTORS;
+    pthread_t tid[MAX_EVICTORS];
+    bool joined[MAX_EVICTORS];
+    EvictShare share[MAX_EVICTORS];
+    size_t per = (n / (size_t)threads + 15) & ~(size_t)15;
+    for (int t = 0; t < threads; t++) {
+        size_t lo = (size_t)t * per < n ? (size_t)t * per : n;
+        share[t] = (EvictShare){ buf + lo, n - lo < per ? n - lo : per };
+        /* thread 0 is this one; a thread that cannot start has its share read here */
+        joined[t] = t > 0 && pthread_create(&tid[t], NULL, evict_share, &share[t]) == 0;
+    }
+    for (int t = 0; t < threads; t++)
+        if (!joined[t]) evict_share(&share[t]);
+    for (int t = 1; t < threads; t++)
+        if (joined[t]) pthread_join(tid[t], NULL);
+}
+
 /* ---------------------------------------------------------------- arguments */
 
 static int usage_error(const char *msg)
@@ -65,7 +120,7 @@ static int usage_error(const char *msg)
     fprintf(stderr, "tkc run: %s\n"
                     "usage: tkc run FILE.tk [--kernel NAME] --size M=512,N=512,... [--set name=value]... [--target=T]\n"
                     "                       [--check] [--json] [--threads N] [--repeat N] [--seed S] [--generic] [-g]\n"
-                    "                       [--warmup N] [--times]\n",
+                    "                       [--warmup N] [--times] [--cold]\n",
             msg);
     return 2;
 }
@@ -90,6 +145,7 @@ static int parse(int argc, char **argv, RunOptions *o)
         else if (strcmp(a, "--repeat") == 0 && next) o->repeat = atoi(argv[++i]);
         else if (strcmp(a, "--warmup") == 0 && next) o->warmup = atoi(argv[++i]);
         else if (strcmp(a, "--times") == 0) o->times = true;
+        else if (strcmp(a, "--cold") == 0) o->cold = true;
         else if (strcmp(a, "--seed") == 0 && next) o->seed = strtoull(argv[++i], NULL, 0) | 1;
         else if (a[0] == '-') {
             char msg[128];
@@ -414,9 +470,10 @@ int tkc_run(int argc, char **argv)
         for (int w = 0; status == 0 && w < o.warmup; w++) tk_cpu_launch(grid, block, ptrs, sizes, threads, err, sizeof err);
         /* timing: median of repeats (at least 3, until ~0.5 s). A repeat of a
          * launch shorter than 0.1 ms is the mean of as many back-to-back launches
-         * as make 0.1 ms, as the bench's peers are timed (bench/peers/driver.c). */
+         * as make 0.1 ms, as the bench's peers are timed (bench/peers/driver.c).
+         * --cold: one launch per repeat, after evicting the caches. */
         int n = 0, want = o.repeat > 0 ? o.repeat : 1000, inner = 1;
-        if (status == 0) {
+        if (status == 0 && !o.cold) {
             double t0 = now_ms();
             tk_cpu_launch(grid, block, ptrs, sizes, threads, err, sizeof err);
             double one = now_ms() - t0;
@@ -425,6 +482,7 @@ int tkc_run(int argc, char **argv)
         }
         double start = now_ms();
         while (status == 0 && n < want && n < 1000) {
+            if (o.cold) evict_caches(threads);
             double t0 = now_ms();
             for (int r = 0; r < inner; r++) tk_cpu_launch(grid, block, ptrs, sizes, threads, err, sizeof err);
             times[n++] = (now_ms() - t0) / inner;
