@@ -3,18 +3,11 @@
 
 #include <math.h>
 
+#include "../common/test_values.h"
+
 /* ---------------------------------------------------------------- numbers */
 
-/* xorshift* (as tests/numeric/harness.c) */
-uint64_t gen_rng_next(uint64_t *s)
-{
-    *s ^= *s >> 12;
-    *s ^= *s << 25;
-    *s ^= *s >> 27;
-    return *s * 0x2545F4914F6CDD1Dull;
-}
-
-static double uniform(uint64_t *s, double lo, double hi) { return lo + (hi - lo) * ((double)(gen_rng_next(s) >> 11) / 9007199254740992.0); }
+uint64_t gen_rng_next(uint64_t *s) { return tv_rng_next(s); }
 
 uint64_t gen_hash_str(const char *s)
 {
@@ -24,50 +17,18 @@ uint64_t gen_hash_str(const char *s)
 }
 
 /* ---------------------------------------------------------------- inputs
- * The generators of the numeric suite (tests/numeric/test_elementwise.c
- * gen_range, test_layout.c gen_wide, gen_ties, gen_subnormal). */
-
+ * The same value families as the numeric suite's generators, from the shared
+ * tests/common/test_values.h. */
 
 double gen_value(const Gen *g, int64_t idx, uint64_t *rng)
 {
     switch (g->kind) {
-    case GEN_SPECIALS: {
-        /* ±0, ±inf, NaN, huge, tiny, subnormal, overflow edges, mixed with uniform values */
-        static const double sp[] = { 0.0, -0.0, INFINITY, -INFINITY, NAN, 1e30, -1e30, 1e-30, -1e-30, 1e-40, -3e-39,
-                                     100.0, -100.0, 88.0, -88.0, 1.0, -1.0, 0.5 };
-        uint64_t k = gen_rng_next(rng) % (2 * (sizeof sp / sizeof sp[0]));
-        if (k < sizeof sp / sizeof sp[0]) return sp[k];
-        return uniform(rng, g->lo, g->hi);
-    }
-    case GEN_WIDE: {
-        /* magnitudes 2^-30 .. 2^20 with random signs, and some specials */
-        static const double sp[] = { 0.0, -0.0, INFINITY, -INFINITY, NAN, 65504.0, 65520.0, -70000.0, 6e-8, -3e-8, 3.39e38 };
-        uint64_t k = gen_rng_next(rng) % 64;
-        if (k < sizeof sp / sizeof sp[0]) return sp[k];
-        return uniform(rng, -1, 1) * ldexp(1.0, (int)uniform(rng, -30, 21));
-    }
-    case GEN_TIES: {
-        /* rounding ties and edges of f32 → bf16 / f16: exact halfway points, values
-         * just off them, the largest finite values and the first that overflow,
-         * subnormal boundaries of f16, both signs */
-        static const double edge[] = { 3.3895313892515355e38, 3.3961e38, 3.3963e38, 3.4e38, 65504.0, 65519.99, 65520.0,
-                                       0x1p-14, 0x1.ff8p-15, 0x1p-24, 0x1p-25, 0x1.8p-25, 0x1p-126, 0x1.01p-127 };
-        double sign = idx % 2 ? -1 : 1;
-        int64_t k = idx / 2;
-        switch (k % 6) {
-        case 0: return sign * (1 + (double)(2 * (k % 64) + 1) * 0x1p-8) * ldexp(1.0, (int)(k % 20) - 10);
-        case 1: return sign * (1 + (double)(2 * (k % 512) + 1) * 0x1p-11) * ldexp(1.0, (int)(k % 10) - 5);
-        case 2: return sign * (1 + (double)(2 * (k % 64) + 1) * 0x1p-8 + 0x1p-20);
-        case 3: return sign * (1 + (double)(2 * (k % 64) + 1) * 0x1p-8 - 0x1p-20);
-        case 4: return sign * edge[(k / 6) % (sizeof edge / sizeof edge[0])];
-        default: return sign * uniform(rng, 0, 4);
-        }
-    }
-    case GEN_PICK: return g->pick[gen_rng_next(rng) % g->npick];
-    case GEN_SUBNORMAL:
-        /* subnormal in f32 and bf16 */
-        return (idx % 2 ? -1 : 1) * ldexp(1.0 + (double)(idx % 7) / 8, -127 - (int)(idx % 6));
-    default: return uniform(rng, g->lo, g->hi);
+    case GEN_SPECIALS: return tv_special(rng, g->lo, g->hi);
+    case GEN_WIDE: return tv_wide(rng);
+    case GEN_TIES: return tv_tie(idx, rng);
+    case GEN_PICK: return g->pick[tv_rng_next(rng) % g->npick];
+    case GEN_SUBNORMAL: return tv_subnormal(idx);
+    default: return tv_uniform(rng, g->lo, g->hi);
     }
 }
 

@@ -86,18 +86,9 @@ static int64_t ordinal(TkTypeKind k, double x)
     return (h >> 15) ? -u : u;
 }
 
-uint64_t num_rng_next(uint64_t *s)
-{
-    *s ^= *s >> 12;
-    *s ^= *s << 25;
-    *s ^= *s >> 27;
-    return *s * 0x2545F4914F6CDD1Dull;
-}
+uint64_t num_rng_next(uint64_t *s) { return tv_rng_next(s); }
 
-double num_uniform(uint64_t *s, double lo, double hi)
-{
-    return lo + (hi - lo) * ((double)(num_rng_next(s) >> 11) / 9007199254740992.0);
-}
+double num_uniform(uint64_t *s, double lo, double hi) { return tv_uniform(s, lo, hi); }
 
 /* ---------------------------------------------------------------- strings */
 

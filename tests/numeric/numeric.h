@@ -42,6 +42,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../common/test_values.h"
 #include "cpu_jit.h"
 #include "front.h"
 #include "launch.h"

@@ -246,14 +246,9 @@ static double gen_range(unsigned p, TkTypeKind elem, int64_t idx, uint64_t *rng,
 {
     (void)p;
     const Range *r = ctx;
-    if (r->specials) {
-        static const double sp[] = { 0.0, -0.0, INFINITY, -INFINITY, NAN, 1e30, -1e30, 1e-30, -1e-30, 1e-40, -3e-39,
-                                     100.0, -100.0, 88.0, -88.0, 1.0, -1.0, 0.5 };
-        uint64_t k = num_rng_next(rng) % (2 * (sizeof sp / sizeof sp[0]));
-        (void)idx;
-        (void)elem;
-        if (k < sizeof sp / sizeof sp[0]) return sp[k];
-    }
+    (void)idx;
+    (void)elem;
+    if (r->specials) return tv_special(rng, r->lo, r->hi);
     return num_uniform(rng, r->lo, r->hi);
 }
 

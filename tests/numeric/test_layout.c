@@ -97,40 +97,23 @@ static void build(void)
 
 static void teardown(void) { num_free(&prog); }
 
-/* Magnitudes 2^-30 .. 2^20 with random signs, and some specials. */
+/* Magnitudes 2^-30 .. 2^20 with random signs, and some specials (test_values.h). */
 static double gen_wide(unsigned p, TkTypeKind elem, int64_t idx, uint64_t *rng, void *ctx)
 {
     (void)p;
     (void)elem;
     (void)idx;
     (void)ctx;
-    uint64_t k = num_rng_next(rng) % 64;
-    static const double sp[] = { 0.0, -0.0, INFINITY, -INFINITY, NAN, 65504.0, 65520.0, -70000.0, 6e-8, -3e-8, 3.39e38 };
-    if (k < sizeof sp / sizeof sp[0]) return sp[k];
-    return num_uniform(rng, -1, 1) * ldexp(1.0, (int)num_uniform(rng, -30, 21));
+    return tv_wide(rng);
 }
 
-/* Rounding ties and edges of f32 → bf16 and f32 → f16 (and f16 → bf16):
- * 1 + (2m+1)·2^-8 and 1 + (2m+1)·2^-11 are exact halfway points (ties go to
- * even), values just above/below them, the largest finite values and the
- * first values that overflow, subnormal boundaries of f16, both signs. */
+/* Rounding ties and edges of f32 → bf16 and f32 → f16 (test_values.h). */
 static double gen_ties(unsigned p, TkTypeKind elem, int64_t idx, uint64_t *rng, void *ctx)
 {
     (void)p;
     (void)elem;
     (void)ctx;
-    static const double edge[] = { 3.3895313892515355e38, 3.3961e38, 3.3963e38, 3.4e38, 65504.0, 65519.99, 65520.0,
-                                   0x1p-14, 0x1.ff8p-15, 0x1p-24, 0x1p-25, 0x1.8p-25, 0x1p-126, 0x1.01p-127 };
-    double sign = idx % 2 ? -1 : 1;
-    int64_t k = idx / 2;
-    switch (k % 6) {
-    case 0: return sign * (1 + (double)(2 * (k % 64) + 1) * 0x1p-8) * ldexp(1.0, (int)(k % 20) - 10);
-    case 1: return sign * (1 + (double)(2 * (k % 512) + 1) * 0x1p-11) * ldexp(1.0, (int)(k % 10) - 5);
-    case 2: return sign * (1 + (double)(2 * (k % 64) + 1) * 0x1p-8 + 0x1p-20);
-    case 3: return sign * (1 + (double)(2 * (k % 64) + 1) * 0x1p-8 - 0x1p-20);
-    case 4: return sign * edge[(k / 6) % (sizeof edge / sizeof edge[0])];
-    default: return sign * num_uniform(rng, 0, 4);
-    }
+    return tv_tie(idx, rng);
 }
 
 START_TEST(convert_ties_and_edges)
@@ -245,7 +228,7 @@ static double gen_subnormal(unsigned p, TkTypeKind elem, int64_t idx, uint64_t *
     (void)rng;
     const double *big = ctx;
     if (big && p == 1) return 0x1p100;                        /* mma: B */
-    return (idx % 2 ? -1 : 1) * ldexp(1.0 + (double)(idx % 7) / 8, -127 - (int)(idx % 6));   /* subnormal in f32 and bf16 */
+    return tv_subnormal(idx);
 }
 
 /* bf16 subnormals survive arithmetic and conversion (RNE, §3.1, §6.5, §6.8;
