@@ -148,39 +148,40 @@ void emit_view_set(Emit *E, const TirInstr *slot, const TirInstr *load);
 LLVMValueRef emit_view_ptr(Emit *E, const TirInstr *slot);
 /* The panel stride (cpu_mma.h) of the tile a view points to, in elements. */
 LLVMValueRef emit_view_stride(Emit *E, const TirInstr *slot);
-/* Output views (emit_outview.c): a top-level f32 accumulator that is zeroed,
- * only mma'd, then stored once starts as zero registers, and lives in C
- * itself where its tile lies inside C. emit_plan_outviews decides (after uses
- * are counted and legalise chose the mma rows); the rest emit its
- * declaration, each mma into it (begin: the acc pointer, and the builder's
- * row stride and zero flag; end: after the micro-kernel) and its store
- * (before_store: NULL if the store is not of an output view, else an i1 that
- * is true when C already holds the tile and the copy must be skipped). */
+/* Lazy zero (emit_lazyzero.c): a zero fill that the next statement, an mma,
+ * or the mmas up to the variable's first other mention take over. Planned
+ * after views. fill_left_to_mma: is this SET such a fill; set_is_zero_for_mma:
+ * the same, and the SET is not emitted (it sets the run-time flag instead, if
+ * any); mma_acc_zero: the i1 for the builder's acc_zero (NULL: none), and
+ * mma_acc_written after the micro-kernel; settle: called before every
+ * instruction, fills a lazy variable still zero before its first other
+ * mention. is_zero_fill: a FILL of +0; mma_has_row_kernel: an mma bound to a
+ * micro-kernel with the row-major accumulator. */
+int emit_plan_lazy_zero(Emit *E, const TirRegion *body);
+void emit_free_lazy_zero(Emit *E);
+bool emit_is_lazy_zero(const Emit *E, const TirInstr *v);
+bool emit_fill_left_to_mma(const Emit *E, const TirInstr *set);
+bool emit_set_is_zero_for_mma(Emit *E, const TirInstr *set);
+LLVMValueRef emit_mma_acc_zero(Emit *E, const TirInstr *mma);
+void emit_mma_acc_written(Emit *E, const TirInstr *mma);
+void emit_lazy_zero_settle(Emit *E, const TirInstr *i);
+bool emit_is_zero_fill(const TirInstr *v);
+bool emit_mma_has_row_kernel(const TirInstr *mma);
+/* Output views (emit_outview.c): a top-level f32 accumulator whose zero fill
+ * lazy zero took over, only mma'd, then stored once, lives in C itself where
+ * its tile lies inside C. emit_plan_outviews decides (after lazy zero); the
+ * rest emit its declaration (where it lives), each mma into it (mma_begin:
+ * the acc pointer and the builder's row stride), a lazy fill (zero: through
+ * the pointer and stride) and its store (before_store: NULL if the store is
+ * not of an output view, else an i1 that is true when C already holds the
+ * tile and the copy must be skipped). */
 int emit_plan_outviews(Emit *E, const TirRegion *body);
 void emit_free_outviews(Emit *E);
 bool emit_is_outview(const Emit *E, const TirInstr *slot);
 void emit_outview_declare(Emit *E, const TirInstr *slot);
 LLVMValueRef emit_outview_mma_begin(Emit *E, const TirInstr *slot, TkMmaBuilder *mb);
-void emit_outview_mma_end(Emit *E, const TirInstr *slot);
+void emit_outview_zero(Emit *E, const TirInstr *slot);
 LLVMValueRef emit_outview_before_store(Emit *E, const TirInstr *store);
-/* emit_outview.c helpers shared with emit_lazyzero.c: a FILL of +0; an mma
- * bound to a micro-kernel with the row-major accumulator. */
-bool emit_is_zero_fill(const TirInstr *v);
-bool emit_mma_has_row_kernel(const TirInstr *mma);
-/* Lazy zero (emit_lazyzero.c): a zero fill that the next statement, an mma,
- * or the mmas up to the variable's first other mention take over. Planned
- * after output views. set_is_zero_for_mma: the SET is not emitted (it sets
- * the run-time flag instead, if any); mma_acc_zero: the i1 for the builder's
- * acc_zero (NULL: none), and mma_acc_written after the micro-kernel; settle:
- * called before every instruction, fills a lazy variable still zero before
- * its first other mention. */
-int emit_plan_lazy_zero(Emit *E, const TirRegion *body);
-void emit_free_lazy_zero(Emit *E);
-bool emit_is_lazy_zero(const Emit *E, const TirInstr *v);
-bool emit_set_is_zero_for_mma(Emit *E, const TirInstr *set);
-LLVMValueRef emit_mma_acc_zero(Emit *E, const TirInstr *mma);
-void emit_mma_acc_written(Emit *E, const TirInstr *mma);
-void emit_lazy_zero_settle(Emit *E, const TirInstr *i);
 /* Coalescing (emit_coalesce.c): `SET v, GET w` where w dies and v is idle
  * during w's life stores w in v, so the copy vanishes. Planned after views
  * and output views; emit_storage_of gives the variable whose slot v uses. */

@@ -15,9 +15,12 @@
  * Both need a micro-kernel with the row-major accumulator (cpu_mma.h
  * acc_zero) for every such mma, and mmas that do not read the variable as
  * an operand. Lazy zero is for warps(1) kernels (one flag, not one per warp).
- * Output views (emit_outview.c) carry their own flag and are left alone. */
+ * Output views (emit_outview.c) build on it: planned after it, they only
+ * change where the accumulator lives, and a still-zero output view is
+ * filled where it lives. */
 #include <stdlib.h>
 
+#include "cpu_mma.h"
 #include "emit.h"
 
 struct EmitLazyZero {
@@ -26,6 +29,21 @@ struct EmitLazyZero {
     LLVMValueRef *flag;              /* by VAR id: its i8 alloca (set at the fill) */
     const TirInstr **fill_before;    /* by instruction id: the lazy variable to fill (if still zero) before it */
 };
+
+bool emit_is_zero_fill(const TirInstr *v)
+{
+    if (v->op != TIR_FILL || v->nargs < 1) return false;
+    const TirInstr *c = v->args[0];
+    if (c->op == TIR_CONST_FLOAT) return c->fimm == 0 && !__builtin_signbit(c->fimm);
+    return c->op == TIR_CONST_INT && c->imm == 0;
+}
+
+/* Does an mma use a register micro-kernel with the plain row-major acc? */
+bool emit_mma_has_row_kernel(const TirInstr *mma)
+{
+    const TkMmaKernel *k = mma->base_name ? mma->base_op : NULL;
+    return k && k->pack == TK_MMA_PACK_ROWS;
+}
 
 static bool acc_tile(const TirInstr *v)
 {
@@ -76,7 +94,7 @@ static void plan_region(Emit *E, struct EmitLazyZero *L, const TirRegion *r)
         plan_region(E, L, &s->body[1]);
         if (s->op != TIR_SET || !emit_is_zero_fill(s->args[1])) continue;
         const TirInstr *v = s->args[0];
-        if (!acc_tile(v) || v->parent != r || emit_is_outview(E, v) || emit_is_view(E, v)) continue;
+        if (!acc_tile(v) || v->parent != r || emit_is_view(E, v)) continue;
         const TirInstr *n = next_statement(s);
         if (n && mma_into(n, v)) {
             L->from_zero[s->id] = L->from_zero[n->id] = true;
@@ -132,6 +150,11 @@ bool emit_is_lazy_zero(const Emit *E, const TirInstr *v)
     return E->lazyzero && planned(E->lazyzero->lazy, E, v);
 }
 
+bool emit_fill_left_to_mma(const Emit *E, const TirInstr *set)
+{
+    return E->lazyzero && planned(E->lazyzero->from_zero, E, set);
+}
+
 bool emit_set_is_zero_for_mma(Emit *E, const TirInstr *set)
 {
     struct EmitLazyZero *L = E->lazyzero;
@@ -171,7 +194,8 @@ void emit_lazy_zero_settle(Emit *E, const TirInstr *i)
     LLVMValueRef still = LLVMBuildICmp(E->b, LLVMIntNE, LLVMBuildLoad2(E->b, E->i8, L->flag[v->id], ""), LLVMConstInt(E->i8, 0, 0), "");
     LLVMBuildCondBr(E->b, still, fill, done);
     LLVMPositionBuilderAtEnd(E->b, fill);
-    emit_tile_zero(E, emit_slot_ptr(E, v), v->type);
+    if (emit_is_outview(E, v)) emit_outview_zero(E, v);   /* where it lives: maybe in C */
+    else emit_tile_zero(E, emit_slot_ptr(E, v), v->type);
     LLVMBuildStore(E->b, LLVMConstInt(E->i8, 0, 0), L->flag[v->id]);
     LLVMBuildBr(E->b, done);
     LLVMPositionBuilderAtEnd(E->b, done);

@@ -384,7 +384,7 @@ static void emit_stmt(Emit *E, const TirInstr *s)
             emit_view_declare(E, s, !set_before_read(s));
             break;
         }
-        if (emit_is_outview(E, s)) {   /* its zero fill is a flag (emit_outview.c) */
+        if (emit_is_outview(E, s)) {   /* C or a stack tile; its zero fill is left to the mmas */
             emit_outview_declare(E, s);
             break;
         }
@@ -399,7 +399,7 @@ static void emit_stmt(Emit *E, const TirInstr *s)
             emit_view_set(E, slot, val);
             break;
         }
-        if (emit_is_outview(E, slot) || emit_set_is_zero_for_mma(E, s)) break;   /* zero fills the mma takes over */
+        if (emit_set_is_zero_for_mma(E, s)) break;   /* zero fills the mma takes over (output views' among them) */
         LLVMValueRef p = emit_slot_ptr(E, slot), v;
         if (!tk_is_scalar(slot->type->kind) && writes_into_slot(E, slot, val)) {
             /* the load or fill writes straight into the variable: no temporary, no copy */
@@ -628,7 +628,7 @@ static int emit_kernel(Emit *E, const TirFunc *f)
     E->warp = emit_const_i32(E, 0);
     reset_values(E);
     count_uses(&f->body, E->uses, E->user);
-    if (emit_plan_views(E, &f->body) != 0 || emit_plan_outviews(E, &f->body) != 0 || emit_plan_lazy_zero(E, &f->body) != 0 ||
+    if (emit_plan_views(E, &f->body) != 0 || emit_plan_lazy_zero(E, &f->body) != 0 || emit_plan_outviews(E, &f->body) != 0 ||
         emit_plan_coalesce(E, &f->body) != 0) {
         snprintf(E->err, sizeof E->err, "out of memory");
         emit_free_views(E);

@@ -86,10 +86,9 @@ static void mma_micro(Emit *E, const TirInstr *i, const TkMmaKernel *k)
     int64_t Kp = bf16 ? (K + 1) / 2 * 2 : K;
     LLVMValueRef A = mma_operand(E, i, 1), B = mma_operand(E, i, 2);
     TkMmaBuilder mb = { .ctx = E->ctx, .mod = E->mod, .b = E->b, .fn = E->fn };
-    /* an output view (emit_outview.c) may live in C and may still be all zero */
-    bool outview = emit_is_outview(E, acc);
-    LLVMValueRef C = outview ? emit_outview_mma_begin(E, acc, &mb) : emit_slot_ptr(E, acc);
-    LLVMValueRef zero = outview ? NULL : emit_mma_acc_zero(E, i);   /* its zero fill was left to it (emit_lazyzero.c) */
+    /* an output view (emit_outview.c) may live in C */
+    LLVMValueRef C = emit_is_outview(E, acc) ? emit_outview_mma_begin(E, acc, &mb) : emit_slot_ptr(E, acc);
+    LLVMValueRef zero = emit_mma_acc_zero(E, i);   /* its zero fill was left to it (emit_lazyzero.c) */
     if (zero) mb.acc_zero = zero;
     TkType ca = { .kind = TK_TY_RT, .elem = bf16 ? TK_TY_BF16 : TK_TY_F32, .rank = 2, .dims = { M, Kp }, .layout = TK_ROW };
     LLVMValueRef Ab = NULL;
@@ -127,8 +126,7 @@ static void mma_micro(Emit *E, const TirInstr *i, const TkMmaKernel *k)
     if (have != TIR_PACK_NONE && have == want && Kp == K && tB->elem == ca.elem) {
         if (bi->op == TIR_GET && emit_is_view(E, bi->args[0])) mb.b_panel_stride = emit_view_stride(E, bi->args[0]);
         k->emit(k, &mb, C, Ab, B, M, N, K);
-        if (outview) emit_outview_mma_end(E, acc);
-        else emit_mma_acc_written(E, i);
+        emit_mma_acc_written(E, i);
         return;
     }
     EmitLoop Lb, Lc;
@@ -141,8 +139,7 @@ static void mma_micro(Emit *E, const TirInstr *i, const TkMmaKernel *k)
     emit_loop_end(E, &Lc);
     emit_loop_end(E, &Lb);
     k->emit(k, &mb, C, Ab, Bb, M, N, K);
-    if (outview) emit_outview_mma_end(E, acc);
-    else emit_mma_acc_written(E, i);
+    emit_mma_acc_written(E, i);
 }
 
 int emit_select_mma(void *features, const TirInstr *mma, const void **row, const char **name, char *err, size_t errlen)

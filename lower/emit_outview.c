@@ -1,20 +1,20 @@
-/* emit_outview.c — accumulators that start as zero registers and, where they
- * can, live in their output tensor ("output views", CPU).
+/* emit_outview.c — accumulators that live in their output tensor ("output
+ * views", CPU).
  *
  * The shape of every plain gemm,
  *     rt<f32, BM, BN> acc = zeros();
  *     for (k in ...) mma_ab(acc, a, b);
  *     store(C, acc, block.y, block.x);
- * zero-fills a stack tile, has every register block of every mma load and
- * store its part of that tile, then copies the tile to C. For a variable used
- * exactly this way (plan_one lists the conditions) emission changes twice:
- *  - lazy zero: the variable carries a run-time "still zero" flag instead of
- *    being filled, and the first mma starts from zero registers (cpu_mma.h
- *    acc_zero). At 32³ and 64³ the fill was ~5% of a product.
- *  - in place: when the tile lies wholly inside C and C overlaps no other
- *    tensor argument, the mmas accumulate in C itself, with C's row stride,
- *    and the store writes nothing; the copy was ~9% of a 64³ product. A tile
- *    crossing C's edge keeps the stack buffer and the masked store.
+ * has every register block of every mma load and store its part of a stack
+ * tile, then copies the tile to C. Its zero fill is already left to the mmas
+ * (emit_lazyzero.c: a run-time "still zero" flag, or the first mma starting
+ * from zero registers). For a variable used exactly this way (plan_one lists
+ * the conditions), when the tile lies wholly inside C and C overlaps no other
+ * tensor argument, the mmas accumulate in C itself, with C's row stride, and
+ * the store writes nothing; the copy was ~9% of a 64³ product. A tile crossing
+ * C's edge keeps the stack buffer and the masked store. Lazy zero's fill of a
+ * variable no mma reached (an empty K loop) goes through the view too
+ * (emit_outview_zero).
  * In place is limited to tiles of OUTVIEW_INPLACE_MAX bytes: a 256×256 tile
  * in C has its rows 4·N bytes apart, and with N a power of two a column strip
  * of it falls into a few L2 sets, where the contiguous stack tile has none.
@@ -34,7 +34,6 @@ struct EmitOutview {
     const TirInstr *store;   /* the one STORE of the variable, into C */
     LLVMValueRef ptr;        /* alloca ptr: where the accumulator lives (C or the stack tile) */
     LLVMValueRef stride;     /* alloca i64: its row stride in elements */
-    LLVMValueRef zero;       /* alloca i8: still all zero (no mma has run) */
 };
 
 /* What plan_one finds about one variable while walking the body. */
@@ -42,21 +41,6 @@ typedef struct {
     const TirInstr *var, *set, *get;
     unsigned sets, gets, bad;
 } Refs;
-
-bool emit_is_zero_fill(const TirInstr *v)
-{
-    if (v->op != TIR_FILL || v->nargs < 1) return false;
-    const TirInstr *c = v->args[0];
-    if (c->op == TIR_CONST_FLOAT) return c->fimm == 0 && !__builtin_signbit(c->fimm);
-    return c->op == TIR_CONST_INT && c->imm == 0;
-}
-
-/* Does an mma use a register micro-kernel with the plain row-major acc? */
-bool emit_mma_has_row_kernel(const TirInstr *mma)
-{
-    const TkMmaKernel *k = mma->base_name ? mma->base_op : NULL;
-    return k && k->pack == TK_MMA_PACK_ROWS;
-}
 
 static void scan_refs(const TirRegion *r, Refs *R)
 {
@@ -128,7 +112,8 @@ static bool one_tile_per_block(const TirFunc *f, const TirInstr *store)
 }
 
 /* Can top-level variable v take part? A warps(1) kernel; an f32 row tile,
- * zero-filled right at its declaration and assigned nothing else; otherwise
+ * zero-filled right at its declaration by a fill lazy zero takes over, and
+ * assigned nothing else; otherwise
  * only the accumulator of row micro-kernel mmas, then read once, by a store
  * at the top level into a plain f32 tensor the kernel never loads nor stores
  * elsewhere, at coordinates one_tile_per_block; no mma into it after that. */
@@ -138,7 +123,9 @@ static const TirInstr *plan_one(Emit *E, const TirInstr *v)
     if (E->f->warps != 1 || t->kind != TK_TY_RT || t->elem != TK_TY_F32 || t->layout != TK_ROW || t->rank != 2) return NULL;
     const TirInstr *first = v->next;
     while (first && !tir_is_statement(first->op)) first = first->next;
-    if (!first || first->op != TIR_SET || first->args[0] != v || !emit_is_zero_fill(first->args[1])) return NULL;
+    if (!first || first->op != TIR_SET || first->args[0] != v || !emit_is_zero_fill(first->args[1]) ||
+        !emit_fill_left_to_mma(E, first))
+        return NULL;
     Refs R = { .var = v };
     scan_refs(&E->f->body, &R);
     if (R.bad || R.sets != 1 || R.set != first || R.gets != 1 || E->uses[R.get->id] != 1) return NULL;
@@ -216,7 +203,6 @@ void emit_outview_declare(Emit *E, const TirInstr *slot)
     const TkType *t = slot->type;
     O->ptr = emit_alloca(E, E->ptr, 1, "acc.at");
     O->stride = emit_alloca(E, E->i64, 1, "acc.stride");
-    O->zero = emit_alloca(E, E->i8, 1, "acc.zero");
     LLVMValueRef buf = emit_slot_ptr(E, slot);
     LLVMValueRef ptr = buf, stride = emit_const_i64(E, t->dims[1]);
     if (emit_tile_elems(t) * 4 <= OUTVIEW_INPLACE_MAX) {
@@ -237,20 +223,27 @@ void emit_outview_declare(Emit *E, const TirInstr *slot)
     }
     LLVMBuildStore(E->b, ptr, O->ptr);
     LLVMBuildStore(E->b, stride, O->stride);
-    LLVMBuildStore(E->b, LLVMConstInt(E->i8, 1, 0), O->zero);
 }
 
 LLVMValueRef emit_outview_mma_begin(Emit *E, const TirInstr *slot, TkMmaBuilder *mb)
 {
     struct EmitOutview *O = E->outviews[slot->id];
     mb->acc_stride = LLVMBuildLoad2(E->b, E->i64, O->stride, "");
-    mb->acc_zero = LLVMBuildICmp(E->b, LLVMIntNE, LLVMBuildLoad2(E->b, E->i8, O->zero, ""), LLVMConstInt(E->i8, 0, 0), "");
     return LLVMBuildLoad2(E->b, E->ptr, O->ptr, "");
 }
 
-void emit_outview_mma_end(Emit *E, const TirInstr *slot)
+void emit_outview_zero(Emit *E, const TirInstr *slot)
 {
-    LLVMBuildStore(E->b, LLVMConstInt(E->i8, 0, 0), E->outviews[slot->id]->zero);
+    struct EmitOutview *O = E->outviews[slot->id];
+    const TkType *t = slot->type;
+    LLVMValueRef ptr = LLVMBuildLoad2(E->b, E->ptr, O->ptr, "");
+    LLVMValueRef stride = LLVMBuildLoad2(E->b, E->i64, O->stride, "");
+    EmitLoop L;
+    emit_loop_begin(E, &L, emit_const_i64(E, t->dims[0]), "acc.zrow");
+    LLVMValueRef off = LLVMBuildMul(E->b, L.idx, stride, "");
+    LLVMBuildMemSet(E->b, LLVMBuildGEP2(E->b, E->f32, ptr, &off, 1, ""), LLVMConstInt(E->i8, 0, 0),
+                    emit_const_i64(E, t->dims[1] * 4), 4);
+    emit_loop_end(E, &L);
 }
 
 LLVMValueRef emit_outview_before_store(Emit *E, const TirInstr *store)
@@ -258,23 +251,6 @@ LLVMValueRef emit_outview_before_store(Emit *E, const TirInstr *store)
     const TirInstr *get = store->args[1];
     if (get->op != TIR_GET || !emit_is_outview(E, get->args[0])) return NULL;
     const TirInstr *slot = get->args[0];
-    struct EmitOutview *O = E->outviews[slot->id];
-    const TkType *t = slot->type;
-    LLVMValueRef ptr = LLVMBuildLoad2(E->b, E->ptr, O->ptr, "");
-    LLVMValueRef stride = LLVMBuildLoad2(E->b, E->i64, O->stride, "");
-    /* no mma ran (an empty K loop): the tile is still owed its zeros */
-    LLVMValueRef still = LLVMBuildICmp(E->b, LLVMIntNE, LLVMBuildLoad2(E->b, E->i8, O->zero, ""), LLVMConstInt(E->i8, 0, 0), "");
-    LLVMBasicBlockRef fill = LLVMAppendBasicBlockInContext(E->ctx, E->fn, "acc.fill");
-    LLVMBasicBlockRef filled = LLVMAppendBasicBlockInContext(E->ctx, E->fn, "acc.filled");
-    LLVMBuildCondBr(E->b, still, fill, filled);
-    LLVMPositionBuilderAtEnd(E->b, fill);
-    EmitLoop L;
-    emit_loop_begin(E, &L, emit_const_i64(E, t->dims[0]), "acc.zrow");
-    LLVMValueRef off = LLVMBuildMul(E->b, L.idx, stride, "");
-    LLVMBuildMemSet(E->b, LLVMBuildGEP2(E->b, E->f32, ptr, &off, 1, ""), LLVMConstInt(E->i8, 0, 0),
-                    emit_const_i64(E, t->dims[1] * 4), 4);
-    emit_loop_end(E, &L);
-    LLVMBuildBr(E->b, filled);
-    LLVMPositionBuilderAtEnd(E->b, filled);
+    LLVMValueRef ptr = LLVMBuildLoad2(E->b, E->ptr, E->outviews[slot->id]->ptr, "");
     return LLVMBuildICmp(E->b, LLVMIntNE, ptr, emit_slot_ptr(E, slot), "acc.inplace");
 }
