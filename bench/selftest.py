@@ -98,7 +98,7 @@ def main():
         expect(ours.scalars_of(info, "attention_bf16_d64") == {"scale": "f32", "causal": "bool", "use_mask": "bool"}, "scalars")
         # a case whose kernel file is absent is reported, not dropped
         vs = ours.variants(cases.ffn_case("bf16", 1, 1024, "gelu", 1), d)
-        expect(len(vs) == 2 and all("does not exist" in v.get("missing", "") for v in vs), f"missing file {vs}")
+        expect(len(vs) == 4 and all("does not exist" in v.get("missing", "") for v in vs), f"missing file {vs}")
         os.makedirs(os.path.join(d, "stdlib-kernels"))
         os.rename(path, os.path.join(d, "stdlib-kernels", "gemm.tk"))
         vs = ours.variants(cases.gemm_case("proj", "bf16", 1, 4096, 4096, 1), d)
@@ -115,15 +115,23 @@ def main():
     att = {v["name"]: v for v in ours.variants(cases.attention_case("bf16", 2048, 128, False, 2), os.path.dirname(HERE))}
     kvp = att.get("attention_bf16_d128_kvp", {})
     expect(kvp.get("sizes", {}).get("NKB") == 16 and kvp.get("sets", {}).get("SKV") == 2048 and
-           kvp.get("pre", {}).get("sizes", {}).get("SKVP") == 2048, f"packed-KV attention variant {kvp}")
+           kvp.get("also", {}).get("sizes", {}).get("SKVP") == 2048, f"packed-KV attention variant {kvp}")
+    # FFN decode: the split-F kernels, with their partial sums as a second launch
+    ffn = {v["name"]: v for v in ours.variants(cases.ffn_case("bf16", 1, 1024, "swiglu", 2), os.path.dirname(HERE))}
+    part = ffn.get("ffn_swiglu_bf16_packed_part", {})
+    expect(part.get("sizes", {}).get("S") == 11 and part.get("also", {}).get("kernel") == "ffn_partial_sum_bf16" and
+           part["also"].get("sizes", {}).get("S") == 11, f"FFN decode part variant {part}")
+    gelu = {v["name"]: v for v in ours.variants(cases.ffn_case("f32", 1, 1024, "gelu", 2), os.path.dirname(HERE))}
+    expect(gelu.get("ffn_gelu_f32_part", {}).get("also", {}).get("kernel") == "ffn_partial_sum_bias_f32", f"GELU part {gelu}")
+    expect(not any("part" in v["name"] for v in ours.variants(f, os.path.dirname(HERE))), "no split-F kernels at T = 512")
     saved = ours._run_one
-    ours._run_one = lambda tkc, v, *rest: {"ok": True, "times_ms": [0.5, 0.1, 0.3] if "pre" in v else [3.0, 1.0, 2.0],
+    ours._run_one = lambda tkc, v, *rest: {"ok": True, "times_ms": [0.5, 0.1, 0.3] if "also" in v else [3.0, 1.0, 2.0],
                                            "info": {"command": v["kernel"]}}
     try:
         r = ours.run("tkc", kvp, 2, 3, 1, {})
     finally:
         ours._run_one = saved
-    expect([round(t, 9) for t in r.get("times_ms", [])] == [1.1, 2.3, 3.5] and r["info"].get("pre_median_ms") == 2.0,
+    expect([round(t, 9) for t in r.get("times_ms", [])] == [1.1, 2.3, 3.5] and r["info"].get("also_median_ms") == 2.0,
            f"pack + attention times {r}")
     # a cold case reaches tkc run as --cold, for the pack kernel too
     seen = []
