@@ -2,14 +2,14 @@
 #define _GNU_SOURCE
 #include "driver.h"
 
-#include <pthread.h>
+#include "../../tools/tkc/evict_caches.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <time.h>
-#include <unistd.h>
 
 static double now_ms(void)
 {
@@ -113,49 +113,7 @@ uint16_t *bench_alloc_bf16(size_t n, uint64_t seed)
 
 void bench_free(void *p) { free(p); }
 
-typedef struct {
-    const float *p;
-    size_t n;
-} EvictShare;
-
-static void *evict_share(void *arg)
-{
-    const EvictShare *s = arg;
-    float sum = 0;
-    for (size_t i = 0; i < s->n; i += 16) sum += s->p[i];   /* one load per 64-byte line */
-    volatile float sink = sum;
-    (void)sink;
-    return NULL;
-}
-
-void bench_evict_caches(int threads)
-{
-    static float *buf;
-    static size_t n;
-    if (!buf) {
-        long llc = sysconf(_SC_LEVEL3_CACHE_SIZE);
-        size_t bytes = llc > 0 ? 4 * (size_t)llc : 0;
-        if (bytes < (128u << 20)) bytes = 128u << 20;
-        n = bytes / sizeof(float);
-        if (!(buf = bench_alloc_f32(n, 7))) return;
-    }
-    enum { MAX_EVICTORS = 64 };
-    if (threads < 1) threads = 1;
-    if (threads > MAX_EVICTORS) threads = MAX_EVICTORS;
-    pthread_t tid[MAX_EVICTORS];
-    int started[MAX_EVICTORS];
-    EvictShare share[MAX_EVICTORS];
-    size_t per = (n / (size_t)threads + 15) & ~(size_t)15;
-    for (int t = 0; t < threads; t++) {
-        size_t lo = (size_t)t * per < n ? (size_t)t * per : n;
-        share[t] = (EvictShare){ buf + lo, n - lo < per ? n - lo : per };
-        started[t] = t > 0 && pthread_create(&tid[t], NULL, evict_share, &share[t]) == 0;
-    }
-    for (int t = 0; t < threads; t++)   /* this thread's share, and any whose thread did not start */
-        if (!started[t]) evict_share(&share[t]);
-    for (int t = 1; t < threads; t++)
-        if (started[t]) pthread_join(tid[t], NULL);
-}
+void bench_evict_caches(int threads) { tk_evict_caches(threads); }
 
 void bench_time(void (*call)(void *), void *ctx, const BenchRequest *r, double *out)
 {

@@ -48,7 +48,7 @@ void bench_time(void (*call)(void *), void *ctx, const BenchRequest *r, double *
  * threads, so that no operand of the previous call is left in L2 or L3, and no
  * core sits idle (and slow to wake) just before the timed call. Reading, not
  * writing: no dirty lines are left to be written back during the timed call.
- * tkc run's --cold does the same (tools/tkc/run.c). */
+ * The same code as tkc run's --cold (tools/tkc/evict_caches.h). */
 void bench_evict_caches(int threads);
 
 #endif

@@ -15,10 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
-#include <pthread.h>
 
 #include "cpu_jit.h"
+#include "evict_caches.h"
 #include "front.h"
 #include "launch.h"
 #include "lower.h"
@@ -59,58 +58,6 @@ static unsigned long long rng_next(unsigned long long *s)
     *s ^= *s >> 7;
     *s ^= *s << 17;
     return *s;
-}
-
-/* Reads a buffer of 4× the last-level cache (at least 128 MiB) so that nothing
- * the previous launch touched is left in L2 or L3. Reading leaves no dirty lines
- * to be written back during the timed launch. Every thread of the launch reads
- * its share: a core left idle through the eviction is slow to wake (on these VMs
- * the timed launch then ran at one core's bandwidth). The bench's peers evict
- * the same way (bench/peers/driver.c), so `--cold` times compare. */
-typedef struct {
-    const float *p;
-    size_t n;
-} EvictShare;
-
-static void *evict_share(void *arg)
-{
-    const EvictShare *s = arg;
-    float sum = 0;
-    for (size_t i = 0; i < s->n; i += 16) sum += s->p[i];   /* one load per 64-byte line */
-    volatile float sink = sum;
-    (void)sink;
-    return NULL;
-}
-
-static void evict_caches(int threads)
-{
-    static float *buf;
-    static size_t n;
-    if (!buf) {
-        long llc = sysconf(_SC_LEVEL3_CACHE_SIZE);
-        size_t bytes = llc > 0 ? 4 * (size_t)llc : 0;
-        if (bytes < (128u << 20)) bytes = 128u << 20;
-        if (!(buf = malloc(bytes))) return;
-        n = bytes / sizeof(float);
-        for (size_t i = 0; i < n; i++) buf[i] = (float)(i & 7);
-    }
-    enum { MAX_EVICTORS = 64 };
-    if (threads < 1) threads = 1;
-    if (threads > MAX_EVICTORS) threads = MAX_EVICTORS;
-    pthread_t tid[MAX_EVICTORS];
-    bool joined[MAX_EVICTORS];
-    EvictShare share[MAX_EVICTORS];
-    size_t per = (n / (size_t)threads + 15) & ~(size_t)15;
-    for (int t = 0; t < threads; t++) {
-        size_t lo = (size_t)t * per < n ? (size_t)t * per : n;
-        share[t] = (EvictShare){ buf + lo, n - lo < per ? n - lo : per };
-        /* thread 0 is this one; a thread that cannot start has its share read here */
-        joined[t] = t > 0 && pthread_create(&tid[t], NULL, evict_share, &share[t]) == 0;
-    }
-    for (int t = 0; t < threads; t++)
-        if (!joined[t]) evict_share(&share[t]);
-    for (int t = 1; t < threads; t++)
-        if (joined[t]) pthread_join(tid[t], NULL);
 }
 
 /* ---------------------------------------------------------------- arguments */
@@ -482,7 +429,7 @@ int tkc_run(int argc, char **argv)
         }
         double start = now_ms();
         while (status == 0 && n < want && n < 1000) {
-            if (o.cold) evict_caches(threads);
+            if (o.cold) tk_evict_caches(threads);
             double t0 = now_ms();
             for (int r = 0; r < inner; r++) tk_cpu_launch(grid, block, ptrs, sizes, threads, err, sizeof err);
             times[n++] = (now_ms() - t0) / inner;
