@@ -115,6 +115,27 @@ class Ours:
         return ours.run(self.tkc, self.variant, case["threads"], reps, warmup, self.env, cold=case.get("cold", False))
 
 
+class ReadProbe:
+    """bench_peak --probe: the DRAM read bandwidth right now, measured once per
+    round of a cold (memory-bound) case between its implementations, so that
+    the case's roofline is what the machine delivered while it ran."""
+
+    def __init__(self, exe, env, log_dir):
+        self.driver = Driver("read probe", [exe, "--probe"], env, False, log_dir)
+
+    def measure(self, threads):
+        if self.driver.dead:
+            return None
+        try:
+            self.driver.proc.stdin.write(f"{threads}\n")
+            self.driver.proc.stdin.flush()
+            reply = json.loads(self.driver.proc.stdout.readline() or "{}")
+        except (OSError, ValueError):
+            self.driver.dead = "the read probe died"
+            return None
+        return reply.get("read_gbs") if reply.get("ok") else None
+
+
 def is_gemm(case):
     return case["family"] == "gemm"
 
@@ -219,10 +240,12 @@ def reps_for(median_ms, budget_ms, lo, hi):
     return max(lo, min(hi, int(budget_ms / max(median_ms, 1e-6))))
 
 
-def run_case(case, impls, rounds, budget_ms, max_reps, warmup):
+def run_case(case, impls, rounds, budget_ms, max_reps, warmup, probe=None):
     """Interleaves the implementations: round r runs each once (R reps), in an
-    order rotated by r, so slow phases of a shared machine hit all of them."""
+    order rotated by r, so slow phases of a shared machine hit all of them. A
+    cold case also probes the read bandwidth once per round (case["read_gbs_probed"])."""
     samples = {i.name: [] for i in impls}
+    probed = []
     replies, good_replies = {}, {}
     t0 = time.time()
     for r in range(rounds):
@@ -231,6 +254,10 @@ def run_case(case, impls, rounds, budget_ms, max_reps, warmup):
         if r >= 2 and time.time() - t0 > 60:
             break
         order = impls[r % len(impls):] + impls[:r % len(impls)]
+        if probe and case.get("cold"):
+            gbs = probe.measure(case["threads"])
+            if gbs:
+                probed.append(gbs)
         for impl in order:
             prev = samples[impl.name]
             if replies.get(impl.name, {}).get("ok") is False:
@@ -241,6 +268,8 @@ def run_case(case, impls, rounds, budget_ms, max_reps, warmup):
             if reply.get("ok"):
                 samples[impl.name] += reply["times_ms"]
                 good_replies.setdefault(impl.name, []).append(reply)
+    if probed:
+        case["read_gbs_probed"] = probed
     results = []
     for impl in impls:
         reply = replies.get(impl.name, {"ok": False, "error": "not run"})
@@ -317,6 +346,7 @@ def main():
     jit_s = time.time() - t_jit
 
     t_timed = time.time()
+    probe = ReadProbe(os.path.join(args.drivers, "bench_peak"), base_env, args.out)
     for n, case in enumerate(selected, 1):
         impls = []
         case["missing"] = []
@@ -328,7 +358,7 @@ def main():
         impls += [p for p in peers if p.serves(case)]
         # two warm-up calls; one for cases that take a second per call (4096³ f32)
         warmup = 2 if case["flops"] < 5e10 else 1
-        case["results"] = run_case(case, impls, rounds, budget_ms, max_reps, warmup=warmup)
+        case["results"] = run_case(case, impls, rounds, budget_ms, max_reps, warmup=warmup, probe=probe)
         for v in case["missing"]:
             case["results"].append({"name": v.split(":")[0], "kind": "ours", "ok": False, "error": v.split(": ", 1)[1]})
         metrics.derive(case, peaks)
@@ -339,6 +369,7 @@ def main():
     timed_s = time.time() - t_timed
     for d in drivers:
         d.close()
+    probe.driver.close()
     # the peaks again, now that the drivers are gone: the best of both measurements
     # is the roof every case is judged against
     peaks_end = measure_peaks(args, base_env)

@@ -5,7 +5,8 @@ check them on synthetic data without any peer installed.
 
 Roofline (per case): compute peak for the case's dtype and thread count
 (measured by bench_peak), or, when the data cannot stay in cache, the DRAM
-roofline min(peak, AI × read bandwidth) with AI = FLOPs / minimum bytes moved.
+roofline min(peak, AI × read bandwidth) with AI = FLOPs / minimum bytes moved;
+the read bandwidth of a cold case is probed in each of its rounds (bench.py).
 "Cannot stay in cache": the case's minimum bytes exceed CACHE_BYTES_PER_THREAD
 per thread (Zen 5: 1 MiB L2 per core); below that, repeated calls run from cache
 and only the compute peak applies. The read-only streaming bandwidth is used
@@ -46,10 +47,14 @@ def peak_for(peaks, dtype, threads):
 
 
 def bound(case, peaks):
-    """(bound GFLOP/s, "compute" | "dram") for a case."""
+    """(bound GFLOP/s, "compute" | "dram") for a case. The bandwidth is the median
+    of the read probes taken during the case when it has them (cold cases: the
+    DRAM a shared machine delivers moves by 2x within an hour), else the peak."""
     compute, bw = peak_for(peaks, case["dtype"], case["threads"])
     if compute is None:
         return None, None
+    if case.get("read_gbs_probed"):
+        bw = statistics.median(case["read_gbs_probed"])
     if case["bytes"] <= CACHE_BYTES_PER_THREAD * case["threads"] or not bw:
         return compute, "compute"
     dram = case["flops"] / case["bytes"] * bw   # FLOP/byte × GB/s = GFLOP/s

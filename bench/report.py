@@ -11,10 +11,12 @@ Plots (matplotlib, Debian's python3-matplotlib):
   ratio.png      our best time against the best peer's, per case (> 1: we are faster)
 """
 
+import copy
 import io
 import json
 import math
 import os
+import statistics
 import sys
 import tempfile
 
@@ -61,7 +63,10 @@ def print_table(out, fp):
     w("\n")
     hdr = f"  {'implementation':<30} {'median ms':>11} {'p25-p75 ms':>21} {'GFLOP/s':>9} {'% bound':>8} {'x best peer':>11}\n"
     for c in out["cases"]:
-        w(f"{c['id']}   bound {fmt(c.get('bound_gflops'), '.0f')} GFLOP/s ({c.get('bound_kind') or '?'}), "
+        probed = c.get("read_gbs_probed")
+        dram = (f" at {statistics.median(probed):.1f} GB/s read, probed in its rounds ({min(probed):.0f}-{max(probed):.0f})"
+                if probed and c.get("bound_kind") == "dram" else "")
+        w(f"{c['id']}   bound {fmt(c.get('bound_gflops'), '.0f')} GFLOP/s ({c.get('bound_kind') or '?'}{dram}), "
           f"{c['flops'] / 1e9:.3g} GFLOP, {c['bytes'] / 2**20:.1f} MiB min traffic\n")
         w(hdr)
         for r in c["results"]:
@@ -224,6 +229,14 @@ def selftest():
     expect(close(decode["ours_vs_best_peer"], 1.5), "decode ratio")
     expect(close(decode["ours_vs_onednn_packed"], 1.5), "the faster oneDNN packed variant counts")
     expect(close(decode["results"][0]["gbs"], decode["bytes"] / 1e6), "GB/s of a 1 ms call")
+    # a cold case's bound follows the bandwidth probed during it, not the peak
+    cold = dict(copy.deepcopy(decode), read_gbs_probed=[30.0, 20.0, 25.0])
+    metrics.derive(cold, out["peaks"])
+    buf = io.StringIO()
+    print_table(dict(out, cases=[cold]), buf)
+    expect("at 25.0 GB/s read, probed in its rounds (20-30)" in buf.getvalue(), "the table says the bound was probed")
+    expect(close(cold["bound_gflops"], ai * 25.0) and close(cold["results"][0]["pct_bound"], 100.0 * (decode["flops"] / 1e6) / (ai * 25.0)),
+           f"probed bound {cold['bound_gflops']}")
     # a missing kernel: no ratio, but the case and the reason stay in the report
     expect(gone["ours_vs_best_peer"] is None and gone["best_peer"] == "torch", "missing ours gives no ratio")
 
