@@ -12,6 +12,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
+import bench    # noqa: E402
 import cases    # noqa: E402
 import ours     # noqa: E402
 import report   # noqa: E402
@@ -58,6 +59,11 @@ def main():
     expect(len(full) == 2 * (2 * (5 + 9) + 2 * 8 + 2 + 2 * 8) + 4, f"full run has {len(full)} cases")
     dec = cases.decode_case("bf16", 8192, 128, 1)
     expect(dec["flops"] == 4.0 * 8 * 8192 * 128 and dec["shape"]["S"] == 1, "decode FLOPs")
+    # a multi-thread compute peak below 0.75·t × one thread's is measured again
+    one = {"f32_gflops": 118.0, "bf16_gflops": 235.0}
+    expect(bench.implausible_peaks({"1": one, "2": {"f32_gflops": 117.0, "bf16_gflops": 470.0}}) == [(2, "f32_gflops")],
+           "a 2-thread f32 peak of one core's worth is implausible")
+    expect(bench.implausible_peaks({"1": one, "2": {"f32_gflops": 234.0, "bf16_gflops": 469.0}}) == [], "plausible peaks")
     # single-token cases run with the caches evicted, and say so in their ids
     colds = {c["id"] for c in cases.all_cases([1, 2]) if c["cold"]}
     expect(dec["cold"] and dec["id"].endswith(" cold"), "decode attention is cold")
