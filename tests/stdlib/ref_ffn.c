@@ -13,6 +13,7 @@
  * The hidden activation is kept in double: the bf16 kernels round it to bf16
  * before the second product, and the cases' tolerances account for that. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "reference.h"
 
@@ -78,16 +79,16 @@ static const char *ffn(TkRefCall *c, FfnKind kind, bool split)
 }
 
 /* Logical [rows, cols] matrix M[r][j] = P[j / 256] at (r, j mod 256) of the packed
- * tensor P[NB, R, 256] (tk_ref_packed_at, pairs: bf16), 0 where r ≥ R (a tile
- * load past the plane's rows reads 0). */
-static double *unpack(const TkRefTensor *P, int64_t rows, int64_t cols)
+ * tensor P[NB, R, 256] (tk_ref_packed_at; pairs: bf16, rows interleaved in pairs),
+ * 0 where r ≥ R (a tile load past the plane's rows reads 0). */
+static double *unpack(const TkRefTensor *P, int64_t rows, int64_t cols, bool pairs)
 {
     int64_t NB = P->shape[0], R = P->shape[1], W = P->shape[2];
     double *m = malloc((size_t)(rows * cols > 0 ? rows * cols : 1) * sizeof *m);
     if (!m) return NULL;
     for (int64_t r = 0; r < rows; r++)
         for (int64_t j = 0; j < cols; j++)
-            m[r * cols + j] = r < R && j / W < NB ? P->data[(j / W) * R * W + tk_ref_packed_at(r, j % W, R, W, true)] : 0.0;
+            m[r * cols + j] = r < R && j / W < NB ? P->data[(j / W) * R * W + tk_ref_packed_at(r, j % W, R, W, pairs)] : 0.0;
     return m;
 }
 
@@ -96,12 +97,13 @@ static double *unpack(const TkRefTensor *P, int64_t rows, int64_t cols)
  * promise, so the reference uses what the kernel reads); GELU masks past F (b1's). */
 static const char *ffn_packed(TkRefCall *c, FfnKind kind, bool split)
 {
+    bool pairs = strstr(c->kernel, "_bf16_") != NULL;   /* pack_b_bf16's layout, else pack_b_f32's */
     int64_t D = tk_ref_size(c, "D");
     TkRefTensor *P1 = tk_ref_tensor(c, "W1"), *P2 = tk_ref_tensor(c, "W2");
     TkRefTensor *P3 = kind == FFN_SWIGLU ? tk_ref_tensor(c, "W3") : NULL;
     int64_t F = kind == FFN_SWIGLU ? P1->shape[0] * P1->shape[2] : tk_ref_size(c, "F");
     if (P2->shape[0] * P2->shape[2] < D) return "W2p has fewer than D columns (ND·256 >= D is required)";
-    double *W1 = unpack(P1, D, F), *W3 = P3 ? unpack(P3, D, F) : NULL, *W2 = unpack(P2, F, D);
+    double *W1 = unpack(P1, D, F, pairs), *W3 = P3 ? unpack(P3, D, F, pairs) : NULL, *W2 = unpack(P2, F, D, pairs);
     const char *err = !W1 || !W2 || (P3 && !W3) ? "out of memory" : ffn_with(c, kind, split, F, (Weights){ W1, W3, W2 });
     free(W1);
     free(W3);
@@ -148,6 +150,8 @@ const TkRefKernel tk_ref_ffn[] = {
     { "ffn_gelu_bf16_packed", ref_gelu_packed },
     { "ffn_swiglu_bf16_packed_part", ref_swiglu_packed_part },
     { "ffn_gelu_bf16_packed_part", ref_gelu_packed_part },
+    { "ffn_swiglu_f32_packed_part", ref_swiglu_packed_part },
+    { "ffn_gelu_f32_packed_part", ref_gelu_packed_part },
     { "ffn_partial_sum_bf16", ref_sum },
     { "ffn_partial_sum_f32", ref_sum },
     { "ffn_partial_sum_bias_bf16", ref_sum_bias },
