@@ -227,9 +227,13 @@ def variants(case, root):
             note = f"F split over {parts} blocks, partial sums added by a second launch (times added)"
             out.append({"name": f"ffn_{s['act']}_{dt}_part", "file": f, "kernel": f"ffn_{s['act']}_{dt}_part",
                         "tensors": tensors[:4] + [p], "sets": {}, "note": note, "also": total})
-            if dt == "bf16":
-                out.append({"name": f"ffn_{s['act']}_{dt}_packed_part", "file": fp, "kernel": f"ffn_{s['act']}_{dt}_packed_part",
-                            "tensors": packed[:4] + [p], "sets": {}, "note": note + "; weights pre-packed", "also": total})
+            # weights packed once (pack_b_bf16 / pack_b_f32), not timed
+            fp = os.path.join(root, "stdlib-kernels", "ffn_packed.tk")
+            w1 = [cdiv(ff, 256), cdiv(d, 256) * 256, 256]
+            w2 = [cdiv(d, 256), cdiv(ff, 256) * 256, 256]
+            packed = [[t, d], w1, w1, w2] if s["act"] == "swiglu" else [[t, d], w1, [ff], w2]
+            out.append({"name": f"ffn_{s['act']}_{dt}_packed_part", "file": fp, "kernel": f"ffn_{s['act']}_{dt}_packed_part",
+                        "tensors": packed + [p], "sets": {}, "note": note + "; weights pre-packed", "also": total})
     resolved = []
     for v in out:
         r = _resolve(v, root)
