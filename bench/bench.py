@@ -61,13 +61,17 @@ class Driver:
                 self.dead = "the torch peer did not start (import failed?)"
 
     def request(self, req):
-        if self.dead:
-            return {"ok": False, "error": self.dead}
         if self.json_requests:
             line = json.dumps(req)
         else:
             line = (f"{req['op']} {req['dtype']} {req['M']} {req['N']} {req['K']} {req.get('variant', '-')} "
                     f"{req['threads']} {req['reps']} {req['warmup']} {'cold' if req.get('cold') else 'warm'}")
+        return self.ask(line)
+
+    def ask(self, line):
+        """Sends one request line, returns the parsed one-line JSON reply."""
+        if self.dead:
+            return {"ok": False, "error": self.dead}
         try:
             self.proc.stdin.write(line + "\n")
             self.proc.stdin.flush()
@@ -124,15 +128,7 @@ class ReadProbe:
         self.driver = Driver("read probe", [exe, "--probe"], env, False, log_dir)
 
     def measure(self, threads):
-        if self.driver.dead:
-            return None
-        try:
-            self.driver.proc.stdin.write(f"{threads}\n")
-            self.driver.proc.stdin.flush()
-            reply = json.loads(self.driver.proc.stdout.readline() or "{}")
-        except (OSError, ValueError):
-            self.driver.dead = "the read probe died"
-            return None
+        reply = self.driver.ask(str(threads))
         return reply.get("read_gbs") if reply.get("ok") else None
 
 
@@ -359,13 +355,13 @@ def main():
     # One-time JIT compiles of our kernels (cached on disk) before any timing,
     # so the timed rounds and --quick's budget do not include them.
     t_jit = time.time()
-    todo = [(c, v) for c in selected for v in ours.variants(c, ROOT) if "missing" not in v]
-    log(f"bench: compiling our kernels for {len(todo)} (case, kernel) pairs (cached by tkc after the first run)")
-    for n, (case, v) in enumerate(todo, 1):
+    pairs = [(c, v) for c in selected for v in ours.variants(c, ROOT) if "missing" not in v]
+    log(f"bench: compiling our kernels for {len(pairs)} (case, kernel) pairs (cached by tkc after the first run)")
+    for n, (case, v) in enumerate(pairs, 1):
         t0 = time.time()
         r = ours.run(args.tkc, v, case["threads"], 1, 0, base_env)
         if time.time() - t0 > 2 or not r.get("ok"):
-            log(f"  [{n}/{len(todo)}] {v['kernel']} for {case['id']}: {time.time() - t0:.1f} s" +
+            log(f"  [{n}/{len(pairs)}] {v['kernel']} for {case['id']}: {time.time() - t0:.1f} s" +
                 ("" if r.get("ok") else f" ({r.get('error')})"))
     jit_s = time.time() - t_jit
 

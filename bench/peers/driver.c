@@ -113,15 +113,13 @@ uint16_t *bench_alloc_bf16(size_t n, uint64_t seed)
 
 void bench_free(void *p) { free(p); }
 
-void bench_evict_caches(int threads) { tk_evict_caches(threads); }
-
 void bench_time(void (*call)(void *), void *ctx, const BenchRequest *r, double *out)
 {
     int warmup = r->warmup, reps = r->reps;
     for (int i = 0; i < warmup; i++) call(ctx);
     if (r->cold) {
         for (int i = 0; i < reps; i++) {
-            bench_evict_caches(r->threads);
+            tk_evict_caches(r->threads);
             double t0 = now_ms();
             call(ctx);
             out[i] = now_ms() - t0;

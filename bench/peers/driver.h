@@ -40,15 +40,8 @@ void bench_free(void *p);
 /* Times `call(ctx)` as request r asks: r->warmup untimed calls, then r->reps
  * samples. A sample is the mean of enough back-to-back calls to last ≥ 0.1 ms,
  * so a 32³ product is not lost in clock resolution. With r->cold, a sample is
- * one call made after the caches were evicted (bench_evict_caches), as a decode
+ * one call made after the caches were evicted (tools/tkc/evict_caches.h), as a decode
  * step finds its weights in a real model. Writes ms per call into out[0..reps). */
 void bench_time(void (*call)(void *), void *ctx, const BenchRequest *r, double *out);
-
-/* Reads a buffer of 4× the last-level cache (at least 128 MiB) on `threads`
- * threads, so that no operand of the previous call is left in L2 or L3, and no
- * core sits idle (and slow to wake) just before the timed call. Reading, not
- * writing: no dirty lines are left to be written back during the timed call.
- * The same code as tkc run's --cold (tools/tkc/evict_caches.h). */
-void bench_evict_caches(int threads);
 
 #endif
