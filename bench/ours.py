@@ -207,16 +207,15 @@ def variants(case, root):
         else:
             tensors = [[t, d], [d, ff], [ff], [ff, d], [d], [t, d]]
         out.append({"name": f"ffn_{s['act']}_{dt}", "file": f, "kernel": f"ffn_{s['act']}_{dt}", "tensors": tensors, "sets": {}})
-        if dt == "bf16":   # weights packed once (gemm.tk's pack_b_bf16): [planes, rows, 256]
-            fp = os.path.join(root, "stdlib-kernels", "ffn_packed.tk")
-            w1 = [cdiv(ff, 256), cdiv(d, 256) * 256, 256]
-            w2 = [cdiv(d, 256), cdiv(ff, 256) * 256, 256]
-            if s["act"] == "swiglu":
-                packed = [[t, d], w1, w1, w2, [t, d]]
-            else:
-                packed = [[t, d], w1, [ff], w2, [d], [t, d]]
+        # weights packed once (gemm.tk's pack_b_bf16 / pack_b_f32: [planes, rows, 256]), not timed
+        fp = os.path.join(root, "stdlib-kernels", "ffn_packed.tk")
+        w1 = [cdiv(ff, 256), cdiv(d, 256) * 256, 256]
+        w2 = [cdiv(d, 256), cdiv(ff, 256) * 256, 256]
+        weights = [w1, w1, w2] if s["act"] == "swiglu" else [w1, [ff], w2]   # the first four tensors, after X
+        if dt == "bf16":   # the fused packed kernels exist for bf16 only
+            tail = [[t, d]] if s["act"] == "swiglu" else [[d], [t, d]]
             out.append({"name": f"ffn_{s['act']}_{dt}_packed", "file": fp, "kernel": f"ffn_{s['act']}_{dt}_packed",
-                        "tensors": packed, "sets": {}, "note": "weights pre-packed (packing not timed)"})
+                        "tensors": [[t, d]] + weights + tail, "sets": {}, "note": "weights pre-packed (packing not timed)"})
         if t <= 16:   # decode: F split over S = F/256 blocks (_part), then the S partial sums added
             parts = cdiv(ff, 256)
             p = [parts, t, d]
@@ -227,13 +226,8 @@ def variants(case, root):
             note = f"F split over {parts} blocks, partial sums added by a second launch (times added)"
             out.append({"name": f"ffn_{s['act']}_{dt}_part", "file": f, "kernel": f"ffn_{s['act']}_{dt}_part",
                         "tensors": tensors[:4] + [p], "sets": {}, "note": note, "also": total})
-            # weights packed once (pack_b_bf16 / pack_b_f32), not timed
-            fp = os.path.join(root, "stdlib-kernels", "ffn_packed.tk")
-            w1 = [cdiv(ff, 256), cdiv(d, 256) * 256, 256]
-            w2 = [cdiv(d, 256), cdiv(ff, 256) * 256, 256]
-            packed = [[t, d], w1, w1, w2] if s["act"] == "swiglu" else [[t, d], w1, [ff], w2]
             out.append({"name": f"ffn_{s['act']}_{dt}_packed_part", "file": fp, "kernel": f"ffn_{s['act']}_{dt}_packed_part",
-                        "tensors": packed + [p], "sets": {}, "note": note + "; weights pre-packed", "also": total})
+                        "tensors": [[t, d]] + weights + [p], "sets": {}, "note": note + "; weights pre-packed", "also": total})
     resolved = []
     for v in out:
         r = _resolve(v, root)
