@@ -212,10 +212,9 @@ def variants(case, root):
         w1 = [cdiv(ff, 256), cdiv(d, 256) * 256, 256]
         w2 = [cdiv(d, 256), cdiv(ff, 256) * 256, 256]
         weights = [w1, w1, w2] if s["act"] == "swiglu" else [w1, [ff], w2]   # the first four tensors, after X
-        if dt == "bf16":   # the fused packed kernels exist for bf16 only
-            tail = [[t, d]] if s["act"] == "swiglu" else [[d], [t, d]]
-            out.append({"name": f"ffn_{s['act']}_{dt}_packed", "file": fp, "kernel": f"ffn_{s['act']}_{dt}_packed",
-                        "tensors": [[t, d]] + weights + tail, "sets": {}, "note": "weights pre-packed (packing not timed)"})
+        tail = [[t, d]] if s["act"] == "swiglu" else [[d], [t, d]]
+        out.append({"name": f"ffn_{s['act']}_{dt}_packed", "file": fp, "kernel": f"ffn_{s['act']}_{dt}_packed",
+                    "tensors": [[t, d]] + weights + tail, "sets": {}, "note": "weights pre-packed (packing not timed)"})
         if t <= 16:   # decode: F split over S = F/256 blocks (_part), then the S partial sums added
             parts = cdiv(ff, 256)
             p = [parts, t, d]

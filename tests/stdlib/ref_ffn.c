@@ -150,6 +150,8 @@ const TkRefKernel tk_ref_ffn[] = {
     { "ffn_gelu_bf16_packed", ref_gelu_packed },
     { "ffn_swiglu_bf16_packed_part", ref_swiglu_packed_part },
     { "ffn_gelu_bf16_packed_part", ref_gelu_packed_part },
+    { "ffn_swiglu_f32_packed", ref_swiglu_packed },
+    { "ffn_gelu_f32_packed", ref_gelu_packed },
     { "ffn_swiglu_f32_packed_part", ref_swiglu_packed_part },
     { "ffn_gelu_f32_packed_part", ref_gelu_packed_part },
     { "ffn_partial_sum_bf16", ref_sum },
