@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/test_kernels.h"
 #include "tk/compiler.h"
 
 static const char *axpy_src =
@@ -13,15 +14,7 @@ static const char *axpy_src =
     "    rv<f32, 64> y = load(Y, block.x);\n"
     "    store(Y, x * a + y, block.x);\n"
     "}\n"
-    "kernel mm(gl<f32, M, K> A, gl<f32, K, N> B, gl<f32, M, N> C) grid(cdiv(N, 16), cdiv(M, 16)) {\n"
-    "    rt<f32, 16, 16> acc = zeros();\n"
-    "    for (k in 0 .. cdiv(K, 16)) {\n"
-    "        rt<f32, 16, 16> a = load(A, block.y, k);\n"
-    "        rt<f32, 16, 16, col> b = load(B, k, block.x);\n"
-    "        mma_ab(acc, a, b);\n"
-    "    }\n"
-    "    store(C, acc, block.y, block.x);\n"
-    "}\n";
+    TK_TEST_MM_KERNEL;
 
 static tk_program *compile_ok(void)
 {
