@@ -158,7 +158,9 @@ def variants(case, root):
                     "note": "weights pre-packed (packing not timed)"})
         if m <= 32:
             out.append({"name": f"gemv_{dt}", "file": f, "kernel": f"gemv_{dt}", "tensors": [[m, k], [k, n], [m, n]], "sets": {}})
-        if 16 < m <= 64:   # 32-row tiles over the packed weights
+        # 32-row tiles over the packed weights: for 16 < M <= 64, and where one row of
+        # 256-wide tiles has fewer blocks than threads (256³ on 2 threads is one block)
+        if 16 < m <= 64 or (m <= 256 and cdiv(n, bn) < case["threads"]):
             out.append({"name": f"gemm_{dt}_packed_m32", "file": f, "kernel": f"gemm_{dt}_packed_m32",
                         "tensors": [[m, k], [cdiv(n, bn), cdiv(k, kc) * kc, bn], [m, n]], "sets": {},
                         "note": "weights pre-packed (packing not timed)"})
