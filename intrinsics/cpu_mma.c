@@ -165,6 +165,21 @@ static LLVMValueRef panel_stride(TkMmaBuilder *mb, int64_t ksteps, bool bf16)
     return mb->b_panel_stride ? mb->b_panel_stride : c64(mb, TK_MMA_PANEL * ksteps * (bf16 ? 2 : 1));
 }
 
+/* Word kk of A's row `row` (an f32 element, or the bf16 pair 2kk, 2kk+1):
+ * rows ksteps words apart in a tile of its own, a_stride elements apart when
+ * A is read in place (then a bf16 row may start at an odd element). */
+static LLVMValueRef a_word(TkMmaBuilder *mb, LLVMValueRef a, LLVMValueRef row, LLVMValueRef kk, int64_t ksteps, bool bf16)
+{
+    LLVMTypeRef f32 = LLVMFloatTypeInContext(mb->ctx);
+    if (!mb->a_stride) {
+        LLVMTypeRef word = bf16 ? LLVMInt32TypeInContext(mb->ctx) : f32;
+        return gep(mb, word, a, LLVMBuildAdd(mb->b, LLVMBuildMul(mb->b, row, c64(mb, ksteps), ""), kk, ""));
+    }
+    LLVMTypeRef et = bf16 ? LLVMBFloatTypeInContext(mb->ctx) : f32;
+    LLVMValueRef col = bf16 ? LLVMBuildShl(mb->b, kk, c64(mb, 1), "") : kk;
+    return gep(mb, et, a, LLVMBuildAdd(mb->b, LLVMBuildMul(mb->b, row, mb->a_stride, ""), col, ""));
+}
+
 /* acc's row stride in elements: the builder's, or n (a tile of its own). */
 static LLVMValueRef acc_stride(TkMmaBuilder *mb, int64_t n)
 {
@@ -304,15 +319,13 @@ static void block(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVM
         LLVMValueRef av;
         if (bf16) {
             /* A[i][2k], A[i][2k+1] as one 32-bit lane, broadcast */
-            LLVMValueRef off = LLVMBuildAdd(mb->b, LLVMBuildMul(mb->b, row, c64(mb, ksteps), ""), kk, "");
-            LLVMValueRef pair = LLVMBuildLoad2(mb->b, i32, gep(mb, i32, a, off), "");
-            LLVMSetAlignment(pair, 4);
+            LLVMValueRef pair = LLVMBuildLoad2(mb->b, i32, a_word(mb, a, row, kk, ksteps, true), "");
+            LLVMSetAlignment(pair, mb->a_stride ? 2 : 4);
             LLVMValueRef wide = splat(mb, (unsigned)k->vec, pair);
-            (void)vi;
             av = LLVMBuildBitCast(mb->b, wide, vb, "");
         } else {
-            LLVMValueRef off = LLVMBuildAdd(mb->b, LLVMBuildMul(mb->b, row, c64(mb, ksteps), ""), kk, "");
-            LLVMValueRef x = LLVMBuildLoad2(mb->b, f32, gep(mb, f32, a, off), "");
+            LLVMValueRef x = LLVMBuildLoad2(mb->b, f32, a_word(mb, a, row, kk, ksteps, false), "");
+            LLVMSetAlignment(x, 4);
             av = splat(mb, (unsigned)k->vec, x);
         }
         for (int c = 0; c < nc; c++) {
@@ -363,19 +376,18 @@ static LLVMValueRef entry_alloca(TkMmaBuilder *mb, LLVMTypeRef t, int64_t count,
     return p;
 }
 
-/* OR of words[lo, lo + count) & mask (32-bit words), through a slot SROA promotes. */
-static LLVMValueRef or_words(TkMmaBuilder *mb, LLVMValueRef words, LLVMValueRef lo, int64_t count, uint32_t mask, LLVMValueRef slot)
+/* slot |= OR of the `count` 32-bit words from `words`, each & mask (the slot
+ * is one SROA promotes). align: 4, or 2 for a bf16 row read in place. */
+static void or_words(TkMmaBuilder *mb, LLVMValueRef words, int64_t count, uint32_t mask, LLVMValueRef slot, unsigned align)
 {
     LLVMTypeRef i32 = LLVMInt32TypeInContext(mb->ctx);
-    LLVMBuildStore(mb->b, LLVMConstInt(i32, 0, 0), slot);
     Loop L;
     loop_begin(mb, &L, count, "mk.or");
-    LLVMValueRef w = LLVMBuildLoad2(mb->b, i32, gep(mb, i32, words, LLVMBuildAdd(mb->b, lo, L.idx, "")), "");
-    LLVMSetAlignment(w, 4);
+    LLVMValueRef w = LLVMBuildLoad2(mb->b, i32, gep(mb, i32, words, L.idx), "");
+    LLVMSetAlignment(w, align);
     LLVMValueRef bits = LLVMBuildAnd(mb->b, w, LLVMConstInt(i32, mask, 0), "");
     LLVMBuildStore(mb->b, LLVMBuildOr(mb->b, LLVMBuildLoad2(mb->b, i32, slot, ""), bits, ""), slot);
     loop_end(mb, &L, 1);
-    return LLVMBuildLoad2(mb->b, i32, slot, "");
 }
 
 /* Which register-row blocks of A are all zero, and may be skipped: rows past
@@ -404,13 +416,21 @@ static ZeroRows zero_row_blocks(int mr, TkMmaBuilder *mb, LLVMValueRef a, int64_
     LLVMBuildStore(mb->b, LLVMConstInt(i32, 0, 0), anyslot);
     LLVMBuildStore(mb->b, LLVMConstInt(i32, 1, 0), allslot);
     LLVMBuildStore(mb->b, c64(mb, m), firstslot);
-    /* A is [m][ksteps] words (f32 elements or bf16 pairs): a row block is contiguous;
-     * blocks are visited last to first, so the first live one is stored last */
+    /* A is m rows of ksteps words (f32 elements or bf16 pairs); blocks are
+     * visited last to first, so the first live one is stored last */
     Loop L;
     loop_begin(mb, &L, nblocks, "mk.zrows");
     LLVMValueRef blk = LLVMBuildSub(mb->b, c64(mb, nblocks - 1), L.idx, "");
-    LLVMValueRef v = or_words(mb, a, LLVMBuildMul(mb->b, blk, c64(mb, mr * ksteps), ""), mr * ksteps,
-                              bf16 ? 0x7fff7fffu : 0x7fffffffu, orslot);   /* ±0 both count as zero */
+    uint32_t mask = bf16 ? 0x7fff7fffu : 0x7fffffffu;   /* ±0 both count as zero */
+    LLVMValueRef row0 = LLVMBuildMul(mb->b, blk, c64(mb, mr), "");
+    LLVMBuildStore(mb->b, LLVMConstInt(i32, 0, 0), orslot);
+    if (!mb->a_stride) {   /* a tile of its own: the block's rows are one run */
+        or_words(mb, a_word(mb, a, row0, c64(mb, 0), ksteps, bf16), mr * ksteps, mask, orslot, 4);
+    } else {
+        for (int r = 0; r < mr; r++)
+            or_words(mb, a_word(mb, a, LLVMBuildAdd(mb->b, row0, c64(mb, r), ""), c64(mb, 0), ksteps, bf16), ksteps, mask, orslot, 2);
+    }
+    LLVMValueRef v = LLVMBuildLoad2(mb->b, i32, orslot, "");
     LLVMValueRef is_zero = LLVMBuildICmp(mb->b, LLVMIntEQ, v, LLVMConstInt(i32, 0, 0), "");
     LLVMValueRef zero = LLVMBuildZExt(mb->b, is_zero, i32, "");
     LLVMBuildStore(mb->b, LLVMBuildTrunc(mb->b, zero, i8, ""), gep(mb, i8, Z.skip, blk));

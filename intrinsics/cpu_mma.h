@@ -5,7 +5,9 @@
  *
  * Every micro-kernel works on canonical operands prepared by the caller:
  *   acc  f32, row-major M×N (updated in place), rows acc_stride apart (default N)
- *   A    f32: row-major M×K;  bf16: row-major M×Kp (Kp = K rounded up to even, zero-padded)
+ *   A    f32: row-major M×K;  bf16: row-major M×Kp (Kp = K rounded up to even, zero-padded),
+ *        rows Kp elements apart unless the builder gives a_stride (A read in
+ *        place inside a larger tensor: any stride, even an odd one for bf16)
  *   B    in panels of TK_MMA_PANEL (32) columns, panel after panel, each
  *        panel's rows contiguous: f32 B(k, c) at (c/32)·S + k·w + c%32;
  *        bf16 in VNNI pairs, B(k, c) at (c/32)·S + (k/2)·2w + 2(c%32) + k%2,
@@ -40,6 +42,7 @@ typedef struct {
     LLVMValueRef fn;          /* function being built (for new blocks) */
     LLVMValueRef b_panel_stride;  /* i64 elements between B's panels; NULL: 32·Kp (a packed tile) */
     LLVMValueRef acc_stride;  /* i64 elements between acc's rows; NULL: N (a tile of its own) */
+    LLVMValueRef a_stride;    /* i64 elements between A's rows; NULL: Kp (a tile of its own) */
     LLVMValueRef acc_zero;    /* i1, or NULL (false): acc holds zeros, so start from zero registers
                                * instead of loading it (every element is still written) */
 } TkMmaBuilder;

@@ -52,11 +52,11 @@ typedef struct {
     LLVMMetadataRef di_file, di_unit, di_sub;
     unsigned long long stack_bytes;   /* stack buffers of the block function */
     LLVMValueRef shared_arena;        /* the block's st/sv tiles (planned by plan-shared) */
-    /* view variables (emit_packed.c): rt slots that point into a packed tensor */
-    bool *is_view;                    /* by slot id */
+    /* view variables (emit_packed.c, emit_rowview.c): rt slots that point into a tensor */
+    uint8_t *is_view;                 /* by slot id: 0, or the EmitViewKind */
     LLVMValueRef *views;              /* by slot id: per-warp pointer to the current tile */
     LLVMValueRef *view_backing;       /* by slot id: per-warp tile for loads that cross an edge */
-    LLVMValueRef *view_strides;       /* by slot id: per-warp panel stride of the tile pointed to */
+    LLVMValueRef *view_strides;       /* by slot id: per-warp stride of the tile pointed to (per kind) */
     /* accumulators kept lazily zero / in their output (emit_outview.c), by slot id, NULL if not */
     struct EmitOutview **outviews;
     const TirInstr **alias;           /* by slot id: the variable whose storage it shares (emit_coalesce.c), or NULL */
@@ -140,13 +140,24 @@ LLVMValueRef emit_packed_view(Emit *E, const TirInstr *load, LLVMValueRef backin
  * the tensor, or to its own tile when a load crosses the edge — instead of
  * a copy. emit_plan_views decides (after uses are counted); the rest emit
  * the declaration, an assignment and a read of such a slot. */
+typedef enum {
+    EMIT_VIEW_PACKED = 1,   /* B in a packed tensor; the stride is B's panel stride */
+    EMIT_VIEW_ROWS,         /* A in a row-major tensor (emit_rowview.c); the stride is A's row stride */
+} EmitViewKind;
 int emit_plan_views(Emit *E, const TirRegion *body);
 void emit_free_views(Emit *E);
 bool emit_is_view(const Emit *E, const TirInstr *slot);
+bool emit_is_row_view(const Emit *E, const TirInstr *slot);
+/* emit_rowview.c: marks the row views among the slots not struck in `bad`
+ * (by slot id; it strikes more), given which params the kernel stores into;
+ * emit_row_view is emit_packed_view's counterpart for them. */
+void emit_find_row_views(Emit *E, const TirRegion *body, const bool *stored, bool *bad);
+LLVMValueRef emit_row_view(Emit *E, const TirInstr *load, LLVMValueRef backing, LLVMValueRef *row_stride);
 void emit_view_declare(Emit *E, const TirInstr *slot, bool zero);
 void emit_view_set(Emit *E, const TirInstr *slot, const TirInstr *load);
 LLVMValueRef emit_view_ptr(Emit *E, const TirInstr *slot);
-/* The panel stride (cpu_mma.h) of the tile a view points to, in elements. */
+/* The stride of the tile a view points to, in elements: B's panel stride
+ * (cpu_mma.h) for a packed view, A's row stride for a row view. */
 LLVMValueRef emit_view_stride(Emit *E, const TirInstr *slot);
 /* Lazy zero (emit_lazyzero.c): a zero fill that the next statement, an mma,
  * or the mmas up to the variable's first other mention take over. Planned
@@ -191,6 +202,10 @@ const TirInstr *emit_storage_of(const Emit *E, const TirInstr *v);
 /* emit_tiles.c: is a tile of type `tile` at `coords` of tensor type g wholly
  * inside it (i1), and the element offset of its first element. */
 LLVMValueRef emit_gl_tile_at(Emit *E, const TkType *g, const TirInstr *const *coords, const TkType *tile, LLVMValueRef *offset);
+/* emit_tiles.c: a tile to (to_tile) or from `buf` at `coords` of a global
+ * tensor, masked at its edges (a load reads 0 outside). */
+void emit_gl_transfer(Emit *E, const TkType *g, LLVMValueRef tensor, const TirInstr *const *coords, const TkType *tile, LLVMValueRef buf,
+                      bool to_tile, TirPack pack);
 /* emit_scalars.c: is k a float kind (typed or untyped); a scalar TIR_BINARY;
  * ceil(a / b) for b > 0 (0 when a ≤ 0). */
 bool emit_is_float_kind(TkTypeKind k);

@@ -106,6 +106,8 @@ static void mma_micro(Emit *E, const TirInstr *i, const TkMmaKernel *k)
     bool a_canonical = !at && tA->layout == TK_ROW && tA->elem == ca.elem && Kp == K;
     if (a_canonical) {
         Ab = A;
+        const TirInstr *ai = i->args[1];   /* a row view: A in place, rows its tensor's width apart */
+        if (ai->op == TIR_GET && emit_is_row_view(E, ai->args[0])) mb.a_stride = emit_view_stride(E, ai->args[0]);
     } else {
         EmitLoop Lr, Lk;
         emit_loop_begin(E, &Lr, emit_const_i64(E, M), "pack.a");

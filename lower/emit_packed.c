@@ -258,10 +258,10 @@ static void find_views(Emit *E, const TirRegion *r, const bool *stored, bool *ba
 {
     for (const TirInstr *i = r->first; i; i = i->next) {
         bool kn = i->op == TIR_VAR ? i->pack == TIR_PACK_VNNI_KN || i->pack == TIR_PACK_ROWS_KN : false;
-        if (kn && i->type->kind == TK_TY_RT && !bad[i->id]) E->is_view[i->id] = true;
+        if (kn && i->type->kind == TK_TY_RT && !bad[i->id]) E->is_view[i->id] = EMIT_VIEW_PACKED;
         if (i->op == TIR_SET && E->is_view[i->args[0]->id] && !viewable_load(E, i->args[1], stored)) {
             bad[i->args[0]->id] = true;
-            E->is_view[i->args[0]->id] = false;
+            E->is_view[i->args[0]->id] = 0;
         }
         find_views(E, &i->body[0], stored, bad);
         find_views(E, &i->body[1], stored, bad);
@@ -280,6 +280,7 @@ int emit_plan_views(Emit *E, const TirRegion *body)
     if (rc == 0) {
         note_stores(body, stored, E->f->nparams);
         find_views(E, body, stored, bad);
+        emit_find_row_views(E, body, stored, bad);
     }
     free(stored);
     free(bad);
@@ -301,6 +302,11 @@ void emit_free_views(Emit *E)
 bool emit_is_view(const Emit *E, const TirInstr *slot)
 {
     return E->is_view && slot->op == TIR_VAR && E->is_view[slot->id];
+}
+
+bool emit_is_row_view(const Emit *E, const TirInstr *slot)
+{
+    return emit_is_view(E, slot) && E->is_view[slot->id] == EMIT_VIEW_ROWS;
 }
 
 /* This warp's entry of a per-warp array of `elems` elements of type t. */
@@ -326,7 +332,9 @@ void emit_view_declare(Emit *E, const TirInstr *slot, bool zero)
     LLVMValueRef backing = per_warp(E, emit_scalar_type(E, slot->type->elem), E->view_backing[slot->id], emit_tile_elems(slot->type));
     if (zero) emit_tile_zero(E, backing, slot->type);
     LLVMBuildStore(E->b, backing, per_warp(E, E->ptr, E->views[slot->id], 1));
-    LLVMBuildStore(E->b, emit_const_i64(E, TK_MMA_PANEL * slot->type->dims[0]), per_warp(E, E->i64, E->view_strides[slot->id], 1));
+    /* its own tile: a packed tile's panel stride, or a row tile's width */
+    int64_t own = emit_is_row_view(E, slot) ? slot->type->dims[1] : TK_MMA_PANEL * slot->type->dims[0];
+    LLVMBuildStore(E->b, emit_const_i64(E, own), per_warp(E, E->i64, E->view_strides[slot->id], 1));
 }
 
 void emit_view_set(Emit *E, const TirInstr *slot, const TirInstr *load)
@@ -334,7 +342,8 @@ void emit_view_set(Emit *E, const TirInstr *slot, const TirInstr *load)
     make_view_storage(E, slot);
     LLVMValueRef backing = per_warp(E, emit_scalar_type(E, slot->type->elem), E->view_backing[slot->id], emit_tile_elems(slot->type));
     LLVMValueRef stride;
-    LLVMBuildStore(E->b, emit_packed_view(E, load, backing, &stride), per_warp(E, E->ptr, E->views[slot->id], 1));
+    LLVMValueRef p = emit_is_row_view(E, slot) ? emit_row_view(E, load, backing, &stride) : emit_packed_view(E, load, backing, &stride);
+    LLVMBuildStore(E->b, p, per_warp(E, E->ptr, E->views[slot->id], 1));
     LLVMBuildStore(E->b, stride, per_warp(E, E->i64, E->view_strides[slot->id], 1));
 }
 

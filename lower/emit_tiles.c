@@ -375,8 +375,8 @@ static void gl_transfer_inside(Emit *E, const Geometry *G, LLVMValueRef tensor, 
 static void gl_transfer_masked(Emit *E, const Geometry *G, LLVMValueRef tensor, const TkType *tile, LLVMValueRef buf,
                                bool to_tile, TirPack pack);
 
-static void gl_transfer(Emit *E, const TkType *g, LLVMValueRef tensor, const TirInstr *const *coords, const TkType *tile,
-                        LLVMValueRef buf, bool to_tile, TirPack pack)
+void emit_gl_transfer(Emit *E, const TkType *g, LLVMValueRef tensor, const TirInstr *const *coords, const TkType *tile,
+                      LLVMValueRef buf, bool to_tile, TirPack pack)
 {
     if (g->layout == TK_PACKED && tile->rank == 2) {
         emit_packed_transfer(E, g, tensor, coords, tile, buf, to_tile, pack);
@@ -711,7 +711,7 @@ static LLVMValueRef emit_load(Emit *E, const TirInstr *i)
     const TirInstr *src = i->args[0];
     LLVMValueRef out = temp_buffer(E, i);
     if (src->op == TIR_PARAM) {
-        gl_transfer(E, src->type, emit_value(E, src), (const TirInstr *const *)&i->args[1], i->type, out, true, (TirPack)i->pack);
+        emit_gl_transfer(E, src->type, emit_value(E, src), (const TirInstr *const *)&i->args[1], i->type, out, true, (TirPack)i->pack);
     } else {
         LLVMValueRef sh = emit_slot_ptr(E, src);
         shared_transfer(E, src->type, sh, (const TirInstr *const *)&i->args[1], i->nargs - 1u, i->type, out, true, (TirPack)i->pack);
@@ -750,11 +750,11 @@ void emit_tile_store(Emit *E, const TirInstr *i)
         LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(E->ctx, E->fn, "acc.stored");
         LLVMBuildCondBr(E->b, in_c, done, copy);
         LLVMPositionBuilderAtEnd(E->b, copy);
-        gl_transfer(E, dst->type, emit_value(E, dst), (const TirInstr *const *)&i->args[2], t, buf, false, TIR_PACK_NONE);
+        emit_gl_transfer(E, dst->type, emit_value(E, dst), (const TirInstr *const *)&i->args[2], t, buf, false, TIR_PACK_NONE);
         LLVMBuildBr(E->b, done);
         LLVMPositionBuilderAtEnd(E->b, done);
     } else if (dst->op == TIR_PARAM) {
-        gl_transfer(E, dst->type, emit_value(E, dst), (const TirInstr *const *)&i->args[2], t, buf, false, TIR_PACK_NONE);
+        emit_gl_transfer(E, dst->type, emit_value(E, dst), (const TirInstr *const *)&i->args[2], t, buf, false, TIR_PACK_NONE);
     } else {
         shared_transfer(E, dst->type, emit_slot_ptr(E, dst), (const TirInstr *const *)&i->args[2], i->nargs - 2u, t, buf, false,
                         TIR_PACK_NONE);

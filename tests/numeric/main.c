@@ -33,6 +33,7 @@ int main(void)
     srunner_add_suite(sr, num_suite_scalar());
     srunner_add_suite(sr, num_suite_warps());
     srunner_add_suite(sr, num_suite_outview());
+    srunner_add_suite(sr, num_suite_rowview());
     srunner_add_suite(sr, num_suite_coalesce());
     srunner_add_suite(sr, num_suite_examples());
     /* quiet unless something fails (CK_VERBOSITY=verbose shows every test) */

@@ -208,6 +208,7 @@ Suite *num_suite_layout(void);
 Suite *num_suite_scalar(void);
 Suite *num_suite_warps(void);
 Suite *num_suite_outview(void);
+Suite *num_suite_rowview(void);
 Suite *num_suite_coalesce(void);
 Suite *num_suite_examples(void);
 

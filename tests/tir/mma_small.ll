@@ -486,59 +486,61 @@ done35:                                           ; preds = %pack.bn
   br label %pack.b
 
 mk.zrows:                                         ; preds = %mk.done38, %done32
-  %268 = phi i64 [ 0, %done32 ], [ %299, %mk.done38 ]
+  %268 = phi i64 [ 0, %done32 ], [ %301, %mk.done38 ]
   %269 = icmp slt i64 %268, 8
   br i1 %269, label %mk.body, label %mk.done
 
 mk.body:                                          ; preds = %mk.zrows
   %270 = sub i64 7, %268
-  %271 = mul i64 %270, 32
+  %271 = mul i64 %270, 2
   store i32 0, ptr %mk.orv, align 4
+  %272 = mul i64 %271, 16
+  %273 = add i64 %272, 0
+  %274 = getelementptr float, ptr %mma.a, i64 %273
   br label %mk.or
 
 mk.done:                                          ; preds = %mk.zrows
-  %272 = load i32, ptr %mk.any, align 4
-  %273 = icmp ne i32 %272, 0
-  %274 = load i32, ptr %mk.all, align 4
-  %275 = icmp ne i32 %274, 0
-  %276 = load i64, ptr %mk.first, align 8
-  %277 = and i1 %190, %273
-  br i1 %277, label %mk.zskip, label %mk.zskipdone
+  %275 = load i32, ptr %mk.any, align 4
+  %276 = icmp ne i32 %275, 0
+  %277 = load i32, ptr %mk.all, align 4
+  %278 = icmp ne i32 %277, 0
+  %279 = load i64, ptr %mk.first, align 8
+  %280 = and i1 %190, %276
+  br i1 %280, label %mk.zskip, label %mk.zskipdone
 
 mk.or:                                            ; preds = %mk.body37, %mk.body
-  %278 = phi i64 [ 0, %mk.body ], [ %286, %mk.body37 ]
-  %279 = icmp slt i64 %278, 32
-  br i1 %279, label %mk.body37, label %mk.done38
+  %281 = phi i64 [ 0, %mk.body ], [ %288, %mk.body37 ]
+  %282 = icmp slt i64 %281, 32
+  br i1 %282, label %mk.body37, label %mk.done38
 
 mk.body37:                                        ; preds = %mk.or
-  %280 = add i64 %271, %278
-  %281 = getelementptr i32, ptr %mma.a, i64 %280
-  %282 = load i32, ptr %281, align 4
-  %283 = and i32 %282, 2147483647
-  %284 = load i32, ptr %mk.orv, align 4
-  %285 = or i32 %284, %283
-  store i32 %285, ptr %mk.orv, align 4
-  %286 = add i64 %278, 1
+  %283 = getelementptr i32, ptr %274, i64 %281
+  %284 = load i32, ptr %283, align 4
+  %285 = and i32 %284, 2147483647
+  %286 = load i32, ptr %mk.orv, align 4
+  %287 = or i32 %286, %285
+  store i32 %287, ptr %mk.orv, align 4
+  %288 = add i64 %281, 1
   br label %mk.or
 
 mk.done38:                                        ; preds = %mk.or
-  %287 = load i32, ptr %mk.orv, align 4
-  %288 = icmp eq i32 %287, 0
-  %289 = zext i1 %288 to i32
-  %290 = getelementptr i8, ptr %mk.skip, i64 %270
-  %291 = trunc i32 %289 to i8
-  store i8 %291, ptr %290, align 1
-  %292 = load i32, ptr %mk.any, align 4
-  %293 = or i32 %292, %289
-  store i32 %293, ptr %mk.any, align 4
-  %294 = load i32, ptr %mk.all, align 4
-  %295 = and i32 %294, %289
-  store i32 %295, ptr %mk.all, align 4
-  %296 = load i64, ptr %mk.first, align 8
-  %297 = mul i64 %270, 2
-  %298 = select i1 %288, i64 %296, i64 %297
-  store i64 %298, ptr %mk.first, align 8
-  %299 = add i64 %268, 1
+  %289 = load i32, ptr %mk.orv, align 4
+  %290 = icmp eq i32 %289, 0
+  %291 = zext i1 %290 to i32
+  %292 = getelementptr i8, ptr %mk.skip, i64 %270
+  %293 = trunc i32 %291 to i8
+  store i8 %293, ptr %292, align 1
+  %294 = load i32, ptr %mk.any, align 4
+  %295 = or i32 %294, %291
+  store i32 %295, ptr %mk.any, align 4
+  %296 = load i32, ptr %mk.all, align 4
+  %297 = and i32 %296, %291
+  store i32 %297, ptr %mk.all, align 4
+  %298 = load i64, ptr %mk.first, align 8
+  %299 = mul i64 %270, 2
+  %300 = select i1 %290, i64 %298, i64 %299
+  store i64 %300, ptr %mk.first, align 8
+  %301 = add i64 %268, 1
   br label %mk.zrows
 
 mk.zskip:                                         ; preds = %mk.done
@@ -546,19 +548,19 @@ mk.zskip:                                         ; preds = %mk.done
 
 mk.zskipdone:                                     ; preds = %mk.done40, %mk.done
   store i32 0, ptr %mk.bbad, align 4
-  %300 = select i1 %273, i64 %276, i64 -1
+  %302 = select i1 %276, i64 %279, i64 -1
   br label %mk.pass
 
 mk.zblk:                                          ; preds = %mk.znext, %mk.zskip
-  %301 = phi i64 [ 0, %mk.zskip ], [ %306, %mk.znext ]
-  %302 = icmp slt i64 %301, 8
-  br i1 %302, label %mk.body39, label %mk.done40
+  %303 = phi i64 [ 0, %mk.zskip ], [ %308, %mk.znext ]
+  %304 = icmp slt i64 %303, 8
+  br i1 %304, label %mk.body39, label %mk.done40
 
 mk.body39:                                        ; preds = %mk.zblk
-  %303 = getelementptr i8, ptr %mk.skip, i64 %301
-  %304 = load i8, ptr %303, align 1
-  %305 = icmp ne i8 %304, 0
-  br i1 %305, label %mk.zfill, label %mk.znext
+  %305 = getelementptr i8, ptr %mk.skip, i64 %303
+  %306 = load i8, ptr %305, align 1
+  %307 = icmp ne i8 %306, 0
+  br i1 %307, label %mk.zfill, label %mk.znext
 
 mk.done40:                                        ; preds = %mk.zblk
   br label %mk.zskipdone
@@ -567,90 +569,90 @@ mk.zfill:                                         ; preds = %mk.body39
   br label %mk.zrow
 
 mk.znext:                                         ; preds = %mk.done42, %mk.body39
-  %306 = add i64 %301, 1
+  %308 = add i64 %303, 1
   br label %mk.zblk
 
 mk.zrow:                                          ; preds = %mk.done44, %mk.zfill
-  %307 = phi i64 [ 0, %mk.zfill ], [ %317, %mk.done44 ]
-  %308 = icmp slt i64 %307, 2
-  br i1 %308, label %mk.body41, label %mk.done42
+  %309 = phi i64 [ 0, %mk.zfill ], [ %319, %mk.done44 ]
+  %310 = icmp slt i64 %309, 2
+  br i1 %310, label %mk.body41, label %mk.done42
 
 mk.body41:                                        ; preds = %mk.zrow
-  %309 = mul i64 %301, 2
-  %310 = add i64 %309, %307
-  %311 = mul i64 %310, %187
+  %311 = mul i64 %303, 2
+  %312 = add i64 %311, %309
+  %313 = mul i64 %312, %187
   br label %mk.zcol
 
 mk.done42:                                        ; preds = %mk.zrow
   br label %mk.znext
 
 mk.zcol:                                          ; preds = %mk.body43, %mk.body41
-  %312 = phi i64 [ 0, %mk.body41 ], [ %316, %mk.body43 ]
-  %313 = icmp slt i64 %312, 16
-  br i1 %313, label %mk.body43, label %mk.done44
+  %314 = phi i64 [ 0, %mk.body41 ], [ %318, %mk.body43 ]
+  %315 = icmp slt i64 %314, 16
+  br i1 %315, label %mk.body43, label %mk.done44
 
 mk.body43:                                        ; preds = %mk.zcol
-  %314 = add i64 %311, %312
-  %315 = getelementptr float, ptr %188, i64 %314
-  store <8 x float> zeroinitializer, ptr %315, align 4
-  %316 = add i64 %312, 8
+  %316 = add i64 %313, %314
+  %317 = getelementptr float, ptr %188, i64 %316
+  store <8 x float> zeroinitializer, ptr %317, align 4
+  %318 = add i64 %314, 8
   br label %mk.zcol
 
 mk.done44:                                        ; preds = %mk.zcol
-  %317 = add i64 %307, 1
+  %319 = add i64 %309, 1
   br label %mk.zrow
 
 mk.pass:                                          ; preds = %mk.passdone, %mk.zskipdone
-  %318 = phi i64 [ 0, %mk.zskipdone ], [ %331, %mk.passdone ]
-  %319 = icmp slt i64 %318, 2
-  br i1 %319, label %mk.body45, label %mk.done46
+  %320 = phi i64 [ 0, %mk.zskipdone ], [ %333, %mk.passdone ]
+  %321 = icmp slt i64 %320, 2
+  br i1 %321, label %mk.body45, label %mk.done46
 
 mk.body45:                                        ; preds = %mk.pass
-  %320 = trunc i64 %318 to i8
-  %321 = load i32, ptr %mk.bbad, align 4
-  %322 = icmp ne i32 %321, 0
-  %323 = or i1 %275, %322
-  %324 = and i1 %273, %323
-  %325 = icmp eq i64 %318, 0
-  %326 = or i1 %325, %324
-  br i1 %326, label %mk.passrun, label %mk.passdone
+  %322 = trunc i64 %320 to i8
+  %323 = load i32, ptr %mk.bbad, align 4
+  %324 = icmp ne i32 %323, 0
+  %325 = or i1 %278, %324
+  %326 = and i1 %276, %325
+  %327 = icmp eq i64 %320, 0
+  %328 = or i1 %327, %326
+  br i1 %328, label %mk.passrun, label %mk.passdone
 
 mk.done46:                                        ; preds = %mk.pass
   store i8 0, ptr %acc.zero, align 1
-  %327 = load i8, ptr %acc.zero, align 1
-  %328 = icmp ne i8 %327, 0
-  br i1 %328, label %acc.fill, label %acc.settled
+  %329 = load i8, ptr %acc.zero, align 1
+  %330 = icmp ne i8 %329, 0
+  br i1 %330, label %acc.fill, label %acc.settled
 
 mk.passrun:                                       ; preds = %mk.body45
-  %329 = icmp eq i64 %318, 0
-  %330 = select i1 %329, i64 %300, i64 -1
+  %331 = icmp eq i64 %320, 0
+  %332 = select i1 %331, i64 %302, i64 -1
   br label %mk.i
 
 mk.passdone:                                      ; preds = %mk.done64, %mk.body45
-  %331 = add i64 %318, 1
+  %333 = add i64 %320, 1
   br label %mk.pass
 
 mk.i:                                             ; preds = %mk.next, %mk.passrun
-  %332 = phi i64 [ 0, %mk.passrun ], [ %339, %mk.next ]
-  %333 = icmp slt i64 %332, 16
-  br i1 %333, label %mk.body47, label %mk.done48
+  %334 = phi i64 [ 0, %mk.passrun ], [ %341, %mk.next ]
+  %335 = icmp slt i64 %334, 16
+  br i1 %335, label %mk.body47, label %mk.done48
 
 mk.body47:                                        ; preds = %mk.i
-  %334 = sdiv i64 %332, 2
-  %335 = getelementptr i8, ptr %mk.skip, i64 %334
-  %336 = load i8, ptr %335, align 1
-  %337 = icmp eq i8 %336, %320
-  br i1 %337, label %mk.work, label %mk.next
+  %336 = sdiv i64 %334, 2
+  %337 = getelementptr i8, ptr %mk.skip, i64 %336
+  %338 = load i8, ptr %337, align 1
+  %339 = icmp eq i8 %338, %322
+  br i1 %339, label %mk.work, label %mk.next
 
 mk.done48:                                        ; preds = %mk.i
   br label %mk.i62
 
 mk.work:                                          ; preds = %mk.body47
-  %338 = icmp eq i64 %332, %330
-  br i1 %338, label %mk.checking, label %mk.plain
+  %340 = icmp eq i64 %334, %332
+  br i1 %340, label %mk.checking, label %mk.plain
 
 mk.next:                                          ; preds = %mk.blockdone, %mk.body47
-  %339 = add i64 %332, 2
+  %341 = add i64 %334, 2
   br label %mk.i
 
 mk.checking:                                      ; preds = %mk.work
@@ -663,162 +665,162 @@ mk.blockdone:                                     ; preds = %mk.kdone58, %mk.kdo
   br label %mk.next
 
 mk.accload:                                       ; preds = %mk.checking
-  %340 = add i64 %332, 0
-  %341 = mul i64 %340, %187
-  %342 = add i64 %341, 0
-  %343 = getelementptr float, ptr %188, i64 %342
-  %344 = load <8 x float>, ptr %343, align 4
-  %345 = add i64 %332, 1
-  %346 = mul i64 %345, %187
-  %347 = add i64 %346, 0
-  %348 = getelementptr float, ptr %188, i64 %347
-  %349 = load <8 x float>, ptr %348, align 4
+  %342 = add i64 %334, 0
+  %343 = mul i64 %342, %187
+  %344 = add i64 %343, 0
+  %345 = getelementptr float, ptr %188, i64 %344
+  %346 = load <8 x float>, ptr %345, align 4
+  %347 = add i64 %334, 1
+  %348 = mul i64 %347, %187
+  %349 = add i64 %348, 0
+  %350 = getelementptr float, ptr %188, i64 %349
+  %351 = load <8 x float>, ptr %350, align 4
   br label %mk.accready
 
 mk.accready:                                      ; preds = %mk.accload, %mk.checking
-  %acc0 = phi <8 x float> [ zeroinitializer, %mk.checking ], [ %344, %mk.accload ]
-  %acc049 = phi <8 x float> [ zeroinitializer, %mk.checking ], [ %349, %mk.accload ]
+  %acc0 = phi <8 x float> [ zeroinitializer, %mk.checking ], [ %346, %mk.accload ]
+  %acc049 = phi <8 x float> [ zeroinitializer, %mk.checking ], [ %351, %mk.accload ]
   br label %mk.k
 
 mk.k:                                             ; preds = %mk.kbody, %mk.accready
-  %k = phi i64 [ 0, %mk.accready ], [ %376, %mk.kbody ]
-  %acc50 = phi <8 x float> [ %acc0, %mk.accready ], [ %367, %mk.kbody ]
-  %acc51 = phi <8 x float> [ %acc049, %mk.accready ], [ %375, %mk.kbody ]
-  %nonfinite = phi <8 x i1> [ zeroinitializer, %mk.accready ], [ %359, %mk.kbody ]
-  %350 = icmp slt i64 %k, 16
-  br i1 %350, label %mk.kbody, label %mk.kdone
+  %k = phi i64 [ 0, %mk.accready ], [ %378, %mk.kbody ]
+  %acc50 = phi <8 x float> [ %acc0, %mk.accready ], [ %369, %mk.kbody ]
+  %acc51 = phi <8 x float> [ %acc049, %mk.accready ], [ %377, %mk.kbody ]
+  %nonfinite = phi <8 x i1> [ zeroinitializer, %mk.accready ], [ %361, %mk.kbody ]
+  %352 = icmp slt i64 %k, 16
+  br i1 %352, label %mk.kbody, label %mk.kdone
 
 mk.kbody:                                         ; preds = %mk.k
-  %351 = mul i64 %k, 16
-  %352 = add i64 %351, 0
-  %353 = add i64 0, %352
-  %354 = getelementptr float, ptr %mma.b, i64 %353
-  %355 = load <8 x float>, ptr %354, align 4
-  %356 = bitcast <8 x float> %355 to <8 x i32>
-  %357 = and <8 x i32> %356, splat (i32 2139095040)
-  %358 = icmp eq <8 x i32> %357, splat (i32 2139095040)
-  %359 = or <8 x i1> %nonfinite, %358
-  %360 = add i64 %332, 0
-  %361 = mul i64 %360, 16
-  %362 = add i64 %361, %k
-  %363 = getelementptr float, ptr %mma.a, i64 %362
-  %364 = load float, ptr %363, align 4
-  %365 = insertelement <8 x float> poison, float %364, i32 0
-  %366 = shufflevector <8 x float> %365, <8 x float> poison, <8 x i32> zeroinitializer
-  %367 = call <8 x float> @llvm.fma.v8f32(<8 x float> %366, <8 x float> %355, <8 x float> %acc50)
-  %368 = add i64 %332, 1
-  %369 = mul i64 %368, 16
-  %370 = add i64 %369, %k
-  %371 = getelementptr float, ptr %mma.a, i64 %370
-  %372 = load float, ptr %371, align 4
-  %373 = insertelement <8 x float> poison, float %372, i32 0
-  %374 = shufflevector <8 x float> %373, <8 x float> poison, <8 x i32> zeroinitializer
-  %375 = call <8 x float> @llvm.fma.v8f32(<8 x float> %374, <8 x float> %355, <8 x float> %acc51)
-  %376 = add i64 %k, 1
+  %353 = mul i64 %k, 16
+  %354 = add i64 %353, 0
+  %355 = add i64 0, %354
+  %356 = getelementptr float, ptr %mma.b, i64 %355
+  %357 = load <8 x float>, ptr %356, align 4
+  %358 = bitcast <8 x float> %357 to <8 x i32>
+  %359 = and <8 x i32> %358, splat (i32 2139095040)
+  %360 = icmp eq <8 x i32> %359, splat (i32 2139095040)
+  %361 = or <8 x i1> %nonfinite, %360
+  %362 = add i64 %334, 0
+  %363 = mul i64 %362, 16
+  %364 = add i64 %363, %k
+  %365 = getelementptr float, ptr %mma.a, i64 %364
+  %366 = load float, ptr %365, align 4
+  %367 = insertelement <8 x float> poison, float %366, i32 0
+  %368 = shufflevector <8 x float> %367, <8 x float> poison, <8 x i32> zeroinitializer
+  %369 = call <8 x float> @llvm.fma.v8f32(<8 x float> %368, <8 x float> %357, <8 x float> %acc50)
+  %370 = add i64 %334, 1
+  %371 = mul i64 %370, 16
+  %372 = add i64 %371, %k
+  %373 = getelementptr float, ptr %mma.a, i64 %372
+  %374 = load float, ptr %373, align 4
+  %375 = insertelement <8 x float> poison, float %374, i32 0
+  %376 = shufflevector <8 x float> %375, <8 x float> poison, <8 x i32> zeroinitializer
+  %377 = call <8 x float> @llvm.fma.v8f32(<8 x float> %376, <8 x float> %357, <8 x float> %acc51)
+  %378 = add i64 %k, 1
   br label %mk.k
 
 mk.kdone:                                         ; preds = %mk.k
-  %377 = call i1 @llvm.vector.reduce.or.v8i1(<8 x i1> %nonfinite)
-  %378 = load i32, ptr %mk.bbad, align 4
-  %379 = zext i1 %377 to i32
-  %380 = or i32 %378, %379
-  store i32 %380, ptr %mk.bbad, align 4
-  %381 = add i64 %332, 0
-  %382 = mul i64 %381, %187
-  %383 = add i64 %382, 0
-  %384 = getelementptr float, ptr %188, i64 %383
-  store <8 x float> %acc50, ptr %384, align 4
-  %385 = add i64 %332, 1
-  %386 = mul i64 %385, %187
-  %387 = add i64 %386, 0
-  %388 = getelementptr float, ptr %188, i64 %387
-  store <8 x float> %acc51, ptr %388, align 4
+  %379 = call i1 @llvm.vector.reduce.or.v8i1(<8 x i1> %nonfinite)
+  %380 = load i32, ptr %mk.bbad, align 4
+  %381 = zext i1 %379 to i32
+  %382 = or i32 %380, %381
+  store i32 %382, ptr %mk.bbad, align 4
+  %383 = add i64 %334, 0
+  %384 = mul i64 %383, %187
+  %385 = add i64 %384, 0
+  %386 = getelementptr float, ptr %188, i64 %385
+  store <8 x float> %acc50, ptr %386, align 4
+  %387 = add i64 %334, 1
+  %388 = mul i64 %387, %187
+  %389 = add i64 %388, 0
+  %390 = getelementptr float, ptr %188, i64 %389
+  store <8 x float> %acc51, ptr %390, align 4
   br label %mk.blockdone
 
 mk.accload52:                                     ; preds = %mk.plain
-  %389 = add i64 %332, 0
-  %390 = mul i64 %389, %187
-  %391 = add i64 %390, 0
-  %392 = getelementptr float, ptr %188, i64 %391
-  %393 = load <8 x float>, ptr %392, align 4
-  %394 = add i64 %332, 1
-  %395 = mul i64 %394, %187
-  %396 = add i64 %395, 0
-  %397 = getelementptr float, ptr %188, i64 %396
-  %398 = load <8 x float>, ptr %397, align 4
+  %391 = add i64 %334, 0
+  %392 = mul i64 %391, %187
+  %393 = add i64 %392, 0
+  %394 = getelementptr float, ptr %188, i64 %393
+  %395 = load <8 x float>, ptr %394, align 4
+  %396 = add i64 %334, 1
+  %397 = mul i64 %396, %187
+  %398 = add i64 %397, 0
+  %399 = getelementptr float, ptr %188, i64 %398
+  %400 = load <8 x float>, ptr %399, align 4
   br label %mk.accready53
 
 mk.accready53:                                    ; preds = %mk.accload52, %mk.plain
-  %acc054 = phi <8 x float> [ zeroinitializer, %mk.plain ], [ %393, %mk.accload52 ]
-  %acc055 = phi <8 x float> [ zeroinitializer, %mk.plain ], [ %398, %mk.accload52 ]
+  %acc054 = phi <8 x float> [ zeroinitializer, %mk.plain ], [ %395, %mk.accload52 ]
+  %acc055 = phi <8 x float> [ zeroinitializer, %mk.plain ], [ %400, %mk.accload52 ]
   br label %mk.k56
 
 mk.k56:                                           ; preds = %mk.kbody57, %mk.accready53
-  %k59 = phi i64 [ 0, %mk.accready53 ], [ %421, %mk.kbody57 ]
-  %acc60 = phi <8 x float> [ %acc054, %mk.accready53 ], [ %412, %mk.kbody57 ]
-  %acc61 = phi <8 x float> [ %acc055, %mk.accready53 ], [ %420, %mk.kbody57 ]
-  %399 = icmp slt i64 %k59, 16
-  br i1 %399, label %mk.kbody57, label %mk.kdone58
+  %k59 = phi i64 [ 0, %mk.accready53 ], [ %423, %mk.kbody57 ]
+  %acc60 = phi <8 x float> [ %acc054, %mk.accready53 ], [ %414, %mk.kbody57 ]
+  %acc61 = phi <8 x float> [ %acc055, %mk.accready53 ], [ %422, %mk.kbody57 ]
+  %401 = icmp slt i64 %k59, 16
+  br i1 %401, label %mk.kbody57, label %mk.kdone58
 
 mk.kbody57:                                       ; preds = %mk.k56
-  %400 = mul i64 %k59, 16
-  %401 = add i64 %400, 0
-  %402 = add i64 0, %401
-  %403 = getelementptr float, ptr %mma.b, i64 %402
-  %404 = load <8 x float>, ptr %403, align 4
-  %405 = add i64 %332, 0
-  %406 = mul i64 %405, 16
-  %407 = add i64 %406, %k59
-  %408 = getelementptr float, ptr %mma.a, i64 %407
-  %409 = load float, ptr %408, align 4
-  %410 = insertelement <8 x float> poison, float %409, i32 0
-  %411 = shufflevector <8 x float> %410, <8 x float> poison, <8 x i32> zeroinitializer
-  %412 = call <8 x float> @llvm.fma.v8f32(<8 x float> %411, <8 x float> %404, <8 x float> %acc60)
-  %413 = add i64 %332, 1
-  %414 = mul i64 %413, 16
-  %415 = add i64 %414, %k59
-  %416 = getelementptr float, ptr %mma.a, i64 %415
-  %417 = load float, ptr %416, align 4
-  %418 = insertelement <8 x float> poison, float %417, i32 0
-  %419 = shufflevector <8 x float> %418, <8 x float> poison, <8 x i32> zeroinitializer
-  %420 = call <8 x float> @llvm.fma.v8f32(<8 x float> %419, <8 x float> %404, <8 x float> %acc61)
-  %421 = add i64 %k59, 1
+  %402 = mul i64 %k59, 16
+  %403 = add i64 %402, 0
+  %404 = add i64 0, %403
+  %405 = getelementptr float, ptr %mma.b, i64 %404
+  %406 = load <8 x float>, ptr %405, align 4
+  %407 = add i64 %334, 0
+  %408 = mul i64 %407, 16
+  %409 = add i64 %408, %k59
+  %410 = getelementptr float, ptr %mma.a, i64 %409
+  %411 = load float, ptr %410, align 4
+  %412 = insertelement <8 x float> poison, float %411, i32 0
+  %413 = shufflevector <8 x float> %412, <8 x float> poison, <8 x i32> zeroinitializer
+  %414 = call <8 x float> @llvm.fma.v8f32(<8 x float> %413, <8 x float> %406, <8 x float> %acc60)
+  %415 = add i64 %334, 1
+  %416 = mul i64 %415, 16
+  %417 = add i64 %416, %k59
+  %418 = getelementptr float, ptr %mma.a, i64 %417
+  %419 = load float, ptr %418, align 4
+  %420 = insertelement <8 x float> poison, float %419, i32 0
+  %421 = shufflevector <8 x float> %420, <8 x float> poison, <8 x i32> zeroinitializer
+  %422 = call <8 x float> @llvm.fma.v8f32(<8 x float> %421, <8 x float> %406, <8 x float> %acc61)
+  %423 = add i64 %k59, 1
   br label %mk.k56
 
 mk.kdone58:                                       ; preds = %mk.k56
-  %422 = add i64 %332, 0
-  %423 = mul i64 %422, %187
-  %424 = add i64 %423, 0
-  %425 = getelementptr float, ptr %188, i64 %424
-  store <8 x float> %acc60, ptr %425, align 4
-  %426 = add i64 %332, 1
-  %427 = mul i64 %426, %187
-  %428 = add i64 %427, 0
-  %429 = getelementptr float, ptr %188, i64 %428
-  store <8 x float> %acc61, ptr %429, align 4
+  %424 = add i64 %334, 0
+  %425 = mul i64 %424, %187
+  %426 = add i64 %425, 0
+  %427 = getelementptr float, ptr %188, i64 %426
+  store <8 x float> %acc60, ptr %427, align 4
+  %428 = add i64 %334, 1
+  %429 = mul i64 %428, %187
+  %430 = add i64 %429, 0
+  %431 = getelementptr float, ptr %188, i64 %430
+  store <8 x float> %acc61, ptr %431, align 4
   br label %mk.blockdone
 
 mk.i62:                                           ; preds = %mk.next66, %mk.done48
-  %430 = phi i64 [ 0, %mk.done48 ], [ %437, %mk.next66 ]
-  %431 = icmp slt i64 %430, 16
-  br i1 %431, label %mk.body63, label %mk.done64
+  %432 = phi i64 [ 0, %mk.done48 ], [ %439, %mk.next66 ]
+  %433 = icmp slt i64 %432, 16
+  br i1 %433, label %mk.body63, label %mk.done64
 
 mk.body63:                                        ; preds = %mk.i62
-  %432 = sdiv i64 %430, 2
-  %433 = getelementptr i8, ptr %mk.skip, i64 %432
-  %434 = load i8, ptr %433, align 1
-  %435 = icmp eq i8 %434, %320
-  br i1 %435, label %mk.work65, label %mk.next66
+  %434 = sdiv i64 %432, 2
+  %435 = getelementptr i8, ptr %mk.skip, i64 %434
+  %436 = load i8, ptr %435, align 1
+  %437 = icmp eq i8 %436, %322
+  br i1 %437, label %mk.work65, label %mk.next66
 
 mk.done64:                                        ; preds = %mk.i62
   br label %mk.passdone
 
 mk.work65:                                        ; preds = %mk.body63
-  %436 = icmp eq i64 %430, %330
-  br i1 %436, label %mk.checking67, label %mk.plain68
+  %438 = icmp eq i64 %432, %332
+  br i1 %438, label %mk.checking67, label %mk.plain68
 
 mk.next66:                                        ; preds = %mk.blockdone69, %mk.body63
-  %437 = add i64 %430, 2
+  %439 = add i64 %432, 2
   br label %mk.i62
 
 mk.checking67:                                    ; preds = %mk.work65
@@ -831,161 +833,161 @@ mk.blockdone69:                                   ; preds = %mk.kdone87, %mk.kdo
   br label %mk.next66
 
 mk.accload70:                                     ; preds = %mk.checking67
-  %438 = add i64 %430, 0
-  %439 = mul i64 %438, %187
-  %440 = add i64 %439, 8
-  %441 = getelementptr float, ptr %188, i64 %440
-  %442 = load <8 x float>, ptr %441, align 4
-  %443 = add i64 %430, 1
-  %444 = mul i64 %443, %187
-  %445 = add i64 %444, 8
-  %446 = getelementptr float, ptr %188, i64 %445
-  %447 = load <8 x float>, ptr %446, align 4
+  %440 = add i64 %432, 0
+  %441 = mul i64 %440, %187
+  %442 = add i64 %441, 8
+  %443 = getelementptr float, ptr %188, i64 %442
+  %444 = load <8 x float>, ptr %443, align 4
+  %445 = add i64 %432, 1
+  %446 = mul i64 %445, %187
+  %447 = add i64 %446, 8
+  %448 = getelementptr float, ptr %188, i64 %447
+  %449 = load <8 x float>, ptr %448, align 4
   br label %mk.accready71
 
 mk.accready71:                                    ; preds = %mk.accload70, %mk.checking67
-  %acc072 = phi <8 x float> [ zeroinitializer, %mk.checking67 ], [ %442, %mk.accload70 ]
-  %acc073 = phi <8 x float> [ zeroinitializer, %mk.checking67 ], [ %447, %mk.accload70 ]
+  %acc072 = phi <8 x float> [ zeroinitializer, %mk.checking67 ], [ %444, %mk.accload70 ]
+  %acc073 = phi <8 x float> [ zeroinitializer, %mk.checking67 ], [ %449, %mk.accload70 ]
   br label %mk.k74
 
 mk.k74:                                           ; preds = %mk.kbody75, %mk.accready71
-  %k77 = phi i64 [ 0, %mk.accready71 ], [ %474, %mk.kbody75 ]
-  %acc78 = phi <8 x float> [ %acc072, %mk.accready71 ], [ %465, %mk.kbody75 ]
-  %acc79 = phi <8 x float> [ %acc073, %mk.accready71 ], [ %473, %mk.kbody75 ]
-  %nonfinite80 = phi <8 x i1> [ zeroinitializer, %mk.accready71 ], [ %457, %mk.kbody75 ]
-  %448 = icmp slt i64 %k77, 16
-  br i1 %448, label %mk.kbody75, label %mk.kdone76
+  %k77 = phi i64 [ 0, %mk.accready71 ], [ %476, %mk.kbody75 ]
+  %acc78 = phi <8 x float> [ %acc072, %mk.accready71 ], [ %467, %mk.kbody75 ]
+  %acc79 = phi <8 x float> [ %acc073, %mk.accready71 ], [ %475, %mk.kbody75 ]
+  %nonfinite80 = phi <8 x i1> [ zeroinitializer, %mk.accready71 ], [ %459, %mk.kbody75 ]
+  %450 = icmp slt i64 %k77, 16
+  br i1 %450, label %mk.kbody75, label %mk.kdone76
 
 mk.kbody75:                                       ; preds = %mk.k74
-  %449 = mul i64 %k77, 16
-  %450 = add i64 %449, 8
-  %451 = add i64 0, %450
-  %452 = getelementptr float, ptr %mma.b, i64 %451
-  %453 = load <8 x float>, ptr %452, align 4
-  %454 = bitcast <8 x float> %453 to <8 x i32>
-  %455 = and <8 x i32> %454, splat (i32 2139095040)
-  %456 = icmp eq <8 x i32> %455, splat (i32 2139095040)
-  %457 = or <8 x i1> %nonfinite80, %456
-  %458 = add i64 %430, 0
-  %459 = mul i64 %458, 16
-  %460 = add i64 %459, %k77
-  %461 = getelementptr float, ptr %mma.a, i64 %460
-  %462 = load float, ptr %461, align 4
-  %463 = insertelement <8 x float> poison, float %462, i32 0
-  %464 = shufflevector <8 x float> %463, <8 x float> poison, <8 x i32> zeroinitializer
-  %465 = call <8 x float> @llvm.fma.v8f32(<8 x float> %464, <8 x float> %453, <8 x float> %acc78)
-  %466 = add i64 %430, 1
-  %467 = mul i64 %466, 16
-  %468 = add i64 %467, %k77
-  %469 = getelementptr float, ptr %mma.a, i64 %468
-  %470 = load float, ptr %469, align 4
-  %471 = insertelement <8 x float> poison, float %470, i32 0
-  %472 = shufflevector <8 x float> %471, <8 x float> poison, <8 x i32> zeroinitializer
-  %473 = call <8 x float> @llvm.fma.v8f32(<8 x float> %472, <8 x float> %453, <8 x float> %acc79)
-  %474 = add i64 %k77, 1
+  %451 = mul i64 %k77, 16
+  %452 = add i64 %451, 8
+  %453 = add i64 0, %452
+  %454 = getelementptr float, ptr %mma.b, i64 %453
+  %455 = load <8 x float>, ptr %454, align 4
+  %456 = bitcast <8 x float> %455 to <8 x i32>
+  %457 = and <8 x i32> %456, splat (i32 2139095040)
+  %458 = icmp eq <8 x i32> %457, splat (i32 2139095040)
+  %459 = or <8 x i1> %nonfinite80, %458
+  %460 = add i64 %432, 0
+  %461 = mul i64 %460, 16
+  %462 = add i64 %461, %k77
+  %463 = getelementptr float, ptr %mma.a, i64 %462
+  %464 = load float, ptr %463, align 4
+  %465 = insertelement <8 x float> poison, float %464, i32 0
+  %466 = shufflevector <8 x float> %465, <8 x float> poison, <8 x i32> zeroinitializer
+  %467 = call <8 x float> @llvm.fma.v8f32(<8 x float> %466, <8 x float> %455, <8 x float> %acc78)
+  %468 = add i64 %432, 1
+  %469 = mul i64 %468, 16
+  %470 = add i64 %469, %k77
+  %471 = getelementptr float, ptr %mma.a, i64 %470
+  %472 = load float, ptr %471, align 4
+  %473 = insertelement <8 x float> poison, float %472, i32 0
+  %474 = shufflevector <8 x float> %473, <8 x float> poison, <8 x i32> zeroinitializer
+  %475 = call <8 x float> @llvm.fma.v8f32(<8 x float> %474, <8 x float> %455, <8 x float> %acc79)
+  %476 = add i64 %k77, 1
   br label %mk.k74
 
 mk.kdone76:                                       ; preds = %mk.k74
-  %475 = call i1 @llvm.vector.reduce.or.v8i1(<8 x i1> %nonfinite80)
-  %476 = load i32, ptr %mk.bbad, align 4
-  %477 = zext i1 %475 to i32
-  %478 = or i32 %476, %477
-  store i32 %478, ptr %mk.bbad, align 4
-  %479 = add i64 %430, 0
-  %480 = mul i64 %479, %187
-  %481 = add i64 %480, 8
-  %482 = getelementptr float, ptr %188, i64 %481
-  store <8 x float> %acc78, ptr %482, align 4
-  %483 = add i64 %430, 1
-  %484 = mul i64 %483, %187
-  %485 = add i64 %484, 8
-  %486 = getelementptr float, ptr %188, i64 %485
-  store <8 x float> %acc79, ptr %486, align 4
+  %477 = call i1 @llvm.vector.reduce.or.v8i1(<8 x i1> %nonfinite80)
+  %478 = load i32, ptr %mk.bbad, align 4
+  %479 = zext i1 %477 to i32
+  %480 = or i32 %478, %479
+  store i32 %480, ptr %mk.bbad, align 4
+  %481 = add i64 %432, 0
+  %482 = mul i64 %481, %187
+  %483 = add i64 %482, 8
+  %484 = getelementptr float, ptr %188, i64 %483
+  store <8 x float> %acc78, ptr %484, align 4
+  %485 = add i64 %432, 1
+  %486 = mul i64 %485, %187
+  %487 = add i64 %486, 8
+  %488 = getelementptr float, ptr %188, i64 %487
+  store <8 x float> %acc79, ptr %488, align 4
   br label %mk.blockdone69
 
 mk.accload81:                                     ; preds = %mk.plain68
-  %487 = add i64 %430, 0
-  %488 = mul i64 %487, %187
-  %489 = add i64 %488, 8
-  %490 = getelementptr float, ptr %188, i64 %489
-  %491 = load <8 x float>, ptr %490, align 4
-  %492 = add i64 %430, 1
-  %493 = mul i64 %492, %187
-  %494 = add i64 %493, 8
-  %495 = getelementptr float, ptr %188, i64 %494
-  %496 = load <8 x float>, ptr %495, align 4
+  %489 = add i64 %432, 0
+  %490 = mul i64 %489, %187
+  %491 = add i64 %490, 8
+  %492 = getelementptr float, ptr %188, i64 %491
+  %493 = load <8 x float>, ptr %492, align 4
+  %494 = add i64 %432, 1
+  %495 = mul i64 %494, %187
+  %496 = add i64 %495, 8
+  %497 = getelementptr float, ptr %188, i64 %496
+  %498 = load <8 x float>, ptr %497, align 4
   br label %mk.accready82
 
 mk.accready82:                                    ; preds = %mk.accload81, %mk.plain68
-  %acc083 = phi <8 x float> [ zeroinitializer, %mk.plain68 ], [ %491, %mk.accload81 ]
-  %acc084 = phi <8 x float> [ zeroinitializer, %mk.plain68 ], [ %496, %mk.accload81 ]
+  %acc083 = phi <8 x float> [ zeroinitializer, %mk.plain68 ], [ %493, %mk.accload81 ]
+  %acc084 = phi <8 x float> [ zeroinitializer, %mk.plain68 ], [ %498, %mk.accload81 ]
   br label %mk.k85
 
 mk.k85:                                           ; preds = %mk.kbody86, %mk.accready82
-  %k88 = phi i64 [ 0, %mk.accready82 ], [ %519, %mk.kbody86 ]
-  %acc89 = phi <8 x float> [ %acc083, %mk.accready82 ], [ %510, %mk.kbody86 ]
-  %acc90 = phi <8 x float> [ %acc084, %mk.accready82 ], [ %518, %mk.kbody86 ]
-  %497 = icmp slt i64 %k88, 16
-  br i1 %497, label %mk.kbody86, label %mk.kdone87
+  %k88 = phi i64 [ 0, %mk.accready82 ], [ %521, %mk.kbody86 ]
+  %acc89 = phi <8 x float> [ %acc083, %mk.accready82 ], [ %512, %mk.kbody86 ]
+  %acc90 = phi <8 x float> [ %acc084, %mk.accready82 ], [ %520, %mk.kbody86 ]
+  %499 = icmp slt i64 %k88, 16
+  br i1 %499, label %mk.kbody86, label %mk.kdone87
 
 mk.kbody86:                                       ; preds = %mk.k85
-  %498 = mul i64 %k88, 16
-  %499 = add i64 %498, 8
-  %500 = add i64 0, %499
-  %501 = getelementptr float, ptr %mma.b, i64 %500
-  %502 = load <8 x float>, ptr %501, align 4
-  %503 = add i64 %430, 0
-  %504 = mul i64 %503, 16
-  %505 = add i64 %504, %k88
-  %506 = getelementptr float, ptr %mma.a, i64 %505
-  %507 = load float, ptr %506, align 4
-  %508 = insertelement <8 x float> poison, float %507, i32 0
-  %509 = shufflevector <8 x float> %508, <8 x float> poison, <8 x i32> zeroinitializer
-  %510 = call <8 x float> @llvm.fma.v8f32(<8 x float> %509, <8 x float> %502, <8 x float> %acc89)
-  %511 = add i64 %430, 1
-  %512 = mul i64 %511, 16
-  %513 = add i64 %512, %k88
-  %514 = getelementptr float, ptr %mma.a, i64 %513
-  %515 = load float, ptr %514, align 4
-  %516 = insertelement <8 x float> poison, float %515, i32 0
-  %517 = shufflevector <8 x float> %516, <8 x float> poison, <8 x i32> zeroinitializer
-  %518 = call <8 x float> @llvm.fma.v8f32(<8 x float> %517, <8 x float> %502, <8 x float> %acc90)
-  %519 = add i64 %k88, 1
+  %500 = mul i64 %k88, 16
+  %501 = add i64 %500, 8
+  %502 = add i64 0, %501
+  %503 = getelementptr float, ptr %mma.b, i64 %502
+  %504 = load <8 x float>, ptr %503, align 4
+  %505 = add i64 %432, 0
+  %506 = mul i64 %505, 16
+  %507 = add i64 %506, %k88
+  %508 = getelementptr float, ptr %mma.a, i64 %507
+  %509 = load float, ptr %508, align 4
+  %510 = insertelement <8 x float> poison, float %509, i32 0
+  %511 = shufflevector <8 x float> %510, <8 x float> poison, <8 x i32> zeroinitializer
+  %512 = call <8 x float> @llvm.fma.v8f32(<8 x float> %511, <8 x float> %504, <8 x float> %acc89)
+  %513 = add i64 %432, 1
+  %514 = mul i64 %513, 16
+  %515 = add i64 %514, %k88
+  %516 = getelementptr float, ptr %mma.a, i64 %515
+  %517 = load float, ptr %516, align 4
+  %518 = insertelement <8 x float> poison, float %517, i32 0
+  %519 = shufflevector <8 x float> %518, <8 x float> poison, <8 x i32> zeroinitializer
+  %520 = call <8 x float> @llvm.fma.v8f32(<8 x float> %519, <8 x float> %504, <8 x float> %acc90)
+  %521 = add i64 %k88, 1
   br label %mk.k85
 
 mk.kdone87:                                       ; preds = %mk.k85
-  %520 = add i64 %430, 0
-  %521 = mul i64 %520, %187
-  %522 = add i64 %521, 8
-  %523 = getelementptr float, ptr %188, i64 %522
-  store <8 x float> %acc89, ptr %523, align 4
-  %524 = add i64 %430, 1
-  %525 = mul i64 %524, %187
-  %526 = add i64 %525, 8
-  %527 = getelementptr float, ptr %188, i64 %526
-  store <8 x float> %acc90, ptr %527, align 4
+  %522 = add i64 %432, 0
+  %523 = mul i64 %522, %187
+  %524 = add i64 %523, 8
+  %525 = getelementptr float, ptr %188, i64 %524
+  store <8 x float> %acc89, ptr %525, align 4
+  %526 = add i64 %432, 1
+  %527 = mul i64 %526, %187
+  %528 = add i64 %527, 8
+  %529 = getelementptr float, ptr %188, i64 %528
+  store <8 x float> %acc90, ptr %529, align 4
   br label %mk.blockdone69
 
 acc.fill:                                         ; preds = %mk.done46
-  %528 = load ptr, ptr %acc.at, align 8
-  %529 = load i64, ptr %acc.stride, align 8
+  %530 = load ptr, ptr %acc.at, align 8
+  %531 = load i64, ptr %acc.stride, align 8
   br label %acc.zrow
 
 acc.settled:                                      ; preds = %done92, %mk.done46
-  %530 = load ptr, ptr %acc.at, align 8
-  %acc.inplace = icmp ne ptr %530, %acc
+  %532 = load ptr, ptr %acc.at, align 8
+  %acc.inplace = icmp ne ptr %532, %acc
   br i1 %acc.inplace, label %acc.stored, label %acc.copy
 
 acc.zrow:                                         ; preds = %body91, %acc.fill
-  %i93 = phi i64 [ 0, %acc.fill ], [ %534, %body91 ]
-  %531 = icmp slt i64 %i93, 16
-  br i1 %531, label %body91, label %done92
+  %i93 = phi i64 [ 0, %acc.fill ], [ %536, %body91 ]
+  %533 = icmp slt i64 %i93, 16
+  br i1 %533, label %body91, label %done92
 
 body91:                                           ; preds = %acc.zrow
-  %532 = mul i64 %i93, %529
-  %533 = getelementptr float, ptr %528, i64 %532
-  call void @llvm.memset.p0.i64(ptr align 4 %533, i8 0, i64 64, i1 false)
-  %534 = add i64 %i93, 1
+  %534 = mul i64 %i93, %531
+  %535 = getelementptr float, ptr %530, i64 %534
+  call void @llvm.memset.p0.i64(ptr align 4 %535, i8 0, i64 64, i1 false)
+  %536 = add i64 %i93, 1
   br label %acc.zrow
 
 done92:                                           ; preds = %acc.zrow
@@ -993,44 +995,44 @@ done92:                                           ; preds = %acc.zrow
   br label %acc.settled
 
 acc.copy:                                         ; preds = %acc.settled
-  %535 = getelementptr i64, ptr %1, i64 0
-  %536 = load i64, ptr %535, align 8
-  %537 = mul i64 1, %536
-  %538 = add i64 0, %537
-  %539 = getelementptr i64, ptr %1, i64 2
-  %540 = load i64, ptr %539, align 8
-  %541 = mul i64 1, %540
-  %542 = add i64 0, %541
-  %543 = sext i32 %3 to i64
-  %544 = icmp slt i64 %543, 1099511627776
-  %545 = select i1 %544, i64 %543, i64 1099511627776
-  %546 = icmp sgt i64 %545, -1099511627776
-  %547 = select i1 %546, i64 %545, i64 -1099511627776
-  %548 = mul i64 %547, 16
-  %549 = sext i32 %2 to i64
-  %550 = icmp slt i64 %549, 1099511627776
-  %551 = select i1 %550, i64 %549, i64 1099511627776
-  %552 = icmp sgt i64 %551, -1099511627776
-  %553 = select i1 %552, i64 %551, i64 -1099511627776
-  %554 = mul i64 %553, 16
-  %555 = icmp sge i64 %548, 0
-  %556 = and i1 true, %555
-  %557 = icmp sge i64 %554, 0
-  %558 = and i1 %556, %557
-  %559 = add i64 %548, 16
-  %560 = add i64 %554, 16
-  %561 = icmp sle i64 %559, %538
-  %562 = and i1 %558, %561
-  %563 = icmp sle i64 %560, %542
-  %564 = and i1 %562, %563
-  br i1 %564, label %gl.inside94, label %gl.edge95
+  %537 = getelementptr i64, ptr %1, i64 0
+  %538 = load i64, ptr %537, align 8
+  %539 = mul i64 1, %538
+  %540 = add i64 0, %539
+  %541 = getelementptr i64, ptr %1, i64 2
+  %542 = load i64, ptr %541, align 8
+  %543 = mul i64 1, %542
+  %544 = add i64 0, %543
+  %545 = sext i32 %3 to i64
+  %546 = icmp slt i64 %545, 1099511627776
+  %547 = select i1 %546, i64 %545, i64 1099511627776
+  %548 = icmp sgt i64 %547, -1099511627776
+  %549 = select i1 %548, i64 %547, i64 -1099511627776
+  %550 = mul i64 %549, 16
+  %551 = sext i32 %2 to i64
+  %552 = icmp slt i64 %551, 1099511627776
+  %553 = select i1 %552, i64 %551, i64 1099511627776
+  %554 = icmp sgt i64 %553, -1099511627776
+  %555 = select i1 %554, i64 %553, i64 -1099511627776
+  %556 = mul i64 %555, 16
+  %557 = icmp sge i64 %550, 0
+  %558 = and i1 true, %557
+  %559 = icmp sge i64 %556, 0
+  %560 = and i1 %558, %559
+  %561 = add i64 %550, 16
+  %562 = add i64 %556, 16
+  %563 = icmp sle i64 %561, %540
+  %564 = and i1 %560, %563
+  %565 = icmp sle i64 %562, %544
+  %566 = and i1 %564, %565
+  br i1 %566, label %gl.inside94, label %gl.edge95
 
 acc.stored:                                       ; preds = %gl.done96, %acc.settled
   ret void
 
 gl.inside94:                                      ; preds = %acc.copy
-  %565 = mul i64 0, %538
-  %566 = add i64 %565, %548
+  %567 = mul i64 0, %540
+  %568 = add i64 %567, %550
   br label %in.row97
 
 gl.edge95:                                        ; preds = %acc.copy
@@ -1040,74 +1042,74 @@ gl.done96:                                        ; preds = %done103, %done99
   br label %acc.stored
 
 in.row97:                                         ; preds = %body98, %gl.inside94
-  %i100 = phi i64 [ 0, %gl.inside94 ], [ %577, %body98 ]
-  %567 = icmp slt i64 %i100, 16
-  br i1 %567, label %body98, label %done99
+  %i100 = phi i64 [ 0, %gl.inside94 ], [ %579, %body98 ]
+  %569 = icmp slt i64 %i100, 16
+  br i1 %569, label %body98, label %done99
 
 body98:                                           ; preds = %in.row97
-  %568 = add i64 %566, %i100
-  %569 = mul i64 %568, %542
-  %570 = add i64 %569, %554
-  %571 = mul i64 %i100, 16
-  %572 = add i64 %571, 0
-  %573 = add i64 %570, 0
-  %574 = getelementptr float, ptr %acc, i64 %572
-  %575 = getelementptr float, ptr %C, i64 %573
-  %576 = load <16 x float>, ptr %574, align 4
-  store <16 x float> %576, ptr %575, align 4
-  %577 = add i64 %i100, 1
+  %570 = add i64 %568, %i100
+  %571 = mul i64 %570, %544
+  %572 = add i64 %571, %556
+  %573 = mul i64 %i100, 16
+  %574 = add i64 %573, 0
+  %575 = add i64 %572, 0
+  %576 = getelementptr float, ptr %acc, i64 %574
+  %577 = getelementptr float, ptr %C, i64 %575
+  %578 = load <16 x float>, ptr %576, align 4
+  store <16 x float> %578, ptr %577, align 4
+  %579 = add i64 %i100, 1
   br label %in.row97
 
 done99:                                           ; preds = %in.row97
   br label %gl.done96
 
 gl.row101:                                        ; preds = %done107, %gl.edge95
-  %i104 = phi i64 [ 0, %gl.edge95 ], [ %605, %done107 ]
-  %578 = icmp slt i64 %i104, 16
-  br i1 %578, label %body102, label %done103
+  %i104 = phi i64 [ 0, %gl.edge95 ], [ %607, %done107 ]
+  %580 = icmp slt i64 %i104, 16
+  br i1 %580, label %body102, label %done103
 
 body102:                                          ; preds = %gl.row101
-  %579 = add i64 %548, %i104
-  %580 = icmp slt i64 %579, %538
-  %581 = icmp sge i64 %579, 0
-  %582 = and i1 %581, %580
-  %583 = and i1 true, %582
-  %584 = mul i64 0, %538
-  %585 = add i64 %584, %579
-  %586 = mul i64 %585, %542
-  %587 = sub i64 0, %554
-  %588 = icmp sgt i64 %587, 0
-  %589 = select i1 %588, i64 %587, i64 0
-  %590 = sub i64 %542, %554
-  %591 = icmp slt i64 %590, 16
-  %592 = select i1 %591, i64 %590, i64 16
-  %593 = select i1 %583, i64 %592, i64 0
-  %594 = sub i64 %593, %589
+  %581 = add i64 %550, %i104
+  %582 = icmp slt i64 %581, %540
+  %583 = icmp sge i64 %581, 0
+  %584 = and i1 %583, %582
+  %585 = and i1 true, %584
+  %586 = mul i64 0, %540
+  %587 = add i64 %586, %581
+  %588 = mul i64 %587, %544
+  %589 = sub i64 0, %556
+  %590 = icmp sgt i64 %589, 0
+  %591 = select i1 %590, i64 %589, i64 0
+  %592 = sub i64 %544, %556
+  %593 = icmp slt i64 %592, 16
+  %594 = select i1 %593, i64 %592, i64 16
+  %595 = select i1 %585, i64 %594, i64 0
+  %596 = sub i64 %595, %591
   br label %gl.col105
 
 done103:                                          ; preds = %gl.row101
   br label %gl.done96
 
 gl.col105:                                        ; preds = %body106, %body102
-  %i108 = phi i64 [ 0, %body102 ], [ %604, %body106 ]
-  %595 = icmp slt i64 %i108, %594
-  br i1 %595, label %body106, label %done107
+  %i108 = phi i64 [ 0, %body102 ], [ %606, %body106 ]
+  %597 = icmp slt i64 %i108, %596
+  br i1 %597, label %body106, label %done107
 
 body106:                                          ; preds = %gl.col105
-  %596 = add i64 %i108, %589
-  %597 = mul i64 %i104, 16
-  %598 = add i64 %597, %596
-  %599 = add i64 %554, %596
-  %600 = add i64 %586, %599
-  %601 = getelementptr float, ptr %acc, i64 %598
-  %602 = load float, ptr %601, align 4
-  %603 = getelementptr float, ptr %C, i64 %600
-  store float %602, ptr %603, align 4
-  %604 = add i64 %i108, 1
+  %598 = add i64 %i108, %591
+  %599 = mul i64 %i104, 16
+  %600 = add i64 %599, %598
+  %601 = add i64 %556, %598
+  %602 = add i64 %588, %601
+  %603 = getelementptr float, ptr %acc, i64 %600
+  %604 = load float, ptr %603, align 4
+  %605 = getelementptr float, ptr %C, i64 %602
+  store float %604, ptr %605, align 4
+  %606 = add i64 %i108, 1
   br label %gl.col105
 
 done107:                                          ; preds = %gl.col105
-  %605 = add i64 %i104, 1
+  %607 = add i64 %i104, 1
   br label %gl.row101
 }
 

@@ -1,0 +1,210 @@
+/* test_rowview.c — A operands read in place (lower/emit_rowview.c): a tile
+ * loaded from a row-major tensor and read only as the A of mmas is a pointer
+ * into the tensor, rows the tensor's width apart, where the load lies wholly
+ * inside it; a tile crossing an edge is copied, masked, as before. What could
+ * go wrong, checked against the interpreter:
+ *  - the row stride: interior tiles of tensors whose width is not the tile's
+ *    (odd widths put bf16 rows at odd elements: 2-byte aligned pair loads);
+ *  - the switch between in place and copied within one block's K loop
+ *    (the last K step crosses the edge) and between blocks (the last rows);
+ *  - all-zero row blocks of an in-place A, which the micro-kernel scans with
+ *    the stride and skips (and must run again when B holds inf: 0·inf);
+ *  - A·Bᵀ (abt reads A the same way), and a 16-row tile (2-row blocks);
+ *  - tiles that must NOT be views (read by something else too, transposed,
+ *    from a tensor the kernel stores into) stay correct;
+ * and, from the LLVM IR, that the eligible kernels do read in place and the
+ * others do not (the `row.view` phi of emit_row_view).
+ *
+ * Tolerance: sums of K ≤ 200 products of inputs in [-1, 1): (K + 2)·2^-24·K
+ * absolute, the worst case of recursive f32 summation (test_mma.c). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "numeric.h"
+
+static NumProg prog;
+
+#define GEMM(name, ta, bm, bk, bn, form, bdecl, bload)                                                       \
+    "kernel " name "(gl<" ta ", M, K> A, gl<" ta ", " bdecl "> B, gl<f32, M, N> C) grid(cdiv(N, " bn "), cdiv(M, " bm ")) {\n" \
+    "    rt<f32, " bm ", " bn "> acc = zeros();\n"                                                        \
+    "    for (k in 0 .. cdiv(K, " bk ")) {\n"                                                            \
+    "        rt<" ta ", " bm ", " bk "> a = load(A, block.y, k);\n"                                      \
+    "        " bload "\n"                                                                                 \
+    "        " form "(acc, a, b);\n"                                                                      \
+    "    }\n"                                                                                             \
+    "    store(C, acc, block.y, block.x);\n"                                                              \
+    "}\n"
+
+static const char *const SRC =
+    GEMM("rv_f32", "f32", "64", "32", "64", "mma_ab", "K, N", "rt<f32, 32, 64, col> b = load(B, k, block.x);")
+    GEMM("rv_bf16", "bf16", "32", "32", "32", "mma_ab", "K, N", "rt<bf16, 32, 32, col> b = load(B, k, block.x);")
+    GEMM("rv_abt", "f32", "32", "32", "32", "mma_abt", "N, K", "rt<f32, 32, 32> b = load(B, block.x, k);")
+    GEMM("rv_skinny", "bf16", "16", "32", "64", "mma_ab", "K, N", "rt<bf16, 32, 64, col> b = load(B, k, block.x);")
+    /* not eligible: a is also read by an element-wise op (C = 3·A·B) */
+    "kernel rv_shared(gl<f32, M, K> A, gl<f32, K, N> B, gl<f32, M, N> C) grid(cdiv(N, 32), cdiv(M, 32)) {\n"
+    "    rt<f32, 32, 32> acc = zeros();\n"
+    "    for (k in 0 .. cdiv(K, 32)) {\n"
+    "        rt<f32, 32, 32> a = load(A, block.y, k);\n"
+    "        rt<f32, 32, 32, col> b = load(B, k, block.x);\n"
+    "        mma_ab(acc, a, b);\n"
+    "        rt<f32, 32, 32> a2 = a * 2.0;\n"
+    "        mma_ab(acc, a2, b);\n"
+    "    }\n"
+    "    store(C, acc, block.y, block.x);\n"
+    "}\n"
+    /* not eligible: A transposed (C = Aᵀ·B, A is K×M) */
+    "kernel rv_atb(gl<f32, K, M> A, gl<f32, K, N> B, gl<f32, M, N> C) grid(cdiv(N, 32), cdiv(M, 32)) {\n"
+    "    rt<f32, 32, 32> acc = zeros();\n"
+    "    for (k in 0 .. cdiv(K, 32)) {\n"
+    "        rt<f32, 32, 32, col> a = load(A, k, block.y);\n"
+    "        rt<f32, 32, 32, col> b = load(B, k, block.x);\n"
+    "        mma_atb(acc, a, b);\n"
+    "    }\n"
+    "    store(C, acc, block.y, block.x);\n"
+    "}\n"
+    /* not eligible: the kernel writes into A (each block scales its own rows after its product) */
+    "kernel rv_written(gl<f32, M, K> A, gl<f32, K, N> B, gl<f32, M, N> C) grid(1, cdiv(M, 32)) {\n"
+    "    rt<f32, 32, 32> acc = zeros();\n"
+    "    for (k in 0 .. cdiv(K, 32)) {\n"
+    "        rt<f32, 32, 32> a = load(A, block.y, k);\n"
+    "        rt<f32, 32, 32, col> b = load(B, k, 0);\n"
+    "        mma_ab(acc, a, b);\n"
+    "        store(A, a * 0.5, block.y, k);\n"
+    "    }\n"
+    "    store(C, acc, block.y, 0);\n"
+    "}\n";
+
+static void build(void) { num_build(&prog, "rowview", SRC); }
+static void teardown(void) { num_free(&prog); }
+
+static NumTol tol_k(int64_t K) { return (NumTol){ .atol = (double)(K + 2) * 0x1p-24 * (double)(K > 0 ? K : 1) }; }
+
+static void run(const char *kernel, const char *sizes, int64_t K, NumGen gen, void *ctx)
+{
+    NumRun r;
+    NumSpec spec = { .sizes = sizes, .tol = tol_k(3 * K), .gen = gen, .gen_ctx = ctx };
+    num_run(&prog, kernel, &spec, &r);
+    num_run_free(&r);
+}
+
+START_TEST(rowview_strides_and_edges)
+{
+    NUM_NEED(&prog);
+    /* interior tiles with odd and even widths; a last K step and last rows across the edge */
+    run("rv_f32", "M=128,N=64,K=97", 97, NULL, NULL);
+    run("rv_f32", "M=130,N=70,K=128", 128, NULL, NULL);
+    run("rv_bf16", "M=64,N=32,K=65", 65, NULL, NULL);
+    run("rv_bf16", "M=70,N=40,K=99", 99, NULL, NULL);
+    run("rv_bf16", "M=5,N=7,K=3", 3, NULL, NULL);
+    run("rv_abt", "M=64,N=40,K=67", 67, NULL, NULL);
+    run("rv_skinny", "M=33,N=64,K=67", 67, NULL, NULL);
+    run("rv_skinny", "M=16,N=64,K=64", 64, NULL, NULL);
+}
+END_TEST
+
+/* A whose rows r with (r / 8) % 3 == 1 are zero (whole 8-row register
+ * blocks, and 2-row ones of the 16-row kernel); B random, or with one inf. */
+typedef struct {
+    int64_t K;
+    bool inf_in_b;
+} ZeroRowsCtx;
+
+static double zero_rows_gen(unsigned p, TkTypeKind elem, int64_t idx, uint64_t *rng, void *ctx)
+{
+    (void)elem;
+    const ZeroRowsCtx *z = ctx;
+    double x = num_uniform(rng, -1, 1);
+    if (p == 0 && (idx / z->K / 8) % 3 == 1) return 0;
+    if (p == 1 && z->inf_in_b && idx == 5) return INFINITY;
+    return x;
+}
+
+START_TEST(rowview_zero_row_blocks)
+{
+    NUM_NEED(&prog);
+    /* K = 97 / 65: interior tiles in place with zero rows, the last step copied */
+    ZeroRowsCtx f97 = { .K = 97 }, i97 = { .K = 97, .inf_in_b = true }, f65 = { .K = 65 }, i65 = { .K = 65, .inf_in_b = true };
+    run("rv_f32", "M=128,N=64,K=97", 97, zero_rows_gen, &f97);
+    run("rv_f32", "M=128,N=64,K=97", 97, zero_rows_gen, &i97);
+    run("rv_bf16", "M=64,N=32,K=65", 65, zero_rows_gen, &f65);
+    run("rv_bf16", "M=64,N=32,K=65", 65, zero_rows_gen, &i65);
+    run("rv_skinny", "M=64,N=64,K=65", 65, zero_rows_gen, &f65);
+    run("rv_skinny", "M=64,N=64,K=65", 65, zero_rows_gen, &i65);
+}
+END_TEST
+
+START_TEST(rowview_not_eligible)
+{
+    NUM_NEED(&prog);
+    run("rv_shared", "M=64,N=64,K=70", 70, NULL, NULL);
+    run("rv_atb", "M=64,N=40,K=70", 70, NULL, NULL);
+    run("rv_written", "M=70,N=32,K=64", 64, NULL, NULL);
+}
+END_TEST
+
+/* The LLVM IR of one kernel of SRC, optimised (as the JIT compiles it); NULL on failure. */
+static char *kernel_ir(const char *kernel)
+{
+    TkFront fe;
+    TirModule m;
+    memset(&fe, 0, sizeof fe);
+    memset(&m, 0, sizeof m);
+    char *text = NULL;
+    size_t len = 0;
+    if (tk_front_load_memory(&fe, "rowview.tk", SRC, strlen(SRC)) == 0 && tk_front_parse(&fe) == 0 && tk_front_check(&fe) == 0 &&
+        tir_from_ast(&m, &fe.arena, &fe.src, &fe.diags, fe.items) == 0) {
+        /* keep only the kernel asked for */
+        TirFunc *keep = NULL;
+        for (TirFunc *f = m.funcs; f; f = f->next)
+            if (strcmp(f->name, kernel) == 0) keep = f;
+        if (keep) {
+            keep->next = NULL;
+            m.funcs = keep;
+            FILE *out = open_memstream(&text, &len);
+            char err[512];
+            TkCpuJitOptions jo = { .opt_level = 2, .no_cache = true };
+            if (out && tk_cpu_emit(&m, &jo, TK_EMIT_LLVM_IR, out, err, sizeof err) != 0) {
+                fclose(out);
+                free(text);
+                text = NULL;
+                out = NULL;
+            }
+            if (out) fclose(out);
+        }
+    }
+    tk_front_free(&fe);
+    return text;
+}
+
+START_TEST(rowview_chosen_where_eligible)
+{
+    static const char *const yes[] = { "rv_f32", "rv_bf16", "rv_abt", "rv_skinny" };
+    static const char *const no[] = { "rv_shared", "rv_atb", "rv_written" };
+    for (unsigned i = 0; i < sizeof yes / sizeof *yes; i++) {
+        char *ir = kernel_ir(yes[i]);
+        ck_assert_msg(ir != NULL, "%s did not compile", yes[i]);
+        ck_assert_msg(strstr(ir, "row.view") != NULL, "%s: A is not read in place", yes[i]);
+        free(ir);
+    }
+    for (unsigned i = 0; i < sizeof no / sizeof *no; i++) {
+        char *ir = kernel_ir(no[i]);
+        ck_assert_msg(ir != NULL, "%s did not compile", no[i]);
+        ck_assert_msg(strstr(ir, "row.view") == NULL, "%s: A is read in place but must not be", no[i]);
+        free(ir);
+    }
+}
+END_TEST
+
+Suite *num_suite_rowview(void)
+{
+    Suite *s = suite_create("rowview");
+    TCase *tc = num_tcase_paths("rowview", build, teardown, NUM_JIT);
+    tcase_add_test(tc, rowview_strides_and_edges);
+    tcase_add_test(tc, rowview_zero_row_blocks);
+    tcase_add_test(tc, rowview_not_eligible);
+    tcase_add_test(tc, rowview_chosen_where_eligible);
+    suite_add_tcase(s, tc);
+    return s;
+}
