@@ -210,7 +210,13 @@ static LLVMValueRef nonfinite_lanes(TkMmaBuilder *mb, LLVMValueRef w, int vec, b
  * 5.2 ms, FFN T512 D1024 from 45.7 to 44.0 ms, a 1×11008×4096 decode step
  * from 4.4 to 4.0 ms; 1024³ is unchanged. All of a row block's share up
  * front, before its k loop, measured 5% slower at M = 32: it crowds the
- * block's own loads. Past B's end a prefetch is harmless (it never faults). */
+ * block's own loads. Past B's end a prefetch is harmless (it never faults).
+ * Not for skinny f32 blocks: there it slowed a decode step by a quarter
+ * (1×8192×8192 f32, one thread: 11.3–11.8 ms without, 13.6–14.8 with; the
+ * same direction on 2 threads and at 4096², 11008×4096), while bf16 skinny
+ * blocks gain (1×11008×4096: 4.3–4.6 ms with, 4.7–5.4 without) and so do
+ * the full-height blocks of both types (32×11008×4096 f32: 27–29 against
+ * 30–31 ms). Measured, not understood: an f32 strip is twice a bf16 one. */
 #define PREFETCH_MIN_KSTEPS 64
 
 static void prefetch_next_strip(TkMmaBuilder *mb, LLVMValueRef b, LLVMValueRef i0, LLVMValueRef j0, LLVMValueRef kk, int mr, int64_t nr,
@@ -302,7 +308,7 @@ static void block(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVM
     LLVMValueRef bv[8];
     LLVMValueRef stride = panel_stride(mb, ksteps, bf16);
     int64_t nr = (int64_t)nc * k->vec;
-    if (ksteps >= PREFETCH_MIN_KSTEPS && (nr == TK_MMA_PANEL || (mr == 2 && nr == 2 * TK_MMA_PANEL)))
+    if (ksteps >= PREFETCH_MIN_KSTEPS && (nr == TK_MMA_PANEL || (mr == 2 && nr == 2 * TK_MMA_PANEL && bf16)))
         prefetch_next_strip(mb, b, i0, j0, kk, mr, nr, n, ksteps, bf16);
     for (int c = 0; c < nc; c++) {
         /* f32: B(k, j0 + c·vec ..); bf16: the pairs B(2kk, ..), B(2kk+1, ..) */
