@@ -180,6 +180,17 @@ static LLVMValueRef a_word(TkMmaBuilder *mb, LLVMValueRef a, LLVMValueRef row, L
     return gep(mb, et, a, LLVMBuildAdd(mb->b, LLVMBuildMul(mb->b, row, mb->a_stride, ""), col, ""));
 }
 
+/* Element offset of B(krow, col): tk_mma_b_offset, or with the builder's
+ * b_row_stride, panel·S + krow·b_row_stride + col%32 (f32 rows in place). */
+static LLVMValueRef b_offset(TkMmaBuilder *mb, LLVMValueRef krow, LLVMValueRef col, int64_t n, LLVMValueRef stride, bool bf16)
+{
+    if (!mb->b_row_stride || bf16) return tk_mma_b_offset(mb->b, krow, col, n, stride, bf16);
+    LLVMValueRef panel = LLVMBuildUDiv(mb->b, col, c64(mb, TK_MMA_PANEL), "");
+    LLVMValueRef within = LLVMBuildURem(mb->b, col, c64(mb, TK_MMA_PANEL), "");
+    return LLVMBuildAdd(mb->b, LLVMBuildMul(mb->b, panel, stride, ""),
+                        LLVMBuildAdd(mb->b, LLVMBuildMul(mb->b, krow, mb->b_row_stride, ""), within, ""), "");
+}
+
 /* acc's row stride in elements: the builder's, or n (a tile of its own). */
 static LLVMValueRef acc_stride(TkMmaBuilder *mb, int64_t n)
 {
@@ -216,7 +227,10 @@ static LLVMValueRef nonfinite_lanes(TkMmaBuilder *mb, LLVMValueRef w, int vec, b
  * same direction on 2 threads and at 4096², 11008×4096), while bf16 skinny
  * blocks gain (1×11008×4096: 4.3–4.6 ms with, 4.7–5.4 without) and so do
  * the full-height blocks of both types (32×11008×4096 f32: 27–29 against
- * 30–31 ms). Measured, not understood: an f32 strip is twice a bf16 one. */
+ * 30–31 ms). Measured, not understood: an f32 strip is twice a bf16 one.
+ * Nor for a B read in place from a row-major tensor (b_row_stride), whose
+ * next strip is the other half of the same rows: 64³ f32 5.12 → 4.85 µs,
+ * a 1024³ gemm_f32 24.0 → 22.0 ms without. */
 #define PREFETCH_MIN_KSTEPS 64
 
 static void prefetch_next_strip(TkMmaBuilder *mb, LLVMValueRef b, LLVMValueRef i0, LLVMValueRef j0, LLVMValueRef kk, int mr, int64_t nr,
@@ -231,7 +245,7 @@ static void prefetch_next_strip(TkMmaBuilder *mb, LLVMValueRef b, LLVMValueRef i
         for (int h = 0; h < (whole ? 2 : 1); h++) {
             LLVMValueRef col = LLVMBuildAdd(mb->b, j0, c64(mb, nr + p * TK_MMA_PANEL), "");
             /* n + nr: the panels to the right are whole ones even past B's last column */
-            LLVMValueRef row = gep(mb, et, b, tk_mma_b_offset(mb->b, krow, col, n + nr, panel_stride(mb, ksteps, bf16), bf16));
+            LLVMValueRef row = gep(mb, et, b, b_offset(mb, krow, col, n + nr, panel_stride(mb, ksteps, bf16), bf16));
             LLVMValueRef half = whole ? c64(mb, 64 * h) : LLVMBuildMul(mb->b, parity, c64(mb, 64), "");
             LLVMValueRef args[4] = { gep(mb, i8, row, half), LLVMConstInt(i32, 0, 0), LLVMConstInt(i32, 2, 0), LLVMConstInt(i32, 1, 0) };
             LLVMTypeRef pt = LLVMTypeOf(args[0]);
@@ -308,13 +322,13 @@ static void block(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVM
     LLVMValueRef bv[8];
     LLVMValueRef stride = panel_stride(mb, ksteps, bf16);
     int64_t nr = (int64_t)nc * k->vec;
-    if (ksteps >= PREFETCH_MIN_KSTEPS && (nr == TK_MMA_PANEL || (mr == 2 && nr == 2 * TK_MMA_PANEL && bf16)))
+    if (ksteps >= PREFETCH_MIN_KSTEPS && !mb->b_row_stride && (nr == TK_MMA_PANEL || (mr == 2 && nr == 2 * TK_MMA_PANEL && bf16)))
         prefetch_next_strip(mb, b, i0, j0, kk, mr, nr, n, ksteps, bf16);
     for (int c = 0; c < nc; c++) {
         /* f32: B(k, j0 + c·vec ..); bf16: the pairs B(2kk, ..), B(2kk+1, ..) */
         LLVMValueRef col = LLVMBuildAdd(mb->b, j0, c64(mb, (int64_t)c * k->vec), "");
         LLVMValueRef krow = bf16 ? LLVMBuildShl(mb->b, kk, c64(mb, 1), "") : kk;
-        LLVMValueRef off = tk_mma_b_offset(mb->b, krow, col, n, stride, bf16);
+        LLVMValueRef off = b_offset(mb, krow, col, n, stride, bf16);
         bv[c] = LLVMBuildLoad2(mb->b, bf16 ? vb : vf, gep(mb, bf16 ? bf : f32, b, off), "");
         LLVMSetAlignment(bv[c], 4);
         if (bad) seen = LLVMBuildOr(mb->b, seen, nonfinite_lanes(mb, LLVMBuildBitCast(mb->b, bv[c], vi, ""), k->vec, bf16), "");

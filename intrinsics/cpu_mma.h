@@ -43,6 +43,9 @@ typedef struct {
     LLVMValueRef b_panel_stride;  /* i64 elements between B's panels; NULL: 32·Kp (a packed tile) */
     LLVMValueRef acc_stride;  /* i64 elements between acc's rows; NULL: N (a tile of its own) */
     LLVMValueRef a_stride;    /* i64 elements between A's rows; NULL: Kp (a tile of its own) */
+    LLVMValueRef b_row_stride;/* i64 elements between B's rows within a panel (f32 only); NULL:
+                               * the panel's width w. With panel stride 32 this reads a plain
+                               * row-major B in place, rows b_row_stride apart */
     LLVMValueRef acc_zero;    /* i1, or NULL (false): acc holds zeros, so start from zero registers
                                * instead of loading it (every element is still written) */
 } TkMmaBuilder;

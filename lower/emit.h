@@ -143,15 +143,17 @@ LLVMValueRef emit_packed_view(Emit *E, const TirInstr *load, LLVMValueRef backin
 typedef enum {
     EMIT_VIEW_PACKED = 1,   /* B in a packed tensor; the stride is B's panel stride */
     EMIT_VIEW_ROWS,         /* A in a row-major tensor (emit_rowview.c); the stride is A's row stride */
+    EMIT_VIEW_ROWS_B,       /* f32 B in a row-major tensor (emit_rowview.c); the stride is B's row stride */
 } EmitViewKind;
 int emit_plan_views(Emit *E, const TirRegion *body);
 void emit_free_views(Emit *E);
 bool emit_is_view(const Emit *E, const TirInstr *slot);
-bool emit_is_row_view(const Emit *E, const TirInstr *slot);
-/* emit_rowview.c: marks the row views among the slots not struck in `bad`
- * (by slot id; it strikes more), given which params the kernel stores into;
+/* The EmitViewKind of a view slot, 0 if it is none. */
+int emit_view_kind(const Emit *E, const TirInstr *slot);
+/* emit_rowview.c: marks the row views among the slots that are no view yet,
+ * given which params the kernel stores into (0, or -1 out of memory);
  * emit_row_view is emit_packed_view's counterpart for them. */
-void emit_find_row_views(Emit *E, const TirRegion *body, const bool *stored, bool *bad);
+int emit_find_row_views(Emit *E, const TirRegion *body, const bool *stored);
 LLVMValueRef emit_row_view(Emit *E, const TirInstr *load, LLVMValueRef backing, LLVMValueRef *row_stride);
 void emit_view_declare(Emit *E, const TirInstr *slot, bool zero);
 void emit_view_set(Emit *E, const TirInstr *slot, const TirInstr *load);

@@ -107,7 +107,7 @@ static void mma_micro(Emit *E, const TirInstr *i, const TkMmaKernel *k)
     if (a_canonical) {
         Ab = A;
         const TirInstr *ai = i->args[1];   /* a row view: A in place, rows its tensor's width apart */
-        if (ai->op == TIR_GET && emit_is_row_view(E, ai->args[0])) mb.a_stride = emit_view_stride(E, ai->args[0]);
+        if (ai->op == TIR_GET && emit_view_kind(E, ai->args[0]) == EMIT_VIEW_ROWS) mb.a_stride = emit_view_stride(E, ai->args[0]);
     } else {
         EmitLoop Lr, Lk;
         emit_loop_begin(E, &Lr, emit_const_i64(E, M), "pack.a");
@@ -126,7 +126,12 @@ static void mma_micro(Emit *E, const TirInstr *i, const TkMmaKernel *k)
     TirPack have = bi->op == TIR_LOAD ? (TirPack)bi->pack : bi->op == TIR_GET ? (TirPack)bi->args[0]->pack : TIR_PACK_NONE;
     TirPack want = bf16 ? (bt ? TIR_PACK_VNNI_NK : TIR_PACK_VNNI_KN) : (bt ? TIR_PACK_ROWS_NK : TIR_PACK_ROWS_KN);
     if (have != TIR_PACK_NONE && have == want && Kp == K && tB->elem == ca.elem) {
-        if (bi->op == TIR_GET && emit_is_view(E, bi->args[0])) mb.b_panel_stride = emit_view_stride(E, bi->args[0]);
+        int kind = bi->op == TIR_GET ? emit_view_kind(E, bi->args[0]) : 0;
+        if (kind == EMIT_VIEW_PACKED) mb.b_panel_stride = emit_view_stride(E, bi->args[0]);
+        if (kind == EMIT_VIEW_ROWS_B) {   /* row-major B in place (or its own row-major tile): panels 32 apart */
+            mb.b_panel_stride = emit_const_i64(E, TK_MMA_PANEL);
+            mb.b_row_stride = emit_view_stride(E, bi->args[0]);
+        }
         k->emit(k, &mb, C, Ab, B, M, N, K);
         emit_mma_acc_written(E, i);
         return;

@@ -280,7 +280,7 @@ int emit_plan_views(Emit *E, const TirRegion *body)
     if (rc == 0) {
         note_stores(body, stored, E->f->nparams);
         find_views(E, body, stored, bad);
-        emit_find_row_views(E, body, stored, bad);
+        rc = emit_find_row_views(E, body, stored);
     }
     free(stored);
     free(bad);
@@ -304,9 +304,9 @@ bool emit_is_view(const Emit *E, const TirInstr *slot)
     return E->is_view && slot->op == TIR_VAR && E->is_view[slot->id];
 }
 
-bool emit_is_row_view(const Emit *E, const TirInstr *slot)
+int emit_view_kind(const Emit *E, const TirInstr *slot)
 {
-    return emit_is_view(E, slot) && E->is_view[slot->id] == EMIT_VIEW_ROWS;
+    return emit_is_view(E, slot) ? E->is_view[slot->id] : 0;
 }
 
 /* This warp's entry of a per-warp array of `elems` elements of type t. */
@@ -332,8 +332,8 @@ void emit_view_declare(Emit *E, const TirInstr *slot, bool zero)
     LLVMValueRef backing = per_warp(E, emit_scalar_type(E, slot->type->elem), E->view_backing[slot->id], emit_tile_elems(slot->type));
     if (zero) emit_tile_zero(E, backing, slot->type);
     LLVMBuildStore(E->b, backing, per_warp(E, E->ptr, E->views[slot->id], 1));
-    /* its own tile: a packed tile's panel stride, or a row tile's width */
-    int64_t own = emit_is_row_view(E, slot) ? slot->type->dims[1] : TK_MMA_PANEL * slot->type->dims[0];
+    /* its own tile: a packed tile's panel stride, or a row-major tile's width */
+    int64_t own = emit_view_kind(E, slot) == EMIT_VIEW_PACKED ? TK_MMA_PANEL * slot->type->dims[0] : slot->type->dims[1];
     LLVMBuildStore(E->b, emit_const_i64(E, own), per_warp(E, E->i64, E->view_strides[slot->id], 1));
 }
 
@@ -342,7 +342,8 @@ void emit_view_set(Emit *E, const TirInstr *slot, const TirInstr *load)
     make_view_storage(E, slot);
     LLVMValueRef backing = per_warp(E, emit_scalar_type(E, slot->type->elem), E->view_backing[slot->id], emit_tile_elems(slot->type));
     LLVMValueRef stride;
-    LLVMValueRef p = emit_is_row_view(E, slot) ? emit_row_view(E, load, backing, &stride) : emit_packed_view(E, load, backing, &stride);
+    LLVMValueRef p = emit_view_kind(E, slot) == EMIT_VIEW_PACKED ? emit_packed_view(E, load, backing, &stride)
+                                                                 : emit_row_view(E, load, backing, &stride);
     LLVMBuildStore(E->b, p, per_warp(E, E->ptr, E->views[slot->id], 1));
     LLVMBuildStore(E->b, stride, per_warp(E, E->i64, E->view_strides[slot->id], 1));
 }

@@ -1,10 +1,12 @@
-/* test_rowview.c — A operands read in place (lower/emit_rowview.c): a tile
- * loaded from a row-major tensor and read only as the A of mmas is a pointer
- * into the tensor, rows the tensor's width apart, where the load lies wholly
- * inside it; a tile crossing an edge is copied, masked, as before. What could
- * go wrong, checked against the interpreter:
+/* test_rowview.c — mma operands read in place (lower/emit_rowview.c): a tile
+ * loaded from a row-major tensor and read only as the A of mmas (or as the
+ * f32 B of mma_ab, in whole 32-column panels) is a pointer into the tensor,
+ * rows the tensor's width apart, where the load lies wholly inside it; a tile
+ * crossing an edge is copied, masked, into a row-major tile of its own. What
+ * could go wrong, checked against the interpreter:
  *  - the row stride: interior tiles of tensors whose width is not the tile's
- *    (odd widths put bf16 rows at odd elements: 2-byte aligned pair loads);
+ *    (odd widths put bf16 rows at odd elements: 2-byte aligned pair loads;
+ *    a B 70 wide has its second panel 32 elements into each row);
  *  - the switch between in place and copied within one block's K loop
  *    (the last K step crosses the edge) and between blocks (the last rows);
  *  - all-zero row blocks of an in-place A, which the micro-kernel scans with
@@ -13,7 +15,7 @@
  *  - tiles that must NOT be views (read by something else too, transposed,
  *    from a tensor the kernel stores into) stay correct;
  * and, from the LLVM IR, that the eligible kernels do read in place and the
- * others do not (the `row.view` phi of emit_row_view).
+ * others do not (the `row.view` / `rowb.view` phis of emit_row_view).
  *
  * Tolerance: sums of K ≤ 200 products of inputs in [-1, 1): (K + 2)·2^-24·K
  * absolute, the worst case of recursive f32 summation (test_mma.c). */
@@ -178,22 +180,27 @@ static char *kernel_ir(const char *kernel)
     return text;
 }
 
+/* Whether kernel's IR has the phi `name` (in place) is `want`. */
+static void expect_view(const char *kernel, const char *name, bool want, const char *operand)
+{
+    char *ir = kernel_ir(kernel);
+    ck_assert_msg(ir != NULL, "%s did not compile", kernel);
+    bool has = strstr(ir, name) != NULL;
+    free(ir);
+    ck_assert_msg(has == want, "%s: %s is %sread in place", kernel, operand, has ? "" : "not ");
+}
+
 START_TEST(rowview_chosen_where_eligible)
 {
-    static const char *const yes[] = { "rv_f32", "rv_bf16", "rv_abt", "rv_skinny" };
-    static const char *const no[] = { "rv_shared", "rv_atb", "rv_written" };
-    for (unsigned i = 0; i < sizeof yes / sizeof *yes; i++) {
-        char *ir = kernel_ir(yes[i]);
-        ck_assert_msg(ir != NULL, "%s did not compile", yes[i]);
-        ck_assert_msg(strstr(ir, "row.view") != NULL, "%s: A is not read in place", yes[i]);
-        free(ir);
-    }
-    for (unsigned i = 0; i < sizeof no / sizeof *no; i++) {
-        char *ir = kernel_ir(no[i]);
-        ck_assert_msg(ir != NULL, "%s did not compile", no[i]);
-        ck_assert_msg(strstr(ir, "row.view") == NULL, "%s: A is read in place but must not be", no[i]);
-        free(ir);
-    }
+    static const char *const a_yes[] = { "rv_f32", "rv_bf16", "rv_abt", "rv_skinny" };
+    static const char *const a_no[] = { "rv_shared", "rv_atb", "rv_written" };
+    for (unsigned i = 0; i < sizeof a_yes / sizeof *a_yes; i++) expect_view(a_yes[i], "row.view", true, "A");
+    for (unsigned i = 0; i < sizeof a_no / sizeof *a_no; i++) expect_view(a_no[i], "row.view", false, "A");
+    /* B: f32 for mma_ab (rv_shared's b feeds two of them); not bf16 (pairs), not abt (rows are n) */
+    expect_view("rv_f32", "rowb.view", true, "B");
+    expect_view("rv_shared", "rowb.view", true, "B");
+    expect_view("rv_bf16", "rowb.view", false, "B");
+    expect_view("rv_abt", "rowb.view", false, "B");
 }
 END_TEST
 
