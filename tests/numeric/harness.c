@@ -90,6 +90,18 @@ uint64_t num_rng_next(uint64_t *s) { return tv_rng_next(s); }
 
 double num_uniform(uint64_t *s, double lo, double hi) { return tv_uniform(s, lo, hi); }
 
+NumTol num_tol_dot(int64_t K) { return (NumTol){ .atol = (double)(K + 2) * 0x1p-24 * (double)(K > 0 ? K : 1) }; }
+
+double num_zero_rows_gen(unsigned p, TkTypeKind elem, int64_t idx, uint64_t *rng, void *ctx)
+{
+    (void)elem;
+    const NumZeroRows *z = ctx;
+    double x = num_uniform(rng, -1, 1);
+    if (p == 0 && (idx / z->K / 8) % 3 == 1) return 0;
+    if (p == 1 && z->inf_in_b && idx == 5) return INFINITY;
+    return x;
+}
+
 /* ---------------------------------------------------------------- strings */
 
 void ns_printf(NumStr *b, const char *fmt, ...)

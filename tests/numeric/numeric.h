@@ -187,6 +187,21 @@ double num_eps(TkTypeKind k);
 uint64_t num_rng_next(uint64_t *s);
 double num_uniform(uint64_t *s, double lo, double hi);
 
+/* ---------------------------------------------------------------- gemm-shaped kernels */
+
+/* Absolute tolerance of an f32 sum of K products of inputs in [-1, 1):
+ * (K + 2)·2^-24·K, the worst case of recursive summation (test_mma.c). */
+NumTol num_tol_dot(int64_t K);
+/* Inputs with all-zero register-row blocks of A, which the micro-kernel
+ * skips: parameter 0 (A, K wide) has rows r with (r / 8) % 3 == 1 zero
+ * (whole 8-row blocks, and 2-row ones of ≤ 16-row tiles); parameter 1 (B)
+ * holds an inf at element 5 if inf_in_b (0·inf must still give NaN). */
+typedef struct {
+    int64_t K;
+    bool inf_in_b;
+} NumZeroRows;
+double num_zero_rows_gen(unsigned p, TkTypeKind elem, int64_t idx, uint64_t *rng, void *ctx);
+
 /* Bookkeeping for the final summary (JIT launches compared, elements compared;
  * num_run counts AOT launches apart). */
 void num_count(uint64_t launches, uint64_t elements);

@@ -129,12 +129,10 @@ static const char *const SRC =
 static void build(void) { num_build(&prog, "outview", SRC); }
 static void teardown(void) { num_free(&prog); }
 
-static NumTol tol_k(int64_t K) { return (NumTol){ .atol = (double)(K + 2) * 0x1p-24 * (double)(K > 0 ? K : 1) }; }
-
 static void run(const char *kernel, const char *sizes, int64_t K, NumGen gen, void *ctx)
 {
     NumRun r;
-    NumSpec spec = { .sizes = sizes, .tol = tol_k(K), .gen = gen, .gen_ctx = ctx };
+    NumSpec spec = { .sizes = sizes, .tol = num_tol_dot(K), .gen = gen, .gen_ctx = ctx };
     num_run(&prog, kernel, &spec, &r);
     num_run_free(&r);
 }
@@ -165,34 +163,17 @@ START_TEST(outview_empty_k)
 }
 END_TEST
 
-/* A whose rows r with (r / 8) % 3 == 1 are zero (whole 8-row register
- * blocks, and 2-row ones of the 16-row kernel); B random, or with one inf. */
-typedef struct {
-    int64_t K;
-    bool inf_in_b;
-} ZeroRowsCtx;
-
-static double zero_rows_gen(unsigned p, TkTypeKind elem, int64_t idx, uint64_t *rng, void *ctx)
-{
-    (void)elem;
-    const ZeroRowsCtx *z = ctx;
-    double x = num_uniform(rng, -1, 1);
-    if (p == 0 && (idx / z->K / 8) % 3 == 1) return 0;
-    if (p == 1 && z->inf_in_b && idx == 5) return INFINITY;
-    return x;
-}
-
 START_TEST(outview_zero_row_blocks)
 {
     NUM_NEED(&prog);
-    ZeroRowsCtx finite = { .K = 40, .inf_in_b = false }, inf = { .K = 40, .inf_in_b = true };
-    run("ov_bf16", "M=64,N=64,K=40", 40, zero_rows_gen, &finite);
-    run("ov_bf16", "M=64,N=64,K=40", 40, zero_rows_gen, &inf);
-    run("ov_f32", "M=64,N=64,K=40", 40, zero_rows_gen, &finite);
-    run("ov_f32", "M=64,N=64,K=40", 40, zero_rows_gen, &inf);
-    run("ov_big", "M=128,N=128,K=40", 40, zero_rows_gen, &finite);
-    run("ov_skinny", "M=32,N=64,K=40", 40, zero_rows_gen, &finite);
-    run("ov_skinny", "M=32,N=64,K=40", 40, zero_rows_gen, &inf);
+    NumZeroRows finite = { .K = 40, .inf_in_b = false }, inf = { .K = 40, .inf_in_b = true };
+    run("ov_bf16", "M=64,N=64,K=40", 40, num_zero_rows_gen, &finite);
+    run("ov_bf16", "M=64,N=64,K=40", 40, num_zero_rows_gen, &inf);
+    run("ov_f32", "M=64,N=64,K=40", 40, num_zero_rows_gen, &finite);
+    run("ov_f32", "M=64,N=64,K=40", 40, num_zero_rows_gen, &inf);
+    run("ov_big", "M=128,N=128,K=40", 40, num_zero_rows_gen, &finite);
+    run("ov_skinny", "M=32,N=64,K=40", 40, num_zero_rows_gen, &finite);
+    run("ov_skinny", "M=32,N=64,K=40", 40, num_zero_rows_gen, &inf);
 }
 END_TEST
 
@@ -201,15 +182,15 @@ END_TEST
 START_TEST(lazy_zero_paths)
 {
     NUM_NEED(&prog);
-    ZeroRowsCtx finite = { .K = 40, .inf_in_b = false };
+    NumZeroRows finite = { .K = 40, .inf_in_b = false };
     run("lz_epilogue", "M=64,N=70,K=50", 50, NULL, NULL);
     run("lz_epilogue", "M=40,N=33,K=0", 0, NULL, NULL);
-    run("lz_epilogue", "M=64,N=64,K=40", 40, zero_rows_gen, &finite);
+    run("lz_epilogue", "M=64,N=64,K=40", 40, num_zero_rows_gen, &finite);
     NumRun r;
-    NumSpec taken = { .sizes = "M=70,N=64,K=45", .sets = "flag=true", .tol = tol_k(45) };
+    NumSpec taken = { .sizes = "M=70,N=64,K=45", .sets = "flag=true", .tol = num_tol_dot(45) };
     num_run(&prog, "lz_maybe", &taken, &r);
     num_run_free(&r);
-    NumSpec skipped = { .sizes = "M=70,N=64,K=45", .sets = "flag=false", .tol = tol_k(45) };
+    NumSpec skipped = { .sizes = "M=70,N=64,K=45", .sets = "flag=false", .tol = num_tol_dot(45) };
     num_run(&prog, "lz_maybe", &skipped, &r);
     num_run_free(&r);
     run("lz_twice", "M=64,N=64,K=90", 90, NULL, NULL);
@@ -253,7 +234,7 @@ START_TEST(outview_output_aliases_input)
     char err[256];
     ck_assert_msg(tk_cpu_launch(grid, block, args, sizes, 1, err, sizeof err) == 0, "%s", err);
     for (int i = 0; i < M * N; i++) got[i] = a[i];
-    num_expect(got, want, M * N, TK_TY_F32, tol_k(K), "ov_f32 with C over A: C = A·B of the A before the call");
+    num_expect(got, want, M * N, TK_TY_F32, num_tol_dot(K), "ov_f32 with C over A: C = A·B of the A before the call");
     free(a);
     free(b);
     free(a0);

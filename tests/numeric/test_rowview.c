@@ -81,12 +81,10 @@ static const char *const SRC =
 static void build(void) { num_build(&prog, "rowview", SRC); }
 static void teardown(void) { num_free(&prog); }
 
-static NumTol tol_k(int64_t K) { return (NumTol){ .atol = (double)(K + 2) * 0x1p-24 * (double)(K > 0 ? K : 1) }; }
-
 static void run(const char *kernel, const char *sizes, int64_t K, NumGen gen, void *ctx)
 {
     NumRun r;
-    NumSpec spec = { .sizes = sizes, .tol = tol_k(3 * K), .gen = gen, .gen_ctx = ctx };
+    NumSpec spec = { .sizes = sizes, .tol = num_tol_dot(3 * K), .gen = gen, .gen_ctx = ctx };
     num_run(&prog, kernel, &spec, &r);
     num_run_free(&r);
 }
@@ -106,34 +104,17 @@ START_TEST(rowview_strides_and_edges)
 }
 END_TEST
 
-/* A whose rows r with (r / 8) % 3 == 1 are zero (whole 8-row register
- * blocks, and 2-row ones of the 16-row kernel); B random, or with one inf. */
-typedef struct {
-    int64_t K;
-    bool inf_in_b;
-} ZeroRowsCtx;
-
-static double zero_rows_gen(unsigned p, TkTypeKind elem, int64_t idx, uint64_t *rng, void *ctx)
-{
-    (void)elem;
-    const ZeroRowsCtx *z = ctx;
-    double x = num_uniform(rng, -1, 1);
-    if (p == 0 && (idx / z->K / 8) % 3 == 1) return 0;
-    if (p == 1 && z->inf_in_b && idx == 5) return INFINITY;
-    return x;
-}
-
 START_TEST(rowview_zero_row_blocks)
 {
     NUM_NEED(&prog);
     /* K = 97 / 65: interior tiles in place with zero rows, the last step copied */
-    ZeroRowsCtx f97 = { .K = 97 }, i97 = { .K = 97, .inf_in_b = true }, f65 = { .K = 65 }, i65 = { .K = 65, .inf_in_b = true };
-    run("rv_f32", "M=128,N=64,K=97", 97, zero_rows_gen, &f97);
-    run("rv_f32", "M=128,N=64,K=97", 97, zero_rows_gen, &i97);
-    run("rv_bf16", "M=64,N=32,K=65", 65, zero_rows_gen, &f65);
-    run("rv_bf16", "M=64,N=32,K=65", 65, zero_rows_gen, &i65);
-    run("rv_skinny", "M=64,N=64,K=65", 65, zero_rows_gen, &f65);
-    run("rv_skinny", "M=64,N=64,K=65", 65, zero_rows_gen, &i65);
+    NumZeroRows f97 = { .K = 97 }, i97 = { .K = 97, .inf_in_b = true }, f65 = { .K = 65 }, i65 = { .K = 65, .inf_in_b = true };
+    run("rv_f32", "M=128,N=64,K=97", 97, num_zero_rows_gen, &f97);
+    run("rv_f32", "M=128,N=64,K=97", 97, num_zero_rows_gen, &i97);
+    run("rv_bf16", "M=64,N=32,K=65", 65, num_zero_rows_gen, &f65);
+    run("rv_bf16", "M=64,N=32,K=65", 65, num_zero_rows_gen, &i65);
+    run("rv_skinny", "M=64,N=64,K=65", 65, num_zero_rows_gen, &f65);
+    run("rv_skinny", "M=64,N=64,K=65", 65, num_zero_rows_gen, &i65);
 }
 END_TEST
 
