@@ -110,6 +110,9 @@ LLVMValueRef emit_tensor_dim(Emit *E, const TkType *t, unsigned d);
 LLVMValueRef emit_tile_value(Emit *E, const TirInstr *i);
 void emit_tile_store(Emit *E, const TirInstr *i);
 void emit_tile_mma(Emit *E, const TirInstr *i);
+/* The micro-kernel row (intrinsics/cpu_mma.h) an mma runs on: legalise's
+ * choice, else the target's; NULL for the portable loop. */
+const TkMmaKernel *emit_mma_kernel(const Emit *E, const TirInstr *mma);
 void emit_tile_copy(Emit *E, LLVMValueRef dst, LLVMValueRef src, const TkType *t);
 void emit_tile_zero(Emit *E, LLVMValueRef dst, const TkType *t);
 void emit_tile_set_elem(Emit *E, const TirInstr *i);

@@ -175,21 +175,22 @@ TirPack emit_choose_pack(void *features, TkTypeKind elem)
 /* acc[i][j] += Σ_k A(i,k)·B(k,j). With a micro-kernel for the target this is
  * register-blocked; otherwise one dot product per element in k order (the
  * portable path). */
+const TkMmaKernel *emit_mma_kernel(const Emit *E, const TirInstr *mma)
+{
+    /* legalise chose the base operation; without it (no passes run) choose here */
+    if (mma->base_name) return mma->base_op;
+    const void *row = NULL;
+    const char *name;
+    emit_select_mma((void *)E->features, mma, &row, &name, NULL, 0);
+    return row;
+}
+
 void emit_tile_mma(Emit *E, const TirInstr *i)
 {
-    {
-        /* legalise chose the base operation; without it (no passes run) choose here */
-        const TkMmaKernel *k = i->base_name ? i->base_op : NULL;
-        if (!i->base_name) {
-            const void *row = NULL;
-            const char *name;
-            emit_select_mma((void *)E->features, i, &row, &name, NULL, 0);
-            k = row;
-        }
-        if (k) {
-            mma_micro(E, i, k);
-            return;
-        }
+    const TkMmaKernel *k = emit_mma_kernel(E, i);
+    if (k) {
+        mma_micro(E, i, k);
+        return;
     }
     const TirInstr *acc = i->args[0];
     const TkType *ta = acc->type, *tA = i->args[1]->type, *tB = i->args[2]->type;

@@ -20,19 +20,8 @@
  * tile per warp); the kind tells the mma which operand and stride it is. */
 #include "cpu_mma.h"
 #include "emit.h"
-#include "llvm_emit.h"
 
 #include <stdlib.h>
-
-/* The micro-kernel row the mma will use (legalise's choice, else the target's). */
-static const TkMmaKernel *mma_kernel(const Emit *E, const TirInstr *mma)
-{
-    if (mma->base_name) return mma->base_op;
-    const void *row = NULL;
-    const char *name;
-    emit_select_mma((void *)E->features, mma, &row, &name, NULL, 0);
-    return row;
-}
 
 /* Which row view slot v could be: EMIT_VIEW_ROWS (an A), EMIT_VIEW_ROWS_B (a B
  * that tir_layout.c gave the f32 panel packing), or 0. */
@@ -70,7 +59,7 @@ static bool viewable_read(const Emit *E, const TirInstr *get, const TkType *t, i
         if ((mma->args[k] == get) != (k == arg)) return false;
     bool at = mma->aux == 2 || mma->aux == 3, bt = mma->aux == 1 || mma->aux == 3;
     if (kind == EMIT_VIEW_ROWS ? at : bt) return false;   /* that operand transposed */
-    const TkMmaKernel *k = mma_kernel(E, mma);
+    const TkMmaKernel *k = emit_mma_kernel(E, mma);
     return k && k->pack == TK_MMA_PACK_ROWS && k->operand == t->elem && (t->elem == TK_TY_F32 || t->dims[1] % 2 == 0);
 }
 
