@@ -171,8 +171,10 @@ int tk_cpu_launch(TkGridFn grid, TkBlockFn block, void **args, const int64_t *si
     int n = tk_cpu_threads(nthreads);
     if (n > j.total) n = (int)j.total;
     bool caller = tk_cpu_caller_fits(g[3]);
-    if (caller && n == 1) {
-        run_blocks(&j);
+    if (caller && n == 1) {   /* alone: no atomics, no divisions (a 32³ product is ~0.6 µs) */
+        for (int64_t z = 0; z < g[2]; z++)
+            for (int64_t y = 0; y < g[1]; y++)
+                for (int64_t x = 0; x < g[0]; x++) block(args, sizes, (int32_t)x, (int32_t)y, (int32_t)z);
         return 0;
     }
     int workers = caller ? n - 1 : n;
