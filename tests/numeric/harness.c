@@ -98,6 +98,10 @@ double num_zero_rows_gen(unsigned p, TkTypeKind elem, int64_t idx, uint64_t *rng
     const NumZeroRows *z = ctx;
     double x = num_uniform(rng, -1, 1);
     if (p == 0 && (idx / z->K / 8) % 3 == 1) return 0;
+    if (p == 0 && z->late > 0 && (idx / z->K / 8) % 3 == 2) {
+        int64_t row = idx / z->K, col = idx % z->K;
+        return row % 8 == 7 && (col % z->late == z->late - 1 || col == z->K - 1) ? x : 0;
+    }
     if (p == 1 && z->inf_in_b && idx == 5) return INFINITY;
     return x;
 }

@@ -199,6 +199,10 @@ NumTol num_tol_dot(int64_t K);
 typedef struct {
     int64_t K;
     bool inf_in_b;
+    /* late > 0: also blocks (row / 8) % 3 == 2 are zero but for the last row's
+     * element at the end of every `late`-wide K tile (and at K - 1): a scan
+     * for zero blocks that stops early must still read to the end */
+    int64_t late;
 } NumZeroRows;
 double num_zero_rows_gen(unsigned p, TkTypeKind elem, int64_t idx, uint64_t *rng, void *ctx);
 

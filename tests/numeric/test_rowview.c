@@ -44,6 +44,9 @@ static const char *const SRC =
     GEMM("rv_bf16", "bf16", "32", "32", "32", "mma_ab", "K, N", "rt<bf16, 32, 32, col> b = load(B, k, block.x);")
     GEMM("rv_abt", "f32", "32", "32", "32", "mma_abt", "N, K", "rt<f32, 32, 32> b = load(B, block.x, k);")
     GEMM("rv_skinny", "bf16", "16", "32", "64", "mma_ab", "K, N", "rt<bf16, 32, 64, col> b = load(B, k, block.x);")
+    /* K tiles wide enough that the zero-block scan reads a row in several chunks */
+    GEMM("rv_deep", "f32", "32", "128", "32", "mma_ab", "K, N", "rt<f32, 128, 32, col> b = load(B, k, block.x);")
+    GEMM("rv_deep_bf16", "bf16", "32", "256", "32", "mma_ab", "K, N", "rt<bf16, 256, 32, col> b = load(B, k, block.x);")
     /* not eligible: a is also read by an element-wise op (C = 3·A·B) */
     "kernel rv_shared(gl<f32, M, K> A, gl<f32, K, N> B, gl<f32, M, N> C) grid(cdiv(N, 32), cdiv(M, 32)) {\n"
     "    rt<f32, 32, 32> acc = zeros();\n"
@@ -115,6 +118,19 @@ START_TEST(rowview_zero_row_blocks)
     run("rv_bf16", "M=64,N=32,K=65", 65, num_zero_rows_gen, &i65);
     run("rv_skinny", "M=64,N=64,K=65", 65, num_zero_rows_gen, &f65);
     run("rv_skinny", "M=64,N=64,K=65", 65, num_zero_rows_gen, &i65);
+}
+END_TEST
+
+/* The scan for zero row blocks stops at the first non-zero chunk: blocks whose
+ * only non-zero element is the last of their last row (per K tile) must run. */
+START_TEST(rowview_late_nonzero)
+{
+    NUM_NEED(&prog);
+    NumZeroRows f = { .K = 300, .late = 128 }, b = { .K = 600, .late = 256 }, s = { .K = 65, .late = 32 };
+    run("rv_deep", "M=96,N=40,K=300", 300, num_zero_rows_gen, &f);
+    run("rv_deep_bf16", "M=96,N=40,K=600", 600, num_zero_rows_gen, &b);
+    run("rv_f32", "M=128,N=64,K=65", 65, num_zero_rows_gen, &s);
+    run("rv_skinny", "M=64,N=64,K=65", 65, num_zero_rows_gen, &s);
 }
 END_TEST
 
@@ -191,6 +207,7 @@ Suite *num_suite_rowview(void)
     TCase *tc = num_tcase_paths("rowview", build, teardown, NUM_JIT);
     tcase_add_test(tc, rowview_strides_and_edges);
     tcase_add_test(tc, rowview_zero_row_blocks);
+    tcase_add_test(tc, rowview_late_nonzero);
     tcase_add_test(tc, rowview_not_eligible);
     tcase_add_test(tc, rowview_chosen_where_eligible);
     suite_add_tcase(s, tc);

@@ -485,8 +485,8 @@ done35:                                           ; preds = %pack.bn
   %267 = add i64 %i33, 1
   br label %pack.b
 
-mk.zrows:                                         ; preds = %mk.done38, %done32
-  %268 = phi i64 [ 0, %done32 ], [ %301, %mk.done38 ]
+mk.zrows:                                         ; preds = %mk.scanned, %done32
+  %268 = phi i64 [ 0, %done32 ], [ %293, %mk.scanned ]
   %269 = icmp slt i64 %268, 8
   br i1 %269, label %mk.body, label %mk.done
 
@@ -497,7 +497,7 @@ mk.body:                                          ; preds = %mk.zrows
   %272 = mul i64 %271, 16
   %273 = add i64 %272, 0
   %274 = getelementptr float, ptr %mma.a, i64 %273
-  br label %mk.or
+  br label %mk.scan
 
 mk.done:                                          ; preds = %mk.zrows
   %275 = load i32, ptr %mk.any, align 4
@@ -508,609 +508,630 @@ mk.done:                                          ; preds = %mk.zrows
   %280 = and i1 %190, %276
   br i1 %280, label %mk.zskip, label %mk.zskipdone
 
-mk.or:                                            ; preds = %mk.body37, %mk.body
-  %281 = phi i64 [ 0, %mk.body ], [ %288, %mk.body37 ]
-  %282 = icmp slt i64 %281, 32
-  br i1 %282, label %mk.body37, label %mk.done38
+mk.scanned:                                       ; preds = %mk.done38, %mk.done40
+  %281 = load i32, ptr %mk.orv, align 4
+  %282 = icmp eq i32 %281, 0
+  %283 = zext i1 %282 to i32
+  %284 = getelementptr i8, ptr %mk.skip, i64 %270
+  %285 = trunc i32 %283 to i8
+  store i8 %285, ptr %284, align 1
+  %286 = load i32, ptr %mk.any, align 4
+  %287 = or i32 %286, %283
+  store i32 %287, ptr %mk.any, align 4
+  %288 = load i32, ptr %mk.all, align 4
+  %289 = and i32 %288, %283
+  store i32 %289, ptr %mk.all, align 4
+  %290 = load i64, ptr %mk.first, align 8
+  %291 = mul i64 %270, 2
+  %292 = select i1 %282, i64 %290, i64 %291
+  store i64 %292, ptr %mk.first, align 8
+  %293 = add i64 %268, 1
+  br label %mk.zrows
 
-mk.body37:                                        ; preds = %mk.or
-  %283 = getelementptr i32, ptr %274, i64 %281
-  %284 = load i32, ptr %283, align 4
-  %285 = and i32 %284, 2147483647
-  %286 = load i32, ptr %mk.orv, align 4
-  %287 = or i32 %286, %285
-  store i32 %287, ptr %mk.orv, align 4
-  %288 = add i64 %281, 1
+mk.scan:                                          ; preds = %mk.scanmore, %mk.body
+  %294 = phi i64 [ 0, %mk.body ], [ %307, %mk.scanmore ]
+  %295 = icmp slt i64 %294, 1
+  br i1 %295, label %mk.body37, label %mk.done38
+
+mk.body37:                                        ; preds = %mk.scan
+  %296 = getelementptr i32, ptr %274, i64 0
   br label %mk.or
 
-mk.done38:                                        ; preds = %mk.or
-  %289 = load i32, ptr %mk.orv, align 4
-  %290 = icmp eq i32 %289, 0
-  %291 = zext i1 %290 to i32
-  %292 = getelementptr i8, ptr %mk.skip, i64 %270
-  %293 = trunc i32 %291 to i8
-  store i8 %293, ptr %292, align 1
-  %294 = load i32, ptr %mk.any, align 4
-  %295 = or i32 %294, %291
-  store i32 %295, ptr %mk.any, align 4
-  %296 = load i32, ptr %mk.all, align 4
-  %297 = and i32 %296, %291
-  store i32 %297, ptr %mk.all, align 4
-  %298 = load i64, ptr %mk.first, align 8
-  %299 = mul i64 %270, 2
-  %300 = select i1 %290, i64 %298, i64 %299
-  store i64 %300, ptr %mk.first, align 8
-  %301 = add i64 %268, 1
-  br label %mk.zrows
+mk.done38:                                        ; preds = %mk.scan
+  br label %mk.scanned
+
+mk.or:                                            ; preds = %mk.body39, %mk.body37
+  %297 = phi i64 [ 0, %mk.body37 ], [ %304, %mk.body39 ]
+  %298 = icmp slt i64 %297, 32
+  br i1 %298, label %mk.body39, label %mk.done40
+
+mk.body39:                                        ; preds = %mk.or
+  %299 = getelementptr i32, ptr %296, i64 %297
+  %300 = load i32, ptr %299, align 4
+  %301 = and i32 %300, 2147483647
+  %302 = load i32, ptr %mk.orv, align 4
+  %303 = or i32 %302, %301
+  store i32 %303, ptr %mk.orv, align 4
+  %304 = add i64 %297, 1
+  br label %mk.or
+
+mk.done40:                                        ; preds = %mk.or
+  %305 = load i32, ptr %mk.orv, align 4
+  %306 = icmp ne i32 %305, 0
+  br i1 %306, label %mk.scanned, label %mk.scanmore
+
+mk.scanmore:                                      ; preds = %mk.done40
+  %307 = add i64 %294, 1
+  br label %mk.scan
 
 mk.zskip:                                         ; preds = %mk.done
   br label %mk.zblk
 
-mk.zskipdone:                                     ; preds = %mk.done40, %mk.done
+mk.zskipdone:                                     ; preds = %mk.done42, %mk.done
   store i32 0, ptr %mk.bbad, align 4
-  %302 = select i1 %276, i64 %279, i64 -1
+  %308 = select i1 %276, i64 %279, i64 -1
   br label %mk.pass
 
 mk.zblk:                                          ; preds = %mk.znext, %mk.zskip
-  %303 = phi i64 [ 0, %mk.zskip ], [ %308, %mk.znext ]
-  %304 = icmp slt i64 %303, 8
-  br i1 %304, label %mk.body39, label %mk.done40
-
-mk.body39:                                        ; preds = %mk.zblk
-  %305 = getelementptr i8, ptr %mk.skip, i64 %303
-  %306 = load i8, ptr %305, align 1
-  %307 = icmp ne i8 %306, 0
-  br i1 %307, label %mk.zfill, label %mk.znext
-
-mk.done40:                                        ; preds = %mk.zblk
-  br label %mk.zskipdone
-
-mk.zfill:                                         ; preds = %mk.body39
-  br label %mk.zrow
-
-mk.znext:                                         ; preds = %mk.done42, %mk.body39
-  %308 = add i64 %303, 1
-  br label %mk.zblk
-
-mk.zrow:                                          ; preds = %mk.done44, %mk.zfill
-  %309 = phi i64 [ 0, %mk.zfill ], [ %319, %mk.done44 ]
-  %310 = icmp slt i64 %309, 2
+  %309 = phi i64 [ 0, %mk.zskip ], [ %314, %mk.znext ]
+  %310 = icmp slt i64 %309, 8
   br i1 %310, label %mk.body41, label %mk.done42
 
-mk.body41:                                        ; preds = %mk.zrow
-  %311 = mul i64 %303, 2
-  %312 = add i64 %311, %309
-  %313 = mul i64 %312, %187
+mk.body41:                                        ; preds = %mk.zblk
+  %311 = getelementptr i8, ptr %mk.skip, i64 %309
+  %312 = load i8, ptr %311, align 1
+  %313 = icmp ne i8 %312, 0
+  br i1 %313, label %mk.zfill, label %mk.znext
+
+mk.done42:                                        ; preds = %mk.zblk
+  br label %mk.zskipdone
+
+mk.zfill:                                         ; preds = %mk.body41
+  br label %mk.zrow
+
+mk.znext:                                         ; preds = %mk.done44, %mk.body41
+  %314 = add i64 %309, 1
+  br label %mk.zblk
+
+mk.zrow:                                          ; preds = %mk.done46, %mk.zfill
+  %315 = phi i64 [ 0, %mk.zfill ], [ %325, %mk.done46 ]
+  %316 = icmp slt i64 %315, 2
+  br i1 %316, label %mk.body43, label %mk.done44
+
+mk.body43:                                        ; preds = %mk.zrow
+  %317 = mul i64 %309, 2
+  %318 = add i64 %317, %315
+  %319 = mul i64 %318, %187
   br label %mk.zcol
 
-mk.done42:                                        ; preds = %mk.zrow
+mk.done44:                                        ; preds = %mk.zrow
   br label %mk.znext
 
-mk.zcol:                                          ; preds = %mk.body43, %mk.body41
-  %314 = phi i64 [ 0, %mk.body41 ], [ %318, %mk.body43 ]
-  %315 = icmp slt i64 %314, 16
-  br i1 %315, label %mk.body43, label %mk.done44
+mk.zcol:                                          ; preds = %mk.body45, %mk.body43
+  %320 = phi i64 [ 0, %mk.body43 ], [ %324, %mk.body45 ]
+  %321 = icmp slt i64 %320, 16
+  br i1 %321, label %mk.body45, label %mk.done46
 
-mk.body43:                                        ; preds = %mk.zcol
-  %316 = add i64 %313, %314
-  %317 = getelementptr float, ptr %188, i64 %316
-  store <8 x float> zeroinitializer, ptr %317, align 4
-  %318 = add i64 %314, 8
+mk.body45:                                        ; preds = %mk.zcol
+  %322 = add i64 %319, %320
+  %323 = getelementptr float, ptr %188, i64 %322
+  store <8 x float> zeroinitializer, ptr %323, align 4
+  %324 = add i64 %320, 8
   br label %mk.zcol
 
-mk.done44:                                        ; preds = %mk.zcol
-  %319 = add i64 %309, 1
+mk.done46:                                        ; preds = %mk.zcol
+  %325 = add i64 %315, 1
   br label %mk.zrow
 
 mk.pass:                                          ; preds = %mk.passdone, %mk.zskipdone
-  %320 = phi i64 [ 0, %mk.zskipdone ], [ %333, %mk.passdone ]
-  %321 = icmp slt i64 %320, 2
-  br i1 %321, label %mk.body45, label %mk.done46
+  %326 = phi i64 [ 0, %mk.zskipdone ], [ %339, %mk.passdone ]
+  %327 = icmp slt i64 %326, 2
+  br i1 %327, label %mk.body47, label %mk.done48
 
-mk.body45:                                        ; preds = %mk.pass
-  %322 = trunc i64 %320 to i8
-  %323 = load i32, ptr %mk.bbad, align 4
-  %324 = icmp ne i32 %323, 0
-  %325 = or i1 %278, %324
-  %326 = and i1 %276, %325
-  %327 = icmp eq i64 %320, 0
-  %328 = or i1 %327, %326
-  br i1 %328, label %mk.passrun, label %mk.passdone
+mk.body47:                                        ; preds = %mk.pass
+  %328 = trunc i64 %326 to i8
+  %329 = load i32, ptr %mk.bbad, align 4
+  %330 = icmp ne i32 %329, 0
+  %331 = or i1 %278, %330
+  %332 = and i1 %276, %331
+  %333 = icmp eq i64 %326, 0
+  %334 = or i1 %333, %332
+  br i1 %334, label %mk.passrun, label %mk.passdone
 
-mk.done46:                                        ; preds = %mk.pass
+mk.done48:                                        ; preds = %mk.pass
   store i8 0, ptr %acc.zero, align 1
-  %329 = load i8, ptr %acc.zero, align 1
-  %330 = icmp ne i8 %329, 0
-  br i1 %330, label %acc.fill, label %acc.settled
+  %335 = load i8, ptr %acc.zero, align 1
+  %336 = icmp ne i8 %335, 0
+  br i1 %336, label %acc.fill, label %acc.settled
 
-mk.passrun:                                       ; preds = %mk.body45
-  %331 = icmp eq i64 %320, 0
-  %332 = select i1 %331, i64 %302, i64 -1
+mk.passrun:                                       ; preds = %mk.body47
+  %337 = icmp eq i64 %326, 0
+  %338 = select i1 %337, i64 %308, i64 -1
   br label %mk.i
 
-mk.passdone:                                      ; preds = %mk.done64, %mk.body45
-  %333 = add i64 %320, 1
+mk.passdone:                                      ; preds = %mk.done66, %mk.body47
+  %339 = add i64 %326, 1
   br label %mk.pass
 
 mk.i:                                             ; preds = %mk.next, %mk.passrun
-  %334 = phi i64 [ 0, %mk.passrun ], [ %341, %mk.next ]
-  %335 = icmp slt i64 %334, 16
-  br i1 %335, label %mk.body47, label %mk.done48
+  %340 = phi i64 [ 0, %mk.passrun ], [ %347, %mk.next ]
+  %341 = icmp slt i64 %340, 16
+  br i1 %341, label %mk.body49, label %mk.done50
 
-mk.body47:                                        ; preds = %mk.i
-  %336 = sdiv i64 %334, 2
-  %337 = getelementptr i8, ptr %mk.skip, i64 %336
-  %338 = load i8, ptr %337, align 1
-  %339 = icmp eq i8 %338, %322
-  br i1 %339, label %mk.work, label %mk.next
+mk.body49:                                        ; preds = %mk.i
+  %342 = sdiv i64 %340, 2
+  %343 = getelementptr i8, ptr %mk.skip, i64 %342
+  %344 = load i8, ptr %343, align 1
+  %345 = icmp eq i8 %344, %328
+  br i1 %345, label %mk.work, label %mk.next
 
-mk.done48:                                        ; preds = %mk.i
-  br label %mk.i62
+mk.done50:                                        ; preds = %mk.i
+  br label %mk.i64
 
-mk.work:                                          ; preds = %mk.body47
-  %340 = icmp eq i64 %334, %332
-  br i1 %340, label %mk.checking, label %mk.plain
+mk.work:                                          ; preds = %mk.body49
+  %346 = icmp eq i64 %340, %338
+  br i1 %346, label %mk.checking, label %mk.plain
 
-mk.next:                                          ; preds = %mk.blockdone, %mk.body47
-  %341 = add i64 %334, 2
+mk.next:                                          ; preds = %mk.blockdone, %mk.body49
+  %347 = add i64 %340, 2
   br label %mk.i
 
 mk.checking:                                      ; preds = %mk.work
   br i1 %190, label %mk.accready, label %mk.accload
 
 mk.plain:                                         ; preds = %mk.work
-  br i1 %190, label %mk.accready53, label %mk.accload52
+  br i1 %190, label %mk.accready55, label %mk.accload54
 
-mk.blockdone:                                     ; preds = %mk.kdone58, %mk.kdone
+mk.blockdone:                                     ; preds = %mk.kdone60, %mk.kdone
   br label %mk.next
 
 mk.accload:                                       ; preds = %mk.checking
-  %342 = add i64 %334, 0
-  %343 = mul i64 %342, %187
-  %344 = add i64 %343, 0
-  %345 = getelementptr float, ptr %188, i64 %344
-  %346 = load <8 x float>, ptr %345, align 4
-  %347 = add i64 %334, 1
-  %348 = mul i64 %347, %187
-  %349 = add i64 %348, 0
-  %350 = getelementptr float, ptr %188, i64 %349
-  %351 = load <8 x float>, ptr %350, align 4
+  %348 = add i64 %340, 0
+  %349 = mul i64 %348, %187
+  %350 = add i64 %349, 0
+  %351 = getelementptr float, ptr %188, i64 %350
+  %352 = load <8 x float>, ptr %351, align 4
+  %353 = add i64 %340, 1
+  %354 = mul i64 %353, %187
+  %355 = add i64 %354, 0
+  %356 = getelementptr float, ptr %188, i64 %355
+  %357 = load <8 x float>, ptr %356, align 4
   br label %mk.accready
 
 mk.accready:                                      ; preds = %mk.accload, %mk.checking
-  %acc0 = phi <8 x float> [ zeroinitializer, %mk.checking ], [ %346, %mk.accload ]
-  %acc049 = phi <8 x float> [ zeroinitializer, %mk.checking ], [ %351, %mk.accload ]
+  %acc0 = phi <8 x float> [ zeroinitializer, %mk.checking ], [ %352, %mk.accload ]
+  %acc051 = phi <8 x float> [ zeroinitializer, %mk.checking ], [ %357, %mk.accload ]
   br label %mk.k
 
 mk.k:                                             ; preds = %mk.kbody, %mk.accready
-  %k = phi i64 [ 0, %mk.accready ], [ %378, %mk.kbody ]
-  %acc50 = phi <8 x float> [ %acc0, %mk.accready ], [ %369, %mk.kbody ]
-  %acc51 = phi <8 x float> [ %acc049, %mk.accready ], [ %377, %mk.kbody ]
-  %nonfinite = phi <8 x i1> [ zeroinitializer, %mk.accready ], [ %361, %mk.kbody ]
-  %352 = icmp slt i64 %k, 16
-  br i1 %352, label %mk.kbody, label %mk.kdone
+  %k = phi i64 [ 0, %mk.accready ], [ %384, %mk.kbody ]
+  %acc52 = phi <8 x float> [ %acc0, %mk.accready ], [ %375, %mk.kbody ]
+  %acc53 = phi <8 x float> [ %acc051, %mk.accready ], [ %383, %mk.kbody ]
+  %nonfinite = phi <8 x i1> [ zeroinitializer, %mk.accready ], [ %367, %mk.kbody ]
+  %358 = icmp slt i64 %k, 16
+  br i1 %358, label %mk.kbody, label %mk.kdone
 
 mk.kbody:                                         ; preds = %mk.k
-  %353 = mul i64 %k, 16
-  %354 = add i64 %353, 0
-  %355 = add i64 0, %354
-  %356 = getelementptr float, ptr %mma.b, i64 %355
-  %357 = load <8 x float>, ptr %356, align 4
-  %358 = bitcast <8 x float> %357 to <8 x i32>
-  %359 = and <8 x i32> %358, splat (i32 2139095040)
-  %360 = icmp eq <8 x i32> %359, splat (i32 2139095040)
-  %361 = or <8 x i1> %nonfinite, %360
-  %362 = add i64 %334, 0
-  %363 = mul i64 %362, 16
-  %364 = add i64 %363, %k
-  %365 = getelementptr float, ptr %mma.a, i64 %364
-  %366 = load float, ptr %365, align 4
-  %367 = insertelement <8 x float> poison, float %366, i32 0
-  %368 = shufflevector <8 x float> %367, <8 x float> poison, <8 x i32> zeroinitializer
-  %369 = call <8 x float> @llvm.fma.v8f32(<8 x float> %368, <8 x float> %357, <8 x float> %acc50)
-  %370 = add i64 %334, 1
-  %371 = mul i64 %370, 16
-  %372 = add i64 %371, %k
-  %373 = getelementptr float, ptr %mma.a, i64 %372
-  %374 = load float, ptr %373, align 4
-  %375 = insertelement <8 x float> poison, float %374, i32 0
-  %376 = shufflevector <8 x float> %375, <8 x float> poison, <8 x i32> zeroinitializer
-  %377 = call <8 x float> @llvm.fma.v8f32(<8 x float> %376, <8 x float> %357, <8 x float> %acc51)
-  %378 = add i64 %k, 1
+  %359 = mul i64 %k, 16
+  %360 = add i64 %359, 0
+  %361 = add i64 0, %360
+  %362 = getelementptr float, ptr %mma.b, i64 %361
+  %363 = load <8 x float>, ptr %362, align 4
+  %364 = bitcast <8 x float> %363 to <8 x i32>
+  %365 = and <8 x i32> %364, splat (i32 2139095040)
+  %366 = icmp eq <8 x i32> %365, splat (i32 2139095040)
+  %367 = or <8 x i1> %nonfinite, %366
+  %368 = add i64 %340, 0
+  %369 = mul i64 %368, 16
+  %370 = add i64 %369, %k
+  %371 = getelementptr float, ptr %mma.a, i64 %370
+  %372 = load float, ptr %371, align 4
+  %373 = insertelement <8 x float> poison, float %372, i32 0
+  %374 = shufflevector <8 x float> %373, <8 x float> poison, <8 x i32> zeroinitializer
+  %375 = call <8 x float> @llvm.fma.v8f32(<8 x float> %374, <8 x float> %363, <8 x float> %acc52)
+  %376 = add i64 %340, 1
+  %377 = mul i64 %376, 16
+  %378 = add i64 %377, %k
+  %379 = getelementptr float, ptr %mma.a, i64 %378
+  %380 = load float, ptr %379, align 4
+  %381 = insertelement <8 x float> poison, float %380, i32 0
+  %382 = shufflevector <8 x float> %381, <8 x float> poison, <8 x i32> zeroinitializer
+  %383 = call <8 x float> @llvm.fma.v8f32(<8 x float> %382, <8 x float> %363, <8 x float> %acc53)
+  %384 = add i64 %k, 1
   br label %mk.k
 
 mk.kdone:                                         ; preds = %mk.k
-  %379 = call i1 @llvm.vector.reduce.or.v8i1(<8 x i1> %nonfinite)
-  %380 = load i32, ptr %mk.bbad, align 4
-  %381 = zext i1 %379 to i32
-  %382 = or i32 %380, %381
-  store i32 %382, ptr %mk.bbad, align 4
-  %383 = add i64 %334, 0
-  %384 = mul i64 %383, %187
-  %385 = add i64 %384, 0
-  %386 = getelementptr float, ptr %188, i64 %385
-  store <8 x float> %acc50, ptr %386, align 4
-  %387 = add i64 %334, 1
-  %388 = mul i64 %387, %187
-  %389 = add i64 %388, 0
-  %390 = getelementptr float, ptr %188, i64 %389
-  store <8 x float> %acc51, ptr %390, align 4
+  %385 = call i1 @llvm.vector.reduce.or.v8i1(<8 x i1> %nonfinite)
+  %386 = load i32, ptr %mk.bbad, align 4
+  %387 = zext i1 %385 to i32
+  %388 = or i32 %386, %387
+  store i32 %388, ptr %mk.bbad, align 4
+  %389 = add i64 %340, 0
+  %390 = mul i64 %389, %187
+  %391 = add i64 %390, 0
+  %392 = getelementptr float, ptr %188, i64 %391
+  store <8 x float> %acc52, ptr %392, align 4
+  %393 = add i64 %340, 1
+  %394 = mul i64 %393, %187
+  %395 = add i64 %394, 0
+  %396 = getelementptr float, ptr %188, i64 %395
+  store <8 x float> %acc53, ptr %396, align 4
   br label %mk.blockdone
 
-mk.accload52:                                     ; preds = %mk.plain
-  %391 = add i64 %334, 0
-  %392 = mul i64 %391, %187
-  %393 = add i64 %392, 0
-  %394 = getelementptr float, ptr %188, i64 %393
-  %395 = load <8 x float>, ptr %394, align 4
-  %396 = add i64 %334, 1
-  %397 = mul i64 %396, %187
-  %398 = add i64 %397, 0
-  %399 = getelementptr float, ptr %188, i64 %398
-  %400 = load <8 x float>, ptr %399, align 4
-  br label %mk.accready53
-
-mk.accready53:                                    ; preds = %mk.accload52, %mk.plain
-  %acc054 = phi <8 x float> [ zeroinitializer, %mk.plain ], [ %395, %mk.accload52 ]
-  %acc055 = phi <8 x float> [ zeroinitializer, %mk.plain ], [ %400, %mk.accload52 ]
-  br label %mk.k56
-
-mk.k56:                                           ; preds = %mk.kbody57, %mk.accready53
-  %k59 = phi i64 [ 0, %mk.accready53 ], [ %423, %mk.kbody57 ]
-  %acc60 = phi <8 x float> [ %acc054, %mk.accready53 ], [ %414, %mk.kbody57 ]
-  %acc61 = phi <8 x float> [ %acc055, %mk.accready53 ], [ %422, %mk.kbody57 ]
-  %401 = icmp slt i64 %k59, 16
-  br i1 %401, label %mk.kbody57, label %mk.kdone58
-
-mk.kbody57:                                       ; preds = %mk.k56
-  %402 = mul i64 %k59, 16
-  %403 = add i64 %402, 0
-  %404 = add i64 0, %403
-  %405 = getelementptr float, ptr %mma.b, i64 %404
+mk.accload54:                                     ; preds = %mk.plain
+  %397 = add i64 %340, 0
+  %398 = mul i64 %397, %187
+  %399 = add i64 %398, 0
+  %400 = getelementptr float, ptr %188, i64 %399
+  %401 = load <8 x float>, ptr %400, align 4
+  %402 = add i64 %340, 1
+  %403 = mul i64 %402, %187
+  %404 = add i64 %403, 0
+  %405 = getelementptr float, ptr %188, i64 %404
   %406 = load <8 x float>, ptr %405, align 4
-  %407 = add i64 %334, 0
-  %408 = mul i64 %407, 16
-  %409 = add i64 %408, %k59
-  %410 = getelementptr float, ptr %mma.a, i64 %409
-  %411 = load float, ptr %410, align 4
-  %412 = insertelement <8 x float> poison, float %411, i32 0
-  %413 = shufflevector <8 x float> %412, <8 x float> poison, <8 x i32> zeroinitializer
-  %414 = call <8 x float> @llvm.fma.v8f32(<8 x float> %413, <8 x float> %406, <8 x float> %acc60)
-  %415 = add i64 %334, 1
-  %416 = mul i64 %415, 16
-  %417 = add i64 %416, %k59
-  %418 = getelementptr float, ptr %mma.a, i64 %417
-  %419 = load float, ptr %418, align 4
-  %420 = insertelement <8 x float> poison, float %419, i32 0
-  %421 = shufflevector <8 x float> %420, <8 x float> poison, <8 x i32> zeroinitializer
-  %422 = call <8 x float> @llvm.fma.v8f32(<8 x float> %421, <8 x float> %406, <8 x float> %acc61)
-  %423 = add i64 %k59, 1
-  br label %mk.k56
+  br label %mk.accready55
 
-mk.kdone58:                                       ; preds = %mk.k56
-  %424 = add i64 %334, 0
-  %425 = mul i64 %424, %187
-  %426 = add i64 %425, 0
-  %427 = getelementptr float, ptr %188, i64 %426
-  store <8 x float> %acc60, ptr %427, align 4
-  %428 = add i64 %334, 1
-  %429 = mul i64 %428, %187
-  %430 = add i64 %429, 0
-  %431 = getelementptr float, ptr %188, i64 %430
-  store <8 x float> %acc61, ptr %431, align 4
+mk.accready55:                                    ; preds = %mk.accload54, %mk.plain
+  %acc056 = phi <8 x float> [ zeroinitializer, %mk.plain ], [ %401, %mk.accload54 ]
+  %acc057 = phi <8 x float> [ zeroinitializer, %mk.plain ], [ %406, %mk.accload54 ]
+  br label %mk.k58
+
+mk.k58:                                           ; preds = %mk.kbody59, %mk.accready55
+  %k61 = phi i64 [ 0, %mk.accready55 ], [ %429, %mk.kbody59 ]
+  %acc62 = phi <8 x float> [ %acc056, %mk.accready55 ], [ %420, %mk.kbody59 ]
+  %acc63 = phi <8 x float> [ %acc057, %mk.accready55 ], [ %428, %mk.kbody59 ]
+  %407 = icmp slt i64 %k61, 16
+  br i1 %407, label %mk.kbody59, label %mk.kdone60
+
+mk.kbody59:                                       ; preds = %mk.k58
+  %408 = mul i64 %k61, 16
+  %409 = add i64 %408, 0
+  %410 = add i64 0, %409
+  %411 = getelementptr float, ptr %mma.b, i64 %410
+  %412 = load <8 x float>, ptr %411, align 4
+  %413 = add i64 %340, 0
+  %414 = mul i64 %413, 16
+  %415 = add i64 %414, %k61
+  %416 = getelementptr float, ptr %mma.a, i64 %415
+  %417 = load float, ptr %416, align 4
+  %418 = insertelement <8 x float> poison, float %417, i32 0
+  %419 = shufflevector <8 x float> %418, <8 x float> poison, <8 x i32> zeroinitializer
+  %420 = call <8 x float> @llvm.fma.v8f32(<8 x float> %419, <8 x float> %412, <8 x float> %acc62)
+  %421 = add i64 %340, 1
+  %422 = mul i64 %421, 16
+  %423 = add i64 %422, %k61
+  %424 = getelementptr float, ptr %mma.a, i64 %423
+  %425 = load float, ptr %424, align 4
+  %426 = insertelement <8 x float> poison, float %425, i32 0
+  %427 = shufflevector <8 x float> %426, <8 x float> poison, <8 x i32> zeroinitializer
+  %428 = call <8 x float> @llvm.fma.v8f32(<8 x float> %427, <8 x float> %412, <8 x float> %acc63)
+  %429 = add i64 %k61, 1
+  br label %mk.k58
+
+mk.kdone60:                                       ; preds = %mk.k58
+  %430 = add i64 %340, 0
+  %431 = mul i64 %430, %187
+  %432 = add i64 %431, 0
+  %433 = getelementptr float, ptr %188, i64 %432
+  store <8 x float> %acc62, ptr %433, align 4
+  %434 = add i64 %340, 1
+  %435 = mul i64 %434, %187
+  %436 = add i64 %435, 0
+  %437 = getelementptr float, ptr %188, i64 %436
+  store <8 x float> %acc63, ptr %437, align 4
   br label %mk.blockdone
 
-mk.i62:                                           ; preds = %mk.next66, %mk.done48
-  %432 = phi i64 [ 0, %mk.done48 ], [ %439, %mk.next66 ]
-  %433 = icmp slt i64 %432, 16
-  br i1 %433, label %mk.body63, label %mk.done64
+mk.i64:                                           ; preds = %mk.next68, %mk.done50
+  %438 = phi i64 [ 0, %mk.done50 ], [ %445, %mk.next68 ]
+  %439 = icmp slt i64 %438, 16
+  br i1 %439, label %mk.body65, label %mk.done66
 
-mk.body63:                                        ; preds = %mk.i62
-  %434 = sdiv i64 %432, 2
-  %435 = getelementptr i8, ptr %mk.skip, i64 %434
-  %436 = load i8, ptr %435, align 1
-  %437 = icmp eq i8 %436, %322
-  br i1 %437, label %mk.work65, label %mk.next66
+mk.body65:                                        ; preds = %mk.i64
+  %440 = sdiv i64 %438, 2
+  %441 = getelementptr i8, ptr %mk.skip, i64 %440
+  %442 = load i8, ptr %441, align 1
+  %443 = icmp eq i8 %442, %328
+  br i1 %443, label %mk.work67, label %mk.next68
 
-mk.done64:                                        ; preds = %mk.i62
+mk.done66:                                        ; preds = %mk.i64
   br label %mk.passdone
 
-mk.work65:                                        ; preds = %mk.body63
-  %438 = icmp eq i64 %432, %332
-  br i1 %438, label %mk.checking67, label %mk.plain68
+mk.work67:                                        ; preds = %mk.body65
+  %444 = icmp eq i64 %438, %338
+  br i1 %444, label %mk.checking69, label %mk.plain70
 
-mk.next66:                                        ; preds = %mk.blockdone69, %mk.body63
-  %439 = add i64 %432, 2
-  br label %mk.i62
+mk.next68:                                        ; preds = %mk.blockdone71, %mk.body65
+  %445 = add i64 %438, 2
+  br label %mk.i64
 
-mk.checking67:                                    ; preds = %mk.work65
-  br i1 %190, label %mk.accready71, label %mk.accload70
+mk.checking69:                                    ; preds = %mk.work67
+  br i1 %190, label %mk.accready73, label %mk.accload72
 
-mk.plain68:                                       ; preds = %mk.work65
-  br i1 %190, label %mk.accready82, label %mk.accload81
+mk.plain70:                                       ; preds = %mk.work67
+  br i1 %190, label %mk.accready84, label %mk.accload83
 
-mk.blockdone69:                                   ; preds = %mk.kdone87, %mk.kdone76
-  br label %mk.next66
+mk.blockdone71:                                   ; preds = %mk.kdone89, %mk.kdone78
+  br label %mk.next68
 
-mk.accload70:                                     ; preds = %mk.checking67
-  %440 = add i64 %432, 0
-  %441 = mul i64 %440, %187
-  %442 = add i64 %441, 8
-  %443 = getelementptr float, ptr %188, i64 %442
-  %444 = load <8 x float>, ptr %443, align 4
-  %445 = add i64 %432, 1
-  %446 = mul i64 %445, %187
-  %447 = add i64 %446, 8
-  %448 = getelementptr float, ptr %188, i64 %447
-  %449 = load <8 x float>, ptr %448, align 4
-  br label %mk.accready71
-
-mk.accready71:                                    ; preds = %mk.accload70, %mk.checking67
-  %acc072 = phi <8 x float> [ zeroinitializer, %mk.checking67 ], [ %444, %mk.accload70 ]
-  %acc073 = phi <8 x float> [ zeroinitializer, %mk.checking67 ], [ %449, %mk.accload70 ]
-  br label %mk.k74
-
-mk.k74:                                           ; preds = %mk.kbody75, %mk.accready71
-  %k77 = phi i64 [ 0, %mk.accready71 ], [ %476, %mk.kbody75 ]
-  %acc78 = phi <8 x float> [ %acc072, %mk.accready71 ], [ %467, %mk.kbody75 ]
-  %acc79 = phi <8 x float> [ %acc073, %mk.accready71 ], [ %475, %mk.kbody75 ]
-  %nonfinite80 = phi <8 x i1> [ zeroinitializer, %mk.accready71 ], [ %459, %mk.kbody75 ]
-  %450 = icmp slt i64 %k77, 16
-  br i1 %450, label %mk.kbody75, label %mk.kdone76
-
-mk.kbody75:                                       ; preds = %mk.k74
-  %451 = mul i64 %k77, 16
-  %452 = add i64 %451, 8
-  %453 = add i64 0, %452
-  %454 = getelementptr float, ptr %mma.b, i64 %453
+mk.accload72:                                     ; preds = %mk.checking69
+  %446 = add i64 %438, 0
+  %447 = mul i64 %446, %187
+  %448 = add i64 %447, 8
+  %449 = getelementptr float, ptr %188, i64 %448
+  %450 = load <8 x float>, ptr %449, align 4
+  %451 = add i64 %438, 1
+  %452 = mul i64 %451, %187
+  %453 = add i64 %452, 8
+  %454 = getelementptr float, ptr %188, i64 %453
   %455 = load <8 x float>, ptr %454, align 4
-  %456 = bitcast <8 x float> %455 to <8 x i32>
-  %457 = and <8 x i32> %456, splat (i32 2139095040)
-  %458 = icmp eq <8 x i32> %457, splat (i32 2139095040)
-  %459 = or <8 x i1> %nonfinite80, %458
-  %460 = add i64 %432, 0
-  %461 = mul i64 %460, 16
-  %462 = add i64 %461, %k77
-  %463 = getelementptr float, ptr %mma.a, i64 %462
-  %464 = load float, ptr %463, align 4
-  %465 = insertelement <8 x float> poison, float %464, i32 0
-  %466 = shufflevector <8 x float> %465, <8 x float> poison, <8 x i32> zeroinitializer
-  %467 = call <8 x float> @llvm.fma.v8f32(<8 x float> %466, <8 x float> %455, <8 x float> %acc78)
-  %468 = add i64 %432, 1
-  %469 = mul i64 %468, 16
-  %470 = add i64 %469, %k77
-  %471 = getelementptr float, ptr %mma.a, i64 %470
-  %472 = load float, ptr %471, align 4
-  %473 = insertelement <8 x float> poison, float %472, i32 0
-  %474 = shufflevector <8 x float> %473, <8 x float> poison, <8 x i32> zeroinitializer
-  %475 = call <8 x float> @llvm.fma.v8f32(<8 x float> %474, <8 x float> %455, <8 x float> %acc79)
-  %476 = add i64 %k77, 1
-  br label %mk.k74
+  br label %mk.accready73
 
-mk.kdone76:                                       ; preds = %mk.k74
-  %477 = call i1 @llvm.vector.reduce.or.v8i1(<8 x i1> %nonfinite80)
-  %478 = load i32, ptr %mk.bbad, align 4
-  %479 = zext i1 %477 to i32
-  %480 = or i32 %478, %479
-  store i32 %480, ptr %mk.bbad, align 4
-  %481 = add i64 %432, 0
-  %482 = mul i64 %481, %187
-  %483 = add i64 %482, 8
-  %484 = getelementptr float, ptr %188, i64 %483
-  store <8 x float> %acc78, ptr %484, align 4
-  %485 = add i64 %432, 1
-  %486 = mul i64 %485, %187
-  %487 = add i64 %486, 8
-  %488 = getelementptr float, ptr %188, i64 %487
-  store <8 x float> %acc79, ptr %488, align 4
-  br label %mk.blockdone69
+mk.accready73:                                    ; preds = %mk.accload72, %mk.checking69
+  %acc074 = phi <8 x float> [ zeroinitializer, %mk.checking69 ], [ %450, %mk.accload72 ]
+  %acc075 = phi <8 x float> [ zeroinitializer, %mk.checking69 ], [ %455, %mk.accload72 ]
+  br label %mk.k76
 
-mk.accload81:                                     ; preds = %mk.plain68
-  %489 = add i64 %432, 0
-  %490 = mul i64 %489, %187
-  %491 = add i64 %490, 8
-  %492 = getelementptr float, ptr %188, i64 %491
-  %493 = load <8 x float>, ptr %492, align 4
-  %494 = add i64 %432, 1
-  %495 = mul i64 %494, %187
-  %496 = add i64 %495, 8
-  %497 = getelementptr float, ptr %188, i64 %496
-  %498 = load <8 x float>, ptr %497, align 4
-  br label %mk.accready82
+mk.k76:                                           ; preds = %mk.kbody77, %mk.accready73
+  %k79 = phi i64 [ 0, %mk.accready73 ], [ %482, %mk.kbody77 ]
+  %acc80 = phi <8 x float> [ %acc074, %mk.accready73 ], [ %473, %mk.kbody77 ]
+  %acc81 = phi <8 x float> [ %acc075, %mk.accready73 ], [ %481, %mk.kbody77 ]
+  %nonfinite82 = phi <8 x i1> [ zeroinitializer, %mk.accready73 ], [ %465, %mk.kbody77 ]
+  %456 = icmp slt i64 %k79, 16
+  br i1 %456, label %mk.kbody77, label %mk.kdone78
 
-mk.accready82:                                    ; preds = %mk.accload81, %mk.plain68
-  %acc083 = phi <8 x float> [ zeroinitializer, %mk.plain68 ], [ %493, %mk.accload81 ]
-  %acc084 = phi <8 x float> [ zeroinitializer, %mk.plain68 ], [ %498, %mk.accload81 ]
-  br label %mk.k85
+mk.kbody77:                                       ; preds = %mk.k76
+  %457 = mul i64 %k79, 16
+  %458 = add i64 %457, 8
+  %459 = add i64 0, %458
+  %460 = getelementptr float, ptr %mma.b, i64 %459
+  %461 = load <8 x float>, ptr %460, align 4
+  %462 = bitcast <8 x float> %461 to <8 x i32>
+  %463 = and <8 x i32> %462, splat (i32 2139095040)
+  %464 = icmp eq <8 x i32> %463, splat (i32 2139095040)
+  %465 = or <8 x i1> %nonfinite82, %464
+  %466 = add i64 %438, 0
+  %467 = mul i64 %466, 16
+  %468 = add i64 %467, %k79
+  %469 = getelementptr float, ptr %mma.a, i64 %468
+  %470 = load float, ptr %469, align 4
+  %471 = insertelement <8 x float> poison, float %470, i32 0
+  %472 = shufflevector <8 x float> %471, <8 x float> poison, <8 x i32> zeroinitializer
+  %473 = call <8 x float> @llvm.fma.v8f32(<8 x float> %472, <8 x float> %461, <8 x float> %acc80)
+  %474 = add i64 %438, 1
+  %475 = mul i64 %474, 16
+  %476 = add i64 %475, %k79
+  %477 = getelementptr float, ptr %mma.a, i64 %476
+  %478 = load float, ptr %477, align 4
+  %479 = insertelement <8 x float> poison, float %478, i32 0
+  %480 = shufflevector <8 x float> %479, <8 x float> poison, <8 x i32> zeroinitializer
+  %481 = call <8 x float> @llvm.fma.v8f32(<8 x float> %480, <8 x float> %461, <8 x float> %acc81)
+  %482 = add i64 %k79, 1
+  br label %mk.k76
 
-mk.k85:                                           ; preds = %mk.kbody86, %mk.accready82
-  %k88 = phi i64 [ 0, %mk.accready82 ], [ %521, %mk.kbody86 ]
-  %acc89 = phi <8 x float> [ %acc083, %mk.accready82 ], [ %512, %mk.kbody86 ]
-  %acc90 = phi <8 x float> [ %acc084, %mk.accready82 ], [ %520, %mk.kbody86 ]
-  %499 = icmp slt i64 %k88, 16
-  br i1 %499, label %mk.kbody86, label %mk.kdone87
+mk.kdone78:                                       ; preds = %mk.k76
+  %483 = call i1 @llvm.vector.reduce.or.v8i1(<8 x i1> %nonfinite82)
+  %484 = load i32, ptr %mk.bbad, align 4
+  %485 = zext i1 %483 to i32
+  %486 = or i32 %484, %485
+  store i32 %486, ptr %mk.bbad, align 4
+  %487 = add i64 %438, 0
+  %488 = mul i64 %487, %187
+  %489 = add i64 %488, 8
+  %490 = getelementptr float, ptr %188, i64 %489
+  store <8 x float> %acc80, ptr %490, align 4
+  %491 = add i64 %438, 1
+  %492 = mul i64 %491, %187
+  %493 = add i64 %492, 8
+  %494 = getelementptr float, ptr %188, i64 %493
+  store <8 x float> %acc81, ptr %494, align 4
+  br label %mk.blockdone71
 
-mk.kbody86:                                       ; preds = %mk.k85
-  %500 = mul i64 %k88, 16
-  %501 = add i64 %500, 8
-  %502 = add i64 0, %501
-  %503 = getelementptr float, ptr %mma.b, i64 %502
+mk.accload83:                                     ; preds = %mk.plain70
+  %495 = add i64 %438, 0
+  %496 = mul i64 %495, %187
+  %497 = add i64 %496, 8
+  %498 = getelementptr float, ptr %188, i64 %497
+  %499 = load <8 x float>, ptr %498, align 4
+  %500 = add i64 %438, 1
+  %501 = mul i64 %500, %187
+  %502 = add i64 %501, 8
+  %503 = getelementptr float, ptr %188, i64 %502
   %504 = load <8 x float>, ptr %503, align 4
-  %505 = add i64 %432, 0
-  %506 = mul i64 %505, 16
-  %507 = add i64 %506, %k88
-  %508 = getelementptr float, ptr %mma.a, i64 %507
-  %509 = load float, ptr %508, align 4
-  %510 = insertelement <8 x float> poison, float %509, i32 0
-  %511 = shufflevector <8 x float> %510, <8 x float> poison, <8 x i32> zeroinitializer
-  %512 = call <8 x float> @llvm.fma.v8f32(<8 x float> %511, <8 x float> %504, <8 x float> %acc89)
-  %513 = add i64 %432, 1
-  %514 = mul i64 %513, 16
-  %515 = add i64 %514, %k88
-  %516 = getelementptr float, ptr %mma.a, i64 %515
-  %517 = load float, ptr %516, align 4
-  %518 = insertelement <8 x float> poison, float %517, i32 0
-  %519 = shufflevector <8 x float> %518, <8 x float> poison, <8 x i32> zeroinitializer
-  %520 = call <8 x float> @llvm.fma.v8f32(<8 x float> %519, <8 x float> %504, <8 x float> %acc90)
-  %521 = add i64 %k88, 1
-  br label %mk.k85
+  br label %mk.accready84
 
-mk.kdone87:                                       ; preds = %mk.k85
-  %522 = add i64 %432, 0
-  %523 = mul i64 %522, %187
-  %524 = add i64 %523, 8
-  %525 = getelementptr float, ptr %188, i64 %524
-  store <8 x float> %acc89, ptr %525, align 4
-  %526 = add i64 %432, 1
-  %527 = mul i64 %526, %187
-  %528 = add i64 %527, 8
-  %529 = getelementptr float, ptr %188, i64 %528
-  store <8 x float> %acc90, ptr %529, align 4
-  br label %mk.blockdone69
+mk.accready84:                                    ; preds = %mk.accload83, %mk.plain70
+  %acc085 = phi <8 x float> [ zeroinitializer, %mk.plain70 ], [ %499, %mk.accload83 ]
+  %acc086 = phi <8 x float> [ zeroinitializer, %mk.plain70 ], [ %504, %mk.accload83 ]
+  br label %mk.k87
 
-acc.fill:                                         ; preds = %mk.done46
-  %530 = load ptr, ptr %acc.at, align 8
-  %531 = load i64, ptr %acc.stride, align 8
+mk.k87:                                           ; preds = %mk.kbody88, %mk.accready84
+  %k90 = phi i64 [ 0, %mk.accready84 ], [ %527, %mk.kbody88 ]
+  %acc91 = phi <8 x float> [ %acc085, %mk.accready84 ], [ %518, %mk.kbody88 ]
+  %acc92 = phi <8 x float> [ %acc086, %mk.accready84 ], [ %526, %mk.kbody88 ]
+  %505 = icmp slt i64 %k90, 16
+  br i1 %505, label %mk.kbody88, label %mk.kdone89
+
+mk.kbody88:                                       ; preds = %mk.k87
+  %506 = mul i64 %k90, 16
+  %507 = add i64 %506, 8
+  %508 = add i64 0, %507
+  %509 = getelementptr float, ptr %mma.b, i64 %508
+  %510 = load <8 x float>, ptr %509, align 4
+  %511 = add i64 %438, 0
+  %512 = mul i64 %511, 16
+  %513 = add i64 %512, %k90
+  %514 = getelementptr float, ptr %mma.a, i64 %513
+  %515 = load float, ptr %514, align 4
+  %516 = insertelement <8 x float> poison, float %515, i32 0
+  %517 = shufflevector <8 x float> %516, <8 x float> poison, <8 x i32> zeroinitializer
+  %518 = call <8 x float> @llvm.fma.v8f32(<8 x float> %517, <8 x float> %510, <8 x float> %acc91)
+  %519 = add i64 %438, 1
+  %520 = mul i64 %519, 16
+  %521 = add i64 %520, %k90
+  %522 = getelementptr float, ptr %mma.a, i64 %521
+  %523 = load float, ptr %522, align 4
+  %524 = insertelement <8 x float> poison, float %523, i32 0
+  %525 = shufflevector <8 x float> %524, <8 x float> poison, <8 x i32> zeroinitializer
+  %526 = call <8 x float> @llvm.fma.v8f32(<8 x float> %525, <8 x float> %510, <8 x float> %acc92)
+  %527 = add i64 %k90, 1
+  br label %mk.k87
+
+mk.kdone89:                                       ; preds = %mk.k87
+  %528 = add i64 %438, 0
+  %529 = mul i64 %528, %187
+  %530 = add i64 %529, 8
+  %531 = getelementptr float, ptr %188, i64 %530
+  store <8 x float> %acc91, ptr %531, align 4
+  %532 = add i64 %438, 1
+  %533 = mul i64 %532, %187
+  %534 = add i64 %533, 8
+  %535 = getelementptr float, ptr %188, i64 %534
+  store <8 x float> %acc92, ptr %535, align 4
+  br label %mk.blockdone71
+
+acc.fill:                                         ; preds = %mk.done48
+  %536 = load ptr, ptr %acc.at, align 8
+  %537 = load i64, ptr %acc.stride, align 8
   br label %acc.zrow
 
-acc.settled:                                      ; preds = %done92, %mk.done46
-  %532 = load ptr, ptr %acc.at, align 8
-  %acc.inplace = icmp ne ptr %532, %acc
+acc.settled:                                      ; preds = %done94, %mk.done48
+  %538 = load ptr, ptr %acc.at, align 8
+  %acc.inplace = icmp ne ptr %538, %acc
   br i1 %acc.inplace, label %acc.stored, label %acc.copy
 
-acc.zrow:                                         ; preds = %body91, %acc.fill
-  %i93 = phi i64 [ 0, %acc.fill ], [ %536, %body91 ]
-  %533 = icmp slt i64 %i93, 16
-  br i1 %533, label %body91, label %done92
+acc.zrow:                                         ; preds = %body93, %acc.fill
+  %i95 = phi i64 [ 0, %acc.fill ], [ %542, %body93 ]
+  %539 = icmp slt i64 %i95, 16
+  br i1 %539, label %body93, label %done94
 
-body91:                                           ; preds = %acc.zrow
-  %534 = mul i64 %i93, %531
-  %535 = getelementptr float, ptr %530, i64 %534
-  call void @llvm.memset.p0.i64(ptr align 4 %535, i8 0, i64 64, i1 false)
-  %536 = add i64 %i93, 1
+body93:                                           ; preds = %acc.zrow
+  %540 = mul i64 %i95, %537
+  %541 = getelementptr float, ptr %536, i64 %540
+  call void @llvm.memset.p0.i64(ptr align 4 %541, i8 0, i64 64, i1 false)
+  %542 = add i64 %i95, 1
   br label %acc.zrow
 
-done92:                                           ; preds = %acc.zrow
+done94:                                           ; preds = %acc.zrow
   store i8 0, ptr %acc.zero, align 1
   br label %acc.settled
 
 acc.copy:                                         ; preds = %acc.settled
-  %537 = getelementptr i64, ptr %1, i64 0
-  %538 = load i64, ptr %537, align 8
-  %539 = mul i64 1, %538
-  %540 = add i64 0, %539
-  %541 = getelementptr i64, ptr %1, i64 2
-  %542 = load i64, ptr %541, align 8
-  %543 = mul i64 1, %542
-  %544 = add i64 0, %543
-  %545 = sext i32 %3 to i64
-  %546 = icmp slt i64 %545, 1099511627776
-  %547 = select i1 %546, i64 %545, i64 1099511627776
-  %548 = icmp sgt i64 %547, -1099511627776
-  %549 = select i1 %548, i64 %547, i64 -1099511627776
-  %550 = mul i64 %549, 16
-  %551 = sext i32 %2 to i64
+  %543 = getelementptr i64, ptr %1, i64 0
+  %544 = load i64, ptr %543, align 8
+  %545 = mul i64 1, %544
+  %546 = add i64 0, %545
+  %547 = getelementptr i64, ptr %1, i64 2
+  %548 = load i64, ptr %547, align 8
+  %549 = mul i64 1, %548
+  %550 = add i64 0, %549
+  %551 = sext i32 %3 to i64
   %552 = icmp slt i64 %551, 1099511627776
   %553 = select i1 %552, i64 %551, i64 1099511627776
   %554 = icmp sgt i64 %553, -1099511627776
   %555 = select i1 %554, i64 %553, i64 -1099511627776
   %556 = mul i64 %555, 16
-  %557 = icmp sge i64 %550, 0
-  %558 = and i1 true, %557
-  %559 = icmp sge i64 %556, 0
-  %560 = and i1 %558, %559
-  %561 = add i64 %550, 16
-  %562 = add i64 %556, 16
-  %563 = icmp sle i64 %561, %540
-  %564 = and i1 %560, %563
-  %565 = icmp sle i64 %562, %544
+  %557 = sext i32 %2 to i64
+  %558 = icmp slt i64 %557, 1099511627776
+  %559 = select i1 %558, i64 %557, i64 1099511627776
+  %560 = icmp sgt i64 %559, -1099511627776
+  %561 = select i1 %560, i64 %559, i64 -1099511627776
+  %562 = mul i64 %561, 16
+  %563 = icmp sge i64 %556, 0
+  %564 = and i1 true, %563
+  %565 = icmp sge i64 %562, 0
   %566 = and i1 %564, %565
-  br i1 %566, label %gl.inside94, label %gl.edge95
+  %567 = add i64 %556, 16
+  %568 = add i64 %562, 16
+  %569 = icmp sle i64 %567, %546
+  %570 = and i1 %566, %569
+  %571 = icmp sle i64 %568, %550
+  %572 = and i1 %570, %571
+  br i1 %572, label %gl.inside96, label %gl.edge97
 
-acc.stored:                                       ; preds = %gl.done96, %acc.settled
+acc.stored:                                       ; preds = %gl.done98, %acc.settled
   ret void
 
-gl.inside94:                                      ; preds = %acc.copy
-  %567 = mul i64 0, %540
-  %568 = add i64 %567, %550
-  br label %in.row97
+gl.inside96:                                      ; preds = %acc.copy
+  %573 = mul i64 0, %546
+  %574 = add i64 %573, %556
+  br label %in.row99
 
-gl.edge95:                                        ; preds = %acc.copy
-  br label %gl.row101
+gl.edge97:                                        ; preds = %acc.copy
+  br label %gl.row103
 
-gl.done96:                                        ; preds = %done103, %done99
+gl.done98:                                        ; preds = %done105, %done101
   br label %acc.stored
 
-in.row97:                                         ; preds = %body98, %gl.inside94
-  %i100 = phi i64 [ 0, %gl.inside94 ], [ %579, %body98 ]
-  %569 = icmp slt i64 %i100, 16
-  br i1 %569, label %body98, label %done99
+in.row99:                                         ; preds = %body100, %gl.inside96
+  %i102 = phi i64 [ 0, %gl.inside96 ], [ %585, %body100 ]
+  %575 = icmp slt i64 %i102, 16
+  br i1 %575, label %body100, label %done101
 
-body98:                                           ; preds = %in.row97
-  %570 = add i64 %568, %i100
-  %571 = mul i64 %570, %544
-  %572 = add i64 %571, %556
-  %573 = mul i64 %i100, 16
-  %574 = add i64 %573, 0
-  %575 = add i64 %572, 0
-  %576 = getelementptr float, ptr %acc, i64 %574
-  %577 = getelementptr float, ptr %C, i64 %575
-  %578 = load <16 x float>, ptr %576, align 4
-  store <16 x float> %578, ptr %577, align 4
-  %579 = add i64 %i100, 1
-  br label %in.row97
+body100:                                          ; preds = %in.row99
+  %576 = add i64 %574, %i102
+  %577 = mul i64 %576, %550
+  %578 = add i64 %577, %562
+  %579 = mul i64 %i102, 16
+  %580 = add i64 %579, 0
+  %581 = add i64 %578, 0
+  %582 = getelementptr float, ptr %acc, i64 %580
+  %583 = getelementptr float, ptr %C, i64 %581
+  %584 = load <16 x float>, ptr %582, align 4
+  store <16 x float> %584, ptr %583, align 4
+  %585 = add i64 %i102, 1
+  br label %in.row99
 
-done99:                                           ; preds = %in.row97
-  br label %gl.done96
+done101:                                          ; preds = %in.row99
+  br label %gl.done98
 
-gl.row101:                                        ; preds = %done107, %gl.edge95
-  %i104 = phi i64 [ 0, %gl.edge95 ], [ %607, %done107 ]
-  %580 = icmp slt i64 %i104, 16
-  br i1 %580, label %body102, label %done103
+gl.row103:                                        ; preds = %done109, %gl.edge97
+  %i106 = phi i64 [ 0, %gl.edge97 ], [ %613, %done109 ]
+  %586 = icmp slt i64 %i106, 16
+  br i1 %586, label %body104, label %done105
 
-body102:                                          ; preds = %gl.row101
-  %581 = add i64 %550, %i104
-  %582 = icmp slt i64 %581, %540
-  %583 = icmp sge i64 %581, 0
-  %584 = and i1 %583, %582
-  %585 = and i1 true, %584
-  %586 = mul i64 0, %540
-  %587 = add i64 %586, %581
-  %588 = mul i64 %587, %544
-  %589 = sub i64 0, %556
-  %590 = icmp sgt i64 %589, 0
-  %591 = select i1 %590, i64 %589, i64 0
-  %592 = sub i64 %544, %556
-  %593 = icmp slt i64 %592, 16
-  %594 = select i1 %593, i64 %592, i64 16
-  %595 = select i1 %585, i64 %594, i64 0
-  %596 = sub i64 %595, %591
-  br label %gl.col105
+body104:                                          ; preds = %gl.row103
+  %587 = add i64 %556, %i106
+  %588 = icmp slt i64 %587, %546
+  %589 = icmp sge i64 %587, 0
+  %590 = and i1 %589, %588
+  %591 = and i1 true, %590
+  %592 = mul i64 0, %546
+  %593 = add i64 %592, %587
+  %594 = mul i64 %593, %550
+  %595 = sub i64 0, %562
+  %596 = icmp sgt i64 %595, 0
+  %597 = select i1 %596, i64 %595, i64 0
+  %598 = sub i64 %550, %562
+  %599 = icmp slt i64 %598, 16
+  %600 = select i1 %599, i64 %598, i64 16
+  %601 = select i1 %591, i64 %600, i64 0
+  %602 = sub i64 %601, %597
+  br label %gl.col107
 
-done103:                                          ; preds = %gl.row101
-  br label %gl.done96
+done105:                                          ; preds = %gl.row103
+  br label %gl.done98
 
-gl.col105:                                        ; preds = %body106, %body102
-  %i108 = phi i64 [ 0, %body102 ], [ %606, %body106 ]
-  %597 = icmp slt i64 %i108, %596
-  br i1 %597, label %body106, label %done107
+gl.col107:                                        ; preds = %body108, %body104
+  %i110 = phi i64 [ 0, %body104 ], [ %612, %body108 ]
+  %603 = icmp slt i64 %i110, %602
+  br i1 %603, label %body108, label %done109
 
-body106:                                          ; preds = %gl.col105
-  %598 = add i64 %i108, %591
-  %599 = mul i64 %i104, 16
-  %600 = add i64 %599, %598
-  %601 = add i64 %556, %598
-  %602 = add i64 %588, %601
-  %603 = getelementptr float, ptr %acc, i64 %600
-  %604 = load float, ptr %603, align 4
-  %605 = getelementptr float, ptr %C, i64 %602
-  store float %604, ptr %605, align 4
-  %606 = add i64 %i108, 1
-  br label %gl.col105
+body108:                                          ; preds = %gl.col107
+  %604 = add i64 %i110, %597
+  %605 = mul i64 %i106, 16
+  %606 = add i64 %605, %604
+  %607 = add i64 %562, %604
+  %608 = add i64 %594, %607
+  %609 = getelementptr float, ptr %acc, i64 %606
+  %610 = load float, ptr %609, align 4
+  %611 = getelementptr float, ptr %C, i64 %608
+  store float %610, ptr %611, align 4
+  %612 = add i64 %i110, 1
+  br label %gl.col107
 
-done107:                                          ; preds = %gl.col105
-  %607 = add i64 %i104, 1
-  br label %gl.row101
+done109:                                          ; preds = %gl.col107
+  %613 = add i64 %i106, 1
+  br label %gl.row103
 }
 
 ; Function Attrs: nocallback nofree nounwind willreturn memory(argmem: write)
