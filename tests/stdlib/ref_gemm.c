@@ -129,5 +129,7 @@ const TkRefKernel tk_ref_gemm[] = {
     { "gemm_f32_tiny", ref_nn },
     { "pack_b_bf16_small", pack_b_pairs },
     { "gemm_bf16_small_packed", ref_packed_bf16 },
+    { "pack_b_bf16_tiny", pack_b_pairs },
+    { "gemm_bf16_tiny_packed", ref_packed_bf16 },
     { 0, 0 },
 };
