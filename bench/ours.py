@@ -169,9 +169,11 @@ def variants(case, root):
             out.append({"name": f"gemm_{dt}_small", "file": f, "kernel": f"gemm_{dt}_small", "tensors": [[m, k], [k, n], [m, n]], "sets": {}})
             out.append({"name": f"gemm_{dt}_tiny", "file": f, "kernel": f"gemm_{dt}_tiny", "tensors": [[m, k], [k, n], [m, n]], "sets": {}})
             if dt == "bf16":   # libxsmm's bf16 kernels take B in pair layout too
-                out.append({"name": "gemm_bf16_small_packed", "file": f, "kernel": "gemm_bf16_small_packed",
-                            "tensors": [[m, k], [cdiv(n, bs), cdiv(k, bs) * bs, bs], [m, n]], "sets": {},
-                            "note": "weights pre-packed (packing not timed)"})
+                bt = (info or {}).get("consts", {}).get("BTINY", 32)
+                for name, w in (("gemm_bf16_small_packed", bs), ("gemm_bf16_tiny_packed", bt)):
+                    out.append({"name": name, "file": f, "kernel": name,
+                                "tensors": [[m, k], [cdiv(n, w), cdiv(k, w) * w, w], [m, n]], "sets": {},
+                                "note": "weights pre-packed (packing not timed)"})
         if m <= 16:   # decode: 16-row tiles over the packed weights, which are read in place
             out.append({"name": f"gemv_{dt}_packed", "file": f, "kernel": f"gemv_{dt}_packed",
                         "tensors": [[m, k], [cdiv(n, bn), cdiv(k, kc) * kc, bn], [m, n]], "sets": {},

@@ -112,7 +112,7 @@ def main():
         expect("sizes" in names.get("gemm_bf16_packed", {}) and names["gemm_bf16_packed"]["sizes"]["KP"] == 4096, f"variants {vs}")
         expect("no kernel gemv_bf16" in names.get("gemv_bf16", {}).get("missing", ""), "a missing kernel name is reported")
         small = {v["name"] for v in ours.variants(cases.gemm_case("small", "bf16", 64, 64, 64, 1), d)}
-        expect({"gemm_bf16_small", "gemm_bf16_tiny", "gemm_bf16_small_packed"} <= small, f"small variants {small}")
+        expect({"gemm_bf16_small", "gemm_bf16_tiny", "gemm_bf16_small_packed", "gemm_bf16_tiny_packed"} <= small, f"small variants {small}")
         big = {v["name"] for v in ours.variants(cases.gemm_case("squares", "f32", 1024, 1024, 1024, 1), d)}
         expect(not any("small" in v or "tiny" in v for v in big), f"no small-tile variants for 1024³: {big}")
 
