@@ -197,6 +197,14 @@ static LLVMValueRef acc_stride(TkMmaBuilder *mb, int64_t n)
     return mb->acc_stride ? mb->acc_stride : c64(mb, n);
 }
 
+/* Where results are stored (mb->out), and its row stride. */
+static LLVMValueRef out_ptr(TkMmaBuilder *mb, LLVMValueRef acc) { return mb->out ? mb->out : acc; }
+
+static LLVMValueRef out_stride(TkMmaBuilder *mb, int64_t n)
+{
+    return mb->out ? mb->out_stride : acc_stride(mb, n);
+}
+
 /* Lanes of w (vec 32-bit words: f32 elements, or bf16 pairs where either
  * half counts) whose exponent bits are all ones: inf or NaN. */
 static LLVMValueRef nonfinite_lanes(TkMmaBuilder *mb, LLVMValueRef w, int vec, bool bf16)
@@ -267,6 +275,24 @@ static void block(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVM
     LLVMValueRef init[MAX_ACC];
     int nacc = mr * nc;
     LLVMValueRef astride = acc_stride(mb, n);
+    if (mb->out) {   /* the result goes to C, maybe not in cache: ask for its lines for writing now */
+        LLVMValueRef ostride = out_stride(mb, n), out = out_ptr(mb, acc);
+        LLVMBasicBlockRef pf = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.outpf");
+        LLVMBasicBlockRef go = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.outready");
+        LLVMBuildCondBr(mb->b, LLVMBuildICmp(mb->b, LLVMIntNE, out, acc, ""), pf, go);
+        LLVMPositionBuilderAtEnd(mb->b, pf);
+        for (int r = 0; r < mr; r++)
+            for (int c = 0; c < nc; c++) {
+                LLVMValueRef off = LLVMBuildAdd(mb->b, LLVMBuildMul(mb->b, LLVMBuildAdd(mb->b, i0, c64(mb, r), ""), ostride, ""),
+                                                LLVMBuildAdd(mb->b, j0, c64(mb, (int64_t)c * k->vec), ""), "");
+                LLVMValueRef args[4] = { gep(mb, f32, out, off), LLVMConstInt(i32, 1, 0), LLVMConstInt(i32, 3, 0),
+                                         LLVMConstInt(i32, 1, 0) };
+                LLVMTypeRef pt = LLVMTypeOf(args[0]);
+                call_intrinsic(mb, "llvm.prefetch", &pt, 1, args, 4);
+            }
+        LLVMBuildBr(mb->b, go);
+        LLVMPositionBuilderAtEnd(mb->b, go);
+    }
     LLVMBasicBlockRef zeroed = NULL, loaded = NULL, start = NULL;
     if (mb->acc_zero) {   /* a zero accumulator starts from zero registers: no load */
         zeroed = LLVMGetInsertBlock(mb->b);
@@ -374,11 +400,12 @@ static void block(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVM
         LLVMValueRef was = LLVMBuildLoad2(mb->b, i32t, bad, "");
         LLVMBuildStore(mb->b, LLVMBuildOr(mb->b, was, LLVMBuildZExt(mb->b, any, i32t, ""), ""), bad);
     }
+    LLVMValueRef ostride = out_stride(mb, n), out = out_ptr(mb, acc);
     for (int r = 0; r < mr; r++)
         for (int c = 0; c < nc; c++) {
-            LLVMValueRef off = LLVMBuildAdd(mb->b, LLVMBuildMul(mb->b, LLVMBuildAdd(mb->b, i0, c64(mb, r), ""), astride, ""),
+            LLVMValueRef off = LLVMBuildAdd(mb->b, LLVMBuildMul(mb->b, LLVMBuildAdd(mb->b, i0, c64(mb, r), ""), ostride, ""),
                                             LLVMBuildAdd(mb->b, j0, c64(mb, (int64_t)c * k->vec), ""), "");
-            LLVMValueRef st = LLVMBuildStore(mb->b, phis[r * nc + c], gep(mb, f32, acc, off));
+            LLVMValueRef st = LLVMBuildStore(mb->b, phis[r * nc + c], gep(mb, f32, out, off));
             LLVMSetAlignment(st, 4);
         }
 }
@@ -559,18 +586,25 @@ static void blocks_where(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef sk
     }
 }
 
-/* With a zero accumulator (mb->acc_zero) the row blocks skipped as zero
- * still owe their rows of acc: write zeros there (a row block that does run
- * writes every element of its own). */
-static void zero_skipped_rows(const TkMmaKernel *k, TkMmaBuilder *mb, const ZeroRows *Z, LLVMValueRef acc, int64_t m, int64_t n, int mr)
+/* Row blocks skipped as zero still owe their rows of the result: with a
+ * zero accumulator (mb->acc_zero) zeros, and with an out that is not acc,
+ * acc's rows copied (a row block that does run writes every element of its
+ * own; one run again in the second pass reads acc, which is left as it was). */
+static void settle_skipped_rows(const TkMmaKernel *k, TkMmaBuilder *mb, const ZeroRows *Z, LLVMValueRef acc, int64_t m,
+                                int64_t n, int mr)
 {
+    if (!mb->acc_zero && !mb->out) return;
+    LLVMTypeRef i1 = LLVMInt1TypeInContext(mb->ctx);
     LLVMTypeRef i8 = LLVMInt8TypeInContext(mb->ctx), f32 = LLVMFloatTypeInContext(mb->ctx);
     LLVMTypeRef vf = LLVMVectorType(f32, (unsigned)k->vec);
+    LLVMValueRef zero = mb->acc_zero ? mb->acc_zero : LLVMConstInt(i1, 0, 0);
+    LLVMValueRef owed = zero;   /* zeros owed, or acc's rows owed to an out elsewhere */
+    if (mb->out) owed = LLVMBuildOr(mb->b, zero, LLVMBuildICmp(mb->b, LLVMIntNE, mb->out, acc, ""), "");
     LLVMBasicBlockRef work = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.zskip");
     LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.zskipdone");
-    LLVMBuildCondBr(mb->b, LLVMBuildAnd(mb->b, mb->acc_zero, Z->any, ""), work, done);
+    LLVMBuildCondBr(mb->b, LLVMBuildAnd(mb->b, owed, Z->any, ""), work, done);
     LLVMPositionBuilderAtEnd(mb->b, work);
-    LLVMValueRef stride = acc_stride(mb, n);
+    LLVMValueRef astride = acc_stride(mb, n), ostride = out_stride(mb, n), out = out_ptr(mb, acc);
     Loop Lb, Lr, Lc;
     loop_begin(mb, &Lb, m / mr, "mk.zblk");
     LLVMValueRef flag = LLVMBuildLoad2(mb->b, i8, gep(mb, i8, Z->skip, Lb.idx), "");
@@ -580,9 +614,27 @@ static void zero_skipped_rows(const TkMmaKernel *k, TkMmaBuilder *mb, const Zero
     LLVMPositionBuilderAtEnd(mb->b, fill);
     loop_begin(mb, &Lr, mr, "mk.zrow");
     LLVMValueRef row = LLVMBuildAdd(mb->b, LLVMBuildMul(mb->b, Lb.idx, c64(mb, mr), ""), Lr.idx, "");
-    LLVMValueRef base = LLVMBuildMul(mb->b, row, stride, "");
+    LLVMValueRef obase = LLVMBuildMul(mb->b, row, ostride, "");
+    LLVMValueRef abase = mb->out ? LLVMBuildMul(mb->b, row, astride, "") : NULL;
     loop_begin(mb, &Lc, n, "mk.zcol");
-    LLVMValueRef st = LLVMBuildStore(mb->b, LLVMConstNull(vf), gep(mb, f32, acc, LLVMBuildAdd(mb->b, base, Lc.idx, "")));
+    LLVMValueRef v = LLVMConstNull(vf);
+    if (mb->out) {   /* acc's values unless acc holds zeros (then it may never have been written) */
+        LLVMBasicBlockRef from = LLVMGetInsertBlock(mb->b);
+        LLVMBasicBlockRef copy = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.zcopy");
+        LLVMBasicBlockRef put = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.zput");
+        LLVMBuildCondBr(mb->b, zero, put, copy);
+        LLVMPositionBuilderAtEnd(mb->b, copy);
+        LLVMValueRef ld = LLVMBuildLoad2(mb->b, vf, gep(mb, f32, acc, LLVMBuildAdd(mb->b, abase, Lc.idx, "")), "");
+        LLVMSetAlignment(ld, 4);
+        LLVMBuildBr(mb->b, put);
+        LLVMPositionBuilderAtEnd(mb->b, put);
+        LLVMValueRef phi = LLVMBuildPhi(mb->b, vf, "");
+        LLVMValueRef in[2] = { v, ld };
+        LLVMBasicBlockRef bb[2] = { from, copy };
+        LLVMAddIncoming(phi, in, bb, 2);
+        v = phi;
+    }
+    LLVMValueRef st = LLVMBuildStore(mb->b, v, gep(mb, f32, out, LLVMBuildAdd(mb->b, obase, Lc.idx, "")));
     LLVMSetAlignment(st, 4);
     loop_end(mb, &Lc, k->vec);
     loop_end(mb, &Lr, 1);
@@ -612,7 +664,7 @@ static void emit_blocks(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc
     int mr = skinny ? 2 : k->mr;
     int nc_full = skinny ? 4 : k->nr / k->vec;
     ZeroRows Z = zero_row_blocks(mr, mb, a, m, ksteps, bf16);
-    if (mb->acc_zero) zero_skipped_rows(k, mb, &Z, acc, m, n, mr);
+    settle_skipped_rows(k, mb, &Z, acc, m, n, mr);
     LLVMTypeRef i8 = LLVMInt8TypeInContext(mb->ctx), i32 = LLVMInt32TypeInContext(mb->ctx);
     LLVMValueRef bad = entry_alloca(mb, i32, 1, "mk.bbad");
     LLVMBuildStore(mb->b, LLVMConstInt(i32, 0, 0), bad);

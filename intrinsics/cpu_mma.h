@@ -48,6 +48,11 @@ typedef struct {
                                * row-major B in place, rows b_row_stride apart */
     LLVMValueRef acc_zero;    /* i1, or NULL (false): acc holds zeros, so start from zero registers
                                * instead of loading it (every element is still written) */
+    LLVMValueRef out;         /* ptr, or NULL (acc): where the result goes, rows out_stride apart
+                               * (i64). It may differ from acc at run time: then every element
+                               * of out is written and acc is only read (a last K step writing
+                               * straight into C) */
+    LLVMValueRef out_stride;
 } TkMmaBuilder;
 
 #define TK_MMA_PANEL 32

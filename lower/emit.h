@@ -187,7 +187,8 @@ bool emit_mma_has_row_kernel(const TirInstr *mma);
  * lazy zero took over, only mma'd, then stored once, lives in C itself where
  * its tile lies inside C. emit_plan_outviews decides (after lazy zero); the
  * rest emit its declaration (where it lives), each mma into it (mma_begin:
- * the acc pointer and the builder's row stride), a lazy fill (zero: through
+ * the acc pointer and the builder's row stride; mma_end: after it, where the
+ * result went), a lazy fill (zero: through
  * the pointer and stride) and its store (before_store: NULL if the store is
  * not of an output view, else an i1 that is true when C already holds the
  * tile and the copy must be skipped). */
@@ -196,6 +197,7 @@ void emit_free_outviews(Emit *E);
 bool emit_is_outview(const Emit *E, const TirInstr *slot);
 void emit_outview_declare(Emit *E, const TirInstr *slot);
 LLVMValueRef emit_outview_mma_begin(Emit *E, const TirInstr *slot, TkMmaBuilder *mb);
+void emit_outview_mma_end(Emit *E, const TirInstr *slot, const TkMmaBuilder *mb);
 void emit_outview_zero(Emit *E, const TirInstr *slot);
 LLVMValueRef emit_outview_before_store(Emit *E, const TirInstr *store);
 /* Coalescing (emit_coalesce.c): `SET v, GET w` where w dies and v is idle

@@ -133,6 +133,7 @@ static void mma_micro(Emit *E, const TirInstr *i, const TkMmaKernel *k)
             mb.b_row_stride = emit_view_stride(E, bi->args[0]);
         }
         k->emit(k, &mb, C, Ab, B, M, N, K);
+        if (emit_is_outview(E, acc)) emit_outview_mma_end(E, acc, &mb);
         emit_mma_acc_written(E, i);
         return;
     }
@@ -146,6 +147,7 @@ static void mma_micro(Emit *E, const TirInstr *i, const TkMmaKernel *k)
     emit_loop_end(E, &Lc);
     emit_loop_end(E, &Lb);
     k->emit(k, &mb, C, Ab, Bb, M, N, K);
+    if (emit_is_outview(E, acc)) emit_outview_mma_end(E, acc, &mb);
     emit_mma_acc_written(E, i);
 }
 

@@ -29,17 +29,28 @@
 #include "emit.h"
 
 #define OUTVIEW_INPLACE_MAX (16 << 10)
+/* Larger tiles of at least this many rows have their last K step write C
+ * (see the top); with fewer rows a product streams B from memory, and C's
+ * write misses during the mma cost more than the copy after it (32-row f32
+ * tiles at 32×4096×4096: 1.5% slower). */
+#define WRITE_THROUGH_MIN_ROWS 128
 
 struct EmitOutview {
     const TirInstr *store;   /* the one STORE of the variable, into C */
     LLVMValueRef ptr;        /* alloca ptr: where the accumulator lives (C or the stack tile) */
     LLVMValueRef stride;     /* alloca i64: its row stride in elements */
+    /* A tile too large to live in C: the loop whose body holds the only mma
+     * into it (NULL if none such), and, set at the declaration, where the
+     * last iteration's mma writes its result (C's tile, or the stack tile
+     * where that does not lie inside C) and that place's row stride. */
+    const TirInstr *loop;
+    LLVMValueRef last_out, last_stride;
 };
 
 /* What plan_one finds about one variable while walking the body. */
 typedef struct {
-    const TirInstr *var, *set, *get;
-    unsigned sets, gets, bad;
+    const TirInstr *var, *set, *get, *mma;
+    unsigned sets, gets, mmas, bad;
 } Refs;
 
 static void scan_refs(const TirRegion *r, Refs *R)
@@ -52,6 +63,8 @@ static void scan_refs(const TirRegion *r, Refs *R)
                 R->set = i;
             } else if (i->op == TIR_MMA && a == 0) {
                 if (!emit_mma_has_row_kernel(i)) R->bad++;
+                R->mmas++;
+                R->mma = i;
             } else if (i->op == TIR_GET) {
                 R->gets++;
                 R->get = i;
@@ -117,7 +130,17 @@ static bool one_tile_per_block(const TirFunc *f, const TirInstr *store)
  * only the accumulator of row micro-kernel mmas, then read once, by a store
  * at the top level into a plain f32 tensor the kernel never loads nor stores
  * elsewhere, at coordinates one_tile_per_block; no mma into it after that. */
-static const TirInstr *plan_one(Emit *E, const TirInstr *v)
+/* The FOR loop, beside variable v, whose body holds mma at its top level (not
+ * under an if): NULL if there is none. */
+static const TirInstr *loop_of(const TirInstr *v, const TirInstr *mma)
+{
+    if (!mma) return NULL;
+    for (const TirInstr *f = v->next; f; f = f->next)
+        if (f->op == TIR_FOR && mma->parent == &f->body[0]) return f;
+    return NULL;
+}
+
+static const TirInstr *plan_one(Emit *E, const TirInstr *v, const TirInstr **loop)
 {
     const TkType *t = v->type;
     if (E->f->warps != 1 || t->kind != TK_TY_RT || t->elem != TK_TY_F32 || t->layout != TK_ROW || t->rank != 2) return NULL;
@@ -140,6 +163,7 @@ static const TirInstr *plan_one(Emit *E, const TirInstr *v)
     /* nothing after the store may still accumulate into the variable */
     TirRegion rest = { st->next, v->parent->last };
     if (st->next && touches(&rest, (unsigned)-1, NULL, v)) return NULL;
+    *loop = R.mmas == 1 ? loop_of(v, R.mma) : NULL;
     return st;
 }
 
@@ -147,7 +171,8 @@ static void plan_region(Emit *E, const TirRegion *r)
 {
     for (const TirInstr *i = r->first; i; i = i->next) {
         if (i->op != TIR_VAR) continue;
-        const TirInstr *st = plan_one(E, i);
+        const TirInstr *loop = NULL;
+        const TirInstr *st = plan_one(E, i, &loop);
         if (!st) continue;
         struct EmitOutview *O = calloc(1, sizeof *O);
         if (!O) {
@@ -155,6 +180,7 @@ static void plan_region(Emit *E, const TirRegion *r)
             return;
         }
         O->store = st;
+        if (emit_tile_elems(i->type) * 4 > OUTVIEW_INPLACE_MAX && i->type->dims[0] >= WRITE_THROUGH_MIN_ROWS) O->loop = loop;
         E->outviews[i->id] = O;
     }
 }
@@ -205,7 +231,7 @@ void emit_outview_declare(Emit *E, const TirInstr *slot)
     O->stride = emit_alloca(E, E->i64, 1, "acc.stride");
     LLVMValueRef buf = emit_slot_ptr(E, slot);
     LLVMValueRef ptr = buf, stride = emit_const_i64(E, t->dims[1]);
-    if (emit_tile_elems(t) * 4 <= OUTVIEW_INPLACE_MAX) {
+    if (emit_tile_elems(t) * 4 <= OUTVIEW_INPLACE_MAX || O->loop) {
         const TirInstr *st = O->store, *C = st->args[0];
         const TkType *g = C->type;
         LLVMValueRef cbase = emit_value(E, C), off;
@@ -218,8 +244,15 @@ void emit_outview_declare(Emit *E, const TirInstr *slot)
             LLVMValueRef qp = LLVMBuildLoad2(E->b, E->ptr, LLVMBuildGEP2(E->b, E->ptr, E->args, &idx, 1, ""), "");
             ok = LLVMBuildAnd(E->b, ok, disjoint(E, cbase, cbytes, qp, tensor_bytes(E, q->type)), "");
         }
-        ptr = LLVMBuildSelect(E->b, ok, LLVMBuildGEP2(E->b, E->f32, cbase, &off, 1, "acc.inc"), buf, "");
-        stride = LLVMBuildSelect(E->b, ok, emit_tensor_dim(E, g, g->rank - 1), stride, "");
+        LLVMValueRef cptr = LLVMBuildSelect(E->b, ok, LLVMBuildGEP2(E->b, E->f32, cbase, &off, 1, "acc.inc"), buf, "");
+        LLVMValueRef cstride = LLVMBuildSelect(E->b, ok, emit_tensor_dim(E, g, g->rank - 1), stride, "");
+        if (O->loop) {   /* the stack tile until the last K step, which writes C */
+            O->last_out = cptr;
+            O->last_stride = cstride;
+        } else {
+            ptr = cptr;
+            stride = cstride;
+        }
     }
     LLVMBuildStore(E->b, ptr, O->ptr);
     LLVMBuildStore(E->b, stride, O->stride);
@@ -229,7 +262,23 @@ LLVMValueRef emit_outview_mma_begin(Emit *E, const TirInstr *slot, TkMmaBuilder 
 {
     struct EmitOutview *O = E->outviews[slot->id];
     mb->acc_stride = LLVMBuildLoad2(E->b, E->i64, O->stride, "");
-    return LLVMBuildLoad2(E->b, E->ptr, O->ptr, "");
+    LLVMValueRef acc = LLVMBuildLoad2(E->b, E->ptr, O->ptr, "");
+    if (O->loop) {   /* the loop's last iteration: the result goes to C */
+        LLVMValueRef iv = emit_value(E, O->loop->iv), hi = emit_value(E, O->loop->args[1]);
+        LLVMValueRef next = LLVMBuildAdd(E->b, iv, LLVMConstInt(LLVMTypeOf(iv), 1, 0), "");
+        LLVMValueRef last = LLVMBuildICmp(E->b, LLVMIntSGE, next, hi, "acc.last");
+        mb->out = LLVMBuildSelect(E->b, last, O->last_out, acc, "acc.out");
+        mb->out_stride = LLVMBuildSelect(E->b, last, O->last_stride, mb->acc_stride, "");
+    }
+    return acc;
+}
+
+void emit_outview_mma_end(Emit *E, const TirInstr *slot, const TkMmaBuilder *mb)
+{
+    struct EmitOutview *O = E->outviews[slot->id];
+    if (!mb->out) return;
+    LLVMBuildStore(E->b, mb->out, O->ptr);   /* the store finds it in C and copies nothing */
+    LLVMBuildStore(E->b, mb->out_stride, O->stride);
 }
 
 void emit_outview_zero(Emit *E, const TirInstr *slot)

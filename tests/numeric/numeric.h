@@ -203,12 +203,20 @@ typedef struct {
      * element at the end of every `late`-wide K tile (and at K - 1): a scan
      * for zero blocks that stops early must still read to the end */
     int64_t late;
+    /* the zero blocks are zero only from this column on (0: all of them):
+     * a product whose last K steps skip blocks that earlier ones ran */
+    int64_t zero_from;
 } NumZeroRows;
 double num_zero_rows_gen(unsigned p, TkTypeKind elem, int64_t idx, uint64_t *rng, void *ctx);
 
 /* Bookkeeping for the final summary (JIT launches compared, elements compared;
  * num_run counts AOT launches apart). */
 void num_count(uint64_t launches, uint64_t elements);
+
+/* The LLVM IR of one kernel of source `src` (named `name` in diagnostics),
+ * optimised as the JIT compiles it, for checks of what the compiler chose;
+ * NULL if it does not compile. Free with free(). */
+char *num_kernel_ir(const char *name, const char *src, const char *kernel);
 
 /* A growable string for generating .tk sources. */
 typedef struct {

@@ -9,7 +9,11 @@
  *  - K = 0: no mma runs, the tile is still owed its zeros (in C and on the stack);
  *  - all-zero row blocks of A, which the micro-kernel skips, must still
  *    leave zeros (finite B) or NaN (inf in B: 0·inf) in their rows of C;
- *  - a 128×128 tile (too large for C: lazy zero only) and a 16-row one;
+ *  - a 128×128 tile (too large to live in C): the stack tile, but the last
+ *    K step writes its result into C (write-through), where zero row blocks
+ *    skipped in that step must copy the stack tile's rows (zero_from: A is
+ *    zero there only in the last K step), or write zeros when it is also the
+ *    first; a 32×256 one (too few rows for write-through) and a 16-row one;
  *  - lazy zero of accumulators read by something else (an epilogue): mmas
  *    that may not run at all (K = 0, under an if) must still leave zeros;
  *  - kernels that must NOT take the path (the accumulator read after its
@@ -21,6 +25,7 @@
  * Tolerance: sums of K ≤ 140 products of inputs in [-1, 1): (K + 2)·2^-24·K
  * absolute, the worst case of recursive f32 summation (test_mma.c). */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,6 +58,16 @@ static const char *const SRC =
     "    for (k in 0 .. cdiv(K, 64)) {\n"
     "        rt<f32, 128, 64> a = load(A, block.y, k);\n"
     "        rt<f32, 64, 128, col> b = load(B, k, block.x);\n"
+    "        mma_ab(acc, a, b);\n"
+    "    }\n"
+    "    store(C, acc, block.y, block.x);\n"
+    "}\n"
+    /* 32 KiB but 32 rows: keeps the stack tile and the copy (no write-through) */
+    "kernel ov_wide(gl<f32, M, K> A, gl<f32, K, N> B, gl<f32, M, N> C) grid(cdiv(N, 256), cdiv(M, 32)) {\n"
+    "    rt<f32, 32, 256> acc = zeros();\n"
+    "    for (k in 0 .. cdiv(K, 64)) {\n"
+    "        rt<f32, 32, 64> a = load(A, block.y, k);\n"
+    "        rt<f32, 64, 256, col> b = load(B, k, block.x);\n"
     "        mma_ab(acc, a, b);\n"
     "    }\n"
     "    store(C, acc, block.y, block.x);\n"
@@ -198,6 +213,38 @@ START_TEST(lazy_zero_paths)
 }
 END_TEST
 
+START_TEST(outview_write_through)
+{
+    NUM_NEED(&prog);
+    /* K = 150: three steps of 64, the last one partial; zero rows only from column 140 or 128 */
+    NumZeroRows last = { .K = 150, .zero_from = 140 }, last_inf = { .K = 150, .zero_from = 128, .inf_in_b = true };
+    NumZeroRows one = { .K = 40, .inf_in_b = true };
+    run("ov_big", "M=128,N=256,K=150", 150, num_zero_rows_gen, &last);
+    run("ov_big", "M=256,N=128,K=150", 150, num_zero_rows_gen, &last_inf);
+    run("ov_big", "M=128,N=128,K=40", 40, num_zero_rows_gen, &one);
+    run("ov_big", "M=200,N=300,K=150", 150, num_zero_rows_gen, &last);
+    run("ov_wide", "M=64,N=300,K=150", 150, NULL, NULL);
+    run("ov_wide", "M=64,N=256,K=150", 150, num_zero_rows_gen, &last);
+}
+END_TEST
+
+/* From the IR: the 128×128 tile writes C from its last K step; the 64×64
+ * one lives in C all along; the 32-row one copies after the loop. */
+START_TEST(outview_write_through_chosen)
+{
+    static const struct { const char *kernel; bool want; } cases[] = {
+        { "ov_big", true }, { "ov_f32", false }, { "ov_wide", false }, { "ov_reread", false },
+    };
+    for (unsigned i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char *ir = num_kernel_ir("outview.tk", SRC, cases[i].kernel);
+        ck_assert_msg(ir != NULL, "%s did not compile", cases[i].kernel);
+        bool has = strstr(ir, "acc.last") != NULL;
+        free(ir);
+        ck_assert_msg(has == cases[i].want, "%s: the last K step %s C", cases[i].kernel, has ? "writes" : "does not write");
+    }
+}
+END_TEST
+
 START_TEST(outview_not_eligible)
 {
     NUM_NEED(&prog);
@@ -206,17 +253,13 @@ START_TEST(outview_not_eligible)
 }
 END_TEST
 
-/* ov_f32 with C inside the very buffer A is (M = N = 64, K = 128: one
- * block, two K steps; C's 64×64 elements overlay A's first 32 rows). The
- * language's store comes after both steps, so C must be A·B of the original
- * A; accumulating in place would feed step 1's partial sums to step 2. */
-START_TEST(outview_output_aliases_input)
+/* C inside the very buffer A is: the language's store comes after every K
+ * step, so C must be A·B of the original A. */
+static void expect_alias_safe(const char *kernel, int M, int N, int K)
 {
-    NUM_NEED(&prog);
     TkGridFn grid;
     TkBlockFn block;
-    num_lookup(&prog, "ov_f32", &grid, &block);
-    enum { M = 64, N = 64, K = 128 };
+    num_lookup(&prog, kernel, &grid, &block);
     float *a = malloc(sizeof(float) * M * K), *b = malloc(sizeof(float) * K * N);
     double *a0 = malloc(sizeof(double) * M * K), *want = malloc(sizeof(double) * M * N), *got = malloc(sizeof(double) * M * N);
     ck_assert(a && b && a0 && want && got);
@@ -231,15 +274,26 @@ START_TEST(outview_output_aliases_input)
         }
     int64_t sizes[3] = { M, K, N };   /* in order of first appearance */
     void *args[3] = { a, b, a };
-    char err[256];
+    char err[256], what[128];
     ck_assert_msg(tk_cpu_launch(grid, block, args, sizes, 1, err, sizeof err) == 0, "%s", err);
     for (int i = 0; i < M * N; i++) got[i] = a[i];
-    num_expect(got, want, M * N, TK_TY_F32, num_tol_dot(K), "ov_f32 with C over A: C = A·B of the A before the call");
+    snprintf(what, sizeof what, "%s with C over A: C = A·B of the A before the call", kernel);
+    num_expect(got, want, M * N, TK_TY_F32, num_tol_dot(K), what);
     free(a);
     free(b);
     free(a0);
     free(want);
     free(got);
+}
+
+/* One block, several K steps, C's elements over A's first rows: in C all
+ * along (ov_f32), or written by the last step (ov_big), step 2 would read
+ * step 1's partial sums, or the last step its own results. */
+START_TEST(outview_output_aliases_input)
+{
+    NUM_NEED(&prog);
+    expect_alias_safe("ov_f32", 64, 64, 128);
+    expect_alias_safe("ov_big", 128, 128, 256);
 }
 END_TEST
 
@@ -251,6 +305,8 @@ Suite *num_suite_outview(void)
     tcase_add_test(tc, outview_empty_k);
     tcase_add_test(tc, outview_zero_row_blocks);
     tcase_add_test(tc, lazy_zero_paths);
+    tcase_add_test(tc, outview_write_through);
+    tcase_add_test(tc, outview_write_through_chosen);
     tcase_add_test(tc, outview_not_eligible);
     tcase_add_test(tc, outview_output_aliases_input);
     suite_add_tcase(s, tc);

@@ -143,44 +143,10 @@ START_TEST(rowview_not_eligible)
 }
 END_TEST
 
-/* The LLVM IR of one kernel of SRC, optimised (as the JIT compiles it); NULL on failure. */
-static char *kernel_ir(const char *kernel)
-{
-    TkFront fe;
-    TirModule m;
-    memset(&fe, 0, sizeof fe);
-    memset(&m, 0, sizeof m);
-    char *text = NULL;
-    size_t len = 0;
-    if (tk_front_load_memory(&fe, "rowview.tk", SRC, strlen(SRC)) == 0 && tk_front_parse(&fe) == 0 && tk_front_check(&fe) == 0 &&
-        tir_from_ast(&m, &fe.arena, &fe.src, &fe.diags, fe.items) == 0) {
-        /* keep only the kernel asked for */
-        TirFunc *keep = NULL;
-        for (TirFunc *f = m.funcs; f; f = f->next)
-            if (strcmp(f->name, kernel) == 0) keep = f;
-        if (keep) {
-            keep->next = NULL;
-            m.funcs = keep;
-            FILE *out = open_memstream(&text, &len);
-            char err[512];
-            TkCpuJitOptions jo = { .opt_level = 2, .no_cache = true };
-            if (out && tk_cpu_emit(&m, &jo, TK_EMIT_LLVM_IR, out, err, sizeof err) != 0) {
-                fclose(out);
-                free(text);
-                text = NULL;
-                out = NULL;
-            }
-            if (out) fclose(out);
-        }
-    }
-    tk_front_free(&fe);
-    return text;
-}
-
 /* Whether kernel's IR has the phi `name` (in place) is `want`. */
 static void expect_view(const char *kernel, const char *name, bool want, const char *operand)
 {
-    char *ir = kernel_ir(kernel);
+    char *ir = num_kernel_ir("rowview.tk", SRC, kernel);
     ck_assert_msg(ir != NULL, "%s did not compile", kernel);
     bool has = strstr(ir, name) != NULL;
     free(ir);
