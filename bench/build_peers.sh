@@ -31,6 +31,9 @@ build() {   # build NAME HEADER SOURCES... -- LIBS...
 
 build bench_peak "" "$src/peak.c" -- -pthread
 build bench_onednn oneapi/dnnl/dnnl.h "$src/onednn.c" "$src/driver.c" -- -fopenmp -ldnnl -pthread
-build bench_openblas cblas.h "$src/openblas.c" "$src/driver.c" -- -lopenblas -pthread
+# openblas_config.h comes only with libopenblas-dev; Debian's cblas.h is an
+# alternative that may point at netlib's (no blasint, no openblas_* calls)
+openblas_inc=/usr/include/$("$cc" -print-multiarch 2>/dev/null)/openblas-pthread
+build bench_openblas openblas_config.h "$src/openblas.c" "$src/driver.c" -- -I"$openblas_inc" -lopenblas -pthread
 # libxsmm's static library calls BLAS for large shapes; libxsmmnoblas stubs it out
 build bench_xsmm libxsmm.h "$src/xsmm.c" "$src/driver.c" -- -lxsmm -lxsmmnoblas -lpthread -lrt -ldl -lm

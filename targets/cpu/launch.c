@@ -9,6 +9,14 @@
  * product takes. Blocks are handed out by an atomic counter, so a thread that
  * finishes early takes the next block; each block's result does not depend on
  * which thread ran it.
+ *
+ * A launch ends when its last block is done, not when every worker has seen
+ * it. On this VM a sleeping worker takes 25–85 µs to wake (the vCPU must be
+ * woken), and waking the launcher again when the worker finishes costs as
+ * much: waiting for both was 5–9% of a two-thread decode step (1 ms). So the
+ * launch's description lives in the pool, not on the launcher's stack; a
+ * worker joins it only while it is open (the `inside`/`open` handshake below),
+ * and the launcher spins briefly for the last block before it sleeps.
  * Workers sleep between launches. Spinning 200 µs first (as OpenMP does) made
  * short 2-thread launches up to 1.6× faster (a 256³ bf16 product), but on the
  * 2-vCPU VM a 256³ f32 launch then jumped from 0.15 ms to 0.5–1 ms after ~20
@@ -18,65 +26,88 @@
 #include "launch.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 
 #define TK_MAX_THREADS 256
 #define TK_WORKER_STACK (64u << 20)
 #define TK_CALLER_STACK_MARGIN (64 << 10)   /* left free below a block run on the caller */
+#define TK_LAUNCHER_SPIN_NS 200000L        /* the launcher polls this long for the last block, then sleeps */
 
+/* The open launch. Its plain fields are written by the launcher only while no
+ * worker can read them: `open` is false and `inside` is zero. A worker raises
+ * `inside` and then reads `open`; the launcher clears `open` and then waits
+ * for `inside` to drop to zero. With sequentially consistent atomics either
+ * the worker sees the launch closed or the launcher sees the worker inside. */
 typedef struct {
     TkBlockFn block;
     void **args;
     const int64_t *sizes;
     int64_t gx, gy, total;
-    atomic_llong next;
+    int participants;          /* workers 0 .. participants-1 may join */
+    atomic_llong next;         /* the next block to hand out */
+    atomic_llong done;         /* blocks finished */
+    atomic_bool open;
+    atomic_int inside;         /* workers between joining and leaving */
 } Job;
 
 static struct {
-    pthread_mutex_t lock;      /* guards everything below */
+    pthread_mutex_t lock;      /* guards generation, started, launcher_asleep */
     pthread_cond_t work, done;
     pthread_mutex_t launch;    /* one launch at a time */
     int started;               /* workers alive */
     unsigned long generation;  /* bumped for every launch */
-    int participants;          /* workers 0 .. participants-1 run the current launch */
-    int finished;              /* participants done with it */
-    Job *job;
-} pool = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_MUTEX_INITIALIZER, 0, 0, 0, 0, NULL };
+    bool launcher_asleep;      /* waiting on `done` for the last block */
+    Job job;
+} pool = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_MUTEX_INITIALIZER, 0, 0, false, { 0 } };
 
-typedef struct {
-    int index;
-} WorkerArg;
+static void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
+}
 
-static void run_blocks(Job *j)
+/* Runs blocks until none are left. The thread that finishes the last block
+ * wakes the launcher if it went to sleep (the launcher itself never needs to). */
+static void run_blocks(Job *j, bool is_launcher)
 {
     for (;;) {
         long long b = atomic_fetch_add(&j->next, 1);
         if (b >= j->total) break;
         int64_t x = b % j->gx, y = (b / j->gx) % j->gy, z = b / (j->gx * j->gy);
         j->block(j->args, j->sizes, (int32_t)x, (int32_t)y, (int32_t)z);
+        if (atomic_fetch_add(&j->done, 1) + 1 == j->total && !is_launcher) {
+            pthread_mutex_lock(&pool.lock);
+            if (pool.launcher_asleep) pthread_cond_signal(&pool.done);
+            pthread_mutex_unlock(&pool.lock);
+        }
     }
 }
 
-/* A worker outside the current launch's participants goes back to sleep
- * without touching the job, which lives on the launcher's stack. */
+/* A worker woken for a launch that has already ended finds it closed and goes
+ * back to sleep; one woken late may join the next launch instead, which is as
+ * good. */
 static void *worker(void *p)
 {
     int index = (int)(intptr_t)p;
     unsigned long seen = 0;
-    pthread_mutex_lock(&pool.lock);
+    Job *j = &pool.job;
     for (;;) {
+        pthread_mutex_lock(&pool.lock);
         while (pool.generation == seen) pthread_cond_wait(&pool.work, &pool.lock);
         seen = pool.generation;
-        if (index >= pool.participants) continue;
-        Job *j = pool.job;
         pthread_mutex_unlock(&pool.lock);
-        run_blocks(j);
-        pthread_mutex_lock(&pool.lock);
-        if (++pool.finished == pool.participants) pthread_cond_signal(&pool.done);
+        atomic_fetch_add(&j->inside, 1);
+        if (atomic_load(&j->open) && index < j->participants) run_blocks(j, false);
+        atomic_fetch_sub(&j->inside, 1);
     }
     return NULL;
 }
@@ -89,9 +120,9 @@ static void reset_after_fork(void)
     pthread_cond_init(&pool.work, NULL);
     pthread_cond_init(&pool.done, NULL);
     pool.started = 0;
-    pool.participants = 0;
-    pool.finished = 0;
-    pool.job = NULL;
+    pool.launcher_asleep = false;
+    atomic_store(&pool.job.open, false);
+    atomic_store(&pool.job.inside, 0);
 }
 
 static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
@@ -156,6 +187,26 @@ bool tk_cpu_caller_fits(int64_t stack_bytes)
     return (uint64_t)(&here - low) >= (uint64_t)stack_bytes + TK_CALLER_STACK_MARGIN;
 }
 
+/* Spins a while for the last block (waking a sleeping launcher costs as much
+ * as waking a worker), then sleeps until the thread that finishes it signals. */
+static void wait_for_blocks(Job *j)
+{
+    struct timespec t0, t;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (int polls = 0; atomic_load(&j->done) < j->total; polls++) {
+        cpu_relax();
+        if (polls % 64 != 63) continue;
+        clock_gettime(CLOCK_MONOTONIC, &t);
+        if ((t.tv_sec - t0.tv_sec) * 1000000000L + (t.tv_nsec - t0.tv_nsec) < TK_LAUNCHER_SPIN_NS) continue;
+        pthread_mutex_lock(&pool.lock);
+        pool.launcher_asleep = true;
+        while (atomic_load(&j->done) < j->total) pthread_cond_wait(&pool.done, &pool.lock);
+        pool.launcher_asleep = false;
+        pthread_mutex_unlock(&pool.lock);
+        return;
+    }
+}
+
 int tk_cpu_launch(TkGridFn grid, TkBlockFn block, void **args, const int64_t *sizes, int nthreads, char *err, size_t errlen)
 {
     int64_t g[4] = { 1, 1, 1, -1 };   /* g[3]: a grid function from before it was reported leaves "unknown" */
@@ -165,11 +216,9 @@ int tk_cpu_launch(TkGridFn grid, TkBlockFn block, void **args, const int64_t *si
         snprintf(err, errlen, "grid %lld×%lld×%lld is too large", (long long)g[0], (long long)g[1], (long long)g[2]);
         return -1;
     }
-    Job j = { .block = block, .args = args, .sizes = sizes, .gx = g[0], .gy = g[1] };
-    j.total = g[0] * g[1] * g[2];
-    atomic_init(&j.next, 0);
+    int64_t total = g[0] * g[1] * g[2];
     int n = tk_cpu_threads(nthreads);
-    if (n > j.total) n = (int)j.total;
+    if (n > total) n = (int)total;
     bool caller = tk_cpu_caller_fits(g[3]);
     if (caller && n == 1) {   /* alone: no atomics, no divisions (a 32³ product is ~0.6 µs) */
         for (int64_t z = 0; z < g[2]; z++)
@@ -181,23 +230,35 @@ int tk_cpu_launch(TkGridFn grid, TkBlockFn block, void **args, const int64_t *si
 
     pthread_mutex_lock(&pool.launch);
     pthread_mutex_lock(&pool.lock);
-    if (grow(workers) == 0) {
-        pthread_mutex_unlock(&pool.lock);
+    int started = grow(workers);
+    pthread_mutex_unlock(&pool.lock);
+    if (started == 0) {
         pthread_mutex_unlock(&pool.launch);
         snprintf(err, errlen, "cannot start a worker thread");
         return -1;
     }
-    pool.participants = workers < pool.started ? workers : pool.started;
-    pool.job = &j;
-    pool.finished = 0;
+    Job *job = &pool.job;   /* closed, and no worker inside, since the last launch returned */
+    job->block = block;
+    job->args = args;
+    job->sizes = sizes;
+    job->gx = g[0];
+    job->gy = g[1];
+    job->total = g[0] * g[1] * g[2];
+    job->participants = workers < started ? workers : started;
+    atomic_store(&job->next, 0);
+    atomic_store(&job->done, 0);
+    atomic_store(&job->open, true);
+    pthread_mutex_lock(&pool.lock);
     pool.generation++;
     pthread_cond_broadcast(&pool.work);
     pthread_mutex_unlock(&pool.lock);
-    if (caller) run_blocks(&j);
-    pthread_mutex_lock(&pool.lock);
-    while (pool.finished < pool.participants) pthread_cond_wait(&pool.done, &pool.lock);
-    pool.job = NULL;
-    pthread_mutex_unlock(&pool.lock);
+    if (caller) run_blocks(job, true);
+    wait_for_blocks(job);
+    atomic_store(&job->open, false);
+    for (int spins = 0; atomic_load(&job->inside) > 0; spins++) {   /* a worker between joining and leaving */
+        if (spins < 1000) cpu_relax();
+        else sched_yield();
+    }
     pthread_mutex_unlock(&pool.launch);
     return 0;
 }
