@@ -148,13 +148,13 @@ def variants(case, root):
         f = os.path.join(root, "stdlib-kernels", "gemm.tk")
         m, n, k = s["M"], s["N"], s["K"]
         out.append({"name": f"gemm_{dt}", "file": f, "kernel": f"gemm_{dt}", "tensors": [[m, k], [k, n], [m, n]], "sets": {}})
-        # pre-packed weights (P[NB, KP, BN], gemm.tk's header): packing is done once
+        # pre-packed weights (P[NB, KT, KC, BN], gemm.tk's header): packing is done once
         # ahead of time and not timed; P's contents do not change the speed.
         info = read_tk(f)
         bn = (info or {}).get("consts", {}).get("BN", 256)
         kc = (info or {}).get("consts", {}).get("KC", 128)
         out.append({"name": f"gemm_{dt}_packed", "file": f, "kernel": f"gemm_{dt}_packed",
-                    "tensors": [[m, k], [cdiv(n, bn), cdiv(k, kc) * kc, bn], [m, n]], "sets": {},
+                    "tensors": [[m, k], [cdiv(n, bn), cdiv(k, kc), kc, bn], [m, n]], "sets": {},
                     "note": "weights pre-packed (packing not timed)"})
         if m <= 32:
             out.append({"name": f"gemv_{dt}", "file": f, "kernel": f"gemv_{dt}", "tensors": [[m, k], [k, n], [m, n]], "sets": {}})
@@ -162,7 +162,7 @@ def variants(case, root):
         # 256-wide tiles has fewer blocks than threads (256³ on 2 threads is one block)
         if 16 < m <= 64 or (m <= 256 and cdiv(n, bn) < case["threads"]):
             out.append({"name": f"gemm_{dt}_packed_m32", "file": f, "kernel": f"gemm_{dt}_packed_m32",
-                        "tensors": [[m, k], [cdiv(n, bn), cdiv(k, kc) * kc, bn], [m, n]], "sets": {},
+                        "tensors": [[m, k], [cdiv(n, bn), cdiv(k, kc), kc, bn], [m, n]], "sets": {},
                         "note": "weights pre-packed (packing not timed)"})
         if max(m, n, k) <= 256:   # one small product: 64- and 32-wide tiles
             bs = (info or {}).get("consts", {}).get("BSMALL", 64)
@@ -172,11 +172,11 @@ def variants(case, root):
                 bt = (info or {}).get("consts", {}).get("BTINY", 32)
                 for name, w in (("gemm_bf16_small_packed", bs), ("gemm_bf16_tiny_packed", bt)):
                     out.append({"name": name, "file": f, "kernel": name,
-                                "tensors": [[m, k], [cdiv(n, w), cdiv(k, w) * w, w], [m, n]], "sets": {},
+                                "tensors": [[m, k], [cdiv(n, w), cdiv(k, w), w, w], [m, n]], "sets": {},
                                 "note": "weights pre-packed (packing not timed)"})
         if m <= 16:   # decode: 16-row tiles over the packed weights, which are read in place
             out.append({"name": f"gemv_{dt}_packed", "file": f, "kernel": f"gemv_{dt}_packed",
-                        "tensors": [[m, k], [cdiv(n, bn), cdiv(k, kc) * kc, bn], [m, n]], "sets": {},
+                        "tensors": [[m, k], [cdiv(n, bn), cdiv(k, kc), kc, bn], [m, n]], "sets": {},
                         "note": "weights pre-packed (packing not timed)"})
     elif fam == "attention":
         f = os.path.join(root, "stdlib-kernels", "attention.tk")
@@ -211,10 +211,10 @@ def variants(case, root):
         else:
             tensors = [[t, d], [d, ff], [ff], [ff, d], [d], [t, d]]
         out.append({"name": f"ffn_{s['act']}_{dt}", "file": f, "kernel": f"ffn_{s['act']}_{dt}", "tensors": tensors, "sets": {}})
-        # weights packed once (gemm.tk's pack_b_bf16 / pack_b_f32: [planes, rows, 256]), not timed
+        # weights packed once (gemm.tk's pack_b_bf16 / pack_b_f32: [column blocks, K planes, 256, 256]), not timed
         fp = os.path.join(root, "stdlib-kernels", "ffn_packed.tk")
-        w1 = [cdiv(ff, 256), cdiv(d, 256) * 256, 256]
-        w2 = [cdiv(d, 256), cdiv(ff, 256) * 256, 256]
+        w1 = [cdiv(ff, 256), cdiv(d, 256), 256, 256]
+        w2 = [cdiv(d, 256), cdiv(ff, 256), 256, 256]
         weights = [w1, w1, w2] if s["act"] == "swiglu" else [w1, [ff], w2]   # the first four tensors, after X
         tail = [[t, d]] if s["act"] == "swiglu" else [[d], [t, d]]
         out.append({"name": f"ffn_{s['act']}_{dt}_packed", "file": fp, "kernel": f"ffn_{s['act']}_{dt}_packed",

@@ -23,7 +23,7 @@ const KC = 128;
 kernel gemm_bf16(gl<bf16, M, K> A, gl<bf16, K, N> B, gl<f32, M, N> C)
     grid(cdiv(N, BN), cdiv(M, 128)) warps(1)
 { }
-kernel gemm_bf16_packed(gl<bf16, M, K> A, gl<bf16, NB, KP, BN> P, gl<f32, M, N> C)
+kernel gemm_bf16_packed(gl<bf16, M, K> A, gl<bf16, NB, KT, KC, BN> P, gl<f32, M, N> C)
     grid(NB, 1) warps(1)
 { }
 kernel attention_bf16_d64(gl<bf16, B, H, S, 64> Q, gl<bf16, B, HKV, SKV, 64> K, gl<bf16, B, HKV, SKV, 64> V,
@@ -85,9 +85,9 @@ def main():
         expect(sizes == {"M": 17, "K": 65, "N": 1000} and why is None, f"gemm binding {sizes} {why}")
         sizes, why = ours.bind_sizes(info, "gemm_bf16", [[17, 65], [64, 1000], [17, 1000]])
         expect(sizes is None and "K" in why, f"conflicting K must not bind: {why}")
-        sizes, why = ours.bind_sizes(info, "gemm_bf16_packed", [[1, 4096], [16, 4096, 256], [1, 4096]])
-        expect(sizes == {"M": 1, "K": 4096, "NB": 16, "KP": 4096, "N": 4096}, f"packed binding {sizes} {why}")
-        sizes, why = ours.bind_sizes(info, "gemm_bf16_packed", [[1, 4096], [16, 4096, 128], [1, 4096]])
+        sizes, why = ours.bind_sizes(info, "gemm_bf16_packed", [[1, 4096], [16, 32, 128, 256], [1, 4096]])
+        expect(sizes == {"M": 1, "K": 4096, "NB": 16, "KT": 32, "N": 4096}, f"packed binding {sizes} {why}")
+        sizes, why = ours.bind_sizes(info, "gemm_bf16_packed", [[1, 4096], [16, 32, 128, 128], [1, 4096]])
         expect(sizes is None and "BN" in why, f"a const dimension must match: {why}")
         q = [1, 8, 512, 128]
         sizes, why = ours.bind_sizes(info, "attention_bf16_d64", [q, q, q, [1, 1, 512, 512], q])
@@ -109,7 +109,7 @@ def main():
         os.rename(path, os.path.join(d, "stdlib-kernels", "gemm.tk"))
         vs = ours.variants(cases.gemm_case("proj", "bf16", 1, 4096, 4096, 1), d)
         names = {v["name"]: v for v in vs}
-        expect("sizes" in names.get("gemm_bf16_packed", {}) and names["gemm_bf16_packed"]["sizes"]["KP"] == 4096, f"variants {vs}")
+        expect("sizes" in names.get("gemm_bf16_packed", {}) and names["gemm_bf16_packed"]["sizes"]["KT"] == 32, f"variants {vs}")
         expect("no kernel gemv_bf16" in names.get("gemv_bf16", {}).get("missing", ""), "a missing kernel name is reported")
         small = {v["name"] for v in ours.variants(cases.gemm_case("small", "bf16", 64, 64, 64, 1), d)}
         expect({"gemm_bf16_small", "gemm_bf16_tiny", "gemm_bf16_small_packed", "gemm_bf16_tiny_packed"} <= small, f"small variants {small}")

@@ -222,20 +222,19 @@ static LLVMValueRef nonfinite_lanes(TkMmaBuilder *mb, LLVMValueRef w, int vec, b
  * step of a 32-column panel is 128 bytes (32 f32, or 32 bf16 pairs): two
  * lines. In a full-height block (8 rows × one panel) row block i0/mr fetches
  * its half (by parity) of the same k step one panel to the right, so the next
- * strip is in cache before its first row block runs. A skinny block (2 rows ×
- * two panels, decode: usually the only row block that runs) fetches all four
- * lines of the next two panels. Weights streamed from DRAM stalled the first
- * row block of every strip: 32×4096×4096 bf16 on one thread went from 6.2 to
- * 5.2 ms, FFN T512 D1024 from 45.7 to 44.0 ms, a 1×11008×4096 decode step
- * from 4.4 to 4.0 ms; 1024³ is unchanged. All of a row block's share up
- * front, before its k loop, measured 5% slower at M = 32: it crowds the
- * block's own loads. Past B's end a prefetch is harmless (it never faults).
- * Not for skinny f32 blocks: there it slowed a decode step by a quarter
- * (1×8192×8192 f32, one thread: 11.3–11.8 ms without, 13.6–14.8 with; the
- * same direction on 2 threads and at 4096², 11008×4096), while bf16 skinny
- * blocks gain (1×11008×4096: 4.3–4.6 ms with, 4.7–5.4 without) and so do
- * the full-height blocks of both types (32×11008×4096 f32: 27–29 against
- * 30–31 ms). Measured, not understood: an f32 strip is twice a bf16 one.
+ * strip is in cache before its first row block runs. Weights streamed from
+ * DRAM stalled the first row block of every strip: 32×4096×4096 bf16 on one
+ * thread went from 6.2 to 5.2 ms, FFN T512 D1024 from 45.7 to 44.0 ms; 1024³
+ * is unchanged (the full-height f32 blocks too: 32×11008×4096 27–29 against
+ * 30–31 ms). All of a row block's share up front, before its k loop,
+ * measured 5% slower at M = 32: it crowds the block's own loads. Past B's
+ * end a prefetch is harmless (it never faults).
+ * Not for the 2-row blocks of a decode step: one panel wide, two k steps per
+ * iteration, they stream their panel sequentially and a prefetch 1–8 KiB
+ * ahead cost 10–15% (a C model of the loop over 86 MiB, one thread). Their
+ * earlier form, two panels wide, gained from fetching the next two panels
+ * (bf16 1×11008×4096: 4.3–4.6 ms with, 4.7–5.4 without) but lost with f32
+ * (1×8192×8192: 11.3–11.8 ms without, 13.6–14.8 with).
  * Nor for a B read in place from a row-major tensor (b_row_stride), whose
  * next strip is the other half of the same rows: 64³ f32 5.12 → 4.85 µs,
  * a 1024³ gemm_f32 24.0 → 22.0 ms without. */
@@ -247,32 +246,83 @@ static void prefetch_next_strip(TkMmaBuilder *mb, LLVMValueRef b, LLVMValueRef i
     LLVMTypeRef i8 = LLVMInt8TypeInContext(mb->ctx), i32 = LLVMInt32TypeInContext(mb->ctx);
     LLVMTypeRef et = bf16 ? LLVMBFloatTypeInContext(mb->ctx) : LLVMFloatTypeInContext(mb->ctx);
     LLVMValueRef krow = bf16 ? LLVMBuildShl(mb->b, kk, c64(mb, 1), "") : kk;
-    bool whole = nr > TK_MMA_PANEL;   /* skinny: every line; else one half by row block parity */
     LLVMValueRef parity = LLVMBuildAnd(mb->b, LLVMBuildSDiv(mb->b, i0, c64(mb, mr), ""), c64(mb, 1), "");
-    for (int64_t p = 0; p < nr / TK_MMA_PANEL; p++)
-        for (int h = 0; h < (whole ? 2 : 1); h++) {
-            LLVMValueRef col = LLVMBuildAdd(mb->b, j0, c64(mb, nr + p * TK_MMA_PANEL), "");
-            /* n + nr: the panels to the right are whole ones even past B's last column */
-            LLVMValueRef row = gep(mb, et, b, b_offset(mb, krow, col, n + nr, panel_stride(mb, ksteps, bf16), bf16));
-            LLVMValueRef half = whole ? c64(mb, 64 * h) : LLVMBuildMul(mb->b, parity, c64(mb, 64), "");
-            LLVMValueRef args[4] = { gep(mb, i8, row, half), LLVMConstInt(i32, 0, 0), LLVMConstInt(i32, 2, 0), LLVMConstInt(i32, 1, 0) };
-            LLVMTypeRef pt = LLVMTypeOf(args[0]);
-            call_intrinsic(mb, "llvm.prefetch", &pt, 1, args, 4);
-        }
+    LLVMValueRef col = LLVMBuildAdd(mb->b, j0, c64(mb, nr), "");
+    /* n + nr: the panel to the right is a whole one even past B's last column */
+    LLVMValueRef row = gep(mb, et, b, b_offset(mb, krow, col, n + nr, panel_stride(mb, ksteps, bf16), bf16));
+    LLVMValueRef half = LLVMBuildMul(mb->b, parity, c64(mb, 64), "");
+    LLVMValueRef args[4] = { gep(mb, i8, row, half), LLVMConstInt(i32, 0, 0), LLVMConstInt(i32, 2, 0), LLVMConstInt(i32, 1, 0) };
+    LLVMTypeRef pt = LLVMTypeOf(args[0]);
+    call_intrinsic(mb, "llvm.prefetch", &pt, 1, args, 4);
 }
 
-/* One register block at rows [i0, i0+mr), columns [j0, j0+nc·vec): load the
- * accumulators, run the whole K loop keeping them in registers (phis), store.
- * `step` is one k (f32) or one k pair (bf16). */
-static void block(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVMValueRef a, LLVMValueRef b, LLVMValueRef i0,
-                  LLVMValueRef j0, int mr, int nc, int64_t n, int64_t ksteps, bool bf16, LLVMValueRef bad)
+/* One k step (kk) of a register block into accumulator set u: load nv
+ * vectors of B (noting inf/NaN lanes in *seen when it is given), broadcast
+ * each row's A word, and update acc[r * nc + u * nv + c] in place. */
+static void steps(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef a, LLVMValueRef b, LLVMValueRef i0, LLVMValueRef j0, int mr,
+                  int nv, int nc, int u, LLVMValueRef kk, int64_t n, int64_t ksteps, LLVMValueRef stride, bool bf16,
+                  LLVMValueRef *acc, LLVMValueRef *seen)
 {
     LLVMTypeRef f32 = LLVMFloatTypeInContext(mb->ctx), i32 = LLVMInt32TypeInContext(mb->ctx);
     LLVMTypeRef vf = LLVMVectorType(f32, (unsigned)k->vec);
     LLVMTypeRef bf = LLVMBFloatTypeInContext(mb->ctx);
     LLVMTypeRef vb = LLVMVectorType(bf, (unsigned)(2 * k->vec));
     LLVMTypeRef vi = LLVMVectorType(i32, (unsigned)k->vec);
+    LLVMValueRef bv[8];
+    for (int c = 0; c < nv; c++) {
+        /* f32: B(k, j0 + c·vec ..); bf16: the pairs B(2kk, ..), B(2kk+1, ..) */
+        LLVMValueRef col = LLVMBuildAdd(mb->b, j0, c64(mb, (int64_t)c * k->vec), "");
+        LLVMValueRef krow = bf16 ? LLVMBuildShl(mb->b, kk, c64(mb, 1), "") : kk;
+        LLVMValueRef off = b_offset(mb, krow, col, n, stride, bf16);
+        bv[c] = LLVMBuildLoad2(mb->b, bf16 ? vb : vf, gep(mb, bf16 ? bf : f32, b, off), "");
+        LLVMSetAlignment(bv[c], 4);
+        if (seen) *seen = LLVMBuildOr(mb->b, *seen, nonfinite_lanes(mb, LLVMBuildBitCast(mb->b, bv[c], vi, ""), k->vec, bf16), "");
+    }
+    for (int r = 0; r < mr; r++) {
+        LLVMValueRef row = LLVMBuildAdd(mb->b, i0, c64(mb, r), "");
+        LLVMValueRef av;
+        if (bf16) {
+            /* A[i][2k], A[i][2k+1] as one 32-bit lane, broadcast */
+            LLVMValueRef pair = LLVMBuildLoad2(mb->b, i32, a_word(mb, a, row, kk, ksteps, true), "");
+            LLVMSetAlignment(pair, mb->a_stride ? 2 : 4);
+            LLVMValueRef wide = splat(mb, (unsigned)k->vec, pair);
+            av = LLVMBuildBitCast(mb->b, wide, vb, "");
+        } else {
+            LLVMValueRef x = LLVMBuildLoad2(mb->b, f32, a_word(mb, a, row, kk, ksteps, false), "");
+            LLVMSetAlignment(x, 4);
+            av = splat(mb, (unsigned)k->vec, x);
+        }
+        for (int c = 0; c < nv; c++) {
+            LLVMValueRef *cur = &acc[r * nc + u * nv + c];
+            if (bf16) {
+                /* the broadcast A pair last: that operand can be memory, so
+                 * it folds into vdpbf16ps as an embedded {1to16} broadcast */
+                LLVMValueRef args[3] = { *cur, bv[c], av };
+                *cur = call_intrinsic(mb, "llvm.x86.avx512bf16.dpbf16ps.512", NULL, 0, args, 3);
+            } else {
+                LLVMValueRef args[3] = { av, bv[c], *cur };
+                *cur = call_intrinsic(mb, k->emit == mma_generic ? "llvm.fmuladd" : "llvm.fma", &vf, 1, args, 3);
+            }
+        }
+    }
+}
+
+/* One register block at rows [i0, i0+mr), columns [j0, j0+nv·vec): load the
+ * accumulators, run the whole K loop keeping them in registers (phis), store.
+ * `step` is one k (f32) or one k pair (bf16). With ku = 2 each row keeps two
+ * sets of nv accumulators, for even and odd steps, and the loop takes two
+ * steps at a time: a block one panel wide then reads its panel as one
+ * sequential stream (2·128 bytes per iteration) with as many independent
+ * accumulators as a block two panels wide, whose two streams 16 KiB apart
+ * (plus a prefetch of the next two) held a decode step to ~70% of the read
+ * bandwidth. The sets are added before the store. */
+static void block(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVMValueRef a, LLVMValueRef b, LLVMValueRef i0,
+                  LLVMValueRef j0, int mr, int nv, int ku, int64_t n, int64_t ksteps, bool bf16, LLVMValueRef bad)
+{
+    LLVMTypeRef f32 = LLVMFloatTypeInContext(mb->ctx), i32 = LLVMInt32TypeInContext(mb->ctx);
+    LLVMTypeRef vf = LLVMVectorType(f32, (unsigned)k->vec);
     LLVMValueRef init[MAX_ACC];
+    int nc = nv * ku;   /* accumulators per row: set u's vector c is [r * nc + u * nv + c] */
     int nacc = mr * nc;
     LLVMValueRef astride = acc_stride(mb, n);
     if (mb->out) {   /* the result goes to C, maybe not in cache: ask for its lines for writing now */
@@ -282,7 +332,7 @@ static void block(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVM
         LLVMBuildCondBr(mb->b, LLVMBuildICmp(mb->b, LLVMIntNE, out, acc, ""), pf, go);
         LLVMPositionBuilderAtEnd(mb->b, pf);
         for (int r = 0; r < mr; r++)
-            for (int c = 0; c < nc; c++) {
+            for (int c = 0; c < nv; c++) {
                 LLVMValueRef off = LLVMBuildAdd(mb->b, LLVMBuildMul(mb->b, LLVMBuildAdd(mb->b, i0, c64(mb, r), ""), ostride, ""),
                                                 LLVMBuildAdd(mb->b, j0, c64(mb, (int64_t)c * k->vec), ""), "");
                 LLVMValueRef args[4] = { gep(mb, f32, out, off), LLVMConstInt(i32, 1, 0), LLVMConstInt(i32, 3, 0),
@@ -302,12 +352,16 @@ static void block(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVM
         LLVMPositionBuilderAtEnd(mb->b, loaded);
     }
     for (int r = 0; r < mr; r++)
-        for (int c = 0; c < nc; c++) {
+        for (int q = 0; q < nc; q++) {
+            if (q >= nv) {   /* the odd steps' set starts from zero */
+                init[r * nc + q] = LLVMConstNull(vf);
+                continue;
+            }
             LLVMValueRef off = LLVMBuildAdd(mb->b, LLVMBuildMul(mb->b, LLVMBuildAdd(mb->b, i0, c64(mb, r), ""), astride, ""),
-                                            LLVMBuildAdd(mb->b, j0, c64(mb, (int64_t)c * k->vec), ""), "");
+                                            LLVMBuildAdd(mb->b, j0, c64(mb, (int64_t)q * k->vec), ""), "");
             LLVMValueRef p = gep(mb, f32, acc, off);
-            init[r * nc + c] = LLVMBuildLoad2(mb->b, vf, p, "");
-            LLVMSetAlignment(init[r * nc + c], 4);
+            init[r * nc + q] = LLVMBuildLoad2(mb->b, vf, p, "");
+            LLVMSetAlignment(init[r * nc + q], 4);
         }
     if (mb->acc_zero) {
         LLVMBuildBr(mb->b, start);
@@ -320,7 +374,7 @@ static void block(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVM
             init[q] = v;
         }
     }
-    /* k loop with the accumulators as phis */
+    /* k loop with the accumulators as phis; ku steps per iteration (ku divides ksteps) */
     LLVMBasicBlockRef pre = LLVMGetInsertBlock(mb->b);
     LLVMBasicBlockRef header = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.k");
     LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.kbody");
@@ -345,55 +399,22 @@ static void block(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVM
     }
     LLVMBuildCondBr(mb->b, LLVMBuildICmp(mb->b, LLVMIntSLT, kk, c64(mb, ksteps), ""), body, exit);
     LLVMPositionBuilderAtEnd(mb->b, body);
-    LLVMValueRef bv[8];
     LLVMValueRef stride = panel_stride(mb, ksteps, bf16);
-    int64_t nr = (int64_t)nc * k->vec;
-    if (ksteps >= PREFETCH_MIN_KSTEPS && !mb->b_row_stride && (nr == TK_MMA_PANEL || (mr == 2 && nr == 2 * TK_MMA_PANEL && bf16)))
+    int64_t nr = (int64_t)nv * k->vec;
+    if (ku == 1 && ksteps >= PREFETCH_MIN_KSTEPS && !mb->b_row_stride && nr == TK_MMA_PANEL)
         prefetch_next_strip(mb, b, i0, j0, kk, mr, nr, n, ksteps, bf16);
-    for (int c = 0; c < nc; c++) {
-        /* f32: B(k, j0 + c·vec ..); bf16: the pairs B(2kk, ..), B(2kk+1, ..) */
-        LLVMValueRef col = LLVMBuildAdd(mb->b, j0, c64(mb, (int64_t)c * k->vec), "");
-        LLVMValueRef krow = bf16 ? LLVMBuildShl(mb->b, kk, c64(mb, 1), "") : kk;
-        LLVMValueRef off = b_offset(mb, krow, col, n, stride, bf16);
-        bv[c] = LLVMBuildLoad2(mb->b, bf16 ? vb : vf, gep(mb, bf16 ? bf : f32, b, off), "");
-        LLVMSetAlignment(bv[c], 4);
-        if (bad) seen = LLVMBuildOr(mb->b, seen, nonfinite_lanes(mb, LLVMBuildBitCast(mb->b, bv[c], vi, ""), k->vec, bf16), "");
-    }
     LLVMValueRef next[MAX_ACC];
-    for (int r = 0; r < mr; r++) {
-        LLVMValueRef row = LLVMBuildAdd(mb->b, i0, c64(mb, r), "");
-        LLVMValueRef av;
-        if (bf16) {
-            /* A[i][2k], A[i][2k+1] as one 32-bit lane, broadcast */
-            LLVMValueRef pair = LLVMBuildLoad2(mb->b, i32, a_word(mb, a, row, kk, ksteps, true), "");
-            LLVMSetAlignment(pair, mb->a_stride ? 2 : 4);
-            LLVMValueRef wide = splat(mb, (unsigned)k->vec, pair);
-            av = LLVMBuildBitCast(mb->b, wide, vb, "");
-        } else {
-            LLVMValueRef x = LLVMBuildLoad2(mb->b, f32, a_word(mb, a, row, kk, ksteps, false), "");
-            LLVMSetAlignment(x, 4);
-            av = splat(mb, (unsigned)k->vec, x);
-        }
-        for (int c = 0; c < nc; c++) {
-            LLVMValueRef cur = phis[r * nc + c];
-            if (bf16) {
-                /* the broadcast A pair last: that operand can be memory, so
-                 * it folds into vdpbf16ps as an embedded {1to16} broadcast */
-                LLVMValueRef args[3] = { cur, bv[c], av };
-                next[r * nc + c] = call_intrinsic(mb, "llvm.x86.avx512bf16.dpbf16ps.512", NULL, 0, args, 3);
-            } else {
-                LLVMValueRef args[3] = { av, bv[c], cur };
-                next[r * nc + c] = call_intrinsic(mb, k->emit == mma_generic ? "llvm.fmuladd" : "llvm.fma", &vf, 1, args, 3);
-            }
-        }
-    }
-    LLVMValueRef knext = LLVMBuildAdd(mb->b, kk, c64(mb, 1), "");
+    for (int q = 0; q < nacc; q++) next[q] = phis[q];
+    for (int u = 0; u < ku; u++)
+        steps(k, mb, a, b, i0, j0, mr, nv, nc, u, u ? LLVMBuildAdd(mb->b, kk, c64(mb, u), "") : kk, n, ksteps, stride, bf16, next, bad ? &seen : NULL);
+    LLVMValueRef knext = LLVMBuildAdd(mb->b, kk, c64(mb, ku), "");
     LLVMBasicBlockRef latch = LLVMGetInsertBlock(mb->b);
     LLVMAddIncoming(kk, &knext, &latch, 1);
     for (int q = 0; q < nacc; q++) LLVMAddIncoming(phis[q], &next[q], &latch, 1);
     if (bad) LLVMAddIncoming(seen_phi, &seen, &latch, 1);
     LLVMBuildBr(mb->b, header);
     LLVMPositionBuilderAtEnd(mb->b, exit);
+    LLVMValueRef *fin = phis;
     if (bad) {   /* any lane seen: note it for the caller */
         LLVMValueRef any = call_intrinsic(mb, "llvm.vector.reduce.or", &vbit, 1, &seen_phi, 1);
         LLVMTypeRef i32t = LLVMInt32TypeInContext(mb->ctx);
@@ -402,10 +423,12 @@ static void block(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVM
     }
     LLVMValueRef ostride = out_stride(mb, n), out = out_ptr(mb, acc);
     for (int r = 0; r < mr; r++)
-        for (int c = 0; c < nc; c++) {
+        for (int c = 0; c < nv; c++) {
+            LLVMValueRef v = fin[r * nc + c];
+            for (int u = 1; u < ku; u++) v = LLVMBuildFAdd(mb->b, v, fin[r * nc + u * nv + c], "");
             LLVMValueRef off = LLVMBuildAdd(mb->b, LLVMBuildMul(mb->b, LLVMBuildAdd(mb->b, i0, c64(mb, r), ""), ostride, ""),
                                             LLVMBuildAdd(mb->b, j0, c64(mb, (int64_t)c * k->vec), ""), "");
-            LLVMValueRef st = LLVMBuildStore(mb->b, phis[r * nc + c], gep(mb, f32, out, off));
+            LLVMValueRef st = LLVMBuildStore(mb->b, v, gep(mb, f32, out, off));
             LLVMSetAlignment(st, 4);
         }
 }
@@ -525,8 +548,8 @@ static ZeroRows zero_row_blocks(int mr, TkMmaBuilder *mb, LLVMValueRef a, int64_
 /* block(...) if row block i0/mr's skip flag equals `want` (i8).
  * With `bad`, the block at row `check_row` notes inf/NaN in the B it loads. */
 static void block_where(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef skip, LLVMValueRef want, LLVMValueRef acc, LLVMValueRef a,
-                        LLVMValueRef b, LLVMValueRef i0, LLVMValueRef j0, int mr, int nc, int64_t n, int64_t ksteps, bool bf16,
-                        LLVMValueRef check_row, LLVMValueRef bad)
+                        LLVMValueRef b, LLVMValueRef i0, LLVMValueRef j0, int mr, int nv, int ku, int64_t n, int64_t ksteps,
+                        bool bf16, LLVMValueRef check_row, LLVMValueRef bad)
 {
     LLVMBasicBlockRef next = NULL;
     if (skip) {
@@ -543,14 +566,14 @@ static void block_where(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef ski
         LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.blockdone");
         LLVMBuildCondBr(mb->b, LLVMBuildICmp(mb->b, LLVMIntEQ, i0, check_row, ""), checking, plain);
         LLVMPositionBuilderAtEnd(mb->b, checking);
-        block(k, mb, acc, a, b, i0, j0, mr, nc, n, ksteps, bf16, bad);
+        block(k, mb, acc, a, b, i0, j0, mr, nv, ku, n, ksteps, bf16, bad);
         LLVMBuildBr(mb->b, done);
         LLVMPositionBuilderAtEnd(mb->b, plain);
-        block(k, mb, acc, a, b, i0, j0, mr, nc, n, ksteps, bf16, NULL);
+        block(k, mb, acc, a, b, i0, j0, mr, nv, ku, n, ksteps, bf16, NULL);
         LLVMBuildBr(mb->b, done);
         LLVMPositionBuilderAtEnd(mb->b, done);
     } else {
-        block(k, mb, acc, a, b, i0, j0, mr, nc, n, ksteps, bf16, NULL);
+        block(k, mb, acc, a, b, i0, j0, mr, nv, ku, n, ksteps, bf16, NULL);
     }
     if (next) {
         LLVMBuildBr(mb->b, next);
@@ -564,16 +587,16 @@ static void block_where(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef ski
  * bytes per row; rows outside would stream the whole B from L2 once per row
  * block. */
 static void blocks_where(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef skip, LLVMValueRef want, LLVMValueRef acc, LLVMValueRef a,
-                         LLVMValueRef b, int64_t m, int64_t n, int64_t ksteps, bool bf16, int mr, int nc_full,
+                         LLVMValueRef b, int64_t m, int64_t n, int64_t ksteps, bool bf16, int mr, int nv_full, int ku,
                          LLVMValueRef check_row, LLVMValueRef bad)
 {
-    int64_t nr = (int64_t)nc_full * k->vec;
+    int64_t nr = (int64_t)nv_full * k->vec;
     int64_t n_full = n / nr * nr;   /* columns covered by full register blocks */
     if (n_full > 0) {
         Loop Lj, Li;
         loop_begin(mb, &Lj, n_full, "mk.j");
         loop_begin(mb, &Li, m, "mk.i");
-        block_where(k, mb, skip, want, acc, a, b, Li.idx, Lj.idx, mr, nc_full, n, ksteps, bf16, check_row, bad);
+        block_where(k, mb, skip, want, acc, a, b, Li.idx, Lj.idx, mr, nv_full, ku, n, ksteps, bf16, check_row, bad);
         loop_end(mb, &Li, mr);
         loop_end(mb, &Lj, nr);
     }
@@ -581,7 +604,7 @@ static void blocks_where(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef sk
     for (int64_t j = n_full; j < n; j += k->vec) {
         Loop Li;
         loop_begin(mb, &Li, m, "mk.i");
-        block_where(k, mb, skip, want, acc, a, b, Li.idx, c64(mb, j), mr, 1, n, ksteps, bf16, check_row, bad);
+        block_where(k, mb, skip, want, acc, a, b, Li.idx, c64(mb, j), mr, 1, ku, n, ksteps, bf16, check_row, bad);
         loop_end(mb, &Li, mr);
     }
 }
@@ -658,11 +681,15 @@ static void emit_blocks(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc
                         int64_t n, int64_t ksteps, bool bf16)
 {
     /* A matrix-vector shape (decode: one real row in a 16-row tile) gets
-     * blocks of 2 rows × 4 vectors instead: zero rows are skipped two at a
-     * time, not mr at a time, and 8 accumulators still hide the latency. */
+     * blocks of 2 rows × 4 accumulators instead: zero rows are skipped two at
+     * a time, not mr at a time, and 8 accumulators still hide the latency.
+     * From a B in panels they are one panel (2 vectors) wide, even and odd k
+     * steps apart (ku = 2), so B streams sequentially; from a B read in place
+     * (rows n apart, f32) two vectors of one row instead. */
     bool skinny = m <= SKINNY_ROWS && m % 2 == 0 && k->mr > 2 && k->nr / k->vec <= 4;
     int mr = skinny ? 2 : k->mr;
-    int nc_full = skinny ? 4 : k->nr / k->vec;
+    int ku = skinny && !mb->b_row_stride && TK_MMA_PANEL == 2 * k->vec && ksteps % 2 == 0 ? 2 : 1;
+    int nv_full = skinny ? 4 / ku : k->nr / k->vec;
     ZeroRows Z = zero_row_blocks(mr, mb, a, m, ksteps, bf16);
     settle_skipped_rows(k, mb, &Z, acc, m, n, mr);
     LLVMTypeRef i8 = LLVMInt8TypeInContext(mb->ctx), i32 = LLVMInt32TypeInContext(mb->ctx);
@@ -682,7 +709,7 @@ static void emit_blocks(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc
     LLVMPositionBuilderAtEnd(mb->b, run);
     /* pass 1 runs only the skipped blocks, and checks nothing */
     LLVMValueRef row = LLVMBuildSelect(mb->b, LLVMBuildICmp(mb->b, LLVMIntEQ, Lp.idx, c64(mb, 0), ""), check_row, c64(mb, -1), "");
-    blocks_where(k, mb, Z.skip, pass, acc, a, b, m, n, ksteps, bf16, mr, nc_full, row, bad);
+    blocks_where(k, mb, Z.skip, pass, acc, a, b, m, n, ksteps, bf16, mr, nv_full, ku, row, bad);
     LLVMBuildBr(mb->b, after);
     LLVMPositionBuilderAtEnd(mb->b, after);
     loop_end(mb, &Lp, 1);

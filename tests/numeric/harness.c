@@ -102,7 +102,7 @@ double num_zero_rows_gen(unsigned p, TkTypeKind elem, int64_t idx, uint64_t *rng
         int64_t row = idx / z->K, col = idx % z->K;
         return row % 8 == 7 && (col % z->late == z->late - 1 || col == z->K - 1) ? x : 0;
     }
-    if (p == 1 && z->inf_in_b && idx == 5) return INFINITY;
+    if (p == 1 && z->inf_in_b && idx == (z->inf_at > 0 ? z->inf_at : 5)) return INFINITY;
     return x;
 }
 

@@ -195,10 +195,12 @@ NumTol num_tol_dot(int64_t K);
 /* Inputs with all-zero register-row blocks of A, which the micro-kernel
  * skips: parameter 0 (A, K wide) has rows r with (r / 8) % 3 == 1 zero
  * (whole 8-row blocks, and 2-row ones of ≤ 16-row tiles); parameter 1 (B)
- * holds an inf at element 5 if inf_in_b (0·inf must still give NaN). */
+ * holds an inf at element inf_at (default 5: row 0) if inf_in_b (0·inf must
+ * still give NaN). */
 typedef struct {
     int64_t K;
     bool inf_in_b;
+    int64_t inf_at;   /* > 0: B's element holding the inf */
     /* late > 0: also blocks (row / 8) % 3 == 2 are zero but for the last row's
      * element at the end of every `late`-wide K tile (and at K - 1): a scan
      * for zero blocks that stops early must still read to the end */

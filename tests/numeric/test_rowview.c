@@ -118,6 +118,9 @@ START_TEST(rowview_zero_row_blocks)
     run("rv_bf16", "M=64,N=32,K=65", 65, num_zero_rows_gen, &i65);
     run("rv_skinny", "M=64,N=64,K=65", 65, num_zero_rows_gen, &f65);
     run("rv_skinny", "M=64,N=64,K=65", 65, num_zero_rows_gen, &i65);
+    /* the inf in B's row 2, k pair 1: 2-row blocks load odd pair steps apart and must check them too */
+    NumZeroRows i65_odd = { .K = 65, .inf_in_b = true, .inf_at = 2 * 64 + 5 };
+    run("rv_skinny", "M=64,N=64,K=65", 65, num_zero_rows_gen, &i65_odd);
 }
 END_TEST
 

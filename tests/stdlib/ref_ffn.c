@@ -78,31 +78,32 @@ static const char *ffn(TkRefCall *c, FfnKind kind, bool split)
     return ffn_with(c, kind, split, tk_ref_size(c, "F"), w);
 }
 
-/* Logical [rows, cols] matrix M[r][j] = P[j / 256] at (r, j mod 256) of the packed
- * tensor P[NB, R, 256] (tk_ref_packed_at; pairs: bf16, rows interleaved in pairs),
- * 0 where r ≥ R (a tile load past the plane's rows reads 0). */
+/* Logical [rows, cols] matrix M[r][j] of the packed tensor P[NB, KT, 256, 256]
+ * (tk_ref_packed_b_index; pairs: bf16, rows interleaved in pairs), 0 where P
+ * has no plane (a tile load past the tensor reads 0). */
 static double *unpack(const TkRefTensor *P, int64_t rows, int64_t cols, bool pairs)
 {
-    int64_t NB = P->shape[0], R = P->shape[1], W = P->shape[2];
     double *m = malloc((size_t)(rows * cols > 0 ? rows * cols : 1) * sizeof *m);
     if (!m) return NULL;
     for (int64_t r = 0; r < rows; r++)
-        for (int64_t j = 0; j < cols; j++)
-            m[r * cols + j] = r < R && j / W < NB ? P->data[(j / W) * R * W + tk_ref_packed_at(r, j % W, R, W, pairs)] : 0.0;
+        for (int64_t j = 0; j < cols; j++) {
+            int64_t at = tk_ref_packed_b_index(P, r, j, pairs);
+            m[r * cols + j] = at >= 0 ? P->data[at] : 0.0;
+        }
     return m;
 }
 
-/* The packed-weight kernels (ffn_packed.tk): W1p, W3p [NF, DP, 256], W2p [ND, FP, 256].
+/* The packed-weight kernels (ffn_packed.tk): W1p, W3p [NF, DT, 256, 256], W2p [ND, FT, 256, 256].
  * SwiGLU uses all NF·256 hidden columns (the weights' zero padding is the caller's
  * promise, so the reference uses what the kernel reads); GELU masks past F (b1's). */
 static const char *ffn_packed(TkRefCall *c, FfnKind kind, bool split)
 {
     bool pairs = strstr(c->kernel, "_bf16_") != NULL;   /* pack_b_bf16's layout, else pack_b_f32's */
     int64_t D = tk_ref_size(c, "D");
-    TkRefTensor *P1 = tk_ref_tensor(c, "W1"), *P2 = tk_ref_tensor(c, "W2");
-    TkRefTensor *P3 = kind == FFN_SWIGLU ? tk_ref_tensor(c, "W3") : NULL;
-    int64_t F = kind == FFN_SWIGLU ? P1->shape[0] * P1->shape[2] : tk_ref_size(c, "F");
-    if (P2->shape[0] * P2->shape[2] < D) return "W2p has fewer than D columns (ND·256 >= D is required)";
+    TkRefTensor *P1 = tk_ref_tensor_rank(c, "W1", 4), *P2 = tk_ref_tensor_rank(c, "W2", 4);
+    TkRefTensor *P3 = kind == FFN_SWIGLU ? tk_ref_tensor_rank(c, "W3", 4) : NULL;
+    int64_t F = kind == FFN_SWIGLU ? P1->shape[0] * P1->shape[3] : tk_ref_size(c, "F");
+    if (P2->shape[0] * P2->shape[3] < D) return "W2p has fewer than D columns (ND·256 >= D is required)";
     double *W1 = unpack(P1, D, F, pairs), *W3 = P3 ? unpack(P3, D, F, pairs) : NULL, *W2 = unpack(P2, F, D, pairs);
     const char *err = !W1 || !W2 || (P3 && !W3) ? "out of memory" : ffn_with(c, kind, split, F, (Weights){ W1, W3, W2 });
     free(W1);

@@ -2,16 +2,17 @@
  * See reference.h. Written from the definitions in gemm.tk's header:
  *   C[b][i][j] = act(Σ_k A[b][i][k]·B'[b][k][j] + bias[j]) + R[i][j]
  * with B' = B (nn) or Bᵀ (nt), and for the packed kernels B' read from
- * P[nb] (B's columns nb·BN .. nb·BN+BN-1, BN = P's last dimension: 256 for
- * the gemm kernels, 64 for the small ones) in the packed plane layout of
- * docs/LANGUAGE.md "Packed tensors": panels of 32 columns, one after the
- * other; inside a panel, bf16 rows interleave in pairs, f32 rows are plain. */
+ * P[NB, KT, KC, BN] (plane (nb, kt): B's rows kt·KC .. and columns nb·BN ..;
+ * KC = BN = 256 for the gemm kernels, 64 and 32 for the small and tiny ones)
+ * in the packed plane layout of docs/LANGUAGE.md "Packed tensors": panels of
+ * 32 columns, one after the other; inside a panel, bf16 rows interleave in
+ * pairs, f32 rows are plain. */
 #include "reference.h"
 
 typedef struct {
     bool nt;         /* B is [N, K] */
     bool batched;    /* leading dim BT on A, B, C */
-    bool packed;     /* B comes as P[NB, KP, BN, packed] */
+    bool packed;     /* B comes as P[NB, KT, KC, BN, packed] */
     bool pairs;      /* ... of 2-byte elements: rows interleave in pairs */
     bool epilogue;   /* bias / act / residual */
 } GemmForm;
@@ -29,10 +30,7 @@ static double act_apply(int act, double x)
 /* element (k, j) of batch b of the (logical) right operand */
 static double b_at(const GemmForm *f, const TkRefTensor *B, int64_t b, int64_t k, int64_t j, int64_t K, int64_t N)
 {
-    if (f->packed) {
-        int64_t kp = B->shape[1], bn = B->shape[2];
-        return B->data[(j / bn) * kp * bn + tk_ref_packed_at(k, j % bn, kp, bn, f->pairs)];
-    }
+    if (f->packed) return B->data[tk_ref_packed_b_index(B, k, j, f->pairs)];   /* in range: checked in gemm() */
     int64_t base = b * K * N;
     return f->nt ? B->data[base + j * K + k] : B->data[base + k * N + j];
 }
@@ -40,11 +38,11 @@ static double b_at(const GemmForm *f, const TkRefTensor *B, int64_t b, int64_t k
 static const char *gemm(TkRefCall *c, GemmForm f)
 {
     TkRefTensor *A = tk_ref_tensor(c, "A"), *C = tk_ref_tensor(c, "C");
-    TkRefTensor *B = tk_ref_tensor(c, f.packed ? "P" : "B");
+    TkRefTensor *B = f.packed ? tk_ref_tensor_rank(c, "P", 4) : tk_ref_tensor(c, "B");
     int64_t M = tk_ref_size(c, "M"), K = tk_ref_size(c, "K"), N = tk_ref_size(c, "N");
     int64_t BT = f.batched ? tk_ref_size(c, "BT") : 1;
-    if (f.packed && (B->shape[2] <= 0 || B->shape[0] * B->shape[2] < N || B->shape[1] < K))
-        return "packed P too small for N, K (NB·BN >= N and KP >= K are required)";
+    if (f.packed && (B->shape[2] <= 0 || B->shape[3] <= 0 || B->shape[0] * B->shape[3] < N || B->shape[1] * B->shape[2] < K))
+        return "packed P too small for N, K (NB·BN >= N and KT·KC >= K are required)";
     int act = 0;
     bool use_bias = false, use_res = false;
     const double *bias = NULL, *R = NULL;
@@ -70,18 +68,14 @@ static const char *gemm(TkRefCall *c, GemmForm f)
     return NULL;
 }
 
-/* P[nb] holds B[k][nb·BN + jj] at tk_ref_packed_at(k, jj), zero past K and N (the pack kernels). */
+/* Every element of P[NB, KT, KC, BN] is B's (k, j) at tk_ref_packed_b_index, zero past K and N (the pack kernels). */
 static const char *pack_b(TkRefCall *c, bool pairs)
 {
-    TkRefTensor *B = tk_ref_tensor(c, "B"), *P = tk_ref_tensor(c, "P");
+    TkRefTensor *B = tk_ref_tensor(c, "B"), *P = tk_ref_tensor_rank(c, "P", 4);
     int64_t K = B->shape[0], N = B->shape[1];
-    int64_t NB = P->shape[0], KP = P->shape[1], BN = P->shape[2];
-    for (int64_t nb = 0; nb < NB; nb++)
-        for (int64_t k = 0; k < KP; k++)
-            for (int64_t jj = 0; jj < BN; jj++) {
-                int64_t j = nb * BN + jj;
-                P->data[nb * KP * BN + tk_ref_packed_at(k, jj, KP, BN, pairs)] = k < K && j < N ? B->data[k * N + j] : 0.0;
-            }
+    for (int64_t k = 0; k < P->shape[1] * P->shape[2]; k++)
+        for (int64_t j = 0; j < P->shape[0] * P->shape[3]; j++)
+            P->data[tk_ref_packed_b_index(P, k, j, pairs)] = k < K && j < N ? B->data[k * N + j] : 0.0;
     return NULL;
 }
 

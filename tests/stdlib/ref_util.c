@@ -94,3 +94,10 @@ int64_t tk_ref_packed_at(int64_t r, int64_t c, int64_t R, int64_t C, bool pairs)
     if (paired_row) return start + (r / 2) * 2 * width + 2 * col + r % 2;
     return start + r * width + col;
 }
+
+int64_t tk_ref_packed_b_index(const TkRefTensor *P, int64_t k, int64_t j, bool pairs)
+{
+    int64_t NB = P->shape[0], KT = P->shape[1], R = P->shape[2], C = P->shape[3];
+    if (k < 0 || j < 0 || k / R >= KT || j / C >= NB) return -1;
+    return ((j / C) * KT + k / R) * R * C + tk_ref_packed_at(k % R, j % C, R, C, pairs);
+}

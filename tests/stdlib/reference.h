@@ -89,4 +89,10 @@ TkRefTensor *tk_ref_tensor_rank(TkRefCall *call, const char *name, unsigned rank
  * columns (LANGUAGE.md §3.4), `pairs` for 2-byte elements. */
 int64_t tk_ref_packed_at(int64_t r, int64_t c, int64_t R, int64_t C, bool pairs);
 
+/* Index into P's data of element (k, j) of the matrix B packed as P[NB, KT, R, C]
+ * (gemm.tk's pack kernels: plane (j / C, k / R) holds B's rows R·(k / R) ..
+ * and columns C·(j / C) .. at tk_ref_packed_at), or -1 where P has no plane
+ * for it. */
+int64_t tk_ref_packed_b_index(const TkRefTensor *P, int64_t k, int64_t j, bool pairs);
+
 #endif
