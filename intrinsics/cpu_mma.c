@@ -1,5 +1,6 @@
 /* cpu_mma.c — see cpu_mma.h. */
 #include "cpu_mma.h"
+#include "cpu_mma_emit.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -7,9 +8,6 @@
 static void mma_fma(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVMValueRef a, LLVMValueRef b, int64_t m,
                     int64_t n, int64_t kdim);
 static void mma_dpbf16(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVMValueRef a, LLVMValueRef b, int64_t m,
-                       int64_t n, int64_t kdim);
-
-static void mma_bfmmla(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVMValueRef a, LLVMValueRef b, int64_t m,
                        int64_t n, int64_t kdim);
 
 static void mma_generic(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVMValueRef a, LLVMValueRef b, int64_t m,
@@ -25,7 +23,7 @@ static const TkMmaKernel table[] = {
     { "x86.avx2.fma",        "+avx2,+fma",   TK_TY_F32,   4, 16,  8,
       "vfmadd231ps ymm with a broadcast of A; 8 accumulators", mma_fma, TK_MMA_PACK_ROWS },
     { "aarch64.neon.bfmmla", "+neon,+bf16",  TK_TY_BF16,  8,  8,  4,
-      "bfmmla v.4s: a 2×2 f32 block += 2×4 · (4×2) bf16 per instruction; 16 accumulators (8×8 of C)", mma_bfmmla,
+      "bfmmla v.4s: a 2×2 f32 block += 2×4 · (4×2) bf16 per instruction; 16 accumulators (8×8 of C)", tk_mma_bfmmla,
       TK_MMA_PACK_MMLA },
     { "aarch64.neon.fmla",   "+neon",        TK_TY_F32,   4, 16,  4,
       "fmla v.4s by element broadcast; 16 accumulators", mma_fma, TK_MMA_PACK_ROWS },
@@ -77,61 +75,6 @@ const TkMmaKernel *tk_cpu_mma_select(const char *target_features, TkTypeKind ope
     return NULL;
 }
 
-/* ---------------------------------------------------------------- emission helpers */
-
-typedef struct {
-    LLVMBasicBlockRef header, body, exit;
-    LLVMValueRef idx;
-} Loop;
-
-static LLVMValueRef c64(TkMmaBuilder *mb, int64_t v) { return LLVMConstInt(LLVMInt64TypeInContext(mb->ctx), (unsigned long long)v, 1); }
-
-/* for (idx = 0; idx < hi; idx++) with a run-time bound */
-static void loop_begin_n(TkMmaBuilder *mb, Loop *L, LLVMValueRef hi, const char *name)
-{
-    LLVMTypeRef i64 = LLVMInt64TypeInContext(mb->ctx);
-    LLVMBasicBlockRef pre = LLVMGetInsertBlock(mb->b);
-    L->header = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, name);
-    L->body = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.body");
-    L->exit = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.done");
-    LLVMBuildBr(mb->b, L->header);
-    LLVMPositionBuilderAtEnd(mb->b, L->header);
-    L->idx = LLVMBuildPhi(mb->b, i64, "");
-    LLVMValueRef start = c64(mb, 0);
-    LLVMAddIncoming(L->idx, &start, &pre, 1);
-    LLVMBuildCondBr(mb->b, LLVMBuildICmp(mb->b, LLVMIntSLT, L->idx, hi, ""), L->body, L->exit);
-    LLVMPositionBuilderAtEnd(mb->b, L->body);
-}
-
-/* for (idx = 0; idx < hi; idx++) */
-static void loop_begin(TkMmaBuilder *mb, Loop *L, int64_t hi, const char *name)
-{
-    loop_begin_n(mb, L, c64(mb, hi), name);
-}
-
-static void loop_end(TkMmaBuilder *mb, Loop *L, int64_t step)
-{
-    LLVMValueRef next = LLVMBuildAdd(mb->b, L->idx, c64(mb, step), "");
-    LLVMBasicBlockRef latch = LLVMGetInsertBlock(mb->b);
-    LLVMAddIncoming(L->idx, &next, &latch, 1);
-    LLVMBuildBr(mb->b, L->header);
-    LLVMPositionBuilderAtEnd(mb->b, L->exit);
-}
-
-static LLVMValueRef gep(TkMmaBuilder *mb, LLVMTypeRef t, LLVMValueRef base, LLVMValueRef idx)
-{
-    return LLVMBuildGEP2(mb->b, t, base, &idx, 1, "");
-}
-
-static LLVMValueRef call_intrinsic(TkMmaBuilder *mb, const char *name, LLVMTypeRef *ov, unsigned nov, LLVMValueRef *args,
-                                   unsigned nargs)
-{
-    unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
-    LLVMValueRef fn = LLVMGetIntrinsicDeclaration(mb->mod, id, ov, nov);
-    return LLVMBuildCall2(mb->b, LLVMGlobalGetValueType(fn), fn, args, nargs, "");
-}
-
-#define MAX_ACC 32
 #define SKINNY_ROWS 16   /* accumulators of at most this many rows use 2-row blocks */
 
 /* <n x T> with every lane x (insertelement + a zero shuffle mask: one vpbroadcast). */
@@ -725,118 +668,6 @@ static void mma_dpbf16(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc,
                        int64_t n, int64_t kdim)
 {
     emit_blocks(k, mb, acc, a, b, m, n, (kdim + 1) / 2, true);
-}
-
-/* ---------------------------------------------------------------- AArch64 bfmmla */
-
-/* One register block of rp row pairs × cp column pairs of C at rows [i0, i0+2rp),
- * columns [j0, j0+2cp), operands in TK_MMA_PACK_MMLA order (cpu_mma.h). Each
- * accumulator is a 2×2 block of C as <4 x float> {c00, c01, c10, c11}; it is
- * gathered from / scattered to the two rows of acc around the K loop. Every
- * 4-deep k step loads rp 2×4 blocks of A and cp of Bᵀ and issues rp·cp bfmmla. */
-static void mmla_block(TkMmaBuilder *mb, LLVMValueRef acc, LLVMValueRef a, LLVMValueRef b, LLVMValueRef i0, LLVMValueRef j0,
-                       int rp, int cp, int64_t n, int64_t kq)
-{
-    LLVMTypeRef f32 = LLVMFloatTypeInContext(mb->ctx), i32 = LLVMInt32TypeInContext(mb->ctx);
-    LLVMTypeRef bf = LLVMBFloatTypeInContext(mb->ctx);
-    LLVMTypeRef v2f = LLVMVectorType(f32, 2), v4f = LLVMVectorType(f32, 4), v8b = LLVMVectorType(bf, 8);
-    LLVMValueRef lane[4];
-    for (int q = 0; q < 4; q++) lane[q] = LLVMConstInt(i32, (unsigned long long)q, 0);
-    LLVMValueRef lo = LLVMConstVector(lane, 2), hi = LLVMConstVector(lane + 2, 2), all = LLVMConstVector(lane, 4);
-    LLVMValueRef init[MAX_ACC], ptr[MAX_ACC][2];
-    int nacc = rp * cp;
-    for (int p = 0; p < rp; p++)
-        for (int c = 0; c < cp; c++) {
-            LLVMValueRef half[2];
-            for (int h = 0; h < 2; h++) {
-                LLVMValueRef row = LLVMBuildAdd(mb->b, i0, c64(mb, 2 * p + h), "");
-                LLVMValueRef off = LLVMBuildAdd(mb->b, LLVMBuildMul(mb->b, row, c64(mb, n), ""),
-                                                LLVMBuildAdd(mb->b, j0, c64(mb, 2 * c), ""), "");
-                ptr[p * cp + c][h] = gep(mb, f32, acc, off);
-                half[h] = LLVMBuildLoad2(mb->b, v2f, ptr[p * cp + c][h], "");
-                LLVMSetAlignment(half[h], 4);
-            }
-            init[p * cp + c] = LLVMBuildShuffleVector(mb->b, half[0], half[1], all, "");
-        }
-    LLVMBasicBlockRef pre = LLVMGetInsertBlock(mb->b);
-    LLVMBasicBlockRef header = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.k");
-    LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.kbody");
-    LLVMBasicBlockRef exit = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.kdone");
-    LLVMBuildBr(mb->b, header);
-    LLVMPositionBuilderAtEnd(mb->b, header);
-    LLVMValueRef kk = LLVMBuildPhi(mb->b, LLVMInt64TypeInContext(mb->ctx), "k");
-    LLVMValueRef zero = c64(mb, 0);
-    LLVMAddIncoming(kk, &zero, &pre, 1);
-    LLVMValueRef phis[MAX_ACC];
-    for (int q = 0; q < nacc; q++) {
-        phis[q] = LLVMBuildPhi(mb->b, v4f, "acc");
-        LLVMAddIncoming(phis[q], &init[q], &pre, 1);
-    }
-    LLVMBuildCondBr(mb->b, LLVMBuildICmp(mb->b, LLVMIntSLT, kk, c64(mb, kq), ""), body, exit);
-    LLVMPositionBuilderAtEnd(mb->b, body);
-    /* pair index = i0/2 + p (i0, j0 are even); block (pair, kk) starts at (pair·kq + kk)·8 */
-    LLVMValueRef ip = LLVMBuildLShr(mb->b, i0, c64(mb, 1), ""), jp = LLVMBuildLShr(mb->b, j0, c64(mb, 1), "");
-    LLVMValueRef av[MAX_ACC], bv[MAX_ACC];
-    for (int p = 0; p < rp; p++) {
-        LLVMValueRef blk = LLVMBuildAdd(mb->b, LLVMBuildMul(mb->b, LLVMBuildAdd(mb->b, ip, c64(mb, p), ""), c64(mb, kq), ""), kk, "");
-        av[p] = LLVMBuildLoad2(mb->b, v8b, gep(mb, bf, a, LLVMBuildMul(mb->b, blk, c64(mb, 8), "")), "");
-        LLVMSetAlignment(av[p], 2);
-    }
-    for (int c = 0; c < cp; c++) {
-        LLVMValueRef blk = LLVMBuildAdd(mb->b, LLVMBuildMul(mb->b, LLVMBuildAdd(mb->b, jp, c64(mb, c), ""), c64(mb, kq), ""), kk, "");
-        bv[c] = LLVMBuildLoad2(mb->b, v8b, gep(mb, bf, b, LLVMBuildMul(mb->b, blk, c64(mb, 8), "")), "");
-        LLVMSetAlignment(bv[c], 2);
-    }
-    LLVMValueRef next[MAX_ACC];
-    for (int p = 0; p < rp; p++)
-        for (int c = 0; c < cp; c++) {
-            LLVMValueRef args[3] = { phis[p * cp + c], av[p], bv[c] };
-            next[p * cp + c] = call_intrinsic(mb, "llvm.aarch64.neon.bfmmla", NULL, 0, args, 3);
-        }
-    LLVMValueRef knext = LLVMBuildAdd(mb->b, kk, c64(mb, 1), "");
-    LLVMBasicBlockRef latch = LLVMGetInsertBlock(mb->b);
-    LLVMAddIncoming(kk, &knext, &latch, 1);
-    for (int q = 0; q < nacc; q++) LLVMAddIncoming(phis[q], &next[q], &latch, 1);
-    LLVMBuildBr(mb->b, header);
-    LLVMPositionBuilderAtEnd(mb->b, exit);
-    for (int q = 0; q < nacc; q++)
-        for (int h = 0; h < 2; h++) {
-            LLVMValueRef half = LLVMBuildShuffleVector(mb->b, phis[q], LLVMGetPoison(v4f), h ? hi : lo, "");
-            LLVMValueRef s = LLVMBuildStore(mb->b, half, ptr[q][h]);
-            LLVMSetAlignment(s, 4);
-        }
-}
-
-/* Rows [i0, i0+2rp) across all columns: full register blocks of nr columns,
- * then the leftover column pairs one at a time. */
-static void mmla_band(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVMValueRef a, LLVMValueRef b, LLVMValueRef i0,
-                      int rp, int64_t n, int64_t kq)
-{
-    int64_t n_full = n / k->nr * k->nr;
-    if (n_full > 0) {
-        Loop Lj;
-        loop_begin(mb, &Lj, n_full, "mk.j");
-        mmla_block(mb, acc, a, b, i0, Lj.idx, rp, k->nr / 2, n, kq);
-        loop_end(mb, &Lj, k->nr);
-    }
-    for (int64_t j = n_full; j + 1 < n; j += 2) mmla_block(mb, acc, a, b, i0, c64(mb, j), rp, 1, n, kq);
-}
-
-/* acc (M×N) += A·B over 2×2 blocks: bands of mr rows, then one band of the
- * leftover row pairs. M and N must be even; they are multiples of 16 in
- * practice, so with an 8×8 register block nothing is left over. */
-static void mma_bfmmla(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVMValueRef a, LLVMValueRef b, int64_t m,
-                       int64_t n, int64_t kdim)
-{
-    int64_t kq = (kdim + 3) / 4;
-    int64_t m_full = m / k->mr * k->mr;
-    if (m_full > 0) {
-        Loop Li;
-        loop_begin(mb, &Li, m_full, "mk.i");
-        mmla_band(k, mb, acc, a, b, Li.idx, k->mr / 2, n, kq);
-        loop_end(mb, &Li, k->mr);
-    }
-    if (m - m_full >= 2) mmla_band(k, mb, acc, a, b, c64(mb, m_full), (int)((m - m_full) / 2), n, kq);
 }
 
 static void mma_generic(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVMValueRef a, LLVMValueRef b, int64_t m,

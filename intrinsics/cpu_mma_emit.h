@@ -1,0 +1,70 @@
+/* cpu_mma_emit.h — what the CPU micro-kernel emitters share (cpu_mma.c: the
+ * x86 and generic register blocks; cpu_mma_mmla.c: AArch64 bfmmla): counted
+ * loops, GEPs and intrinsic calls on a TkMmaBuilder. Internal to intrinsics/. */
+#ifndef TK_INTRINSICS_CPU_MMA_EMIT_H
+#define TK_INTRINSICS_CPU_MMA_EMIT_H
+
+#include <string.h>
+
+#include "cpu_mma.h"
+
+#define MAX_ACC 32   /* accumulator registers one register block may keep */
+
+typedef struct {
+    LLVMBasicBlockRef header, body, exit;
+    LLVMValueRef idx;
+} Loop;
+
+static inline LLVMValueRef c64(TkMmaBuilder *mb, int64_t v) { return LLVMConstInt(LLVMInt64TypeInContext(mb->ctx), (unsigned long long)v, 1); }
+
+/* for (idx = 0; idx < hi; idx++) with a run-time bound */
+static inline void loop_begin_n(TkMmaBuilder *mb, Loop *L, LLVMValueRef hi, const char *name)
+{
+    LLVMTypeRef i64 = LLVMInt64TypeInContext(mb->ctx);
+    LLVMBasicBlockRef pre = LLVMGetInsertBlock(mb->b);
+    L->header = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, name);
+    L->body = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.body");
+    L->exit = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.done");
+    LLVMBuildBr(mb->b, L->header);
+    LLVMPositionBuilderAtEnd(mb->b, L->header);
+    L->idx = LLVMBuildPhi(mb->b, i64, "");
+    LLVMValueRef start = c64(mb, 0);
+    LLVMAddIncoming(L->idx, &start, &pre, 1);
+    LLVMBuildCondBr(mb->b, LLVMBuildICmp(mb->b, LLVMIntSLT, L->idx, hi, ""), L->body, L->exit);
+    LLVMPositionBuilderAtEnd(mb->b, L->body);
+}
+
+/* for (idx = 0; idx < hi; idx++) */
+static inline void loop_begin(TkMmaBuilder *mb, Loop *L, int64_t hi, const char *name)
+{
+    loop_begin_n(mb, L, c64(mb, hi), name);
+}
+
+static inline void loop_end(TkMmaBuilder *mb, Loop *L, int64_t step)
+{
+    LLVMValueRef next = LLVMBuildAdd(mb->b, L->idx, c64(mb, step), "");
+    LLVMBasicBlockRef latch = LLVMGetInsertBlock(mb->b);
+    LLVMAddIncoming(L->idx, &next, &latch, 1);
+    LLVMBuildBr(mb->b, L->header);
+    LLVMPositionBuilderAtEnd(mb->b, L->exit);
+}
+
+static inline LLVMValueRef gep(TkMmaBuilder *mb, LLVMTypeRef t, LLVMValueRef base, LLVMValueRef idx)
+{
+    return LLVMBuildGEP2(mb->b, t, base, &idx, 1, "");
+}
+
+static inline LLVMValueRef call_intrinsic(TkMmaBuilder *mb, const char *name, LLVMTypeRef *ov, unsigned nov, LLVMValueRef *args,
+                                   unsigned nargs)
+{
+    unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+    LLVMValueRef fn = LLVMGetIntrinsicDeclaration(mb->mod, id, ov, nov);
+    return LLVMBuildCall2(mb->b, LLVMGlobalGetValueType(fn), fn, args, nargs, "");
+}
+
+
+/* The AArch64 bfmmla emitter (cpu_mma_mmla.c), a row of cpu_mma.c's table. */
+void tk_mma_bfmmla(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVMValueRef a, LLVMValueRef b, int64_t m, int64_t n,
+                   int64_t kdim);
+
+#endif
