@@ -318,30 +318,19 @@ static void block(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVM
         }
     }
     /* k loop with the accumulators as phis; ku steps per iteration (ku divides ksteps) */
-    LLVMBasicBlockRef pre = LLVMGetInsertBlock(mb->b);
-    LLVMBasicBlockRef header = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.k");
-    LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.kbody");
-    LLVMBasicBlockRef exit = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.kdone");
-    LLVMBuildBr(mb->b, header);
-    LLVMPositionBuilderAtEnd(mb->b, header);
-    LLVMValueRef kk = LLVMBuildPhi(mb->b, LLVMInt64TypeInContext(mb->ctx), "k");
-    LLVMValueRef zero = c64(mb, 0);
-    LLVMAddIncoming(kk, &zero, &pre, 1);
+    KLoop K;
     LLVMValueRef phis[MAX_ACC];
-    for (int q = 0; q < nacc; q++) {
-        phis[q] = LLVMBuildPhi(mb->b, vf, "acc");
-        LLVMAddIncoming(phis[q], &init[q], &pre, 1);
-    }
+    kloop_begin(mb, &K, vf, init, phis, nacc);
+    LLVMValueRef kk = K.kk;
     /* with `bad`: lanes of B seen to hold an inf or NaN, kept across the loop */
     LLVMTypeRef vbit = LLVMVectorType(LLVMInt1TypeInContext(mb->ctx), (unsigned)k->vec);
     LLVMValueRef seen_phi = NULL, seen = NULL;
     if (bad) {
         seen_phi = seen = LLVMBuildPhi(mb->b, vbit, "nonfinite");
         LLVMValueRef none = LLVMConstNull(vbit);
-        LLVMAddIncoming(seen_phi, &none, &pre, 1);
+        LLVMAddIncoming(seen_phi, &none, &K.pre, 1);
     }
-    LLVMBuildCondBr(mb->b, LLVMBuildICmp(mb->b, LLVMIntSLT, kk, c64(mb, ksteps), ""), body, exit);
-    LLVMPositionBuilderAtEnd(mb->b, body);
+    kloop_test(mb, &K, ksteps);
     LLVMValueRef stride = panel_stride(mb, ksteps, bf16);
     int64_t nr = (int64_t)nv * k->vec;
     if (ku == 1 && ksteps >= PREFETCH_MIN_KSTEPS && !mb->b_row_stride && nr == TK_MMA_PANEL)
@@ -350,13 +339,11 @@ static void block(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVM
     for (int q = 0; q < nacc; q++) next[q] = phis[q];
     for (int u = 0; u < ku; u++)
         steps(k, mb, a, b, i0, j0, mr, nv, nc, u, u ? LLVMBuildAdd(mb->b, kk, c64(mb, u), "") : kk, n, ksteps, stride, bf16, next, bad ? &seen : NULL);
-    LLVMValueRef knext = LLVMBuildAdd(mb->b, kk, c64(mb, ku), "");
-    LLVMBasicBlockRef latch = LLVMGetInsertBlock(mb->b);
-    LLVMAddIncoming(kk, &knext, &latch, 1);
-    for (int q = 0; q < nacc; q++) LLVMAddIncoming(phis[q], &next[q], &latch, 1);
-    if (bad) LLVMAddIncoming(seen_phi, &seen, &latch, 1);
-    LLVMBuildBr(mb->b, header);
-    LLVMPositionBuilderAtEnd(mb->b, exit);
+    if (bad) {
+        LLVMBasicBlockRef latch = LLVMGetInsertBlock(mb->b);
+        LLVMAddIncoming(seen_phi, &seen, &latch, 1);
+    }
+    kloop_end(mb, &K, ku, next, phis, nacc);
     LLVMValueRef *fin = phis;
     if (bad) {   /* any lane seen: note it for the caller */
         LLVMValueRef any = call_intrinsic(mb, "llvm.vector.reduce.or", &vbit, 1, &seen_phi, 1);

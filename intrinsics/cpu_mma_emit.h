@@ -63,6 +63,50 @@ static inline LLVMValueRef call_intrinsic(TkMmaBuilder *mb, const char *name, LL
 }
 
 
+/* The K loop of a register block, its accumulators held as phis:
+ * kloop_begin opens it (the builder is left in its header, where the caller
+ * may add phis of its own, then calls kloop_test to enter the body);
+ * kloop_end closes it with each accumulator's next value and leaves the
+ * builder after the loop, where phis[] hold the final values. */
+typedef struct {
+    LLVMBasicBlockRef pre, header, body, exit;
+    LLVMValueRef kk;   /* the k step */
+} KLoop;
+
+static inline void kloop_begin(TkMmaBuilder *mb, KLoop *K, LLVMTypeRef vt, const LLVMValueRef *init, LLVMValueRef *phis, int nacc)
+{
+    K->pre = LLVMGetInsertBlock(mb->b);
+    K->header = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.k");
+    K->body = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.kbody");
+    K->exit = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.kdone");
+    LLVMBuildBr(mb->b, K->header);
+    LLVMPositionBuilderAtEnd(mb->b, K->header);
+    K->kk = LLVMBuildPhi(mb->b, LLVMInt64TypeInContext(mb->ctx), "k");
+    LLVMValueRef zero = c64(mb, 0);
+    LLVMAddIncoming(K->kk, &zero, &K->pre, 1);
+    for (int q = 0; q < nacc; q++) {
+        phis[q] = LLVMBuildPhi(mb->b, vt, "acc");
+        LLVMAddIncoming(phis[q], (LLVMValueRef *)&init[q], &K->pre, 1);
+    }
+}
+
+/* while (kk < kend) */
+static inline void kloop_test(TkMmaBuilder *mb, KLoop *K, int64_t kend)
+{
+    LLVMBuildCondBr(mb->b, LLVMBuildICmp(mb->b, LLVMIntSLT, K->kk, c64(mb, kend), ""), K->body, K->exit);
+    LLVMPositionBuilderAtEnd(mb->b, K->body);
+}
+
+static inline void kloop_end(TkMmaBuilder *mb, KLoop *K, int64_t step, LLVMValueRef *next, LLVMValueRef *phis, int nacc)
+{
+    LLVMValueRef knext = LLVMBuildAdd(mb->b, K->kk, c64(mb, step), "");
+    LLVMBasicBlockRef latch = LLVMGetInsertBlock(mb->b);
+    LLVMAddIncoming(K->kk, &knext, &latch, 1);
+    for (int q = 0; q < nacc; q++) LLVMAddIncoming(phis[q], &next[q], &latch, 1);
+    LLVMBuildBr(mb->b, K->header);
+    LLVMPositionBuilderAtEnd(mb->b, K->exit);
+}
+
 /* The AArch64 bfmmla emitter (cpu_mma_mmla.c), a row of cpu_mma.c's table. */
 void tk_mma_bfmmla(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVMValueRef a, LLVMValueRef b, int64_t m, int64_t n,
                    int64_t kdim);

@@ -31,22 +31,11 @@ static void mmla_block(TkMmaBuilder *mb, LLVMValueRef acc, LLVMValueRef a, LLVMV
             }
             init[p * cp + c] = LLVMBuildShuffleVector(mb->b, half[0], half[1], all, "");
         }
-    LLVMBasicBlockRef pre = LLVMGetInsertBlock(mb->b);
-    LLVMBasicBlockRef header = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.k");
-    LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.kbody");
-    LLVMBasicBlockRef exit = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "mk.kdone");
-    LLVMBuildBr(mb->b, header);
-    LLVMPositionBuilderAtEnd(mb->b, header);
-    LLVMValueRef kk = LLVMBuildPhi(mb->b, LLVMInt64TypeInContext(mb->ctx), "k");
-    LLVMValueRef zero = c64(mb, 0);
-    LLVMAddIncoming(kk, &zero, &pre, 1);
+    KLoop K;
     LLVMValueRef phis[MAX_ACC];
-    for (int q = 0; q < nacc; q++) {
-        phis[q] = LLVMBuildPhi(mb->b, v4f, "acc");
-        LLVMAddIncoming(phis[q], &init[q], &pre, 1);
-    }
-    LLVMBuildCondBr(mb->b, LLVMBuildICmp(mb->b, LLVMIntSLT, kk, c64(mb, kq), ""), body, exit);
-    LLVMPositionBuilderAtEnd(mb->b, body);
+    kloop_begin(mb, &K, v4f, init, phis, nacc);
+    kloop_test(mb, &K, kq);
+    LLVMValueRef kk = K.kk;
     /* pair index = i0/2 + p (i0, j0 are even); block (pair, kk) starts at (pair·kq + kk)·8 */
     LLVMValueRef ip = LLVMBuildLShr(mb->b, i0, c64(mb, 1), ""), jp = LLVMBuildLShr(mb->b, j0, c64(mb, 1), "");
     LLVMValueRef av[MAX_ACC], bv[MAX_ACC];
@@ -66,12 +55,7 @@ static void mmla_block(TkMmaBuilder *mb, LLVMValueRef acc, LLVMValueRef a, LLVMV
             LLVMValueRef args[3] = { phis[p * cp + c], av[p], bv[c] };
             next[p * cp + c] = call_intrinsic(mb, "llvm.aarch64.neon.bfmmla", NULL, 0, args, 3);
         }
-    LLVMValueRef knext = LLVMBuildAdd(mb->b, kk, c64(mb, 1), "");
-    LLVMBasicBlockRef latch = LLVMGetInsertBlock(mb->b);
-    LLVMAddIncoming(kk, &knext, &latch, 1);
-    for (int q = 0; q < nacc; q++) LLVMAddIncoming(phis[q], &next[q], &latch, 1);
-    LLVMBuildBr(mb->b, header);
-    LLVMPositionBuilderAtEnd(mb->b, exit);
+    kloop_end(mb, &K, 1, next, phis, nacc);
     for (int q = 0; q < nacc; q++)
         for (int h = 0; h < 2; h++) {
             LLVMValueRef half = LLVMBuildShuffleVector(mb->b, phis[q], LLVMGetPoison(v4f), h ? hi : lo, "");
