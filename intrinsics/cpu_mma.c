@@ -15,6 +15,10 @@ static void mma_generic(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc
 
 static const TkMmaKernel table[] = {
     /* name                  features        operand      mr nr vec  meaning / emitter */
+    /* mr/nr/vec: the register block of the vdpbf16ps kernel it falls back to (K not a multiple of 32) */
+    { "x86.amx.tdpbf16ps", "+amx-bf16,+amx-tile,+avx512bf16,+avx512f", TK_TY_BF16, 8, 32, 16,
+      "AMX tdpbf16ps: 16×16 f32 += 16×32 · 32×16 bf16 per instruction; 2×2 tiles of C (cpu_mma_amx.c)", tk_mma_amx,
+      TK_MMA_PACK_ROWS },
     { "x86.avx512bf16.dpbf16ps", "+avx512bf16,+avx512f", TK_TY_BF16, 8, 32, 16,
       "vdpbf16ps zmm: 16 lanes × 2 bf16 products per k pair, f32 accumulate; 16 accumulators", mma_dpbf16,
       TK_MMA_PACK_ROWS },
@@ -37,6 +41,13 @@ const TkMmaKernel *tk_cpu_mma_table(unsigned *count)
 {
     *count = sizeof table / sizeof table[0];
     return table;
+}
+
+const TkMmaKernel *tk_cpu_mma_find(const char *name)
+{
+    for (unsigned i = 0; i < sizeof table / sizeof table[0]; i++)
+        if (strcmp(table[i].name, name) == 0) return &table[i];
+    return NULL;
 }
 
 /* Is every feature of `need` ("+a,+b") present as "+x" in `have`? */

@@ -88,4 +88,7 @@ const TkMmaKernel *tk_cpu_mma_select(const char *target_features, TkTypeKind ope
 /* The whole table, for docs and tests. */
 const TkMmaKernel *tk_cpu_mma_table(unsigned *count);
 
+/* The row named `name`, or NULL. */
+const TkMmaKernel *tk_cpu_mma_find(const char *name);
+
 #endif

@@ -111,4 +111,10 @@ static inline void kloop_end(TkMmaBuilder *mb, KLoop *K, int64_t step, LLVMValue
 void tk_mma_bfmmla(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVMValueRef a, LLVMValueRef b, int64_t m, int64_t n,
                    int64_t kdim);
 
+/* The AMX emitter (cpu_mma_amx.c); it runs the vdpbf16ps row where the
+ * shape does not fit its tiles (tk_mma_amx_fits). */
+void tk_mma_amx(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVMValueRef a, LLVMValueRef b, int64_t m, int64_t n,
+                int64_t kdim);
+bool tk_mma_amx_fits(int64_t m, int64_t n, int64_t kdim);
+
 #endif

@@ -1,6 +1,8 @@
 /* target.c — see target.h. */
 #include "target.h"
 
+#include "launch.h"
+
 #include <llvm-c/Core.h>
 #include <llvm-c/TargetMachine.h>
 #include <stdio.h>
@@ -11,6 +13,9 @@ static const TkTarget targets[] = {
     /* name                 kind            triple                       cpu          features          description */
     { "host",              TK_TARGET_CPU,  NULL,                        NULL,        NULL,
       "the CPU tkc runs on, with all its features" },
+    { "x86-64-amx",        TK_TARGET_CPU,  "x86_64-unknown-linux-gnu",  "x86-64-v4",
+      "+avx512f,+avx512bw,+avx512dq,+avx512vl,+avx512bf16,+amx-tile,+amx-bf16,+avx2,+fma",
+      "x86-64 with AMX-BF16 (Sapphire Rapids and later): tdpbf16ps tile micro-kernels for bf16, zmm FMA for f32" },
     { "x86-64-avx512bf16", TK_TARGET_CPU,  "x86_64-unknown-linux-gnu",  "x86-64-v4",
       "+avx512f,+avx512bw,+avx512dq,+avx512vl,+avx512bf16,+avx2,+fma",
       "x86-64 with AVX-512 and AVX512-BF16 (Zen 4/5, Sapphire Rapids): vdpbf16ps micro-kernels" },
@@ -57,6 +62,13 @@ static char *dup_llvm(char *s)
     return d;
 }
 
+/* Turns every "+amx-..." of an LLVM feature list into "-amx-...": the host
+ * has the tile unit but the system will not hand out its state. */
+static void drop_amx(char *features)
+{
+    for (char *p = features; (p = strstr(p, "+amx-")) != NULL; p++) *p = '-';
+}
+
 int tk_target_resolve(const TkTarget *t, TkResolvedTarget *out, char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
@@ -69,6 +81,7 @@ int tk_target_resolve(const TkTarget *t, TkResolvedTarget *out, char *err, size_
         out->triple = dup_llvm(LLVMGetDefaultTargetTriple());
         out->cpu = dup_llvm(LLVMGetHostCPUName());
         out->features = dup_llvm(LLVMGetHostCPUFeatures());
+        if (out->features && !tk_cpu_amx_permit()) drop_amx(out->features);
     } else {
         out->triple = strdup(t->triple);
         out->cpu = strdup(t->cpu);
@@ -120,7 +133,7 @@ bool tk_target_runs_here(const TkResolvedTarget *r)
     LLVMDisposeMessage(host_triple);
     if (!same_arch) return false;
     char *host = LLVMGetHostCPUFeatures();
-    bool ok = all_features(host, r->features);
+    bool ok = all_features(host, r->features) && (!strstr(r->features, "+amx-") || tk_cpu_amx_permit());
     LLVMDisposeMessage(host);
     return ok;
 }

@@ -33,6 +33,9 @@
 #include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
+#if defined(__linux__) && defined(__x86_64__)
+#include <sys/syscall.h>
+#endif
 
 #define TK_MAX_THREADS 256
 #define TK_WORKER_STACK (64u << 20)
@@ -207,8 +210,25 @@ static void wait_for_blocks(Job *j)
     }
 }
 
+bool tk_cpu_amx_permit(void)
+{
+#if defined(__linux__) && defined(__x86_64__)
+    static atomic_int state;   /* 0: not asked yet, 1: granted, -1: refused */
+    int s = atomic_load_explicit(&state, memory_order_acquire);
+    if (s == 0) {
+        enum { ARCH_REQ_XCOMP_PERM = 0x1023, XFEATURE_XTILEDATA = 18 };
+        s = syscall(SYS_arch_prctl, ARCH_REQ_XCOMP_PERM, XFEATURE_XTILEDATA) == 0 ? 1 : -1;
+        atomic_store_explicit(&state, s, memory_order_release);
+    }
+    return s == 1;
+#else
+    return false;
+#endif
+}
+
 int tk_cpu_launch(TkGridFn grid, TkBlockFn block, void **args, const int64_t *sizes, int nthreads, char *err, size_t errlen)
 {
+    (void)tk_cpu_amx_permit();   /* a kernel may use AMX tiles; without the state it would fault */
     int64_t g[4] = { 1, 1, 1, -1 };   /* g[3]: a grid function from before it was reported leaves "unknown" */
     grid(args, sizes, g);
     if (g[0] <= 0 || g[1] <= 0 || g[2] <= 0) return 0;   /* an empty grid runs nothing */

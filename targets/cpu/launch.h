@@ -22,6 +22,13 @@ int tk_cpu_threads(int requested);
  * calling thread's current stack position? Then blocks may run on it. */
 bool tk_cpu_caller_fits(int64_t stack_bytes);
 
+/* Asks Linux for the AMX tile state (arch_prctl ARCH_REQ_XCOMP_PERM,
+ * XTILEDATA; Linux 5.16+), once per process: a tile instruction before that
+ * raises SIGILL. True when granted; false on other systems and CPUs. Every
+ * launch asks first, so kernels compiled for AMX run from the JIT, tkc run
+ * and AOT objects alike; the host target drops AMX when it is refused. */
+bool tk_cpu_amx_permit(void);
+
 /* Runs every block of the grid, on the calling thread too when they fit in its
  * stack. Returns 0, or -1 with a message. */
 int tk_cpu_launch(TkGridFn grid, TkBlockFn block, void **args, const int64_t *sizes, int nthreads, char *err, size_t errlen);

@@ -6,7 +6,8 @@
  * onto C's previous contents (the accumulator starts as load(C)); operands
  * brought into the wanted layout by convert/transpose; the accumulator as an
  * operand too. For the host and for the other x86 targets this machine runs
- * (x86-64-avx512, x86-64-avx2: other micro-kernels and register blocks).
+ * (x86-64-avx512, x86-64-avx2, x86-64-avx512bf16, x86-64-amx: other
+ * micro-kernels and register blocks).
  *
  * Each result is compared with the interpreter AND with a plain C double
  * loop written here. Tolerance, per element (i, j), with
@@ -28,16 +29,17 @@ static const char *const TYPES[] = { "f32", "bf16", "f16" };
 static const char *const FORMS[] = { "ab", "abt", "atb", "atbt" };
 
 /* Register-tile shapes (BM, BN, BK) per kernel. */
-static const int SHAPES[][3] = { { 16, 48, 32 }, { 32, 16, 48 }, { 64, 64, 16 } };
-#define NSHAPES 3
+static const int SHAPES[][3] = { { 16, 48, 32 }, { 32, 16, 48 }, { 64, 64, 16 }, { 48, 80, 64 } };
+#define NSHAPES 4
 
 /* The same kernels for the host (AVX512-BF16 here: vdpbf16ps for bf16, zmm
  * FMA for f32/f16) and for the other x86 targets this machine can run:
  * x86-64-avx512 (zmm FMA for everything, bf16 converted to f32) and
  * x86-64-avx2 (ymm FMA, 4×16 register blocks). A target the machine cannot
  * run is skipped. */
-static const char *const TARGETS[] = { NULL, "x86-64-avx512", "x86-64-avx2" };
-static NumProg progs[3];
+static const char *const TARGETS[] = { NULL, "x86-64-avx512", "x86-64-avx2", "x86-64-avx512bf16", "x86-64-amx" };
+#define NTARGETS 5
+static NumProg progs[NTARGETS];
 static unsigned cur;
 #define prog (progs[cur])
 
@@ -45,7 +47,13 @@ static unsigned cur;
  * every type at the first shape (the forms differ in how operands are packed
  * for the micro-kernel); the other shapes (which change the register
  * blocking) with mma_ab only — 64×64×16 for bf16 (dpbf16 micro-kernel) and
- * f32 (FMA micro-kernel); f16 runs through the f32 one after conversion. */
+ * f32 (FMA micro-kernel); f16 runs through the f32 one after conversion.
+ * On AMX (x86-64-amx, and the host where it has AMX) the bf16 products whose
+ * K step is a multiple of 32 run on tiles: 16×48×32 (one 16-row block, a
+ * whole panel and a 16-column one) and 48×80×64 (a 32-row block and a 16-row
+ * one, two whole panels and a half, two k iterations); the others fall back
+ * to vdpbf16ps. Both bf16 targets run where the CPU can, so neither kernel
+ * loses its test on a machine whose host picks the other. */
 static bool wanted(unsigned f, unsigned t, unsigned h)
 {
     if (h == 0) return true;
@@ -116,7 +124,7 @@ static void build(void)
               "    mma_ab(acc, acc, convert<rt<f32, 64, 64, col>>(acc));\n"
               "    store(C, acc, block.y, block.x);\n"
               "}\n");
-    static const char *const groups[] = { "mma", "mma_avx512", "mma_avx2" };
+    static const char *const groups[] = { "mma", "mma_avx512", "mma_avx2", "mma_avx512bf16", "mma_amx" };
     num_build_target(&prog, groups[cur], s.s, TARGETS[cur]);
     ns_free(&s);
 }
@@ -124,6 +132,8 @@ static void build(void)
 static void build_host(void) { cur = 0; build(); }
 static void build_avx512(void) { cur = 1; build(); }
 static void build_avx2(void) { cur = 2; build(); }
+static void build_avx512bf16(void) { cur = 3; build(); }
+static void build_amx(void) { cur = 4; build(); }
 static void teardown(void) { num_free(&prog); }
 
 /* C (M×N) += op(A)·op(B), in double, with the bound of the file comment. */
@@ -242,9 +252,10 @@ static const unsigned AOT = NUM_AOT;
 Suite *num_suite_mma(void)
 {
     Suite *s = suite_create("mma");
-    void (*setups[3])(void) = { build_host, build_avx512, build_avx2 };
-    static const char *const names[] = { "mma_host", "mma_x86-64-avx512", "mma_x86-64-avx2" };
-    for (unsigned t = 0; t < 3; t++)
+    void (*setups[NTARGETS])(void) = { build_host, build_avx512, build_avx2, build_avx512bf16, build_amx };
+    static const char *const names[] = { "mma_host", "mma_x86-64-avx512", "mma_x86-64-avx2", "mma_x86-64-avx512bf16",
+                                         "mma_x86-64-amx" };
+    for (unsigned t = 0; t < NTARGETS; t++)
         for (unsigned v = 0; v < (t == 0 ? 2u : 1u); v++) {
             unsigned paths = num_variant(v, AOT);
             if (!paths) continue;

@@ -318,7 +318,8 @@ static int cmp_double(const void *a, const void *b)
 }
 
 /* Peak of the host for mma FLOPs: cores × clock × FLOPs per cycle from the
- * widest FMA the CPU has (AVX-512: 2×16×2 f32; AVX512-BF16 vdpbf16ps: 2×32×2). */
+ * widest FMA the CPU has (AVX-512: 2×16×2 f32; AVX512-BF16 vdpbf16ps: 2×32×2;
+ * AMX tdpbf16ps: 16×16×32×2 per 16 cycles, where Linux grants the tiles). */
 static double host_peak_gflops(int threads, bool bf16, const char **basis)
 {
     /* A measured peak beats the estimate (a VM's /proc/cpuinfo often shows the
@@ -330,7 +331,7 @@ static double host_peak_gflops(int threads, bool bf16, const char **basis)
     }
     double mhz = 0;
     FILE *fp = fopen("/proc/cpuinfo", "r");
-    bool avx512 = false, avx512bf16 = false, avx2 = false;
+    bool avx512 = false, avx512bf16 = false, avx2 = false, amx = false;
     if (fp) {
         char line[4096];
         while (fgets(line, sizeof line, fp)) {
@@ -342,6 +343,7 @@ static double host_peak_gflops(int threads, bool bf16, const char **basis)
                 avx512 = strstr(line, " avx512f") != NULL;
                 avx512bf16 = strstr(line, " avx512_bf16") != NULL;
                 avx2 = strstr(line, " avx2") != NULL;
+                amx = strstr(line, " amx_bf16") && strstr(line, " amx_tile");
             }
         }
         fclose(fp);
@@ -351,8 +353,10 @@ static double host_peak_gflops(int threads, bool bf16, const char **basis)
         return 0;
     }
     /* FLOPs per cycle per core: 2 units × lanes × 2 (multiply and add) */
-    double per_cycle = bf16 && avx512bf16 ? 128 : avx512 ? 64 : avx2 ? 32 : 4;
-    *basis = bf16 && avx512bf16 ? "vdpbf16ps zmm, 2/cycle at the /proc/cpuinfo clock"
+    amx = amx && avx512bf16 && tk_cpu_amx_permit();   /* the host target uses AMX just then */
+    double per_cycle = bf16 && amx ? 1024 : bf16 && avx512bf16 ? 128 : avx512 ? 64 : avx2 ? 32 : 4;
+    *basis = bf16 && amx        ? "AMX tdpbf16ps, 1 per 16 cycles at the /proc/cpuinfo clock"
+           : bf16 && avx512bf16 ? "vdpbf16ps zmm, 2/cycle at the /proc/cpuinfo clock"
            : avx512            ? "f32 FMA zmm, 2/cycle at the /proc/cpuinfo clock"
            : avx2              ? "f32 FMA ymm, 2/cycle at the /proc/cpuinfo clock"
                                : "scalar";
