@@ -22,6 +22,15 @@
  * every intrinsic, which the X86 back end folds away, and it writes the tile
  * configuration (ldtilecfg) itself from the constant shapes.
  *
+ * What is left (measured 2026-12-01, one thread): the C tiles' round trip
+ * through memory. Tile registers are not renamed, so each register block's
+ * load of C waits for the previous block's last tdpbf16ps and store. A single
+ * 256³ product (one K step: C starts as zero tiles and is written once)
+ * runs at 1.67 TFLOP/s, four K steps of it at 1.52, and 1024³ at 1.26; with
+ * no C traffic at all the same loop reaches 2.55 (peak 3.47). The cure is to
+ * keep C in tiles across the .tk kernel's K loop (the micro-kernel taking
+ * the loop inside), not anything within one mma.
+ *
  * Rows are never skipped: the hardware multiplies zero rows as fast as any,
  * and 0·inf is NaN without the inf checks the vector kernels need.
  * AMX flushes denormal inputs and results to zero, as vdpbf16ps does.
@@ -33,6 +42,12 @@
 #define AMX_ROWS 16       /* rows of every tile */
 #define AMX_BYTES 64      /* bytes of every tile row */
 #define AMX_KSTEP 16      /* k pairs per tdpbf16ps: 32 bf16 = 64 bytes of an A row */
+/* Lines of the next panel of B fetched per k iteration. Without it the first
+ * row block of every panel waited for its B from L3: gemm_bf16_packed 1024³
+ * on one thread 2.00 → 1.74 ms (medians of 5 interleaved runs; 2 lines: 1.76,
+ * 8: 1.80). Prefetching the next row block's A, the next K step's A or the
+ * next block's accumulator rows as well measured within the noise (±1%). */
+#define PREFETCH_LINES 4
 
 typedef struct {
     LLVMTypeRef amx, v256, i16;
@@ -86,6 +101,15 @@ static LLVMValueRef tile_dp(TkMmaBuilder *mb, const AmxTypes *t, LLVMValueRef c,
     LLVMValueRef args[6] = { c16(t, AMX_ROWS), c16(t, AMX_BYTES), c16(t, AMX_BYTES), to_tile(mb, t, c), to_tile(mb, t, a),
                              to_tile(mb, t, b) };
     return to_vec(mb, t, call_intrinsic(mb, "llvm.x86.tdpbf16ps.internal", NULL, 0, args, 6));
+}
+
+/* A read prefetch into every cache level (prefetcht0). */
+static void prefetch(TkMmaBuilder *mb, LLVMValueRef p)
+{
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(mb->ctx);
+    LLVMValueRef args[4] = { p, LLVMConstInt(i32, 0, 0), LLVMConstInt(i32, 3, 0), LLVMConstInt(i32, 1, 0) };
+    LLVMTypeRef pt = LLVMTypeOf(p);
+    call_intrinsic(mb, "llvm.prefetch", &pt, 1, args, 4);
 }
 
 static LLVMValueRef bytes(TkMmaBuilder *mb, LLVMValueRef elems, int size)
@@ -149,21 +173,38 @@ static void amx_block(TkMmaBuilder *mb, const AmxTypes *t, const AmxOperands *o,
     kloop_begin(mb, &K, t->v256, init, phis, nacc);
     kloop_test(mb, &K, o->ksteps);
     LLVMValueRef kk = K.kk;
-    LLVMValueRef at[2], btl[2];
-    LLVMValueRef astride = bytes(mb, o->a_stride, 2);
+    LLVMValueRef at[2], btl[2], aptr[2], bptr[2];
+    LLVMValueRef astride = bytes(mb, o->a_stride, 2), bstride = c64(mb, 4 * w);
     for (int r = 0; r < tr; r++) {
         /* A(i0 + 16r + row, 2kk ..): 16 rows of 32 bf16 */
         LLVMValueRef row = LLVMBuildAdd(mb->b, i0, c64(mb, AMX_ROWS * r), "");
         LLVMValueRef off = LLVMBuildAdd(mb->b, LLVMBuildMul(mb->b, row, o->a_stride, ""), LLVMBuildShl(mb->b, kk, c64(mb, 1), ""), "");
-        at[r] = tile_load(mb, t, gep(mb, bf, o->a, off), astride);
+        aptr[r] = gep(mb, bf, o->a, off);
     }
     /* B's panel at j0: k pair kk's row at kk·2w elements, its columns 16c .. at 32c */
     LLVMValueRef panel = LLVMBuildMul(mb->b, LLVMBuildUDiv(mb->b, j0, c64(mb, TK_MMA_PANEL), ""), o->panel_stride, "");
     LLVMValueRef brow = LLVMBuildAdd(mb->b, panel, LLVMBuildMul(mb->b, kk, c64(mb, 2 * w), ""), "");
-    for (int c = 0; c < tc; c++)
-        btl[c] = tile_load(mb, t, gep(mb, bf, o->b, LLVMBuildAdd(mb->b, brow, c64(mb, 2 * AMX_ROWS * c), "")), c64(mb, 4 * w));
-    for (int r = 0; r < tr; r++)
-        for (int c = 0; c < tc; c++) next[r * tc + c] = tile_dp(mb, t, phis[r * tc + c], at[r], btl[c]);
+    for (int c = 0; c < tc; c++) bptr[c] = gep(mb, bf, o->b, LLVMBuildAdd(mb->b, brow, c64(mb, 2 * AMX_ROWS * c), ""));
+    if (w == TK_MMA_PANEL) {
+        /* The next panel's B, PREFETCH_LINES lines per k iteration, row block
+         * i0/32 fetching its share: line (i0/32 · iters + kk/16) · 4 of it.
+         * Past the last panel of B this fetches whatever follows (a prefetch
+         * never faults): in a packed tensor, the next K step's plane. */
+        LLVMValueRef iters = c64(mb, o->ksteps / AMX_KSTEP);
+        LLVMValueRef seq = LLVMBuildAdd(mb->b, LLVMBuildMul(mb->b, LLVMBuildUDiv(mb->b, i0, c64(mb, 2 * AMX_ROWS), ""), iters, ""),
+                                        LLVMBuildUDiv(mb->b, kk, c64(mb, AMX_KSTEP), ""), "");
+        LLVMValueRef line = LLVMBuildMul(mb->b, seq, c64(mb, PREFETCH_LINES), "");
+        LLVMValueRef base = LLVMBuildAdd(mb->b, LLVMBuildAdd(mb->b, panel, o->panel_stride, ""), LLVMBuildMul(mb->b, line, c64(mb, 32), ""), "");
+        for (int q = 0; q < PREFETCH_LINES; q++) prefetch(mb, gep(mb, bf, o->b, LLVMBuildAdd(mb->b, base, c64(mb, 32 * q), "")));
+    }
+    /* each tile loaded just before its first use (a0 b0 · b1 · a1 · ·): 2% over all four first */
+    for (int r = 0; r < tr; r++) {
+        at[r] = tile_load(mb, t, aptr[r], astride);
+        for (int c = 0; c < tc; c++) {
+            if (r == 0) btl[c] = tile_load(mb, t, bptr[c], bstride);
+            next[r * tc + c] = tile_dp(mb, t, phis[r * tc + c], at[r], btl[c]);
+        }
+    }
     kloop_end(mb, &K, AMX_KSTEP, next, phis, nacc);
 
     LLVMValueRef ostride = bytes(mb, o->out_stride, 4);
