@@ -50,27 +50,22 @@ const TkMmaKernel *tk_cpu_mma_find(const char *name)
     return NULL;
 }
 
-/* Is every feature of `need` ("+a,+b") present as "+x" in `have`? */
-static bool has_features(const char *have, const char *need)
+bool tk_features_include(const char *have, const char *need)
 {
-    char buf[64];
-    const char *p = need;
-    while (*p) {
+    for (const char *p = need; p && *p;) {
         const char *e = strchr(p, ',');
         size_t len = e ? (size_t)(e - p) : strlen(p);
-        if (len >= sizeof buf) return false;
-        memcpy(buf, p, len);
-        buf[len] = '\0';
-        /* match a whole item of the comma-separated list */
-        bool found = false;
-        for (const char *h = have; h && *h;) {
-            const char *he = strchr(h, ',');
-            size_t hl = he ? (size_t)(he - h) : strlen(h);
-            if (hl == len && strncmp(h, buf, len) == 0) found = true;
-            h = he ? he + 1 : NULL;
+        if (len > 1 && p[0] == '+') {   /* a whole item of `have` must match */
+            bool found = false;
+            for (const char *h = have; h && *h && !found;) {
+                const char *he = strchr(h, ',');
+                size_t hl = he ? (size_t)(he - h) : strlen(h);
+                found = hl == len && strncmp(h, p, len) == 0;
+                h = he ? he + 1 : NULL;
+            }
+            if (!found) return false;
         }
-        if (!found) return false;
-        p = e ? e + 1 : p + len;
+        p = e ? e + 1 : NULL;
     }
     return true;
 }
@@ -81,7 +76,7 @@ const TkMmaKernel *tk_cpu_mma_select(const char *target_features, TkTypeKind ope
     for (unsigned i = 0; i < sizeof table / sizeof table[0]; i++) {
         const TkMmaKernel *k = &table[i];
         if (k->operand == TK_TY_BF16 && operand != TK_TY_BF16) continue;
-        if (has_features(target_features, k->features)) return k;
+        if (tk_features_include(target_features, k->features)) return k;
     }
     return NULL;
 }
@@ -113,12 +108,6 @@ LLVMValueRef tk_mma_b_offset(LLVMBuilderRef b, LLVMValueRef k, LLVMValueRef col,
     return LLVMBuildAdd(b, base, LLVMBuildAdd(b, row, LLVMBuildAdd(b, LLVMBuildShl(b, within, one, ""), LLVMBuildAnd(b, k, one, ""), ""), ""), "");
 }
 
-/* B's panel stride in elements: the builder's, or a packed tile's 32·Kp. */
-static LLVMValueRef panel_stride(TkMmaBuilder *mb, int64_t ksteps, bool bf16)
-{
-    return mb->b_panel_stride ? mb->b_panel_stride : c64(mb, TK_MMA_PANEL * ksteps * (bf16 ? 2 : 1));
-}
-
 /* Word kk of A's row `row` (an f32 element, or the bf16 pair 2kk, 2kk+1):
  * rows ksteps words apart in a tile of its own, a_stride elements apart when
  * A is read in place (then a bf16 row may start at an odd element). */
@@ -143,20 +132,6 @@ static LLVMValueRef b_offset(TkMmaBuilder *mb, LLVMValueRef krow, LLVMValueRef c
     LLVMValueRef within = LLVMBuildURem(mb->b, col, c64(mb, TK_MMA_PANEL), "");
     return LLVMBuildAdd(mb->b, LLVMBuildMul(mb->b, panel, stride, ""),
                         LLVMBuildAdd(mb->b, LLVMBuildMul(mb->b, krow, mb->b_row_stride, ""), within, ""), "");
-}
-
-/* acc's row stride in elements: the builder's, or n (a tile of its own). */
-static LLVMValueRef acc_stride(TkMmaBuilder *mb, int64_t n)
-{
-    return mb->acc_stride ? mb->acc_stride : c64(mb, n);
-}
-
-/* Where results are stored (mb->out), and its row stride. */
-static LLVMValueRef out_ptr(TkMmaBuilder *mb, LLVMValueRef acc) { return mb->out ? mb->out : acc; }
-
-static LLVMValueRef out_stride(TkMmaBuilder *mb, int64_t n)
-{
-    return mb->out ? mb->out_stride : acc_stride(mb, n);
 }
 
 /* Lanes of w (vec 32-bit words: f32 elements, or bf16 pairs where either

@@ -91,4 +91,9 @@ const TkMmaKernel *tk_cpu_mma_table(unsigned *count);
 /* The row named `name`, or NULL. */
 const TkMmaKernel *tk_cpu_mma_find(const char *name);
 
+/* Is every "+x" item of the feature list `need` ("+a,+b,-c") an item of
+ * `have`? Items without a '+' are ignored. The table's rows and the targets
+ * (tk_target_runs_here) are matched against the host's features with it. */
+bool tk_features_include(const char *have, const char *need);
+
 #endif

@@ -145,11 +145,9 @@ static void amx_block(TkMmaBuilder *mb, const AmxTypes *t, const AmxOperands *o,
             cptr[r * tc + c] = gep(mb, f32, o->acc, off);
         }
     if (mb->acc_zero) {   /* a zero accumulator is not loaded: its memory may hold anything */
-        LLVMBasicBlockRef from = LLVMGetInsertBlock(mb->b);
         LLVMBasicBlockRef zero = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "amx.acczero");
         LLVMBasicBlockRef load = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "amx.accload");
         LLVMBasicBlockRef ready = LLVMAppendBasicBlockInContext(mb->ctx, mb->fn, "amx.accready");
-        (void)from;
         LLVMBuildCondBr(mb->b, mb->acc_zero, zero, load);
         LLVMPositionBuilderAtEnd(mb->b, zero);
         LLVMValueRef z[4], l[4];
@@ -231,7 +229,8 @@ static void amx_rows(TkMmaBuilder *mb, const AmxTypes *t, const AmxOperands *o, 
     if (m % (2 * AMX_ROWS)) amx_block(mb, t, o, c64(mb, full * 2 * AMX_ROWS), j0, 1, tc, w);
 }
 
-bool tk_mma_amx_fits(int64_t m, int64_t n, int64_t kdim)
+/* Whole 16×16 C tiles, and K in whole tile steps (32 bf16). */
+static bool amx_fits(int64_t m, int64_t n, int64_t kdim)
 {
     return m % AMX_ROWS == 0 && n % AMX_ROWS == 0 && ((kdim + 1) / 2) % AMX_KSTEP == 0;
 }
@@ -239,7 +238,7 @@ bool tk_mma_amx_fits(int64_t m, int64_t n, int64_t kdim)
 void tk_mma_amx(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVMValueRef a, LLVMValueRef b, int64_t m, int64_t n,
                 int64_t kdim)
 {
-    if (!tk_mma_amx_fits(m, n, kdim)) {   /* K not a multiple of 32: the vector kernel */
+    if (!amx_fits(m, n, kdim)) {   /* K not a multiple of 32: the vector kernel */
         const TkMmaKernel *v = tk_cpu_mma_find("x86.avx512bf16.dpbf16ps");
         v->emit(v, mb, acc, a, b, m, n, kdim);
         return;
@@ -251,11 +250,11 @@ void tk_mma_amx(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVMVa
     o.acc = acc;
     o.a = a;
     o.b = b;
-    o.acc_stride = mb->acc_stride ? mb->acc_stride : c64(mb, n);
+    o.acc_stride = acc_stride(mb, n);
     o.a_stride = mb->a_stride ? mb->a_stride : c64(mb, 2 * o.ksteps);
-    o.out = mb->out ? mb->out : acc;
-    o.out_stride = mb->out ? mb->out_stride : o.acc_stride;
-    o.panel_stride = mb->b_panel_stride ? mb->b_panel_stride : c64(mb, TK_MMA_PANEL * 2 * o.ksteps);
+    o.out = out_ptr(mb, acc);
+    o.out_stride = out_stride(mb, n);
+    o.panel_stride = panel_stride(mb, o.ksteps, true);
     int64_t panels = n / TK_MMA_PANEL;
     if (panels > 0) {   /* whole panels, 32 columns: 2×2 tiles */
         Loop Lp;

@@ -63,6 +63,24 @@ static inline LLVMValueRef call_intrinsic(TkMmaBuilder *mb, const char *name, LL
 }
 
 
+/* The operands' default layouts, where the builder gives no stride: */
+
+/* acc's row stride in elements: the builder's, or n (a tile of its own). */
+static inline LLVMValueRef acc_stride(TkMmaBuilder *mb, int64_t n) { return mb->acc_stride ? mb->acc_stride : c64(mb, n); }
+
+/* Where results are stored (mb->out, or acc itself), and its row stride. */
+static inline LLVMValueRef out_ptr(TkMmaBuilder *mb, LLVMValueRef acc) { return mb->out ? mb->out : acc; }
+
+static inline LLVMValueRef out_stride(TkMmaBuilder *mb, int64_t n) { return mb->out ? mb->out_stride : acc_stride(mb, n); }
+
+/* B's panel stride in elements: the builder's, or a packed tile's 32·Kp
+ * (ksteps k steps: f32 elements, or bf16 pairs). */
+static inline LLVMValueRef panel_stride(TkMmaBuilder *mb, int64_t ksteps, bool bf16)
+{
+    return mb->b_panel_stride ? mb->b_panel_stride : c64(mb, TK_MMA_PANEL * ksteps * (bf16 ? 2 : 1));
+}
+
+
 /* The K loop of a register block, its accumulators held as phis:
  * kloop_begin opens it (the builder is left in its header, where the caller
  * may add phis of its own, then calls kloop_test to enter the body);
@@ -112,9 +130,8 @@ void tk_mma_bfmmla(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLV
                    int64_t kdim);
 
 /* The AMX emitter (cpu_mma_amx.c); it runs the vdpbf16ps row where the
- * shape does not fit its tiles (tk_mma_amx_fits). */
+ * shape does not fit its tiles. */
 void tk_mma_amx(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVMValueRef a, LLVMValueRef b, int64_t m, int64_t n,
                 int64_t kdim);
-bool tk_mma_amx_fits(int64_t m, int64_t n, int64_t kdim);
 
 #endif

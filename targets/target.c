@@ -2,6 +2,7 @@
 #include "target.h"
 
 #include "launch.h"
+#include "cpu_mma.h"   /* tk_features_include */
 
 #include <llvm-c/Core.h>
 #include <llvm-c/TargetMachine.h>
@@ -103,28 +104,6 @@ void tk_target_resolved_free(TkResolvedTarget *r)
     memset(r, 0, sizeof *r);
 }
 
-/* Every "+feature" of `need` appears in `have`. */
-static bool all_features(const char *have, const char *need)
-{
-    const char *p = need;
-    while (p && *p) {
-        const char *e = strchr(p, ',');
-        size_t len = e ? (size_t)(e - p) : strlen(p);
-        if (len > 1 && p[0] == '+') {
-            bool found = false;
-            for (const char *h = have; h && *h;) {
-                const char *he = strchr(h, ',');
-                size_t hl = he ? (size_t)(he - h) : strlen(h);
-                if (hl == len && strncmp(h, p, len) == 0) found = true;
-                h = he ? he + 1 : NULL;
-            }
-            if (!found) return false;
-        }
-        p = e ? e + 1 : NULL;
-    }
-    return true;
-}
-
 bool tk_target_runs_here(const TkResolvedTarget *r)
 {
     if (r->target->kind != TK_TARGET_CPU) return false;
@@ -133,7 +112,7 @@ bool tk_target_runs_here(const TkResolvedTarget *r)
     LLVMDisposeMessage(host_triple);
     if (!same_arch) return false;
     char *host = LLVMGetHostCPUFeatures();
-    bool ok = all_features(host, r->features) && (!strstr(r->features, "+amx-") || tk_cpu_amx_permit());
+    bool ok = tk_features_include(host, r->features) && (!strstr(r->features, "+amx-") || tk_cpu_amx_permit());
     LLVMDisposeMessage(host);
     return ok;
 }
