@@ -159,11 +159,11 @@ static LLVMValueRef nonfinite_lanes(TkMmaBuilder *mb, LLVMValueRef w, int vec, b
  * measured 5% slower at M = 32: it crowds the block's own loads. Past B's
  * end a prefetch is harmless (it never faults).
  * Not for the 2-row blocks of a decode step: one panel wide, two k steps per
- * iteration, they stream their panel sequentially and a prefetch 1–8 KiB
- * ahead cost 10–15% (a C model of the loop over 86 MiB, one thread). Their
- * earlier form, two panels wide, gained from fetching the next two panels
- * (bf16 1×11008×4096: 4.3–4.6 ms with, 4.7–5.4 without) but lost with f32
- * (1×8192×8192: 11.3–11.8 ms without, 13.6–14.8 with).
+ * iteration, they stream their panel sequentially and fetch their own
+ * stream ahead (prefetch_ahead). Their earlier form, two panels wide, gained
+ * from fetching the next two panels (bf16 1×11008×4096: 4.3–4.6 ms with,
+ * 4.7–5.4 without) but lost with f32 (1×8192×8192: 11.3–11.8 ms without,
+ * 13.6–14.8 with).
  * Nor for a B read in place from a row-major tensor (b_row_stride), whose
  * next strip is the other half of the same rows: 64³ f32 5.12 → 4.85 µs,
  * a 1024³ gemm_f32 24.0 → 22.0 ms without. */
@@ -183,6 +183,37 @@ static void prefetch_next_strip(TkMmaBuilder *mb, LLVMValueRef b, LLVMValueRef i
     LLVMValueRef args[4] = { gep(mb, i8, row, half), LLVMConstInt(i32, 0, 0), LLVMConstInt(i32, 2, 0), LLVMConstInt(i32, 1, 0) };
     LLVMTypeRef pt = LLVMTypeOf(args[0]);
     call_intrinsic(mb, "llvm.prefetch", &pt, 1, args, 4);
+}
+
+/* Software prefetch for the 2-row blocks of a decode step (ku = 2). Each
+ * iteration reads 256 bytes of its panel (two k steps of 128), and the
+ * stream runs on through the next panel and the next K step's plane, which
+ * lie right after it in packed weights: fetch the 4 lines this far ahead.
+ * On the 2-core Zen 5 VM of 2026-12-02 (weights on huge pages) the stream
+ * alone read ~27 GB/s of the ~36 one core can draw; with the prefetch, cold
+ * 1×11008×4096 steps on one thread went from 3.16 to 2.52 ms (bf16) and
+ * 5.3 to 5.0 ms (f32), bf16 1×8192×8192 from 4.9 to 3.8 ms, and on two
+ * threads bf16 1×11008×4096 from 2.4 to 2.0 ms. 4–8 KiB ahead were within
+ * noise of each other; bf16 did best at 6 KiB, f32 at 4 KiB. (A C model on
+ * an earlier VM had found the opposite, 10–15% lost to a prefetch 1–8 KiB
+ * ahead; the 4 KiB pages it ran on may be why: a hardware prefetcher stops at
+ * each page's end, which a huge page moves 2 MiB away.) */
+#define DECODE_PREFETCH_BF16 6144
+#define DECODE_PREFETCH_F32 4096
+
+static void prefetch_ahead(TkMmaBuilder *mb, LLVMValueRef b, LLVMValueRef j0, LLVMValueRef kk, int64_t n, LLVMValueRef stride,
+                           bool bf16, int bytes)
+{
+    LLVMTypeRef i8 = LLVMInt8TypeInContext(mb->ctx), i32 = LLVMInt32TypeInContext(mb->ctx);
+    LLVMTypeRef et = bf16 ? LLVMBFloatTypeInContext(mb->ctx) : LLVMFloatTypeInContext(mb->ctx);
+    LLVMValueRef krow = bf16 ? LLVMBuildShl(mb->b, kk, c64(mb, 1), "") : kk;
+    LLVMValueRef here = gep(mb, et, b, b_offset(mb, krow, j0, n, stride, bf16));
+    for (int line = 0; line < 4; line++) {
+        LLVMValueRef args[4] = { gep(mb, i8, here, c64(mb, bytes + 64 * line)), LLVMConstInt(i32, 0, 0), LLVMConstInt(i32, 3, 0),
+                                 LLVMConstInt(i32, 1, 0) };
+        LLVMTypeRef pt = LLVMTypeOf(args[0]);
+        call_intrinsic(mb, "llvm.prefetch", &pt, 1, args, 4);
+    }
 }
 
 /* One k step (kk) of a register block into accumulator set u: load nv
@@ -321,6 +352,7 @@ static void block(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVM
     int64_t nr = (int64_t)nv * k->vec;
     if (ku == 1 && ksteps >= PREFETCH_MIN_KSTEPS && !mb->b_row_stride && nr == TK_MMA_PANEL)
         prefetch_next_strip(mb, b, i0, j0, kk, mr, nr, n, ksteps, bf16);
+    if (ku == 2) prefetch_ahead(mb, b, j0, kk, n, stride, bf16, bf16 ? DECODE_PREFETCH_BF16 : DECODE_PREFETCH_F32);
     LLVMValueRef next[MAX_ACC];
     for (int q = 0; q < nacc; q++) next[q] = phis[q];
     for (int u = 0; u < ku; u++)
