@@ -205,7 +205,7 @@ static void prefetch_next_strip(TkMmaBuilder *mb, LLVMValueRef b, LLVMValueRef i
  * stream runs on through the next panel and the next K step's plane, which
  * lie right after it in packed weights: fetch the 4 lines this far ahead.
  * On the 2-core Zen 5 VM of 2026-12-02 (weights on huge pages) the stream
- * alone read ~27 GB/s of the ~36 one core can draw; with the prefetch, cold
+ * alone read ~27 GB/s (a prefetching read loop: 41–46); with the prefetch, cold
  * 1×11008×4096 steps on one thread went from 3.16 to 2.52 ms (bf16) and
  * 5.3 to 5.0 ms (f32), bf16 1×8192×8192 from 4.9 to 3.8 ms, and on two
  * threads bf16 1×11008×4096 from 2.4 to 2.0 ms. 4–8 KiB ahead were within
