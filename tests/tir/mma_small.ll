@@ -704,10 +704,10 @@ mk.accready:                                      ; preds = %mk.accload, %mk.che
   br label %mk.k
 
 mk.k:                                             ; preds = %mk.kbody, %mk.accready
-  %k = phi i64 [ 0, %mk.accready ], [ %384, %mk.kbody ]
-  %acc52 = phi <8 x float> [ %acc0, %mk.accready ], [ %375, %mk.kbody ]
-  %acc53 = phi <8 x float> [ %acc051, %mk.accready ], [ %383, %mk.kbody ]
-  %nonfinite = phi <8 x i1> [ zeroinitializer, %mk.accready ], [ %367, %mk.kbody ]
+  %k = phi i64 [ 0, %mk.accready ], [ %383, %mk.kbody ]
+  %acc52 = phi <8 x float> [ %acc0, %mk.accready ], [ %374, %mk.kbody ]
+  %acc53 = phi <8 x float> [ %acc051, %mk.accready ], [ %382, %mk.kbody ]
+  %exponents = phi <8 x i32> [ zeroinitializer, %mk.accready ], [ %366, %mk.kbody ]
   %358 = icmp slt i64 %k, 16
   br i1 %358, label %mk.kbody, label %mk.kdone
 
@@ -719,29 +719,29 @@ mk.kbody:                                         ; preds = %mk.k
   %363 = load <8 x float>, ptr %362, align 4
   %364 = bitcast <8 x float> %363 to <8 x i32>
   %365 = and <8 x i32> %364, splat (i32 2139095040)
-  %366 = icmp eq <8 x i32> %365, splat (i32 2139095040)
-  %367 = or <8 x i1> %nonfinite, %366
-  %368 = add i64 %340, 0
-  %369 = mul i64 %368, 16
-  %370 = add i64 %369, %k
-  %371 = getelementptr float, ptr %mma.a, i64 %370
-  %372 = load float, ptr %371, align 4
-  %373 = insertelement <8 x float> poison, float %372, i32 0
-  %374 = shufflevector <8 x float> %373, <8 x float> poison, <8 x i32> zeroinitializer
-  %375 = call <8 x float> @llvm.fma.v8f32(<8 x float> %374, <8 x float> %363, <8 x float> %acc52)
-  %376 = add i64 %340, 1
-  %377 = mul i64 %376, 16
-  %378 = add i64 %377, %k
-  %379 = getelementptr float, ptr %mma.a, i64 %378
-  %380 = load float, ptr %379, align 4
-  %381 = insertelement <8 x float> poison, float %380, i32 0
-  %382 = shufflevector <8 x float> %381, <8 x float> poison, <8 x i32> zeroinitializer
-  %383 = call <8 x float> @llvm.fma.v8f32(<8 x float> %382, <8 x float> %363, <8 x float> %acc53)
-  %384 = add i64 %k, 1
+  %366 = call <8 x i32> @llvm.umax.v8i32(<8 x i32> %exponents, <8 x i32> %365)
+  %367 = add i64 %340, 0
+  %368 = mul i64 %367, 16
+  %369 = add i64 %368, %k
+  %370 = getelementptr float, ptr %mma.a, i64 %369
+  %371 = load float, ptr %370, align 4
+  %372 = insertelement <8 x float> poison, float %371, i32 0
+  %373 = shufflevector <8 x float> %372, <8 x float> poison, <8 x i32> zeroinitializer
+  %374 = call <8 x float> @llvm.fma.v8f32(<8 x float> %373, <8 x float> %363, <8 x float> %acc52)
+  %375 = add i64 %340, 1
+  %376 = mul i64 %375, 16
+  %377 = add i64 %376, %k
+  %378 = getelementptr float, ptr %mma.a, i64 %377
+  %379 = load float, ptr %378, align 4
+  %380 = insertelement <8 x float> poison, float %379, i32 0
+  %381 = shufflevector <8 x float> %380, <8 x float> poison, <8 x i32> zeroinitializer
+  %382 = call <8 x float> @llvm.fma.v8f32(<8 x float> %381, <8 x float> %363, <8 x float> %acc53)
+  %383 = add i64 %k, 1
   br label %mk.k
 
 mk.kdone:                                         ; preds = %mk.k
-  %385 = call i1 @llvm.vector.reduce.or.v8i1(<8 x i1> %nonfinite)
+  %384 = call i32 @llvm.vector.reduce.umax.v8i32(<8 x i32> %exponents)
+  %385 = icmp eq i32 %384, 2139095040
   %386 = load i32, ptr %mk.bbad, align 4
   %387 = zext i1 %385 to i32
   %388 = or i32 %386, %387
@@ -872,10 +872,10 @@ mk.accready73:                                    ; preds = %mk.accload72, %mk.c
   br label %mk.k76
 
 mk.k76:                                           ; preds = %mk.kbody77, %mk.accready73
-  %k79 = phi i64 [ 0, %mk.accready73 ], [ %482, %mk.kbody77 ]
-  %acc80 = phi <8 x float> [ %acc074, %mk.accready73 ], [ %473, %mk.kbody77 ]
-  %acc81 = phi <8 x float> [ %acc075, %mk.accready73 ], [ %481, %mk.kbody77 ]
-  %nonfinite82 = phi <8 x i1> [ zeroinitializer, %mk.accready73 ], [ %465, %mk.kbody77 ]
+  %k79 = phi i64 [ 0, %mk.accready73 ], [ %481, %mk.kbody77 ]
+  %acc80 = phi <8 x float> [ %acc074, %mk.accready73 ], [ %472, %mk.kbody77 ]
+  %acc81 = phi <8 x float> [ %acc075, %mk.accready73 ], [ %480, %mk.kbody77 ]
+  %exponents82 = phi <8 x i32> [ zeroinitializer, %mk.accready73 ], [ %464, %mk.kbody77 ]
   %456 = icmp slt i64 %k79, 16
   br i1 %456, label %mk.kbody77, label %mk.kdone78
 
@@ -887,29 +887,29 @@ mk.kbody77:                                       ; preds = %mk.k76
   %461 = load <8 x float>, ptr %460, align 4
   %462 = bitcast <8 x float> %461 to <8 x i32>
   %463 = and <8 x i32> %462, splat (i32 2139095040)
-  %464 = icmp eq <8 x i32> %463, splat (i32 2139095040)
-  %465 = or <8 x i1> %nonfinite82, %464
-  %466 = add i64 %438, 0
-  %467 = mul i64 %466, 16
-  %468 = add i64 %467, %k79
-  %469 = getelementptr float, ptr %mma.a, i64 %468
-  %470 = load float, ptr %469, align 4
-  %471 = insertelement <8 x float> poison, float %470, i32 0
-  %472 = shufflevector <8 x float> %471, <8 x float> poison, <8 x i32> zeroinitializer
-  %473 = call <8 x float> @llvm.fma.v8f32(<8 x float> %472, <8 x float> %461, <8 x float> %acc80)
-  %474 = add i64 %438, 1
-  %475 = mul i64 %474, 16
-  %476 = add i64 %475, %k79
-  %477 = getelementptr float, ptr %mma.a, i64 %476
-  %478 = load float, ptr %477, align 4
-  %479 = insertelement <8 x float> poison, float %478, i32 0
-  %480 = shufflevector <8 x float> %479, <8 x float> poison, <8 x i32> zeroinitializer
-  %481 = call <8 x float> @llvm.fma.v8f32(<8 x float> %480, <8 x float> %461, <8 x float> %acc81)
-  %482 = add i64 %k79, 1
+  %464 = call <8 x i32> @llvm.umax.v8i32(<8 x i32> %exponents82, <8 x i32> %463)
+  %465 = add i64 %438, 0
+  %466 = mul i64 %465, 16
+  %467 = add i64 %466, %k79
+  %468 = getelementptr float, ptr %mma.a, i64 %467
+  %469 = load float, ptr %468, align 4
+  %470 = insertelement <8 x float> poison, float %469, i32 0
+  %471 = shufflevector <8 x float> %470, <8 x float> poison, <8 x i32> zeroinitializer
+  %472 = call <8 x float> @llvm.fma.v8f32(<8 x float> %471, <8 x float> %461, <8 x float> %acc80)
+  %473 = add i64 %438, 1
+  %474 = mul i64 %473, 16
+  %475 = add i64 %474, %k79
+  %476 = getelementptr float, ptr %mma.a, i64 %475
+  %477 = load float, ptr %476, align 4
+  %478 = insertelement <8 x float> poison, float %477, i32 0
+  %479 = shufflevector <8 x float> %478, <8 x float> poison, <8 x i32> zeroinitializer
+  %480 = call <8 x float> @llvm.fma.v8f32(<8 x float> %479, <8 x float> %461, <8 x float> %acc81)
+  %481 = add i64 %k79, 1
   br label %mk.k76
 
 mk.kdone78:                                       ; preds = %mk.k76
-  %483 = call i1 @llvm.vector.reduce.or.v8i1(<8 x i1> %nonfinite82)
+  %482 = call i32 @llvm.vector.reduce.umax.v8i32(<8 x i32> %exponents82)
+  %483 = icmp eq i32 %482, 2139095040
   %484 = load i32, ptr %mk.bbad, align 4
   %485 = zext i1 %483 to i32
   %486 = or i32 %484, %485
@@ -1138,10 +1138,13 @@ done109:                                          ; preds = %gl.col107
 declare void @llvm.memset.p0.i64(ptr writeonly captures(none), i8, i64, i1 immarg) #0
 
 ; Function Attrs: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)
+declare <8 x i32> @llvm.umax.v8i32(<8 x i32>, <8 x i32>) #1
+
+; Function Attrs: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)
 declare <8 x float> @llvm.fma.v8f32(<8 x float>, <8 x float>, <8 x float>) #1
 
 ; Function Attrs: nocallback nofree nosync nounwind speculatable willreturn memory(none)
-declare i1 @llvm.vector.reduce.or.v8i1(<8 x i1>) #2
+declare i32 @llvm.vector.reduce.umax.v8i32(<8 x i32>) #2
 
 attributes #0 = { nocallback nofree nounwind willreturn memory(argmem: write) }
 attributes #1 = { nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none) }
