@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-char *num_kernel_ir(const char *name, const char *src, const char *kernel)
+char *num_kernel_ir(const char *name, const char *src, const char *kernel, const char *target)
 {
     TkFront fe;
     TirModule m;
@@ -26,7 +26,7 @@ char *num_kernel_ir(const char *name, const char *src, const char *kernel)
             m.funcs = keep;
             FILE *out = open_memstream(&text, &len);
             char err[512];
-            TkCpuJitOptions jo = { .opt_level = 2, .no_cache = true };
+            TkCpuJitOptions jo = { .target = target, .opt_level = 2, .no_cache = true };
             if (out && tk_cpu_emit(&m, &jo, TK_EMIT_LLVM_IR, out, err, sizeof err) != 0) {
                 fclose(out);
                 free(text);

@@ -215,10 +215,12 @@ double num_zero_rows_gen(unsigned p, TkTypeKind elem, int64_t idx, uint64_t *rng
  * num_run counts AOT launches apart). */
 void num_count(uint64_t launches, uint64_t elements);
 
-/* The LLVM IR of one kernel of source `src` (named `name` in diagnostics),
- * optimised as the JIT compiles it, for checks of what the compiler chose;
- * NULL if it does not compile. Free with free(). */
-char *num_kernel_ir(const char *name, const char *src, const char *kernel);
+/* The LLVM IR of one kernel of source `src` (named `name` in diagnostics)
+ * for `target` (a targets/target.h name; NULL = host), optimised as the JIT
+ * compiles it, for checks of what the compiler chose; NULL if it does not
+ * compile. Name the target where the choice depends on the ISA: the host
+ * varies between machines. Free with free(). */
+char *num_kernel_ir(const char *name, const char *src, const char *kernel, const char *target);
 
 /* A growable string for generating .tk sources. */
 typedef struct {
