@@ -187,7 +187,7 @@ static LLVMValueRef note_exponents(TkMmaBuilder *mb, LLVMValueRef seen, LLVMValu
 static void prefetch_next_strip(TkMmaBuilder *mb, LLVMValueRef b, LLVMValueRef i0, LLVMValueRef j0, LLVMValueRef kk, int mr, int64_t nr,
                                 int64_t n, int64_t ksteps, bool bf16)
 {
-    LLVMTypeRef i8 = LLVMInt8TypeInContext(mb->ctx), i32 = LLVMInt32TypeInContext(mb->ctx);
+    LLVMTypeRef i8 = LLVMInt8TypeInContext(mb->ctx);
     LLVMTypeRef et = bf16 ? LLVMBFloatTypeInContext(mb->ctx) : LLVMFloatTypeInContext(mb->ctx);
     LLVMValueRef krow = bf16 ? LLVMBuildShl(mb->b, kk, c64(mb, 1), "") : kk;
     LLVMValueRef parity = LLVMBuildAnd(mb->b, LLVMBuildSDiv(mb->b, i0, c64(mb, mr), ""), c64(mb, 1), "");
@@ -195,9 +195,7 @@ static void prefetch_next_strip(TkMmaBuilder *mb, LLVMValueRef b, LLVMValueRef i
     /* n + nr: the panel to the right is a whole one even past B's last column */
     LLVMValueRef row = gep(mb, et, b, b_offset(mb, krow, col, n + nr, panel_stride(mb, ksteps, bf16), bf16));
     LLVMValueRef half = LLVMBuildMul(mb->b, parity, c64(mb, 64), "");
-    LLVMValueRef args[4] = { gep(mb, i8, row, half), LLVMConstInt(i32, 0, 0), LLVMConstInt(i32, 2, 0), LLVMConstInt(i32, 1, 0) };
-    LLVMTypeRef pt = LLVMTypeOf(args[0]);
-    call_intrinsic(mb, "llvm.prefetch", &pt, 1, args, 4);
+    emit_prefetch(mb, gep(mb, i8, row, half), false, 2);
 }
 
 /* Software prefetch for the 2-row blocks of a decode step (ku = 2). Each
@@ -219,16 +217,11 @@ static void prefetch_next_strip(TkMmaBuilder *mb, LLVMValueRef b, LLVMValueRef i
 static void prefetch_ahead(TkMmaBuilder *mb, LLVMValueRef b, LLVMValueRef j0, LLVMValueRef kk, int64_t n, LLVMValueRef stride,
                            bool bf16, int bytes)
 {
-    LLVMTypeRef i8 = LLVMInt8TypeInContext(mb->ctx), i32 = LLVMInt32TypeInContext(mb->ctx);
+    LLVMTypeRef i8 = LLVMInt8TypeInContext(mb->ctx);
     LLVMTypeRef et = bf16 ? LLVMBFloatTypeInContext(mb->ctx) : LLVMFloatTypeInContext(mb->ctx);
     LLVMValueRef krow = bf16 ? LLVMBuildShl(mb->b, kk, c64(mb, 1), "") : kk;
     LLVMValueRef here = gep(mb, et, b, b_offset(mb, krow, j0, n, stride, bf16));
-    for (int line = 0; line < 4; line++) {
-        LLVMValueRef args[4] = { gep(mb, i8, here, c64(mb, bytes + 64 * line)), LLVMConstInt(i32, 0, 0), LLVMConstInt(i32, 3, 0),
-                                 LLVMConstInt(i32, 1, 0) };
-        LLVMTypeRef pt = LLVMTypeOf(args[0]);
-        call_intrinsic(mb, "llvm.prefetch", &pt, 1, args, 4);
-    }
+    for (int line = 0; line < 4; line++) emit_prefetch(mb, gep(mb, i8, here, c64(mb, bytes + 64 * line)), false, 3);
 }
 
 /* One k step (kk) of a register block into accumulator set u: load nv
@@ -293,7 +286,7 @@ static void steps(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef a, LLVMVa
 static void block(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVMValueRef a, LLVMValueRef b, LLVMValueRef i0,
                   LLVMValueRef j0, int mr, int nv, int ku, int64_t n, int64_t ksteps, bool bf16, LLVMValueRef bad)
 {
-    LLVMTypeRef f32 = LLVMFloatTypeInContext(mb->ctx), i32 = LLVMInt32TypeInContext(mb->ctx);
+    LLVMTypeRef f32 = LLVMFloatTypeInContext(mb->ctx);
     LLVMTypeRef vf = LLVMVectorType(f32, (unsigned)k->vec);
     LLVMValueRef init[MAX_ACC];
     int nc = nv * ku;   /* accumulators per row: set u's vector c is [r * nc + u * nv + c] */
@@ -309,10 +302,7 @@ static void block(const TkMmaKernel *k, TkMmaBuilder *mb, LLVMValueRef acc, LLVM
             for (int c = 0; c < nv; c++) {
                 LLVMValueRef off = LLVMBuildAdd(mb->b, LLVMBuildMul(mb->b, LLVMBuildAdd(mb->b, i0, c64(mb, r), ""), ostride, ""),
                                                 LLVMBuildAdd(mb->b, j0, c64(mb, (int64_t)c * k->vec), ""), "");
-                LLVMValueRef args[4] = { gep(mb, f32, out, off), LLVMConstInt(i32, 1, 0), LLVMConstInt(i32, 3, 0),
-                                         LLVMConstInt(i32, 1, 0) };
-                LLVMTypeRef pt = LLVMTypeOf(args[0]);
-                call_intrinsic(mb, "llvm.prefetch", &pt, 1, args, 4);
+                emit_prefetch(mb, gep(mb, f32, out, off), true, 3);
             }
         LLVMBuildBr(mb->b, go);
         LLVMPositionBuilderAtEnd(mb->b, go);

@@ -104,13 +104,7 @@ static LLVMValueRef tile_dp(TkMmaBuilder *mb, const AmxTypes *t, LLVMValueRef c,
 }
 
 /* A read prefetch into every cache level (prefetcht0). */
-static void prefetch(TkMmaBuilder *mb, LLVMValueRef p)
-{
-    LLVMTypeRef i32 = LLVMInt32TypeInContext(mb->ctx);
-    LLVMValueRef args[4] = { p, LLVMConstInt(i32, 0, 0), LLVMConstInt(i32, 3, 0), LLVMConstInt(i32, 1, 0) };
-    LLVMTypeRef pt = LLVMTypeOf(p);
-    call_intrinsic(mb, "llvm.prefetch", &pt, 1, args, 4);
-}
+static void prefetch(TkMmaBuilder *mb, LLVMValueRef p) { emit_prefetch(mb, p, false, 3); }
 
 static LLVMValueRef bytes(TkMmaBuilder *mb, LLVMValueRef elems, int size)
 {

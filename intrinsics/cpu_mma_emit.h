@@ -62,6 +62,17 @@ static inline LLVMValueRef call_intrinsic(TkMmaBuilder *mb, const char *name, LL
     return LLVMBuildCall2(mb->b, LLVMGlobalGetValueType(fn), fn, args, nargs, "");
 }
 
+/* A data prefetch of the line at ptr (llvm.prefetch, cache kind data): for
+ * writing or reading, with LLVM's locality 0 (none) … 3 (keep in every level). */
+static inline void emit_prefetch(TkMmaBuilder *mb, LLVMValueRef ptr, bool for_write, int locality)
+{
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(mb->ctx);
+    LLVMValueRef args[4] = { ptr, LLVMConstInt(i32, for_write, 0), LLVMConstInt(i32, (unsigned long long)locality, 0),
+                             LLVMConstInt(i32, 1, 0) };
+    LLVMTypeRef pt = LLVMTypeOf(ptr);
+    call_intrinsic(mb, "llvm.prefetch", &pt, 1, args, 4);
+}
+
 
 /* The operands' default layouts, where the builder gives no stride: */
 
