@@ -61,6 +61,8 @@ static TirPack wanted(Pass *P, const TirInstr *mma)
 {
     const TkType *a = mma->args[1]->type, *b = mma->args[2]->type;
     if (!a || !b || a->elem != b->elem) return TIR_PACK_NONE;
+    /* legalise sent it to the portable loop, which reads B as a plain tile */
+    if (mma->base_name && !mma->base_op) return TIR_PACK_NONE;
     return pack_for(mma, P->choose(P->ctx, b->elem));
 }
 
