@@ -29,7 +29,9 @@ typedef uint16_t tk_f16;    /* IEEE half bit pattern */
 typedef void (*tk_grid_fn)(void **args, const int64_t *sizes, int64_t grid[4]);
 typedef void (*tk_block_fn)(void **args, const int64_t *sizes, int32_t bx, int32_t by, int32_t bz);
 
-/* Threads used when `threads` is 0: $TK_NUM_THREADS, else one per core. */
+/* Threads used when `threads` is 0: $TK_NUM_THREADS, else one per core.
+ * After a launch, pool workers poll $TK_WORKER_SPIN_US µs (default 30; 0:
+ * none) for the next one before they sleep. */
 int tk_rt_threads(int threads);
 
 /* Runs every block of the kernel's grid; returns 0, or -1 if the grid is too

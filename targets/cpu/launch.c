@@ -17,11 +17,15 @@
  * launch's description lives in the pool, not on the launcher's stack; a
  * worker joins it only while it is open (the `inside`/`open` handshake below),
  * and the launcher spins briefly for the last block before it sleeps.
- * Workers sleep between launches. Spinning 200 µs first (as OpenMP does) made
- * short 2-thread launches up to 1.6× faster (a 256³ bf16 product), but on the
- * 2-vCPU VM a 256³ f32 launch then jumped from 0.15 ms to 0.5–1 ms after ~20
- * back-to-back launches, with or without `pause`: the host seems to throttle
- * a VM whose vCPUs are both busy. Measured 2026-12-01; not kept. */
+ * After a launch a worker polls for the next one for 30 µs
+ * (TK_WORKER_SPIN_US; 0 turns it off), then sleeps: back-to-back launches (a
+ * model's layers, a benchmark's loop) find it awake instead of paying the
+ * wake-up, which was a median ~50 µs here. Alternating 2-thread rounds,
+ * 2026-12-02: 256³ f32 (_m32) 0.070 → 0.067 ms (faster in 10 of 10), 512³
+ * bf16 0.279 → 0.265 ms (7 of 10), a cold 1×4096² bf16 decode step 0.620 →
+ * 0.575 ms (5 of 8); 1024³ and 2048³ within ±1%. A 200 µs spin with `pause`
+ * (2026-12-01) had been dropped when 256³ launches jumped to 0.5–1 ms; this
+ * VM shows such outliers without any polling too (bench/README.md). */
 #define _GNU_SOURCE   /* pthread_getattr_np */
 #include "launch.h"
 
@@ -41,6 +45,7 @@
 #define TK_WORKER_STACK (64u << 20)
 #define TK_CALLER_STACK_MARGIN (64 << 10)   /* left free below a block run on the caller */
 #define TK_LAUNCHER_SPIN_NS 200000L        /* the launcher polls this long for the last block, then sleeps */
+#define TK_WORKER_SPIN_US 30                /* a worker polls this long for the next launch, then sleeps */
 
 /* The open launch. Its plain fields are written by the launcher only while no
  * worker can read them: `open` is false and `inside` is zero. A worker raises
@@ -67,7 +72,9 @@ static struct {
     unsigned long generation;  /* bumped for every launch */
     bool launcher_asleep;      /* waiting on `done` for the last block */
     Job job;
-} pool = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_MUTEX_INITIALIZER, 0, 0, false, { 0 } };
+    atomic_ulong published;    /* `generation`, for workers polling without the lock */
+    long worker_spin_ns;       /* set before the first worker starts */
+} pool = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_MUTEX_INITIALIZER, 0, 0, false, { 0 }, 0, 0 };
 
 static void cpu_relax(void)
 {
@@ -95,6 +102,23 @@ static void run_blocks(Job *j, bool is_launcher)
     }
 }
 
+static long elapsed_ns(const struct timespec *t0)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (t.tv_sec - t0->tv_sec) * 1000000000L + (t.tv_nsec - t0->tv_nsec);
+}
+
+/* Polls for a launch after `seen` for up to spin_ns. No `pause` in the loop:
+ * under KVM a run of pauses exits to the host (pause-loop exiting). */
+static void poll_for_launch(unsigned long seen, long spin_ns)
+{
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (int polls = 1; atomic_load_explicit(&pool.published, memory_order_acquire) == seen; polls++)
+        if (polls % 256 == 0 && elapsed_ns(&t0) > spin_ns) return;
+}
+
 /* A worker woken for a launch that has already ended finds it closed and goes
  * back to sleep; one woken late may join the next launch instead, which is as
  * good. */
@@ -104,6 +128,7 @@ static void *worker(void *p)
     unsigned long seen = 0;
     Job *j = &pool.job;
     for (;;) {
+        if (seen && pool.worker_spin_ns > 0) poll_for_launch(seen, pool.worker_spin_ns);
         pthread_mutex_lock(&pool.lock);
         while (pool.generation == seen) pthread_cond_wait(&pool.work, &pool.lock);
         seen = pool.generation;
@@ -126,6 +151,7 @@ static void reset_after_fork(void)
     pool.launcher_asleep = false;
     atomic_store(&pool.job.open, false);
     atomic_store(&pool.job.inside, 0);
+    atomic_store(&pool.published, pool.generation);
 }
 
 static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
@@ -136,6 +162,10 @@ static void register_atfork(void) { pthread_atfork(NULL, NULL, reset_after_fork)
 static int grow(int n)
 {
     pthread_once(&atfork_once, register_atfork);
+    if (pool.started == 0) {
+        const char *env = getenv("TK_WORKER_SPIN_US");
+        pool.worker_spin_ns = 1000L * (env && *env ? atol(env) : TK_WORKER_SPIN_US);
+    }
     while (pool.started < n) {
         pthread_attr_t attr;
         pthread_t t;
@@ -270,6 +300,7 @@ int tk_cpu_launch(TkGridFn grid, TkBlockFn block, void **args, const int64_t *si
     atomic_store(&job->open, true);
     pthread_mutex_lock(&pool.lock);
     pool.generation++;
+    atomic_store_explicit(&pool.published, pool.generation, memory_order_release);
     pthread_cond_broadcast(&pool.work);
     pthread_mutex_unlock(&pool.lock);
     if (caller) run_blocks(job, true);

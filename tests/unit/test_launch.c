@@ -2,10 +2,12 @@
  * functions: every block runs exactly once, and a launch returns only after
  * its last block has finished, whichever thread ran it — also when a worker
  * wakes after the caller has run every block, joins a later launch instead,
- * or the blocks cannot run on the caller at all. */
+ * catches a launch while it polls for one or after it went to sleep, or the
+ * blocks cannot run on the caller at all. */
 #include <check.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -100,6 +102,32 @@ START_TEST(workers_only_when_the_caller_cannot_fit)
 }
 END_TEST
 
+/* A worker polls for the next launch a while (TK_WORKER_SPIN_US, 30 µs by
+ * default), then sleeps: launches that come while it polls, just after it gave
+ * up, and long after must all reach it. Blocks that do not fit the caller run
+ * on workers only, so a launch the worker missed would never return. */
+START_TEST(workers_catch_launches_while_polling_and_after_sleeping)
+{
+    /* checked without ck_assert between launches: each one writes to Check's
+     * log, which alone outlasts the polling window */
+    static const int64_t gaps_us[] = { 0, 0, 0, 5, 20, 45, 100, 400 };
+    static Counts c;
+    int wrong = 0, first_wrong = -1;
+    for (int i = 0; i < 800; i++) {
+        int64_t blocks = 1 + i % 5, sizes[6] = { blocks, 1, 1, -1, -1, 0 };
+        memset(&c, 0, sizeof c);
+        c.caller = pthread_self();
+        void *args[1] = { &c };
+        char err[256] = "";
+        bool ok = tk_cpu_launch(grid_fn, block_fn, args, sizes, 1 + i % 2, err, sizeof err) == 0 && atomic_load(&c.on_caller) == 0;
+        for (int64_t b = 0; b < blocks; b++) ok = ok && atomic_load(&c.ran[b]) == 1;
+        if (!ok && wrong++ == 0) first_wrong = i;
+        if (gaps_us[i % 8]) sleep_us(gaps_us[i % 8]);
+    }
+    ck_assert_msg(wrong == 0, "%d of 800 launches ran a block other than once, or on the caller (first: %d)", wrong, first_wrong);
+}
+END_TEST
+
 /* An empty grid runs nothing and succeeds; an absurd one is refused by name. */
 START_TEST(empty_and_oversized_grids)
 {
@@ -122,6 +150,7 @@ Suite *tk_suite_launch(void)
     tcase_add_test(tc, every_block_once_3d);
     tcase_add_test(tc, launch_waits_for_a_slow_worker);
     tcase_add_test(tc, workers_only_when_the_caller_cannot_fit);
+    tcase_add_test(tc, workers_catch_launches_while_polling_and_after_sleeping);
     tcase_add_test(tc, empty_and_oversized_grids);
     suite_add_tcase(s, tc);
     return s;
