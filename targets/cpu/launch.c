@@ -224,13 +224,11 @@ bool tk_cpu_caller_fits(int64_t stack_bytes)
  * as waking a worker), then sleeps until the thread that finishes it signals. */
 static void wait_for_blocks(Job *j)
 {
-    struct timespec t0, t;
+    struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     for (int polls = 0; atomic_load(&j->done) < j->total; polls++) {
         cpu_relax();
-        if (polls % 64 != 63) continue;
-        clock_gettime(CLOCK_MONOTONIC, &t);
-        if ((t.tv_sec - t0.tv_sec) * 1000000000L + (t.tv_nsec - t0.tv_nsec) < TK_LAUNCHER_SPIN_NS) continue;
+        if (polls % 64 != 63 || elapsed_ns(&t0) < TK_LAUNCHER_SPIN_NS) continue;
         pthread_mutex_lock(&pool.lock);
         pool.launcher_asleep = true;
         while (atomic_load(&j->done) < j->total) pthread_cond_wait(&pool.done, &pool.lock);
