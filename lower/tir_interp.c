@@ -154,6 +154,20 @@ void ti_fail(Interp *I, const Node *x, const char *fmt, ...)
     }
 }
 
+void ti_unreliable(Interp *I, const Node *x, const char *fmt, ...)
+{
+    if (!I->bounds || I->bounds->unreliable) return;
+    I->bounds->unreliable = 1;
+    int n = x ? snprintf(I->bounds->why, sizeof I->bounds->why, "%%%u %s: ", x->id, tir_op_name(x->op)) : 0;
+    if (n < 0) n = 0;
+    if ((size_t)n < sizeof I->bounds->why) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(I->bounds->why + n, sizeof I->bounds->why - (size_t)n, fmt, ap);
+        va_end(ap);
+    }
+}
+
 static void *xcalloc(Interp *I, size_t n, size_t size)
 {
     if (n && size > SIZE_MAX / n) {
@@ -185,7 +199,7 @@ static void xfree(Interp *I, void *p, size_t n, size_t size)
 
 static void val_clear(Interp *I, Val *v, const Node *nd)
 {
-    if (v->owned && v->d) xfree(I, v->d, (size_t)nd->n, sizeof(double));
+    if (v->owned && v->d) xfree(I, v->d, ti_tile_len(I, nd), sizeof(double));
     v->d = NULL;
     v->owned = false;
     v->present = false;
@@ -196,11 +210,12 @@ Val *ti_out_val(Interp *I, const Node *x, int64_t w)
     Val *o = &I->vals[w][x - I->nodes];
     val_clear(I, o, x);
     if (x->vk == VK_TILE) {
-        o->d = xcalloc(I, (size_t)x->n, sizeof(double));
+        o->d = xcalloc(I, ti_tile_len(I, x), sizeof(double));
         if (!o->d) return NULL;
         o->owned = true;
     }
     o->f = 0;
+    o->fe = 0;
     o->i = 0;
     o->present = true;
     return o;
@@ -271,6 +286,41 @@ static void store_scalar(Val *o, const Node *x, double f, int64_t i, bool is_flo
     else o->i = is_float ? f != 0 : i != 0;
 }
 
+/* ------------------------------------------------------------------ error bounds of scalars */
+
+/* A float BINARY p OP q into o (whose value is stored after this). */
+static void bound_binary(Interp *I, const Node *x, Val *o, double p, double ep, double q, double eq)
+{
+    TkOp op = (TkOp)x->ti->aux;
+    if (op == TK_OP_LT || op == TK_OP_LE || op == TK_OP_GT || op == TK_OP_GE || op == TK_OP_EQ || op == TK_OP_NE) {
+        if (!tb_compare_decided(op, p, ep, q, eq)) ti_unreliable(I, x, "comparing %g and %g, each within error %g / %g", p, q, ep, eq);
+        return;
+    }
+    if (op == TK_OP_MOD) {
+        if (ep + eq > 0) ti_unreliable(I, x, "remainder of inexact floats");
+        return;
+    }
+    TirFn fn = op == TK_OP_ADD ? TIR_FN_ADD : op == TK_OP_SUB ? TIR_FN_SUB : op == TK_OP_MUL ? TIR_FN_MUL : TIR_FN_DIV;
+    double exact = op == TK_OP_ADD ? p + q : op == TK_OP_SUB ? p - q : op == TK_OP_MUL ? p * q : p / q;
+    bool bad = false;
+    o->fe = tb_map2(fn, x->elem, p, ep, q, eq, ti_round_to(x->elem, exact), &bad);
+    if (bad) ti_unreliable(I, x, "no error bound for %g %s %g", p, tir_fn_name(fn), q);
+}
+
+/* CAST of a (node an) into o, already stored. */
+static void bound_cast(Interp *I, const Node *x, Val *o, const Node *an, const Val *a)
+{
+    if (an->vk == VK_FLOAT && x->vk == VK_FLOAT) {
+        o->fe = tb_convert(x->elem, o->f, a->fe);
+    } else if (an->vk == VK_FLOAT) {
+        /* float → int/bool: exact only if truncation cannot land elsewhere */
+        if (a->fe > 0 && (trunc(a->f - a->fe) != trunc(a->f + a->fe) || (x->vk == VK_BOOL && fabs(a->f) <= a->fe)))
+            ti_unreliable(I, x, "converting %g (error %g) to an integer", a->f, a->fe);
+    } else if (x->vk == VK_FLOAT && x->elem == TK_TY_F32) {
+        o->fe = fabs(o->f - (double)(float)o->f);   /* integers above 2^24 round in f32 */
+    }
+}
+
 /* ------------------------------------------------------------------ execution */
 
 static void exec_warp_region(Interp *I, uint32_t R, int64_t w);
@@ -304,7 +354,10 @@ static void exec_node(Interp *I, uint32_t xi, int64_t w)
             o->i = p;
         } else {
             if (I->f->params[p].type->kind == TK_TY_GL) ti_fail(I, x, "parameter #%u is a tensor", p);
-            else store_scalar(o, x, I->scalars[p], 0, true);
+            else {
+                store_scalar(o, x, I->scalars[p], 0, true);
+                if (x->vk == VK_FLOAT && x->elem == TK_TY_F32) o->fe = fabs(o->f - (double)(float)o->f);   /* the kernel gets an f32 */
+            }
         }
         return;
     }
@@ -334,7 +387,10 @@ static void exec_node(Interp *I, uint32_t xi, int64_t w)
     }
     case TIR_CONST_FLOAT: {
         Val *o = ti_out_val(I, x, w);
-        if (o) store_scalar(o, x, ti->fimm, 0, true);
+        if (!o) return;
+        store_scalar(o, x, ti->fimm, 0, true);
+        /* an f32 constant stays a double here; the kernel has it as an f32 */
+        if (x->elem == TK_TY_F32 && isfinite(o->f)) o->fe = fabs(o->f - (double)(float)o->f);
         return;
     }
     case TIR_BINARY: {
@@ -350,6 +406,7 @@ static void exec_node(Interp *I, uint32_t xi, int64_t w)
         bool fl = an->vk == VK_FLOAT || bn->vk == VK_FLOAT;
         if (fl) {
             double p = ti_as_f(an, a), q = ti_as_f(bn, b);
+            if (I->bounds) bound_binary(I, x, o, p, an->vk == VK_FLOAT ? a->fe : 0, q, bn->vk == VK_FLOAT ? b->fe : 0);
             switch ((TkOp)ti->aux) {
             case TK_OP_ADD: store_scalar(o, x, p + q, 0, true); return;
             case TK_OP_SUB: store_scalar(o, x, p - q, 0, true); return;
@@ -398,10 +455,13 @@ static void exec_node(Interp *I, uint32_t xi, int64_t w)
         Val *o = ti_out_val(I, x, w);
         if (!o) return;
         if (ti->aux == TK_OP_NEG) {
+            o->fe = a->fe;
             if (an->vk == VK_FLOAT) store_scalar(o, x, -a->f, 0, true);
             else store_scalar(o, x, 0, ti_wrap_to(an->elem, ti_u2i(0 - (uint64_t)a->i)), false);
         } else if (ti->aux == TK_OP_NOT) {
             o->i = an->vk == VK_FLOAT ? a->f == 0 : a->i == 0;
+            if (an->vk == VK_FLOAT && !tb_compare_decided(TK_OP_EQ, a->f, a->fe, 0, 0))
+                ti_unreliable(I, x, "! of a float within its error bound of 0");
         } else {
             ti_fail(I, x, "unsupported UNARY operator %d", ti->aux);
         }
@@ -416,7 +476,9 @@ static void exec_node(Interp *I, uint32_t xi, int64_t w)
             return;
         }
         Val *o = ti_out_val(I, x, w);
-        if (o) store_scalar(o, x, a->f, a->i, an->vk == VK_FLOAT);
+        if (!o) return;
+        store_scalar(o, x, a->f, a->i, an->vk == VK_FLOAT);
+        if (I->bounds) bound_cast(I, x, o, an, a);
         return;
     }
     case TIR_CDIV: {
@@ -433,17 +495,18 @@ static void exec_node(Interp *I, uint32_t xi, int64_t w)
         Val *s = (x->flags & NF_SHARED) ? &I->shared[xi] : &I->slots[w][xi];
         if (x->vk == VK_TILE) {
             if (!s->d) {
-                s->d = xcalloc(I, (size_t)x->n, sizeof(double));
+                s->d = xcalloc(I, ti_tile_len(I, x), sizeof(double));
                 if (!s->d) return;
                 s->owned = true;
             } else {
-                memset(s->d, 0, (size_t)x->n * sizeof(double));
+                memset(s->d, 0, ti_tile_len(I, x) * sizeof(double));
             }
         } else if (x->vk == VK_NONE || x->vk == VK_TENSOR) {
             ti_fail(I, x, "slot of unsupported type");
             return;
         }
         s->f = 0;
+        s->fe = 0;
         s->i = 0;
         s->present = true;
         return;
@@ -466,8 +529,9 @@ static void exec_node(Interp *I, uint32_t xi, int64_t w)
         }
         Val *o = ti_out_val(I, x, w);
         if (!o) return;
-        if (x->vk == VK_TILE) memcpy(o->d, s->d, (size_t)x->n * sizeof(double));
+        if (x->vk == VK_TILE) memcpy(o->d, s->d, ti_tile_len(I, x) * sizeof(double));
         o->f = s->f;
+        o->fe = s->fe;
         o->i = s->i;
         return;
     }
@@ -480,8 +544,9 @@ static void exec_node(Interp *I, uint32_t xi, int64_t w)
             ti_fail(I, x, "stored value's type differs from the slot's");
             return;
         }
-        if (sn->vk == VK_TILE) memmove(s->d, v->d, (size_t)sn->n * sizeof(double));
+        if (sn->vk == VK_TILE) memmove(s->d, v->d, ti_tile_len(I, sn) * sizeof(double));
         s->f = v->f;
+        s->fe = v->fe;
         s->i = v->i;
         return;
     }
@@ -501,6 +566,7 @@ static void exec_node(Interp *I, uint32_t xi, int64_t w)
             return;
         }
         s->d[r * sn->cols + c] = ti_round_to(sn->elem, ti_as_f(vn, v));
+        if (I->bounds) ti_err(I, s->d, sn)[r * sn->cols + c] = tb_convert(sn->elem, s->d[r * sn->cols + c], vn->vk == VK_FLOAT ? v->fe : 0);
         return;
     }
     case TIR_FILL:
@@ -611,14 +677,14 @@ static void destroy(Interp *I)
         for (int64_t w = 0; w < I->warps; w++) {
             if (!I->slots[w]) continue;
             for (uint32_t x = 0; x < I->nnodes; x++)
-                if (I->slots[w][x].owned) xfree(I, I->slots[w][x].d, (size_t)I->nodes[x].n, sizeof(double));
+                if (I->slots[w][x].owned) xfree(I, I->slots[w][x].d, ti_tile_len(I, &I->nodes[x]), sizeof(double));
             xfree(I, I->slots[w], I->nnodes, sizeof(Val));
         }
         free(I->slots);
     }
     if (I->shared) {
         for (uint32_t x = 0; x < I->nnodes; x++)
-            if (I->shared[x].owned) xfree(I, I->shared[x].d, (size_t)I->nodes[x].n, sizeof(double));
+            if (I->shared[x].owned) xfree(I, I->shared[x].d, ti_tile_len(I, &I->nodes[x]), sizeof(double));
         xfree(I, I->shared, I->nnodes, sizeof(Val));
     }
     if (I->regions)
@@ -683,6 +749,10 @@ static int setup(Interp *I)
             ti_fail(I, NULL, "no data for tensor %s", f->params[p].name);
             return -1;
         }
+        if (total > 0 && I->bounds && !I->bounds->err[p]) {
+            ti_fail(I, NULL, "no error bounds for tensor %s", f->params[p].name);
+            return -1;
+        }
     }
     if (ti_compile(I) != 0) return -1;
     I->vals = calloc((size_t)I->warps, sizeof *I->vals);
@@ -700,12 +770,13 @@ static int setup(Interp *I)
     return I->shared ? 0 : -1;
 }
 
-int tir_interp_run(const TirFunc *f, double **tensors, const double *scalars, const int64_t *sizes, char *err,
-                   size_t errlen)
+static int run(const TirFunc *f, double **tensors, TirInterpBounds *bounds, const double *scalars, const int64_t *sizes, char *err,
+               size_t errlen)
 {
     Interp I;
     memset(&I, 0, sizeof I);
     I.f = f;
+    I.bounds = bounds;
     I.err = err;
     I.errlen = errlen;
     if (err && errlen) err[0] = '\0';
@@ -746,4 +817,22 @@ int tir_interp_run(const TirFunc *f, double **tensors, const double *scalars, co
     }
     destroy(&I);
     return I.failed ? -1 : 0;
+}
+
+int tir_interp_run(const TirFunc *f, double **tensors, const double *scalars, const int64_t *sizes, char *err,
+                   size_t errlen)
+{
+    return run(f, tensors, NULL, scalars, sizes, err, errlen);
+}
+
+int tir_interp_run_bounded(const TirFunc *f, double **tensors, TirInterpBounds *bounds, const double *scalars,
+                           const int64_t *sizes, char *err, size_t errlen)
+{
+    if (!bounds || !bounds->err) {
+        if (err && errlen) snprintf(err, errlen, "no error bounds to fill");
+        return -1;
+    }
+    bounds->unreliable = 0;
+    bounds->why[0] = '\0';
+    return run(f, tensors, bounds, scalars, sizes, err, errlen);
 }

@@ -51,6 +51,33 @@
 int tir_interp_run(const TirFunc *f, double **tensors, const double *scalars, const int64_t *sizes,
                    char *err, size_t errlen);
 
+/* Error bounds: what a compiled kernel may differ from the interpreter by.
+ *
+ * tir_interp_run_bounded runs like tir_interp_run and also carries, for every
+ * element of every value, a bound on |compiled - interpreted|, derived from
+ * each op's documented error (docs/ARCHITECTURE.md, "Error bounds"): f32
+ * rounding of every f32 result (the interpreter keeps doubles), the ulps of
+ * exp/tanh/sigmoid/log, the summation order of reductions and mma, and a
+ * rounding that may go the other way when a bf16/f16 result is rounded
+ * from a value that already differs. Inputs propagate through each op by
+ * its Lipschitz constant on [x - e, x + e]. Integers are exact: a float→int
+ * conversion, a comparison or a float condition whose outcome the bounds
+ * cannot decide makes the run `unreliable` (the first such op is named in
+ * `why`), and so does a non-finite value computed from inexact inputs; an
+ * element whose bound cannot be given is +inf.
+ *
+ * err[p], for every tensor parameter p, has as many doubles as tensors[p]:
+ * on entry the bound of the initial contents (usually zeros: inputs are exact),
+ * on return the bound of the final contents. NULL err[p] for scalars. */
+typedef struct {
+    double **err;          /* per parameter, as above */
+    int unreliable;        /* set when integer results or control flow depend on rounding */
+    char why[256];         /* the first reason, naming the op (%N as in --emit=tir) */
+} TirInterpBounds;
+
+int tir_interp_run_bounded(const TirFunc *f, double **tensors, TirInterpBounds *bounds, const double *scalars,
+                           const int64_t *sizes, char *err, size_t errlen);
+
 /* x rounded to bfloat16 / binary16 (round to nearest even), returned as a
  * double. Like the kernels, x is first rounded to f32, then to the 16-bit
  * type. NaN stays NaN; overflow gives ±inf. */

@@ -55,8 +55,9 @@ typedef struct {
 } Region;
 
 typedef struct {
-    double *d;           /* tile data (owned unless borrowed) */
+    double *d;           /* tile data (owned unless borrowed); with bounds, n values then n error bounds */
     double f;            /* float scalar */
+    double fe;           /* with bounds: the error bound of f */
     int64_t i;           /* int/bool scalar; tensor parameter index */
     bool present, owned;
 } Val;
@@ -85,6 +86,9 @@ typedef struct {
     Val *shared;         /* [node] for st/sv VARs */
     int64_t block[3];
 
+    /* error bounds (tir_interp_run_bounded): NULL when not asked for */
+    TirInterpBounds *bounds;
+
     size_t bytes;
     bool failed;
     char *err;
@@ -98,6 +102,19 @@ static inline double ti_round_to(TkTypeKind k, double v)
     if (k == TK_TY_BF16) return tir_round_bf16(v);
     if (k == TK_TY_F16) return tir_round_f16(v);
     return v;
+}
+
+/* Doubles of storage a tile value or slot of node x takes: its elements, and
+ * with bounds as many error bounds after them. */
+static inline size_t ti_tile_len(const Interp *I, const Node *x)
+{
+    return (size_t)x->n * (I->bounds ? 2u : 1u);
+}
+
+/* The error bounds of tile storage d of node x (NULL without bounds). */
+static inline double *ti_err(const Interp *I, double *d, const Node *x)
+{
+    return I->bounds && d ? d + x->n : NULL;
 }
 
 /* ---- tir_interp.c */
@@ -120,6 +137,24 @@ const Node *ti_arg_node(const Interp *I, const Node *x, unsigned k);
 double ti_as_f(const Node *n, const Val *v);
 bool ti_int_opnd(Interp *I, const Node *x, unsigned k, int64_t w, int64_t *out);
 Val *ti_slot_of(Interp *I, const Node *x, unsigned k, int64_t w);
+
+/* Marks a bounded run unreliable (the first reason wins); no-op without bounds. */
+void ti_unreliable(Interp *I, const Node *x, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* ---- tir_interp_bounds.c: the error of one result (see tir_interp.h).
+ * Each returns a bound on |compiled - interpreted| of a result r (the
+ * interpreter's value, already rounded to elem), from its operands' values
+ * and bounds; +inf when none can be given (then *bad is set). */
+double tb_map1(TirFn fn, TkTypeKind elem, double x, double ex, double r, bool *bad);
+double tb_map2(TirFn fn, TkTypeKind elem, double a, double ea, double b, double eb, double r, bool *bad);
+/* A value of bound e rounded to elem (convert, fill, element writes). */
+double tb_convert(TkTypeKind elem, double r, double e);
+/* A sum of n terms of total magnitude sum_abs and summed bound sum_err, in f32 in any order. */
+double tb_sum(TkTypeKind elem, double r, int64_t n, double sum_abs, double sum_err);
+/* acc + Σ_k a_k·b_k in f32 in any order: acc's bound, Σ|a||b|, Σ(|a|eb + |b|ea + ea·eb). */
+double tb_mma(double acc, double eacc, int64_t K, double sum_abs, double sum_prop);
+/* Whether a comparison p OP q (OP a TkOp) is decided by the bounds. */
+bool tb_compare_decided(int op, double p, double ep, double q, double eq);
 
 /* ---- tir_interp_compile.c */
 

@@ -93,6 +93,8 @@ static bool lead_offset(const Interp *I, unsigned p, const int64_t *c, unsigned 
 static void gl_access(Interp *I, const Node *x, const Node *tn, double *t, unsigned p, const int64_t *c, unsigned nc,
                       bool store)
 {
+    /* with bounds, the tile's errors follow its values and the tensor's are in bounds->err */
+    double *te = ti_err(I, t, tn), *de = I->bounds ? I->bounds->err[p] : NULL;
     const TkType *gt = I->f->params[p].type;
     unsigned rank = gt->rank;
     if (nc != rank) {
@@ -115,8 +117,10 @@ static void gl_access(Interp *I, const Node *x, const Node *tn, double *t, unsig
             int64_t idx = ok ? base + i : 0;
             if (store) {
                 if (ok) data[lead * d + idx] = t[i];
+                if (ok && te) de[lead * d + idx] = te[i];
             } else {
                 t[i] = ok ? ti_round_to(tn->elem, data[lead * d + idx]) : 0.0;
+                if (te) te[i] = ok ? de[lead * d + idx] : 0.0;
             }
         }
         return;
@@ -133,11 +137,14 @@ static void gl_access(Interp *I, const Node *x, const Node *tn, double *t, unsig
             int64_t at = !ok ? 0
                          : packed_esize ? plane + tk_packed_offset(r0 + i, c0 + j, dr, dc, packed_esize)
                                         : plane + (r0 + i) * dc + c0 + j;
-            double *e = &t[i * tn->cols + j];
+            int64_t k = i * tn->cols + j;
+            double *e = &t[k];
             if (store) {
                 if (ok) data[at] = *e;
+                if (ok && te) de[at] = te[k];
             } else {
                 *e = ok ? ti_round_to(tn->elem, data[at]) : 0.0;
+                if (te) te[k] = ok ? de[at] : 0.0;
             }
         }
     }
@@ -169,11 +176,14 @@ static void shared_access(Interp *I, const Node *x, const Node *sn, double *s, c
         ti_fail(I, x, "wrong number of sub-tile coordinates (%u)", nc);
         return;
     }
+    double *s_err = ti_err(I, s, sn), *t_err = ti_err(I, t, tn);
     for (int64_t i = 0; i < tn->rows; i++)
         for (int64_t j = 0; j < tn->cols; j++) {
-            double *se = &s[(r0 + i) * sn->cols + c0 + j], *te = &t[i * tn->cols + j];
-            if (store) *se = *te;
-            else *te = *se;
+            int64_t sk = (r0 + i) * sn->cols + c0 + j, tk = i * tn->cols + j;
+            if (store) s[sk] = t[tk];
+            else t[tk] = s[sk];
+            if (s_err && store) s_err[sk] = t_err[tk];
+            else if (s_err) t_err[tk] = s_err[sk];
         }
 }
 
@@ -276,10 +286,23 @@ static void do_mma(Interp *I, const Node *x, int64_t w)
         ti_fail(I, x, "MMA shapes do not agree");
         return;
     }
+    const double *ea = ti_err(I, A->d, an), *eb = ti_err(I, B->d, bn);
+    double *ec = ti_err(I, acc->d, cn);
     for (int64_t i = 0; i < M; i++)
         for (int64_t j = 0; j < N; j++) {
-            double s = 0;
+            double s = 0, sum_abs = 0, sum_prop = 0;
             for (int64_t k = 0; k < K; k++) s += A->d[i * ai + k * ak] * B->d[k * bk + j * bj];
+            if (ec)
+                for (int64_t k = 0; k < K; k++) {
+                    double a = fabs(A->d[i * ai + k * ak]), b = fabs(B->d[k * bk + j * bj]);
+                    double xa = ea[i * ai + k * ak], xb = eb[k * bk + j * bj];
+                    sum_abs += a * b;
+                    sum_prop += a * xb + b * xa + xa * xb;
+                }
+            if (ec) {
+                ec[i * N + j] = tb_mma(acc->d[i * N + j], ec[i * N + j], K, sum_abs, sum_prop);
+                if (!isfinite(ec[i * N + j]) && !I->failed) ti_unreliable(I, x, "no error bound for an mma element");
+            }
             acc->d[i * N + j] += s;
         }
 }
@@ -297,10 +320,16 @@ void ti_exec_tile_op(Interp *I, const Node *x, int64_t w)
             ti_fail(I, x, "FILL must produce a tile or vector");
             return;
         }
-        double e = ti_round_to(x->elem, ti_as_f(ti_arg_node(I, x, 0), v));
+        const Node *vn = ti_arg_node(I, x, 0);
+        double e = ti_round_to(x->elem, ti_as_f(vn, v));
         Val *o = ti_out_val(I, x, w);
-        if (o)
-            for (int64_t k = 0; k < x->n; k++) o->d[k] = e;
+        if (!o) return;
+        for (int64_t k = 0; k < x->n; k++) o->d[k] = e;
+        double *oe = ti_err(I, o->d, x);
+        if (oe) {
+            double b = tb_convert(x->elem, e, vn->vk == VK_FLOAT ? v->fe : 0);
+            for (int64_t k = 0; k < x->n; k++) oe[k] = b;
+        }
         return;
     }
     case TIR_LOAD: do_load(I, x, w); return;
@@ -320,10 +349,16 @@ void ti_exec_tile_op(Interp *I, const Node *x, int64_t w)
         }
         Val *o = ti_out_val(I, x, w);
         if (!o) return;
+        bool bad = false;
         if (x->vk == VK_TILE) {
             for (int64_t k = 0; k < x->n; k++) o->d[k] = ti_round_to(x->elem, fn1((TirFn)ti->aux, a->d[k]));
+            const double *ae = ti_err(I, a->d, an);
+            double *oe = ti_err(I, o->d, x);
+            if (oe)
+                for (int64_t k = 0; k < x->n; k++) oe[k] = tb_map1((TirFn)ti->aux, x->elem, a->d[k], ae[k], o->d[k], &bad);
         } else if (x->vk == VK_FLOAT) {
             o->f = ti_round_to(x->elem, fn1((TirFn)ti->aux, a->f));
+            if (I->bounds) o->fe = tb_map1((TirFn)ti->aux, x->elem, a->f, a->fe, o->f, &bad);
         } else if (x->vk == VK_INT && (ti->aux == TIR_FN_NEG || ti->aux == TIR_FN_ABS)) {
             int64_t v = a->i;
             if (ti->aux == TIR_FN_NEG || v < 0) v = ti_u2i(0 - (uint64_t)v);
@@ -331,6 +366,7 @@ void ti_exec_tile_op(Interp *I, const Node *x, int64_t w)
         } else {
             ti_fail(I, x, "MAP1 %s of a non-float", tir_fn_name((TirFn)ti->aux));
         }
+        if (bad) ti_unreliable(I, x, "no error bound for %s of an inexact value", tir_fn_name((TirFn)ti->aux));
         return;
     }
     case TIR_MAP2: {
@@ -352,6 +388,14 @@ void ti_exec_tile_op(Interp *I, const Node *x, int64_t w)
             if (!o) return;
             for (int64_t k = 0; k < x->n; k++)
                 o->d[k] = ti_round_to(x->elem, fn2(fn, at ? a->d[k] : a->f, bt ? b->d[k] : b->f));
+            double *oe = ti_err(I, o->d, x);
+            if (oe) {
+                const double *ae = at ? ti_err(I, a->d, an) : NULL, *be = bt ? ti_err(I, b->d, bn) : NULL;
+                bool bad = false;
+                for (int64_t k = 0; k < x->n; k++)
+                    oe[k] = tb_map2(fn, x->elem, at ? a->d[k] : a->f, at ? ae[k] : a->fe, bt ? b->d[k] : b->f, bt ? be[k] : b->fe, o->d[k], &bad);
+                if (bad) ti_unreliable(I, x, "no error bound for %s of inexact values", tir_fn_name(fn));
+            }
             return;
         }
         if (an->vk == VK_TILE || bn->vk == VK_TILE || an->vk == VK_TENSOR || bn->vk == VK_TENSOR) {
@@ -360,8 +404,15 @@ void ti_exec_tile_op(Interp *I, const Node *x, int64_t w)
         }
         Val *o = ti_out_val(I, x, w);
         if (!o) return;
-        if (x->vk == VK_FLOAT) o->f = ti_round_to(x->elem, fn2(fn, ti_as_f(an, a), ti_as_f(bn, b)));
-        else o->i = fn2i(x->elem, fn, a->i, b->i);
+        if (x->vk == VK_FLOAT) {
+            o->f = ti_round_to(x->elem, fn2(fn, ti_as_f(an, a), ti_as_f(bn, b)));
+            bool bad = false;
+            if (I->bounds)
+                o->fe = tb_map2(fn, x->elem, ti_as_f(an, a), an->vk == VK_FLOAT ? a->fe : 0, ti_as_f(bn, b), bn->vk == VK_FLOAT ? b->fe : 0, o->f, &bad);
+            if (bad) ti_unreliable(I, x, "no error bound for %s of inexact values", tir_fn_name(fn));
+        } else {
+            o->i = fn2i(x->elem, fn, a->i, b->i);
+        }
         return;
     }
     case TIR_REDUCE: {
@@ -377,14 +428,24 @@ void ti_exec_tile_op(Interp *I, const Node *x, int64_t w)
         }
         Val *o = ti_out_val(I, x, w);
         if (!o) return;
+        const double *ae = ti_err(I, a->d, an);
+        double *oe = ti_err(I, o->d, x);
         for (int64_t i = 0; i < outer; i++) {
-            double acc = 0;
+            double acc = 0, sum_abs = 0, sum_err = 0, max_err = 0;
             for (int64_t j = 0; j < inner; j++) {
-                double e = rows ? a->d[i * an->cols + j] : a->d[j * an->cols + i];
+                int64_t at = rows ? i * an->cols + j : j * an->cols + i;
+                double e = a->d[at];
                 if (j == 0 && ti->aux != TIR_FN_ADD) acc = e;
                 else acc = fn2((TirFn)ti->aux, acc, e);
+                if (ae) {
+                    sum_abs += fabs(e);
+                    sum_err += ae[at];
+                    max_err = fmax(max_err, ae[at]);
+                }
             }
             o->d[i] = ti_round_to(x->elem, acc);
+            if (oe) oe[i] = ti->aux == TIR_FN_ADD ? tb_sum(x->elem, o->d[i], inner, sum_abs, sum_err) : max_err;
+            if (oe && !isfinite(oe[i])) ti_unreliable(I, x, "no error bound for a row or column sum");
         }
         return;
     }
@@ -402,6 +463,17 @@ void ti_exec_tile_op(Interp *I, const Node *x, int64_t w)
         for (int64_t i = 0; i < an->rows; i++)
             for (int64_t j = 0; j < an->cols; j++)
                 o->d[i * an->cols + j] = ti_round_to(x->elem, fn2((TirFn)ti->aux, a->d[i * an->cols + j], v->d[rows ? i : j]));
+        double *oe = ti_err(I, o->d, x);
+        if (oe) {
+            const double *ae = ti_err(I, a->d, an), *ve = ti_err(I, v->d, vn);
+            bool bad = false;
+            for (int64_t i = 0; i < an->rows; i++)
+                for (int64_t j = 0; j < an->cols; j++) {
+                    int64_t k = i * an->cols + j, q = rows ? i : j;
+                    oe[k] = tb_map2((TirFn)ti->aux, x->elem, a->d[k], ae[k], v->d[q], ve[q], o->d[k], &bad);
+                }
+            if (bad) ti_unreliable(I, x, "no error bound for a broadcast %s", tir_fn_name((TirFn)ti->aux));
+        }
         return;
     }
     case TIR_CONVERT: {
@@ -413,8 +485,12 @@ void ti_exec_tile_op(Interp *I, const Node *x, int64_t w)
             return;
         }
         Val *o = ti_out_val(I, x, w);
-        if (o)
-            for (int64_t k = 0; k < x->n; k++) o->d[k] = ti_round_to(x->elem, a->d[k]);
+        if (!o) return;
+        for (int64_t k = 0; k < x->n; k++) o->d[k] = ti_round_to(x->elem, a->d[k]);
+        const double *ae = ti_err(I, a->d, an);
+        double *oe = ti_err(I, o->d, x);
+        if (oe)
+            for (int64_t k = 0; k < x->n; k++) oe[k] = tb_convert(x->elem, o->d[k], ae[k]);
         return;
     }
     case TIR_TRANSPOSE: {
@@ -426,9 +502,14 @@ void ti_exec_tile_op(Interp *I, const Node *x, int64_t w)
             return;
         }
         Val *o = ti_out_val(I, x, w);
-        if (o)
-            for (int64_t i = 0; i < an->rows; i++)
-                for (int64_t j = 0; j < an->cols; j++) o->d[j * x->cols + i] = a->d[i * an->cols + j];
+        if (!o) return;
+        const double *ae = ti_err(I, a->d, an);
+        double *oe = ti_err(I, o->d, x);
+        for (int64_t i = 0; i < an->rows; i++)
+            for (int64_t j = 0; j < an->cols; j++) {
+                o->d[j * x->cols + i] = a->d[i * an->cols + j];
+                if (oe) oe[j * x->cols + i] = ae[i * an->cols + j];
+            }
         return;
     }
     case TIR_TRI:
@@ -443,15 +524,20 @@ void ti_exec_tile_op(Interp *I, const Node *x, int64_t w)
             ti_fail(I, x, "bad %s", tir_op_name(x->op));
             return;
         }
-        double fillv = ti_round_to(x->elem, ti_as_f(ti_arg_node(I, x, 2), v));
+        const Node *vn = ti_arg_node(I, x, 2);
+        double fillv = ti_round_to(x->elem, ti_as_f(vn, v));
         Val *o = ti_out_val(I, x, w);
         if (!o) return;
+        const double *ae = ti_err(I, a->d, an);
+        double *oe = ti_err(I, o->d, x);
+        double fille = oe ? tb_convert(x->elem, fillv, vn->vk == VK_FLOAT ? v->fe : 0) : 0;
         for (int64_t i = 0; i < an->rows; i++)
             for (int64_t j = 0; j < an->cols; j++) {
                 bool keep;
                 if (x->op == TIR_TRI) keep = ti->aux == 0 ? (j - i) <= k : (j - i) >= k;
                 else keep = (ti->imm == 0 ? i : j) < k;
                 o->d[i * an->cols + j] = keep ? ti_round_to(x->elem, a->d[i * an->cols + j]) : fillv;
+                if (oe) oe[i * an->cols + j] = keep ? ae[i * an->cols + j] : fille;
             }
         return;
     }
@@ -470,7 +556,9 @@ void ti_exec_tile_op(Interp *I, const Node *x, int64_t w)
             return;
         }
         Val *o = ti_out_val(I, x, w);
-        if (o) o->f = ti_round_to(x->elem, a->d[r * an->cols + c]);
+        if (!o) return;
+        o->f = ti_round_to(x->elem, a->d[r * an->cols + c]);
+        if (I->bounds) o->fe = ti_err(I, a->d, an)[r * an->cols + c];
         return;
     }
     default:
