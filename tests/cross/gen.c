@@ -47,6 +47,10 @@
  *                              the same for one tensor (e.g. a norm's scale:
  *                              gamma.lo=0.5,gamma.hi=2), over the case's values
  *             seed=N           (default: a hash of the first four fields)
+ *             tol=bounds       each element's tolerance is the interpreter's error bound
+ *                              for it (tir_interp_run_bounded; --oracle=interp only), on
+ *                              top of rtol/atol/ulps (default 0 then); a case whose
+ *                              bounds are unreliable is an error
  *             rtol=X atol=X ulps=N          tolerance of every tensor, replacing the
  *             TENSOR.rtol=X TENSOR.atol=X TENSOR.ulps=N   default; or of one tensor
  *             TENSOR.value=X   every element of that tensor X (e.g. 0x1p100)
@@ -56,7 +60,7 @@
  * Data file (all integers and doubles little-endian; doubles as IEEE binary64
  * bits; element data as little-endian f32 / 16-bit patterns, which the runner
  * hands to the kernel as they are: the targets are little-endian):
- *   "TKCROSS1" (8 bytes), u32 number of cases, then per case:
+ *   "TKCROSS2" (8 bytes), u32 number of cases, then per case:
  *     str kernel      (str = u32 byte length, then the bytes, no NUL)
  *     str description ("FILE KERNEL SIZES SCALARS OPTIONS" of the manifest line)
  *     str xfail       (targets, space separated; empty if none)
@@ -65,9 +69,10 @@
  *       str name, u8 kind (0 tensor, 1 scalar),
  *       u8 type (0 f32, 1 bf16, 2 f16, 3 i32, 4 i64, 5 bool; a tensor's element type)
  *       tensor: u32 rank, i64 shape[rank], i64 count (elements),
- *               f64 rtol, f64 atol, u32 ulps,
+ *               f64 rtol, f64 atol, u32 ulps, u8 has_bounds,
  *               count elements of the type (f32 4 bytes, bf16/f16 2-byte patterns): initial contents,
- *               count f64: the oracle's final contents (what the kernel must leave)
+ *               count f64: the oracle's final contents (what the kernel must leave),
+ *               has_bounds: count f64, each element's own allowance (+inf: none, not compared)
  *       scalar: u32 nbytes, the value as the kernel takes it (bool 1 byte, i32 4, i64 8, f32 4, bf16/f16 2)
  *
  * Tolerances (the runner's test, per element, with want the interpreter's
@@ -98,7 +103,7 @@
 #endif
 
 #define MAX_PARAMS 64
-#define MAX_FILES 64
+#define MAX_FILES 512
 
 /* ---------------------------------------------------------------- output */
 
@@ -335,7 +340,7 @@ static bool is_scalar(const TirFunc *f, const char *n, size_t len)
 
 static bool is_option(const TirFunc *f, const char *n, size_t len)
 {
-    static const char *const opts[] = { "gen", "lo", "hi", "pick", "seed", "rtol", "atol", "ulps", "xfail" };
+    static const char *const opts[] = { "gen", "lo", "hi", "pick", "seed", "rtol", "atol", "ulps", "xfail", "tol" };
     for (unsigned k = 0; k < sizeof opts / sizeof opts[0]; k++)
         if (strlen(opts[k]) == len && strncmp(opts[k], n, len) == 0) return true;
     /* TENSOR.rtol / .atol / .ulps / .value / .gen / .lo / .hi / .pick */
@@ -619,8 +624,21 @@ static int64_t do_case(const char *where, const char *file, const char *kname, c
     if (tir_bind_sizes(f, args, f->nparams, bound, err, sizeof err) != 0) die("%s: %s", where, err);
     for (unsigned k = 0; k < nsizes; k++)
         if (bound[k] != sizes[k]) die("%s: size %s binds to %lld, not %lld", where, f->sizes->names[k], (long long)bound[k], (long long)sizes[k]);
-    if (oracle == ORACLE_REFERENCE) run_reference(where, f, vals, count, args, scal, sizes);
-    else if (tir_interp_run(f, vals, scal, sizes, err, sizeof err) != 0) die("%s: the interpreter failed: %s", where, err);
+    double *bounds[MAX_PARAMS] = { 0 };
+    bool with_bounds = lookup_kv(opts_s, "tol", buf, sizeof buf) != NULL;
+    if (with_bounds && strcmp(buf, "bounds") != 0) die("%s: tol=%s: the only tolerance mode is tol=bounds", where, buf);
+    if (with_bounds && oracle != ORACLE_INTERP) die("%s: tol=bounds needs --oracle=interp", where);
+    for (unsigned p = 0; with_bounds && p < f->nparams; p++)
+        if (f->params[p].type->kind == TK_TY_GL && !(bounds[p] = calloc((size_t)(count[p] > 0 ? count[p] : 1), sizeof(double)))) die("out of memory");
+    if (oracle == ORACLE_REFERENCE) {
+        run_reference(where, f, vals, count, args, scal, sizes);
+    } else if (with_bounds) {
+        TirInterpBounds b = { .err = bounds };
+        if (tir_interp_run_bounded(f, vals, &b, scal, sizes, err, sizeof err) != 0) die("%s: the interpreter failed: %s", where, err);
+        if (b.unreliable) die("%s: the error bounds of this case are unreliable: %s", where, b.why);
+    } else if (tir_interp_run(f, vals, scal, sizes, err, sizeof err) != 0) {
+        die("%s: the interpreter failed: %s", where, err);
+    }
 
     /* write */
     put_str(f->name);
@@ -645,7 +663,7 @@ static int64_t do_case(const char *where, const char *file, const char *kname, c
         put_u32(t->rank);
         for (unsigned d = 0; d < t->rank; d++) put_i64(args[p].shape[d]);
         put_i64(count[p]);
-        Tol tol = gen_default_tol(t->elem, gen.kind);
+        Tol tol = with_bounds ? (Tol){ 0 } : gen_default_tol(t->elem, gen.kind);
         if (lookup_kv(opts_s, "rtol", buf, sizeof buf)) tol.rtol = parse_double(where, buf);
         if (lookup_kv(opts_s, "atol", buf, sizeof buf)) tol.atol = parse_double(where, buf);
         if (lookup_kv(opts_s, "ulps", buf, sizeof buf)) tol.ulps = (unsigned)parse_double(where, buf);
@@ -659,11 +677,16 @@ static int64_t do_case(const char *where, const char *file, const char *kname, c
         put_f64(tol.rtol);
         put_f64(tol.atol);
         put_u32(tol.ulps);
+        put_u8(with_bounds);
         for (int64_t i = 0; i < count[p]; i++) {
             if (t->elem == TK_TY_F32) put_f32(((const float *)data[p])[i]);
             else put_u16(((const uint16_t *)data[p])[i]);
         }
         for (int64_t i = 0; i < count[p]; i++) put_f64(vals[p][i]);
+        /* the kernel's f32 is compared with the interpreter's double rounded to f32: half an ulp more */
+        for (int64_t i = 0; with_bounds && i < count[p]; i++)
+            put_f64(bounds[p][i] + (t->elem == TK_TY_F32 && isfinite(vals[p][i]) ? 0x1p-24 * fabs(vals[p][i]) : 0));
+        free(bounds[p]);
         elements += count[p];
         free(data[p]);
         free(vals[p]);
@@ -785,7 +808,7 @@ int main(int argc, char **argv)
     out_data = fopen(tmp, "wb");
     snprintf(tmp_data, sizeof tmp_data, "%s", tmp);
     if (!out_data) die("cannot write %s: %s", tmp, strerror(errno));
-    put_bytes("TKCROSS1", 8);
+    put_bytes("TKCROSS2", 8);
     put_u32(0);   /* number of cases, patched below */
     unsigned ncases = 0;
     int64_t elements = 0;

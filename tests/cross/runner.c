@@ -92,13 +92,13 @@ static int64_t ordinal(unsigned t, double x)
     return (h >> 15) ? -u : u;
 }
 
-/* The test of gen.c: NaN meets NaN, ±inf equal, else atol + rtol·|want| or ulps. */
-static bool within(unsigned t, double got, double want_exact, double rtol, double atol, unsigned ulps)
+/* The test of gen.c: NaN meets NaN, ±inf equal, else atol + rtol·|want| (+ the element's own bound) or ulps. */
+static bool within(unsigned t, double got, double want_exact, double rtol, double atol, unsigned ulps, double bound)
 {
     double want = round_to(t, want_exact);
     if (isnan(got) || isnan(want)) return isnan(got) && isnan(want);
     if (isinf(got) || isinf(want)) return got == want;
-    if (fabs(got - want) <= atol + rtol * fabs(want)) return true;
+    if (fabs(got - want) <= atol + rtol * fabs(want) + bound) return true;
     int64_t d = ordinal(t, got) - ordinal(t, want);
     return (uint64_t)(d < 0 ? -d : d) <= ulps;
 }
@@ -181,6 +181,7 @@ typedef struct {
     unsigned ulps;
     void *data;          /* tensors: the buffer the kernel works on; scalars: the value */
     double *want;
+    double *bound;       /* each element's own allowance (tol=bounds), or NULL */
 } Param;
 
 static double now_s(void)
@@ -247,7 +248,7 @@ int main(int argc, char **argv)
     if (!in) bad_data("cannot open");
     char magic[8];
     get_bytes(magic, 8);
-    if (memcmp(magic, "TKCROSS1", 8) != 0) bad_data("not a TKCROSS1 file");
+    if (memcmp(magic, "TKCROSS2", 8) != 0) bad_data("not a TKCROSS2 file");
     uint32_t ncases = get_u32();
     printf(TK_CROSS_SUITE ": target %s, %u cases from %s, %d threads\n", TK_CROSS_TARGET, ncases, in_path, threads);
     unsigned passed = 0, failed = 0, xfailed = 0, xpassed = 0, skipped = 0;
@@ -287,10 +288,11 @@ int main(int argc, char **argv)
             P[p].rtol = get_f64();
             P[p].atol = get_f64();
             P[p].ulps = get_u32();
+            bool has_bounds = get_u8() != 0;
             size_t es = elem_size(P[p].type), bytes = (size_t)P[p].count * es;
             if (!selected) {
                 /* a case --filter leaves out: skip its data, do not decode it (under qemu that is most of the time) */
-                if (fseek(in, (long)(bytes + sizeof(double) * (size_t)P[p].count), SEEK_CUR) != 0) bad_data("truncated");
+                if (fseek(in, (long)(bytes + sizeof(double) * (size_t)P[p].count * (has_bounds ? 2 : 1)), SEEK_CUR) != 0) bad_data("truncated");
                 continue;
             }
             P[p].data = xmalloc(bytes);
@@ -298,6 +300,10 @@ int main(int argc, char **argv)
             /* the expected values in one read: little-endian binary64, as the host's doubles (checked in main) */
             P[p].want = xmalloc(sizeof(double) * (size_t)P[p].count);
             get_bytes(P[p].want, sizeof(double) * (size_t)P[p].count);
+            if (has_bounds) {
+                P[p].bound = xmalloc(sizeof(double) * (size_t)P[p].count);
+                get_bytes(P[p].bound, sizeof(double) * (size_t)P[p].count);
+            }
             args[p] = P[p].data;
         }
         const TkCrossKernel *k = NULL;
@@ -331,10 +337,12 @@ int main(int argc, char **argv)
                 double worst = 0;
                 for (int64_t i = 0; i < P[p].count; i++) {
                     double got = elem_get(P[p].type, P[p].data, i), want = P[p].want[i];
+                    double bound = P[p].bound ? P[p].bound[i] : 0;
+                    if (isinf(bound)) continue;   /* no bound could be given: not compared */
                     if (stats) {
                         double w = round_to(P[p].type, want);
                         if (isfinite(got) && isfinite(w) && got != w) {
-                            double r = fabs(got - w) / (P[p].atol + P[p].rtol * fabs(w));
+                            double r = fabs(got - w) / (P[p].atol + P[p].rtol * fabs(w) + bound);
                             int64_t du = ordinal(P[p].type, got) - ordinal(P[p].type, w);
                             if (du < 0) du = -du;
                             if (r > use || du > use_ulps) use_tensor = P[p].name;
@@ -342,13 +350,13 @@ int main(int argc, char **argv)
                             if (du > use_ulps) use_ulps = du;
                         }
                     }
-                    if (within(P[p].type, got, want, P[p].rtol, P[p].atol, P[p].ulps)) continue;
+                    if (within(P[p].type, got, want, P[p].rtol, P[p].atol, P[p].ulps, bound)) continue;
                     if (bad < MAX_LINES_PER_TENSOR) {
                         char where[96];
                         describe_index(&P[p], i, where, sizeof where);
-                        printf("%s %s: tensor %s (%s) index %lld %s: got %.9g, want %.9g (rtol %g, atol %g, ulps %u)\n", tag, desc,
-                               P[p].name, TYPE_NAMES[P[p].type], (long long)i, where, got, round_to(P[p].type, want), P[p].rtol,
-                               P[p].atol, P[p].ulps);
+                        printf("%s %s: tensor %s (%s) index %lld %s: got %.9g, want %.9g (rtol %g, atol %g, ulps %u, bound %.3g)\n", tag,
+                               desc, P[p].name, TYPE_NAMES[P[p].type], (long long)i, where, got, round_to(P[p].type, want), P[p].rtol,
+                               P[p].atol, P[p].ulps, bound);
                     }
                     double d = fabs(got - want);
                     if (d > worst || isnan(d)) worst = d;
@@ -381,6 +389,7 @@ int main(int argc, char **argv)
             free(P[p].name);
             free(P[p].data);
             free(P[p].want);
+            free(P[p].bound);
         }
         free(kernel);
         free(desc);

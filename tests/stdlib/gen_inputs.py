@@ -24,7 +24,7 @@ def read_data(path):
     """{param name: list of initial values} of the first case (f32 tensors)."""
     with open(path, "rb") as f:
         b = f.read()
-    assert b[:8] == b"TKCROSS1"
+    assert b[:8] == b"TKCROSS2"
     pos = 12
 
     def u32():
@@ -60,8 +60,11 @@ def read_data(path):
             i64()
         count = i64()
         pos += 8 + 8 + 4                  # rtol, atol, ulps
+        has_bounds = b[pos]
+        pos += 1
         tensors[name] = list(struct.unpack_from("<%df" % count, b, pos))
         pos += 4 * count + 8 * count      # initial contents, expected contents
+        pos += 8 * count if has_bounds else 0   # per-element bounds (tol=bounds)
     return tensors
 
 
