@@ -101,7 +101,7 @@ struct G {
 
     Tensor tens[MAX_TENSORS];
     unsigned ntens;
-    bool sizes_used[8];   /* M N K B NB KT */
+    bool sizes_used[8];   /* M N K B NB KT MT */
     Helper helper[MAX_HELPERS];
     unsigned nhelpers;
     bool in_helper;       /* writing a helper body: no tensors, no kernel names */
@@ -303,8 +303,14 @@ static const Tensor *tensor(G *g, TensorShape shape, int e, int a, int b, bool o
         g->sizes_used[a] = true;
         break;
     case TS_PACKED:
-        sb_printf(g, &g->params, "%sgl<%s, NB, KT, TK, TC, packed> %s", sep, ELEM[e], t->name);
-        g->sizes_used[4] = g->sizes_used[5] = true;
+        /* planes of B tiles (K × C: the product's operand), or of output tiles (R × C) */
+        if (a == D_K) {
+            sb_printf(g, &g->params, "%sgl<%s, NB, KT, TK, TC, packed> %s", sep, ELEM[e], t->name);
+            g->sizes_used[4] = g->sizes_used[5] = true;
+        } else {
+            sb_printf(g, &g->params, "%sgl<%s, NB, MT, TR, TC, packed> %s", sep, ELEM[e], t->name);
+            g->sizes_used[4] = g->sizes_used[6] = true;
+        }
         feature(g, RPG_F_PACKED);
         break;
     }
@@ -424,6 +430,11 @@ static Ex leaf_load(G *g, Ty t)
     }
     feature(g, RPG_F_LOAD_RT);
     if (t.col) feature(g, RPG_F_LOAD_COL);
+    if (t.c == D_C && (t.r == D_R || (t.r == D_K && g->kcoord)) && chance(g, 10)) {
+        /* a packed tensor read as a tile (element by element unless only multiplied) */
+        const Tensor *x = tensor(g, TS_PACKED, t.e, t.r, D_C, false);
+        return (Ex){ .s = S(g, "load<%s>(%s, tj, %s, 0, 0)", ts, x->name, coord(g, t.r)), .mag = 1 };
+    }
     const Tensor *x = tensor(g, TS_TILE, t.e, t.r, t.c, false);
     return (Ex){ .s = S(g, "load<%s>(%s, %s%s, %s)", ts, x->name, x->rank3 ? "block.z, " : "", coord(g, t.r), coord(g, t.c)), .mag = 1 };
 }
@@ -970,6 +981,26 @@ static void stmt_shared(G *g, Sb *decls)
     char *sname = fresh(g, "S");
     sb_printf(g, decls, "    st<%s, TRW, TC> %s;\n", ELEM[e], sname);
     Ty t = rt(e, D_R, D_C, chance(g, 30));
+    if (chance(g, 30)) {
+        /* shared vectors: one per block loaded collectively, or one sub-vector per warp restaged */
+        char *vname = fresh(g, "V"), *name = fresh(g, "u");
+        if (chance(g, 50)) {
+            sb_printf(g, decls, "    sv<%s, TC> %s;\n", ELEM[e], vname);
+            const Tensor *x = tensor(g, TS_VEC, e, D_C, 0, false);
+            line(g, "%s = load(%s, block.x);", vname, x->name);
+            line(g, "sync();");
+            line(g, "rv<%s, TC> %s = load(%s);", ELEM[e], name, vname);
+            declare(g, name, rv(e, D_C), 1, false);
+        } else {
+            sb_printf(g, decls, "    sv<%s, TRW> %s;\n", ELEM[e], vname);
+            Ex v = bounded(g, gen_vec(g, rv(e, D_R), 2), MAG_LIMIT);
+            line(g, "store(%s, %s, warp.id);", vname, v.s);
+            line(g, "sync();");
+            line(g, "rv<%s, TR> %s = load(%s, %s);", ELEM[e], name, vname, g->W > 1 ? "(warp.id + 1) % W" : "warp.id");
+            declare(g, name, rv(e, D_R), v.mag, false);
+        }
+        return;
+    }
     if (chance(g, 50)) {
         const Tensor *x = tensor(g, TS_TILE, e, D_R, D_C, false);
         if (x->rank3) {
@@ -1127,7 +1158,12 @@ static void stmt_store(G *g, int depth)
     feature(g, RPG_F_STORE);
     int e = pick(g, 3);
     unsigned kind = pick(g, 10);
-    if (kind < 6) {
+    if (kind == 0 && chance(g, 30)) {
+        /* into a packed tensor, one plane per warp's tile (a pack kernel) */
+        const Tensor *y = tensor(g, TS_PACKED, e, D_R, D_C, true);
+        Ex x = gen_tile(g, rt(e, D_R, D_C, chance(g, 25)), depth);
+        line(g, "store(%s, %s, tj, ti, 0, 0);", y->name, x.s);
+    } else if (kind < 6) {
         const Tensor *y = tensor(g, TS_TILE, e, D_R, D_C, true);
         Ty t = rt(e, D_R, D_C, chance(g, 25));
         Var *v = find_var(g, rt(E_F32, D_R, D_C, false), false);
@@ -1236,10 +1272,11 @@ int rpg_generate(const RpgOptions *o, RpgProgram *out)
             if (strncmp(g->vars[i].name, "acc", 3) == 0 && g->vars[i].depth == 0) acc = &g->vars[i];
         const Tensor *y = tensor(g, TS_TILE, E_F32, D_R, D_C, true);
         feature(g, RPG_F_STORE);
-        if (acc && !y->rank3 && chance(g, 60)) {
+        if (acc && chance(g, 60)) {
             feature(g, g->W == 1 ? RPG_F_OUT_VIEW : RPG_F_STORE);
-            if (g->W == 1) line(g, "store(%s, %s, block.y, block.x);", y->name, acc->name);
-            else line(g, "store(%s, %s, ti, tj);", y->name, acc->name);
+            const char *z = y->rank3 ? "block.z, " : "";
+            if (g->W == 1) line(g, "store(%s, %s, %sblock.y, block.x);", y->name, acc->name, z);
+            else line(g, "store(%s, %s, %sti, tj);", y->name, acc->name, z);
         } else {
             if (acc) feature(g, RPG_F_EPILOGUE);
             Ex x = bounded(g, gen_tile(g, rt(E_F32, D_R, D_C, false), 3), 1e6);
@@ -1260,12 +1297,12 @@ int rpg_generate(const RpgOptions *o, RpgProgram *out)
     sb_printf(g, &src, "%s}\n", g->body.s ? g->body.s : "");
 
     /* the case */
-    int64_t vals[6] = { g->M, g->N, g->K, g->B, cdiv(g->N, g->dim[D_C]), cdiv(g->K, g->dim[D_K]) };
-    static const char *const names[6] = { "M", "N", "K", "B", "NB", "KT" };
+    int64_t vals[7] = { g->M, g->N, g->K, g->B, cdiv(g->N, g->dim[D_C]), cdiv(g->K, g->dim[D_K]), cdiv(g->M, g->dim[D_R]) };
+    static const char *const names[7] = { "M", "N", "K", "B", "NB", "KT", "MT" };
     if (chance(g, 20)) vals[4] += (int64_t)pick(g, 3) - 1;   /* planes missing or spare: masked */
     if (vals[4] < 1) vals[4] = 1;
     size_t n = 0;
-    for (int i = 0; i < 6; i++)
+    for (int i = 0; i < 7; i++)
         if (g->sizes_used[i]) n += (size_t)snprintf(out->sizes + n, sizeof out->sizes - n, "%s%s=%lld", n ? "," : "", names[i], (long long)vals[i]);
     n = 0;
     static const char *const snames[4] = { "s0", "h0", "q0", "n0" };
