@@ -4,24 +4,20 @@
 
 #include <dlfcn.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "cpu_jit.h"
 #include "dt_case.h"
 #include "target.h"
+#include "../common/link_shared.h"
 
 #ifndef DT_CC
 #define DT_CC "cc"   /* links AOT objects into shared objects */
 #endif
-
-extern char **environ;
 
 const DtConfig dt_configs[] = {
     { "jit-host-O3-specialised", NULL, 3, true, false, 2 },
@@ -65,32 +61,6 @@ static double now_ms(void)
     return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
-/* `cc -shared -o so obj`, its output into log. 0, or -1. */
-static int link_shared(const char *obj, const char *so, const char *log, char *err, size_t errlen)
-{
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    posix_spawn_file_actions_adddup2(&fa, STDOUT_FILENO, STDERR_FILENO);
-    char *argv[] = { (char *)DT_CC, "-shared", "-o", (char *)so, (char *)obj, "-lm", NULL };
-    pid_t pid;
-    int rc = posix_spawnp(&pid, DT_CC, &fa, NULL, argv, environ);
-    posix_spawn_file_actions_destroy(&fa);
-    if (rc != 0) {
-        snprintf(err, errlen, "cannot run %s: %s", DT_CC, strerror(rc));
-        return -1;
-    }
-    int status;
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR) {
-            snprintf(err, errlen, "waitpid: %s", strerror(errno));
-            return -1;
-        }
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return 0;
-    snprintf(err, errlen, "%s -shared failed (status %d), see %s", DT_CC, status, log);
-    return -1;
-}
-
 static int compile_aot(TirModule *m, const TkCpuJitOptions *jo, const char *kernel, DtCompiled *out, char *err, size_t errlen)
 {
     const char *tmp = getenv("TMPDIR");
@@ -114,7 +84,7 @@ static int compile_aot(TirModule *m, const TkCpuJitOptions *jo, const char *kern
         snprintf(err, errlen, "cannot write %s", obj);
         rc = -1;
     }
-    if (rc != 0 || link_shared(obj, so, log, err, errlen) != 0) return -1;
+    if (rc != 0 || tk_test_link_shared(DT_CC, obj, so, log, err, errlen) != 0) return -1;
     out->so = dlopen(so, RTLD_NOW | RTLD_LOCAL);
     if (!out->so) {
         const char *e = dlerror();

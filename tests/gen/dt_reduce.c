@@ -119,6 +119,17 @@ static bool try_lines(Reducer *R, Lines *cur, Lines *cand)
     return false;
 }
 
+/* Line i replaced by repl, kept if it still fails. */
+static bool try_line(Reducer *R, Lines *cur, unsigned i, const char *repl)
+{
+    Lines cand;
+    if (!lines_edit(cur, 1, 0, i, repl, &cand)) {
+        R->oom = true;
+        return false;
+    }
+    return try_lines(R, cur, &cand);
+}
+
 /* ---------------------------------------------------------------- passes */
 
 static bool pass_sizes(Reducer *R, const Lines *cur)
@@ -168,12 +179,7 @@ static bool pass_tiles(Reducer *R, Lines *cur)
         for (unsigned t = 0; t < nc && c[t] < v; t++) {
             char repl[64];
             snprintf(repl, sizeof repl, "const %s = %d;", name, c[t]);
-            Lines cand;
-            if (!lines_edit(cur, 1, 0, i, repl, &cand)) {
-                R->oom = true;
-                return progress;
-            }
-            if (try_lines(R, cur, &cand)) {
+            if (try_line(R, cur, i, repl)) {
                 progress = true;
                 break;
             }
@@ -195,7 +201,17 @@ static const char *skip_space(const char *s)
     return s;
 }
 
-/* The line that closes the block opened on line i (its indentation's "}" or "} else {"). */
+/* The line closing the else branch opened on line i ("} else {"), or i if none. */
+static unsigned else_end(const Lines *l, unsigned i)
+{
+    int depth = 1;
+    for (unsigned k = i + 1; k < l->n; k++) {
+        for (const char *p = l->line[k]; *p; p++) depth += *p == '{' ? 1 : *p == '}' ? -1 : 0;
+        if (depth == 0) return k;
+    }
+    return i;
+}
+
 static unsigned closing(const Lines *l, unsigned i)
 {
     int depth = 0;
@@ -215,18 +231,10 @@ static bool pass_blocks(Reducer *R, Lines *cur)
         const char *h = skip_space(cur->line[i]);
         if (!ends_with_brace(h) || strncmp(h, "kernel", 6) == 0 || h[0] == '{') continue;
         bool is_else = strncmp(h, "} else", 6) == 0;
-        unsigned c = closing(cur, is_else ? i + 0 : i);
+        unsigned c = closing(cur, i);
         if (is_else) {
             /* drop the else branch: "} else {" … "}" becomes "}" */
-            unsigned end = i;
-            int depth = 1;
-            for (unsigned k = i + 1; k < cur->n; k++) {
-                for (const char *p = cur->line[k]; *p; p++) depth += *p == '{' ? 1 : *p == '}' ? -1 : 0;
-                if (depth == 0) {
-                    end = k;
-                    break;
-                }
-            }
+            unsigned end = else_end(cur, i);
             if (end == i) continue;
             char repl[256];
             snprintf(repl, sizeof repl, "%.*s}", (int)(h - cur->line[i]), cur->line[i]);
@@ -240,17 +248,7 @@ static bool pass_blocks(Reducer *R, Lines *cur)
         }
         if (c >= cur->n) continue;
         /* the whole statement, through the end of an else branch */
-        unsigned end = c;
-        if (strncmp(skip_space(cur->line[c]), "} else", 6) == 0) {
-            int depth = 1;
-            for (unsigned k = c + 1; k < cur->n; k++) {
-                for (const char *p = cur->line[k]; *p; p++) depth += *p == '{' ? 1 : *p == '}' ? -1 : 0;
-                if (depth == 0) {
-                    end = k;
-                    break;
-                }
-            }
-        }
+        unsigned end = strncmp(skip_space(cur->line[c]), "} else", 6) == 0 ? else_end(cur, c) : c;
         Lines cand;
         if (!lines_edit(cur, i, end, cur->n, NULL, &cand)) {
             R->oom = true;
@@ -345,14 +343,10 @@ static bool pass_params(Reducer *R, Lines *cur)
                 return progress;
             }
             snprintf(repl, strlen(cur->line[i]) + 1, "%.*s%s", (int)cut_pre, cur->line[i], rest);
-            Lines cand;
-            bool ok = lines_edit(cur, 1, 0, i, repl, &cand);
+            bool kept = try_line(R, cur, i, repl);
             free(repl);
-            if (!ok) {
-                R->oom = true;
-                return progress;
-            }
-            if (try_lines(R, cur, &cand)) {
+            if (R->oom) return progress;
+            if (kept) {
                 progress = true;
                 open = strchr(cur->line[i], '(');
                 a = cut_pre == pre ? cur->line[i] + pre : cur->line[i] + cut_pre;   /* the next parameter moved here */
@@ -394,15 +388,11 @@ static bool pass_calls(Reducer *R, Lines *cur)
                     R->oom = true;
                     return progress;
                 }
-                snprintf(repl, len, "%.*s%.*s%s", (int)(name - l), l, (int)(e - a), skip_space(a) == a ? a : skip_space(a), end + 1);
-                Lines cand;
-                bool ok = lines_edit(cur, 1, 0, i, repl, &cand);
+                snprintf(repl, len, "%.*s%.*s%s", (int)(name - l), l, (int)(e - a), a, end + 1);
+                bool kept = try_line(R, cur, i, repl);
                 free(repl);
-                if (!ok) {
-                    R->oom = true;
-                    return progress;
-                }
-                if (try_lines(R, cur, &cand)) {
+                if (R->oom) return progress;
+                if (kept) {
                     progress = replaced = true;
                     break;
                 }

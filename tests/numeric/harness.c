@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "target.h"
+#include "../common/link_shared.h"
 
 extern char **environ;
 
@@ -246,31 +247,7 @@ static unsigned char *slurp(const char *path, size_t *len)
 /* `cc -shared -o so obj -lm`, output into log. 0, or -1 with err. */
 static int link_shared(const char *obj, const char *so, const char *log, char *err, size_t errlen)
 {
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    posix_spawn_file_actions_adddup2(&fa, STDOUT_FILENO, STDERR_FILENO);
-    char *argv[] = { (char *)NUM_CC, "-shared", "-o", (char *)so, (char *)obj, "-lm", NULL };
-    pid_t pid;
-    int rc = posix_spawnp(&pid, NUM_CC, &fa, NULL, argv, environ);
-    posix_spawn_file_actions_destroy(&fa);
-    if (rc != 0) {
-        snprintf(err, errlen, "cannot run %s: %s", NUM_CC, strerror(rc));
-        return -1;
-    }
-    int status;
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR) {
-            snprintf(err, errlen, "waitpid: %s", strerror(errno));
-            return -1;
-        }
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return 0;
-    size_t n = 0;
-    unsigned char *text = slurp(log, &n);
-    snprintf(err, errlen, "%s -shared -o %s %s -lm failed (status %d): %.*s", NUM_CC, so, obj, status, (int)(n < 1500 ? n : 1500),
-             text ? (const char *)text : "");
-    free(text);
-    return -1;
+    return tk_test_link_shared(NUM_CC, obj, so, log, err, errlen);
 }
 
 static int aot_symbols(const NumProg *p, const char *kernel, TkGridFn *grid, TkBlockFn *block, char *err, size_t errlen)
