@@ -64,6 +64,7 @@ typedef struct {
     double mag;
     bool mut;
     bool hidden;     /* not to be read (a loop's own accumulator) */
+    bool used;       /* read somewhere: otherwise its value is dead, and the compiler drops it */
     unsigned depth;  /* scope depth of its declaration */
 } Var;
 
@@ -269,10 +270,18 @@ static void note_elem(G *g, int e)
 }
 
 /* The tensor parameter for a shape, made on first use. Inputs are named X*, outputs Y*. */
+static const Tensor *tensor_new(G *g, TensorShape shape, int e, int a, int b, bool out, bool fresh_out);
+
 static const Tensor *tensor(G *g, TensorShape shape, int e, int a, int b, bool out)
 {
+    return tensor_new(g, shape, e, a, b, out, false);
+}
+
+/* ... or, with fresh_out, always a new output (for a value no other store overwrites). */
+static const Tensor *tensor_new(G *g, TensorShape shape, int e, int a, int b, bool out, bool fresh_out)
+{
     bool rank3 = g->rank3 && shape == TS_TILE && !out ? chance(g, 50) : (g->rank3 && shape == TS_TILE && out);
-    for (unsigned i = 0; i < g->ntens; i++) {
+    for (unsigned i = 0; i < g->ntens && !(fresh_out && g->ntens < MAX_TENSORS - 2); i++) {
         const Tensor *t = &g->tens[i];
         if (t->shape == shape && t->e == e && t->a == a && t->b == b && t->out == out && (out || t->rank3 == rank3)) return t;
     }
@@ -369,7 +378,10 @@ static Var *find_var(G *g, Ty t, bool need_mut)
     if (!n) return NULL;
     unsigned k = pick(g, n);
     for (unsigned i = 0; i < g->nvars; i++)
-        if (!g->vars[i].hidden && ty_eq(g->vars[i].t, t) && (!need_mut || g->vars[i].mut) && k-- == 0) return &g->vars[i];
+        if (!g->vars[i].hidden && ty_eq(g->vars[i].t, t) && (!need_mut || g->vars[i].mut) && k-- == 0) {
+            g->vars[i].used = true;
+            return &g->vars[i];
+        }
     return NULL;
 }
 
@@ -1109,13 +1121,59 @@ static char *gen_cond(G *g)
     }
 }
 
+/* An expression of tile type dst made from variable src (a tile of any shape,
+ * dtype or layout, a vector or a scalar), so that src's value reaches dst; NULL if none. */
+static char *as_tile(G *g, Ty dst, const Var *src)
+{
+    Ty t = src->t;
+    char *ds = ty_str(g, dst);
+    if (t.k == T_FS) return S(g, "fill<%s>(%s)", ds, t.e == dst.e ? src->name : S(g, "convert<%s>(%s)", ELEM[dst.e], src->name));
+    if (t.k == T_RV) {
+        if (t.r != dst.r && t.r != dst.c) return NULL;
+        char *v = t.e == dst.e ? S(g, "%s", src->name) : S(g, "convert<rv<%s, %s>>(%s)", ELEM[dst.e], DIM_NAME[t.r], src->name);
+        return S(g, "add_%s(zeros<%s>(), %s)", t.r == dst.r ? "row" : "col", ds, v);
+    }
+    if (t.r == dst.r && t.c == dst.c) return ty_eq(t, dst) ? S(g, "%s", src->name) : S(g, "convert<%s>(%s)", ds, src->name);
+    if (t.r == dst.c && t.c == dst.r) return S(g, "convert<%s>(transpose(%s))", ds, src->name);
+    return NULL;
+}
+
+/* Adds the value of every variable of the current scope that nothing read into sink. */
+static void consume_scope(G *g, Var *sink)
+{
+    for (unsigned i = g->nvars; i-- > 0 && g->vars[i].depth == g->depth;) {
+        Var *v = &g->vars[i];
+        if (v->used || v == sink) continue;
+        char *e = as_tile(g, sink->t, v);
+        if (!e) continue;
+        v->used = true;
+        Ex x = bounded(g, (Ex){ .s = e, .mag = v->mag }, 4);
+        line(g, "%s += %s;", sink->name, x.s);
+        sink->mag = grow(sink->mag + g->loop_trip * x.mag);
+    }
+}
+
+/* A mutable tile variable of the enclosing scope for a block's results to flow into. */
+static Var *sink_for_block(G *g)
+{
+    Ty t = rt(chance(g, 70) ? E_F32 : pick(g, 3), D_R, D_C, chance(g, 20));
+    Var *v = find_var(g, t, true);
+    if (v) return v;
+    char *name = fresh(g, "m");
+    line(g, "%s %s = zeros();", ty_str(g, t), name);
+    return declare(g, name, t, 0, true);
+}
+
 static void stmt_if(G *g, int depth)
 {
     feature(g, RPG_F_IF);
+    Var *sink = sink_for_block(g);
+    unsigned sink_index = (unsigned)(sink - g->vars);
     line(g, "if (%s) {", gen_cond(g));
     g->indent++;
     scope_push(g);
     gen_stmts(g, 1 + pick(g, 2), depth);
+    consume_scope(g, &g->vars[sink_index]);
     scope_pop(g);
     g->indent--;
     if (chance(g, 60)) {
@@ -1123,6 +1181,7 @@ static void stmt_if(G *g, int depth)
         g->indent++;
         scope_push(g);
         gen_stmts(g, 1 + pick(g, 2), depth);
+        consume_scope(g, &g->vars[sink_index]);
         scope_pop(g);
         g->indent--;
     }
@@ -1133,6 +1192,7 @@ static void stmt_const_loop(G *g, int depth)
 {
     feature(g, RPG_F_CONST_LOOP);
     int n = 2 + (int)pick(g, 3);
+    unsigned sink = (unsigned)(sink_for_block(g) - g->vars);   /* before the loop: its results flow out */
     char *j = fresh(g, "j");
     line(g, "for (%s in 0 .. %d) {", j, n);
     g->indent++;
@@ -1144,6 +1204,7 @@ static void stmt_const_loop(G *g, int depth)
     g->cvar_hi = n;
     g->loop_trip *= (unsigned)n;
     gen_stmts(g, 1 + pick(g, 2), depth);
+    consume_scope(g, &g->vars[sink]);
     g->loop_trip = trip;
     g->cvar = cvar;
     g->cvar_hi = cvar_hi;
@@ -1208,6 +1269,51 @@ static void gen_stmts(G *g, unsigned n, int depth)
         case 6: stmt_store(g, depth); break;
         default: stmt_row_loop(g, depth - 1 > 1 ? depth - 1 : 1); break;
         }
+    }
+}
+
+/* Every top-level value nothing read goes to an output of its own (a few),
+ * or into one sum that does: no computation is dead code. */
+static void store_the_rest(G *g)
+{
+    unsigned fresh_outputs = 0;
+    Var *sink = NULL;
+    for (unsigned i = 0; i < g->nvars; i++) {
+        Var *v = &g->vars[i];
+        if (v->used || v->depth != 0 || v->t.k == T_FS) continue;
+        v->used = true;
+        const char *z = g->rank3 ? "block.z, " : "";
+        const char *zc = g->rank3 ? " && block.z == 0" : "";
+        if (fresh_outputs < 4 && !g->oom) {
+            fresh_outputs++;
+            feature(g, RPG_F_STORE);
+            Ty t = v->t;
+            Ex x = bounded(g, (Ex){ .s = S(g, "%s", v->name), .mag = v->mag }, 1e6);
+            if (t.k == T_RV) {
+                const Tensor *y = tensor_new(g, TS_VEC, t.e, t.r, 0, true, true);
+                line(g, "if (%s%s) {", t.r == D_R ? "block.x == 0" : "block.y == 0 && warp.id == 0", zc);
+                line(g, "    store(%s, %s, %s);", y->name, x.s, t.r == D_R ? "ti" : "tj");
+                line(g, "}");
+            } else if ((t.r == D_R && t.c == D_C) || (t.r == D_C && t.c == D_R)) {
+                bool tr = t.r == D_C;
+                const Tensor *y = tensor_new(g, TS_TILE, t.e, t.r, t.c, true, true);
+                line(g, "store(%s, %s, %s%s);", y->name, x.s, y->rank3 ? z : "", tr ? "tj, ti" : "ti, tj");
+            }
+            continue;
+        }
+        if (!sink) {
+            sink = sink_for_block(g);
+            sink->used = false;
+        }
+        char *e = as_tile(g, sink->t, v);
+        if (!e) continue;
+        Ex x = bounded(g, (Ex){ .s = e, .mag = v->mag }, 4);
+        line(g, "%s += %s;", sink->name, x.s);
+        sink->mag = grow(sink->mag + x.mag);
+    }
+    if (sink && !sink->used) {
+        const Tensor *y = tensor_new(g, TS_TILE, sink->t.e, D_R, D_C, true, true);
+        line(g, "store(%s, %s, %sti, tj);", y->name, sink->name, y->rank3 ? "block.z, " : "");
     }
 }
 
@@ -1277,6 +1383,7 @@ int rpg_generate(const RpgOptions *o, RpgProgram *out)
             const char *z = y->rank3 ? "block.z, " : "";
             if (g->W == 1) line(g, "store(%s, %s, %sblock.y, block.x);", y->name, acc->name, z);
             else line(g, "store(%s, %s, %sti, tj);", y->name, acc->name, z);
+            acc->used = true;
         } else {
             if (acc) feature(g, RPG_F_EPILOGUE);
             Ex x = bounded(g, gen_tile(g, rt(E_F32, D_R, D_C, false), 3), 1e6);
@@ -1284,6 +1391,7 @@ int rpg_generate(const RpgOptions *o, RpgProgram *out)
             else line(g, "store(%s, %s, ti, tj);", y->name, x.s);
         }
     }
+    store_the_rest(g);
 
     /* join: constants, helpers, kernel */
     Sb src = { 0 };
