@@ -79,6 +79,12 @@ bool emit_fused_into_user(Emit *E, const TirInstr *x);
 LLVMValueRef emit_value(Emit *E, const TirInstr *i);
 LLVMTypeRef emit_scalar_type(Emit *E, TkTypeKind k);
 LLVMValueRef emit_alloca(Emit *E, LLVMTypeRef elem, int64_t count, const char *name);
+/* Elements from one warp's copy of a per-warp tile buffer to the next: the
+ * tile's elements, padded to 64 bytes, because tile copies and fills
+ * (emit_tile_copy, emit_tile_zero) assume the 64-byte alignment of the
+ * alloca for every warp's copy (an rv<f16, 48> is 96 bytes: unpadded, warp
+ * 1's copy sat at 96 and an aligned zmm store faulted). */
+int64_t emit_warp_stride(const TkType *t);
 LLVMValueRef emit_const_i64(Emit *E, int64_t v);
 LLVMValueRef emit_const_i32(Emit *E, int64_t v);
 void emit_scope_push(Emit *E);

@@ -33,6 +33,12 @@ LLVMTypeRef emit_scalar_type(Emit *E, TkTypeKind k)
     }
 }
 
+int64_t emit_warp_stride(const TkType *t)
+{
+    int64_t esize = t->elem == TK_TY_F32 ? 4 : 2, bytes = emit_tile_elems(t) * esize;
+    return (bytes + 63) / 64 * 64 / esize;
+}
+
 LLVMValueRef emit_alloca(Emit *E, LLVMTypeRef elem, int64_t count, const char *name)
 {
     LLVMTypeRef arr = LLVMArrayType2(elem, (uint64_t)(count > 0 ? count : 1));
@@ -124,7 +130,8 @@ static void remember(Emit *E, const TirInstr *i, LLVMValueRef v, bool permanent)
 
 static bool per_block(const TkType *t) { return tk_is_shared(t->kind); }
 
-static int64_t slot_elems(const TkType *t) { return tk_is_scalar(t->kind) ? 1 : emit_tile_elems(t); }
+/* A slot's elements per warp (tiles padded: emit_warp_stride). */
+static int64_t slot_elems(const TkType *t) { return tk_is_scalar(t->kind) ? 1 : emit_warp_stride(t); }
 
 static LLVMTypeRef slot_elem_type(Emit *E, const TkType *t)
 {

@@ -322,14 +322,14 @@ static void make_view_storage(Emit *E, const TirInstr *slot)
     if (E->view_backing[slot->id]) return;
     E->views[slot->id] = emit_alloca(E, E->ptr, E->f->warps, "view");
     E->view_strides[slot->id] = emit_alloca(E, E->i64, E->f->warps, "view.stride");
-    E->view_backing[slot->id] = emit_alloca(E, emit_scalar_type(E, slot->type->elem), E->f->warps * emit_tile_elems(slot->type),
+    E->view_backing[slot->id] = emit_alloca(E, emit_scalar_type(E, slot->type->elem), E->f->warps * emit_warp_stride(slot->type),
                                             slot->name ? slot->name : "view.tile");
 }
 
 void emit_view_declare(Emit *E, const TirInstr *slot, bool zero)
 {
     make_view_storage(E, slot);
-    LLVMValueRef backing = per_warp(E, emit_scalar_type(E, slot->type->elem), E->view_backing[slot->id], emit_tile_elems(slot->type));
+    LLVMValueRef backing = per_warp(E, emit_scalar_type(E, slot->type->elem), E->view_backing[slot->id], emit_warp_stride(slot->type));
     if (zero) emit_tile_zero(E, backing, slot->type);
     LLVMBuildStore(E->b, backing, per_warp(E, E->ptr, E->views[slot->id], 1));
     /* its own tile: a packed tile's panel stride, or a row-major tile's width */
@@ -340,7 +340,7 @@ void emit_view_declare(Emit *E, const TirInstr *slot, bool zero)
 void emit_view_set(Emit *E, const TirInstr *slot, const TirInstr *load)
 {
     make_view_storage(E, slot);
-    LLVMValueRef backing = per_warp(E, emit_scalar_type(E, slot->type->elem), E->view_backing[slot->id], emit_tile_elems(slot->type));
+    LLVMValueRef backing = per_warp(E, emit_scalar_type(E, slot->type->elem), E->view_backing[slot->id], emit_warp_stride(slot->type));
     LLVMValueRef stride;
     LLVMValueRef p = emit_view_kind(E, slot) == EMIT_VIEW_PACKED ? emit_packed_view(E, load, backing, &stride)
                                                                  : emit_row_view(E, load, backing, &stride);

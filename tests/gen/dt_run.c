@@ -110,14 +110,14 @@ int dt_run_child(const DtRunSpec *s)
     if (s->timeout_s) alarm(s->timeout_s);   /* a hang ends as SIGALRM: the parent reports it */
     char *text = slurp(s->file);
     if (!text) {
-        printf("internal cannot read %s: %s\n", s->file, strerror(errno));
+        printf("internal cannot read %s: %s\ndone\n", s->file, strerror(errno));
         return 2;
     }
     char err[2048] = "";
     DtProgram p;
     DtLoad l = dt_program_load(&p, s->file, text, err, sizeof err);
     if (l != DT_LOAD_OK) {
-        printf("%s %s\n", l == DT_LOAD_REJECTED ? "reject" : "internal", err);
+        printf("%s %s\ndone\n", l == DT_LOAD_REJECTED ? "reject" : "internal", err);
         dt_program_free(&p);
         free(text);
         return 2;
