@@ -55,6 +55,9 @@ typedef struct {
     unsigned features[RPG_NFEATURES];
     uint64_t last_seed;
     double compile_ms;
+    long long checked, exact;
+    double use;                 /* the largest fraction of a bound any element used */
+    unsigned use_hist[5];       /* programs by their largest use: < 1e-3, < 1e-2, < 0.1, < 0.5, ≥ 0.5 */
 } Totals;
 
 static char self[4096];
@@ -142,7 +145,9 @@ static void print_summary(const Options *o, const Totals *t, double elapsed, FIL
     if (json) {
         fprintf(out, "{\"first_seed\":%llu,\"last_seed\":%llu,\"generated\":%u,\"usable\":%u,\"unreliable\":%u,\"failures\":%u,",
                 (unsigned long long)o->first, (unsigned long long)t->last_seed, t->generated, t->usable, t->unreliable, t->failures);
-        fprintf(out, "\"configs_run\":%u,\"configs_skipped\":%u,\"elapsed_s\":%.1f,\"outcomes\":{", t->configs_run, t->configs_skipped, elapsed);
+        fprintf(out, "\"configs_run\":%u,\"configs_skipped\":%u,\"elapsed_s\":%.1f,\"checked\":%lld,\"exact\":%lld,\"largest_bound_use\":%.4g,",
+                t->configs_run, t->configs_skipped, elapsed, t->checked, t->exact, t->use);
+        fprintf(out, "\"outcomes\":{");
         for (unsigned k = 0; k <= DT_INTERNAL; k++) fprintf(out, "%s\"%s\":%u", k ? "," : "", dt_outcome_name((DtOutcome)k), t->by_outcome[k]);
         fprintf(out, "},\"features\":{");
         for (unsigned f = 0; f < RPG_NFEATURES; f++) fprintf(out, "%s\"%s\":%u", f ? "," : "", rpg_feature_name(f), t->features[f]);
@@ -155,6 +160,9 @@ static void print_summary(const Options *o, const Totals *t, double elapsed, FIL
                  "not this CPU), %u discarded (bounds unreliable), %u failed; %.0f s (%.0f s compiling)\n",
             (unsigned long long)o->first, (unsigned long long)t->last_seed, t->generated, t->usable, t->configs_run, t->configs_skipped,
             t->unreliable, t->failures, elapsed, t->compile_ms / 1e3);
+    fprintf(out, "difftest: %lld elements compared, %lld of them exactly (bound 0); the largest share of a bound used: %.3g; "
+                 "programs by their largest share: <0.001 %u, <0.01 %u, <0.1 %u, <0.5 %u, >=0.5 %u\n",
+            t->checked, t->exact, t->use, t->use_hist[0], t->use_hist[1], t->use_hist[2], t->use_hist[3], t->use_hist[4]);
     fprintf(out, "difftest: outcomes:");
     for (unsigned k = 0; k <= DT_INTERNAL; k++)
         if (t->by_outcome[k]) fprintf(out, " %s %u", dt_outcome_name((DtOutcome)k), t->by_outcome[k]);
@@ -203,6 +211,12 @@ static int run_seeds(const Options *o)
         t.configs_run += r.configs_run;
         t.configs_skipped += r.configs_skipped;
         t.compile_ms += r.compile_ms;
+        t.checked += r.checked;
+        t.exact += r.exact;
+        if (r.outcome == DT_OK) {
+            if (r.use > t.use) t.use = r.use;
+            t.use_hist[r.use < 1e-3 ? 0 : r.use < 1e-2 ? 1 : r.use < 0.1 ? 2 : r.use < 0.5 ? 3 : 4]++;
+        }
         bool failed = r.outcome != DT_OK && !(r.outcome == DT_INVALID && !r.rejected);
         if (r.outcome == DT_INVALID && !r.rejected) t.unreliable++;
         else {

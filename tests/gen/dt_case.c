@@ -227,6 +227,8 @@ int64_t dt_case_compare(const DtCase *c, DtCompare *r)
             double got = tir_elem_get(q->type, q->data, i), want = rounded(q->type, q->want[i]);
             bool ok = isnan(want) ? isnan(got) : !isfinite(want) ? got == want : isfinite(got) && fabs(got - want) <= q->bound[i];
             r->checked++;
+            if (q->bound[i] == 0) r->exact++;
+            else if (isfinite(got) && isfinite(want) && fabs(got - want) / q->bound[i] > r->use) r->use = fabs(got - want) / q->bound[i];
             if (ok) continue;
             if (!r->bad) {
                 describe(q, i, r->where, sizeof r->where);

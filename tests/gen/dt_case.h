@@ -71,6 +71,8 @@ void dt_case_free(DtCase *c);
 
 typedef struct {
     int64_t bad, checked;
+    int64_t exact;         /* elements whose bound is 0: they must match bit for bit */
+    double use;            /* the largest |got - want| / bound over elements with a bound > 0: how tight the bounds are */
     char where[160];       /* the first bad element: "Y2[3, 17]" */
     double got, want, allowed;
 } DtCompare;

@@ -99,7 +99,9 @@ static bool run_config(const DtConfig *c, const DtRunSpec *s, const char *text, 
         }
         free(two);
     }
-    if (ok) printf("config %s ok %.1f ms, %lld elements checked\n", c->name, k.compile_ms, (long long)r.checked);
+    if (ok)
+        printf("config %s ok %.1f ms, %lld elements checked (%lld exact), %.3g of the largest bound used\n", c->name, k.compile_ms,
+               (long long)r.checked, (long long)r.exact, r.use);
     fflush(stdout);
     dt_compiled_free(&k);
     return ok;
@@ -196,8 +198,12 @@ int dt_run_spawn(const char *self, const DtRunSpec *s, const char *log_path, DtR
                 { "mismatch", DT_MISMATCH }, { "compile-error", DT_COMPILE }, { "launch-error", DT_LAUNCH }, { "threads-differ", DT_THREADS } };
             if (strcmp(what, "ok") == 0) {
                 r->configs_run++;
-                double ms = 0;
-                if (sscanf(line + off, "%lf", &ms) == 1) r->compile_ms += ms;
+                double ms = 0, use = 0;
+                long long checked = 0, exact = 0;
+                if (sscanf(line + off, "%lf ms, %lld elements checked (%lld exact), %lf", &ms, &checked, &exact, &use) >= 1) r->compile_ms += ms;
+                r->checked += checked;
+                r->exact += exact;
+                if (use > r->use) r->use = use;
             } else if (strcmp(what, "skipped") == 0) {
                 r->configs_skipped++;
             }

@@ -45,6 +45,8 @@ typedef struct {
     char detail[512];       /* its message */
     unsigned configs_run, configs_skipped;
     double compile_ms;      /* all configurations */
+    long long checked, exact;   /* elements compared (all configurations), and those that had to match exactly */
+    double use;             /* the largest fraction of an element's bound a configuration used */
     bool rejected;          /* DT_INVALID because the checker rejected it (a generator or checker bug) */
 } DtRunResult;
 
