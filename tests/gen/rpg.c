@@ -120,6 +120,7 @@ struct G {
 
     bool scalar_made[4];  /* s0 (f32), h0 (bf16), q0 (f16), n0 (i32) */
     bool flag_made;
+    bool put_made[3];     /* the store helpers put_f32, put_bf16, put_f16 */
     double sval[3];
     int nval;
     bool flag;
@@ -543,7 +544,8 @@ static Ex broadcast(G *g, Ty t, int depth)
 /* An integer expression for masks: constants, the ragged-edge counts, a parameter. */
 static char *gen_int(G *g)
 {
-    switch (pick(g, g->in_helper ? 2 : 8)) {
+    switch (pick(g, g->in_helper ? 2 : 9)) {
+    case 8: return S(g, "convert<i64>(%s) * 2 - %d", scalar_param(g, 3), (int)pick(g, 9));   /* i64 arithmetic */
     case 0: return S(g, "%d", (int)pick(g, 40) - 8);
     case 1: return S(g, "%d", (int)pick(g, 4));
     case 2: return S(g, "M - TR * ti");
@@ -1213,12 +1215,32 @@ static void stmt_const_loop(G *g, int depth)
     line(g, "}");
 }
 
+/* A helper that stores a tile through its gl parameter (the helper's own sizes R, C unify with the kernel's). */
+static const char *store_helper(G *g, int e)
+{
+    static const char *const names[] = { "put_f32", "put_bf16", "put_f16" };
+    if (!g->put_made[e]) {
+        g->put_made[e] = true;
+        sb_printf(g, &g->helpers, "fn %s(gl<%s, R, C> Y, rt<%s, TR, TC> t, i32 i, i32 j) {\n    store(Y, t, i, j);\n}\n\n", names[e], ELEM[e],
+                  ELEM[e]);
+    }
+    return names[e];
+}
+
 /* A store of a value into an output tensor (an element type the value may need converting to). */
 static void stmt_store(G *g, int depth)
 {
     feature(g, RPG_F_STORE);
     int e = pick(g, 3);
     unsigned kind = pick(g, 10);
+    if (kind == 1 && !g->rank3 && chance(g, 40)) {
+        feature(g, RPG_F_HELPER);
+        const char *h = store_helper(g, e);
+        const Tensor *y = tensor(g, TS_TILE, e, D_R, D_C, true);
+        Ex x = gen_tile(g, rt(e, D_R, D_C, false), depth);
+        line(g, "%s(%s, %s, ti, tj);", h, y->name, x.s);
+        return;
+    }
     if (kind == 0 && chance(g, 30)) {
         /* into a packed tensor, one plane per warp's tile (a pack kernel) */
         const Tensor *y = tensor(g, TS_PACKED, e, D_R, D_C, true);
