@@ -25,7 +25,7 @@ case $mode in
     difftest=$1 out=$2
     rm -rf "$out"
     echo "difftest: seeds from $first (TK_DIFFTEST_FIRST=$first reruns this range)"
-    exec "$difftest" --first "$first" --count 1000 --time-budget "${TK_DIFFTEST_SECONDS:-150}" --out "$out" --reduce \
+    exec "$difftest" --first "$first" --count 1000 --time-budget "${TK_DIFFTEST_SECONDS:-150}" --out "$out" --reduce --reduce-trials 120 \
       --json "$out.json"
     ;;
   aarch64)

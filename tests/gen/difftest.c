@@ -1,7 +1,7 @@
 /* difftest.c — tk_difftest, the random-program differential test.
  *
  *   tk_difftest [--first S] [--count N] [--time-budget SECONDS] [--stmts N]
- *               [--configs LIST] [--out DIR] [--reduce] [--json FILE] [--verbose]
+ *               [--configs LIST] [--out DIR] [--reduce [--reduce-trials N]] [--json FILE] [--verbose]
  *       Generates the programs of seeds S .. S+N-1 (tests/gen/rpg.h), runs
  *       each on every configuration of this machine (dt_config.h) against
  *       the interpreter's error bounds, each program in a child process, and
@@ -46,6 +46,7 @@ typedef struct {
     const char *json;
     bool reduce, verbose;
     unsigned timeout_s;
+    unsigned reduce_trials;   /* candidates a reduction may try (0: 400) */
 } Options;
 
 typedef struct {
@@ -72,7 +73,7 @@ static double now_s(void)
 static int usage(void)
 {
     fprintf(stderr, "usage: tk_difftest [--first S] [--count N] [--time-budget SECONDS] [--stmts N] [--configs LIST]\n"
-                    "                   [--out DIR] [--reduce] [--json FILE] [--verbose]\n"
+                    "                   [--out DIR] [--reduce [--reduce-trials N]] [--json FILE] [--verbose]\n"
                     "       tk_difftest --emit-batch DIR [--first S] [--count N] [--time-budget SECONDS]\n"
                     "       tk_difftest --manifest FILE --kernels DIR [--configs LIST]\n"
                     "       tk_difftest --run FILE --kernel K --sizes S --scalars V --input-seed X [--configs LIST] [--timeout S]\n"
@@ -116,7 +117,7 @@ static void keep_failure(const Options *o, const RpgProgram *p, uint64_t seed, c
     snprintf(sizes, sizeof sizes, "%s", p->sizes);
     DtReduceSpec rs = { .self = self, .work_dir = dir, .kernel = p->kernel, .scalars = p->scalars, .input_seed = seed,
                         .config = r->config[0] && strcmp(r->config, "?") != 0 ? r->config : "all", .outcome = r->outcome,
-                        .timeout_s = o->timeout_s, .verbose = o->verbose };
+                        .timeout_s = o->timeout_s, .max_trials = o->reduce_trials, .verbose = o->verbose };
     double t0 = now_s();
     int trials = src ? dt_reduce(&rs, &src, sizes, sizeof sizes) : -1;
     if (trials < 0) {
@@ -364,6 +365,7 @@ int main(int argc, char **argv)
         else if (strcmp(a, "--out") == 0) o.out = VALUE();
         else if (strcmp(a, "--json") == 0) o.json = VALUE();
         else if (strcmp(a, "--reduce") == 0) o.reduce = true;
+        else if (strcmp(a, "--reduce-trials") == 0) o.reduce_trials = (unsigned)atoi(VALUE());
         else if (strcmp(a, "--verbose") == 0) o.verbose = true;
         else if (strcmp(a, "--timeout") == 0) o.timeout_s = child.timeout_s = (unsigned)atoi(VALUE());
         else if (strcmp(a, "--emit-batch") == 0) batch = VALUE();
