@@ -135,6 +135,9 @@ static void keep_failure(const Options *o, const RpgProgram *p, uint64_t seed, c
     write_file(path, text);
     printf("  reduced in %d trials (%.0f s) to %u lines, sizes %s: %s/g%llu.min.tk\n", trials, now_s() - t0, lines, sizes, dir,
            (unsigned long long)seed);
+    /* the reproducer itself, so that a CI log (whose build directory is gone) carries it */
+    printf("---- g%llu.min.tk (case: %s %s %s seed=%llu) ----\n%s---- end ----\n", (unsigned long long)seed, p->kernel, sizes, p->scalars,
+           (unsigned long long)seed, src);
     free(src);
     (void)file;
 }
