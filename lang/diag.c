@@ -135,31 +135,64 @@ static const char *severity_name(TkSeverity s)
     return "error";
 }
 
+/* Source lines longer than this many characters are shown as a window of
+ * them around the caret, as clang does: generated or minified sources put
+ * tens of kilobytes on one line, and a hundred errors each printing all of it
+ * (and a caret line as long) made megabytes of output. */
+#define CARET_WINDOW 120
+#define CARET_BEFORE 40   /* characters kept before the caret when the window slides */
+
+/* Byte offset of character (code point) index ch of text[0..len). */
+static uint32_t char_offset(const char *text, uint32_t len, uint32_t ch)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < len; i++) {
+        if (((unsigned char)text[i] & 0xc0) != 0x80) {
+            if (n == ch) return i;
+            n++;
+        }
+    }
+    return len;
+}
+
 /* The source line, then a caret line with one cell per character (UTF-8
  * code point) of it: blanks (a tab under a tab) up to the span, '^' under its
- * first character and '~' under the others on this line. */
+ * first character and '~' under the others on this line. A line of more than
+ * CARET_WINDOW characters shows CARET_WINDOW of them around the span's start,
+ * with "..." where it was cut. */
 static void print_caret(const TkDiags *d, const TkDiag *g, FILE *out)
 {
     uint32_t line, col, len;
     tk_source_position(d->src, g->span.begin, &line, &col);
     const char *text = tk_source_line(d->src, line, &len);
-    fprintf(out, "%5u | ", line);
-    for (uint32_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)text[i];
-        fputc(c == '\t' || c >= 0x20 ? c : ' ', out);   /* never echo control bytes */
-    }
-    fputs("\n      | ", out);
     uint32_t line_start = d->src->line_starts[line - 1];
     uint32_t begin = g->span.begin - line_start;   /* byte offsets in the line */
     if (begin > len) begin = len;
-    for (uint32_t i = 0; i < begin; i++) {
+    uint32_t end = g->span.end > g->span.begin ? g->span.end - line_start : begin + 1;
+    if (end > len) end = len;
+
+    /* the window [from, to) in bytes, at character boundaries */
+    uint32_t from = 0, to = len, chars = tk_source_columns(text, len);
+    if (chars > CARET_WINDOW) {
+        uint32_t c0 = tk_source_columns(text, begin), first = c0 > CARET_BEFORE ? c0 - CARET_BEFORE : 0;
+        if (first + CARET_WINDOW > chars) first = chars - CARET_WINDOW;
+        from = char_offset(text, len, first);
+        to = char_offset(text, len, first + CARET_WINDOW);
+    }
+    fprintf(out, "%5u | %s", line, from > 0 ? "..." : "");
+    for (uint32_t i = from; i < to; i++) {
+        unsigned char c = (unsigned char)text[i];
+        fputc(c == '\t' || c >= 0x20 ? c : ' ', out);   /* never echo control bytes */
+    }
+    fputs(to < len ? "...\n      | " : "\n      | ", out);
+    if (from > 0) fputs("   ", out);
+    for (uint32_t i = from; i < begin; i++) {
         unsigned char c = (unsigned char)text[i];
         if ((c & 0xc0) != 0x80) fputc(c == '\t' ? '\t' : ' ', out);
     }
     fputc('^', out);
-    /* underline the rest of the span, but only up to the end of this line */
-    uint32_t end = g->span.end > g->span.begin ? g->span.end - line_start : begin + 1;
-    if (end > len) end = len;
+    /* underline the rest of the span, but only up to the end of this line (or of the window) */
+    if (end > to) end = to;
     uint32_t first_end = begin + 1;   /* past the first character */
     while (first_end < end && ((unsigned char)text[first_end] & 0xc0) == 0x80) first_end++;
     if (end > first_end) {
@@ -169,7 +202,7 @@ static void print_caret(const TkDiags *d, const TkDiag *g, FILE *out)
     fputc('\n', out);
 }
 
-void tk_diags_print_text(const TkDiags *d, FILE *out)
+static void print_text(const TkDiags *d, FILE *out)
 {
     for (unsigned i = 0; i < d->count; i++) {
         const TkDiag *g = &d->items[i];
@@ -184,6 +217,23 @@ void tk_diags_print_text(const TkDiags *d, FILE *out)
     if (d->overflowed)
         fprintf(out, "%s: too many errors, stopped after %u\n", d->src->name, d->max_errors ? d->max_errors : 100);
     if (d->oom) fprintf(out, "%s: out of memory while recording diagnostics\n", d->src->name);
+}
+
+void tk_diags_print_text(const TkDiags *d, FILE *out)
+{
+    /* into memory first, then one write: stderr is unbuffered, and a write
+     * per character made a hundred diagnostics millions of system calls */
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&buf, &len);
+    if (!mem) {
+        print_text(d, out);
+        return;
+    }
+    print_text(d, mem);
+    if (fclose(mem) == 0 && buf) fwrite(buf, 1, len, out);
+    else print_text(d, out);
+    free(buf);
 }
 
 static void json_string(FILE *out, const char *s)
