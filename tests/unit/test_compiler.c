@@ -2,6 +2,7 @@
  * launch, and every error path returning a status with a message. */
 #include <check.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -135,6 +136,55 @@ START_TEST(launch_errors_name_the_problem)
 }
 END_TEST
 
+START_TEST(null_arguments_and_a_program_without_kernels)
+{
+    tk_program *p = NULL;
+    char *diags = NULL;
+    ck_assert_int_eq(tk_compile_file(NULL, NULL, &p, &diags), TK_ERR_INVALID_ARGUMENT);
+    ck_assert_int_eq(tk_compile_file("x.tk", NULL, NULL, &diags), TK_ERR_INVALID_ARGUMENT);
+    /* constants and helpers only: a valid program with nothing to launch */
+    const char *src = "const N = 4;\nfn twice(f32 x) -> f32 { return x + x; }\n";
+    tk_compile_options o = { .no_cache = 1 };
+    ck_assert_int_eq(tk_compile_source("none.tk", src, strlen(src), &o, &p, &diags), TK_OK);
+    ck_assert_uint_eq(tk_program_num_kernels(p), 0);
+    ck_assert_ptr_null(tk_program_kernel(p, "twice"));
+    tk_program_free(p);
+}
+END_TEST
+
+/* The disk cache: a second compile of the same source in another program
+ * object takes the object from $TK_CACHE_DIR, and runs the same. */
+START_TEST(disk_cache_hits_on_the_second_compile)
+{
+    char dir[] = "/tmp/tk_unit_cache_XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    setenv("TK_CACHE_DIR", dir, 1);
+    unsetenv("TK_CACHE");
+    tk_program *p1 = NULL, *p2 = NULL, *p3 = NULL;
+    ck_assert_int_eq(tk_compile_source("axpy.tk", axpy_src, strlen(axpy_src), NULL, &p1, NULL), TK_OK);
+    ck_assert_int_eq(tk_program_cache_hit(p1), 0);
+    ck_assert_int_eq(tk_compile_source("axpy.tk", axpy_src, strlen(axpy_src), NULL, &p2, NULL), TK_OK);
+    ck_assert_int_eq(tk_program_cache_hit(p2), 1);
+    tk_compile_options o2 = { .opt_level = 1 };   /* another optimisation level: another object */
+    ck_assert_int_eq(tk_compile_source("axpy.tk", axpy_src, strlen(axpy_src), &o2, &p3, NULL), TK_OK);
+    ck_assert_int_eq(tk_program_cache_hit(p3), 0);
+    float x[64], y1[64], y2[64], a = 3;
+    for (int i = 0; i < 64; i++) x[i] = (float)i / 7, y1[i] = y2[i] = 1 - (float)i / 9;
+    tk_arg args1[3] = { TK_TENSOR1(x, 64), TK_TENSOR1(y1, 64), TK_SCALAR(&a) }, args2[3] = { TK_TENSOR1(x, 64), TK_TENSOR1(y2, 64), TK_SCALAR(&a) };
+    ck_assert_int_eq(tk_kernel_launch(tk_program_kernel(p1, "axpy"), args1, 3, 1), TK_OK);
+    ck_assert_int_eq(tk_kernel_launch(tk_program_kernel(p2, "axpy"), args2, 3, 1), TK_OK);
+    ck_assert_int_eq(memcmp(y1, y2, sizeof y1), 0);
+    ck_assert_float_eq(y1[5], 5.0f / 7 * 3 + (1 - 5.0f / 9));
+    tk_program_free(p1);
+    tk_program_free(p2);
+    tk_program_free(p3);
+    unsetenv("TK_CACHE_DIR");
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 Suite *tk_suite_compiler(void)
 {
     Suite *s = suite_create("compiler");
@@ -145,6 +195,8 @@ Suite *tk_suite_compiler(void)
     tcase_add_test(tc, bad_source_returns_diagnostics);
     tcase_add_test(tc, missing_file_and_target);
     tcase_add_test(tc, launch_errors_name_the_problem);
+    tcase_add_test(tc, null_arguments_and_a_program_without_kernels);
+    tcase_add_test(tc, disk_cache_hits_on_the_second_compile);
     suite_add_tcase(s, tc);
     return s;
 }

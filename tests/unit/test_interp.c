@@ -998,6 +998,33 @@ END_TEST
 
 static double wrap32(int64_t v) { return (double)(int32_t)(uint32_t)(uint64_t)v; }
 
+/* An untyped integer constant without context takes i32 — INT32_MIN and
+ * INT32_MAX included — so arithmetic on it wraps at 32 bits. */
+START_TEST(untyped_constants_at_the_edges_of_i32)
+{
+    Prog p;
+    prog_load(&p,
+              "kernel edges(gl<f32, N> Y) {\n"
+              "    let lo = -2147483648;\n"
+              "    let hi = 2147483647;\n"
+              "    i64 wide = 2147483648;\n"
+              "    rv<f32, 16> r = zeros();\n"
+              "    r[0] = convert<f32>(lo - 1);\n"
+              "    r[1] = convert<f32>(hi + 1);\n"
+              "    r[2] = convert<f32>(wide + 1);\n"
+              "    store(Y, r, 0);\n"
+              "}\n");
+    double *Y = alloc_fill(16, 9);
+    Arg args[] = { T1(Y, 16) };
+    launch(kernel(&p, "edges"), args, 1);
+    ck_assert_double_eq(Y[0], 2147483647.0);    /* i32: wraps to INT32_MAX */
+    ck_assert_double_eq(Y[1], -2147483648.0);   /* i32: wraps to INT32_MIN */
+    ck_assert_double_eq(Y[2], 2147483649.0);    /* declared i64 */
+    free(Y);
+    prog_free(&p);
+}
+END_TEST
+
 START_TEST(integer_and_conversion_semantics)
 {
     Prog p;
@@ -1195,6 +1222,7 @@ Suite *tk_suite_interp(void)
     tcase_add_test(basic, shared_subtiles_elements_and_copies);
     tcase_add_test(basic, shared_copy_is_per_warp);
     tcase_add_test(basic, integer_and_conversion_semantics);
+    tcase_add_test(basic, untyped_constants_at_the_edges_of_i32);
     tcase_add_test(basic, helpers_with_early_returns);
     tcase_add_test(basic, empty_grid_and_errors);
     tcase_add_test(basic, invalid_tir_is_refused);

@@ -152,6 +152,33 @@ START_TEST(f32_and_bf16_arithmetic)
 }
 END_TEST
 
+START_TEST(f32_transcendentals_get_twice_their_measured_ulps)
+{
+    /* exp ≤ 1 ulp, tanh ≤ 2, sigmoid ≤ 3 (tests/math): the bound of an exact f32
+     * input's result is twice that, 4·ulps·u·|r| (an ulp ≤ 2u·|r|), plus 2^-126 */
+    Prog p;
+    const TirFunc *f = load_kernel(&p, "kernel k(gl<f32, M, N> X, gl<f32, M, N> E, gl<f32, M, N> T, gl<f32, M, N> S) {\n"
+                                         "    rt<f32, 16, 16> t = load(X, 0, 0);\n"
+                                         "    store(E, exp(t), 0, 0);\n"
+                                         "    store(T, tanh(t), 0, 0);\n"
+                                         "    store(S, sigmoid(t), 0, 0);\n"
+                                         "}\n");
+    static double x[256], e[256], t[256], sg[256], ex[256], ee[256], et[256], es[256];
+    for (int i = 0; i < 256; i++) x[i] = ramp(i), ex[i] = 0;
+    double *vals[] = { x, e, t, sg }, *errs[] = { ex, ee, et, es };
+    TirInterpBounds b;
+    run(f, vals, errs, 0, 16, 16, &b);
+    const double *res[] = { e, t, sg }, *bound[] = { ee, et, es };
+    const double ulps[] = { 1, 2, 3 };
+    for (int k = 0; k < 3; k++)
+        for (int i = 0; i < 256; i++) {
+            double want = 4 * ulps[k] * U * fabs(res[k][i]) + 0x1p-126;
+            ck_assert_msg(fabs(bound[k][i] - want) <= 1e-12 * want, "fn %d, element %d: bound %g, want %g", k, i, bound[k][i], want);
+        }
+    tk_front_free(&p.fe);
+}
+END_TEST
+
 START_TEST(mma_bound_grows_with_depth)
 {
     Prog p;
@@ -276,6 +303,7 @@ Suite *tk_suite_interp_bounds(void)
     tcase_add_test(c, data_movement_is_exact);
     tcase_add_test(c, input_errors_propagate_and_masks_drop_them);
     tcase_add_test(c, f32_and_bf16_arithmetic);
+    tcase_add_test(c, f32_transcendentals_get_twice_their_measured_ulps);
     tcase_add_test(c, mma_bound_grows_with_depth);
     tcase_add_test(c, undecidable_comparison_is_unreliable);
     tcase_add_test(c, decided_comparison_and_exact_conversion_are_reliable);
