@@ -1105,7 +1105,9 @@ static void stmt_row_loop(G *g, int depth)
 
 static char *gen_cond(G *g)
 {
-    switch (pick(g, 7)) {
+    switch (pick(g, 9)) {
+    case 7: return S(g, "(%s) || (%s)", gen_cond(g), gen_cond(g));
+    case 8: return S(g, "!(%s) && (%s)", gen_cond(g), gen_cond(g));
     case 0: return S(g, "%s > %d", scalar_param(g, 3), (int)pick(g, 10));
     case 1: return S(g, "block.x %% 2 == 0");
     case 2: return S(g, "ti < %d", (int)pick(g, 3) + 1);
