@@ -998,6 +998,41 @@ END_TEST
 
 static double wrap32(int64_t v) { return (double)(int32_t)(uint32_t)(uint64_t)v; }
 
+/* && and || (short-circuit, §5.8) and ! over every pair of truth values,
+ * against the truth tables written here: the lowering is shared with every
+ * compiled kernel, so only an independent expectation can check it. */
+START_TEST(logical_operators_truth_tables)
+{
+    Prog p;
+    prog_load(&p,
+              "kernel logic(gl<f32, N> Y, i32 a, i32 b) {\n"
+              "    rv<f32, 16> r = zeros();\n"
+              "    let x = a > 0;\n"
+              "    let y = b > 0;\n"
+              "    if (x || y) { r[0] = 1.0; }\n"
+              "    if (x && y) { r[1] = 1.0; }\n"
+              "    if (!x || y) { r[2] = 1.0; }\n"
+              "    if (!(x && !y)) { r[3] = 1.0; }\n"
+              "    if ((x || y) && !(x && y)) { r[4] = 1.0; }\n"
+              "    bool z = x || y;\n"
+              "    if (z == true) { r[5] = 1.0; }\n"
+              "    store(Y, r, 0);\n"
+              "}\n");
+    for (int a = 0; a < 2; a++)
+        for (int b = 0; b < 2; b++) {
+            double *Y = alloc_fill(16, 9);
+            Arg args[] = { T1(Y, 16), SC(a), SC(b) };
+            launch(kernel(&p, "logic"), args, 3);
+            bool x = a, y = b;
+            ck_assert_msg(Y[0] == (x || y) && Y[1] == (x && y) && Y[2] == (!x || y) && Y[3] == !(x && !y) && Y[4] == ((x || y) && !(x && y)) &&
+                              Y[5] == (x || y),
+                          "a=%d b=%d: %g %g %g %g %g %g", a, b, Y[0], Y[1], Y[2], Y[3], Y[4], Y[5]);
+            free(Y);
+        }
+    prog_free(&p);
+}
+END_TEST
+
 /* An untyped integer constant without context takes i32 — INT32_MIN and
  * INT32_MAX included — so arithmetic on it wraps at 32 bits. */
 START_TEST(untyped_constants_at_the_edges_of_i32)
@@ -1223,6 +1258,7 @@ Suite *tk_suite_interp(void)
     tcase_add_test(basic, shared_copy_is_per_warp);
     tcase_add_test(basic, integer_and_conversion_semantics);
     tcase_add_test(basic, untyped_constants_at_the_edges_of_i32);
+    tcase_add_test(basic, logical_operators_truth_tables);
     tcase_add_test(basic, helpers_with_early_returns);
     tcase_add_test(basic, empty_grid_and_errors);
     tcase_add_test(basic, invalid_tir_is_refused);
