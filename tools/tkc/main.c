@@ -42,8 +42,9 @@ typedef struct {
 static void usage(FILE *out)
 {
     fputs("usage: tkc check [options] FILE.tk...   check kernels, print diagnostics\n"
-          "       tkc run FILE.tk [--kernel NAME] --size M=..,N=.. [--check] [--json] [--threads N]\n"
-          "                                        run a kernel on the CPU with random inputs\n"
+          "       tkc run FILE.tk [--kernel NAME] --size M=..,N=.. [--check] [--json] [--threads N] ...\n"
+          "                                        run a kernel on the CPU, check it against a reference, time it\n"
+          "                                        (every option, the pass rule and the JSON: `tkc help run`)\n"
           "       tkc --emit=STAGE [options] FILE.tk\n"
           "\n"
           "stages:\n"
@@ -64,7 +65,7 @@ static void usage(FILE *out)
           "  -d, --dump=PASS,...      with --emit=tir: print the TIR after every pass (lower, plan-shared, legalise, layout)\n"
           "  --list-targets           print the targets and what each one uses\n"
           "  --version                print the version\n"
-          "  --help                   print this help\n"
+          "  --help                   print this help (`tkc help run`: the help of tkc run)\n"
           "\n"
           "exit status: 0 no errors, 1 errors in the input, 2 usage or I/O problem\n",
           out);
@@ -259,6 +260,18 @@ static int run_file(const char *path, const Options *o, FILE *out)
 int main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "run") == 0) return tkc_run(argc, argv);
+    if (argc > 1 && strcmp(argv[1], "help") == 0) {
+        if (argc == 2) {
+            usage(stdout);
+            return EXIT_CLEAN;
+        }
+        if (argc == 3 && strcmp(argv[2], "run") == 0) {
+            tkc_run_help();
+            return EXIT_CLEAN;
+        }
+        fprintf(stderr, "tkc: no help on '%s' (try `tkc help` or `tkc help run`)\n", argv[2]);
+        return EXIT_USAGE;
+    }
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             usage(stdout);

@@ -6,4 +6,7 @@
 
 int tkc_run(int argc, char **argv);
 
+/* Prints the full usage of `tkc run` to stdout (`tkc help run`, `tkc run --help`). */
+void tkc_run_help(void);
+
 #endif
