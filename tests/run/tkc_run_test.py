@@ -334,6 +334,13 @@ def group_check():
         check(j["worst"]["allowed"] == 0, f"an exact copy was allowed {j['worst']['allowed']}")
     rc, _, _, j = tkc("run", ORACLE, "--kernel", "gemm_ref", "--size", "M=70,N=40,K=300", "--check", "--json", "--repeat", "1", want=0)
     check(j is not None and j["correct"] is True and j["bounds_note"] is None, "gemm_ref failed its own check")
+    # a correct SwiGLU FFN at a real model's sizes passes: the tolerance grows with the depth (D + F products per output)
+    ffn = os.path.join(ROOT, "stdlib-kernels", "ffn.tk")
+    for kernel in ("ffn_swiglu_bf16", "ffn_swiglu_f32"):
+        rc, _, _, j = tkc("run", ffn, "--kernel", kernel, "--size", "T=17,D=1024,F=2816", "--check", "--json", "--repeat", "1", want=0)
+        if check(j is not None and j["correct"] is True, f"{kernel} at D=1024, F=2816 failed its own check"):
+            y = [t for t in j["tensors"] if t["name"] == "Y"][0]
+            check(y["depth"] >= 1024 + 2816 and y["bad"] == 0 and y["checked"] == 17 * 1024, f"{kernel}'s Y: {y}")
     rc, _, _, j = tkc("run", ORACLE, "--kernel", "add_scalar", "--size", "M=16,N=16", "--set", "s=0.25", "--check", "--json", "--repeat", "1", want=0)
     check(j is not None and j["correct"] is True, "add_scalar with --set failed its own check")
     # an f32 output that passed through bf16 is judged with bf16's epsilon; one that did not, with f32's
