@@ -5,8 +5,10 @@
 # fraction caught, per directory, and every survivor.
 #
 #   bash scripts/mutation.sh [--seed S] [--count N] [--dirs lower,intrinsics,targets,runtime]
-#                            [--work DIR] [--no-coverage] [--keep] [--dry-run]
+#                            [--work DIR] [--ids 3,17,40-45] [--no-coverage] [--keep] [--dry-run]
 #
+# --ids runs only those mutants of the seed's list (to check that a new test
+# kills a survivor, without rerunning the other 99).
 # --keep keeps the coverage build (DIR/build-cov) for another run; the lines
 # it found are cached in DIR/covered.txt either way.
 #
@@ -28,13 +30,14 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-seed=1 count=100 dirs=lower,intrinsics,targets,runtime work= coverage=1 keep=0 dry=0
+seed=1 count=100 dirs=lower,intrinsics,targets,runtime work= coverage=1 keep=0 dry=0 ids=
 while (($#)); do
   case $1 in
     --seed) seed=$2; shift 2 ;;
     --count) count=$2; shift 2 ;;
     --dirs) dirs=$2; shift 2 ;;
     --work) work=$2; shift 2 ;;
+    --ids) ids=$2; shift 2 ;;
     --no-coverage) coverage=0; shift ;;
     --keep) keep=1; shift ;;
     --dry-run) dry=1; shift ;;
@@ -72,6 +75,17 @@ fi
 
 python3 "$src/tests/mutation/mutants.py" list --root "$src" --dirs "$dirs" --seed "$seed" --count "$count" "${covered_arg[@]}" \
   >"$work/mutants.tsv"
+if [[ -n $ids ]]; then
+  python3 - "$work/mutants.tsv" "$ids" <<'PY'
+import sys
+want = set()
+for part in sys.argv[2].split(","):
+    lo, _, hi = part.partition("-")
+    want.update(range(int(lo), int(hi or lo) + 1))
+rows = [r for r in open(sys.argv[1]) if int(r.split("\t")[0]) in want]
+open(sys.argv[1], "w").writelines(rows)
+PY
+fi
 n=$(wc -l <"$work/mutants.tsv")
 echo "mutation: $n mutants (seed $seed) in $work/mutants.tsv"
 
