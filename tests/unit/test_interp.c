@@ -1039,7 +1039,7 @@ START_TEST(untyped_constants_at_the_edges_of_i32)
 {
     Prog p;
     prog_load(&p,
-              "kernel edges(gl<f32, N> Y) {\n"
+              "kernel edges(gl<f32, N> Y, i32 a) {\n"
               "    let lo = -2147483648;\n"
               "    let hi = 2147483647;\n"
               "    i64 wide = 2147483648;\n"
@@ -1047,14 +1047,21 @@ START_TEST(untyped_constants_at_the_edges_of_i32)
               "    r[0] = convert<f32>(lo - 1);\n"
               "    r[1] = convert<f32>(hi + 1);\n"
               "    r[2] = convert<f32>(wide + 1);\n"
+              "    r[3] = convert<f32>(a + -2147483648);\n"
+              "    r[4] = convert<f32>(-2147483648 - a);\n"
+              "    r[5] = convert<f32>(a * -2147483648);\n"
               "    store(Y, r, 0);\n"
               "}\n");
     double *Y = alloc_fill(16, 9);
-    Arg args[] = { T1(Y, 16) };
-    launch(kernel(&p, "edges"), args, 1);
+    Arg args[] = { T1(Y, 16), SC(-1) };
+    launch(kernel(&p, "edges"), args, 2);
     ck_assert_double_eq(Y[0], 2147483647.0);    /* i32: wraps to INT32_MAX */
     ck_assert_double_eq(Y[1], -2147483648.0);   /* i32: wraps to INT32_MIN */
     ck_assert_double_eq(Y[2], 2147483649.0);    /* declared i64 */
+    /* INT32_MIN itself beside an i32 operand: i32 arithmetic, wrapping */
+    ck_assert_double_eq(Y[3], 2147483647.0);
+    ck_assert_double_eq(Y[4], -2147483647.0);
+    ck_assert_double_eq(Y[5], -2147483648.0);
     free(Y);
     prog_free(&p);
 }
@@ -1212,6 +1219,68 @@ START_TEST(empty_grid_and_errors)
 }
 END_TEST
 
+/* A grid with a dimension of 0 runs no block, even when another dimension
+ * is past what an i32 block index holds; a non-empty one that large is a
+ * clean error (tir_interp.c checks the limit only for grids that run). */
+START_TEST(an_empty_grid_is_empty_whatever_its_other_dimensions)
+{
+    Prog p;
+    prog_load(&p,
+              "kernel e(gl<f32, N> Y, i64 g, i64 h) grid(g, h) {\n"
+              "    store(Y, fill<rv<f32, 16>>(1.0), block.x);\n"
+              "}\n");
+    const TirFunc *f = kernel(&p, "e");
+    double *Y = alloc_fill(16, 5);
+    char err[256];
+    Arg empty[] = { T1(Y, 16), SC(0), SC(3e9) };
+    ck_assert_msg(launch_err(f, empty, 3, err, sizeof err) == 0, "%s", err);
+    for (int i = 0; i < 16; i++) ck_assert_double_eq(Y[i], 5.0);
+    Arg huge[] = { T1(Y, 16), SC(1), SC(3e9) };
+    ck_assert_int_eq(launch_err(f, huge, 3, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "grid dimension 1") != NULL, "%s", err);
+    for (int i = 0; i < 16; i++) ck_assert_double_eq(Y[i], 5.0);
+    free(Y);
+    prog_free(&p);
+}
+END_TEST
+
+/* The verifier's MMA rule: an accumulator that is a slot but not an rt tile
+ * (here its type is made an st tile's behind the checker's back) is named. */
+START_TEST(verifier_names_an_accumulator_that_is_not_an_rt_slot)
+{
+    Prog p;
+    prog_load(&p,
+              "kernel k(gl<f32, 16, 16> A, gl<f32, 16, 16> C) {\n"
+              "    rt<f32, 16, 16> acc = zeros();\n"
+              "    rt<f32, 16, 16> a = load(A, 0, 0);\n"
+              "    rt<f32, 16, 16, col> b = load(A, 0, 0);\n"
+              "    mma_ab(acc, a, b);\n"
+              "    store(C, acc, 0, 0);\n"
+              "}\n");
+    ck_assert_uint_eq(tir_verify(&p.m, NULL), 0);
+    TirInstr *mma = NULL;
+    for (TirInstr *i = p.m.funcs->body.first; i; i = i->next)
+        if (i->op == TIR_MMA) mma = i;
+    ck_assert_ptr_nonnull(mma);
+    TirInstr *acc = mma->args[0];
+    ck_assert_int_eq(acc->op, TIR_VAR);
+    const TkType *rt = acc->type;
+    TkType st = *rt;
+    st.kind = TK_TY_ST;
+    acc->type = &st;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    unsigned problems = tir_verify(&p.m, out);
+    fclose(out);
+    acc->type = rt;
+    ck_assert_uint_ge(problems, 1);
+    ck_assert_msg(strstr(text, "accumulator must be an rt slot") != NULL, "%s", text);
+    free(text);
+    prog_free(&p);
+}
+END_TEST
+
 /* TIR that breaks the invariants (here: the ELEM-before-its-indices lowering
  * bug, left unpatched) is refused with a message, never run. */
 START_TEST(invalid_tir_is_refused)
@@ -1258,6 +1327,8 @@ Suite *tk_suite_interp(void)
     tcase_add_test(basic, shared_copy_is_per_warp);
     tcase_add_test(basic, integer_and_conversion_semantics);
     tcase_add_test(basic, untyped_constants_at_the_edges_of_i32);
+    tcase_add_test(basic, an_empty_grid_is_empty_whatever_its_other_dimensions);
+    tcase_add_test(basic, verifier_names_an_accumulator_that_is_not_an_rt_slot);
     tcase_add_test(basic, logical_operators_truth_tables);
     tcase_add_test(basic, helpers_with_early_returns);
     tcase_add_test(basic, empty_grid_and_errors);
