@@ -5,10 +5,12 @@
 # fraction caught, per directory, and every survivor.
 #
 #   bash scripts/mutation.sh [--seed S] [--count N] [--dirs lower,intrinsics,targets,runtime]
-#                            [--work DIR] [--ids 3,17,40-45] [--no-coverage] [--keep] [--dry-run]
+#                            [--work DIR] [--ids 3,17,40-45] [--from MUTANTS.tsv] [--no-coverage] [--keep] [--dry-run]
 #
 # --ids runs only those mutants of the seed's list (to check that a new test
-# kills a survivor, without rerunning the other 99).
+# kills a survivor, without rerunning the other 99). --from takes the list
+# from an earlier run's DIR/mutants.tsv instead of making it (the same
+# mutants even after mutants.py or the coverage changed).
 # --keep keeps the coverage build (DIR/build-cov) for another run; the lines
 # it found are cached in DIR/covered.txt either way.
 #
@@ -27,10 +29,13 @@
 # score), each survivor with its file:line, operator and the line before and
 # after, and DIR/results.tsv (one row per mutant: id, file, line, operator,
 # outcome, the stage that caught it). About 30 s per mutant on 2 cores.
+# The whole script is one { } block: bash reads it all before running any of
+# it, so editing this file during an hour-long run cannot break that run.
+{
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-seed=1 count=100 dirs=lower,intrinsics,targets,runtime work= coverage=1 keep=0 dry=0 ids=
+seed=1 count=100 dirs=lower,intrinsics,targets,runtime work= coverage=1 keep=0 dry=0 ids= from=
 while (($#)); do
   case $1 in
     --seed) seed=$2; shift 2 ;;
@@ -38,6 +43,7 @@ while (($#)); do
     --dirs) dirs=$2; shift 2 ;;
     --work) work=$2; shift 2 ;;
     --ids) ids=$2; shift 2 ;;
+    --from) from=$(cd "$(dirname "$2")" && pwd)/$(basename "$2"); shift 2 ;;
     --no-coverage) coverage=0; shift ;;
     --keep) keep=1; shift ;;
     --dry-run) dry=1; shift ;;
@@ -59,6 +65,7 @@ mkdir -p "$src"
 (cd "$ROOT" && git ls-files -co --exclude-standard -z | tar --null -T - --ignore-failed-read -cf - 2>/dev/null) | tar -xf - -C "$src"
 
 covered_arg=()
+if [[ -n $from ]]; then coverage=0; fi   # the list is given: no coverage needed
 if ((coverage && !dry)); then
   cov=$work/build-cov
   if [[ ! -f $work/covered.txt ]]; then
@@ -73,8 +80,13 @@ if ((coverage && !dry)); then
   covered_arg=(--covered "$work/covered.txt")
 fi
 
-python3 "$src/tests/mutation/mutants.py" list --root "$src" --dirs "$dirs" --seed "$seed" --count "$count" "${covered_arg[@]}" \
-  >"$work/mutants.tsv"
+if [[ -n $from ]]; then
+  cp "$from" "$work/mutants.tsv.given"
+  mv "$work/mutants.tsv.given" "$work/mutants.tsv"
+else
+  python3 "$src/tests/mutation/mutants.py" list --root "$src" --dirs "$dirs" --seed "$seed" --count "$count" "${covered_arg[@]}" \
+    >"$work/mutants.tsv"
+fi
 if [[ -n $ids ]]; then
   python3 - "$work/mutants.tsv" "$ids" <<'PY'
 import sys
@@ -170,3 +182,5 @@ if surv:
 PY
 echo "mutation: results in $results, logs in $work/logs"
 if ((!keep)); then rm -rf "$work/build-cov"; fi
+exit
+}

@@ -141,6 +141,29 @@ START_TEST(empty_and_oversized_grids)
 }
 END_TEST
 
+/* The thread count: an explicit request wins over TK_NUM_THREADS, which wins
+ * over the core count; every answer is at least 1 and at most 256. */
+START_TEST(thread_count_request_then_environment_then_cores)
+{
+    const char *saved = getenv("TK_NUM_THREADS");
+    char *keep = saved ? strdup(saved) : NULL;
+    setenv("TK_NUM_THREADS", "5", 1);
+    ck_assert_int_eq(tk_cpu_threads(3), 3);
+    ck_assert_int_eq(tk_cpu_threads(1), 1);
+    ck_assert_int_eq(tk_cpu_threads(100000), 256);
+    ck_assert_int_eq(tk_cpu_threads(0), 5);
+    ck_assert_int_eq(tk_cpu_threads(-2), 5);
+    setenv("TK_NUM_THREADS", "junk", 1);
+    int cores = tk_cpu_threads(0);
+    ck_assert_int_ge(cores, 1);
+    ck_assert_int_le(cores, 256);
+    unsetenv("TK_NUM_THREADS");
+    ck_assert_int_eq(tk_cpu_threads(0), cores);
+    if (keep) setenv("TK_NUM_THREADS", keep, 1);
+    free(keep);
+}
+END_TEST
+
 Suite *tk_suite_launch(void)
 {
     Suite *s = suite_create("launch");
@@ -152,6 +175,7 @@ Suite *tk_suite_launch(void)
     tcase_add_test(tc, workers_only_when_the_caller_cannot_fit);
     tcase_add_test(tc, workers_catch_launches_while_polling_and_after_sleeping);
     tcase_add_test(tc, empty_and_oversized_grids);
+    tcase_add_test(tc, thread_count_request_then_environment_then_cores);
     suite_add_tcase(s, tc);
     return s;
 }
