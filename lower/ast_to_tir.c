@@ -664,10 +664,18 @@ static TirInstr *inline_call(Lower *L, TkNode *call)
         tk_error(L->diags, call->span, "internal error: cannot inline '%s'", call->name);
         return emit(L, TIR_CONST_INT, &tk_type_i32, call->span);
     }
-    /* arguments, evaluated left to right in the caller's scope */
-    TirInstr *vals[64];
+    /* arguments, evaluated left to right in the caller's scope (as many as
+     * the helper has parameters: the language sets no limit) */
+    unsigned nparams = 0;
+    for (TkNode *p = fn->list; p; p = p->next) nparams++;
+    TirInstr **vals = tk_arena_alloc(L->arena, sizeof *vals * (nparams ? nparams : 1));
+    if (!vals) {
+        L->failed = true;
+        tk_error(L->diags, call->span, "out of memory inlining '%s'", call->name);
+        return emit(L, TIR_CONST_INT, &tk_type_i32, call->span);
+    }
     unsigned n = 0;
-    for (TkNode *a = call->list, *p = fn->list; a && p && n < 64; a = a->next, p = p->next, n++) {
+    for (TkNode *a = call->list, *p = fn->list; a && p; a = a->next, p = p->next, n++) {
         const TkType *pt = p->type;
         if (pt->kind == TK_TY_GL) vals[n] = lower_expr(L, a);
         else if (tk_is_shared(pt->kind)) vals[n] = slot_of(L, a);
@@ -679,8 +687,9 @@ static TirInstr *inline_call(Lower *L, TkNode *call)
     }
     unsigned env_mark = L->nenv, sizes_mark = L->nsizes;
     bind_helper_sizes(L, fn, call);
+    unsigned nvals = n;
     n = 0;
-    for (TkNode *p = fn->list; p && n < 64; p = p->next, n++) {
+    for (TkNode *p = fn->list; p && n < nvals; p = p->next, n++) {
         TkSymbol *ps = NULL;
         /* the parameter's symbol: find it through any use in the body is not
          * possible, so the checker stores it on the PARAM node */

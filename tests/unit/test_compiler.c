@@ -185,6 +185,42 @@ START_TEST(disk_cache_hits_on_the_second_compile)
 }
 END_TEST
 
+/* LANGUAGE.md sets no limit on a helper's parameters; the inliner kept 64,
+ * so a 65th argument was never evaluated (its store lost without a word)
+ * and the parameters past the 64th had "no lowering" (planted-bug seed 2, #12). */
+START_TEST(helper_with_more_than_64_parameters)
+{
+    static char src[4096];
+    int n = snprintf(src, sizeof src, "kernel many(gl<f32, N> Y, gl<f32, N> Z) grid(cdiv(N, 16)) {\n"
+                                      "    rv<f32, 16> v = fill(h(");
+    for (int i = 0; i < 64; i++) n += snprintf(src + n, sizeof src - (size_t)n, "%d.0, ", i);
+    n += snprintf(src + n, sizeof src - (size_t)n,
+                  "64.0 + touch(Z), 65.0));\n    store(Y, v, block.x);\n}\n"
+                  "fn touch(gl<f32, N> Z) -> f32 {\n    store(Z, fill<rv<f32, 16>>(7.0), block.x);\n    return 0.0;\n}\n"
+                  "fn h(");
+    for (int i = 0; i < 66; i++) n += snprintf(src + n, sizeof src - (size_t)n, "%sf32 p%d", i ? ", " : "", i);
+    n += snprintf(src + n, sizeof src - (size_t)n, ") -> f32 {\n    return p64 + p65 * 2.0 + p3;\n}\n");
+    ck_assert_int_lt(n, (int)sizeof src);
+    tk_program *p = NULL;
+    char *diags = NULL;
+    tk_compile_options o = { .no_cache = 1 };
+    ck_assert_msg(tk_compile_source("many.tk", src, strlen(src), &o, &p, &diags) == TK_OK, "%s", diags ? diags : "");
+    tk_kernel *k = tk_program_kernel(p, "many");
+    ck_assert_ptr_nonnull(k);
+    enum { N = 40 };
+    float y[N], z[N];
+    for (int i = 0; i < N; i++) y[i] = z[i] = 0;
+    tk_arg args[2] = { TK_TENSOR1(y, N), TK_TENSOR1(z, N) };
+    ck_assert_int_eq(tk_kernel_launch(k, args, 2, 1), TK_OK);
+    for (int i = 0; i < N; i++) {
+        ck_assert_float_eq(y[i], 197.0f);   /* p64 + 2·p65 + p3 */
+        ck_assert_float_eq(z[i], 7.0f);     /* the 65th argument was evaluated */
+    }
+    tk_program_free(p);
+    tk_free(diags);
+}
+END_TEST
+
 Suite *tk_suite_compiler(void)
 {
     Suite *s = suite_create("compiler");
@@ -197,6 +233,7 @@ Suite *tk_suite_compiler(void)
     tcase_add_test(tc, launch_errors_name_the_problem);
     tcase_add_test(tc, null_arguments_and_a_program_without_kernels);
     tcase_add_test(tc, disk_cache_hits_on_the_second_compile);
+    tcase_add_test(tc, helper_with_more_than_64_parameters);
     suite_add_tcase(s, tc);
     return s;
 }
