@@ -295,6 +295,54 @@ START_TEST(division_near_zero_has_no_bound)
 }
 END_TEST
 
+/* A scalar f32 product is correctly rounded: bound u·|r|; fill and store add
+ * nothing. Scalars default to 1 elsewhere, where arithmetic is exact
+ * (planted-bug seed 2, #45). */
+START_TEST(scalar_arithmetic_rounds_like_tiles)
+{
+    Prog p;
+    const TirFunc *f = load_kernel(&p, "kernel k(gl<f32, M, N> X, gl<f32, M, N> Y, f32 s) {\n"
+                                         "    f32 q = s * s;\n"
+                                         "    rt<f32, 16, 16> y = fill(q);\n"
+                                         "    store(Y, y, 0, 0);\n"
+                                         "}\n");
+    Two t;
+    two_init(&t, ramp);
+    TirInterpBounds b;
+    double s = 1 + 0x1p-20;   /* s·s = 1 + 2^-19 + 2^-40: not an f32 */
+    run(f, t.vals, t.errs, s, 16, 16, &b);
+    ck_assert_msg(b.unreliable == 0, "why: %s", b.why);
+    double want = U * (s * s);
+    for (int i = 0; i < 256; i++)
+        ck_assert_msg(fabs(t.ey[i] - want) <= 1e-12 * want, "Y[%d]: bound %g, want %g", i, t.ey[i], want);
+    tk_front_free(&p.fe);
+}
+END_TEST
+
+/* != on two values whose bounds overlap cannot be decided: the run is marked
+ * unreliable, as for < and > (undecidable_comparison_is_unreliable). */
+START_TEST(undecidable_inequality_is_unreliable)
+{
+    Prog p;
+    const TirFunc *f = load_kernel(&p, "kernel k(gl<f32, M, N> X, gl<f32, M, N> Y) {\n"
+                                         "    rt<f32, 16, 16> t = load(X, 0, 0);\n"
+                                         "    let a = exp(t);\n"
+                                         "    f32 p = a[1, 2];\n"
+                                         "    f32 q = a[1, 2];\n"
+                                         "    if (p != q) {\n"
+                                         "        store(Y, t, 0, 0);\n"
+                                         "    }\n"
+                                         "}\n");
+    Two t;
+    two_init(&t, ramp);
+    TirInterpBounds b;
+    run(f, t.vals, t.errs, 0, 16, 16, &b);
+    ck_assert_int_eq(b.unreliable, 1);
+    ck_assert_msg(strstr(b.why, "BINARY") && strstr(b.why, "comparing"), "why: %s", b.why);
+    tk_front_free(&p.fe);
+}
+END_TEST
+
 Suite *tk_suite_interp_bounds(void)
 {
     Suite *s = suite_create("interp_bounds");
@@ -309,6 +357,8 @@ Suite *tk_suite_interp_bounds(void)
     tcase_add_test(c, decided_comparison_and_exact_conversion_are_reliable);
     tcase_add_test(c, inexact_float_to_int_is_unreliable);
     tcase_add_test(c, division_near_zero_has_no_bound);
+    tcase_add_test(c, scalar_arithmetic_rounds_like_tiles);
+    tcase_add_test(c, undecidable_inequality_is_unreliable);
     suite_add_tcase(s, c);
     return s;
 }

@@ -8,6 +8,7 @@
 
 #include "../common/test_kernels.h"
 #include "cpu_jit.h"
+#include "cpu_mma.h"
 #include "front.h"
 #include "launch.h"
 #include "lower.h"
@@ -95,6 +96,23 @@ START_TEST(plain_module_has_every_kernel)
 }
 END_TEST
 
+/* cpu_mma.h: every "+x" item of `need` must be a whole item of `have`; items
+ * without a '+' are ignored (LLVM's host lists are full of "-x", and
+ * tk_target_resolve turns a host's "+amx-..." into "-amx-...") (planted-bug seed 2, #32). */
+START_TEST(feature_lists_match_whole_plus_items_only)
+{
+    ck_assert(tk_features_include("+avx2,+fma", "+fma,+avx2"));
+    ck_assert(tk_features_include("+avx2,+fma", ""));
+    ck_assert(tk_features_include("+avx2,+fma", "+avx2,-avx512f"));
+    ck_assert(tk_features_include("+avx2,+amx-tile", "+avx2,-amx-tile"));
+    ck_assert(tk_features_include("+avx2", "+avx2,,+"));   /* an empty item, a lone '+' */
+    ck_assert(!tk_features_include("+avx2", "+avx2,+fma"));
+    ck_assert(!tk_features_include("+avx512f", "+avx512"));   /* whole items only */
+    ck_assert(!tk_features_include("+avx512", "+avx512f"));
+    ck_assert(!tk_features_include("-avx2", "+avx2"));
+}
+END_TEST
+
 Suite *tk_suite_jit(void)
 {
     Suite *s = suite_create("jit");
@@ -102,6 +120,7 @@ Suite *tk_suite_jit(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, specialised_kernel_is_compiled_alone);
     tcase_add_test(tc, plain_module_has_every_kernel);
+    tcase_add_test(tc, feature_lists_match_whole_plus_items_only);
     suite_add_tcase(s, tc);
     return s;
 }
