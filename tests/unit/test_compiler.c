@@ -110,6 +110,10 @@ START_TEST(missing_file_and_target)
     o.target = "aarch64-neon";   /* a real target that cannot run on this machine */
     ck_assert_int_eq(tk_compile_source("a.tk", axpy_src, strlen(axpy_src), &o, &p, &diags), TK_ERR_TARGET);
     tk_free(diags);
+    /* diagnostics may be NULL (tk/compiler.h): the status alone, no crash (planted-bug seed 2, #60) */
+    p = (tk_program *)1;
+    ck_assert_int_eq(tk_compile_file("/nonexistent/x.tk", NULL, &p, NULL), TK_ERR_NOT_FOUND);
+    ck_assert_ptr_null(p);
 }
 END_TEST
 

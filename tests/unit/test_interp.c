@@ -1281,6 +1281,48 @@ START_TEST(verifier_names_an_accumulator_that_is_not_an_rt_slot)
 }
 END_TEST
 
+/* A LOAD from a shared slot whose declaration did not run (here: the VAR moved
+ * by hand into an if not taken) is refused with a message, not a crash
+ * (planted-bug seed 2, #49). */
+START_TEST(load_from_an_undeclared_shared_slot_is_refused)
+{
+    Prog p;
+    prog_load(&p,
+              "kernel k(gl<f32, 16, 16> Y, i32 n) {\n"
+              "    if (n > 0) {\n"
+              "        store(Y, fill<rt<f32, 16, 16>>(1.0), 0, 0);\n"
+              "    }\n"
+              "    st<f32, 16, 16> S;\n"
+              "    rt<f32, 16, 16> t = load(S);\n"
+              "    store(Y, t, 0, 0);\n"
+              "}\n");
+    TirFunc *f = (TirFunc *)kernel(&p, "k");
+    TirInstr *branch = NULL, *var = NULL;
+    for (TirInstr *i = f->body.first; i; i = i->next) {
+        if (i->op == TIR_IF) branch = i;
+        if (i->op == TIR_VAR && i->type->kind == TK_TY_ST) var = i;
+    }
+    ck_assert_ptr_nonnull(branch);
+    ck_assert_ptr_nonnull(var);
+    /* unlink the declaration and put it at the end of the if's then-branch */
+    if (var->prev) var->prev->next = var->next;
+    else f->body.first = var->next;
+    if (var->next) var->next->prev = var->prev;
+    else f->body.last = var->prev;
+    tir_append(&branch->body[0], var);
+
+    double Y[256];
+    char err[256];
+    Arg args[] = { T2(Y, 16, 16), SC(0) };   /* n = 0: the declaration does not run */
+    ck_assert_int_eq(launch_err(f, args, 2, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "before its declaration") != NULL, "%s", err);
+    args[1] = SC(1);   /* n = 1: it does, and S reads as zeros */
+    ck_assert_int_eq(launch_err(f, args, 2, err, sizeof err), 0);
+    for (int i = 0; i < 256; i++) ck_assert_double_eq(Y[i], 0.0);
+    prog_free(&p);
+}
+END_TEST
+
 /* TIR that breaks the invariants (here: the ELEM-before-its-indices lowering
  * bug, left unpatched) is refused with a message, never run. */
 START_TEST(invalid_tir_is_refused)
@@ -1329,6 +1371,7 @@ Suite *tk_suite_interp(void)
     tcase_add_test(basic, untyped_constants_at_the_edges_of_i32);
     tcase_add_test(basic, an_empty_grid_is_empty_whatever_its_other_dimensions);
     tcase_add_test(basic, verifier_names_an_accumulator_that_is_not_an_rt_slot);
+    tcase_add_test(basic, load_from_an_undeclared_shared_slot_is_refused);
     tcase_add_test(basic, logical_operators_truth_tables);
     tcase_add_test(basic, helpers_with_early_returns);
     tcase_add_test(basic, empty_grid_and_errors);

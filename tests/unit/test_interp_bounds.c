@@ -343,6 +343,55 @@ START_TEST(undecidable_inequality_is_unreliable)
 }
 END_TEST
 
+/* fill(scalar) gives every element the scalar's bound, the first one too:
+ * exp(s) of an exact s is within 2 ulps, 4·u·|r| + 2^-126 (planted-bug seed 2, #62). */
+START_TEST(fill_of_an_inexact_scalar_bounds_every_element)
+{
+    Prog p;
+    const TirFunc *f = load_kernel(&p, "kernel k(gl<f32, M, N> X, gl<f32, M, N> Y, f32 s) {\n"
+                                         "    store(Y, fill<rt<f32, 16, 16>>(exp(s)), 0, 0);\n"
+                                         "}\n");
+    Two t;
+    two_init(&t, ramp);
+    TirInterpBounds b;
+    run(f, t.vals, t.errs, 0.5, 16, 16, &b);
+    ck_assert_msg(b.unreliable == 0, "why: %s", b.why);
+    double want = 4 * U * exp(0.5) + 0x1p-126;
+    for (int i = 0; i < 256; i++) {
+        ck_assert_double_eq(t.y[i], exp(0.5));
+        ck_assert_msg(fabs(t.ey[i] - want) <= 1e-12 * want, "Y[%d]: bound %g, want %g", i, t.ey[i], want);
+    }
+    tk_front_free(&p.fe);
+}
+END_TEST
+
+/* An exact infinity absorbs an inexact finite operand: inexact + inf is inf,
+ * max(inexact, inf) is inf, both exactly, and the run stays reliable
+ * (planted-bug seed 2, #82). */
+START_TEST(inexact_finite_with_exact_infinity_is_exact)
+{
+    Prog p;
+    const TirFunc *f = load_kernel(&p, "kernel k(gl<f32, M, N> X, gl<f32, M, N> Y, gl<f32, M, N> Z) {\n"
+                                         "    rt<f32, 16, 16> t = load(X, 0, 0);\n"
+                                         "    let e = exp(t);\n"
+                                         "    store(Y, e + inf, 0, 0);\n"
+                                         "    store(Z, max(exp(t), inf), 0, 0);\n"
+                                         "}\n");
+    double x[256], y[256] = { 0 }, z[256] = { 0 }, ex[256] = { 0 }, ey[256], ez[256];
+    for (int i = 0; i < 256; i++) x[i] = ramp(i), ey[i] = ez[i] = -1;
+    double *vals[] = { x, y, z }, *errs[] = { ex, ey, ez };
+    TirInterpBounds b;
+    run(f, vals, errs, 0, 16, 16, &b);
+    ck_assert_msg(b.unreliable == 0, "why: %s", b.why);
+    for (int i = 0; i < 256; i++) {
+        ck_assert(isinf(y[i]) && y[i] > 0 && isinf(z[i]) && z[i] > 0);
+        ck_assert_double_eq(ey[i], 0);
+        ck_assert_double_eq(ez[i], 0);
+    }
+    tk_front_free(&p.fe);
+}
+END_TEST
+
 Suite *tk_suite_interp_bounds(void)
 {
     Suite *s = suite_create("interp_bounds");
@@ -359,6 +408,8 @@ Suite *tk_suite_interp_bounds(void)
     tcase_add_test(c, division_near_zero_has_no_bound);
     tcase_add_test(c, scalar_arithmetic_rounds_like_tiles);
     tcase_add_test(c, undecidable_inequality_is_unreliable);
+    tcase_add_test(c, fill_of_an_inexact_scalar_bounds_every_element);
+    tcase_add_test(c, inexact_finite_with_exact_infinity_is_exact);
     suite_add_tcase(s, c);
     return s;
 }
