@@ -42,6 +42,9 @@ static const TkBuiltin builtins[] = {
     { "relu",      F_UNARY,     1, 1,  0,        "max(x, 0)" },
     { "gelu",      F_UNARY,     1, 1,  0,        "x/2·(1+tanh(√(2/π)(x+0.044715x³)))" },
     { "silu",      F_UNARY,     1, 1,  0,        "x·sigmoid(x)" },
+    { "erf",       F_UNARY,     1, 1,  0,        "error function 2/√π·∫₀ˣe^(-t²)dt" },
+    { "gelu_erf",  F_UNARY,     1, 1,  0,        "exact GELU x/2·(1+erf(x/√2)) (gelu is the tanh form)" },
+    { "fma",       F_FMA,       3, 3,  0,        "x·y + z element-wise, rounded once" },
     { "add",       F_BINARY,    2, 2,  0,        "x + y element-wise" },
     { "sub",       F_BINARY,    2, 2,  0,        "x - y element-wise" },
     { "mul",       F_BINARY,    2, 2,  0,        "x · y element-wise" },
@@ -596,6 +599,30 @@ TkType *tk_check_elementwise(TkChecker *c, TkNode *e, const char *what, TkNode *
     return tile->type;
 }
 
+/* fma(x, y, z): every pair must be a valid element-wise operand pair (so
+ * tiles agree in shape, layout and element type, and scalars are of the
+ * tiles' element type), and the elements are floats. */
+static TkType *check_fma(TkChecker *c, TkNode *call)
+{
+    TkNode *x = call->list, *y = x->next, *z = y->next;
+    TkType *t = tk_check_elementwise(c, call, "fma", x, y);
+    if (t->kind == TK_TY_ERROR || tk_check_elementwise(c, call, "fma", x, z)->kind == TK_TY_ERROR ||
+        tk_check_elementwise(c, call, "fma", y, z)->kind == TK_TY_ERROR)
+        return err();
+    if (tk_is_register(z->type->kind)) t = z->type;
+    if (tk_is_untyped(t->kind) && t->kind == TK_TY_UFLOAT) {
+        for (TkNode *a = x; a; a = a->next) tk_coerce(c, a, &tk_type_f32, "argument");
+        return &tk_type_f32;
+    }
+    TkTypeKind k = tk_is_scalar(t->kind) ? t->kind : t->elem;
+    if (!tk_is_float(k)) {
+        TkDiag *g = type_error(c, call, "fma takes float operands", "f32, f16, bf16 or tiles of them", t);
+        tk_diag_hint(g, "for integers write x * y + z");
+        return err();
+    }
+    return t;
+}
+
 static TkType *check_reduce(TkChecker *c, const TkBuiltin *b, TkNode *call)
 {
     const TkType *t = want_rt(c, b, call->list, "the argument");
@@ -766,6 +793,7 @@ TkType *tk_check_builtin_call(TkChecker *c, const TkBuiltin *b, TkNode *call, co
     case F_MASK: return check_mask(c, b, call);
     case F_CDIV: return check_cdiv(c, call);
     case F_SYNC: return &tk_type_void;
+    case F_FMA: return check_fma(c, call);
     }
     return err();
 }

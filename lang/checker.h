@@ -134,7 +134,7 @@ typedef struct TkBuiltin TkBuiltin;
  * 1 ones, 2 fill; TRI: 0 tril, 1 triu. */
 typedef enum {
     F_LOAD, F_STORE, F_INIT, F_MMA, F_UNARY, F_BINARY, F_REDUCE, F_BROADCAST,
-    F_CONVERT, F_TRANSPOSE, F_TRI, F_MASK, F_CDIV, F_SYNC,
+    F_CONVERT, F_TRANSPOSE, F_TRI, F_MASK, F_CDIV, F_SYNC, F_FMA,
 } TkBuiltinFamily;
 typedef enum { TK_MMA_AB, TK_MMA_ABT, TK_MMA_ATB, TK_MMA_ATBT } TkMmaForm;
 TkBuiltinFamily tk_builtin_family(const TkBuiltin *b);

@@ -161,11 +161,8 @@ static TirInstr *function_value(Lower *L, TirOp op, int aux)
 
 static TirFn map_fn(const char *name)
 {
-    static const char *const names[] = { "neg", "abs", "exp", "exp2", "log", "sqrt", "rsqrt", "tanh", "sigmoid", "relu",
-                                         "gelu", "silu", "add", "sub", "mul", "div", "max", "min" };
-    for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (strcmp(names[i], name) == 0) return (TirFn)i;
-    return TIR_FN_ADD;
+    int fn = tir_fn_by_name(name);
+    return fn < 0 ? TIR_FN_ADD : (TirFn)fn;
 }
 
 static TirFn reduce_fn(const char *name)
@@ -284,6 +281,18 @@ static TirInstr *lower_builtin(Lower *L, TkNode *e, const TkBuiltin *b)
         TirInstr *x = lower_as(L, a0, sa), *y = lower_as(L, a1, sb);
         i = emit2(L, TIR_MAP2, t, e->span, x, y);
         i->aux = map_fn(e->name);
+        return i;
+    }
+    case F_FMA: {
+        TirInstr *x[3];   /* operands in source order, before the op */
+        unsigned n = 0;
+        for (TkNode *a = a0; a && n < 3; a = a->next) {
+            const TkType *sa = tk_is_scalar(t->kind) ? t : tk_is_scalar(a->type->kind) ? tk_type_scalar(t->elem) : NULL;
+            x[n++] = lower_as(L, a, sa);
+        }
+        i = emit2(L, TIR_MAP3, t, e->span, x[0], x[1]);
+        tir_add_arg(i, x[2]);
+        i->aux = TIR_FN_FMA;
         return i;
     }
     case F_REDUCE:

@@ -226,6 +226,11 @@ LLVMValueRef emit_scalar_binary(Emit *E, const TirInstr *i);
 /* The same on values x, y of kind k (both CPU and GPU emitters use it). */
 LLVMValueRef emit_scalar_binop(Emit *E, TkOp op, TkTypeKind k, LLVMValueRef x, LLVMValueRef y);
 LLVMValueRef emit_scalar_cdiv(Emit *E, LLVMValueRef a, LLVMValueRef b);
+/* fma(x, y, z) with one rounding (llvm.fma), on f32 scalars or vectors. */
+LLVMValueRef emit_fma(Emit *E, LLVMValueRef x, LLVMValueRef y, LLVMValueRef z);
+/* Scalar MAP1/MAP2/MAP3 instruction i on its operands' values opnds (of i's
+ * type; bf16/f16 are computed in f32 and rounded once). */
+LLVMValueRef emit_scalar_map(Emit *E, const TirInstr *i, const LLVMValueRef *opnds);
 /* Scalar math function fn on float values (f32), or on ints for max/min. */
 LLVMValueRef emit_fn(Emit *E, TirFn fn, LLVMValueRef x, LLVMValueRef y, bool is_int);
 

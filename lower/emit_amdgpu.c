@@ -150,7 +150,7 @@ static int check_instr(G *g, const TirInstr *i)
     case TIR_SIZE: case TIR_BLOCK_ID: case TIR_WARP_ID: case TIR_CONST_INT: case TIR_CONST_FLOAT:
     case TIR_BINARY: case TIR_UNARY: case TIR_CAST: case TIR_CDIV: case TIR_LOOP_IV: case TIR_GET: case TIR_SET:
         return 0;
-    case TIR_MAP1: case TIR_MAP2:
+    case TIR_MAP1: case TIR_MAP2: case TIR_MAP3:
         if (tk_is_scalar(i->type->kind)) return 0;
         snprintf(what, sizeof what, ".%s on %s", tir_fn_name((TirFn)i->aux), type_str(i->type, ty, sizeof ty));
         return not_supported(g, i, what);
@@ -368,19 +368,11 @@ static LLVMValueRef insert_vector(G *g, LLVMValueRef big, LLVMValueRef small, in
  * Binary operators and cdiv are the CPU's (emit_scalars.c): the same
  * semantics, integer division by 0 giving 0 included. */
 
-static LLVMValueRef emit_scalar_map(G *g, const TirInstr *i)
+static LLVMValueRef scalar_map(G *g, const TirInstr *i)
 {
-    TkTypeKind k = i->type->kind;
-    bool is_int = !emit_is_float_kind(k);
-    LLVMValueRef x = val(g, i->args[0]);
-    LLVMValueRef y = i->nargs > 1 ? val(g, i->args[1]) : NULL;
-    bool narrow = !is_int && k != TK_TY_F32 && k != TK_TY_UFLOAT;
-    if (narrow) {
-        x = emit_to_f32(&g->e, x, k);
-        if (y) y = emit_to_f32(&g->e, y, k);
-    }
-    LLVMValueRef v = emit_fn(&g->e, (TirFn)i->aux, x, y, is_int);
-    return narrow ? emit_fptrunc(&g->e, v, emit_scalar_type(&g->e, k)) : v;
+    LLVMValueRef x[3];
+    for (unsigned a = 0; a < i->nargs && a < 3; a++) x[a] = val(g, i->args[a]);
+    return emit_scalar_map(&g->e, i, x);
 }
 
 /* ---------------------------------------------------------------- global tensors */
@@ -662,7 +654,7 @@ static void emit_instr(G *g, const TirInstr *i)
     }
     case TIR_CAST: v = emit_convert_scalar(&g->e, val(g, i->args[0]), i->args[0]->type->kind, i->type->kind); break;
     case TIR_CDIV: v = emit_scalar_cdiv(&g->e, val(g, i->args[0]), val(g, i->args[1])); break;
-    case TIR_MAP1: case TIR_MAP2: v = emit_scalar_map(g, i); break;
+    case TIR_MAP1: case TIR_MAP2: case TIR_MAP3: v = scalar_map(g, i); break;
     case TIR_VAR: {
         LLVMTypeRef t = slot_type(g, i->type);
         if (!g->slots[i->id]) g->slots[i->id] = LLVMBuildAlloca(g->ab, t, i->name ? i->name : "slot");

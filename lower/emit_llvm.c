@@ -231,17 +231,11 @@ LLVMValueRef emit_value(Emit *E, const TirInstr *i)
         return LLVMConstNull(E->i32);
     case TIR_MAP1:
     case TIR_MAP2:
+    case TIR_MAP3:
         if (tk_is_scalar(i->type->kind)) {
-            TkTypeKind k = i->type->kind;
-            bool is_int = !emit_is_float_kind(k);
-            LLVMValueRef x = emit_value(E, i->args[0]);
-            LLVMValueRef y = i->nargs > 1 ? emit_value(E, i->args[1]) : NULL;
-            if (!is_int && k != TK_TY_F32) {
-                x = emit_to_f32(E, x, k);
-                if (y) y = emit_to_f32(E, y, k);
-            }
-            v = emit_fn(E, (TirFn)i->aux, x, y, is_int);
-            if (!is_int && k != TK_TY_F32) v = emit_fptrunc(E, v, emit_scalar_type(E, k));
+            LLVMValueRef x[3];
+            for (unsigned a = 0; a < i->nargs && a < 3; a++) x[a] = emit_value(E, i->args[a]);
+            v = emit_scalar_map(E, i, x);
             break;
         }
         v = emit_tile_value(E, i);
@@ -348,7 +342,7 @@ static bool set_before_read(const TirInstr *var)
 static bool writes_into_slot(Emit *E, const TirInstr *slot, const TirInstr *val)
 {
     /* element-wise roots read their operands only at the element they write */
-    bool elementwise = val->op == TIR_MAP1 || val->op == TIR_MAP2 || val->op == TIR_BROADCAST || val->op == TIR_CONVERT ||
+    bool elementwise = val->op == TIR_MAP1 || val->op == TIR_MAP2 || val->op == TIR_MAP3 || val->op == TIR_BROADCAST || val->op == TIR_CONVERT ||
                        val->op == TIR_TRI || val->op == TIR_MASK;
     if (val->op != TIR_LOAD && val->op != TIR_FILL && !elementwise) return false;
     if (!E->uses || E->uses[val->id] != 1 || E->val_depth[val->id] >= 0) return false;

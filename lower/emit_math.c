@@ -1,4 +1,5 @@
-/* emit_math.c — exp, exp2 and tanh of f32 as straight-line LLVM IR.
+/* emit_math.c — exp, exp2, log, tanh, sigmoid, erf and the erf GELU of f32 as
+ * straight-line LLVM IR.
  *
  * Why not llvm.exp / llvm.tanh: without a vector math library LLVM lowers
  * them to one libm call per element, so a vectorised loop over a tile turns
@@ -9,9 +10,16 @@
  *
  * Accuracy (f32, against the double-precision reference): exp and exp2 within
  * 2 ulp over the whole range, subnormal results and overflow to inf included;
- * tanh within 2 ulp. NaN in, NaN out; exp(-inf) = 0, exp(inf) = inf,
- * tanh(±inf) = ±1. */
+ * tanh within 2 ulp; log within 1 ulp (subnormal inputs included); erf within
+ * 2 ulp; gelu_erf within 5 ulp (of the result, also where it is tiny: the
+ * x < 0 side is x/2·erfc(|x|/√2), never 1 + erf(..) cancelling). NaN in, NaN
+ * out; exp(-inf) = 0, exp(inf) = inf, tanh(±inf) = ±1, log(0) = -inf,
+ * log(x < 0) = NaN, erf(±inf) = ±1, gelu_erf(inf) = inf, gelu_erf(-inf) = -0.
+ * tests/math/accuracy.c measures every bound over the whole f32 range. */
 #include "emit_math.h"
+
+#include <math.h>
+#include <string.h>
 
 static LLVMValueRef cf(Emit *E, double v) { return LLVMConstReal(E->f32, v); }
 
@@ -135,4 +143,145 @@ LLVMValueRef emit_sigmoid_f32(Emit *E, LLVMValueRef x)
     LLVMValueRef neg = LLVMBuildFMul(E->b, e, pos, "");
     LLVMValueRef is_neg = LLVMBuildFCmp(E->b, LLVMRealOLT, x, like(E, x, cf(E, 0.0)), "");
     return LLVMBuildSelect(E->b, is_neg, neg, pos, "");
+}
+
+/* Horner's rule with FMAs: c[0]·x^(n-1) + ... + c[n-1]. */
+static LLVMValueRef horner(Emit *E, const double *c, unsigned n, LLVMValueRef x)
+{
+    LLVMValueRef p = like(E, x, cf(E, c[0]));
+    for (unsigned i = 1; i < n; i++) p = fma3(E, p, x, like(E, x, cf(E, c[i])));
+    return p;
+}
+
+LLVMValueRef emit_log_f32(Emit *E, LLVMValueRef x)
+{
+    /* x = m·2^e with m in [√½, √2): log x = e·ln2 + log m. With f = m − 1
+     * (exact) and s = f/(2 + f), log m = 2·atanh(s) = f − s·(f − R(s²)),
+     * R = 2s²/3 + 2s⁴/5 + ...: the correction s·(..) is at most 0.17·f, so
+     * its rounding hardly reaches the result. Subnormal x are scaled by 2^23
+     * first. The exponent split: the bits of x minus those of √½, shifted. */
+    static const double r[] = { 2.0 / 11, 2.0 / 9, 2.0 / 7, 2.0 / 5, 2.0 / 3, 0.0 };
+    LLVMTypeRef it = int_like(E, x), ft = LLVMTypeOf(x);
+    LLVMValueRef tiny = LLVMBuildFCmp(E->b, LLVMRealOLT, x, like(E, x, cf(E, 0x1p-126)), "");
+    LLVMValueRef xs = LLVMBuildSelect(E->b, tiny, LLVMBuildFMul(E->b, x, like(E, x, cf(E, 0x1p23)), ""), x, "");
+    LLVMValueRef bits = LLVMBuildBitCast(E->b, xs, it, "");
+    LLVMValueRef ei = LLVMBuildAShr(E->b, LLVMBuildSub(E->b, bits, like(E, bits, emit_const_i32(E, 0x3f3504f3)), ""),
+                                    like(E, bits, emit_const_i32(E, 23)), "");
+    LLVMValueRef m = LLVMBuildBitCast(E->b, LLVMBuildSub(E->b, bits, LLVMBuildShl(E->b, ei, like(E, bits, emit_const_i32(E, 23)), ""), ""), ft, "");
+    LLVMValueRef e = LLVMBuildSIToFP(E->b, ei, ft, "");
+    e = LLVMBuildFSub(E->b, e, LLVMBuildSelect(E->b, tiny, like(E, x, cf(E, 23.0)), like(E, x, cf(E, 0.0)), ""), "");
+    LLVMValueRef f = LLVMBuildFSub(E->b, m, like(E, x, cf(E, 1.0)), "");
+    LLVMValueRef s = LLVMBuildFDiv(E->b, f, LLVMBuildFAdd(E->b, f, like(E, x, cf(E, 2.0)), ""), "");
+    LLVMValueRef R = horner(E, r, sizeof r / sizeof r[0], LLVMBuildFMul(E->b, s, s, ""));
+    LLVMValueRef logm = LLVMBuildFSub(E->b, f, LLVMBuildFMul(E->b, s, LLVMBuildFSub(E->b, f, R, ""), ""), "");
+    /* e·ln2 with ln2 in two parts: e·ln2_hi is exact (|e| < 2^8, ln2_hi has 16 bits) */
+    LLVMValueRef lo = fma3(E, e, like(E, x, cf(E, 1.4286068203094172e-06)), logm);
+    LLVMValueRef v = fma3(E, e, like(E, x, cf(E, 0.693145751953125)), lo);
+    /* specials: log(+inf) = inf, log(±0) = -inf, log(x < 0) = NaN, NaN stays */
+    v = LLVMBuildSelect(E->b, LLVMBuildFCmp(E->b, LLVMRealOEQ, x, like(E, x, cf(E, INFINITY)), ""), x, v, "");
+    v = LLVMBuildSelect(E->b, LLVMBuildFCmp(E->b, LLVMRealOEQ, x, like(E, x, cf(E, 0.0)), ""), like(E, x, cf(E, -INFINITY)), v, "");
+    v = LLVMBuildSelect(E->b, LLVMBuildFCmp(E->b, LLVMRealOLT, x, like(E, x, cf(E, 0.0)), ""), like(E, x, cf(E, NAN)), v, "");
+    return keep_nan(E, x, v);
+}
+
+/* Coefficients from scripts/fit_erf.py (Chebyshev interpolants; it prints
+ * them with their fit error). erf(x)/x in s = x² for |x| < 1: 1.3e-9. */
+static const double erf_small[] = {
+    7.8758750626854883e-5, -0.00080168642871658695, 0.005189087423433974, -0.026854212010626412,
+    0.11283594715160218,   -0.37612626666720331,    1.1283791658483509,
+};
+/* z·erfc(z)·e^(z²) in w = 2.1978·(1/z) − 1.1978 ∈ [-1, 1] for z in [1, 11.1]: 2.1e-9;
+ * and in w = 2·(1/z) − 3 for z in [0.5, 1]: 3.9e-9. */
+static const double erfc_tail[] = {
+    -1.2188861443614316e-5, 2.260367679255343e-5,    1.4646521335080053e-5,  -8.298244667325052e-5,
+    0.00016334635175168775, -0.00025688377042560579, 0.00012444218254884252, 0.00096407724700105912,
+    -0.0042113301454171783, 0.0094490078425069098,   -0.0045242899588126323, -0.077269950755227862,
+    0.50320307740536003,
+};
+static const double erfc_near[] = {
+    -1.7577091837037774e-6, 7.4175829666180608e-6, -2.3222019405571778e-5, 6.3883110182610579e-5, -7.2824396686298025e-5,
+    -0.00074148076581698519, 0.0082892398604498784, -0.059199023387721271, 0.35952293862040013,
+};
+
+/* erf(x)/x − 1 for |x| < 1 (x² given): erf(x) = x + x·(this), so the
+ * rounding of 2/√π = 1.128.. does not reach the result. */
+static LLVMValueRef erf_small_ratio_m1(Emit *E, LLVMValueRef x2)
+{
+    double c[sizeof erf_small / sizeof erf_small[0]];
+    memcpy(c, erf_small, sizeof c);
+    c[sizeof c / sizeof c[0] - 1] -= 1.0;
+    return horner(E, c, sizeof c / sizeof c[0], x2);
+}
+
+/* erfc(z) for z ≥ 1 (with `near`: z ≥ 0.5), given z² as z2 + z2lo (the
+ * product's rounding error, so that e^(−z²) keeps its relative accuracy for
+ * large z: a 0.5-ulp error in z² = 80 would be 5e-6 relative in the result).
+ * erfc(z) = e^(−z²)·R(1/z)/z: R is smooth and changes slowly, so z's own
+ * rounding hardly matters; all of erfc's steepness is in e^(−z²). With
+ * `scale_t` (s/z, exactly, from the caller) the result is s·erfc(z): the
+ * caller's factor replaces 1/z, whose rounding then never reaches it, and is
+ * multiplied in before e^(−z²), so a result near the underflow is rounded
+ * once, not first as a subnormal erfc (7 ulp of gelu_erf at x = −13.1). */
+static LLVMValueRef erfc_tail_of(Emit *E, LLVMValueRef z, LLVMValueRef z2, LLVMValueRef z2lo, bool near, LLVMValueRef scale_t)
+{
+    LLVMValueRef zc = call2(E, "llvm.minnum", z, like(E, z, cf(E, 11.0)));
+    LLVMValueRef t = LLVMBuildFDiv(E->b, like(E, z, cf(E, 1.0)), zc, "");
+    LLVMValueRef w = fma3(E, t, like(E, z, cf(E, 2.1978021978021978)), like(E, z, cf(E, -1.1978021978021978)));
+    LLVMValueRef g = horner(E, erfc_tail, sizeof erfc_tail / sizeof erfc_tail[0], w);
+    if (near) {
+        LLVMValueRef wn = fma3(E, t, like(E, z, cf(E, 2.0)), like(E, z, cf(E, -3.0)));
+        LLVMValueRef gn = horner(E, erfc_near, sizeof erfc_near / sizeof erfc_near[0], wn);
+        g = LLVMBuildSelect(E->b, LLVMBuildFCmp(E->b, LLVMRealOGT, t, like(E, z, cf(E, 1.0)), ""), gn, g, "");
+    }
+    LLVMValueRef e = emit_exp_f32(E, LLVMBuildFNeg(E->b, z2, ""));
+    e = LLVMBuildFMul(E->b, e, LLVMBuildFSub(E->b, like(E, z, cf(E, 1.0)), z2lo, ""), "");
+    return LLVMBuildFMul(E->b, LLVMBuildFMul(E->b, g, scale_t ? scale_t : t, ""), e, "");
+}
+
+LLVMValueRef emit_erf_f32(Emit *E, LLVMValueRef x)
+{
+    /* |x| < 1: x·P(x²); beyond, 1 − erfc(|x|) with the sign of x (erfc ≤ 0.16
+     * there, so its error shrinks six-fold in the result). */
+    LLVMValueRef ax = call1(E, "llvm.fabs", x);
+    LLVMValueRef small = fma3(E, ax, erf_small_ratio_m1(E, LLVMBuildFMul(E->b, ax, ax, "")), ax);
+    /* beyond 11 erfc is 0 in f32; the clamp keeps x² and its error finite */
+    LLVMValueRef ac = call2(E, "llvm.minnum", ax, like(E, x, cf(E, 11.0)));
+    LLVMValueRef x2 = LLVMBuildFMul(E->b, ac, ac, "");
+    LLVMValueRef x2lo = fma3(E, ac, ac, LLVMBuildFNeg(E->b, x2, ""));
+    LLVMValueRef big = LLVMBuildFSub(E->b, like(E, x, cf(E, 1.0)), erfc_tail_of(E, ac, x2, x2lo, false, NULL), "");
+    LLVMValueRef is_small = LLVMBuildFCmp(E->b, LLVMRealOLT, ax, like(E, x, cf(E, 1.0)), "");
+    return keep_nan(E, x, call2(E, "llvm.copysign", LLVMBuildSelect(E->b, is_small, small, big, ""), x));
+}
+
+LLVMValueRef emit_gelu_erf_f32(Emit *E, LLVMValueRef x)
+{
+    /* x/2·(1 + erf(z)), z = x/√2. For z in (−0.5, 1) as written (1 + erf(z)
+     * ≥ 0.48). Beyond: x − x/2·erfc(z) for z ≥ 1, and x/2·erfc(|z|) for
+     * z ≤ −0.5, which keeps its relative accuracy down to the underflow
+     * (1 + erf(z) would cancel: 11 ulp at x = −1.33 when written so). z² =
+     * x²/2 is split exactly as x·x + its error. */
+    LLVMValueRef hx = LLVMBuildFMul(E->b, x, like(E, x, cf(E, 0.5)), "");
+    LLVMValueRef z = LLVMBuildFMul(E->b, x, like(E, x, cf(E, 0.70710678118654752)), "");
+    LLVMValueRef az = call1(E, "llvm.fabs", z);
+    /* beyond |x| = 16 erfc(|z|) is 0 in f32; the clamp keeps x² and its error finite */
+    LLVMValueRef xc = call2(E, "llvm.minnum", call2(E, "llvm.maxnum", x, like(E, x, cf(E, -16.0))), like(E, x, cf(E, 16.0)));
+    LLVMValueRef xx = LLVMBuildFMul(E->b, xc, xc, "");
+    LLVMValueRef z2 = LLVMBuildFMul(E->b, xx, like(E, x, cf(E, 0.5)), "");
+    LLVMValueRef z2lo = LLVMBuildFMul(E->b, fma3(E, xc, xc, LLVMBuildFNeg(E->b, xx, "")), like(E, x, cf(E, 0.5)), "");
+    LLVMValueRef one = like(E, x, cf(E, 1.0));
+    LLVMValueRef erf_z = fma3(E, z, erf_small_ratio_m1(E, LLVMBuildFMul(E->b, z, z, "")), z);
+    LLVMValueRef small = LLVMBuildFMul(E->b, hx, LLVMBuildFAdd(E->b, one, erf_z, ""), "");
+    /* (x/2)·erfc(|z|) = ±(1/√2)·R(1/|z|)·e^(−z²): x/2 over |z| is ±1/√2 exactly */
+    LLVMValueRef s = call2(E, "llvm.copysign", like(E, x, cf(E, 0.70710678118654752)), x);
+    LLVMValueRef tail = erfc_tail_of(E, call2(E, "llvm.maxnum", az, like(E, x, cf(E, 0.5))), z2, z2lo, true, s);
+    LLVMValueRef pos = LLVMBuildFSub(E->b, x, tail, "");
+    LLVMValueRef use_small = LLVMBuildAnd(E->b, LLVMBuildFCmp(E->b, LLVMRealOGT, z, like(E, x, cf(E, -0.5)), ""),
+                                          LLVMBuildFCmp(E->b, LLVMRealOLT, z, one, ""), "");
+    LLVMValueRef big = LLVMBuildSelect(E->b, LLVMBuildFCmp(E->b, LLVMRealOGT, x, like(E, x, cf(E, 0.0)), ""), pos, tail, "");
+    LLVMValueRef v = LLVMBuildSelect(E->b, use_small, small, big, "");
+    /* the limits at ±inf (inf·0 would make NaN): inf and -0 */
+    LLVMValueRef inf = like(E, x, cf(E, INFINITY));
+    v = LLVMBuildSelect(E->b, LLVMBuildFCmp(E->b, LLVMRealOEQ, x, inf, ""), inf, v, "");
+    v = LLVMBuildSelect(E->b, LLVMBuildFCmp(E->b, LLVMRealOEQ, x, LLVMBuildFNeg(E->b, inf, ""), ""), like(E, x, cf(E, -0.0)), v, "");
+    return keep_nan(E, x, v);
 }

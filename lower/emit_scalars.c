@@ -122,7 +122,9 @@ LLVMValueRef emit_fn(Emit *E, TirFn fn, LLVMValueRef x, LLVMValueRef y, bool is_
     case TIR_FN_ABS: return emit_intrinsic(E, "llvm.fabs", &t, 1, &x, 1);
     case TIR_FN_EXP: return emit_exp_f32(E, x);
     case TIR_FN_EXP2: return emit_exp2_f32(E, x);
-    case TIR_FN_LOG: return emit_intrinsic(E, "llvm.log", &t, 1, &x, 1);
+    case TIR_FN_LOG: return emit_log_f32(E, x);
+    case TIR_FN_ERF: return emit_erf_f32(E, x);
+    case TIR_FN_GELU_ERF: return emit_gelu_erf_f32(E, x);
     case TIR_FN_SQRT: return emit_intrinsic(E, "llvm.sqrt", &t, 1, &x, 1);
     case TIR_FN_RSQRT: return LLVMBuildFDiv(E->b, one, emit_intrinsic(E, "llvm.sqrt", &t, 1, &x, 1), "");
     case TIR_FN_TANH: return emit_tanh_f32(E, x);
@@ -155,6 +157,24 @@ LLVMValueRef emit_fn(Emit *E, TirFn fn, LLVMValueRef x, LLVMValueRef y, bool is_
     }
     default: return x;
     }
+}
+
+LLVMValueRef emit_fma(Emit *E, LLVMValueRef x, LLVMValueRef y, LLVMValueRef z)
+{
+    LLVMTypeRef t = LLVMTypeOf(x);
+    LLVMValueRef args[3] = { x, y, z };
+    return emit_intrinsic(E, "llvm.fma", &t, 1, args, 3);
+}
+
+LLVMValueRef emit_scalar_map(Emit *E, const TirInstr *i, const LLVMValueRef *opnds)
+{
+    TkTypeKind k = i->type->kind;
+    bool is_int = !emit_is_float_kind(k);
+    bool narrow = !is_int && k != TK_TY_F32 && k != TK_TY_UFLOAT;   /* bf16/f16: in f32, rounded once */
+    LLVMValueRef x[3] = { NULL, NULL, NULL };
+    for (unsigned a = 0; a < i->nargs && a < 3; a++) x[a] = narrow ? emit_to_f32(E, opnds[a], k) : opnds[a];
+    LLVMValueRef v = i->op == TIR_MAP3 ? emit_fma(E, x[0], x[1], x[2]) : emit_fn(E, (TirFn)i->aux, x[0], x[1], is_int);
+    return narrow ? emit_fptrunc(E, v, emit_scalar_type(E, k)) : v;
 }
 
 LLVMValueRef emit_scalar_binary(Emit *E, const TirInstr *i)

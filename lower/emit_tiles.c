@@ -517,6 +517,7 @@ static bool is_elementwise(const TirInstr *x)
     switch (x->op) {
     case TIR_MAP1:
     case TIR_MAP2:
+    case TIR_MAP3:
     case TIR_BROADCAST:
     case TIR_CONVERT:
     case TIR_TRI:
@@ -569,6 +570,7 @@ static LLVMValueRef fused_node(Emit *E, const TirInstr *x, LLVMValueRef i, LLVMV
     case TIR_FILL: v = scalar_f32(E, x->args[0]); break;
     case TIR_MAP1: v = emit_fn(E, fn, fused_elem(E, x->args[0], i, j), NULL, false); break;
     case TIR_MAP2: v = emit_fn(E, fn, fused_elem(E, x->args[0], i, j), fused_elem(E, x->args[1], i, j), false); break;
+    case TIR_MAP3: v = emit_fma(E, fused_elem(E, x->args[0], i, j), fused_elem(E, x->args[1], i, j), fused_elem(E, x->args[2], i, j)); break;
     case TIR_BROADCAST:
         v = emit_fn(E, fn, fused_elem(E, x->args[0], i, j), fused_elem(E, x->args[1], i, x->imm == 0 ? i : j), false);
         break;
@@ -726,6 +728,7 @@ LLVMValueRef emit_tile_value(Emit *E, const TirInstr *i)
     case TIR_LOAD: return emit_load(E, i);
     case TIR_MAP1:
     case TIR_MAP2:
+    case TIR_MAP3:
     case TIR_BROADCAST:
     case TIR_CONVERT:
     case TIR_TRI:

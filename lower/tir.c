@@ -1,6 +1,8 @@
 /* tir.c — construction helpers and the op/function name tables. */
 #include "tir.h"
 
+#include <string.h>
+
 static const char *const op_names[] = {
 #define X(name, meaning) #name,
 #include "tir_ops.h"
@@ -15,8 +17,23 @@ static const char *const op_meanings[] = {
 
 static const char *const fn_names[] = {
     "neg", "abs", "exp", "exp2", "log", "sqrt", "rsqrt", "tanh", "sigmoid", "relu", "gelu", "silu",
-    "add", "sub", "mul", "div", "max", "min",
+    "add", "sub", "mul", "div", "max", "min", "erf", "gelu_erf", "fma",
 };
+_Static_assert(sizeof fn_names / sizeof fn_names[0] == TIR_NUM_FNS, "one name per TirFn");
+
+unsigned tir_fn_arity(int fn)
+{
+    if (fn < 0 || fn >= TIR_NUM_FNS) return 0;
+    if (fn == TIR_FN_FMA) return 3;
+    return (fn >= TIR_FN_ADD && fn <= TIR_FN_MIN) ? 2 : 1;
+}
+
+int tir_fn_by_name(const char *name)
+{
+    for (int i = 0; i < TIR_NUM_FNS; i++)
+        if (strcmp(fn_names[i], name) == 0) return i;
+    return -1;
+}
 
 const char *tir_op_name(TirOp op) { return (unsigned)op < TIR_NUM_OPS ? op_names[op] : "?"; }
 const char *tir_op_meaning(TirOp op) { return (unsigned)op < TIR_NUM_OPS ? op_meanings[op] + 3 : "?"; }

@@ -36,6 +36,8 @@ typedef enum {
     TIR_FN_NEG, TIR_FN_ABS, TIR_FN_EXP, TIR_FN_EXP2, TIR_FN_LOG, TIR_FN_SQRT, TIR_FN_RSQRT,
     TIR_FN_TANH, TIR_FN_SIGMOID, TIR_FN_RELU, TIR_FN_GELU, TIR_FN_SILU,
     TIR_FN_ADD, TIR_FN_SUB, TIR_FN_MUL, TIR_FN_DIV, TIR_FN_MAX, TIR_FN_MIN,
+    TIR_FN_ERF, TIR_FN_GELU_ERF,   /* unary, added later: tir_fn_arity says which is which */
+    TIR_FN_FMA,                    /* ternary: a(0)·a(1) + a(2), one rounding (MAP3) */
     TIR_NUM_FNS
 } TirFn;
 
@@ -116,6 +118,10 @@ typedef struct {
 const char *tir_op_name(TirOp op);
 const char *tir_op_meaning(TirOp op);
 const char *tir_fn_name(TirFn fn);
+/* Operands of fn: 1 (MAP1), 2 (MAP2, REDUCE, BROADCAST) or 3 (MAP3); 0 if fn is no TirFn. */
+unsigned tir_fn_arity(int fn);
+/* The TirFn called `name` in the language ("exp", "gelu_erf", "fma"), or -1. */
+int tir_fn_by_name(const char *name);
 
 /* Construction (tir.c). New instructions are appended to a region. */
 TirInstr *tir_new(TkArena *a, TirOp op, const TkType *type, TkSpan loc);

@@ -575,6 +575,7 @@ static void exec_node(Interp *I, uint32_t xi, int64_t w)
     case TIR_MMA:
     case TIR_MAP1:
     case TIR_MAP2:
+    case TIR_MAP3:
     case TIR_REDUCE:
     case TIR_BROADCAST:
     case TIR_CONVERT:

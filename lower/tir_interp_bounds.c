@@ -16,8 +16,8 @@
  * which is 0 for bf16/f16 results: the kernel's f32 result is the
  * interpreter's value rounded to f32, and the interpreter rounds through f32
  * too. exp, tanh, sigmoid and friends are polynomials (lower/emit_math.c,
- * tests/math: exp/exp2 ≤ 1 ulp, tanh ≤ 2, sigmoid ≤ 3) and log is libm's: their
- * rnd is twice the measured ulps. neg, abs, relu, max, min select or negate
+ * tests/math: exp/exp2 ≤ 1 ulp, tanh ≤ 2, sigmoid ≤ 3, log ≤ 1, erf ≤ 2,
+ * gelu_erf ≤ 5): their rnd is twice the stated ulps. fma rounds once in f32. neg, abs, relu, max, min select or negate
  * an operand and add nothing, not even the ulp of T. Sums (reductions, mma)
  * in f32 in an unspecified order add at most 2·(n + 1)·u·Σ|terms|, which
  * also covers bf16 dot-product instructions that round their pair sums and
@@ -109,6 +109,12 @@ double tb_map1(TirFn fn, TkTypeKind elem, double x, double ex, double r, bool *b
     case TIR_FN_SILU:
         /* x · sigmoid(x): |silu'| < 1.1; sigmoid's 3 ulps and the product's rounding */
         return result(elem, r, 1.1 * ex, rnd_approx(4, fabs(r) + 1.1 * ex), false);
+    case TIR_FN_ERF:
+        /* |erf'| ≤ 2/√π; 2 ulps (tests/math) */
+        return result(elem, r, 1.13 * ex, rnd_approx(2, m), false);
+    case TIR_FN_GELU_ERF:
+        /* |gelu_erf'| < 1.13; 5 ulps of the result (tests/math), which never cancels */
+        return result(elem, r, 1.13 * ex, rnd_approx(5, fabs(r) + 1.13 * ex), false);
     case TIR_FN_GELU:
         /* x/2 · (1 + tanh(√(2/π)(x + 0.044715x³))): |gelu'| < 1.13; its roundings are
          * relative to x as much as to the result (1 + tanh cancels for x < 0) */
@@ -162,6 +168,16 @@ double tb_map2(TirFn fn, TkTypeKind elem, double a, double ea, double b, double 
     }
     if (!isfinite(delta)) return fail(bad);
     return result(elem, r, delta, rnd_cr(elem, fabs(r) + delta), false);
+}
+
+double tb_fma(TkTypeKind elem, double a, double ea, double b, double eb, double ec, double r, bool *bad)
+{
+    if (!isfinite(a) || !isfinite(b) || !isfinite(r)) return ea == 0 && eb == 0 && ec == 0 ? 0 : fail(bad);
+    double delta = fabs(a) * eb + fabs(b) * ea + ea * eb + ec;
+    if (!isfinite(delta)) return fail(bad);
+    /* the f32 fma rounds once, also on the way to a bf16/f16 result (whose
+     * rounding result() adds): U32 for every element type */
+    return result(elem, r, delta, U32 * (fabs(r) + delta), false);
 }
 
 double tb_convert(TkTypeKind elem, double r, double e)

@@ -147,6 +147,8 @@ void ti_unreliable(Interp *I, const Node *x, const char *fmt, ...) __attribute__
  * and bounds; +inf when none can be given (then *bad is set). */
 double tb_map1(TirFn fn, TkTypeKind elem, double x, double ex, double r, bool *bad);
 double tb_map2(TirFn fn, TkTypeKind elem, double a, double ea, double b, double eb, double r, bool *bad);
+/* fma(a, b, c) in f32 (one rounding), then rounded to elem; c enters only by its bound. */
+double tb_fma(TkTypeKind elem, double a, double ea, double b, double eb, double ec, double r, bool *bad);
 /* A value of bound e rounded to elem (convert, fill, element writes). */
 double tb_convert(TkTypeKind elem, double r, double e);
 /* A sum of n terms of total magnitude sum_abs and summed bound sum_err, in f32 in any order. */
@@ -166,7 +168,7 @@ uint32_t ti_node_of(const Interp *I, const TirInstr *p);
 
 /* ---- tir_interp_tiles.c */
 
-/* Runs tile/vector op x (FILL, LOAD, STORE, MMA, MAP1, MAP2, REDUCE,
+/* Runs tile/vector op x (FILL, LOAD, STORE, MMA, MAP1, MAP2, MAP3, REDUCE,
  * BROADCAST, CONVERT, TRANSPOSE, TRI, MASK, ELEM) in warp w. */
 void ti_exec_tile_op(Interp *I, const Node *x, int64_t w);
 

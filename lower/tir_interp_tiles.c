@@ -40,12 +40,18 @@ static double fn1(TirFn fn, double x)
     case TIR_FN_RELU: return x > 0 ? x : 0.0;
     case TIR_FN_GELU: return 0.5 * x * (1.0 + tanh(0.79788456080286535588 /* sqrt(2/pi) */ * (x + 0.044715 * x * x * x)));
     case TIR_FN_SILU: return x / (1.0 + exp(-x));
+    case TIR_FN_ERF: return erf(x);
+    case TIR_FN_GELU_ERF:
+        /* x/2·erfc(-x/√2) = x/2·(1 + erf(x/√2)), accurate where it is tiny; the
+         * limits at ±inf (inf·0 is NaN) are inf and -0 */
+        if (isinf(x)) return x > 0 ? x : -0.0;
+        return 0.5 * x * erfc(-x * 0.70710678118654752440);
     default: return NAN;
     }
 }
 
-static bool fn1_ok(int fn) { return fn >= TIR_FN_NEG && fn <= TIR_FN_SILU; }
-static bool fn2_ok(int fn) { return fn >= TIR_FN_ADD && fn <= TIR_FN_MIN; }
+static bool fn1_ok(int fn) { return tir_fn_arity(fn) == 1; }
+static bool fn2_ok(int fn) { return tir_fn_arity(fn) == 2; }
 
 static double fn2(TirFn fn, double a, double b)
 {
@@ -309,6 +315,50 @@ static void do_mma(Interp *I, const Node *x, int64_t w)
 
 /* ------------------------------------------------------------------ execution */
 
+/* MAP3 (fma): each operand a tile of the result's shape or a float scalar;
+ * a·b + c in double (a·b is exact for f32 operands), rounded once to the
+ * element type. */
+static void exec_map3(Interp *I, const Node *x, int64_t w)
+{
+    const TirInstr *ti = x->ti;
+    if (ti->aux != TIR_FN_FMA) {
+        ti_fail(I, x, "unknown MAP3 function %d", ti->aux);
+        return;
+    }
+    const Val *v[3];
+    const Node *n[3];
+    bool tile[3];
+    for (unsigned k = 0; k < 3; k++) {
+        if (!(v[k] = ti_opnd(I, x, k, w))) return;
+        n[k] = ti_arg_node(I, x, k);
+        tile[k] = n[k]->vk == VK_TILE;
+        if ((tile[k] && (x->vk != VK_TILE || n[k]->n != x->n)) || (!tile[k] && n[k]->vk != VK_FLOAT)) {
+            ti_fail(I, x, "MAP3 operands do not match the result");
+            return;
+        }
+    }
+    Val *o = ti_out_val(I, x, w);
+    if (!o) return;
+    bool bad = false;
+    if (x->vk != VK_TILE) {
+        o->f = ti_round_to(x->elem, fma(v[0]->f, v[1]->f, v[2]->f));
+        if (I->bounds) o->fe = tb_fma(x->elem, v[0]->f, v[0]->fe, v[1]->f, v[1]->fe, v[2]->fe, o->f, &bad);
+    } else {
+        const double *e[3];
+        for (unsigned k = 0; k < 3; k++) e[k] = tile[k] ? ti_err(I, v[k]->d, n[k]) : NULL;
+        double *oe = ti_err(I, o->d, x);
+        for (int64_t j = 0; j < x->n; j++) {
+            double a = tile[0] ? v[0]->d[j] : v[0]->f, b = tile[1] ? v[1]->d[j] : v[1]->f, c = tile[2] ? v[2]->d[j] : v[2]->f;
+            o->d[j] = ti_round_to(x->elem, fma(a, b, c));
+            if (oe) {
+                double ea = tile[0] ? e[0][j] : v[0]->fe, eb = tile[1] ? e[1][j] : v[1]->fe, ec = tile[2] ? e[2][j] : v[2]->fe;
+                oe[j] = tb_fma(x->elem, a, ea, b, eb, ec, o->d[j], &bad);
+            }
+        }
+    }
+    if (bad) ti_unreliable(I, x, "no error bound for fma of inexact values");
+}
+
 void ti_exec_tile_op(Interp *I, const Node *x, int64_t w)
 {
     const TirInstr *ti = x->ti;
@@ -415,6 +465,7 @@ void ti_exec_tile_op(Interp *I, const Node *x, int64_t w)
         }
         return;
     }
+    case TIR_MAP3: exec_map3(I, x, w); return;
     case TIR_REDUCE: {
         const Val *a = tile_opnd(I, x, 0, w);
         if (!a) return;

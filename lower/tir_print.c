@@ -76,7 +76,7 @@ static void print_instr(Printer *p, const TirInstr *i, int depth)
     if (!tir_is_statement(i->op) || i->op == TIR_VAR) col += fprintf(p->out, "%%%u = ", i->id);
     col += fprintf(p->out, "%s", tir_op_name(i->op));
     switch (i->op) {
-    case TIR_MAP1: case TIR_MAP2: case TIR_REDUCE: case TIR_BROADCAST:
+    case TIR_MAP1: case TIR_MAP2: case TIR_MAP3: case TIR_REDUCE: case TIR_BROADCAST:
         col += fprintf(p->out, ".%s", tir_fn_name((TirFn)i->aux));
         break;
     case TIR_BINARY: case TIR_UNARY: {

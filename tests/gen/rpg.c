@@ -462,10 +462,11 @@ static Ex leaf(G *g, Ty t)
 /* A unary map of x (of type t, tile, vector or scalar). */
 static Ex unary(G *g, Ty t, int depth)
 {
-    static const RpgFeature feats[] = { RPG_F_NEG, RPG_F_ABS, RPG_F_EXP, RPG_F_EXP2, RPG_F_LOG, RPG_F_SQRT,
-                                        RPG_F_RSQRT, RPG_F_TANH, RPG_F_SIGMOID, RPG_F_RELU, RPG_F_GELU, RPG_F_SILU };
-    static const char *const names[] = { "neg", "abs", "exp", "exp2", "log", "sqrt", "rsqrt", "tanh", "sigmoid", "relu", "gelu", "silu" };
-    unsigned f = pick(g, 12);
+    static const RpgFeature feats[] = { RPG_F_NEG,  RPG_F_ABS,     RPG_F_EXP,  RPG_F_EXP2, RPG_F_LOG,  RPG_F_SQRT, RPG_F_RSQRT,
+                                        RPG_F_TANH, RPG_F_SIGMOID, RPG_F_RELU, RPG_F_GELU, RPG_F_SILU, RPG_F_ERF,  RPG_F_GELU_ERF };
+    static const char *const names[] = { "neg", "abs", "exp", "exp2", "log", "sqrt", "rsqrt", "tanh", "sigmoid", "relu", "gelu", "silu",
+                                         "erf", "gelu_erf" };
+    unsigned f = pick(g, 14);
     Ex x = t.k == T_RT ? gen_tile(g, t, depth - 1) : t.k == T_RV ? gen_vec(g, t, depth - 1) : gen_fscalar(g, t.e, depth - 1);
     feature(g, feats[f]);
     switch (f) {
@@ -480,7 +481,8 @@ static Ex unary(G *g, Ty t, int depth)
     case 5: return (Ex){ .s = S(g, "sqrt(abs(%s))", x.s), .mag = sqrt(x.mag) };
     case 6: return (Ex){ .s = S(g, "rsqrt(abs(%s) + 0.5)", x.s), .mag = 1.5 };
     case 7:
-    case 8: return (Ex){ .s = S(g, "%s(%s)", names[f], x.s), .mag = 1 };
+    case 8:
+    case 12: return (Ex){ .s = S(g, "%s(%s)", names[f], x.s), .mag = 1 };
     default: return (Ex){ .s = S(g, "%s(%s)", names[f], x.s), .mag = x.mag };
     }
 }
@@ -509,9 +511,26 @@ static Ex binary(G *g, Ty t, int depth)
     }
 }
 
+/* fma(x, y, z) of tiles/vectors of type t, with one operand a scalar (or
+ * a constant) some of the time. */
+static Ex fma3(G *g, Ty t, int depth)
+{
+    feature(g, RPG_F_FMA);
+    Ex (*gen)(G *, Ty, int) = t.k == T_RT ? gen_tile : gen_vec;
+    Ex x = bounded(g, gen(g, t, depth - 1), 4), y, z = gen(g, t, depth - 1);
+    switch (pick(g, 3)) {
+    case 0: y = bounded(g, gen(g, t, depth - 1), 4); break;
+    case 1: y = bounded(g, gen_fscalar(g, t.e, depth - 1), 4); break;
+    default: y = (Ex){ .s = S(g, "0.375"), .mag = 0.375 }; break;
+    }
+    if (chance(g, 30)) z = gen_fscalar(g, t.e, depth - 1);
+    return (Ex){ .s = S(g, "fma(%s, %s, %s)", x.s, y.s, z.s), .mag = x.mag * y.mag + z.mag };
+}
+
 /* A tile or vector combined with a scalar of its element type. */
 static Ex with_scalar(G *g, Ty t, int depth)
 {
+    if (chance(g, 20)) return fma3(g, t, depth);
     feature(g, RPG_F_SCALAR_OP);
     Ex x = t.k == T_RT ? gen_tile(g, t, depth - 1) : gen_vec(g, t, depth - 1);
     Ex s = gen_fscalar(g, t.e, depth - 1);

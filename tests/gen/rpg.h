@@ -30,7 +30,7 @@
 #define RPG_FEATURES(X)                                                                                      \
     X(LOAD_RT, "load rt") X(LOAD_RV, "load rv") X(LOAD_COL, "col-layout tile") X(STORE, "store")              \
     X(FILL, "zeros/ones/fill") X(NEG, "neg") X(ABS, "abs") X(EXP, "exp") X(EXP2, "exp2") X(LOG, "log")        \
-    X(SQRT, "sqrt") X(RSQRT, "rsqrt") X(TANH, "tanh") X(SIGMOID, "sigmoid") X(RELU, "relu") X(GELU, "gelu")  \
+    X(SQRT, "sqrt") X(RSQRT, "rsqrt") X(TANH, "tanh") X(SIGMOID, "sigmoid") X(RELU, "relu") X(GELU, "gelu") X(ERF, "erf") X(GELU_ERF, "gelu_erf") X(FMA, "fma")  \
     X(SILU, "silu") X(ADD, "add") X(SUB, "sub") X(MUL, "mul") X(DIV, "div") X(MAX, "max") X(MIN, "min")      \
     X(SCALAR_OP, "tile-scalar op") X(BCAST_ROW, "*_row broadcast") X(BCAST_COL, "*_col broadcast")         \
     X(ROW_RED, "row_max/min/sum") X(COL_RED, "col_max/min/sum") X(TRIL, "tril/triu")                          \

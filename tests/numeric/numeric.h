@@ -233,6 +233,7 @@ void ns_free(NumStr *b);
 /* Suites. */
 Suite *num_suite_memory(void);
 Suite *num_suite_elementwise(void);
+Suite *num_suite_fma(void);
 Suite *num_suite_mma(void);
 Suite *num_suite_reduce(void);
 Suite *num_suite_layout(void);

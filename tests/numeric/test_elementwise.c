@@ -1,4 +1,4 @@
-/* test_elementwise.c — zeros/ones/fill (§6.1), the twelve unary maps (§6.5)
+/* test_elementwise.c — zeros/ones/fill (§6.1), the fourteen unary maps (§6.5)
  * and the six binary maps with the operators + - * / and unary - (§6.6), on
  * f32, bf16 and f16: rt in row and col layout, rv, and float scalars;
  * tile⊕tile, tile⊕scalar, scalar⊕tile, untyped constants, op= on tiles.
@@ -13,9 +13,12 @@
  *    reference rounded to f32 and bf16/f16 outputs equal the reference: EXACT.
  *  - rsqrt = 1/sqrt(x): two roundings, at most 1.5 ulp: 2 f32 ulps; a 16-bit
  *    result may then land on the other side of a rounding boundary: 1 ulp.
- *  - exp, exp2, log, tanh: libm in f32, within 2 ulps (glibc: < 1 ulp for
- *    expf/exp2f/logf, < 2 for tanhf): 2 f32 ulps; 16-bit outputs 1 ulp (the f32
- *    result may straddle a rounding boundary of the narrower type).
+ *  - exp, exp2, log, tanh, erf: polynomials (lower/emit_math.c), within 2 ulps
+ *    over the whole f32 range (tests/math measures it): 2 f32 ulps; 16-bit
+ *    outputs 1 ulp (the f32 result may straddle a rounding boundary of the
+ *    narrower type).
+ *  - gelu_erf: within 5 ulps of the result (tests/math; it never cancels):
+ *    5 f32 ulps; 16-bit outputs 1 ulp.
  *  - sigmoid 1/(1+e), silu x/(1+e) with e = expf(-x) (-x is exact): expf is
  *    within 1 ulp, the sum 1+e passes that relative error on damped by
  *    e/(1+e) ≤ 1 and adds a rounding, the division another: ≤ 3 ulps; checked
@@ -34,7 +37,7 @@
  * subnormals must agree); the sign of zero is checked where the language
  * fixes it (neg, abs, relu, sqrt); NaN is accepted where the language leaves
  * the result open: relu, max, min with NaN, and silu/gelu at ±inf (0·inf in
- * the formula). The unary and binary groups run again for x86-64-avx2 with
+ * the formula; gelu_erf fixes its limits, inf and -0). The unary and binary groups run again for x86-64-avx2 with
  * bf16 only (bf16 rounding without AVX512-BF16). */
 #include <math.h>
 
@@ -43,8 +46,9 @@
 static const char *const TYPES[] = { "f32", "bf16", "f16" };
 static const TkTypeKind KINDS[] = { TK_TY_F32, TK_TY_BF16, TK_TY_F16 };
 
-static const char *const UNARY[] = { "neg", "abs", "exp", "exp2", "log", "sqrt", "rsqrt", "tanh", "sigmoid", "relu", "gelu", "silu" };
-#define NUNARY 12
+static const char *const UNARY[] = { "neg",     "abs",  "exp",  "exp2", "log", "sqrt", "rsqrt",
+                                     "tanh",    "sigmoid", "relu", "gelu", "silu", "erf", "gelu_erf" };
+#define NUNARY 14
 static const char *const BINARY[] = { "add", "sub", "mul", "div", "max", "min" };
 #define NBINARY 6
 
@@ -119,7 +123,7 @@ static void build_unary(void)
             /* row layout 32×16, rv<48>, and the scalar form; col layout 16×48 for some
              * (a map is one flat loop whatever the layout: the col form checks that the
              * layout survives it, which needs no more than a few maps) */
-            bool col = !strcmp(F, "exp") || !strcmp(F, "gelu") || !strcmp(F, "abs");
+            bool col = !strcmp(F, "exp") || !strcmp(F, "gelu") || !strcmp(F, "abs") || !strcmp(F, "gelu_erf");
             ns_printf(&s,
                       "kernel un_%s_%s(gl<%s, M, N> X, gl<%s, M, N> Y, gl<%s, M, N> Z, gl<%s, N> V, gl<%s, N> W,\n"
                       "               gl<%s, 16> Q, %s s)\n"
@@ -265,8 +269,10 @@ static NumTol unary_tol(const char *f, TkTypeKind k)
 {
     bool wide = k == TK_TY_F32;
     if (!strcmp(f, "neg") || !strcmp(f, "abs") || !strcmp(f, "relu") || !strcmp(f, "sqrt")) return TOL_EXACT;
-    if (!strcmp(f, "rsqrt") || !strcmp(f, "exp") || !strcmp(f, "exp2") || !strcmp(f, "log") || !strcmp(f, "tanh"))
+    if (!strcmp(f, "rsqrt") || !strcmp(f, "exp") || !strcmp(f, "exp2") || !strcmp(f, "log") || !strcmp(f, "tanh") ||
+        !strcmp(f, "erf"))
         return (NumTol){ .ulps = wide ? 2 : 1 };
+    if (!strcmp(f, "gelu_erf")) return (NumTol){ .ulps = wide ? 5 : 1 };
     if (!strcmp(f, "sigmoid") || !strcmp(f, "silu")) return (NumTol){ .ulps = wide ? 6 : 1 };
     /* gelu */
     return (NumTol){ .rtol = wide ? 4 * 0x1p-24 : 0, .atol = 2e-6, .ulps = 1 };
@@ -442,8 +448,8 @@ START_TEST(operators_and_compound_assignment)
 END_TEST
 
 /* The host groups' AOT twins (numeric.h): NUM_AOT, NUM_AOT | NUM_JIT (bit-compared with the JIT too), 0 for none.
- * The unary maps call libm (expf, exp2f, logf, tanhf), which the JIT resolves
- * in this process and the shared object through its own link: bit-compared. */
+ * The unary maps are straight-line code (no libm call is left but sqrt's
+ * instruction); the JIT and the shared object are bit-compared. */
 static const unsigned AOT_FILL = NUM_AOT, AOT_UNARY = NUM_AOT | NUM_JIT, AOT_BINARY = NUM_AOT;
 
 Suite *num_suite_elementwise(void)
