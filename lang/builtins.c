@@ -45,6 +45,7 @@ static const TkBuiltin builtins[] = {
     { "erf",       F_UNARY,     1, 1,  0,        "error function 2/√π·∫₀ˣe^(-t²)dt" },
     { "gelu_erf",  F_UNARY,     1, 1,  0,        "exact GELU x/2·(1+erf(x/√2)) (gelu is the tanh form)" },
     { "fma",       F_FMA,       3, 3,  0,        "x·y + z element-wise, rounded once" },
+    { "where",     F_WHERE,     3, 3,  0,        "element-wise choice: a where the mask holds, else b" },
     { "add",       F_BINARY,    2, 2,  0,        "x + y element-wise" },
     { "sub",       F_BINARY,    2, 2,  0,        "x - y element-wise" },
     { "mul",       F_BINARY,    2, 2,  0,        "x · y element-wise" },
@@ -145,6 +146,7 @@ static TkDiag *type_error(TkChecker *c, TkNode *at, const char *msg, const char 
 static const TkType *want_rt(TkChecker *c, const TkBuiltin *b, TkNode *a, const char *role)
 {
     if (a->type->kind == TK_TY_ERROR) return NULL;
+    if (b->family != F_TRANSPOSE && tk_mask_refused(c, a, b->name)) return NULL;
     if (a->type->kind == TK_TY_RT) return a->type;
     char msg[160];
     snprintf(msg, sizeof msg, "%s of %s must be a register tile", role, b->name);
@@ -301,6 +303,11 @@ static TkType *check_load(TkChecker *c, const TkBuiltin *b, TkNode *call, const 
         tk_diag_hint(g, "read single elements by loading a tile and indexing it");
         return err();
     }
+    if (tk_is_mask(rt)) {
+        TkDiag *g = tk_error(c->diags, call->span, "a mask (%s) cannot be loaded: tensors and shared tiles hold numbers", rs);
+        tk_diag_hint(g, "load the numbers and compare them, e.g. `load<rt<f32, 16, 16>>(X, i, j) > 0.0`");
+        return err();
+    }
     if (src->type->kind == TK_TY_ERROR) return err();
     ts(src->type, ss, sizeof ss);
     if (src->type->kind == TK_TY_GL) {
@@ -355,6 +362,11 @@ static TkType *check_store(TkChecker *c, const TkBuiltin *b, TkNode *call)
         if (tk_is_scalar(src->type->kind)) tk_diag_hint(g, "put scalars into a tile with fill(...) or t[i, j] = x");
         return &tk_type_void;
     }
+    if (tk_is_mask(src->type)) {
+        TkDiag *g = tk_error(c->diags, src->span, "a mask (%s) cannot be stored: tensors and shared tiles hold numbers", ss);
+        tk_diag_hint(g, "store numbers: convert<f32>(mask) is 1.0 where it holds, or where(mask, a, b)");
+        return &tk_type_void;
+    }
     if (dst->type->kind == TK_TY_GL) {
         if (dst->type->elem != src->type->elem) {
             TkDiag *g = tk_error(c->diags, src->span, "cannot store %s into %s: element types differ", ss, ds);
@@ -406,6 +418,13 @@ static TkType *check_init(TkChecker *c, const TkBuiltin *b, TkNode *call, const 
         ts(rt, s, sizeof s);
         TkDiag *g = tk_error(c->diags, call->span, "%s produces a tile or vector, not %s", b->name, s);
         tk_diag_hint(g, "for a scalar, write the value itself");
+        return err();
+    }
+    if (tk_is_mask(rt)) {
+        char s[128];
+        ts(rt, s, sizeof s);
+        TkDiag *g = tk_error(c->diags, call->span, "%s makes tiles of numbers, not a mask (%s)", b->name, s);
+        tk_diag_hint(g, "a mask declared without an initialiser is all false; or compare, e.g. `x > 0.0`");
         return err();
     }
     if (b->variant == 2) tk_coerce(c, call->list, tk_type_scalar(rt->elem), "fill value");
@@ -522,6 +541,7 @@ TkType *tk_check_unary_map(TkChecker *c, TkNode *e, const char *what, TkNode *a)
     TkType *t = a->type;
     (void)e;
     if (t->kind == TK_TY_ERROR) return err();
+    if (tk_mask_refused(c, a, what)) return err();
     if (tk_is_register(t->kind)) return t;
     if (t->kind == TK_TY_UFLOAT) {
         tk_coerce(c, a, &tk_type_f32, "argument");
@@ -558,6 +578,7 @@ TkType *tk_check_elementwise(TkChecker *c, TkNode *e, const char *what, TkNode *
             if (tk_is_shared(t->kind)) tk_diag_hint(g, "load the shared tile into registers first");
             return err();
         }
+        if (tk_mask_refused(c, ops[i], what)) return err();
     }
     if (tk_is_scalar(x->kind) && tk_is_scalar(y->kind)) {
         TkType *t = tk_common_scalar(c, e, a, b);
@@ -688,6 +709,11 @@ static TkType *check_convert(TkChecker *c, const TkBuiltin *b, TkNode *call)
         if (tk_is_shared(from->kind)) tk_diag_hint(g, "load the shared tile into registers first");
         return err();
     }
+    if (tk_is_mask(to) && !tk_is_mask(from)) {
+        TkDiag *g = tk_error(c->diags, call->span, "convert cannot make a mask (%s) from numbers (%s)", tos, fs);
+        tk_diag_hint(g, "compare instead, e.g. `x != 0.0`");
+        return err();
+    }
     if (to->kind == TK_TY_RT && from->kind == TK_TY_RT) {
         if (from->dims[0] != to->dims[0] || from->dims[1] != to->dims[1]) {
             TkDiag *g = tk_error(c->diags, call->span, "convert cannot change a tile's shape");
@@ -794,6 +820,7 @@ TkType *tk_check_builtin_call(TkChecker *c, const TkBuiltin *b, TkNode *call, co
     case F_CDIV: return check_cdiv(c, call);
     case F_SYNC: return &tk_type_void;
     case F_FMA: return check_fma(c, call);
+    case F_WHERE: return tk_check_where(c, call);
     }
     return err();
 }

@@ -183,6 +183,8 @@ bool tk_coerce(TkChecker *c, TkNode *e, const TkType *to, const char *what)
     tk_diag_found(g, "%s", fs);
     if (from->kind == TK_TY_UFLOAT && tk_is_int(to->kind))
         tk_diag_hint(g, "a float constant cannot become an integer; use an integer literal or convert<%s>(...)", ts);
+    else if (to->kind == TK_TY_BOOL && tk_is_mask(from))
+        tk_diag_hint(g, "comparing tiles gives a mask, one bool per element; choose per element with where(mask, a, b)");
     else if (to->kind == TK_TY_BOOL && tk_is_scalar(from->kind))   /* convert<bool> does not exist */
         tk_diag_hint(g, "use true or false, or a comparison such as `x != 0`");
     else if (from->kind == TK_TY_BOOL && tk_is_scalar(to->kind))
@@ -402,12 +404,14 @@ static TkType *check_binary(TkChecker *c, TkNode *e)
             static const char *const names[] = { [TK_OP_ADD] = "add", [TK_OP_SUB] = "sub", [TK_OP_MUL] = "mul", [TK_OP_DIV] = "div" };
             return set(e, tk_check_elementwise(c, e, names[e->op], e->a, e->b));
         }
+        TkType *m = tk_check_mask_binary(c, e);
+        if (m) return set(e, m);
         char xs[128], ys[128];
         tk_type_str(x, xs, sizeof xs);
         tk_type_str(y, ys, sizeof ys);
         TkDiag *g = tk_error(c->diags, e->span, "'%s' is not defined on tiles or vectors", tk_op_spelling(e->op));
         tk_diag_found(g, "%s and %s", xs, ys);
-        tk_diag_hint(g, "tiles support + - * / and the element-wise built-ins (max, min, ...)");
+        tk_diag_hint(g, "tiles support + - * /, comparisons, && || ! on masks and the element-wise built-ins (max, min, ...)");
         return set(e, &tk_type_error);
     }
     if (e->op == TK_OP_AND || e->op == TK_OP_OR) {
@@ -454,6 +458,7 @@ static TkType *check_unary(TkChecker *c, TkNode *e)
     TkType *t = tk_check_expr(c, e->a, NULL);
     if (t->kind == TK_TY_ERROR) return set(e, &tk_type_error);
     if (e->op == TK_OP_NOT) {
+        if (!tk_is_scalar(t->kind)) return set(e, tk_check_mask_not(c, e));
         if (t->kind != TK_TY_BOOL) {
             char ts[128];
             tk_type_str(t, ts, sizeof ts);

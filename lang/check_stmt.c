@@ -133,12 +133,14 @@ TkType *tk_resolve_type(TkChecker *c, TkNode *n, bool allow_new_sizes)
     const char *con = tk_typecon_spelling(n->tycon);
     TkType *elem = tk_resolve_type(c, n->a, false);
     if (elem->kind == TK_TY_ERROR) return n->type = &tk_type_error;
-    if (!tk_is_float(elem->kind)) {
+    bool mask = elem->kind == TK_TY_BOOL && (n->tycon == TK_TC_RT || n->tycon == TK_TC_RV);   /* check_mask.c */
+    if (!tk_is_float(elem->kind) && !mask) {
         char ts[64];
         tk_type_str(elem, ts, sizeof ts);
         TkDiag *g = tk_error(c->diags, n->a->span, "%s element type must be a float type", con);
         tk_diag_expected(g, "f32, f16 or bf16");
         tk_diag_found(g, "%s", ts);
+        if (elem->kind == TK_TY_BOOL) tk_diag_hint(g, "only register tiles and vectors hold bool (masks): rt<bool, R, C>, rv<bool, N>");
         return n->type = &tk_type_error;
     }
     unsigned want_lo, want_hi;
@@ -358,6 +360,7 @@ static void check_condition(TkChecker *c, TkNode *e, const char *what)
     tk_diag_expected(g, "bool");
     tk_diag_found(g, "%s", ts);
     if (tk_is_int(t->kind)) tk_diag_hint(g, "compare explicitly, e.g. `x != 0`");
+    else if (tk_is_mask(t)) tk_diag_hint(g, "comparing tiles gives a mask, one bool per element; choose per element with where(mask, a, b)");
 }
 
 static void check_for(TkChecker *c, TkNode *s)

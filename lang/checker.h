@@ -120,6 +120,15 @@ TkSymbol *tk_root_symbol(TkNode *e);
 TkType *tk_common_scalar(TkChecker *c, TkNode *e, TkNode *a, TkNode *b);
 TkType *tk_check_elementwise(TkChecker *c, TkNode *e, const char *what, TkNode *a, TkNode *b);
 TkType *tk_check_unary_map(TkChecker *c, TkNode *e, const char *what, TkNode *a);
+
+/* check_mask.c */
+/* A comparison or && || with a tile/vector operand (NULL for other operators). */
+TkType *tk_check_mask_binary(TkChecker *c, TkNode *e);
+/* ! of a tile/vector operand. */
+TkType *tk_check_mask_not(TkChecker *c, TkNode *e);
+TkType *tk_check_where(TkChecker *c, TkNode *call);
+/* Reports (and returns true) if a's value is a mask, where `what` needs numbers. */
+bool tk_mask_refused(TkChecker *c, TkNode *a, const char *what);
 /* Does an index expression read warp.id (directly or through `let`s)? */
 bool tk_uses_warp_id(const TkNode *e);
 /* The hint of an index or sub-tile coordinate that is not provably in range:
@@ -134,7 +143,7 @@ typedef struct TkBuiltin TkBuiltin;
  * 1 ones, 2 fill; TRI: 0 tril, 1 triu. */
 typedef enum {
     F_LOAD, F_STORE, F_INIT, F_MMA, F_UNARY, F_BINARY, F_REDUCE, F_BROADCAST,
-    F_CONVERT, F_TRANSPOSE, F_TRI, F_MASK, F_CDIV, F_SYNC, F_FMA,
+    F_CONVERT, F_TRANSPOSE, F_TRI, F_MASK, F_CDIV, F_SYNC, F_FMA, F_WHERE,
 } TkBuiltinFamily;
 typedef enum { TK_MMA_AB, TK_MMA_ABT, TK_MMA_ATB, TK_MMA_ATBT } TkMmaForm;
 TkBuiltinFamily tk_builtin_family(const TkBuiltin *b);

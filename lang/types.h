@@ -63,6 +63,9 @@ static inline bool tk_is_vec(TkTypeKind k) { return k == TK_TY_RV || k == TK_TY_
 static inline bool tk_is_register(TkTypeKind k) { return k == TK_TY_RT || k == TK_TY_RV; }
 static inline bool tk_is_shared(TkTypeKind k) { return k == TK_TY_ST || k == TK_TY_SV; }
 
+/* rt<bool, ...> or rv<bool, ...>: the result of comparing tiles (lang/check_mask.c). */
+static inline bool tk_is_mask(const TkType *t) { return tk_is_register(t->kind) && t->elem == TK_TY_BOOL; }
+
 bool tk_type_equal(const TkType *a, const TkType *b);
 /* "rt<bf16, 64, 32, col>", "gl<f32, M, 2*N>", "i32", "untyped integer". */
 int tk_type_format(const TkType *t, char *buf, size_t size);

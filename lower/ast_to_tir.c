@@ -295,6 +295,18 @@ static TirInstr *lower_builtin(Lower *L, TkNode *e, const TkBuiltin *b)
         i->aux = TIR_FN_FMA;
         return i;
     }
+    case F_WHERE: {
+        /* the condition (a mask or a bool), then the values, in source order;
+         * scalar values take the result's element type */
+        TirInstr *m = lower_expr(L, a0);
+        const TkType *sv = tk_is_scalar(t->kind) ? t : tk_type_scalar(t->elem);
+        TirInstr *x = lower_as(L, a1, tk_is_scalar(a1->type->kind) ? sv : NULL);
+        TirInstr *y = lower_as(L, a2, tk_is_scalar(a2->type->kind) ? sv : NULL);
+        i = emit2(L, TIR_MAP3, t, e->span, m, x);
+        tir_add_arg(i, y);
+        i->aux = TIR_FN_SELECT;
+        return i;
+    }
     case F_REDUCE:
         i = emit1(L, TIR_REDUCE, t, e->span, lower_expr(L, a0));
         i->aux = reduce_fn(e->name);
@@ -370,7 +382,7 @@ static TirInstr *lower_expr(Lower *L, TkNode *e)
     case TK_N_UNARY: {
         if (!tk_is_scalar(t->kind)) {
             TirInstr *i = emit1(L, TIR_MAP1, t, e->span, lower_expr(L, e->a));
-            i->aux = TIR_FN_NEG;
+            i->aux = e->op == TK_OP_NOT ? TIR_FN_NOT : TIR_FN_NEG;
             return i;
         }
         TirInstr *i = emit1(L, TIR_UNARY, t, e->span, lower_as(L, e->a, t));
@@ -380,11 +392,15 @@ static TirInstr *lower_expr(Lower *L, TkNode *e)
     case TK_N_BINARY: {
         const TkType *ta = concrete(e->a->type, e->a), *tb = concrete(e->b->type, e->b);
         if (!tk_is_scalar(ta->kind) || !tk_is_scalar(tb->kind)) {
-            const TkType *elem = tk_type_scalar(t->elem);
+            /* a scalar operand takes the tile operand's element type: the
+             * result's, except for comparisons (whose result holds bool) */
+            const TkType *elem = tk_type_scalar((tk_is_scalar(ta->kind) ? tb : ta)->elem);
             TirInstr *x = lower_as(L, e->a, tk_is_scalar(ta->kind) ? elem : NULL);
             TirInstr *y = lower_as(L, e->b, tk_is_scalar(tb->kind) ? elem : NULL);
             TirInstr *i = emit2(L, TIR_MAP2, t, e->span, x, y);
-            i->aux = e->op == TK_OP_ADD ? TIR_FN_ADD : e->op == TK_OP_SUB ? TIR_FN_SUB : e->op == TK_OP_MUL ? TIR_FN_MUL : TIR_FN_DIV;
+            int cmp = tir_fn_of_compare_op(e->op);
+            i->aux = cmp >= 0 ? cmp : e->op == TK_OP_AND ? TIR_FN_AND : e->op == TK_OP_OR ? TIR_FN_OR
+                   : e->op == TK_OP_ADD ? TIR_FN_ADD : e->op == TK_OP_SUB ? TIR_FN_SUB : e->op == TK_OP_MUL ? TIR_FN_MUL : TIR_FN_DIV;
             return i;
         }
         if ((e->op == TK_OP_AND || e->op == TK_OP_OR) && calls_helper(e->b)) {

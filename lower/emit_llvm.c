@@ -135,7 +135,7 @@ static int64_t slot_elems(const TkType *t) { return tk_is_scalar(t->kind) ? 1 : 
 
 static LLVMTypeRef slot_elem_type(Emit *E, const TkType *t)
 {
-    return emit_scalar_type(E, tk_is_scalar(t->kind) ? t->kind : t->elem);
+    return tk_is_scalar(t->kind) ? emit_scalar_type(E, t->kind) : emit_elem_type(E, t);
 }
 
 LLVMValueRef emit_slot_ptr(Emit *E, const TirInstr *v)

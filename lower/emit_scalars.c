@@ -116,6 +116,18 @@ LLVMValueRef emit_fn(Emit *E, TirFn fn, LLVMValueRef x, LLVMValueRef y, bool is_
         default: return x;
         }
     }
+    switch (fn) {   /* masks: bool elements (i1) */
+    case TIR_FN_AND: return LLVMBuildAnd(E->b, x, y, "");
+    case TIR_FN_OR: return LLVMBuildOr(E->b, x, y, "");
+    case TIR_FN_NOT: return LLVMBuildNot(E->b, x, "");
+    case TIR_FN_LT: return LLVMBuildFCmp(E->b, LLVMRealOLT, x, y, "");
+    case TIR_FN_LE: return LLVMBuildFCmp(E->b, LLVMRealOLE, x, y, "");
+    case TIR_FN_GT: return LLVMBuildFCmp(E->b, LLVMRealOGT, x, y, "");
+    case TIR_FN_GE: return LLVMBuildFCmp(E->b, LLVMRealOGE, x, y, "");
+    case TIR_FN_EQ: return LLVMBuildFCmp(E->b, LLVMRealOEQ, x, y, "");
+    case TIR_FN_NE: return LLVMBuildFCmp(E->b, LLVMRealUNE, x, y, "");   /* IEEE: NaN != anything */
+    default: break;
+    }
     LLVMValueRef one = LLVMConstReal(t, 1.0), zero = LLVMConstReal(t, 0.0);
     switch (fn) {
     case TIR_FN_NEG: return LLVMBuildFNeg(E->b, x, "");
@@ -169,6 +181,7 @@ LLVMValueRef emit_fma(Emit *E, LLVMValueRef x, LLVMValueRef y, LLVMValueRef z)
 LLVMValueRef emit_scalar_map(Emit *E, const TirInstr *i, const LLVMValueRef *opnds)
 {
     TkTypeKind k = i->type->kind;
+    if (i->op == TIR_MAP3 && i->aux == TIR_FN_SELECT) return LLVMBuildSelect(E->b, opnds[0], opnds[1], opnds[2], "");   /* operands have the result's type */
     bool is_int = !emit_is_float_kind(k);
     bool narrow = !is_int && k != TK_TY_F32 && k != TK_TY_UFLOAT;   /* bf16/f16: in f32, rounded once */
     LLVMValueRef x[3] = { NULL, NULL, NULL };

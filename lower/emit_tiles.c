@@ -28,7 +28,9 @@ LLVMValueRef emit_tile_index(Emit *E, const TkType *t, LLVMValueRef i, LLVMValue
     return LLVMBuildAdd(E->b, LLVMBuildMul(E->b, i, emit_const_i64(E, t->dims[1]), ""), j, "");
 }
 
-LLVMTypeRef emit_elem_type(Emit *E, const TkType *t) { return emit_scalar_type(E, t->elem); }
+/* Mask elements are bytes in memory (0 or 1): a vector of i1 would be
+ * bit-packed, and element addresses would no longer be byte offsets. */
+LLVMTypeRef emit_elem_type(Emit *E, const TkType *t) { return t->elem == TK_TY_BOOL ? E->i8 : emit_scalar_type(E, t->elem); }
 
 /* Offset of element (i, j) of a tile stored with physical packing `pack`
  * (tir_layout.h); TIR_PACK_NONE means the layout its type says. */
@@ -47,17 +49,19 @@ static LLVMValueRef elem_ptr(Emit *E, const TkType *t, LLVMValueRef base, LLVMVa
     return LLVMBuildGEP2(E->b, emit_elem_type(E, t), base, &idx, 1, "");
 }
 
-/* Load element idx widened to f32. */
+/* Load element idx widened to f32 (a mask's element: as i1). */
 LLVMValueRef emit_ld(Emit *E, const TkType *t, LLVMValueRef base, LLVMValueRef idx)
 {
     LLVMValueRef v = LLVMBuildLoad2(E->b, emit_elem_type(E, t), elem_ptr(E, t, base, idx), "");
+    if (t->elem == TK_TY_BOOL) return LLVMBuildICmp(E->b, LLVMIntNE, v, LLVMConstInt(E->i8, 0, 0), "");
     return emit_to_f32(E, v, t->elem);
 }
 
-/* Store an f32 value as element idx (rounded to the element type). */
+/* Store an f32 value as element idx (rounded to the element type; a mask's i1 as a byte). */
 void emit_st(Emit *E, const TkType *t, LLVMValueRef base, LLVMValueRef idx, LLVMValueRef v)
 {
-    if (t->elem != TK_TY_F32) v = emit_fptrunc(E, v, emit_elem_type(E, t));
+    if (t->elem == TK_TY_BOOL) v = LLVMBuildZExt(E->b, v, E->i8, "");
+    else if (t->elem != TK_TY_F32) v = emit_fptrunc(E, v, emit_elem_type(E, t));
     LLVMBuildStore(E->b, v, elem_ptr(E, t, base, idx));
 }
 
@@ -76,7 +80,7 @@ static LLVMValueRef temp_buffer(Emit *E, const TirInstr *i)
 
 static LLVMValueRef bytes_of(Emit *E, const TkType *t)
 {
-    int64_t w = t->elem == TK_TY_F32 ? 4 : 2;
+    int64_t w = t->elem == TK_TY_F32 ? 4 : t->elem == TK_TY_BOOL ? 1 : 2;
     return emit_const_i64(E, emit_tile_elems(t) * w);
 }
 
@@ -552,9 +556,11 @@ static void fused_prepare(Emit *E, const TirInstr *x)
 
 static LLVMValueRef fused_node(Emit *E, const TirInstr *x, LLVMValueRef i, LLVMValueRef j);
 
-/* Element (i, j) of operand x as f32 (vectors: element j). */
+/* Element (i, j) of operand x as f32 (vectors: element j); masks and
+ * bools as i1. */
 static LLVMValueRef fused_elem(Emit *E, const TirInstr *x, LLVMValueRef i, LLVMValueRef j)
 {
+    if (x->type->kind == TK_TY_BOOL) return emit_value(E, x);
     if (tk_is_scalar(x->type->kind)) return scalar_f32(E, x);
     if (emit_fused_into_user(E, x)) return fused_node(E, x, i, j);
     return emit_ld(E, x->type, emit_value(E, x), idx_of(E, x->type, i, j));
@@ -570,11 +576,18 @@ static LLVMValueRef fused_node(Emit *E, const TirInstr *x, LLVMValueRef i, LLVMV
     case TIR_FILL: v = scalar_f32(E, x->args[0]); break;
     case TIR_MAP1: v = emit_fn(E, fn, fused_elem(E, x->args[0], i, j), NULL, false); break;
     case TIR_MAP2: v = emit_fn(E, fn, fused_elem(E, x->args[0], i, j), fused_elem(E, x->args[1], i, j), false); break;
-    case TIR_MAP3: v = emit_fma(E, fused_elem(E, x->args[0], i, j), fused_elem(E, x->args[1], i, j), fused_elem(E, x->args[2], i, j)); break;
+    case TIR_MAP3: {
+        LLVMValueRef a = fused_elem(E, x->args[0], i, j), b = fused_elem(E, x->args[1], i, j), c = fused_elem(E, x->args[2], i, j);
+        v = fn == TIR_FN_SELECT ? LLVMBuildSelect(E->b, a, b, c, "") : emit_fma(E, a, b, c);
+        break;
+    }
     case TIR_BROADCAST:
         v = emit_fn(E, fn, fused_elem(E, x->args[0], i, j), fused_elem(E, x->args[1], i, x->imm == 0 ? i : j), false);
         break;
-    case TIR_CONVERT: v = fused_elem(E, x->args[0], i, j); break;
+    case TIR_CONVERT:
+        v = fused_elem(E, x->args[0], i, j);
+        if (x->args[0]->type->elem == TK_TY_BOOL && x->type->elem != TK_TY_BOOL) v = LLVMBuildUIToFP(E->b, v, E->f32, "");   /* 1.0 where it holds */
+        break;
     default: {   /* TRI, MASK: keep the element or replace it */
         LLVMValueRef k = i64v(E, emit_value(E, x->args[1])), keep;
         if (x->op == TIR_TRI) keep = LLVMBuildICmp(E->b, x->aux == 0 ? LLVMIntSLE : LLVMIntSGE, LLVMBuildSub(E->b, j, i, ""), k, "");
@@ -583,7 +596,8 @@ static LLVMValueRef fused_node(Emit *E, const TirInstr *x, LLVMValueRef i, LLVMV
         break;
     }
     }
-    if (x->type->elem != TK_TY_F32) v = emit_to_f32(E, emit_fptrunc(E, v, emit_elem_type(E, x->type)), x->type->elem);
+    if (x->type->elem != TK_TY_F32 && x->type->elem != TK_TY_BOOL)
+        v = emit_to_f32(E, emit_fptrunc(E, v, emit_elem_type(E, x->type)), x->type->elem);
     return v;
 }
 
@@ -770,7 +784,8 @@ LLVMValueRef emit_tile_elem(Emit *E, const TirInstr *i)
     LLVMValueRef base = emit_value(E, i->args[0]);
     LLVMValueRef a = i64v(E, emit_value(E, i->args[1]));
     LLVMValueRef idx = t->rank == 2 ? emit_tile_index(E, t, a, i64v(E, emit_value(E, i->args[2]))) : a;
-    return LLVMBuildLoad2(E->b, emit_elem_type(E, t), elem_ptr(E, t, base, idx), "");
+    LLVMValueRef v = LLVMBuildLoad2(E->b, emit_elem_type(E, t), elem_ptr(E, t, base, idx), "");
+    return t->elem == TK_TY_BOOL ? LLVMBuildICmp(E->b, LLVMIntNE, v, LLVMConstInt(E->i8, 0, 0), "") : v;
 }
 
 void emit_tile_set_elem(Emit *E, const TirInstr *i)
@@ -780,5 +795,6 @@ void emit_tile_set_elem(Emit *E, const TirInstr *i)
     LLVMValueRef v = emit_value(E, i->args[1]);
     LLVMValueRef a = i64v(E, emit_value(E, i->args[2]));
     LLVMValueRef idx = t->rank == 2 ? emit_tile_index(E, t, a, i64v(E, emit_value(E, i->args[3]))) : a;
+    if (t->elem == TK_TY_BOOL) v = LLVMBuildZExt(E->b, v, E->i8, "");
     LLVMBuildStore(E->b, v, elem_ptr(E, t, emit_slot_ptr(E, slot), idx));
 }

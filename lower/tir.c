@@ -1,6 +1,8 @@
 /* tir.c — construction helpers and the op/function name tables. */
 #include "tir.h"
 
+#include "ast.h"
+
 #include <string.h>
 
 static const char *const op_names[] = {
@@ -18,14 +20,32 @@ static const char *const op_meanings[] = {
 static const char *const fn_names[] = {
     "neg", "abs", "exp", "exp2", "log", "sqrt", "rsqrt", "tanh", "sigmoid", "relu", "gelu", "silu",
     "add", "sub", "mul", "div", "max", "min", "erf", "gelu_erf", "fma",
+    "lt", "le", "gt", "ge", "eq", "ne", "and", "or", "not", "where",
 };
 _Static_assert(sizeof fn_names / sizeof fn_names[0] == TIR_NUM_FNS, "one name per TirFn");
 
 unsigned tir_fn_arity(int fn)
 {
     if (fn < 0 || fn >= TIR_NUM_FNS) return 0;
-    if (fn == TIR_FN_FMA) return 3;
-    return (fn >= TIR_FN_ADD && fn <= TIR_FN_MIN) ? 2 : 1;
+    if (fn == TIR_FN_FMA || fn == TIR_FN_SELECT) return 3;
+    if (fn == TIR_FN_NOT) return 1;
+    return (fn >= TIR_FN_ADD && fn <= TIR_FN_MIN) || (fn >= TIR_FN_LT && fn <= TIR_FN_OR) ? 2 : 1;
+}
+
+bool tir_fn_is_compare(int fn) { return fn >= TIR_FN_LT && fn <= TIR_FN_NE; }
+bool tir_fn_is_logic(int fn) { return fn == TIR_FN_AND || fn == TIR_FN_OR || fn == TIR_FN_NOT; }
+
+int tir_fn_of_compare_op(int op)
+{
+    switch (op) {
+    case TK_OP_LT: return TIR_FN_LT;
+    case TK_OP_LE: return TIR_FN_LE;
+    case TK_OP_GT: return TIR_FN_GT;
+    case TK_OP_GE: return TIR_FN_GE;
+    case TK_OP_EQ: return TIR_FN_EQ;
+    case TK_OP_NE: return TIR_FN_NE;
+    default: return -1;
+    }
 }
 
 int tir_fn_by_name(const char *name)

@@ -38,6 +38,11 @@ typedef enum {
     TIR_FN_ADD, TIR_FN_SUB, TIR_FN_MUL, TIR_FN_DIV, TIR_FN_MAX, TIR_FN_MIN,
     TIR_FN_ERF, TIR_FN_GELU_ERF,   /* unary, added later: tir_fn_arity says which is which */
     TIR_FN_FMA,                    /* ternary: a(0)·a(1) + a(2), one rounding (MAP3) */
+    /* masks: comparisons of numbers give bool elements (MAP2); and/or/not
+     * combine bool elements; select picks a(1) where a(0) holds, else a(2) (MAP3) */
+    TIR_FN_LT, TIR_FN_LE, TIR_FN_GT, TIR_FN_GE, TIR_FN_EQ, TIR_FN_NE,
+    TIR_FN_AND, TIR_FN_OR, TIR_FN_NOT,
+    TIR_FN_SELECT,
     TIR_NUM_FNS
 } TirFn;
 
@@ -120,6 +125,12 @@ const char *tir_op_meaning(TirOp op);
 const char *tir_fn_name(TirFn fn);
 /* Operands of fn: 1 (MAP1), 2 (MAP2, REDUCE, BROADCAST) or 3 (MAP3); 0 if fn is no TirFn. */
 unsigned tir_fn_arity(int fn);
+/* fn compares numbers (LT..NE): its result elements are bool. */
+bool tir_fn_is_compare(int fn);
+/* fn works on bool elements (AND, OR, NOT). */
+bool tir_fn_is_logic(int fn);
+/* The comparison fn of a source operator (TK_OP_LT..TK_OP_NE, TkOp values), or -1. */
+int tir_fn_of_compare_op(int op);
 /* The TirFn called `name` in the language ("exp", "gelu_erf", "fma"), or -1. */
 int tir_fn_by_name(const char *name);
 

@@ -566,7 +566,8 @@ static void exec_node(Interp *I, uint32_t xi, int64_t w)
             return;
         }
         s->d[r * sn->cols + c] = ti_round_to(sn->elem, ti_as_f(vn, v));
-        if (I->bounds) ti_err(I, s->d, sn)[r * sn->cols + c] = tb_convert(sn->elem, s->d[r * sn->cols + c], vn->vk == VK_FLOAT ? v->fe : 0);
+        if (I->bounds)
+            ti_err(I, s->d, sn)[r * sn->cols + c] = sn->elem == TK_TY_BOOL ? 0 : tb_convert(sn->elem, s->d[r * sn->cols + c], vn->vk == VK_FLOAT ? v->fe : 0);
         return;
     }
     case TIR_FILL:

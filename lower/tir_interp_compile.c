@@ -86,7 +86,8 @@ static void set_type(Interp *I, Node *x, const TkType *t)
         x->cols = x->vec ? 1 : t->dims[1];
         x->shared_type = tk_is_shared(t->kind);
         if (x->rows <= 0 || x->cols <= 0 || x->rows > 65536 || x->cols > 65536 ||
-            (x->elem != TK_TY_F32 && x->elem != TK_TY_F16 && x->elem != TK_TY_BF16)) {
+            (x->elem != TK_TY_F32 && x->elem != TK_TY_F16 && x->elem != TK_TY_BF16 &&
+             !(x->elem == TK_TY_BOOL && tk_is_register(t->kind)))) {   /* masks: elements 0 and 1 */
             ti_fail(I, x, "unsupported tile type");
             return;
         }

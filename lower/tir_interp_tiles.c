@@ -46,6 +46,7 @@ static double fn1(TirFn fn, double x)
          * limits at ±inf (inf·0 is NaN) are inf and -0 */
         if (isinf(x)) return x > 0 ? x : -0.0;
         return 0.5 * x * erfc(-x * 0.70710678118654752440);
+    case TIR_FN_NOT: return x == 0 ? 1.0 : 0.0;   /* bool elements are 0 and 1 */
     default: return NAN;
     }
 }
@@ -62,6 +63,15 @@ static double fn2(TirFn fn, double a, double b)
     case TIR_FN_DIV: return a / b;
     case TIR_FN_MAX: return fmax(a, b);
     case TIR_FN_MIN: return fmin(a, b);
+    /* comparisons follow IEEE (NaN unordered: only != holds), as C's do */
+    case TIR_FN_LT: return a < b;
+    case TIR_FN_LE: return a <= b;
+    case TIR_FN_GT: return a > b;
+    case TIR_FN_GE: return a >= b;
+    case TIR_FN_EQ: return a == b;
+    case TIR_FN_NE: return a != b;
+    case TIR_FN_AND: return a != 0 && b != 0;
+    case TIR_FN_OR: return a != 0 || b != 0;
     default: return NAN;
     }
 }
@@ -318,9 +328,52 @@ static void do_mma(Interp *I, const Node *x, int64_t w)
 /* MAP3 (fma): each operand a tile of the result's shape or a float scalar;
  * a·b + c in double (a·b is exact for f32 operands), rounded once to the
  * element type. */
+/* MAP3 SELECT (where): a(0) a mask of the result's shape or a bool; a(1),
+ * a(2) tiles of the result's shape or scalars. The chosen value is exact
+ * where it came from, so its error bound travels with it. */
+static void exec_select(Interp *I, const Node *x, int64_t w)
+{
+    const Val *v[3];
+    const Node *n[3];
+    bool tile[3];
+    for (unsigned k = 0; k < 3; k++) {
+        if (!(v[k] = ti_opnd(I, x, k, w))) return;
+        n[k] = ti_arg_node(I, x, k);
+        tile[k] = n[k]->vk == VK_TILE;
+        if ((tile[k] && (x->vk != VK_TILE || n[k]->n != x->n)) || (k == 0 && !tile[k] && n[k]->vk != VK_BOOL) ||
+            (k == 0 && tile[k] && n[k]->elem != TK_TY_BOOL)) {
+            ti_fail(I, x, "SELECT operands do not match the result");
+            return;
+        }
+    }
+    Val *o = ti_out_val(I, x, w);
+    if (!o) return;
+    if (x->vk != VK_TILE) {
+        const Val *src = v[0]->i ? v[1] : v[2];
+        o->f = src->f;
+        o->fe = src->fe;
+        o->i = src->i;
+        return;
+    }
+    const double *e[3];
+    for (unsigned k = 0; k < 3; k++) e[k] = tile[k] ? ti_err(I, v[k]->d, n[k]) : NULL;
+    double *oe = ti_err(I, o->d, x);
+    double s1 = tile[1] ? 0 : ti_as_f(n[1], v[1]), s2 = tile[2] ? 0 : ti_as_f(n[2], v[2]);
+    for (int64_t j = 0; j < x->n; j++) {
+        bool c = tile[0] ? v[0]->d[j] != 0 : v[0]->i != 0;
+        unsigned k = c ? 1 : 2;
+        o->d[j] = ti_round_to(x->elem, tile[k] ? v[k]->d[j] : k == 1 ? s1 : s2);
+        if (oe) oe[j] = tile[k] ? e[k][j] : v[k]->fe;
+    }
+}
+
 static void exec_map3(Interp *I, const Node *x, int64_t w)
 {
     const TirInstr *ti = x->ti;
+    if (ti->aux == TIR_FN_SELECT) {
+        exec_select(I, x, w);
+        return;
+    }
     if (ti->aux != TIR_FN_FMA) {
         ti_fail(I, x, "unknown MAP3 function %d", ti->aux);
         return;
@@ -404,7 +457,9 @@ void ti_exec_tile_op(Interp *I, const Node *x, int64_t w)
             for (int64_t k = 0; k < x->n; k++) o->d[k] = ti_round_to(x->elem, fn1((TirFn)ti->aux, a->d[k]));
             const double *ae = ti_err(I, a->d, an);
             double *oe = ti_err(I, o->d, x);
-            if (oe)
+            if (oe && ti->aux == TIR_FN_NOT)
+                for (int64_t k = 0; k < x->n; k++) oe[k] = 0;
+            else if (oe)
                 for (int64_t k = 0; k < x->n; k++) oe[k] = tb_map1((TirFn)ti->aux, x->elem, a->d[k], ae[k], o->d[k], &bad);
         } else if (x->vk == VK_FLOAT) {
             o->f = ti_round_to(x->elem, fn1((TirFn)ti->aux, a->f));
@@ -430,16 +485,32 @@ void ti_exec_tile_op(Interp *I, const Node *x, int64_t w)
         }
         if (x->vk == VK_TILE) {
             bool at = an->vk == VK_TILE, bt = bn->vk == VK_TILE;
-            if ((at && an->n != x->n) || (bt && bn->n != x->n) || (!at && an->vk != VK_FLOAT) || (!bt && bn->vk != VK_FLOAT)) {
+            int scalar_vk = tir_fn_is_logic(fn) ? VK_BOOL : VK_FLOAT;
+            if ((at && an->n != x->n) || (bt && bn->n != x->n) || (!at && an->vk != scalar_vk) || (!bt && bn->vk != scalar_vk) ||
+                (x->elem == TK_TY_BOOL) != (tir_fn_is_compare(fn) || tir_fn_is_logic(fn))) {
                 ti_fail(I, x, "MAP2 operands do not match the result");
                 return;
             }
             Val *o = ti_out_val(I, x, w);
             if (!o) return;
+            double sa = at ? 0 : ti_as_f(an, a), sb = bt ? 0 : ti_as_f(bn, b);
             for (int64_t k = 0; k < x->n; k++)
-                o->d[k] = ti_round_to(x->elem, fn2(fn, at ? a->d[k] : a->f, bt ? b->d[k] : b->f));
+                o->d[k] = ti_round_to(x->elem, fn2(fn, at ? a->d[k] : sa, bt ? b->d[k] : sb));
             double *oe = ti_err(I, o->d, x);
-            if (oe) {
+            if (oe && x->elem == TK_TY_BOOL) {
+                /* a mask is exact, unless an inexact comparison could flip */
+                const double *ae = at ? ti_err(I, a->d, an) : NULL, *be = bt ? ti_err(I, b->d, bn) : NULL;
+                for (int64_t k = 0; k < x->n; k++) {
+                    oe[k] = 0;
+                    if (!tir_fn_is_compare(fn)) continue;
+                    double p = at ? a->d[k] : sa, q = bt ? b->d[k] : sb;
+                    double ep = at ? ae[k] : a->fe, eq = bt ? be[k] : b->fe;
+                    if (!tb_compare_decided(0, p, ep, q, eq)) {
+                        ti_unreliable(I, x, "comparing %g and %g, each within error %g / %g", p, q, ep, eq);
+                        break;
+                    }
+                }
+            } else if (oe) {
                 const double *ae = at ? ti_err(I, a->d, an) : NULL, *be = bt ? ti_err(I, b->d, bn) : NULL;
                 bool bad = false;
                 for (int64_t k = 0; k < x->n; k++)
@@ -597,7 +668,7 @@ void ti_exec_tile_op(Interp *I, const Node *x, int64_t w)
         int64_t r = 0, c = 0;
         if (!a) return;
         const Node *an = ti_arg_node(I, x, 0);
-        if (x->nargs != (an->vec ? 2 : 3) || x->vk != VK_FLOAT) {
+        if (x->nargs != (an->vec ? 2 : 3) || x->vk != (an->elem == TK_TY_BOOL ? VK_BOOL : VK_FLOAT)) {
             ti_fail(I, x, "ELEM needs %s", an->vec ? "one index" : "two indices");
             return;
         }
@@ -608,6 +679,10 @@ void ti_exec_tile_op(Interp *I, const Node *x, int64_t w)
         }
         Val *o = ti_out_val(I, x, w);
         if (!o) return;
+        if (x->vk == VK_BOOL) {
+            o->i = a->d[r * an->cols + c] != 0;
+            return;
+        }
         o->f = ti_round_to(x->elem, a->d[r * an->cols + c]);
         if (I->bounds) o->fe = ti_err(I, a->d, an)[r * an->cols + c];
         return;
