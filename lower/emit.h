@@ -225,6 +225,7 @@ bool emit_is_float_kind(TkTypeKind k);
 LLVMValueRef emit_scalar_binary(Emit *E, const TirInstr *i);
 /* The same on values x, y of kind k (both CPU and GPU emitters use it). */
 LLVMValueRef emit_scalar_binop(Emit *E, TkOp op, TkTypeKind k, LLVMValueRef x, LLVMValueRef y);
+LLVMValueRef emit_scalar_unop(Emit *E, TkOp op, TkTypeKind k, LLVMValueRef x);
 LLVMValueRef emit_scalar_cdiv(Emit *E, LLVMValueRef a, LLVMValueRef b);
 /* fma(x, y, z) with one rounding (llvm.fma), on f32 scalars or vectors. */
 LLVMValueRef emit_fma(Emit *E, LLVMValueRef x, LLVMValueRef y, LLVMValueRef z);

@@ -646,10 +646,7 @@ static void emit_instr(G *g, const TirInstr *i)
         v = emit_scalar_binop(&g->e, (TkOp)i->aux, i->args[0]->type->kind, val(g, i->args[0]), val(g, i->args[1]));
         break;
     case TIR_UNARY: {
-        LLVMValueRef x = val(g, i->args[0]);
-        if (i->aux == TK_OP_NOT) v = LLVMBuildNot(B, x, "");
-        else if (emit_is_float_kind(i->type->kind)) v = LLVMBuildFNeg(B, x, "");
-        else v = LLVMBuildNeg(B, x, "");
+        v = emit_scalar_unop(&g->e, (TkOp)i->aux, i->type->kind, val(g, i->args[0]));
         break;
     }
     case TIR_CAST: v = emit_convert_scalar(&g->e, val(g, i->args[0]), i->args[0]->type->kind, i->type->kind); break;

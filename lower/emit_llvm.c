@@ -212,10 +212,7 @@ LLVMValueRef emit_value(Emit *E, const TirInstr *i)
     case TIR_CONST_FLOAT: v = emit_const_float(E, i->type->kind, i->fimm); break;
     case TIR_BINARY: v = emit_scalar_binary(E, i); break;
     case TIR_UNARY: {
-        LLVMValueRef x = emit_value(E, i->args[0]);
-        if (i->aux == TK_OP_NOT) v = LLVMBuildNot(E->b, x, "");
-        else if (emit_is_float_kind(i->type->kind)) v = LLVMBuildFNeg(E->b, x, "");
-        else v = LLVMBuildNeg(E->b, x, "");
+        v = emit_scalar_unop(E, (TkOp)i->aux, i->type->kind, emit_value(E, i->args[0]));
         break;
     }
     case TIR_CAST: v = emit_convert_scalar(E, emit_value(E, i->args[0]), i->args[0]->type->kind, i->type->kind); break;

@@ -244,6 +244,16 @@ LLVMValueRef emit_scalar_binop(Emit *E, TkOp op, TkTypeKind k, LLVMValueRef x, L
     }
 }
 
+/* ! and unary - on a scalar of kind k. A bf16 is carried as its bit pattern
+ * (i16): negating it flips the sign bit, as fneg does for the other floats. */
+LLVMValueRef emit_scalar_unop(Emit *E, TkOp op, TkTypeKind k, LLVMValueRef x)
+{
+    if (op == TK_OP_NOT) return LLVMBuildNot(E->b, x, "");
+    if (k == TK_TY_BF16) return LLVMBuildXor(E->b, x, LLVMConstInt(E->i16, 0x8000, 0), "");
+    if (emit_is_float_kind(k)) return LLVMBuildFNeg(E->b, x, "");
+    return LLVMBuildNeg(E->b, x, "");
+}
+
 /* ceil(a / b) for b > 0, 0 otherwise. */
 LLVMValueRef emit_scalar_cdiv(Emit *E, LLVMValueRef a, LLVMValueRef b)
 {
