@@ -618,15 +618,73 @@ static Ex transposed(G *g, Ty t, int depth)
     return (Ex){ .s = S(g, "transpose(%s)", x.s), .mag = x.mag };
 }
 
+static char *gen_cond(G *g);
+
+/* A mask of t's shape and layout: comparisons of tiles or vectors (of any
+ * element type) with each other or with a constant, combined with && || !
+ * and, in the kernel, with a bool condition. Comparing exact values (loads,
+ * constants) keeps the interpreter's verdict certain; computed values may
+ * compare differently within rounding, which the interpreter reports as an
+ * unreliable case rather than a mismatch. */
+static char *gen_mask(G *g, Ty t, int depth)
+{
+    static const char *const ops[] = { "<", "<=", ">", ">=", "==", "!=" };
+    Ex (*gen)(G *, Ty, int) = t.k == T_RT ? gen_tile : gen_vec;
+    unsigned w[] = { 6, depth > 0 ? 2u : 0u, depth > 0 ? 1u : 0u, g->in_helper || depth <= 0 ? 0u : 1u };
+    switch (weighted(g, w, 4)) {
+    case 0: {
+        feature(g, RPG_F_COMPARE);
+        Ty s = t;
+        if (chance(g, 30)) s.e = (t.e + 1 + (int)pick(g, 2)) % 3;
+        Ex a = chance(g, 60) || depth <= 0 ? leaf(g, s) : gen(g, s, depth - 1);
+        const char *op = ops[pick(g, 6)];
+        if (chance(g, 40)) return S(g, "(%s) %s (%s)", a.s, op, leaf(g, s).s);
+        static const double cuts[] = { 0.0, 0.25, -0.5, 0.75 };
+        return S(g, "(%s) %s %s", a.s, op, flit(g, cuts[pick(g, 4)]));
+    }
+    case 1:
+        feature(g, RPG_F_MASK_LOGIC);
+        return S(g, "(%s) %s (%s)", gen_mask(g, t, depth - 1), chance(g, 50) ? "&&" : "||", gen_mask(g, t, depth - 1));
+    case 2: feature(g, RPG_F_MASK_LOGIC); return S(g, "!(%s)", gen_mask(g, t, depth - 1));
+    default: feature(g, RPG_F_MASK_LOGIC); return S(g, "(%s) && (%s)", gen_mask(g, t, depth - 1), gen_cond(g));
+    }
+}
+
+/* where(mask, a, b) with tile/vector or scalar values, or a mask as 1.0/0.0. */
+static Ex selected(G *g, Ty t, int depth)
+{
+    Ex (*gen)(G *, Ty, int) = t.k == T_RT ? gen_tile : gen_vec;
+    char *m = gen_mask(g, t, depth - 1);
+    if (chance(g, 20)) {
+        feature(g, RPG_F_MASK_CONVERT);
+        Ex x = bounded(g, gen(g, t, depth - 1), 4);
+        return (Ex){ .s = S(g, "convert<%s>(%s) * (%s)", ELEM[t.e], m, x.s), .mag = x.mag };
+    }
+    feature(g, RPG_F_WHERE);
+    Ex a, b;
+    switch (pick(g, 4)) {
+    case 0: a = gen(g, t, depth - 1), b = gen_fscalar(g, t.e, depth - 1); break;
+    case 1: a = gen_fscalar(g, t.e, depth - 1), b = gen(g, t, depth - 1); break;
+    case 2:
+        if (t.e == E_F32) {   /* two constants: an f32 tile of the mask's shape */
+            a = (Ex){ .s = S(g, "0.5"), .mag = 0.5 }, b = (Ex){ .s = S(g, "-1.25"), .mag = 1.25 };
+            break;
+        }
+        /* fall through */
+    default: a = gen(g, t, depth - 1), b = gen(g, t, depth - 1); break;
+    }
+    return (Ex){ .s = S(g, "where(%s, %s, %s)", m, a.s, b.s), .mag = fmax(a.mag, b.mag) };
+}
+
 static Ex helper_call(G *g, Ty t, int depth);
 
 static Ex gen_tile(G *g, Ty t, int depth)
 {
     if (g->oom) return (Ex){ .s = S(g, "0"), .mag = 0 };
     if (depth <= 0) return leaf(g, t);
-    /* leaf, unary, binary, scalar, broadcast, mask, convert dtype, convert layout, transpose, helper */
-    unsigned w[] = { 3, 4, 4, 2, 2, 1, 1, 1, 1, g->in_helper || g->nhelpers == MAX_HELPERS ? 0u : 1u };
-    switch (weighted(g, w, 10)) {
+    /* leaf, unary, binary, scalar, broadcast, mask, convert dtype, convert layout, transpose, helper, where */
+    unsigned w[] = { 3, 4, 4, 2, 2, 1, 1, 1, 1, g->in_helper || g->nhelpers == MAX_HELPERS ? 0u : 1u, 1 };
+    switch (weighted(g, w, 11)) {
     case 0: return leaf(g, t);
     case 1: return unary(g, t, depth);
     case 2: return binary(g, t, depth);
@@ -636,7 +694,8 @@ static Ex gen_tile(G *g, Ty t, int depth)
     case 6: return convert_elem(g, t, depth);
     case 7: return convert_layout(g, t, depth);
     case 8: return transposed(g, t, depth);
-    default: return helper_call(g, t, depth);
+    case 9: return helper_call(g, t, depth);
+    default: return selected(g, t, depth);
     }
 }
 
@@ -661,13 +720,14 @@ static Ex gen_vec(G *g, Ty t, int depth)
 {
     if (g->oom) return (Ex){ .s = S(g, "0"), .mag = 0 };
     if (depth <= 0) return leaf(g, t);
-    unsigned w[] = { 3, 4, 2, 2, 1 };   /* leaf, reduction, unary, binary/scalar, convert */
-    switch (weighted(g, w, 5)) {
+    unsigned w[] = { 3, 4, 2, 2, 1, 1 };   /* leaf, reduction, unary, binary/scalar, convert, where */
+    switch (weighted(g, w, 6)) {
     case 0: return leaf(g, t);
     case 1: return reduction(g, t, depth);
     case 2: feature(g, RPG_F_RV_OP); return unary(g, t, depth);
     case 3: feature(g, RPG_F_RV_OP); return chance(g, 50) ? binary(g, t, depth) : with_scalar(g, t, depth);
-    default: return convert_elem(g, t, depth);
+    case 4: return convert_elem(g, t, depth);
+    default: feature(g, RPG_F_RV_OP); return selected(g, t, depth);
     }
 }
 
