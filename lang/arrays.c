@@ -496,10 +496,11 @@ static TkNode *array_decl(Ctx *c, TkNode *s)
         return s;
     }
     TkNode *head = NULL, **tail = &head;
+    const char *base = s->name;
     for (int64_t i = 0; i < len; i++) {
-        size_t size = strlen(s->name) + 24;   /* "[" + up to 20 digits + "]" + NUL */
+        size_t size = strlen(base) + 24;   /* "[" + up to 20 digits + "]" + NUL */
         char *name = tk_arena_alloc(c->arena, size);
-        if (name) snprintf(name, size, "%s[%" PRId64 "]", s->name, i);
+        if (name) snprintf(name, size, "%s[%" PRId64 "]", base, i);
         b->elems[i] = name;
         TkNode *v = i == 0 ? s : clone1(c, s);
         if (!b->elems[i] || !v) {
