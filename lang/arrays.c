@@ -676,7 +676,7 @@ int tk_arrays_expand(TkArena *arena, TkDiags *diags, const TkNode *program, TkNo
         bind(&c, B_PLAIN, p->name, p->name_span, "parameter");
     }
     block(&c, item->b);
+    if (c.oom || diags->errors > errors) item->broken = true;   /* half expanded: the checker must not see it */
     if (c.oom) return -1;
-    if (diags->errors > errors) item->broken = true;
     return (int)(diags->errors - errors);
 }
