@@ -13,13 +13,14 @@
 typedef enum {
     /* items */
     TK_N_CONST,        /* name, a = value */
-    TK_N_FN,           /* name, list = params, a = result TYPE or NULL, b = body BLOCK */
-    TK_N_KERNEL,       /* name, list = params, list2 = grid exprs, a = warps expr or NULL, b = body */
-    TK_N_PARAM,        /* name, a = TYPE */
+    TK_N_FN,           /* name, list = params, a = result TYPE or NULL, b = body BLOCK,
+                          source = the body as written when arrays.c rewrote b, else NULL */
+    TK_N_KERNEL,       /* name, list = params, list2 = grid exprs, a = warps expr or NULL, b = body, source as FN */
+    TK_N_PARAM,        /* name, a = TYPE, c = array length (an error: arrays.c reports it) or NULL */
     TK_N_TYPE,         /* tycon, a = element TYPE (tiles), list = dim exprs, layout */
     /* statements */
     TK_N_BLOCK,        /* list = statements */
-    TK_N_VAR,          /* name, a = TYPE, b = initialiser or NULL */
+    TK_N_VAR,          /* name, a = TYPE, b = initialiser or NULL, c = array length or NULL (arrays.c expands it) */
     TK_N_LET,          /* name, b = initialiser */
     TK_N_ASSIGN,       /* op (TK_OP_NONE for '=', else the compound op), a = target, b = value */
     TK_N_EXPR_STMT,    /* a = expression */
@@ -27,7 +28,7 @@ typedef enum {
     TK_N_FOR,          /* name = loop variable, a = low, b = high, c = body BLOCK */
     TK_N_RETURN,       /* a = value or NULL */
     /* expressions */
-    TK_N_INT,          /* ival */
+    TK_N_INT,          /* ival; loop_value: an unrolled loop's variable (arrays.c), typed i32 like it */
     TK_N_FLOAT,        /* fval (inf for the keyword `inf`) */
     TK_N_BOOL,         /* ival 0/1 */
     TK_N_NAME,         /* name */
@@ -71,6 +72,8 @@ struct TkNode {
     TkLayoutSyntax layout;
     bool explicit_targs;    /* CALL written with <...> */
     bool broken;            /* item with a syntax error: the checker skips its body */
+    bool loop_value;        /* INT standing for an unrolled loop variable */
+    TkNode *source;         /* FN/KERNEL: body before arrays.c expanded it (printed) */
     uint16_t depth;         /* expression nesting depth (bounded by the parser) */
     int64_t ival;
     double fval;

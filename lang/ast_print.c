@@ -159,6 +159,11 @@ static void print_stmt(const TkNode *s, int depth, FILE *out)
     case TK_N_VAR:
         print_type(s->a, out);
         fprintf(out, " %s", s->name);
+        if (s->c) {   /* an array as written (items keep their source form) */
+            fputc('[', out);
+            print_expr(s->c, 0, out);
+            fputc(']', out);
+        }
         if (s->b) {
             fputs(" = ", out);
             print_expr(s->b, 0, out);
@@ -228,6 +233,11 @@ static void print_params(const TkNode *params, FILE *out)
     for (const TkNode *p = params; p; p = p->next) {
         print_type(p->a, out);
         fprintf(out, " %s", p->name);
+        if (p->c) {
+            fputc('[', out);
+            print_expr(p->c, 0, out);
+            fputc(']', out);
+        }
         if (p->next) fputs(", ", out);
     }
     fputc(')', out);
@@ -254,7 +264,7 @@ void tk_ast_print(const TkNode *items, FILE *out)
                 print_type(it->a, out);
             }
             fputc(' ', out);
-            print_block(it->b, 0, out);
+            print_block(it->source ? it->source : it->b, 0, out);
             fputc('\n', out);
             break;
         case TK_N_KERNEL:
@@ -266,7 +276,7 @@ void tk_ast_print(const TkNode *items, FILE *out)
                 fputc(')', out);
             }
             fputc('\n', out);
-            print_block(it->b, 0, out);
+            print_block(it->source ? it->source : it->b, 0, out);
             fputc('\n', out);
             break;
         default: break;

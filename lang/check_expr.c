@@ -746,7 +746,8 @@ bool tk_is_lvalue(TkChecker *c, TkNode *e, bool report)
 TkType *tk_check_expr(TkChecker *c, TkNode *e, const TkType *want)
 {
     switch (e->kind) {
-    case TK_N_INT: return e->broken ? set(e, &tk_type_error) : fold_int(e, &tk_type_uint, e->ival);
+    case TK_N_INT:   /* an unrolled loop's variable keeps the loop variable's type */
+        return e->broken ? set(e, &tk_type_error) : fold_int(e, e->loop_value ? &tk_type_i32 : &tk_type_uint, e->ival);
     case TK_N_FLOAT: return e->broken ? set(e, &tk_type_error) : fold_float(e, &tk_type_ufloat, e->fval);
     case TK_N_BOOL: return fold_int(e, &tk_type_bool, e->ival);
     case TK_N_NAME: return check_name(c, e);

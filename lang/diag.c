@@ -108,6 +108,36 @@ static int by_position(const void *a, const void *b)
     return x < y ? -1 : x > y;   /* keep insertion order for ties */
 }
 
+static bool same_text(const char *a, const char *b) { return a == b || (a && b && strcmp(a, b) == 0); }
+
+/* Drops a diagnostic that repeats an earlier one word for word at the same
+ * place: the copies of an unrolled loop body (lang/arrays.c) are checked one
+ * by one and would otherwise report the same mistake once per iteration.
+ * Runs on sorted diagnostics, so repeats sit next to their first. */
+static void drop_repeats(TkDiags *d)
+{
+    unsigned w = 0;
+    for (unsigned i = 0; i < d->count; i++) {
+        TkDiag *g = &d->items[i];
+        bool repeat = false;
+        for (unsigned j = w; j-- > 0 && d->items[j].span.begin == g->span.begin && !repeat;) {
+            const TkDiag *f = &d->items[j];
+            repeat = f->span.end == g->span.end && f->severity == g->severity && same_text(f->message, g->message) &&
+                     same_text(f->expected, g->expected) && same_text(f->found, g->found) && same_text(f->hint, g->hint);
+        }
+        if (repeat) {
+            if (g->severity == TK_SEV_ERROR && d->errors > 0) d->errors--;
+            free(g->message);
+            free(g->expected);
+            free(g->found);
+            free(g->hint);
+            continue;
+        }
+        d->items[w++] = *g;
+    }
+    d->count = w;
+}
+
 void tk_diags_sort(TkDiags *d)
 {
     /* qsort is not stable; ties are broken by address, which is insertion order
@@ -123,6 +153,7 @@ void tk_diags_sort(TkDiags *d)
         d->items[j] = g;
     }
     (void)by_position;
+    drop_repeats(d);
 }
 
 static const char *severity_name(TkSeverity s)

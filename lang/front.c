@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arrays.h"
 #include "checker.h"
 #include "grammar.h"
 #include "lexer.h"
@@ -212,6 +213,11 @@ unsigned tk_front_parse(TkFront *f)
 
 unsigned tk_front_check(TkFront *f)
 {
+    /* Arrays become plain declarations first: the checker never sees one. */
+    bool oom = false;
+    for (TkNode *it = f->items; it; it = it->next)
+        if (tk_arrays_expand(&f->arena, &f->diags, f->items, it) < 0) oom = true;
+    if (oom) tk_error(&f->diags, (TkSpan){ 0, 0 }, "out of memory");
     if (tk_check_program(&f->arena, &f->diags, f->items) < 0) tk_error(&f->diags, (TkSpan){ 0, 0 }, "out of memory");
     tk_diags_sort(&f->diags);
     return f->diags.errors;

@@ -139,6 +139,11 @@ param(A) ::= type(T) IDENT(N). {
     A = mk(ctx, TK_N_PARAM, tk_span_join(T->span, N.span));
     A->name = N.text; A->name_span = N.span; A->a = T;
 }
+/* parsed so that arrays.c can say why it is refused, not a syntax error */
+param(A) ::= type(T) IDENT(N) LBRACKET expr(L) RBRACKET(R). {
+    A = mk(ctx, TK_N_PARAM, tk_span_join(T->span, R.span));
+    A->name = N.text; A->name_span = N.span; A->a = T; A->c = L;
+}
 
 /* ---------------------------------------------------------------- types */
 
@@ -199,6 +204,15 @@ stmt(A) ::= type(T) IDENT(N) SEMI(S). {
 stmt(A) ::= type(T) IDENT(N) ASSIGN expr(E) SEMI(S). {
     A = mk(ctx, TK_N_VAR, tk_span_join(T->span, S.span));
     A->name = N.text; A->name_span = N.span; A->a = T; A->b = E;
+}
+/* arrays of constant length: lang/arrays.c expands them before checking */
+stmt(A) ::= type(T) IDENT(N) LBRACKET expr(L) RBRACKET SEMI(S). {
+    A = mk(ctx, TK_N_VAR, tk_span_join(T->span, S.span));
+    A->name = N.text; A->name_span = N.span; A->a = T; A->c = L;
+}
+stmt(A) ::= type(T) IDENT(N) LBRACKET expr(L) RBRACKET ASSIGN expr(E) SEMI(S). {
+    A = mk(ctx, TK_N_VAR, tk_span_join(T->span, S.span));
+    A->name = N.text; A->name_span = N.span; A->a = T; A->b = E; A->c = L;
 }
 stmt(A) ::= LET(L) IDENT(N) ASSIGN expr(E) SEMI(S). {
     A = mk(ctx, TK_N_LET, tk_span_join(L.span, S.span));

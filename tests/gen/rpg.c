@@ -1296,6 +1296,49 @@ static void stmt_const_loop(G *g, int depth)
     line(g, "}");
 }
 
+/* An array of tiles or vectors (lang/arrays.c): declared, filled by a loop
+ * with constant bounds that indexes it (unrolled), maybe one element scaled
+ * by a constant index; then its elements are ordinary variables named a3[0]
+ * … (a constant index is valid source anywhere a name is). */
+static void stmt_array(G *g, int depth)
+{
+    feature(g, RPG_F_ARRAY);
+    bool vec = chance(g, 30);
+    Ty t = vec ? rv(pick(g, 3), pick(g, 2)) : random_tile_ty(g);
+    int n = 2 + (int)pick(g, 3);
+    char *a = fresh(g, "a");
+    char *ts = ty_str(g, t);
+    double mag = 0;
+    switch (pick(g, 3)) {
+    case 0: line(g, "%s %s[%d];", ts, a, n); break;
+    case 1: line(g, "%s %s[%d] = zeros();", ts, a, n); break;
+    default: {
+        Ex e = bounded(g, vec ? gen_vec(g, t, depth) : gen_tile(g, t, depth), 2);
+        line(g, "%s %s[%d] = %s;", ts, a, n, e.s);
+        mag = e.mag;
+        break;
+    }
+    }
+    feature(g, RPG_F_CONST_LOOP);
+    char *j = fresh(g, "j");
+    line(g, "for (%s in 0 .. %d) {", j, n);
+    g->indent++;
+    scope_push(g);
+    Ex e = bounded(g, vec ? gen_vec(g, t, depth) : gen_tile(g, t, depth), 2);
+    /* every element once, in order or backwards */
+    char *ix = chance(g, 30) ? S(g, "%d - %s", n - 1, j) : j;
+    line(g, "%s[%s] = %s[%s] + %s;", a, ix, a, ix, e.s);
+    scope_pop(g);
+    g->indent--;
+    line(g, "}");
+    mag += e.mag;
+    if (chance(g, 50)) {
+        int k = (int)pick(g, (unsigned)n);
+        line(g, "%s[%d] = (%s[%d]) * 0.5;", a, k, a, k);
+    }
+    for (int i = 0; i < n; i++) declare(g, S(g, "%s[%d]", a, i), t, mag, true);
+}
+
 /* A helper that stores a tile through its gl parameter (the helper's own sizes R, C unify with the kernel's). */
 static const char *store_helper(G *g, int e)
 {
@@ -1360,9 +1403,9 @@ static void gen_stmts(G *g, unsigned n, int depth)
 {
     bool nested = g->depth > 0;
     for (unsigned i = 0; i < n && !g->oom; i++) {
-        /* let, var, assign, mma, if, constant loop, store, row loop */
-        unsigned w[] = { 5, 2, 3, nested ? 1u : 3u, nested ? 0u : 2u, nested ? 0u : 2u, nested ? 0u : 2u, nested ? 0u : 1u };
-        switch (weighted(g, w, 8)) {
+        /* let, var, assign, mma, if, constant loop, store, row loop, array */
+        unsigned w[] = { 5, 2, 3, nested ? 1u : 3u, nested ? 0u : 2u, nested ? 0u : 2u, nested ? 0u : 2u, nested ? 0u : 1u, 1 };
+        switch (weighted(g, w, 9)) {
         case 0: stmt_let(g, depth); break;
         case 1: stmt_var(g, depth); break;
         case 2: stmt_assign(g, depth); break;
@@ -1370,6 +1413,7 @@ static void gen_stmts(G *g, unsigned n, int depth)
         case 4: stmt_if(g, depth - 1 > 1 ? depth - 1 : 1); break;
         case 5: stmt_const_loop(g, depth - 1 > 1 ? depth - 1 : 1); break;
         case 6: stmt_store(g, depth); break;
+        case 8: stmt_array(g, depth); break;
         default: stmt_row_loop(g, depth - 1 > 1 ? depth - 1 : 1); break;
         }
     }

@@ -244,6 +244,7 @@ Suite *num_suite_outview(void);
 Suite *num_suite_rowview(void);
 Suite *num_suite_coalesce(void);
 Suite *num_suite_examples(void);
+Suite *num_suite_arrays(void);
 
 /* Whether to add the KNOWN FAILURE cases (code-generation bugs reported in
  * /tmp/codegen_bugs): only when NUM_KNOWN_FAILURES=1 is set. */
