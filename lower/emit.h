@@ -43,6 +43,13 @@ typedef struct {
     LLVMValueRef *slots;
     uint32_t *uses;               /* operand references per instruction id (emit_kernel) */
     const TirInstr **user;        /* ... and the (last) instruction that refers to it */
+    /* element-wise fusion (emit_tiles.c), by instruction id, allocated on first use:
+     * the root whose loop computes a node (itself if materialised; 0 unknown),
+     * and, within the loop being emitted (epoch), each shared node's value at (i, j) */
+    const TirInstr **fuse_owner;
+    uint32_t *fuse_epoch_of;
+    LLVMValueRef *fuse_memo, *fuse_memo_i, *fuse_memo_j;
+    uint32_t fuse_epoch;
     /* common types */
     LLVMTypeRef i1, i8, i16, i32, i64, f32, f16, bf16, ptr, vd;
     const char *features;         /* target features ("+avx512f,..."): picks mma micro-kernels */
@@ -211,6 +218,7 @@ LLVMValueRef emit_outview_before_store(Emit *E, const TirInstr *store);
  * and output views; emit_storage_of gives the variable whose slot v uses. */
 int emit_plan_coalesce(Emit *E, const TirRegion *body);
 void emit_free_coalesce(Emit *E);
+void emit_free_fusion(Emit *E);
 const TirInstr *emit_storage_of(const Emit *E, const TirInstr *v);
 /* emit_tiles.c: is a tile of type `tile` at `coords` of tensor type g wholly
  * inside it (i1), and the element offset of its first element. */

@@ -675,6 +675,7 @@ static int emit_kernel(Emit *E, const TirFunc *f)
     emit_free_outviews(E);
     emit_free_lazy_zero(E);
     emit_free_coalesce(E);
+    emit_free_fusion(E);
     free(E->vals);
     free(E->val_depth);
     free(E->slots);

@@ -8,6 +8,7 @@
  * emit_mma.c; packed tensors in emit_packed.c. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cpu_mma.h"
@@ -508,13 +509,19 @@ static LLVMValueRef scalar_f32(Emit *E, const TirInstr *s)
 
 /* ---------------------------------------------------------------- element-wise expressions
  *
- * Element-wise operations (maps, broadcasts, conversions, masks) form trees:
- * `exp(sub_row(mul(s, scale), m))`. Materialising every node costs a pass
- * over a whole tile per op, and a large tile overflows L1, so the chain runs
- * at cache bandwidth. Instead a node whose only user is another element-wise
- * node (or a reduction) with no statement in between is not emitted where it
- * stands: its user computes it element by element inside its own loop, so
- * the whole tree is one loop with the values in registers. */
+ * Element-wise operations (maps, broadcasts, conversions, masks, where) form
+ * DAGs: `exp(sub_row(mul(s, scale), m))`, or `let`s used several times.
+ * Materialising every node costs a pass over a whole tile per op, and a
+ * large tile overflows L1, so the chain runs at cache bandwidth. Instead
+ * each node is given an owner: the root whose single loop computes it. A
+ * root is a reduction, a store into a row-major tensor, or an element-wise
+ * node whose value is needed as a whole tile (by a statement, another kind
+ * of op, or users in different loops). A node whose users all have one
+ * owner, with no statement in between, belongs to that owner: it is never
+ * emitted where it stands, its value is computed inside the owner's loop
+ * once per element (a node used twice is remembered for the element being
+ * computed), and how a formula is spelled — one expression or many lets —
+ * does not change the code. */
 
 static bool is_elementwise(const TirInstr *x)
 {
@@ -531,27 +538,98 @@ static bool is_elementwise(const TirInstr *x)
     }
 }
 
-bool emit_fused_into_user(Emit *E, const TirInstr *x)
+/* A store of x into a row-major tensor: the element loop writes the tensor
+ * itself (emit_tile_store), so no tile of x is ever made. */
+static bool stores_fused(const TirInstr *u, const TirInstr *x)
 {
-    if (!is_elementwise(x) || !E->uses || E->uses[x->id] != 1 || E->val_depth[x->id] >= 0) return false;
-    const TirInstr *u = E->user[x->id];
-    if (!u || !(is_elementwise(u) || u->op == TIR_REDUCE)) return false;
-    for (const TirInstr *i = x->next; i; i = i->next) {
-        if (i == u) return true;
-        if (tir_is_statement(i->op)) return false;
-    }
-    return false;
+    return u->op == TIR_STORE && u->nargs >= 2 && u->args[1] == x && u->args[0]->op == TIR_PARAM &&
+           u->args[0]->type->kind == TK_TY_GL && u->args[0]->type->layout != TK_PACKED;
 }
 
-/* Evaluates, ahead of the loop, everything a fused tree reads: its leaf
- * tiles and vectors (materialised values) and its scalars. */
-static void fused_prepare(Emit *E, const TirInstr *x)
+static bool fusion_ready(Emit *E)
+{
+    if (E->fuse_owner) return true;
+    uint32_t n = E->count ? E->count : 1;
+    E->fuse_owner = calloc(n, sizeof *E->fuse_owner);
+    E->fuse_epoch_of = calloc(n, sizeof *E->fuse_epoch_of);
+    E->fuse_memo = calloc(n, sizeof *E->fuse_memo);
+    E->fuse_memo_i = calloc(n, sizeof *E->fuse_memo_i);
+    E->fuse_memo_j = calloc(n, sizeof *E->fuse_memo_j);
+    if (!E->fuse_owner || !E->fuse_epoch_of || !E->fuse_memo || !E->fuse_memo_i || !E->fuse_memo_j) {
+        emit_free_fusion(E);
+        return false;   /* without memory, nothing fuses: every node is materialised */
+    }
+    return true;
+}
+
+void emit_free_fusion(Emit *E)
+{
+    free(E->fuse_owner);
+    free(E->fuse_epoch_of);
+    free(E->fuse_memo);
+    free(E->fuse_memo_i);
+    free(E->fuse_memo_j);
+    E->fuse_owner = NULL;
+    E->fuse_epoch_of = NULL;
+    E->fuse_memo = E->fuse_memo_i = E->fuse_memo_j = NULL;
+}
+
+/* The root whose loop computes element-wise node x (x itself when it must be
+ * materialised). x's users must all stand after it in its region before the
+ * next statement (a store that takes x is that statement), and be the same
+ * root or belong to it. Users come later than x, so the recursion ends. */
+static const TirInstr *owner_of(Emit *E, const TirInstr *x)
+{
+    if (E->fuse_owner[x->id]) return E->fuse_owner[x->id];
+    const TirInstr *owner = NULL;
+    uint32_t seen = 0;
+    bool self = E->uses[x->id] == 0;
+    for (const TirInstr *u = x->next; u && !self && seen < E->uses[x->id]; u = u->next) {
+        unsigned refs = 0;
+        for (unsigned a = 0; a < u->nargs; a++) refs += u->args[a] == x;
+        if (refs) {
+            seen += refs;
+            const TirInstr *o = u->op == TIR_REDUCE || stores_fused(u, x) ? u : is_elementwise(u) ? owner_of(E, u) : NULL;
+            if (!o || (owner && o != owner)) self = true;
+            owner = o;
+        }
+        if (tir_is_statement(u->op)) break;
+    }
+    if (seen != E->uses[x->id]) self = true;   /* a user after a statement, or in another region */
+    return E->fuse_owner[x->id] = self || !owner ? x : owner;
+}
+
+bool emit_fused_into_user(Emit *E, const TirInstr *x)
+{
+    if (!is_elementwise(x) || !E->uses || E->val_depth[x->id] >= 0 || !fusion_ready(E)) return false;
+    return owner_of(E, x) != x;
+}
+
+/* A new root loop: values remembered for another loop's elements are gone. */
+static void fused_loop_begin(Emit *E) { E->fuse_epoch++; }
+
+/* Evaluates, ahead of the loop, everything a fused DAG reads: its leaf
+ * tiles and vectors (materialised values) and its scalars. Each shared node
+ * is visited once per loop (the epoch marks it). */
+static void fused_prepare_node(Emit *E, const TirInstr *x)
 {
     for (unsigned a = 0; a < x->nargs; a++) {
         const TirInstr *op = x->args[a];
-        if (!tk_is_scalar(op->type->kind) && emit_fused_into_user(E, op)) fused_prepare(E, op);
-        else emit_value(E, op);
+        if (!tk_is_scalar(op->type->kind) && emit_fused_into_user(E, op)) {
+            if (E->fuse_epoch_of[op->id] == E->fuse_epoch) continue;
+            E->fuse_epoch_of[op->id] = E->fuse_epoch;
+            E->fuse_memo[op->id] = NULL;
+            fused_prepare_node(E, op);
+        } else {
+            emit_value(E, op);
+        }
     }
+}
+
+static void fused_prepare(Emit *E, const TirInstr *x)
+{
+    fused_loop_begin(E);
+    fused_prepare_node(E, x);
 }
 
 static LLVMValueRef fused_node(Emit *E, const TirInstr *x, LLVMValueRef i, LLVMValueRef j);
@@ -562,7 +640,18 @@ static LLVMValueRef fused_elem(Emit *E, const TirInstr *x, LLVMValueRef i, LLVMV
 {
     if (x->type->kind == TK_TY_BOOL) return emit_value(E, x);
     if (tk_is_scalar(x->type->kind)) return scalar_f32(E, x);
-    if (emit_fused_into_user(E, x)) return fused_node(E, x, i, j);
+    if (emit_fused_into_user(E, x)) {
+        /* a node with several users is computed once per element */
+        bool shared = E->uses[x->id] > 1 && E->fuse_epoch_of[x->id] == E->fuse_epoch;
+        if (shared && E->fuse_memo[x->id] && E->fuse_memo_i[x->id] == i && E->fuse_memo_j[x->id] == j) return E->fuse_memo[x->id];
+        LLVMValueRef v = fused_node(E, x, i, j);
+        if (shared) {
+            E->fuse_memo[x->id] = v;
+            E->fuse_memo_i[x->id] = i;
+            E->fuse_memo_j[x->id] = j;
+        }
+        return v;
+    }
     return emit_ld(E, x->type, emit_value(E, x), idx_of(E, x->type, i, j));
 }
 
@@ -756,9 +845,35 @@ LLVMValueRef emit_tile_value(Emit *E, const TirInstr *i)
     }
 }
 
+/* store(T, x, ...) of an element-wise tree x: one loop over the part of the
+ * tile inside the tensor computes each element and writes it there. */
+static void fused_store(Emit *E, const TirInstr *st)
+{
+    const TirInstr *dst = st->args[0], *x = st->args[1];
+    const TkType *t = x->type;
+    fused_prepare(E, x);
+    LLVMValueRef tensor = emit_value(E, dst);
+    Geometry G = geometry(E, dst->type, (const TirInstr *const *)&st->args[2], t);
+    int64_t rows = t->rank == 2 ? t->dims[0] : 1, cols = t->rank == 2 ? t->dims[1] : t->dims[0];
+    EmitLoop Li, Lj;
+    emit_loop_begin(E, &Li, emit_const_i64(E, rows), "st.row");
+    LLVMValueRef row_off, jlo, jhi;
+    row_range(E, &G, Li.idx, cols, &row_off, &jlo, &jhi);
+    emit_loop_begin(E, &Lj, LLVMBuildSub(E->b, jhi, jlo, ""), "st.col");
+    LLVMValueRef j = LLVMBuildAdd(E->b, Lj.idx, jlo, "");
+    LLVMValueRef v = fused_node(E, x, Li.idx, j);
+    emit_st(E, t, tensor, LLVMBuildAdd(E->b, row_off, LLVMBuildAdd(E->b, G.col0, j, ""), ""), v);
+    emit_loop_end(E, &Lj);
+    emit_loop_end(E, &Li);
+}
+
 void emit_tile_store(Emit *E, const TirInstr *i)
 {
     const TirInstr *dst = i->args[0];
+    if (emit_fused_into_user(E, i->args[1])) {
+        fused_store(E, i);
+        return;
+    }
     const TkType *t = i->args[1]->type;
     LLVMValueRef buf = emit_value(E, i->args[1]);
     LLVMValueRef in_c = dst->op == TIR_PARAM ? emit_outview_before_store(E, i) : NULL;
