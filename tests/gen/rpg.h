@@ -18,7 +18,8 @@
  * random statements: element-wise maps and their fused chains, broadcasts,
  * reductions, masks, converts, transposes, products of every form and dtype
  * (from plain, transposed or packed tensors), loops with constant and
- * symbolic bounds, `if`, element writes, helpers, shared tiles with sync()
+ * symbolic bounds, `if`, element writes, helpers (some generic, fn h<GR, GC,
+ * GK>, called at a tile's shape and at its transpose's), shared tiles with sync()
  * across warps, rank-3 tensors, scalars. */
 #ifndef TK_TESTS_GEN_RPG_H
 #define TK_TESTS_GEN_RPG_H
@@ -41,7 +42,8 @@
     X(IF, "if/else") X(ELEM_READ, "element read") X(ELEM_WRITE, "element write") X(COMPOUND, "op= on tiles") \
     X(HELPER, "helper call") X(SHARED, "shared tile") X(SYNC, "sync") X(WARPS, "warps > 1")                  \
     X(RANK3, "rank-3 tensor") X(F16, "f16 values") X(BF16, "bf16 values") X(SCALAR_PARAM, "scalar parameter") \
-    X(RV_OP, "vector op") X(OUT_VIEW, "mma stored straight to C") X(EPILOGUE, "mma accumulator read")
+    X(RV_OP, "vector op") X(OUT_VIEW, "mma stored straight to C") X(EPILOGUE, "mma accumulator read")      \
+    X(GENERIC, "generic helper at two shapes")
 
 #define RPG_FEATURE_ENUM(id, name) RPG_F_##id,
 typedef enum { RPG_FEATURES(RPG_FEATURE_ENUM) RPG_NFEATURES } RpgFeature;
