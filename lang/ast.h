@@ -80,8 +80,10 @@ struct TkNode {
     bool generic;           /* FN/KERNEL with compile-time parameters: a template, never checked
                                or lowered itself (lang/generic.c makes its instances) */
     bool instance;          /* FN/KERNEL cloned from a template with its parameters bound */
+    bool too_many;          /* template: "too many instances" was reported */
     const char *display;    /* instance: "gemm<128,192,256>" (name is the linkage name) */
     const char *values;     /* instance: "<128,192,256>", for "note: in instance ..." */
+    const struct TkNode *origin;   /* instance: its template */
     uint16_t depth;         /* expression nesting depth (bounded by the parser) */
     int64_t ival;
     double fval;

@@ -183,10 +183,6 @@ static void begin_function(TkChecker *c, TkNode *fn, TkScope *size_scope, TkScop
         TkScope *generic_scope = tk_arena_alloc(c->arena, sizeof *generic_scope);
         if (generic_scope) tk_scope_push(c, generic_scope);
         for (TkNode *k = fn->c; generic_scope && k; k = k->next) tk_check_stmt(c, k);
-        /* Hook: tile arrays (lang/arrays.c, another branch) are expanded on
-         * the instance here, once its parameters are bound:
-         *     tk_arrays_expand(c->arena, c->diags, fn);
-         */
     }
     tk_scope_push(c, size_scope);
     tk_scope_push(c, param_scope);

@@ -326,6 +326,7 @@ TkNode *tk_generic_instantiate(TkArena *arena, const TkNode *tmpl, const TkGener
     if (!inst) return NULL;
     inst->generic = false;
     inst->instance = true;
+    inst->origin = tmpl;
     inst->next = NULL;
     unsigned n = tk_list_length(tmpl->c);
     TkNode *consts = NULL, **tail = &consts;
@@ -355,6 +356,10 @@ TkNode *tk_generic_instantiate(TkArena *arena, const TkNode *tmpl, const TkGener
         tail = &k->next;
     }
     inst->c = consts;
+    /* HOOK (tile arrays): the pass of lang/arrays.c, being written on another
+     * branch, runs on every clone here, before it is checked:
+     *     if (tk_arrays_expand(arena, diags, inst) != 0) return NULL;
+     * (this function then takes the TkDiags; its callers have them). */
     char buf[512];
     tk_generic_display("", vals, n, buf, sizeof buf);
     inst->values = tk_arena_strndup(arena, buf, strlen(buf));
@@ -417,16 +422,8 @@ typedef struct {
     TkDiags *diags;
     TkNode *items;
     TkNode *made, **made_tail;   /* new instances, appended to the program at the end */
-    unsigned made_count[256];    /* per template (by position in `items`, capped) */
     bool oom;
 } Expander;
-
-static unsigned item_index(TkNode *items, TkNode *it)
-{
-    unsigned i = 0;
-    for (TkNode *p = items; p && p != it; p = p->next) i++;
-    return i < 255 ? i : 255;
-}
 
 /* Adds the instance of kernel template t with these values, unless it
  * exists; returns it (NULL after an error). */
@@ -438,13 +435,14 @@ static TkNode *make_instance(Expander *x, TkNode *t, const TkGenericValue *vals,
     else tk_generic_mangle(t->name, vals, n, name, sizeof name);
     for (TkNode *m = x->made; m; m = m->next)
         if (strcmp(m->name, name) == 0) return m;
-    unsigned *count = &x->made_count[item_index(x->items, t)];
-    if (*count >= TK_MAX_INSTANCES) {
-        if (*count == TK_MAX_INSTANCES) {
+    unsigned count = 0;
+    for (TkNode *m = x->made; m; m = m->next) count += m->origin == t;
+    if (count >= TK_MAX_INSTANCES) {
+        if (!t->too_many) {   /* once, however many more are asked for */
             TkDiag *g = tk_error(x->diags, t->name_span, "too many instances of '%s'", t->name);
             tk_diag_hint(g, "the limit is %d instances of one generic item per compilation", TK_MAX_INSTANCES);
+            t->too_many = true;
         }
-        (*count)++;
         return NULL;
     }
     if (!plain && name_taken(x->items, NULL, name)) {
@@ -458,22 +456,21 @@ static TkNode *make_instance(Expander *x, TkNode *t, const TkGenericValue *vals,
         x->oom = true;
         return NULL;
     }
-    (*count)++;
     *x->made_tail = inst;
     x->made_tail = &inst->next;
     return inst;
 }
 
-/* A request for a kernel that names no kernel, or has no source position:
- * reported at the start of the file. */
-static void request(Expander *x, const char *req, bool *keep_plain, TkNode **kept, unsigned *nkept)
+/* One requested kernel (tkc --instance/--kernel, libtk): makes the instance
+ * and adds the kernel it names to `kept`. A request that names no kernel has
+ * no source position: it is reported at the start of the file. */
+static void request(Expander *x, const char *req, TkNode **kept, unsigned *nkept)
 {
     char name[128];
     TkGenericValue vals[TK_MAX_GENERIC_PARAMS];
     unsigned n;
     bool has_args;
     TkSpan nowhere = { 0, 0 };
-    *keep_plain = false;
     if (tk_generic_parse_request(req, name, sizeof name, vals, TK_MAX_GENERIC_PARAMS, &n, &has_args) != 0) {
         TkDiag *g = tk_error(x->diags, nowhere, "'%s' is not a kernel or kernel instance name", req);
         tk_diag_expected(g, "NAME or NAME<V, ...> with integer or true/false values");
@@ -501,7 +498,6 @@ static void request(Expander *x, const char *req, bool *keep_plain, TkNode **kep
             TkDiag *g = tk_error(x->diags, t->name_span, "kernel '%s' has no compile-time parameters", name);
             tk_diag_hint(g, "ask for it as plain '%s'", name);
         }
-        *keep_plain = true;
         if (*nkept < 64) kept[(*nkept)++] = t;
         return;
     }
@@ -562,10 +558,7 @@ int tk_generic_expand(TkArena *arena, TkDiags *diags, TkNode **items, const TkGe
     }
     TkNode *kept[64];
     unsigned nkept = 0;
-    for (unsigned r = 0; opts && r < opts->ninstances; r++) {
-        bool plain;
-        request(&x, opts->instances[r], &plain, kept, &nkept);
-    }
+    for (unsigned r = 0; opts && r < opts->ninstances; r++) request(&x, opts->instances[r], kept, &nkept);
     if (x.oom) return -1;
     /* the instances follow the program, in the order they were made */
     TkNode **tail = items;
