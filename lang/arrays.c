@@ -643,7 +643,9 @@ static bool has_arrays(const TkNode *n)
 
 int tk_arrays_expand(TkArena *arena, TkDiags *diags, const TkNode *program, TkNode *item)
 {
-    if (!item || (item->kind != TK_N_FN && item->kind != TK_N_KERNEL) || item->broken || !item->b) return 0;
+    /* a generic template is expanded per instance (its lengths may name a
+     * compile-time parameter), never itself */
+    if (!item || (item->kind != TK_N_FN && item->kind != TK_N_KERNEL) || item->broken || !item->b || item->generic) return 0;
     if (!has_arrays(item->list) && !has_arrays(item->b->list)) return 0;
     Ctx c = { .arena = arena, .diags = diags, .item = item, .mult = 1 };
     unsigned errors = diags->errors;
@@ -665,6 +667,16 @@ int tk_arrays_expand(TkArena *arena, TkDiags *diags, const TkNode *program, TkNo
     for (const TkNode *it = program; it && !c.oom; it = it->next)
         if ((it->kind == TK_N_FN || it->kind == TK_N_KERNEL) && it->name)
             bind(&c, B_PLAIN, it->name, it->name_span, it->kind == TK_N_FN ? "helper" : "kernel");
+    /* an instance's compile-time parameters: `const P = v;` around the item (lang/generic.c) */
+    for (const TkNode *k = item->instance ? item->c : NULL; k && !c.oom; k = k->next) {
+        int64_t v = 0;
+        bool known = k->kind == TK_N_CONST && k->a && eval(&c, k->a, &v);
+        Bind *b = bind(&c, B_CONST, k->name, k->name_span, "compile-time parameter");
+        if (b) {
+            b->known = known;
+            b->value = v;
+        }
+    }
     c.depth = 1;
     for (TkNode *p = item->list; p; p = p->next) {
         if (p->c) {

@@ -14,10 +14,15 @@ typedef enum {
     /* items */
     TK_N_CONST,        /* name, a = value */
     TK_N_FN,           /* name, list = params, a = result TYPE or NULL, b = body BLOCK,
-                          source = the body as written when arrays.c rewrote b, else NULL */
-    TK_N_KERNEL,       /* name, list = params, list2 = grid exprs, a = warps expr or NULL, b = body, source as FN */
+                          source = the body as written when arrays.c rewrote b, else NULL;
+                          c = compile-time parameters (GENERIC; in an instance, their CONSTs) */
+    TK_N_KERNEL,       /* name, list = params, list2 = grid/warps attrs (CALL), b = body, c and source as FN */
     TK_N_PARAM,        /* name, a = TYPE, c = array length (an error: arrays.c reports it) or NULL */
     TK_N_TYPE,         /* tycon, a = element TYPE (tiles), list = dim exprs, layout */
+    TK_N_GENERIC,      /* compile-time parameter: name, a = default or NULL, list = per-target
+                          defaults (TARGET_ARM) when written target(...); generic.c sets
+                          is_const, ival (and fval 1 for a bool) to the target's default */
+    TK_N_TARGET_ARM,   /* name = target key ("cpu", "amdgpu", ...; "else" the fallback), a = value */
     /* statements */
     TK_N_BLOCK,        /* list = statements */
     TK_N_VAR,          /* name, a = TYPE, b = initialiser or NULL, c = array length or NULL (arrays.c expands it) */
@@ -34,7 +39,8 @@ typedef enum {
     TK_N_NAME,         /* name */
     TK_N_UNARY,        /* op, a */
     TK_N_BINARY,       /* op, a, b */
-    TK_N_CALL,         /* name, list = arguments, list2 = type arguments (TYPE), explicit_targs */
+    TK_N_CALL,         /* name, list = arguments, list2 = type arguments (TYPE) of a built-in, or
+                          compile-time arguments (expressions) of a generic helper; explicit_targs */
     TK_N_INDEX,        /* a = indexed expression, list = indices */
     TK_N_BUILTIN_VAR,  /* name = "block" | "warp", field = "x" | "y" | "z" | "id" */
 } TkNodeKind;
@@ -74,6 +80,13 @@ struct TkNode {
     bool broken;            /* item with a syntax error: the checker skips its body */
     bool loop_value;        /* INT standing for an unrolled loop variable */
     TkNode *source;         /* FN/KERNEL: body before arrays.c expanded it (printed) */
+    bool generic;           /* FN/KERNEL with compile-time parameters: a template, never checked
+                               or lowered itself (lang/generic.c makes its instances) */
+    bool instance;          /* FN/KERNEL cloned from a template with its parameters bound */
+    bool too_many;          /* template: "too many instances" was reported */
+    const char *display;    /* instance: "gemm<128,192,256>" (name is the linkage name) */
+    const char *values;     /* instance: "<128,192,256>", for "note: in instance ..." */
+    const struct TkNode *origin;   /* instance: its template */
     uint16_t depth;         /* expression nesting depth (bounded by the parser) */
     int64_t ival;
     double fval;

@@ -82,7 +82,8 @@ static void print_expr(const TkNode *e, int min_prec, FILE *out)
         if (e->explicit_targs) {
             fputc('<', out);
             for (const TkNode *t = e->list2; t; t = t->next) {
-                print_type(t, out);
+                if (t->kind == TK_N_TYPE) print_type(t, out);
+                else print_expr(t, 0, out);   /* a generic helper's compile-time value */
                 if (t->next) fputs(", ", out);
             }
             fputc('>', out);
@@ -243,9 +244,34 @@ static void print_params(const TkNode *params, FILE *out)
     fputc(')', out);
 }
 
+/* <BM = 128, BN = target(gpu: 64, else: 128), KC> */
+static void print_generics(const TkNode *g, FILE *out)
+{
+    if (!g) return;
+    fputc('<', out);
+    for (; g; g = g->next) {
+        fputs(g->name, out);
+        if (g->list) {
+            fputs(" = target(", out);
+            for (const TkNode *arm = g->list; arm; arm = arm->next) {
+                fprintf(out, "%s: ", arm->name);
+                print_expr(arm->a, 0, out);
+                if (arm->next) fputs(", ", out);
+            }
+            fputc(')', out);
+        } else if (g->a) {
+            fputs(" = ", out);
+            print_expr(g->a, 0, out);
+        }
+        if (g->next) fputs(", ", out);
+    }
+    fputc('>', out);
+}
+
 void tk_ast_print(const TkNode *items, FILE *out)
 {
     for (const TkNode *it = items; it; it = it->next) {
+        if (it->instance) continue;   /* made from its template, which is printed */
         /* An item whose parse failed is only a placeholder under its name
          * (front.c): there is nothing to print but that. */
         if (it->broken && (it->kind == TK_N_CONST ? !it->a : !it->b)) {
@@ -258,6 +284,7 @@ void tk_ast_print(const TkNode *items, FILE *out)
         case TK_N_CONST: print_stmt(it, 0, out); break;
         case TK_N_FN:
             fprintf(out, "fn %s", it->name);
+            print_generics(it->generic ? it->c : NULL, out);
             print_params(it->list, out);
             if (it->a) {
                 fputs(" -> ", out);
@@ -269,6 +296,7 @@ void tk_ast_print(const TkNode *items, FILE *out)
             break;
         case TK_N_KERNEL:
             fprintf(out, "kernel %s", it->name);
+            print_generics(it->generic ? it->c : NULL, out);
             print_params(it->list, out);
             for (const TkNode *a = it->list2; a; a = a->next) {
                 fprintf(out, " %s(", a->name);
@@ -281,6 +309,8 @@ void tk_ast_print(const TkNode *items, FILE *out)
             break;
         default: break;
         }
-        if (it->next && (it->kind != TK_N_CONST || it->next->kind != TK_N_CONST)) fputc('\n', out);
+        const TkNode *next = it->next;
+        while (next && next->instance) next = next->next;
+        if (next && (it->kind != TK_N_CONST || next->kind != TK_N_CONST)) fputc('\n', out);
     }
 }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "generic.h"
 #include "shape.h"
 
 static void add_size_name(TkChecker *c, TkSizeNames *names, const char *name)
@@ -170,20 +171,28 @@ static void check_kernel_attrs(TkChecker *c, TkNode *k)
     }
 }
 
+/* An instance's compile-time parameters are consts in a scope around its
+ * parameters, attributes and body (lang/generic.h). */
 static void begin_function(TkChecker *c, TkNode *fn, TkScope *size_scope, TkScope *param_scope, TkSizeNames *sizes)
 {
     c->fn = fn;
     c->sizes = sizes;
     c->size_scope = size_scope;
     c->loop_depth = c->if_depth = 0;
+    if (fn->instance) {
+        TkScope *generic_scope = tk_arena_alloc(c->arena, sizeof *generic_scope);
+        if (generic_scope) tk_scope_push(c, generic_scope);
+        for (TkNode *k = fn->c; generic_scope && k; k = k->next) tk_check_stmt(c, k);
+    }
     tk_scope_push(c, size_scope);
     tk_scope_push(c, param_scope);
 }
 
-static void end_function(TkChecker *c)
+static void end_function(TkChecker *c, TkNode *fn)
 {
     tk_scope_pop(c);
     tk_scope_pop(c);
+    if (fn->instance) tk_scope_pop(c);
 }
 
 static void check_kernel(TkChecker *c, TkNode *k)
@@ -200,7 +209,7 @@ static void check_kernel(TkChecker *c, TkNode *k)
     check_kernel_attrs(c, k);
     tk_check_block(c, k->b, true);
     tk_check_uniformity(c, k);
-    end_function(c);
+    end_function(c, k);
 }
 
 /* Checks a helper's signature and body once; safe to call re-entrantly
@@ -250,7 +259,7 @@ void tk_check_helper(TkChecker *c, TkSymbol *fs)
             tk_diag_hint(g, "end every path with `return ...;`");
         }
         tk_check_uniformity(c, fn);
-        end_function(c);
+        end_function(c, fn);
     }
     TkScope *globals = c->globals;
     *c = saved;
@@ -272,7 +281,8 @@ int tk_check_program(TkArena *arena, TkDiags *diags, TkNode *items)
 
     /* Functions are visible everywhere; constants only after their declaration. */
     for (TkNode *it = items; it; it = it->next) {
-        if (it->kind == TK_N_FN || it->kind == TK_N_KERNEL) {
+        /* instances are reached through their template (kernels have no uses) */
+        if ((it->kind == TK_N_FN || it->kind == TK_N_KERNEL) && !it->instance) {
             TkSymbol *s = tk_declare(&c, it->kind == TK_N_FN ? TK_SYM_FN : TK_SYM_KERNEL, it->name, it->name_span,
                                      &tk_type_void, it);
             it->sym = s;
@@ -292,12 +302,18 @@ int tk_check_program(TkArena *arena, TkDiags *diags, TkNode *items)
             }
             continue;
         }
+        if (it->generic) continue;   /* a template: its instances are checked */
         switch (it->kind) {
         case TK_N_CONST: tk_check_stmt(&c, it); break;
         case TK_N_FN:
             if (it->sym && ((TkSymbol *)it->sym)->decl == it) tk_check_helper(&c, it->sym);
             break;
-        case TK_N_KERNEL: check_kernel(&c, it); break;
+        case TK_N_KERNEL: {
+            unsigned from = diags->count;
+            check_kernel(&c, it);
+            if (it->instance) tk_generic_note(diags, from, it);
+            break;
+        }
         default: break;
         }
     }

@@ -634,26 +634,26 @@ static bool unify_gl(TkChecker *c, TkNode *arg, const TkType *param, const TkTyp
     return true;
 }
 
-static TkType *check_helper_call(TkChecker *c, TkNode *e, TkSymbol *fs)
+TkType *tk_check_helper_call(TkChecker *c, TkNode *e, TkSymbol *fs, bool args_checked)
 {
     TkNode *fn = fs->decl;
     if (fs->fn_checking) {
         TkDiag *g = tk_error(c->diags, e->name_span, "helper '%s' calls itself (directly or through other helpers)", e->name);
         tk_diag_hint(g, "helpers are inlined, so recursion is not allowed; use a loop");
-        for (TkNode *a = e->list; a; a = a->next) tk_check_expr(c, a, &tk_type_error);
+        for (TkNode *a = e->list; a && !args_checked; a = a->next) tk_check_expr(c, a, &tk_type_error);
         return set(e, &tk_type_error);
     }
     tk_check_helper(c, fs);
     e->sym = fs;
     if (fn->broken) {   /* its syntax error is already reported */
-        for (TkNode *a = e->list; a; a = a->next) tk_check_expr(c, a, &tk_type_error);
+        for (TkNode *a = e->list; a && !args_checked; a = a->next) tk_check_expr(c, a, &tk_type_error);
         return set(e, &tk_type_error);
     }
     unsigned want = tk_list_length(fn->list), got = tk_list_length(e->list);
     if (want != got) {
         TkDiag *g = tk_error(c->diags, e->span, "'%s' takes %u argument%s, not %u", e->name, want, want == 1 ? "" : "s", got);
         (void)g;
-        for (TkNode *a = e->list; a; a = a->next) tk_check_expr(c, a, &tk_type_error);
+        for (TkNode *a = e->list; a && !args_checked; a = a->next) tk_check_expr(c, a, &tk_type_error);
         return set(e, fn->type ? fn->type : &tk_type_error);
     }
     TkPoly vals[64];
@@ -661,7 +661,7 @@ static TkType *check_helper_call(TkChecker *c, TkNode *e, TkSymbol *fs)
     unsigned i = 1;
     for (TkNode *a = e->list, *p = fn->list; a; a = a->next, p = p->next, i++) {
         const TkType *pt = p->type ? p->type : &tk_type_error;
-        TkType *at = tk_check_expr(c, a, pt);
+        TkType *at = args_checked ? (a->type ? a->type : &tk_type_error) : tk_check_expr(c, a, pt);
         if (at->kind == TK_TY_ERROR || pt->kind == TK_TY_ERROR) continue;
         if (pt->kind == TK_TY_GL) {
             unify_gl(c, a, pt, at, vals, bound, 64, e->name, i);
@@ -703,7 +703,14 @@ static TkType *check_call(TkChecker *c, TkNode *e, const TkType *want)
         for (TkNode *a = e->list; a; a = a->next) tk_check_expr(c, a, &tk_type_error);
         return set(e, &tk_type_error);
     }
-    return check_helper_call(c, e, s);
+    if (((TkNode *)s->decl)->generic) return tk_check_generic_call(c, e, s);
+    if (e->explicit_targs) {
+        TkDiag *g = tk_error(c->diags, e->name_span, "helper '%s' has no compile-time parameters", e->name);
+        tk_diag_hint(g, "call it as %s(...)", e->name);
+        for (TkNode *a = e->list; a; a = a->next) tk_check_expr(c, a, &tk_type_error);
+        return set(e, &tk_type_error);
+    }
+    return tk_check_helper_call(c, e, s, false);
 }
 
 /* ---------------------------------------------------------------- lvalues */

@@ -2,6 +2,7 @@
  *   check.c        program level: items, kernels, helpers, sizes, recursion
  *   check_stmt.c   statements, scopes, placement rules
  *   check_expr.c   expressions, constants, implicit conversions
+ *   check_generic.c calls of generic helpers: binding, instances (generic.c clones)
  *   builtins.c     the built-in table and each built-in's typing rule
  *   interval.c     integer ranges, for bounds-safe element access
  *   uniform.c      block-uniform control flow for sync() and collectives
@@ -46,6 +47,9 @@ struct TkSymbol {
     bool fn_checking, fn_checked;
     bool fn_needs_uniform;   /* contains sync() or a block-collective op */
     bool fn_reads_varying;   /* result may differ between warps (touches warp.id or tiles) */
+    /* FN template (generic): its instances so far (check_generic.c) */
+    struct TkInstance *instances;
+    unsigned ninstances;
 };
 
 typedef struct TkScope TkScope;
@@ -100,7 +104,13 @@ TkSymbol *tk_new_size(TkChecker *c, const char *name, TkSpan span);
 TkType *tk_resolve_type(TkChecker *c, TkNode *type_node, bool allow_new_sizes);
 bool tk_block_returns(const TkNode *block);
 
+/* check_generic.c: a call of generic helper `tmpl` — binds its compile-time
+ * parameters, makes or finds the instance, and checks the call against it. */
+TkType *tk_check_generic_call(TkChecker *c, TkNode *e, TkSymbol *tmpl);
+
 /* check_expr.c */
+/* A call of helper fs; args_checked: the arguments' types are already set. */
+TkType *tk_check_helper_call(TkChecker *c, TkNode *e, TkSymbol *fs, bool args_checked);
 /* want: the type the context needs, for zeros()/ones()/fill()/load() without
  * a type argument. NULL: there is no context, and those report that their
  * result type is unknown. &tk_type_error: the context's type is itself an

@@ -18,6 +18,7 @@ void tk_diags_free(TkDiags *d)
         free(d->items[i].expected);
         free(d->items[i].found);
         free(d->items[i].hint);
+        free(d->items[i].note);
     }
     free(d->items);
     d->items = NULL;
@@ -99,6 +100,7 @@ TkDiag *tk_warning(TkDiags *d, TkSpan span, const char *fmt, ...)
 SETTER(expected)
 SETTER(found)
 SETTER(hint)
+SETTER(note)
 #undef SETTER
 
 static int by_position(const void *a, const void *b)
@@ -244,6 +246,7 @@ static void print_text(const TkDiags *d, FILE *out)
         if (g->expected) fprintf(out, "  expected: %s\n", g->expected);
         if (g->found) fprintf(out, "  found:    %s\n", g->found);
         if (g->hint) fprintf(out, "  hint: %s\n", g->hint);
+        if (g->note) fprintf(out, "  note: %s\n", g->note);
     }
     if (d->overflowed)
         fprintf(out, "%s: too many errors, stopped after %u\n", d->src->name, d->max_errors ? d->max_errors : 100);
@@ -308,6 +311,10 @@ void tk_diags_print_json(const TkDiags *d, FILE *out)
         json_string(out, g->found);
         fputs(",\"hint\":", out);
         json_string(out, g->hint);
+        if (g->note) {   /* only where there is one, so other lines keep their shape */
+            fputs(",\"note\":", out);
+            json_string(out, g->note);
+        }
         fputs("}\n", out);
     }
 }

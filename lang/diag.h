@@ -17,6 +17,7 @@ typedef struct TkDiag {
     char *expected;   /* optional, NULL when absent */
     char *found;
     char *hint;
+    char *note;       /* where it happened, e.g. "in instance gemm<100,192,256>" */
 } TkDiag;
 
 typedef struct {
@@ -42,6 +43,7 @@ TkDiag *tk_warning(TkDiags *d, TkSpan span, const char *fmt, ...)
 void tk_diag_expected(TkDiag *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void tk_diag_found(TkDiag *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void tk_diag_hint(TkDiag *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void tk_diag_note(TkDiag *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Sort by position (stable), so that passes reporting in different orders
  * still print in source order. */

@@ -9,6 +9,7 @@
 
 #include "arrays.h"
 #include "checker.h"
+#include "generic.h"
 #include "grammar.h"
 #include "lexer.h"
 #include "parse.h"
@@ -182,7 +183,7 @@ static void take(Driver *d, int code, TkToken tok)
     if (tok.after_dropped) d->ctx.quiet = true;
     feed(d, code, tok);
     if (code == TK_T_SEMI || code == TK_T_LBRACE || code == TK_T_RBRACE) d->ctx.quiet = false;   /* statement boundary */
-    if (++d->ntokens == 2 && code == TK_T_IDENT &&
+    if (++d->ntokens == 2 && (code == TK_T_IDENT || code == TK_T_GIDENT) &&
         (d->first_code == TK_T_CONST || d->first_code == TK_T_FN || d->first_code == TK_T_KERNEL))
         d->name = tok;
     d->prev = tok.span;
@@ -193,16 +194,74 @@ static void take(Driver *d, int code, TkToken tok)
     if (end) finish_item(d, tok.span);
 }
 
+/* The names of generic helpers (`fn NAME<`), found by a first lexing pass
+ * whose diagnostics are dropped (the real pass reports them). */
+typedef struct {
+    TkArena arena;
+    const char **names;
+    unsigned count;
+} GenericNames;
+
+static void find_generic_names(TkFront *f, GenericNames *g)
+{
+    TkDiags quiet;
+    TkLexer lx;
+    TkToken tok;
+    int code, prev2 = 0, prev1 = 0;
+    const char *name = NULL;
+    unsigned cap = 0;
+    tk_arena_init(&g->arena);
+    g->names = NULL;
+    g->count = 0;
+    tk_diags_init(&quiet, &f->src);
+    tk_lexer_init(&lx, &f->src, &g->arena, &quiet);
+    while ((code = tk_lex(&lx, &tok)) != 0) {
+        if (code == TK_T_LT && prev1 == TK_T_IDENT && prev2 == TK_T_FN && name) {
+            if (g->count == cap) {
+                unsigned ncap = cap ? cap * 2 : 8;
+                const char **n = tk_arena_alloc(&g->arena, sizeof *n * ncap);
+                if (!n) break;
+                if (g->count) memcpy(n, g->names, sizeof *n * g->count);
+                g->names = n;
+                cap = ncap;
+            }
+            g->names[g->count++] = name;
+        }
+        prev2 = prev1;
+        prev1 = code;
+        name = code == TK_T_IDENT ? tok.text : NULL;
+    }
+    tk_diags_free(&quiet);
+}
+
+static bool is_generic_name(const GenericNames *g, const char *name)
+{
+    for (unsigned i = 0; name && i < g->count; i++)
+        if (strcmp(g->names[i], name) == 0) return true;
+    return false;
+}
+
 unsigned tk_front_parse(TkFront *f)
 {
     TkLexer lx;
-    TkToken tok;
+    TkToken tok, held;
     Driver d;
+    GenericNames generic;
     memset(&d, 0, sizeof d);
     d.f = f;
+    find_generic_names(f, &generic);
     tk_lexer_init(&lx, &f->src, &f->arena, &f->diags);
-    int code;
-    while ((code = tk_lex(&lx, &tok)) != 0) take(&d, code, tok);
+    /* One token is held back: a generic helper's name followed by '<' is
+     * fed as GIDENT, which the grammar reads as `name<args>(...)`. */
+    int code, held_code = 0;
+    while ((code = tk_lex(&lx, &tok)) != 0) {
+        if (held_code == TK_T_IDENT && code == TK_T_LT && is_generic_name(&generic, held.text)) held_code = TK_T_GIDENT;
+        if (held_code) take(&d, held_code, held);
+        held_code = code;
+        held = tok;
+    }
+    if (held_code) take(&d, held_code, held);
+    tk_arena_free(&generic.arena);
     if (d.parser) {
         TkSpan end = { f->src.len, f->src.len };
         finish_item(&d, end);
@@ -213,7 +272,13 @@ unsigned tk_front_parse(TkFront *f)
 
 unsigned tk_front_check(TkFront *f)
 {
-    /* Arrays become plain declarations first: the checker never sees one. */
+    /* compile-time parameters: clone each requested kernel instance (the
+     * checker makes helper instances at their calls, and expands their
+     * arrays there) */
+    if (tk_generic_expand(&f->arena, &f->diags, &f->items, &f->generic) < 0) tk_error(&f->diags, (TkSpan){ 0, 0 }, "out of memory");
+    /* Arrays become plain declarations first: the checker never sees one.
+     * Templates are left alone (a length may name a compile-time parameter);
+     * their instances, bound, are expanded. */
     bool oom = false;
     for (TkNode *it = f->items; it; it = it->next)
         if (tk_arrays_expand(&f->arena, &f->diags, f->items, it) < 0) oom = true;

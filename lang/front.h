@@ -10,6 +10,7 @@
 #include "arena.h"
 #include "ast.h"
 #include "diag.h"
+#include "generic.h"
 #include "source.h"
 
 typedef struct {
@@ -17,6 +18,7 @@ typedef struct {
     TkArena arena;
     TkDiags diags;
     TkNode *items;      /* the AST after tk_front_parse */
+    TkGenericOptions generic;   /* kernel instances to make, target keys: set before tk_front_check */
     bool loaded;
 } TkFront;
 

@@ -105,10 +105,49 @@ item(A) ::= FN(F) IDENT(N) LPAREN params(P) RPAREN result(R) block(B). {
     A = mk(ctx, TK_N_FN, tk_span_join(F.span, B->span));
     A->name = N.text; A->name_span = N.span; A->list = P; A->a = R; A->b = B;
 }
+/* a generic helper's name is a GIDENT wherever '<' follows it (front.c), so
+ * that `act<16, 64>(x)` is not read as a comparison */
+item(A) ::= FN(F) GIDENT(N) LT gparams(G) GT LPAREN params(P) RPAREN result(R) block(B). {
+    A = mk(ctx, TK_N_FN, tk_span_join(F.span, B->span));
+    A->name = N.text; A->name_span = N.span; A->list = P; A->a = R; A->b = B; A->c = G; A->generic = true;
+}
 item(A) ::= KERNEL(K) IDENT(N) LPAREN params(P) RPAREN kattrs(T) block(B). {
     A = mk(ctx, TK_N_KERNEL, tk_span_join(K.span, B->span));
     A->name = N.text; A->name_span = N.span; A->list = P; A->list2 = T; A->b = B;
 }
+item(A) ::= KERNEL(K) IDENT(N) LT gparams(G) GT LPAREN params(P) RPAREN kattrs(T) block(B). {
+    A = mk(ctx, TK_N_KERNEL, tk_span_join(K.span, B->span));
+    A->name = N.text; A->name_span = N.span; A->list = P; A->list2 = T; A->b = B; A->c = G; A->generic = true;
+}
+
+/* compile-time parameters: NAME, NAME = default, NAME = target(key: v, ..., else: v) */
+gparams(A) ::= gparam(P).                           { A = P; }
+gparams(A) ::= gparams(L) COMMA gparam(P).          { A = tk_list_append(L, P); }
+gparam(A) ::= IDENT(N).                             { A = mk(ctx, TK_N_GENERIC, N.span); A->name = N.text; A->name_span = N.span; }
+gparam(A) ::= IDENT(N) ASSIGN gvalue(V). {
+    A = mk(ctx, TK_N_GENERIC, tk_span_join(N.span, V->span)); A->name = N.text; A->name_span = N.span; A->a = V;
+}
+gparam(A) ::= IDENT(N) ASSIGN IDENT(T) LPAREN tarms(L) RPAREN(R). {
+    A = mk(ctx, TK_N_GENERIC, tk_span_join(N.span, R.span)); A->name = N.text; A->name_span = N.span; A->list = L;
+    if (strcmp(T.text, "target") != 0) {
+        TkDiag *g = tk_error(ctx->diags, T.span, "a per-target default is written target(...), not %s(...)", T.text);
+        tk_diag_hint(g, "e.g. %s = target(gpu: 64, cpu: 128)", N.text);
+        ctx->had_error = true;
+    }
+}
+tarms(A) ::= tarm(T).                               { A = T; }
+tarms(A) ::= tarms(L) COMMA tarm(T).                { A = tk_list_append(L, T); }
+tarm(A) ::= IDENT(K) COLON gvalue(V).               { A = mk(ctx, TK_N_TARGET_ARM, tk_span_join(K.span, V->span)); A->name = K.text; A->name_span = K.span; A->a = V; }
+tarm(A) ::= ELSE(K) COLON gvalue(V).                { A = mk(ctx, TK_N_TARGET_ARM, tk_span_join(K.span, V->span)); A->name = "else"; A->name_span = K.span; A->a = V; }
+
+/* a compile-time value: a dimension expression (no comparisons, so '>'
+ * closes the list), a negated one, or a bool */
+gvalue(A) ::= dim(D).                               { A = D; }
+gvalue(A) ::= MINUS(M) dim(D).                      { A = mk(ctx, TK_N_UNARY, tk_span_join(M.span, D->span)); A->op = TK_OP_NEG; A->a = D; set_depth(ctx, A, D, NULL, NULL); }
+gvalue(A) ::= TRUE(T).                              { A = mk(ctx, TK_N_BOOL, T.span); A->ival = 1; }
+gvalue(A) ::= FALSE(T).                             { A = mk(ctx, TK_N_BOOL, T.span); A->ival = 0; }
+gvalues(A) ::= gvalue(V).                           { A = V; }
+gvalues(A) ::= gvalues(L) COMMA gvalue(V).          { A = tk_list_append(L, V); }
 
 const_decl(A) ::= CONST(C) IDENT(N) ASSIGN expr(E) SEMI(S). {
     A = mk(ctx, TK_N_CONST, tk_span_join(C.span, S.span));
@@ -293,6 +332,16 @@ primary(A) ::= LPAREN(L) expr(E) RPAREN(R).         { A = E; A->span = tk_span_j
 primary(A) ::= IDENT(N) LPAREN args(X) RPAREN(R). {
     A = mk(ctx, TK_N_CALL, tk_span_join(N.span, R.span));
     A->name = N.text; A->name_span = N.span; A->list = X;
+    set_depth(ctx, A, NULL, NULL, X);
+}
+primary(A) ::= GIDENT(N) LPAREN args(X) RPAREN(R). {
+    A = mk(ctx, TK_N_CALL, tk_span_join(N.span, R.span));
+    A->name = N.text; A->name_span = N.span; A->list = X;
+    set_depth(ctx, A, NULL, NULL, X);
+}
+primary(A) ::= GIDENT(N) LT gvalues(G) GT LPAREN args(X) RPAREN(R). {
+    A = mk(ctx, TK_N_CALL, tk_span_join(N.span, R.span));
+    A->name = N.text; A->name_span = N.span; A->list = X; A->list2 = G; A->explicit_targs = true;
     set_depth(ctx, A, NULL, NULL, X);
 }
 primary(A) ::= TBUILTIN(N) LPAREN args(X) RPAREN(R). {

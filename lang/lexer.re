@@ -210,6 +210,7 @@ int tk_lex(TkLexer *lx, TkToken *tok)
             "||" { TOKEN(TK_T_OROR); }
             "!"  { TOKEN(TK_T_BANG); }
             ","  { TOKEN(TK_T_COMMA); }
+            ":"  { TOKEN(TK_T_COLON); }
             ";"  { TOKEN(TK_T_SEMI); }
             ".." { TOKEN(TK_T_DOTDOT); }
             "."  { TOKEN(TK_T_DOT); }
@@ -299,6 +300,8 @@ const char *tk_token_spelling(int code)
     case TK_T_OROR: return "'||'";
     case TK_T_BANG: return "'!'";
     case TK_T_COMMA: return "','";
+    case TK_T_COLON: return "':'";
+    case TK_T_GIDENT: return "generic helper name";
     case TK_T_SEMI: return "';'";
     case TK_T_DOTDOT: return "'..'";
     case TK_T_DOT: return "'.'";

@@ -782,6 +782,7 @@ static int lower_kernel(Lower *L, TirModule *m, TkNode *k)
     TirFunc *f = tk_arena_alloc(L->arena, sizeof *f);
     if (!f) return -1;
     f->name = k->name;
+    f->display = k->display ? k->display : k->name;
     f->loc = k->span;
     f->nparams = tk_list_length(k->list);
     f->params = tk_arena_alloc(L->arena, sizeof *f->params * (f->nparams ? f->nparams : 1));
@@ -841,7 +842,7 @@ int tir_from_ast(TirModule *m, TkArena *arena, const TkSource *src, TkDiags *dia
     L.diags = diags;
     int rc = 0;
     for (TkNode *it = items; it; it = it->next)
-        if (it->kind == TK_N_KERNEL && !it->broken && lower_kernel(&L, m, it) != 0) rc = -1;
+        if (it->kind == TK_N_KERNEL && !it->broken && !it->generic && lower_kernel(&L, m, it) != 0) rc = -1;   /* templates: only their instances */
     free(L.env);
     return rc == 0 && !L.failed ? 0 : -1;
 }

@@ -97,7 +97,8 @@ typedef struct {
 
 typedef struct TirFunc TirFunc;
 struct TirFunc {
-    const char *name;
+    const char *name;           /* the linkage name: gemm, or gemm__64_64_128 for an instance */
+    const char *display;        /* as users name it: gemm, gemm<64,64,128> */
     TkSpan loc;
     TirParam *params;
     unsigned nparams;

@@ -11,6 +11,8 @@
 
 #include "cpu_jit.h"
 #include "front.h"
+#include "generic.h"
+#include "target.h"
 #include "lower.h"
 #include "tir_bind.h"
 
@@ -29,7 +31,14 @@ struct tk_program {
     unsigned nkernels;
     double compile_ms;
     bool cache_hit;
-    char error[512];
+    /* the options again, for instances compiled on demand */
+    char *target;
+    int opt_level, no_cache;
+    const char *keys[2];       /* target(...) keys of the target */
+    const char *request;       /* the instance this (sub)program was compiled for */
+    tk_program *instances;     /* on-demand instances (tk_program_kernel), each a program of one kernel */
+    tk_program *next_instance;
+    char error[2048];
 };
 
 void tk_free(void *p) { free(p); }
@@ -54,6 +63,22 @@ static tk_status fail(tk_program *p, tk_status s, char **diagnostics)
 
 static tk_status compile(tk_program *p, const tk_compile_options *opts, tk_program **out, char **diagnostics)
 {
+    p->opt_level = opts ? opts->opt_level : 0;
+    p->no_cache = opts && opts->no_cache;
+    if (opts && opts->target && !(p->target = strdup(opts->target))) {
+        tk_program_free(p);
+        return TK_ERR_OUT_OF_MEMORY;
+    }
+    const TkTarget *t = tk_target_find(p->target ? p->target : "host");
+    tk_target_default_keys(t, p->keys);
+    p->front.generic.target_keys = p->keys;
+    p->front.generic.ntarget_keys = 2;
+    p->front.generic.target_name = p->target ? p->target : "host";
+    if (p->request) {
+        p->front.generic.instances = (const char *const *)&p->request;
+        p->front.generic.ninstances = 1;
+        p->front.generic.only_requested = true;
+    }
     tk_front_parse(&p->front);
     tk_front_check(&p->front);
     if (p->front.diags.errors) {
@@ -67,7 +92,7 @@ static tk_status compile(tk_program *p, const tk_compile_options *opts, tk_progr
         return fail(p, TK_ERR_INTERNAL, diagnostics);
     }
     TkCpuJitOptions jo = {
-        .target = opts ? opts->target : NULL,
+        .target = p->target,
         .opt_level = opts && opts->opt_level > 0 ? opts->opt_level : 3,
         .no_cache = opts && opts->no_cache,
         .compile_ms = &p->compile_ms,
@@ -129,6 +154,13 @@ tk_status tk_compile_file(const char *path, const tk_compile_options *opts, tk_p
 void tk_program_free(tk_program *p)
 {
     if (!p) return;
+    while (p->instances) {
+        tk_program *i = p->instances;
+        p->instances = i->next_instance;
+        tk_program_free(i);
+    }
+    free(p->target);
+    free((char *)p->request);
     tk_cpu_module_free(p->code);
     free(p->kernels);
     tk_front_free(&p->front);
@@ -138,16 +170,88 @@ void tk_program_free(tk_program *p)
 double tk_program_compile_ms(const tk_program *p) { return p ? p->compile_ms : 0; }
 int tk_program_cache_hit(const tk_program *p) { return p && p->cache_hit; }
 unsigned tk_program_num_kernels(const tk_program *p) { return p ? p->nkernels : 0; }
-const char *tk_program_kernel_name(const tk_program *p, unsigned i) { return p && i < p->nkernels ? p->kernels[i].fn->name : NULL; }
+const char *tk_program_kernel_name(const tk_program *p, unsigned i) { return p && i < p->nkernels ? p->kernels[i].fn->display : NULL; }
 const char *tk_program_error(const tk_program *p) { return p ? p->error : "no program"; }
+
+static const TkNode *generic_kernel(const tk_program *p, const char *name)
+{
+    for (const TkNode *it = p->front.items; it; it = it->next)
+        if (it->kind == TK_N_KERNEL && it->generic && strcmp(it->name, name) == 0) return it;
+    return NULL;
+}
+
+/* Compiles the source again with only instance `canon` (cached on disk like
+ * any program) and keeps that program beside p. */
+static tk_kernel *instantiate(tk_program *p, const char *canon)
+{
+    tk_program *q = calloc(1, sizeof *q);
+    if (!q || !(q->request = strdup(canon)) ||
+        tk_front_load_memory(&q->front, p->front.src.name, p->front.src.text, p->front.src.len) != 0) {
+        if (q) free((char *)q->request);
+        free(q);
+        snprintf(p->error, sizeof p->error, "out of memory instantiating %s", canon);
+        return NULL;
+    }
+    tk_compile_options o = { .target = p->target, .opt_level = p->opt_level, .no_cache = p->no_cache };
+    char *diags = NULL;
+    tk_program *out = NULL;
+    tk_status s = compile(q, &o, &out, &diags);   /* frees q on failure */
+    if (s != TK_OK) {
+        snprintf(p->error, sizeof p->error, "cannot instantiate %s:\n%s", canon, diags ? diags : "");
+        free(diags);
+        return NULL;
+    }
+    for (unsigned i = 0; i < out->nkernels; i++) {
+        char c[512];
+        if (tk_generic_canonical(out->kernels[i].fn->display, c, sizeof c) == 0 && strcmp(c, canon) == 0) {
+            out->kernels[i].program = p;   /* its errors are p's */
+            out->next_instance = p->instances;
+            p->instances = out;
+            return &out->kernels[i];
+        }
+    }
+    tk_program_free(out);
+    snprintf(p->error, sizeof p->error, "no kernel named '%s' in %s", canon, p->front.src.name);
+    return NULL;
+}
 
 tk_kernel *tk_program_kernel(tk_program *p, const char *name)
 {
     if (!p || !name) return NULL;
+    char canon[512];
+    if (tk_generic_canonical(name, canon, sizeof canon) != 0) snprintf(canon, sizeof canon, "%s", name);
     for (unsigned i = 0; i < p->nkernels; i++)
-        if (strcmp(p->kernels[i].fn->name, name) == 0) return &p->kernels[i];
+        if (strcmp(p->kernels[i].fn->display, canon) == 0) return &p->kernels[i];
+    for (tk_program *q = p->instances; q; q = q->next_instance)
+        for (unsigned i = 0; i < q->nkernels; i++)
+            if (strcmp(q->kernels[i].fn->display, canon) == 0) return &q->kernels[i];
+    /* an instance of a generic kernel, or its plain name without a default
+     * instance (the front end says which parameter lacks a default) */
+    char base[128];
+    size_t n = strcspn(canon, "<");
+    snprintf(base, sizeof base, "%.*s", (int)n, canon);
+    if (generic_kernel(p, base)) return instantiate(p, canon);
     snprintf(p->error, sizeof p->error, "no kernel named '%s' in %s", name, p->front.src.name);
     return NULL;
+}
+
+int tk_program_generic_params(const tk_program *p, const char *kernel, tk_generic_param *params, unsigned max)
+{
+    const TkNode *k = p && kernel ? generic_kernel(p, kernel) : NULL;
+    if (!k) {
+        for (unsigned i = 0; p && kernel && i < p->nkernels; i++)
+            if (strcmp(p->kernels[i].fn->display, kernel) == 0) return 0;   /* a plain kernel */
+        return -1;
+    }
+    unsigned n = 0;
+    for (const TkNode *g = k->c; g; g = g->next, n++) {
+        if (n >= max || !params) continue;
+        params[n].name = g->name;
+        params[n].has_default = g->is_const;
+        params[n].default_value = g->is_const ? g->ival : 0;
+        params[n].is_bool = g->is_const && g->fval != 0;
+    }
+    return (int)n;
 }
 
 unsigned tk_kernel_num_params(const tk_kernel *k) { return k ? k->fn->nparams : 0; }

@@ -116,3 +116,23 @@ bool tk_target_runs_here(const TkResolvedTarget *r)
     LLVMDisposeMessage(host);
     return ok;
 }
+
+void tk_target_default_keys(const TkTarget *t, const char *keys[2])
+{
+    if (t && t->kind == TK_TARGET_AMDGPU) {
+        keys[0] = "amdgpu";
+        keys[1] = "gpu";
+    } else if (t && t->kind == TK_TARGET_NVPTX) {
+        keys[0] = "nvptx";
+        keys[1] = "gpu";
+    } else {
+        /* a CPU target without a triple is the host */
+#if defined(__aarch64__)
+        bool arm = !t || !t->triple || strncmp(t->triple, "aarch64", 7) == 0;
+#else
+        bool arm = t && t->triple && strncmp(t->triple, "aarch64", 7) == 0;
+#endif
+        keys[0] = arm ? "aarch64" : "x86";
+        keys[1] = "cpu";
+    }
+}

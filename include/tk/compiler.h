@@ -81,10 +81,32 @@ void tk_free(void *p);
 double tk_program_compile_ms(const tk_program *p);
 int tk_program_cache_hit(const tk_program *p);
 
+/* The kernels compiled with the program: every plain kernel and the default
+ * instance of each generic kernel (named plainly, "gemm"). */
 unsigned tk_program_num_kernels(const tk_program *p);
 const char *tk_program_kernel_name(const tk_program *p, unsigned i);
-/* NULL if there is no such kernel (and tk_program_error() says so). */
+/* NULL if there is no such kernel (and tk_program_error() says so). A name
+ * "gemm<64,64,128>" (spaces allowed) is an instance of generic kernel gemm:
+ * the first request compiles it (the front end and JIT run again for that
+ * instance, through the disk cache) and the program keeps it; its source
+ * errors (a tile dim that is not a multiple of 16 at these values, ...) are
+ * in tk_program_error(). Not thread-safe: look kernels up from one thread. */
 tk_kernel *tk_program_kernel(tk_program *p, const char *name);
+
+/* A compile-time parameter of a generic kernel, for choosing an instance by
+ * problem size. The default is the one for the program's target (target(...)
+ * defaults resolved). */
+typedef struct {
+    const char *name;          /* "BM" */
+    int has_default;
+    int64_t default_value;     /* a bool's is 0 or 1 */
+    int is_bool;               /* the default is true/false */
+} tk_generic_param;
+
+/* The compile-time parameters of kernel `kernel` (a generic kernel's plain
+ * name): returns how many it has (0 for a kernel that is not generic), filling
+ * up to max entries of params (NULL to count), or -1 if there is no such kernel. */
+int tk_program_generic_params(const tk_program *p, const char *kernel, tk_generic_param *params, unsigned max);
 
 unsigned tk_kernel_num_params(const tk_kernel *k);
 tk_status tk_kernel_param(const tk_kernel *k, unsigned i, tk_param_info *info);

@@ -11,6 +11,7 @@
  * and divisors, logarithms and roots get |x| + c. */
 #include "rpg.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -82,6 +83,7 @@ typedef struct {
     char name[8];
     Ty arg, ret;     /* rt → rt helpers, with an f32 scalar */
     bool has_scalar;
+    bool generic;    /* fn h<GR = TR, GC = TC, GK = TK>: its dims are its own parameters */
     double mag;      /* of the result for an argument of magnitude ≤ 1 */
 } Helper;
 
@@ -782,6 +784,18 @@ static Ex gen_fscalar(G *g, int e, int depth)
 
 /* ---------------------------------------------------------------- helpers */
 
+/* A generic helper's text: the tile constants TR, TC, TK (whole words)
+ * become its compile-time parameters GR, GC, GK, in place. The body was
+ * generated over the roles, so it is valid for any binding of them. */
+static void generic_dims(char *s)
+{
+    for (char *p = s; (p = strchr(p, 'T')) != NULL; p++) {
+        bool start = p == s || !(isalnum((unsigned char)p[-1]) || p[-1] == '_');
+        bool end = p[1] && !(isalnum((unsigned char)p[2]) || p[2] == '_');
+        if (start && end && (p[1] == 'R' || p[1] == 'C' || p[1] == 'K')) *p = 'G';
+    }
+}
+
 /* Writes helper h (rt → rt, and an f32 scalar) into g->helpers. */
 static void write_helper(G *g, Helper *h)
 {
@@ -809,8 +823,10 @@ static void write_helper(G *g, Helper *h)
     }
     h->mag = r.mag;
 
-    sb_printf(g, &g->helpers, "fn %s(%s x%s) -> %s {\n%s    return %s;\n}\n\n", h->name, ty_str(g, h->arg), h->has_scalar ? ", f32 s" : "",
-              ty_str(g, h->ret), g->body.s ? g->body.s : "", r.s);
+    char *text = S(g, "(%s x%s) -> %s {\n%s    return %s;\n}\n\n", ty_str(g, h->arg), h->has_scalar ? ", f32 s" : "", ty_str(g, h->ret),
+                   g->body.s ? g->body.s : "", r.s);
+    if (h->generic) generic_dims(text);
+    sb_printf(g, &g->helpers, "fn %s%s%s", h->name, h->generic ? "<GR = TR, GC = TC, GK = TK>" : "", text);
     free(g->body.s);
 
     g->in_helper = false;
@@ -836,12 +852,27 @@ static Ex helper_call(G *g, Ty t, int depth)
         h->ret = t;
         h->arg = chance(g, 60) ? t : rt(pick(g, 3), t.r, t.c, chance(g, 30));
         h->has_scalar = chance(g, 50);
+        h->generic = chance(g, 30);
         write_helper(g, h);
     }
     Ex a = bounded(g, gen_tile(g, h->arg, depth - 1), 1);
     char *s = h->has_scalar ? S(g, ", %s", gen_fscalar(g, E_F32, 0).s) : S(g, "%s", "");
     /* the scalar's magnitude can reach 3: the helper saw 1, so allow for it */
-    return (Ex){ .s = S(g, "%s(%s%s)", h->name, a.s, s), .mag = grow(h->mag * (h->has_scalar ? 9 : 1)) };
+    double mag = grow(h->mag * (h->has_scalar ? 9 : 1));
+    Ex call = { .s = S(g, "%s(%s%s)", h->name, a.s, s), .mag = mag };
+    if (!h->generic || !chance(g, 70)) return call;
+    /* the same helper at the transposed shape (another instance), its
+     * result transposed back: inferred from the argument or given <...> */
+    feature(g, RPG_F_GENERIC);
+    feature(g, RPG_F_TRANSPOSE);
+    Ty sw = rt(h->arg.e, h->arg.c, h->arg.r, h->arg.col);
+    Ex b = bounded(g, gen_tile(g, sw, depth - 1), 1);
+    char *s2 = h->has_scalar ? S(g, ", %s", gen_fscalar(g, E_F32, 0).s) : S(g, "%s", "");
+    const char *bind[3] = { DIM_NAME[D_R], DIM_NAME[D_C], DIM_NAME[D_K] };   /* GR, GC, GK at this call */
+    bind[h->arg.r] = DIM_NAME[h->arg.c];
+    bind[h->arg.c] = DIM_NAME[h->arg.r];
+    char *targs = chance(g, 50) ? S(g, "<%s, %s, %s>", bind[0], bind[1], bind[2]) : S(g, "%s", "");
+    return (Ex){ .s = S(g, "(%s) + transpose(%s%s(%s%s))", call.s, h->name, targs, b.s, s2), .mag = 2 * mag };
 }
 
 /* ---------------------------------------------------------------- statements */

@@ -19,7 +19,8 @@
  * reductions, masks (mask_rows/cols, tril/triu; comparisons, && || ! and
  * where), converts, transposes, products of every form and dtype
  * (from plain, transposed or packed tensors), loops with constant and
- * symbolic bounds, `if`, element writes, helpers, shared tiles with sync()
+ * symbolic bounds, `if`, element writes, helpers (some generic, fn h<GR, GC,
+ * GK>, called at a tile's shape and at its transpose's), shared tiles with sync()
  * across warps, rank-3 tensors, scalars, arrays of tiles and vectors with
  * constant-bound loops over them and constant indices. */
 #ifndef TK_TESTS_GEN_RPG_H
@@ -45,7 +46,7 @@
     X(RANK3, "rank-3 tensor") X(F16, "f16 values") X(BF16, "bf16 values") X(SCALAR_PARAM, "scalar parameter") \
     X(RV_OP, "vector op") X(OUT_VIEW, "mma stored straight to C") X(EPILOGUE, "mma accumulator read")      \
     X(COMPARE, "tile comparison") X(MASK_LOGIC, "&& || ! on masks") X(WHERE, "where") X(MASK_CONVERT, "convert mask") \
-    X(ARRAY, "array of tiles")
+    X(ARRAY, "array of tiles") X(GENERIC, "generic helper at two shapes")
 
 #define RPG_FEATURE_ENUM(id, name) RPG_F_##id,
 typedef enum { RPG_FEATURES(RPG_FEATURE_ENUM) RPG_NFEATURES } RpgFeature;

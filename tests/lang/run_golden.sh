@@ -12,6 +12,8 @@
 #   - nothing on stdout,
 #   - stderr byte-for-byte equal to NAME.err (a unified diff is shown otherwise).
 # A NAME.err without its NAME.tk also fails (a renamed or deleted test).
+# A NAME.args file beside NAME.tk holds extra tkc options, split at spaces
+# and not otherwise interpreted (e.g. `--instance gemm<100,32,16>`).
 # Summary line: `golden_errors: P passed, F failed`.
 #
 # --update (for developers): regenerates NAME.err from the current compiler for
@@ -80,7 +82,9 @@ fail() {   # NAME, reason
 
 # run DIR NAME.tk: runs tkc from DIR; sets $rc, fills $out and $err.
 run() {
-    (cd "$1" && ${limit[@]+"${limit[@]}"} "$tkc" check "$2" >"$out" 2>"$err")
+    local extra=()
+    if [ -f "$1/${2%.tk}.args" ]; then read -ra extra <"$1/${2%.tk}.args"; fi
+    (cd "$1" && ${limit[@]+"${limit[@]}"} "$tkc" check ${extra[@]+"${extra[@]}"} "$2" >"$out" 2>"$err")
     rc=$?
 }
 

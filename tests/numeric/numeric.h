@@ -243,6 +243,7 @@ Suite *num_suite_warps(void);
 Suite *num_suite_outview(void);
 Suite *num_suite_rowview(void);
 Suite *num_suite_coalesce(void);
+Suite *num_suite_generic(void);   /* test_generic.c: through libtk */
 Suite *num_suite_examples(void);
 Suite *num_suite_arrays(void);
 

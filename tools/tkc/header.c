@@ -6,7 +6,16 @@
  *
  * Tensors the kernel never stores to are const. Sizes follow in the order of
  * their first appearance; threads 0 means $TK_NUM_THREADS or one per core.
- * The call returns tk_rt_launch's status. */
+ * The call returns tk_rt_launch's status.
+ *
+ * An instance of a generic kernel is declared under its linkage name, the
+ * comment giving the name users write (docs/LANGUAGE.md "Instance names"):
+ *
+ *   // gemm<64,64,128>(A: gl<bf16, M, K>, ...) warps(4)
+ *   static inline int gemm__64_64_128(const tk_bf16 *A, ...);
+ *
+ * NAME__V_V: a negative value is m and its magnitude (-4 is m4), a bool is
+ * true or false. */
 #include "header.h"
 
 #include <ctype.h>
@@ -49,7 +58,7 @@ void tkc_write_header(const TirModule *m, const char *guard_name, FILE *out)
         char ts[256];
         fprintf(out, "void %s__grid(void **args, const int64_t *sizes, int64_t grid[4]);\n", f->name);
         fprintf(out, "void %s__block(void **args, const int64_t *sizes, int32_t bx, int32_t by, int32_t bz);\n\n", f->name);
-        fprintf(out, "/* %s(", f->name);
+        fprintf(out, "/* %s(", f->display ? f->display : f->name);
         for (unsigned p = 0; p < f->nparams; p++) {
             tk_type_format(f->params[p].type, ts, sizeof ts);
             fprintf(out, "%s%s: %s", p ? ", " : "", f->params[p].name, ts);

@@ -37,6 +37,8 @@ typedef struct {
     const char *output;
     const char **files;
     int nfiles;
+    const char **instances;   /* --instance NAME<...> (repeatable) */
+    int ninstances;
 } Options;
 
 static void usage(FILE *out)
@@ -60,6 +62,7 @@ static void usage(FILE *out)
           "  -o FILE                  write the emitted stage to FILE instead of stdout\n"
           "  -c FILE.tk -o FILE.o     compile to an object and write FILE.h with a typed launch function per kernel\n"
           "  --target=NAME            generate code for NAME (default: host); see --list-targets\n"
+          "  --instance 'K<V,...>'    also compile that instance of generic kernel K (repeatable; --kernel is the same)\n"
           "  -g                       DWARF line tables: gdb, perf and valgrind show .tk file:line\n"
           "  -O0 .. -O3               LLVM optimisation level (default -O3)\n"
           "  -d, --dump=PASS,...      with --emit=tir: print the TIR after every pass (lower, plan-shared, legalise, layout)\n"
@@ -76,7 +79,8 @@ static int parse_args(int argc, char **argv, Options *o)
     memset(o, 0, sizeof *o);
     o->opt_level = 3;
     o->files = calloc((size_t)argc, sizeof *o->files);
-    if (!o->files) return -1;
+    o->instances = calloc((size_t)argc, sizeof *o->instances);
+    if (!o->files || !o->instances) return -1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "check") == 0 && i == 1) o->check = true;
@@ -105,6 +109,13 @@ static int parse_args(int argc, char **argv, Options *o)
             return -1;
         } else if (strcmp(a, "--diagnostics=json") == 0) o->json = true;
         else if (strcmp(a, "--diagnostics=text") == 0) o->json = false;
+        else if (strcmp(a, "--instance") == 0 || strcmp(a, "--kernel") == 0) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "tkc: %s needs a kernel instance name, e.g. 'gemm<64,64,128>'\n", a);
+                return -1;
+            }
+            o->instances[o->ninstances++] = argv[++i];
+        } else if (strncmp(a, "--instance=", 11) == 0) o->instances[o->ninstances++] = a + 11;
         else if (strcmp(a, "-o") == 0) {
             if (i + 1 >= argc) {
                 fputs("tkc: -o needs a file name\n", stderr);
@@ -217,6 +228,10 @@ static int run_file(const char *path, const Options *o, FILE *out)
         return EXIT_USAGE;
     }
     int status = EXIT_CLEAN;
+    const char *keys[2];
+    tk_target_default_keys(tk_target_find(o->target ? o->target : "host"), keys);
+    f.generic = (TkGenericOptions){ .instances = (const char *const *)o->instances, .ninstances = (unsigned)o->ninstances,
+                                    .target_keys = keys, .ntarget_keys = 2, .target_name = o->target ? o->target : "host" };
     if (o->emit == EMIT_TOKENS) {
         tk_front_dump_tokens(&f, out);
     } else {
@@ -290,12 +305,14 @@ int main(int argc, char **argv)
     if (parse_args(argc, argv, &o) != 0) {
         fputs("run `tkc --help` for usage\n", stderr);
         free(o.files);
+        free(o.instances);
         return EXIT_USAGE;
     }
     FILE *out = stdout;
     if (o.output && !(out = fopen(o.output, "wb"))) {
         fprintf(stderr, "tkc: cannot write '%s': %s\n", o.output, strerror(errno));
         free(o.files);
+        free(o.instances);
         return EXIT_USAGE;
     }
     int status = EXIT_CLEAN;
@@ -305,5 +322,6 @@ int main(int argc, char **argv)
     }
     if (out != stdout && fclose(out) != 0) status = EXIT_USAGE;
     free(o.files);
+    free(o.instances);
     return status;
 }

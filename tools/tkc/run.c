@@ -57,7 +57,7 @@ static int parse_sizes(const RunOptions *o, const TirFunc *f, int64_t *sizes, ch
         unsigned k = 0;
         while (k < n && (strlen(f->sizes->names[k]) != (size_t)(eq - p) || strncmp(f->sizes->names[k], p, (size_t)(eq - p)) != 0)) k++;
         if (k == n) {
-            snprintf(err, errlen, "kernel %s has no size '%.*s'", f->name, (int)(eq - p), p);
+            snprintf(err, errlen, "kernel %s has no size '%.*s'", f->display, (int)(eq - p), p);
             return -1;
         }
         char *stop;
@@ -73,7 +73,7 @@ static int parse_sizes(const RunOptions *o, const TirFunc *f, int64_t *sizes, ch
     }
     for (unsigned k = 0; k < n; k++) {
         if (!seen[k]) {
-            size_t len = (size_t)snprintf(err, errlen, "--size must give %s (kernel %s has sizes:", f->sizes->names[k], f->name);
+            size_t len = (size_t)snprintf(err, errlen, "--size must give %s (kernel %s has sizes:", f->sizes->names[k], f->display);
             for (unsigned j = 0; j < n && len < errlen; j++) len += (size_t)snprintf(err + len, errlen - len, " %s", f->sizes->names[j]);
             if (len < errlen) snprintf(err + len, errlen - len, ")");
             return -1;
@@ -142,6 +142,13 @@ int tkc_run(int argc, char **argv)
     memset(&A, 0, sizeof A);
     static RunTiming timing;
     R.timing = &timing;
+    /* --kernel 'gemm<64,64,128>' asks the front end for that instance */
+    const char *keys[2];
+    tk_target_default_keys(tk_target_find(o.target ? o.target : "host"), keys);
+    f.generic = (TkGenericOptions){ .instances = o.kernel ? (const char *const *)&o.kernel : NULL, .ninstances = o.kernel ? 1 : 0,
+                                    .target_keys = keys, .ntarget_keys = 2, .target_name = o.target ? o.target : "host" };
+    char want[512];
+    if (o.kernel && tk_generic_canonical(o.kernel, want, sizeof want) != 0) snprintf(want, sizeof want, "%s", o.kernel);
     tk_front_parse(&f);
     tk_front_check(&f);
     TirModule m;
@@ -157,7 +164,7 @@ int tkc_run(int argc, char **argv)
         status = RUN_FAILED;
     } else {
         for (const TirFunc *k = m.funcs; k; k = k->next)
-            if (o.kernel ? strcmp(k->name, o.kernel) == 0 : !fn) fn = k;
+            if (o.kernel ? strcmp(k->display, want) == 0 : !fn) fn = k;
         if (!fn) {
             snprintf(err, errlen, o.kernel ? "no kernel named '%s' in %s" : "%s%s has no kernel", o.kernel ? o.kernel : "", o.file);
             status = RUN_USAGE;

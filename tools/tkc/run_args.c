@@ -66,10 +66,10 @@ int run_find_tensor(const TirFunc *f, const char *name, const char *option, char
         if (strcmp(f->params[p].name, name) == 0) {
             if (f->params[p].type->kind == TK_TY_GL) return (int)p;
             snprintf(err, errlen, "%s %s: %s is a scalar parameter of kernel %s (set it with --set %s=VALUE)", option, name, name,
-                     f->name, name);
+                     f->display, name);
             return -1;
         }
-    size_t o = (size_t)snprintf(err, errlen, "%s %s: kernel %s has no tensor parameter '%s' (its tensors:", option, name, f->name, name);
+    size_t o = (size_t)snprintf(err, errlen, "%s %s: kernel %s has no tensor parameter '%s' (its tensors:", option, name, f->display, name);
     for (unsigned p = 0; p < f->nparams && o < errlen; p++)
         if (f->params[p].type->kind == TK_TY_GL) o += (size_t)snprintf(err + o, errlen - o, " %s", f->params[p].name);
     if (o < errlen) snprintf(err + o, errlen - o, ")");
@@ -240,7 +240,7 @@ int run_make_args(const RunOptions *o, const TirFunc *f, const int64_t *sizes, R
 {
     memset(A, 0, sizeof *A);
     if (f->nparams > RUN_MAX_PARAMS) {
-        snprintf(err, errlen, "kernel %s has more than %d parameters", f->name, RUN_MAX_PARAMS);
+        snprintf(err, errlen, "kernel %s has more than %d parameters", f->display, RUN_MAX_PARAMS);
         return RUN_USAGE;
     }
     /* every NAME must be a tensor of this kernel, before anything is allocated */
@@ -258,7 +258,7 @@ int run_make_args(const RunOptions *o, const TirFunc *f, const int64_t *sizes, R
                 found = true;
         }
         if (!found) {
-            snprintf(err, errlen, "--set %s: kernel %s has no scalar parameter of that name", o->sets[s], f->name);
+            snprintf(err, errlen, "--set %s: kernel %s has no scalar parameter of that name", o->sets[s], f->display);
             return RUN_USAGE;
         }
     }

@@ -51,7 +51,7 @@ static void print_json(const RunReport *r)
     printf("{\"file\":");
     json_str(o->file);
     printf(",\"kernel\":");
-    json_str(r->f ? r->f->name : "");
+    json_str(r->f ? r->f->display : "");
     printf(",\"target\":");
     json_str(o->target ? o->target : "host");
     printf(",\"compiled\":%s,\"compile_ms\":%.1f,\"cache_hit\":%s,", r->compiled ? "true" : "false", r->compile_ms,
@@ -157,7 +157,7 @@ static void print_text(const RunReport *r)
     const RunOptions *o = r->o;
     const RunCheck *c = &r->check;
     const RunTiming *t = r->timing;
-    printf("kernel    %s (%s)\n", r->f ? r->f->name : "?", o->file);
+    printf("kernel    %s (%s)\n", r->f ? r->f->display : "?", o->file);
     printf("compiled  %s", r->compiled ? "yes" : "no");
     if (r->compiled)
         printf(" (%.1f ms, %s JIT, O3, %s%s)", r->compile_ms, o->target ? o->target : "host",
