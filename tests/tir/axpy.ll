@@ -34,7 +34,7 @@ start:                                            ; preds = %entry
   %20 = getelementptr i64, ptr %2, i64 2
   store i64 1, ptr %20, align 8
   %21 = getelementptr i64, ptr %2, i64 3
-  store i64 263104, ptr %21, align 8
+  store i64 262784, ptr %21, align 8
   ret void
 }
 
@@ -42,7 +42,6 @@ define void @axpy__block(ptr %0, ptr %1, i32 %2, i32 %3, i32 %4) {
 entry:
   %x = alloca [64 x float], align 64
   %y = alloca [64 x float], align 64
-  %tile = alloca [64 x float], align 64
   br label %start
 
 start:                                            ; preds = %entry
@@ -179,206 +178,138 @@ gl.edge8:                                         ; preds = %gl.done
   br label %gl.row14
 
 gl.done9:                                         ; preds = %done16, %done12
-  br label %row
+  %81 = getelementptr i64, ptr %1, i64 0
+  %82 = load i64, ptr %81, align 8
+  %83 = mul i64 1, %82
+  %84 = add i64 0, %83
+  %85 = sext i32 %2 to i64
+  %86 = icmp slt i64 %85, 1099511627776
+  %87 = select i1 %86, i64 %85, i64 1099511627776
+  %88 = icmp sgt i64 %87, -1099511627776
+  %89 = select i1 %88, i64 %87, i64 -1099511627776
+  %90 = mul i64 %89, 64
+  br label %st.row
 
 in.row10:                                         ; preds = %body11, %gl.inside7
-  %i13 = phi i64 [ 0, %gl.inside7 ], [ %93, %body11 ]
-  %81 = icmp slt i64 %i13, 1
-  br i1 %81, label %body11, label %done12
+  %i13 = phi i64 [ 0, %gl.inside7 ], [ %103, %body11 ]
+  %91 = icmp slt i64 %i13, 1
+  br i1 %91, label %body11, label %done12
 
 body11:                                           ; preds = %in.row10
-  %82 = add i64 0, %i13
-  %83 = mul i64 %82, %30
-  %84 = add i64 %83, %36
-  %85 = add i64 %84, 0
-  %86 = getelementptr float, ptr %Y, i64 %85
-  %87 = getelementptr float, ptr %y, i64 0
-  %88 = load <32 x float>, ptr %86, align 4
-  store <32 x float> %88, ptr %87, align 4
-  %89 = add i64 %84, 32
-  %90 = getelementptr float, ptr %Y, i64 %89
-  %91 = getelementptr float, ptr %y, i64 32
-  %92 = load <32 x float>, ptr %90, align 4
-  store <32 x float> %92, ptr %91, align 4
-  %93 = add i64 %i13, 1
+  %92 = add i64 0, %i13
+  %93 = mul i64 %92, %30
+  %94 = add i64 %93, %36
+  %95 = add i64 %94, 0
+  %96 = getelementptr float, ptr %Y, i64 %95
+  %97 = getelementptr float, ptr %y, i64 0
+  %98 = load <32 x float>, ptr %96, align 4
+  store <32 x float> %98, ptr %97, align 4
+  %99 = add i64 %94, 32
+  %100 = getelementptr float, ptr %Y, i64 %99
+  %101 = getelementptr float, ptr %y, i64 32
+  %102 = load <32 x float>, ptr %100, align 4
+  store <32 x float> %102, ptr %101, align 4
+  %103 = add i64 %i13, 1
   br label %in.row10
 
 done12:                                           ; preds = %in.row10
   br label %gl.done9
 
 gl.row14:                                         ; preds = %done20, %gl.edge8
-  %i17 = phi i64 [ 0, %gl.edge8 ], [ %118, %done20 ]
-  %94 = icmp slt i64 %i17, 1
-  br i1 %94, label %body15, label %done16
+  %i17 = phi i64 [ 0, %gl.edge8 ], [ %128, %done20 ]
+  %104 = icmp slt i64 %i17, 1
+  br i1 %104, label %body15, label %done16
 
 body15:                                           ; preds = %gl.row14
-  %95 = add i64 0, %i17
-  %96 = icmp slt i64 %95, 1
-  %97 = icmp sge i64 %95, 0
-  %98 = and i1 %97, %96
-  %99 = and i1 true, %98
-  %100 = add i64 0, %95
-  %101 = mul i64 %100, %30
-  %102 = sub i64 0, %36
-  %103 = icmp sgt i64 %102, 0
-  %104 = select i1 %103, i64 %102, i64 0
-  %105 = sub i64 %30, %36
-  %106 = icmp slt i64 %105, 64
-  %107 = select i1 %106, i64 %105, i64 64
-  %108 = select i1 %99, i64 %107, i64 0
-  %109 = sub i64 %108, %104
+  %105 = add i64 0, %i17
+  %106 = icmp slt i64 %105, 1
+  %107 = icmp sge i64 %105, 0
+  %108 = and i1 %107, %106
+  %109 = and i1 true, %108
+  %110 = add i64 0, %105
+  %111 = mul i64 %110, %30
+  %112 = sub i64 0, %36
+  %113 = icmp sgt i64 %112, 0
+  %114 = select i1 %113, i64 %112, i64 0
+  %115 = sub i64 %30, %36
+  %116 = icmp slt i64 %115, 64
+  %117 = select i1 %116, i64 %115, i64 64
+  %118 = select i1 %109, i64 %117, i64 0
+  %119 = sub i64 %118, %114
   br label %gl.col18
 
 done16:                                           ; preds = %gl.row14
   br label %gl.done9
 
 gl.col18:                                         ; preds = %body19, %body15
-  %i21 = phi i64 [ 0, %body15 ], [ %117, %body19 ]
-  %110 = icmp slt i64 %i21, %109
-  br i1 %110, label %body19, label %done20
+  %i21 = phi i64 [ 0, %body15 ], [ %127, %body19 ]
+  %120 = icmp slt i64 %i21, %119
+  br i1 %120, label %body19, label %done20
 
 body19:                                           ; preds = %gl.col18
-  %111 = add i64 %i21, %104
-  %112 = add i64 %36, %111
-  %113 = add i64 %101, %112
-  %114 = getelementptr float, ptr %Y, i64 %113
-  %115 = load float, ptr %114, align 4
-  %116 = getelementptr float, ptr %y, i64 %111
-  store float %115, ptr %116, align 4
-  %117 = add i64 %i21, 1
+  %121 = add i64 %i21, %114
+  %122 = add i64 %36, %121
+  %123 = add i64 %111, %122
+  %124 = getelementptr float, ptr %Y, i64 %123
+  %125 = load float, ptr %124, align 4
+  %126 = getelementptr float, ptr %y, i64 %121
+  store float %125, ptr %126, align 4
+  %127 = add i64 %i21, 1
   br label %gl.col18
 
 done20:                                           ; preds = %gl.col18
-  %118 = add i64 %i17, 1
+  %128 = add i64 %i17, 1
   br label %gl.row14
 
-row:                                              ; preds = %done26, %gl.done9
-  %i24 = phi i64 [ 0, %gl.done9 ], [ %145, %done26 ]
-  %119 = icmp slt i64 %i24, 1
-  br i1 %119, label %body22, label %done23
+st.row:                                           ; preds = %done26, %gl.done9
+  %i24 = phi i64 [ 0, %gl.done9 ], [ %157, %done26 ]
+  %129 = icmp slt i64 %i24, 1
+  br i1 %129, label %body22, label %done23
 
-body22:                                           ; preds = %row
-  br label %col
+body22:                                           ; preds = %st.row
+  %130 = add i64 0, %i24
+  %131 = icmp slt i64 %130, 1
+  %132 = icmp sge i64 %130, 0
+  %133 = and i1 %132, %131
+  %134 = and i1 true, %133
+  %135 = add i64 0, %130
+  %136 = mul i64 %135, %84
+  %137 = sub i64 0, %90
+  %138 = icmp sgt i64 %137, 0
+  %139 = select i1 %138, i64 %137, i64 0
+  %140 = sub i64 %84, %90
+  %141 = icmp slt i64 %140, 64
+  %142 = select i1 %141, i64 %140, i64 64
+  %143 = select i1 %134, i64 %142, i64 0
+  %144 = sub i64 %143, %139
+  br label %st.col
 
-done23:                                           ; preds = %row
-  %120 = getelementptr i64, ptr %1, i64 0
-  %121 = load i64, ptr %120, align 8
-  %122 = mul i64 1, %121
-  %123 = add i64 0, %122
-  %124 = sext i32 %2 to i64
-  %125 = icmp slt i64 %124, 1099511627776
-  %126 = select i1 %125, i64 %124, i64 1099511627776
-  %127 = icmp sgt i64 %126, -1099511627776
-  %128 = select i1 %127, i64 %126, i64 -1099511627776
-  %129 = mul i64 %128, 64
-  %130 = icmp sge i64 %129, 0
-  %131 = and i1 true, %130
-  %132 = add i64 %129, 64
-  %133 = and i1 %131, true
-  %134 = icmp sle i64 %132, %123
-  %135 = and i1 %133, %134
-  br i1 %135, label %gl.inside28, label %gl.edge29
-
-col:                                              ; preds = %body25, %body22
-  %i27 = phi i64 [ 0, %body22 ], [ %144, %body25 ]
-  %136 = icmp slt i64 %i27, 64
-  br i1 %136, label %body25, label %done26
-
-body25:                                           ; preds = %col
-  %137 = getelementptr float, ptr %y, i64 %i27
-  %138 = load float, ptr %137, align 4
-  %139 = getelementptr float, ptr %x, i64 %i27
-  %140 = load float, ptr %139, align 4
-  %141 = fmul float %140, %8
-  %142 = fadd float %141, %138
-  %143 = getelementptr float, ptr %tile, i64 %i27
-  store float %142, ptr %143, align 4
-  %144 = add i64 %i27, 1
-  br label %col
-
-done26:                                           ; preds = %col
-  %145 = add i64 %i24, 1
-  br label %row
-
-gl.inside28:                                      ; preds = %done23
-  br label %in.row31
-
-gl.edge29:                                        ; preds = %done23
-  br label %gl.row35
-
-gl.done30:                                        ; preds = %done37, %done33
+done23:                                           ; preds = %st.row
   ret void
 
-in.row31:                                         ; preds = %body32, %gl.inside28
-  %i34 = phi i64 [ 0, %gl.inside28 ], [ %158, %body32 ]
-  %146 = icmp slt i64 %i34, 1
-  br i1 %146, label %body32, label %done33
+st.col:                                           ; preds = %body25, %body22
+  %i27 = phi i64 [ 0, %body22 ], [ %156, %body25 ]
+  %145 = icmp slt i64 %i27, %144
+  br i1 %145, label %body25, label %done26
 
-body32:                                           ; preds = %in.row31
-  %147 = add i64 0, %i34
-  %148 = mul i64 %147, %123
-  %149 = add i64 %148, %129
-  %150 = add i64 %149, 0
-  %151 = getelementptr float, ptr %tile, i64 0
-  %152 = getelementptr float, ptr %Y, i64 %150
-  %153 = load <32 x float>, ptr %151, align 4
-  store <32 x float> %153, ptr %152, align 4
-  %154 = add i64 %149, 32
-  %155 = getelementptr float, ptr %tile, i64 32
-  %156 = getelementptr float, ptr %Y, i64 %154
-  %157 = load <32 x float>, ptr %155, align 4
-  store <32 x float> %157, ptr %156, align 4
-  %158 = add i64 %i34, 1
-  br label %in.row31
+body25:                                           ; preds = %st.col
+  %146 = add i64 %i27, %139
+  %147 = getelementptr float, ptr %y, i64 %146
+  %148 = load float, ptr %147, align 4
+  %149 = getelementptr float, ptr %x, i64 %146
+  %150 = load float, ptr %149, align 4
+  %151 = fmul float %150, %8
+  %152 = fadd float %151, %148
+  %153 = add i64 %90, %146
+  %154 = add i64 %136, %153
+  %155 = getelementptr float, ptr %Y, i64 %154
+  store float %152, ptr %155, align 4
+  %156 = add i64 %i27, 1
+  br label %st.col
 
-done33:                                           ; preds = %in.row31
-  br label %gl.done30
-
-gl.row35:                                         ; preds = %done41, %gl.edge29
-  %i38 = phi i64 [ 0, %gl.edge29 ], [ %183, %done41 ]
-  %159 = icmp slt i64 %i38, 1
-  br i1 %159, label %body36, label %done37
-
-body36:                                           ; preds = %gl.row35
-  %160 = add i64 0, %i38
-  %161 = icmp slt i64 %160, 1
-  %162 = icmp sge i64 %160, 0
-  %163 = and i1 %162, %161
-  %164 = and i1 true, %163
-  %165 = add i64 0, %160
-  %166 = mul i64 %165, %123
-  %167 = sub i64 0, %129
-  %168 = icmp sgt i64 %167, 0
-  %169 = select i1 %168, i64 %167, i64 0
-  %170 = sub i64 %123, %129
-  %171 = icmp slt i64 %170, 64
-  %172 = select i1 %171, i64 %170, i64 64
-  %173 = select i1 %164, i64 %172, i64 0
-  %174 = sub i64 %173, %169
-  br label %gl.col39
-
-done37:                                           ; preds = %gl.row35
-  br label %gl.done30
-
-gl.col39:                                         ; preds = %body40, %body36
-  %i42 = phi i64 [ 0, %body36 ], [ %182, %body40 ]
-  %175 = icmp slt i64 %i42, %174
-  br i1 %175, label %body40, label %done41
-
-body40:                                           ; preds = %gl.col39
-  %176 = add i64 %i42, %169
-  %177 = add i64 %129, %176
-  %178 = add i64 %166, %177
-  %179 = getelementptr float, ptr %tile, i64 %176
-  %180 = load float, ptr %179, align 4
-  %181 = getelementptr float, ptr %Y, i64 %178
-  store float %180, ptr %181, align 4
-  %182 = add i64 %i42, 1
-  br label %gl.col39
-
-done41:                                           ; preds = %gl.col39
-  %183 = add i64 %i38, 1
-  br label %gl.row35
+done26:                                           ; preds = %st.col
+  %157 = add i64 %i24, 1
+  br label %st.row
 }
 
 ; Function Attrs: nocallback nofree nounwind willreturn memory(argmem: write)
