@@ -71,6 +71,13 @@ int tir_run_passes(TirModule *m, const TirPassOptions *o, char *err, size_t errl
 {
     tir_dump_after(m, o, "lower");
     if (verify(m, "lower", err, errlen) != 0) return -1;
+    for (TirFunc *f = m->funcs; f; f = f->next)
+        if (tir_forward_lets(f) != 0) {
+            snprintf(err, errlen, "out of memory");
+            return -1;
+        }
+    tir_dump_after(m, o, "forward");
+    if (verify(m, "forward", err, errlen) != 0) return -1;
     if (plan_shared(m, o, err, errlen) != 0) return -1;
     tir_dump_after(m, o, "plan-shared");
     if (verify(m, "plan-shared", err, errlen) != 0) return -1;

@@ -2,6 +2,8 @@
  * order with the verifier after each, and printable after any of them:
  *
  *   lower         (ast_to_tir.c)  checked AST → TIR
+ *   forward       (tir_forward.c) tiles set once to an element-wise value (lets)
+ *                                 read as that value: no slot, so they fuse
  *   plan-shared   (tir_passes.c)  offsets of st/sv tiles in the block's shared
  *                                 arena; refuses a kernel over the target's limit
  *   legalise      (tir_legalise.c) each mma bound to a base operation of the
@@ -32,7 +34,10 @@ typedef struct {
     bool with_source;            /* dumps show .tk lines */
 } TirPassOptions;
 
-/* Runs plan-shared, legalise and layout on every kernel of m, verifying after each.
+/* tir_forward.c: the forward pass on one kernel (0, or -1 out of memory). */
+int tir_forward_lets(TirFunc *f);
+
+/* Runs forward, plan-shared, legalise and layout on every kernel of m, verifying after each.
  * Returns 0, or -1 with a message in err (a kernel over the shared limit, or
  * a verifier failure, which is a compiler bug). */
 int tir_run_passes(TirModule *m, const TirPassOptions *o, char *err, size_t errlen);

@@ -65,7 +65,7 @@ static void usage(FILE *out)
           "  --instance 'K<V,...>'    also compile that instance of generic kernel K (repeatable; --kernel is the same)\n"
           "  -g                       DWARF line tables: gdb, perf and valgrind show .tk file:line\n"
           "  -O0 .. -O3               LLVM optimisation level (default -O3)\n"
-          "  -d, --dump=PASS,...      with --emit=tir: print the TIR after every pass (lower, plan-shared, legalise, layout)\n"
+          "  -d, --dump=PASS,...      with --emit=tir: print the TIR after every pass (lower, forward, plan-shared, legalise, layout)\n"
           "  --list-targets           print the targets and what each one uses\n"
           "  --version                print the version\n"
           "  --help                   print this help (`tkc help run`: the help of tkc run)\n"
