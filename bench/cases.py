@@ -38,13 +38,15 @@ DTYPE_BYTES = {"f32": 4, "bf16": 2}
 # issue 25: the memory-bound row-wise ops (fn, dtype, rows, columns), judged by
 # bandwidth against the measured copy roofline, not by FLOPs
 MEMORY = [("softmax", "f32", 4096, 1000), ("softmax", "f32", 8192, 768), ("layernorm", "f32", 8192, 768),
-          ("rmsnorm", "f32", 8192, 768), ("rmsnorm", "bf16", 8192, 768)]
+          ("rmsnorm", "f32", 8192, 768), ("rmsnorm", "bf16", 8192, 768),
+          # bench/kernels/: a pure read + write stream, and a read-only one reducing across rows
+          ("transpose", "f32", 8192, 768), ("colsum", "f32", 8192, 768)]
 # per element: FLOPs counted from the math (softmax: max, subtract, exp, sum,
 # multiply; layernorm: sum, centre, square, sum, scale, γ, β; rmsnorm: square,
 # sum, scale, γ). Reported as GFLOP/s only; the roofline of these is bandwidth.
-MEMORY_FLOPS_PER_ELEMENT = {"softmax": 5, "layernorm": 7, "rmsnorm": 4}
+MEMORY_FLOPS_PER_ELEMENT = {"softmax": 5, "layernorm": 7, "rmsnorm": 4, "transpose": 0, "colsum": 1}
 # the 1-D parameters besides X and Y: γ (and β), f32 in our kernels
-MEMORY_VECTORS = {"softmax": 0, "layernorm": 2, "rmsnorm": 1}
+MEMORY_VECTORS = {"softmax": 0, "layernorm": 2, "rmsnorm": 1, "transpose": 0, "colsum": 0}
 
 
 def ffn_hidden(d, act):
@@ -111,15 +113,16 @@ def ffn_case(dtype, t, d, act, threads):
 
 
 def memory_case(fn, dtype, r, c, threads):
-    """A row-wise op over X[r, c] into Y[r, c]: bytes = X read once, Y written once,
-    γ/β (f32, c each) read once."""
+    """A row-wise op over X[r, c] into Y[r, c] (transpose: Y[c, r]; colsum: Y[c]):
+    bytes = X read once, Y written once, γ/β (f32, c each) read once."""
     e = DTYPE_BYTES[dtype]
+    out_elems = c if fn == "colsum" else r * c
     return {
         "id": f"{fn} {dtype} {r}x{c} t{threads}",
         "family": "memory", "group": "memory", "dtype": dtype, "threads": threads, "cold": False,
         "shape": {"fn": fn, "R": r, "C": c},
         "flops": float(MEMORY_FLOPS_PER_ELEMENT[fn] * r * c),
-        "bytes": float(2 * e * r * c + 4 * MEMORY_VECTORS[fn] * c),
+        "bytes": float(e * (r * c + out_elems) + 4 * MEMORY_VECTORS[fn] * c),
     }
 
 

@@ -233,10 +233,15 @@ def variants(case, root):
                         "tensors": [[t, d]] + weights + [p], "sets": {}, "note": note + "; weights pre-packed", "also": total})
     elif fam == "memory":
         # softmax.tk / layernorm.tk / rmsnorm.tk: X[R, C], then γ (and β) [C], then Y[R, C]
+        # bench/kernels/transpose.tk: Y[C, R]; bench/kernels/colsum.tk: Y[C]
         fn, r, c = s["fn"], s["R"], s["C"]
-        vectors = {"softmax": 0, "layernorm": 2, "rmsnorm": 1}[fn]
-        out.append({"name": f"{fn}_{dt}", "file": os.path.join(root, "stdlib-kernels", f"{fn}.tk"), "kernel": f"{fn}_{dt}",
-                    "tensors": [[r, c]] + [[c]] * vectors + [[r, c]], "sets": {"eps": 1e-5}})
+        if fn in ("transpose", "colsum"):
+            out.append({"name": f"{fn}_{dt}", "file": os.path.join(root, "bench", "kernels", f"{fn}.tk"), "kernel": f"{fn}_{dt}",
+                        "tensors": [[r, c], [c, r] if fn == "transpose" else [c]], "sets": {}})
+        else:
+            vectors = {"softmax": 0, "layernorm": 2, "rmsnorm": 1}[fn]
+            out.append({"name": f"{fn}_{dt}", "file": os.path.join(root, "stdlib-kernels", f"{fn}.tk"), "kernel": f"{fn}_{dt}",
+                        "tensors": [[r, c]] + [[c]] * vectors + [[r, c]], "sets": {"eps": 1e-5}})
     resolved = []
     for v in out:
         r = _resolve(v, root)

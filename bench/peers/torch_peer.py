@@ -1,12 +1,12 @@
 """torch_peer.py — PyTorch as a peer: matmul, attention, the FFN and the
-memory-bound row-wise ops (softmax, layer_norm, rms_norm).
+memory-bound ops (softmax, layer_norm, rms_norm, a transpose, a column sum).
 
 One process serves a whole run (importing torch takes seconds): it reads one
 JSON request per line on stdin and answers one JSON line on stdout,
   {"op": "gemm", "dtype": "bf16", "M":..,"N":..,"K":.., "threads": 2, "reps": 5, "warmup": 2}
   {"op": "attention", "dtype":.., "B","H","S","SKV","D","causal", ...}
   {"op": "ffn", "dtype":.., "T","D","F","act": "swiglu"|"gelu", ...}
-  {"op": "memory", "dtype":.., "fn": "softmax"|"layernorm"|"rmsnorm", "R","C", ...}
+  {"op": "memory", "dtype":.., "fn": "softmax"|"layernorm"|"rmsnorm"|"transpose"|"colsum", "R","C", ...}
   -> {"ok": true, "impl": "...", "times_ms": [...], "info": {...}}
 The first line it prints (before any request) describes the torch it runs.
 
@@ -173,6 +173,14 @@ def build(req):
         elif fn_name == "rmsnorm":   # torch < 2.4: the composition models used to write
             fn = lambda: x * torch.rsqrt(x.float().pow(2).mean(-1, keepdim=True) + 1e-5).to(dt) * g
             impl = "torch x * rsqrt(mean(x²) + eps) * g (no F.rms_norm in this torch)"
+        elif fn_name == "transpose":   # materialised, into a preallocated [C, R]
+            yt = torch.empty((c, r), dtype=dt)
+            fn = lambda: yt.copy_(x.t())
+            impl = "torch Tensor.copy_(x.t()) (transpose materialised)"
+        elif fn_name == "colsum":
+            ys = torch.empty((c,), dtype=dt)
+            fn = lambda: torch.sum(x, dim=0, out=ys)
+            impl = "torch.sum(x, dim=0, out=)"
         else:
             raise ValueError(f"unknown memory op {fn_name!r}")
     else:
