@@ -244,7 +244,6 @@ __attribute__((target("avx2"))) static void copy_ymm(float *restrict a, const fl
     copy_scalar(a + i, b + i, n - i);
 }
 
-
 static void copy_stream(const Slice *s)
 {
     if (has_avx512) copy_zmm(s->a, s->b, s->n);
