@@ -144,7 +144,7 @@ def plot(out, outdir):
                 ax.plot(ai, [min(peak, a * bw) for a in ai], style, color="gray", lw=1)
                 ax.text(ai[-1], peak, f" {label} {peak:.0f}", va="bottom", ha="right", fontsize=8, color="gray")
         for c in out["cases"]:
-            if str(c["threads"]) != t:
+            if str(c["threads"]) != t or not c["flops"]:   # a transpose has no FLOPs to place
                 continue
             a = c["flops"] / c["bytes"]
             col = FAMILY_COLOR.get(c["family"], "k")
