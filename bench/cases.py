@@ -126,6 +126,25 @@ def memory_case(fn, dtype, r, c, threads):
     }
 
 
+# depthwise 3×3 convolution (stdlib-kernels/conv2d.tk, conv2d_dw_nhwc_*), stride 1,
+# pad 1, NHWC: MobileNet's first depthwise layer at batch 8 (X and Y 12 MiB each in f32)
+DWCONV = [("f32", 8, 112, 112, 32), ("bf16", 8, 112, 112, 32)]
+
+
+def dwconv_case(dtype, n, h, w, c, threads, k=3):
+    """Depthwise k×k convolution, stride 1, pad k//2 (OH = H, OW = W): each output
+    reads a k×k window of its own channel, so the traffic is X read once, Y
+    written once (plus the k·k·C weights and the f32 bias), FLOPs 2·k²·N·H·W·C."""
+    e = DTYPE_BYTES[dtype]
+    return {
+        "id": f"conv2d_dw {dtype} {n}x{h}x{w}x{c} k{k} t{threads}",
+        "family": "memory", "group": "memory", "dtype": dtype, "threads": threads, "cold": False,
+        "shape": {"fn": "conv2d_dw", "N": n, "H": h, "W": w, "C": c, "KH": k, "KW": k, "stride": 1, "pad": k // 2},
+        "flops": 2.0 * k * k * n * h * w * c,
+        "bytes": float(e * (2 * n * h * w * c + k * k * c) + 4 * c),
+    }
+
+
 def all_cases(threads):
     """Every case of the full run, for the given thread counts."""
     cases = []
@@ -150,6 +169,8 @@ def all_cases(threads):
                         cases.append(ffn_case(dtype, tt, d, act, t))
         for fn, dtype, r, c in MEMORY:
             cases.append(memory_case(fn, dtype, r, c, t))
+        for dtype, n, h, w, c in DWCONV:
+            cases.append(dwconv_case(dtype, n, h, w, c, t))
     # small products are one call on one thread (libxsmm's model): 1 thread only
     if 1 in threads:
         for dtype in ("bf16", "f32"):

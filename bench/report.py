@@ -103,12 +103,12 @@ def print_memory_table(out, fp):
     w = fp.write
     w(f"\nMemory-bound cases: % of roofline = (minimum bytes / median time) / copy bandwidth measured in this run; "
       f"goals (issue 25, not asserted): >= {metrics.MEMORY_GOAL_PCT:.0f}% of roofline, >= {metrics.MEMORY_GOAL_X}x PyTorch\n")
-    w(f"  {'case':<30} {'ours (best)':<22} {'ours ms':>9} {'torch ms':>9} {'x torch':>8} {'GB/s':>7} "
+    w(f"  {'case':<36} {'ours (best)':<26} {'ours ms':>9} {'torch ms':>9} {'x torch':>8} {'GB/s':>7} "
       f"{'roof GB/s':>9} {'% roofline':>10} {'torch %':>8} {'>=80%':>6} {'>=1.3x':>6}\n")
     for c in mem:
         ours = next((r for r in c["results"] if r["name"] == c.get("best_ours")), None)
         torch = next((r for r in c["results"] if r["name"] == "torch" and r.get("ok")), None)
-        w(f"  {c['id']:<30} {(c.get('best_ours') or 'none'):<22} {fmt(ours and ours.get('median_ms'), '9.4g'):>9} "
+        w(f"  {c['id']:<36} {(c.get('best_ours') or 'none'):<26} {fmt(ours and ours.get('median_ms'), '9.4g'):>9} "
           f"{fmt(torch and torch.get('median_ms'), '9.4g'):>9} {fmt(c.get('ours_vs_torch'), '7.2f'):>7}x "
           f"{fmt(ours and ours.get('gbs'), '7.1f'):>7} {fmt(c.get('roofline_gbs'), '9.1f'):>9} "
           f"{fmt(ours and ours.get('pct_roofline'), '9.1f'):>9}% {fmt(torch and torch.get('pct_roofline'), '7.1f'):>7}% "

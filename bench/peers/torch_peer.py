@@ -159,7 +159,17 @@ def build(req):
     elif op == "memory":
         # over the last dimension, eps 1e-5 as ours; γ, β in the input's dtype (what
         # torch's norms expect; ours take them in f32: C elements, no difference in traffic)
-        r, c, fn_name = req["R"], req["C"], req["fn"]
+        fn_name = req["fn"]
+        if fn_name == "conv2d_dw":   # NHWC in memory (channels_last), as ours; groups = C
+            n, h, w, c = req["N"], req["H"], req["W"], req["C"]
+            xc = rand((n, c, h, w), dt).contiguous(memory_format=torch.channels_last)
+            wd = rand((c, 1, req["KH"], req["KW"]), dt).contiguous(memory_format=torch.channels_last)
+            bias = rand((c,), dt)
+            fn = lambda: F.conv2d(xc, wd, bias, stride=req["stride"], padding=req["pad"], groups=c)
+            impl = "torch.nn.functional.conv2d (groups=C, channels_last)"
+            _cache.update(key=key, fn=fn, impl=impl)
+            return fn, impl
+        r, c = req["R"], req["C"]
         x, g, beta = rand((r, c), dt), rand((c,), dt), rand((c,), dt)
         if fn_name == "softmax":
             fn = lambda: torch.softmax(x, dim=-1)
