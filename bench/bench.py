@@ -251,7 +251,7 @@ def combine_peaks(a, b):
             out[t] = x or y
             continue
         out[t] = dict(x)
-        for k in ("f32_gflops", "bf16_gflops", "triad_gbs", "read_gbs"):
+        for k in ("f32_gflops", "bf16_gflops", "triad_gbs", "read_gbs", "copy_gbs"):
             out[t][k] = max(x.get(k) or 0, y.get(k) or 0)
     return out
 
@@ -340,7 +340,7 @@ def main():
     peaks = measure_peaks(args, base_env)
     for t, p in peaks.items():
         log(f"  {t} thread(s): f32 {p['f32_gflops']:.0f} GFLOP/s, bf16 {p['bf16_gflops']:.0f} GFLOP/s, "
-            f"triad {p['triad_gbs']:.1f} GB/s, read {p['read_gbs']:.1f} GB/s")
+            f"triad {p['triad_gbs']:.1f} GB/s, read {p['read_gbs']:.1f} GB/s, copy {p.get('copy_gbs') or 0:.1f} GB/s (median)")
 
     all_cases = casemod.quick_cases(args.threads) if args.quick else casemod.all_cases(args.threads)
     selected = [c for c in all_cases if re.search(args.filter, c["id"])]

@@ -4,11 +4,12 @@ so every implementation is judged by the same count.
 
 A case is a plain dict:
   id        "gemm bf16 1024x1024x1024 t2" — unique, what --filter matches
-  family    gemm | attention | ffn
-  group     squares | proj | small | attention | ffn (the issue's shape groups)
+  family    gemm | attention | ffn | memory
+  group     squares | proj | small | attention | ffn | memory (the issues' shape groups)
   dtype     f32 | bf16
   threads   1 | 2 | ...
-  shape     dict of the problem sizes (M, N, K / B, H, S, D, causal / T, D, F, act)
+  shape     dict of the problem sizes (M, N, K / B, H, S, D, causal / T, D, F, act /
+            fn, R, C for the memory-bound row-wise ops)
   flops     FLOPs counted from the math (below)
   bytes     the minimum traffic: every input read once, every output written once
   cold      True for the memory-bound single-token cases (M = 1 projections,
@@ -33,6 +34,19 @@ FFN_D = [1024, 4096]
 FFN_T = [1, 512]
 
 DTYPE_BYTES = {"f32": 4, "bf16": 2}
+
+# issue 25: the memory-bound row-wise ops (fn, dtype, rows, columns), judged by
+# bandwidth against the measured copy roofline, not by FLOPs
+MEMORY = [("softmax", "f32", 4096, 1000), ("softmax", "f32", 8192, 768), ("layernorm", "f32", 8192, 768),
+          ("rmsnorm", "f32", 8192, 768), ("rmsnorm", "bf16", 8192, 768),
+          # bench/kernels/: a pure read + write stream, and a read-only one reducing across rows
+          ("transpose", "f32", 8192, 768), ("colsum", "f32", 8192, 768)]
+# per element: FLOPs counted from the math (softmax: max, subtract, exp, sum,
+# multiply; layernorm: sum, centre, square, sum, scale, γ, β; rmsnorm: square,
+# sum, scale, γ). Reported as GFLOP/s only; the roofline of these is bandwidth.
+MEMORY_FLOPS_PER_ELEMENT = {"softmax": 5, "layernorm": 7, "rmsnorm": 4, "transpose": 0, "colsum": 1}
+# the 1-D parameters besides X and Y: γ (and β), f32 in our kernels
+MEMORY_VECTORS = {"softmax": 0, "layernorm": 2, "rmsnorm": 1, "transpose": 0, "colsum": 0}
 
 
 def ffn_hidden(d, act):
@@ -98,6 +112,39 @@ def ffn_case(dtype, t, d, act, threads):
     }
 
 
+def memory_case(fn, dtype, r, c, threads):
+    """A row-wise op over X[r, c] into Y[r, c] (transpose: Y[c, r]; colsum: Y[c]):
+    bytes = X read once, Y written once, γ/β (f32, c each) read once."""
+    e = DTYPE_BYTES[dtype]
+    out_elems = c if fn == "colsum" else r * c
+    return {
+        "id": f"{fn} {dtype} {r}x{c} t{threads}",
+        "family": "memory", "group": "memory", "dtype": dtype, "threads": threads, "cold": False,
+        "shape": {"fn": fn, "R": r, "C": c},
+        "flops": float(MEMORY_FLOPS_PER_ELEMENT[fn] * r * c),
+        "bytes": float(e * (r * c + out_elems) + 4 * MEMORY_VECTORS[fn] * c),
+    }
+
+
+# depthwise 3×3 convolution (stdlib-kernels/conv2d.tk, conv2d_dw_nhwc_*), stride 1,
+# pad 1, NHWC: MobileNet's first depthwise layer at batch 8 (X and Y 12 MiB each in f32)
+DWCONV = [("f32", 8, 112, 112, 32), ("bf16", 8, 112, 112, 32)]
+
+
+def dwconv_case(dtype, n, h, w, c, threads, k=3):
+    """Depthwise k×k convolution, stride 1, pad k//2 (OH = H, OW = W): each output
+    reads a k×k window of its own channel, so the traffic is X read once, Y
+    written once (plus the k·k·C weights and the f32 bias), FLOPs 2·k²·N·H·W·C."""
+    e = DTYPE_BYTES[dtype]
+    return {
+        "id": f"conv2d_dw {dtype} {n}x{h}x{w}x{c} k{k} t{threads}",
+        "family": "memory", "group": "memory", "dtype": dtype, "threads": threads, "cold": False,
+        "shape": {"fn": "conv2d_dw", "N": n, "H": h, "W": w, "C": c, "KH": k, "KW": k, "stride": 1, "pad": k // 2},
+        "flops": 2.0 * k * k * n * h * w * c,
+        "bytes": float(e * (2 * n * h * w * c + k * k * c) + 4 * c),
+    }
+
+
 def all_cases(threads):
     """Every case of the full run, for the given thread counts."""
     cases = []
@@ -120,6 +167,10 @@ def all_cases(threads):
                 for tt in FFN_T:
                     for act in ("swiglu", "gelu"):
                         cases.append(ffn_case(dtype, tt, d, act, t))
+        for fn, dtype, r, c in MEMORY:
+            cases.append(memory_case(fn, dtype, r, c, t))
+        for dtype, n, h, w, c in DWCONV:
+            cases.append(dwconv_case(dtype, n, h, w, c, t))
     # small products are one call on one thread (libxsmm's model): 1 thread only
     if 1 in threads:
         for dtype in ("bf16", "f32"):
@@ -140,6 +191,8 @@ def quick_cases(threads):
         attention_case("bf16", 512, 128, False, hi),
         attention_case("bf16", 512, 128, True, hi),
         ffn_case("bf16", 512, 1024, "swiglu", hi),
+        memory_case("softmax", "f32", 8192, 768, hi),
+        memory_case("rmsnorm", "bf16", 8192, 768, lo),
     ]
     if hi != lo:
         cases.insert(1, gemm_case("squares", "bf16", 1024, 1024, 1024, hi))

@@ -231,6 +231,25 @@ def variants(case, root):
                         "tensors": tensors[:4] + [p], "sets": {}, "note": note, "also": total})
             out.append({"name": f"ffn_{s['act']}_{dt}_packed_part", "file": fp, "kernel": f"ffn_{s['act']}_{dt}_packed_part",
                         "tensors": [[t, d]] + weights + [p], "sets": {}, "note": note + "; weights pre-packed", "also": total})
+    elif fam == "memory":
+        # softmax.tk / layernorm.tk / rmsnorm.tk: X[R, C], then γ (and β) [C], then Y[R, C]
+        # bench/kernels/transpose.tk: Y[C, R]; bench/kernels/colsum.tk: Y[C]
+        fn = s["fn"]
+        if fn == "conv2d_dw":   # X[N, H, W, C], Wd[KH, KW, C], bias[C] f32, Y[N, OH, OW, C]; OH = H, OW = W
+            n, h, w, c, kh, kw = s["N"], s["H"], s["W"], s["C"], s["KH"], s["KW"]
+            oh, ow = (h + 2 * s["pad"] - kh) // s["stride"] + 1, (w + 2 * s["pad"] - kw) // s["stride"] + 1
+            out.append({"name": f"conv2d_dw_nhwc_{dt}", "file": os.path.join(root, "stdlib-kernels", "conv2d.tk"),
+                        "kernel": f"conv2d_dw_nhwc_{dt}", "tensors": [[n, h, w, c], [kh, kw, c], [c], [n, oh, ow, c]],
+                        "sets": {"stride": s["stride"], "pad": s["pad"], "use_relu": "false"}})
+        elif fn in ("transpose", "colsum"):
+            r, c = s["R"], s["C"]
+            out.append({"name": f"{fn}_{dt}", "file": os.path.join(root, "bench", "kernels", f"{fn}.tk"), "kernel": f"{fn}_{dt}",
+                        "tensors": [[r, c], [c, r] if fn == "transpose" else [c]], "sets": {}})
+        else:
+            r, c = s["R"], s["C"]
+            vectors = {"softmax": 0, "layernorm": 2, "rmsnorm": 1}[fn]
+            out.append({"name": f"{fn}_{dt}", "file": os.path.join(root, "stdlib-kernels", f"{fn}.tk"), "kernel": f"{fn}_{dt}",
+                        "tensors": [[r, c]] + [[c]] * vectors + [[r, c]], "sets": {"eps": 1e-5}})
     resolved = []
     for v in out:
         r = _resolve(v, root)

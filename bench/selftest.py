@@ -56,7 +56,23 @@ def main():
     quick = [c["id"] for c in cases.quick_cases([1, 2])]
     expect(len(full) == len(cases.all_cases([1, 2])), "case ids are unique")
     expect(all(q in full for q in quick), f"--quick cases not in the full run: {[q for q in quick if q not in full]}")
-    expect(len(full) == 2 * (2 * (5 + 9) + 2 * 8 + 2 + 2 * 8) + 4, f"full run has {len(full)} cases")
+    expect(len(full) == 2 * (2 * (5 + 9) + 2 * 8 + 2 + 2 * 8 + 9) + 4, f"full run has {len(full)} cases")
+    # memory-bound cases: bytes are X read once, Y written once, γ/β read once
+    sm = cases.memory_case("softmax", "f32", 4096, 1000, 2)
+    ln = cases.memory_case("layernorm", "f32", 8192, 768, 1)
+    rb = cases.memory_case("rmsnorm", "bf16", 8192, 768, 1)
+    expect(sm["bytes"] == 2 * 4 * 4096 * 1000 and ln["bytes"] == 2 * 4 * 8192 * 768 + 2 * 4 * 768
+           and rb["bytes"] == 2 * 2 * 8192 * 768 + 4 * 768, "memory case bytes")
+    expect(sum(c["family"] == "memory" for c in cases.all_cases([1, 2])) == 18, "9 memory cases per thread count")
+    dw = cases.dwconv_case("bf16", 8, 112, 112, 32, 2)
+    expect(dw["bytes"] == 2 * (2 * 8 * 112 * 112 * 32 + 9 * 32) + 4 * 32 and dw["flops"] == 2.0 * 9 * 8 * 112 * 112 * 32,
+           "depthwise conv bytes and FLOPs")
+    dv = ours.variants(dw, os.path.dirname(HERE))
+    expect(len(dv) == 1 and dv[0].get("sizes") == {"N": 8, "H": 112, "W": 112, "C": 32, "KH": 3, "KW": 3, "OH": 112, "OW": 112}
+           and dv[0].get("sets") == {"stride": 1, "pad": 1, "use_relu": "false"}, f"depthwise conv variant {dv}")
+    tr = cases.memory_case("transpose", "f32", 8192, 768, 1)
+    cs = cases.memory_case("colsum", "f32", 8192, 768, 2)
+    expect(tr["bytes"] == 2 * 4 * 8192 * 768 and cs["bytes"] == 4 * (8192 * 768 + 768), "transpose / colsum bytes")
     dec = cases.decode_case("bf16", 8192, 128, 1)
     expect(dec["flops"] == 4.0 * 8 * 8192 * 128 and dec["shape"]["S"] == 1, "decode FLOPs")
     # a multi-thread compute peak below 0.75·t × one thread's is measured again
@@ -152,6 +168,16 @@ def main():
     expect(len(seen) == 4 and all("--cold" in c for c in seen[:2]) and not any("--cold" in c for c in seen[2:]),
            f"--cold passed to tkc run only for cold cases: {seen}")
 
+    # the row-wise ops bind to the real stdlib kernels: X, γ (β), Y by position, eps set
+    root = os.path.dirname(HERE)
+    for case, fn, want in ((sm, "softmax_f32", 2), (ln, "layernorm_f32", 4), (rb, "rmsnorm_bf16", 3),
+                           (tr, "transpose_f32", 2), (cs, "colsum_f32", 2)):
+        vs = ours.variants(case, root)
+        v = vs[0] if len(vs) == 1 else {}
+        expect(v.get("kernel") == fn and v.get("sizes") == {"R": case["shape"]["R"], "C": case["shape"]["C"]}
+               and len(v.get("tensors", [])) == want, f"memory variant {fn}: {vs}")
+        expect(v.get("sets") == ({} if fn in ("softmax_f32", "transpose_f32", "colsum_f32") else {"eps": 1e-5}),
+               f"{fn} gets eps: {v.get('sets')}")
     for msg in fails:
         print(f"selftest: FAIL {msg}", file=sys.stderr)
     if fails:

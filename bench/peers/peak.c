@@ -13,7 +13,9 @@
  * where the CPU has AMX (Sapphire Rapids and later), tdpbf16ps on six
  * accumulator tiles too, and the bf16 peak is the faster of the two.
  * Memory: a STREAM-style triad (a = b + s·c, 3 × 4 bytes per element) and a
- * read-only sum, over arrays far larger than the caches.
+ * read-only sum, over arrays far larger than the caches; and a streaming copy
+ * (a = b: 4 bytes read + 4 written per element, the traffic a softmax or a
+ * norm counts), whose median over the trials is the memory-bound cases' roofline.
  * Each figure is the best of several short trials: a shared machine only ever
  * makes a trial slower, never faster than the hardware allows. */
 #define _GNU_SOURCE
@@ -177,7 +179,7 @@ static double amx_loop(long iters)
 #endif
 }
 
-typedef enum { K_F32, K_BF16, K_AMX, K_TRIAD, K_READ, K_READ_PF } Kind;
+typedef enum { K_F32, K_BF16, K_AMX, K_TRIAD, K_READ, K_READ_PF, K_COPY } Kind;
 
 static bool has_avx512, has_avx2, has_bf16, has_amx;
 
@@ -213,6 +215,40 @@ static void triad(const Slice *s)
     float *restrict a = s->a;
     const float *restrict b = s->b, *restrict c = s->c;
     for (size_t i = 0; i < s->n; i++) a[i] = b[i] + q * c[i];
+}
+
+/* a = b: the read + write stream of a row-wise op that reads its input once and
+ * writes its output once (softmax, layernorm, rmsnorm). Plain stores, as the
+ * kernels it is the roof of use: the write-allocate read of `a` is part of what
+ * such a kernel pays too, so it is not counted as bandwidth here either. */
+static void copy_scalar(float *restrict a, const float *restrict b, size_t n)
+{
+    for (size_t i = 0; i < n; i++) a[i] = b[i];
+}
+
+/* Vector loads and stores, 4 per iteration: gcc 12 at -O2 leaves the loop above
+ * scalar, and one store per cycle understates a fast machine's DRAM. */
+__attribute__((target("avx512f"))) static void copy_zmm(float *restrict a, const float *restrict b, size_t n)
+{
+    size_t i = 0;
+    for (; i + 64 <= n; i += 64)
+        for (int j = 0; j < 4; j++) _mm512_storeu_ps(a + i + 16 * j, _mm512_loadu_ps(b + i + 16 * j));
+    copy_scalar(a + i, b + i, n - i);
+}
+
+__attribute__((target("avx2"))) static void copy_ymm(float *restrict a, const float *restrict b, size_t n)
+{
+    size_t i = 0;
+    for (; i + 32 <= n; i += 32)
+        for (int j = 0; j < 4; j++) _mm256_storeu_ps(a + i + 8 * j, _mm256_loadu_ps(b + i + 8 * j));
+    copy_scalar(a + i, b + i, n - i);
+}
+
+static void copy_stream(const Slice *s)
+{
+    if (has_avx512) copy_zmm(s->a, s->b, s->n);
+    else if (has_avx2) copy_ymm(s->a, s->b, s->n);
+    else copy_scalar(s->a, s->b, s->n);
 }
 
 /* 8 independent partial sums so the loads, not the adds, set the pace.
@@ -293,6 +329,7 @@ static double run_kind(Kind kind, long iters, const Slice *s)
     case K_BF16: return dpbf16_loop(iters);
     case K_AMX: return amx_loop(iters);
     case K_TRIAD: triad(s); return 0;
+    case K_COPY: copy_stream(s); return 0;
     case K_READ:
     case K_READ_PF: {
         size_t ahead = kind == K_READ_PF ? READ_PREFETCH_BYTES : 0;
@@ -361,6 +398,24 @@ static double best_compute(Kind kind, int threads, long iters, int trials)
     return best;
 }
 
+static int cmp_double(const void *x, const void *y)
+{
+    double a = *(const double *)x, b = *(const double *)y;
+    return (a > b) - (a < b);
+}
+
+/* Median GB/s of `trials` copies of n floats (2 × 4 bytes each): the median, not
+ * the best, because the memory-bound cases report their median time too. */
+static double copy_median(int threads, int trials, float *a, float *b, size_t n)
+{
+    double g[64];
+    if (trials > 64) trials = 64;
+    for (int r = 0; r < trials; r++)
+        g[r] = 2.0 * sizeof(float) * (double)n / run_threads(K_COPY, threads, 0, a, b, NULL, n, NULL) * 1e-9;
+    qsort(g, (size_t)trials, sizeof g[0], cmp_double);
+    return trials % 2 ? g[trials / 2] : 0.5 * (g[trials / 2 - 1] + g[trials / 2]);
+}
+
 static void measure(int threads, bool quick, float *a, float *b, float *c, size_t n)
 {
     /* many short trials: on a shared machine the best one is the one that had the core to itself */
@@ -380,10 +435,11 @@ static void measure(int threads, bool quick, float *a, float *b, float *c, size_
         g = sizeof(float) * (double)n / dt * 1e-9;
         if (g > read_best) read_best = g;
     }
+    double copy = copy_median(threads, trials, a, b, n);
     printf("{\"threads\":%d,\"f32_gflops\":%.1f,\"bf16_gflops\":%.1f,\"dpbf16_gflops\":%.1f,\"amx_gflops\":%.1f,"
-           "\"triad_gbs\":%.2f,\"read_gbs\":%.2f,"
+           "\"triad_gbs\":%.2f,\"read_gbs\":%.2f,\"copy_gbs\":%.2f,"
            "\"f32_basis\":\"%s\",\"bf16_basis\":\"%s\",\"array_mib\":%.0f,\"trials\":%d}\n",
-           threads, f32, bf16, dpbf16, amx, triad_best, read_best,
+           threads, f32, bf16, dpbf16, amx, triad_best, read_best, copy,
            has_avx512 ? "vfmadd zmm, 12 accumulators" : "vfmadd ymm, 12 accumulators",
            amx > dpbf16 ? "AMX tdpbf16ps, 6 accumulator tiles"
            : has_bf16 ? "vdpbf16ps zmm, 16 accumulators" : "no AVX512-BF16 on this CPU",
@@ -464,6 +520,19 @@ static int selftest(void)
             fails++;
             break;
         }
+    for (size_t i = 0; i < n; i++) a[i] = -1;
+    run_threads(K_COPY, 2, 0, a, b, c, n, NULL);
+    for (size_t i = 0; i < n; i++)
+        if (a[i] != b[i]) {
+            fprintf(stderr, "selftest: copy a[%zu] = %g, want %g\n", i, a[i], b[i]);
+            fails++;
+            break;
+        }
+    double cm = copy_median(2, 3, a, b, n);
+    if (!(cm > 0.1)) {
+        fprintf(stderr, "selftest: copy bandwidth %.3g GB/s is not plausible\n", cm);
+        fails++;
+    }
     double want = 0;
     for (size_t i = 0; i < n; i++) want += b[i];
     for (int pf = 0; pf < 2; pf++) {

@@ -1,10 +1,12 @@
-"""torch_peer.py — PyTorch as a peer: matmul, attention and the FFN.
+"""torch_peer.py — PyTorch as a peer: matmul, attention, the FFN and the
+memory-bound ops (softmax, layer_norm, rms_norm, a transpose, a column sum).
 
 One process serves a whole run (importing torch takes seconds): it reads one
 JSON request per line on stdin and answers one JSON line on stdout,
   {"op": "gemm", "dtype": "bf16", "M":..,"N":..,"K":.., "threads": 2, "reps": 5, "warmup": 2}
   {"op": "attention", "dtype":.., "B","H","S","SKV","D","causal", ...}
   {"op": "ffn", "dtype":.., "T","D","F","act": "swiglu"|"gelu", ...}
+  {"op": "memory", "dtype":.., "fn": "softmax"|"layernorm"|"rmsnorm"|"transpose"|"colsum", "R","C", ...}
   -> {"ok": true, "impl": "...", "times_ms": [...], "info": {...}}
 The first line it prints (before any request) describes the torch it runs.
 
@@ -154,6 +156,43 @@ def build(req):
             w1, b1, w2, b2 = rand((d, f), dt), rand((f,), dt), rand((f, d), dt), rand((d,), dt)
             fn = lambda: torch.addmm(b2, F.gelu(torch.addmm(b1, x, w1), approximate="tanh"), w2)
             impl = "torch FFN GELU (addmm, gelu tanh, addmm)"
+    elif op == "memory":
+        # over the last dimension, eps 1e-5 as ours; γ, β in the input's dtype (what
+        # torch's norms expect; ours take them in f32: C elements, no difference in traffic)
+        fn_name = req["fn"]
+        if fn_name == "conv2d_dw":   # NHWC in memory (channels_last), as ours; groups = C
+            n, h, w, c = req["N"], req["H"], req["W"], req["C"]
+            xc = rand((n, c, h, w), dt).contiguous(memory_format=torch.channels_last)
+            wd = rand((c, 1, req["KH"], req["KW"]), dt).contiguous(memory_format=torch.channels_last)
+            bias = rand((c,), dt)
+            fn = lambda: F.conv2d(xc, wd, bias, stride=req["stride"], padding=req["pad"], groups=c)
+            impl = "torch.nn.functional.conv2d (groups=C, channels_last)"
+            _cache.update(key=key, fn=fn, impl=impl)
+            return fn, impl
+        r, c = req["R"], req["C"]
+        x, g, beta = rand((r, c), dt), rand((c,), dt), rand((c,), dt)
+        if fn_name == "softmax":
+            fn = lambda: torch.softmax(x, dim=-1)
+            impl = "torch.softmax"
+        elif fn_name == "layernorm":
+            fn = lambda: F.layer_norm(x, (c,), g, beta, 1e-5)
+            impl = "torch.nn.functional.layer_norm"
+        elif fn_name == "rmsnorm" and hasattr(F, "rms_norm"):
+            fn = lambda: F.rms_norm(x, (c,), g, 1e-5)
+            impl = "torch.nn.functional.rms_norm"
+        elif fn_name == "rmsnorm":   # torch < 2.4: the composition models used to write
+            fn = lambda: x * torch.rsqrt(x.float().pow(2).mean(-1, keepdim=True) + 1e-5).to(dt) * g
+            impl = "torch x * rsqrt(mean(x²) + eps) * g (no F.rms_norm in this torch)"
+        elif fn_name == "transpose":   # materialised, into a preallocated [C, R]
+            yt = torch.empty((c, r), dtype=dt)
+            fn = lambda: yt.copy_(x.t())
+            impl = "torch Tensor.copy_(x.t()) (transpose materialised)"
+        elif fn_name == "colsum":
+            ys = torch.empty((c,), dtype=dt)
+            fn = lambda: torch.sum(x, dim=0, out=ys)
+            impl = "torch.sum(x, dim=0, out=)"
+        else:
+            raise ValueError(f"unknown memory op {fn_name!r}")
     else:
         raise ValueError(f"unknown op {op!r}")
     _cache.update(key=key, fn=fn, impl=impl)
