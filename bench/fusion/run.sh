@@ -18,7 +18,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cc -O3 -march=native -o "$tmp/epilogue_c" "$here/epilogue_c.c" -lm
 tk_ms() {   # kernel M N → median ms of one `tkc run`
-  "$tkc" run "$here/epilogue.tk" --kernel "$1" --size "M=$2,N=$3" --set s=0.75,b=0.25 --threads 1 \
+  "$tkc" run "$here/epilogue.tk" --kernel "$1" --size "M=$2,N=$3" --set s=0.75 --set b=0.25 --threads 1 \
     --repeat "$reps" --warmup 5 --json 2>/dev/null | python3 -c 'import json,sys; print(json.load(sys.stdin)["ms"])'
 }
 for size in "1024 1024" "4096 4096"; do
