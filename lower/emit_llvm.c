@@ -718,6 +718,7 @@ int tk_emit_llvm(const TirModule *m, LLVMContextRef ctx, LLVMModuleRef mod, cons
     }
     if (rc != 0) snprintf(err, errlen, "%s", E.err[0] ? E.err : "code generation failed");
     free(E.set_stack);
+    emit_free_fusion(&E);   /* a kernel that failed half-way leaves them */
     free(E.vals);
     free(E.val_depth);
     free(E.slots);
