@@ -78,9 +78,11 @@ typedef struct {
  * to the size NAME__grid reports so a launcher can judge a smaller stack. */
 #define TK_CPU_FRAME_SLACK (256 << 10)
 
-/* emit_tiles.c: is element-wise value x computed inside its only user's loop
- * (so it is not emitted where it stands)? */
+/* emit_tiles.c: is element-wise value x computed inside the loop of the root
+ * its users belong to (so it is not emitted where it stands)? */
 bool emit_fused_into_user(Emit *E, const TirInstr *x);
+/* x is an element-wise value or a reduction that nothing reads: not emitted at all. */
+bool emit_is_dead_tile_value(Emit *E, const TirInstr *x);
 
 /* emit_llvm.c */
 LLVMValueRef emit_value(Emit *E, const TirInstr *i);

@@ -363,7 +363,8 @@ static void emit_stmt(Emit *E, const TirInstr *s)
         /* Values are computed where they stand, so that a helper's store
          * between two operands keeps the source's left-to-right order. A load
          * into a shared tile is left for its (once-per-block) assignment. */
-        if (!(s->op == TIR_LOAD && tk_is_shared(s->type->kind)) && !deferred_to_set(E, s) && !emit_fused_into_user(E, s))
+        if (!(s->op == TIR_LOAD && tk_is_shared(s->type->kind)) && !deferred_to_set(E, s) && !emit_fused_into_user(E, s) &&
+            !emit_is_dead_tile_value(E, s))   /* a let nobody reads costs nothing */
             emit_value(E, s);
         return;
     }

@@ -605,6 +605,11 @@ bool emit_fused_into_user(Emit *E, const TirInstr *x)
     return owner_of(E, x) != x;
 }
 
+bool emit_is_dead_tile_value(Emit *E, const TirInstr *x)
+{
+    return E->uses && E->uses[x->id] == 0 && (is_elementwise(x) || x->op == TIR_REDUCE);
+}
+
 /* A new root loop: values remembered for another loop's elements are gone. */
 static void fused_loop_begin(Emit *E) { E->fuse_epoch++; }
 

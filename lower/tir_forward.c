@@ -13,7 +13,8 @@
  * region, of a MAP/BROADCAST/CONVERT/TRI/MASK value of exactly its type, and
  * every GET comes after that SET — in the same region or one nested in a
  * later instruction — with no barrier before it (TIR's values never cross a
- * barrier). Other variables (loads, accumulators, anything written twice or
+ * barrier). One never read loses its slot too, and its value, read by
+ * nothing, is not emitted (emit_is_dead_tile_value). Other variables (loads, accumulators, anything written twice or
  * element by element) keep their slots: the emitter has better plans for
  * those (views, output views, lazy zeros). */
 #include "tir_passes.h"
@@ -149,7 +150,7 @@ int tir_forward_lets(TirFunc *f)
         if (!s || s->op != TIR_SET) continue;
         TirInstr *v = s->args[0], *x = s->args[1];
         if (v->op != TIR_VAR || (v->type->kind != TK_TY_RT && v->type->kind != TK_TY_RV) || F.sets[v->id] != 1 ||
-            F.other[v->id] || F.gets[v->id] == 0 || s->parent != v->parent || v->pack != TIR_PACK_NONE)
+            F.other[v->id] || s->parent != v->parent || v->pack != TIR_PACK_NONE)
             continue;
         if (!forwardable_value(x) || x->pack != TIR_PACK_NONE || !tk_type_equal(x->type, v->type)) continue;
         if (!all_gets_after(s, v, F.gets[v->id])) continue;

@@ -223,7 +223,7 @@ END_TEST
  * needing more than the backend allows must be refused with a diagnostic,
  * never crash. Tolerance for `big`: 40 steps t·0.5 + c, each rounded in f32
  * by the JIT only; the error is damped by 0.5 per step: 2 ulps. */
-static NumProg big, huge;
+static NumProg big, huge, dead;
 
 static void build_big(void)
 {
@@ -244,12 +244,21 @@ static void build_big(void)
     ns_printf(&h, "    store(Y, t19 + t0, block.y, block.x);\n}\n");
     num_build(&huge, "huge_frame", h.s);
     ns_free(&h);
+    /* the same 20 tiles as lets nobody reads: never emitted, so the frame is small */
+    NumStr d = { 0 };
+    ns_printf(&d, "kernel dead(gl<f32, M, N> X, gl<f32, M, N> Y) grid(cdiv(N, 256), cdiv(M, 256)) warps(16) {\n"
+                  "    rt<f32, 256, 256> t = load(X, block.y, block.x);\n");
+    for (int i = 0; i < 20; i++) ns_printf(&d, "    let t%d = t * %d.0;\n", i, i + 1);
+    ns_printf(&d, "    store(Y, t, block.y, block.x);\n}\n");
+    num_build(&dead, "dead_frame", d.s);
+    ns_free(&d);
 }
 
 static void teardown_big(void)
 {
     num_free(&big);
     num_free(&huge);
+    num_free(&dead);
 }
 
 START_TEST(large_stack_frames)
@@ -269,6 +278,11 @@ START_TEST(large_stack_frames)
     ck_assert_msg(need != NULL, "the refusal should give the size: %s", huge.err);
     double mib = strtod(need + 7, NULL);
     ck_assert_msg(mib >= 84.0 && mib < 90.0, "the frame is 84-90 MiB, not %.1f: %s", mib, huge.err);
+    NUM_NEED(&dead);   /* dead lets are not emitted: 84 MiB of them would be refused like huge */
+    NumSpec spec = { .sizes = "M=300,N=260", .threads = 2, .tol = TOL_EXACT };
+    NumRun r;
+    num_run(&dead, "dead", &spec, &r);
+    num_run_free(&r);
 }
 END_TEST
 
