@@ -50,6 +50,15 @@ typedef struct {
     uint32_t *fuse_epoch_of;
     LLVMValueRef *fuse_memo, *fuse_memo_i, *fuse_memo_j;
     uint32_t fuse_epoch;
+    /* loads from row-major tensors read in place by the fused loops (emit_tiles.c), by id:
+     * 0 not judged, 1 read in place, 2 materialised; and for the loop being emitted,
+     * the loads it reads (a list) with each one's first element and row stride */
+    uint8_t *fuse_load;
+    const TirInstr **fuse_loads;
+    uint32_t nfuse_loads;
+    bool fuse_judged;             /* fuse_load holds every load's users' verdict */
+    LLVMValueRef *fuse_src, *fuse_stride;
+    bool *param_stored;           /* by parameter index: some store writes it (emit_plan_views) */
     /* common types */
     LLVMTypeRef i1, i8, i16, i32, i64, f32, f16, bf16, ptr, vd;
     const char *features;         /* target features ("+avx512f,..."): picks mma micro-kernels */

@@ -282,7 +282,7 @@ int emit_plan_views(Emit *E, const TirRegion *body)
         find_views(E, body, stored, bad);
         rc = emit_find_row_views(E, body, stored);
     }
-    free(stored);
+    E->param_stored = stored;   /* element-wise fusion reads it too (emit_tiles.c) */
     free(bad);
     return rc;
 }
@@ -293,6 +293,8 @@ void emit_free_views(Emit *E)
     free(E->views);
     free(E->view_backing);
     free(E->view_strides);
+    free(E->param_stored);
+    E->param_stored = NULL;
     E->view_strides = NULL;
     E->is_view = NULL;
     E->views = NULL;

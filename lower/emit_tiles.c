@@ -555,7 +555,13 @@ static bool fusion_ready(Emit *E)
     E->fuse_memo = calloc(n, sizeof *E->fuse_memo);
     E->fuse_memo_i = calloc(n, sizeof *E->fuse_memo_i);
     E->fuse_memo_j = calloc(n, sizeof *E->fuse_memo_j);
-    if (!E->fuse_owner || !E->fuse_epoch_of || !E->fuse_memo || !E->fuse_memo_i || !E->fuse_memo_j) {
+    E->fuse_load = calloc(n, sizeof *E->fuse_load);
+    E->fuse_loads = calloc(n, sizeof *E->fuse_loads);
+    E->fuse_src = calloc(n, sizeof *E->fuse_src);
+    E->fuse_stride = calloc(n, sizeof *E->fuse_stride);
+    E->nfuse_loads = 0;
+    if (!E->fuse_owner || !E->fuse_epoch_of || !E->fuse_memo || !E->fuse_memo_i || !E->fuse_memo_j || !E->fuse_load ||
+        !E->fuse_loads || !E->fuse_src || !E->fuse_stride) {
         emit_free_fusion(E);
         return false;   /* without memory, nothing fuses: every node is materialised */
     }
@@ -569,6 +575,15 @@ void emit_free_fusion(Emit *E)
     free(E->fuse_memo);
     free(E->fuse_memo_i);
     free(E->fuse_memo_j);
+    free(E->fuse_load);
+    free(E->fuse_loads);
+    free(E->fuse_src);
+    free(E->fuse_stride);
+    E->fuse_load = NULL;
+    E->fuse_loads = NULL;
+    E->fuse_src = E->fuse_stride = NULL;
+    E->nfuse_loads = 0;
+    E->fuse_judged = false;
     E->fuse_owner = NULL;
     E->fuse_epoch_of = NULL;
     E->fuse_memo = E->fuse_memo_i = E->fuse_memo_j = NULL;
@@ -599,9 +614,96 @@ static const TirInstr *owner_of(Emit *E, const TirInstr *x)
     return E->fuse_owner[x->id] = self || !owner ? x : owner;
 }
 
+/* ---------------------------------------------------------------- loads read in place
+ *
+ * A load from a row-major tensor whose users are all element-wise nodes,
+ * reductions or a fused store never needs a tile of its own: each fused loop
+ * that reads it reads the tensor (where the tile lies inside it; a tile
+ * across an edge is copied, masked, into its buffer first, as before). The
+ * stack copy was a write and a read of the whole tile per load: an
+ * epilogue's loop ran at half the speed of the same C loop.
+ * It is only safe if no store can change what the load saw before a loop
+ * reads it: the kernel never stores into that tensor, or the one loop that
+ * reads the load is a fused store into the same tensor at the same tile
+ * (element (i, j) is read before it is written, and no other element is). */
+
+/* Tiles and vectors of a row-major tensor's own element type, row layout. */
+static bool load_candidate(const TirInstr *x)
+{
+    if (x->op != TIR_LOAD || x->pack != TIR_PACK_NONE || x->nargs < 2) return false;
+    const TirInstr *src = x->args[0];
+    const TkType *g = src->type, *t = x->type;
+    if (src->op != TIR_PARAM || g->kind != TK_TY_GL || g->layout != TK_ROW || g->elem != t->elem || t->elem == TK_TY_BOOL) return false;
+    if (t->rank + 0u > g->rank || x->nargs != 1u + g->rank) return false;
+    return t->kind == TK_TY_RV || (t->kind == TK_TY_RT && t->rank == 2 && t->layout == TK_ROW);
+}
+
+/* Marks loads some user needs as a whole tile (2); the others stay 0. */
+static void judge_load_users(Emit *E, const TirRegion *r)
+{
+    for (const TirInstr *u = r->first; u; u = u->next) {
+        for (unsigned a = 0; a < u->nargs; a++) {
+            const TirInstr *x = u->args[a];
+            if (!x || x->op != TIR_LOAD) continue;
+            bool ok = is_elementwise(u) || (u->op == TIR_REDUCE && a == 0) || (a == 1 && stores_fused(u, x));
+            if (!ok) E->fuse_load[x->id] = 2;
+        }
+        judge_load_users(E, &u->body[0]);
+        judge_load_users(E, &u->body[1]);
+    }
+}
+
+/* Do two scalar values certainly compute the same number? (Pure scalar ops
+ * of equal operands; no statement stands between a fused load and its
+ * store, so a GET reads the same slot value in both.) */
+static bool same_scalar(const TirInstr *a, const TirInstr *b, int depth)
+{
+    if (a == b) return true;
+    if (depth > 8 || a->op != b->op || a->aux != b->aux || a->imm != b->imm || a->nargs != b->nargs || a->type->kind != b->type->kind)
+        return false;
+    switch (a->op) {
+    case TIR_PARAM: case TIR_SIZE: case TIR_BLOCK_ID: case TIR_WARP_ID: case TIR_CONST_INT: case TIR_BINARY: case TIR_UNARY:
+    case TIR_CAST: case TIR_CDIV: case TIR_GET: break;
+    default: return false;
+    }
+    for (unsigned k = 0; k < a->nargs; k++)
+        if (!same_scalar(a->args[k], b->args[k], depth + 1)) return false;
+    return true;
+}
+
+/* The in-place case: x's one loop is a fused store into x's tensor at x's tile. */
+static bool stored_in_place(Emit *E, const TirInstr *x)
+{
+    const TirInstr *st = owner_of(E, x);
+    if (st == x || st->op != TIR_STORE || st->nargs != x->nargs + 1u || st->args[0]->aux != x->args[0]->aux) return false;
+    const TkType *t = st->args[1]->type;
+    if (t->rank != x->type->rank || t->dims[0] != x->type->dims[0] || (t->rank == 2 && t->dims[1] != x->type->dims[1])) return false;
+    for (unsigned k = 1; k < x->nargs; k++)
+        if (!same_scalar(x->args[k], st->args[k + 1], 0)) return false;
+    return true;
+}
+
+static bool load_in_place(Emit *E, const TirInstr *x)
+{
+    if (E->fuse_load[x->id] == 0) {
+        if (!E->fuse_judged) {   /* the first question judges every load's users */
+            judge_load_users(E, &E->f->body);
+            E->fuse_judged = true;
+        }
+    }
+    if (E->fuse_load[x->id] == 0) {
+        const TirInstr *src = x->args[0];
+        bool stored = !E->param_stored || src->aux < 0 || (unsigned)src->aux >= E->f->nparams || E->param_stored[src->aux];
+        E->fuse_load[x->id] = load_candidate(x) && E->uses[x->id] > 0 && (!stored || stored_in_place(E, x)) ? 1 : 2;
+    }
+    return E->fuse_load[x->id] == 1;
+}
+
 bool emit_fused_into_user(Emit *E, const TirInstr *x)
 {
-    if (!is_elementwise(x) || !E->uses || E->val_depth[x->id] >= 0 || !fusion_ready(E)) return false;
+    if (!E->uses || E->val_depth[x->id] >= 0) return false;
+    if (x->op == TIR_LOAD) return load_candidate(x) && fusion_ready(E) && load_in_place(E, x);
+    if (!is_elementwise(x) || !fusion_ready(E)) return false;
     return owner_of(E, x) != x;
 }
 
@@ -611,13 +713,21 @@ bool emit_is_dead_tile_value(Emit *E, const TirInstr *x)
 }
 
 /* A new root loop: values remembered for another loop's elements are gone. */
-static void fused_loop_begin(Emit *E) { E->fuse_epoch++; }
+static void fused_loop_begin(Emit *E)
+{
+    E->fuse_epoch++;
+    E->nfuse_loads = 0;
+}
 
 /* Evaluates, ahead of the loop, everything a fused DAG reads: its leaf
  * tiles and vectors (materialised values) and its scalars. Each shared node
  * is visited once per loop (the epoch marks it). */
 static void fused_prepare_node(Emit *E, const TirInstr *x)
 {
+    if (x->op == TIR_LOAD) {   /* read in place: its tensor and coordinates are read by fused_run */
+        E->fuse_loads[E->nfuse_loads++] = x;
+        return;
+    }
     for (unsigned a = 0; a < x->nargs; a++) {
         const TirInstr *op = x->args[a];
         if (!tk_is_scalar(op->type->kind) && emit_fused_into_user(E, op)) {
@@ -634,7 +744,69 @@ static void fused_prepare_node(Emit *E, const TirInstr *x)
 static void fused_prepare(Emit *E, const TirInstr *x)
 {
     fused_loop_begin(E);
+    if (x->op == TIR_LOAD) {   /* the root reads a load directly (a copy, a row_sum of a load) */
+        E->fuse_epoch_of[x->id] = E->fuse_epoch;
+        E->fuse_memo[x->id] = NULL;
+    }
     fused_prepare_node(E, x);
+}
+
+/* One root's loop, emitted by fused_run; `inside`: every tile it touches lies
+ * wholly inside its tensor (constant trip counts, no clipping). */
+typedef void (*FusedLoop)(Emit *E, const void *ctx, bool inside);
+
+/* Emits a root's loop twice: for the case that every load it reads in place
+ * (and the stored tile, store_inside) lies inside its tensor — the loop reads
+ * the tensors, rows their width apart — and for the rest, where each such
+ * load is first copied, masked, into its buffer. Interior tiles are almost
+ * all tiles of a large tensor. */
+static void fused_run(Emit *E, LLVMValueRef store_inside, FusedLoop loop, const void *ctx)
+{
+    uint32_t n = E->nfuse_loads;
+    if (n == 0 && !store_inside) {
+        loop(E, ctx, false);
+        return;
+    }
+    Geometry *G = calloc(n ? n : 1, sizeof *G);
+    if (!G) {
+        E->failed = true;
+        snprintf(E->err, sizeof E->err, "out of memory fusing loads");
+        return;
+    }
+    LLVMValueRef ok = store_inside ? store_inside : LLVMConstInt(E->i1, 1, 0);
+    for (uint32_t k = 0; k < n; k++) {
+        const TirInstr *ld = E->fuse_loads[k];
+        const TkType *t = ld->type;
+        G[k] = geometry(E, ld->args[0]->type, (const TirInstr *const *)&ld->args[1], t);
+        int64_t rows = t->rank == 2 ? t->dims[0] : 1, cols = t->rank == 2 ? t->dims[1] : t->dims[0];
+        ok = LLVMBuildAnd(E->b, ok, tile_inside(E, &G[k], rows, cols), "");
+    }
+    LLVMBasicBlockRef inside = LLVMAppendBasicBlockInContext(E->ctx, E->fn, "fuse.inside");
+    LLVMBasicBlockRef edge = LLVMAppendBasicBlockInContext(E->ctx, E->fn, "fuse.edge");
+    LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(E->ctx, E->fn, "fuse.done");
+    LLVMBuildCondBr(E->b, ok, inside, edge);
+    LLVMPositionBuilderAtEnd(E->b, inside);
+    for (uint32_t k = 0; k < n; k++) {
+        const TirInstr *ld = E->fuse_loads[k];
+        LLVMValueRef first = LLVMBuildAdd(E->b, LLVMBuildMul(E->b, LLVMBuildAdd(E->b, LLVMBuildMul(E->b, G[k].lead_off, G[k].nrows, ""),
+                                                                               G[k].row0, ""), G[k].ncols, ""), G[k].col0, "");
+        E->fuse_src[ld->id] = elem_ptr(E, ld->type, emit_value(E, ld->args[0]), first);
+        E->fuse_stride[ld->id] = G[k].ncols;
+    }
+    loop(E, ctx, true);
+    LLVMBuildBr(E->b, join);
+    LLVMPositionBuilderAtEnd(E->b, edge);
+    for (uint32_t k = 0; k < n; k++) {
+        const TirInstr *ld = E->fuse_loads[k];
+        LLVMValueRef buf = temp_buffer(E, ld);
+        gl_transfer_masked(E, &G[k], emit_value(E, ld->args[0]), ld->type, buf, true, TIR_PACK_NONE);
+        E->fuse_src[ld->id] = buf;
+        E->fuse_stride[ld->id] = emit_const_i64(E, ld->type->rank == 2 ? ld->type->dims[1] : 0);
+    }
+    loop(E, ctx, false);
+    LLVMBuildBr(E->b, join);
+    LLVMPositionBuilderAtEnd(E->b, join);
+    free(G);
 }
 
 static LLVMValueRef fused_node(Emit *E, const TirInstr *x, LLVMValueRef i, LLVMValueRef j);
@@ -666,6 +838,10 @@ static LLVMValueRef fused_node(Emit *E, const TirInstr *x, LLVMValueRef i, LLVMV
 {
     LLVMValueRef v;
     TirFn fn = (TirFn)x->aux;
+    if (x->op == TIR_LOAD) {   /* read in place (fused_run set its source): exact, nothing to round */
+        LLVMValueRef idx = x->type->rank == 2 ? LLVMBuildAdd(E->b, LLVMBuildMul(E->b, i, E->fuse_stride[x->id], ""), j, "") : j;
+        return emit_ld(E, x->type, E->fuse_src[x->id], idx);
+    }
     switch (x->op) {
     case TIR_FILL: v = scalar_f32(E, x->args[0]); break;
     case TIR_MAP1: v = emit_fn(E, fn, fused_elem(E, x->args[0], i, j), NULL, false); break;
@@ -696,15 +872,27 @@ static LLVMValueRef fused_node(Emit *E, const TirInstr *x, LLVMValueRef i, LLVMV
 }
 
 /* The root of an element-wise tree: one loop over its elements. */
+typedef struct {
+    const TirInstr *x;
+    LLVMValueRef out;
+} ElementwiseLoop;
+
+static void elementwise_loop(Emit *E, const void *ctx, bool inside)
+{
+    (void)inside;
+    const ElementwiseLoop *c = ctx;
+    Loop2 L;
+    loop2_begin(E, &L, c->x->type);
+    emit_st(E, c->x->type, c->out, idx_of(E, c->x->type, L.i, L.j), fused_node(E, c->x, L.i, L.j));
+    loop2_end(E, &L);
+}
+
 static LLVMValueRef emit_elementwise(Emit *E, const TirInstr *x)
 {
-    LLVMValueRef out = temp_buffer(E, x);
+    ElementwiseLoop c = { x, temp_buffer(E, x) };
     fused_prepare(E, x);
-    Loop2 L;
-    loop2_begin(E, &L, x->type);
-    emit_st(E, x->type, out, idx_of(E, x->type, L.i, L.j), fused_node(E, x, L.i, L.j));
-    loop2_end(E, &L);
-    return out;
+    fused_run(E, NULL, elementwise_loop, &c);
+    return c.out;
 }
 
 static LLVMValueRef emit_fill(Emit *E, const TirInstr *i)
@@ -728,13 +916,17 @@ static LLVMValueRef reduce_step(Emit *E, TirFn fn, LLVMValueRef acc, LLVMValueRe
     return v;
 }
 
-static LLVMValueRef emit_reduce(Emit *E, const TirInstr *i)
+typedef struct {
+    const TirInstr *red, *in;   /* the reduction and its input */
+    LLVMValueRef src, out;      /* the input's tile (NULL when fused) and the result */
+} ReduceLoop;
+
+static void reduce_loop(Emit *E, const void *ctx, bool inside)
 {
-    const TkType *t = i->args[0]->type, *vt = i->type;
-    const TirInstr *in = i->args[0];
-    bool fused = emit_fused_into_user(E, in);
-    if (fused) fused_prepare(E, in);
-    LLVMValueRef src = fused ? NULL : emit_value(E, in), out = temp_buffer(E, i);
+    (void)inside;
+    const ReduceLoop *c = ctx;
+    const TirInstr *i = c->red, *in = c->in;
+    const TkType *t = in->type, *vt = i->type;
     bool rows = i->imm == 0;
     int64_t n = rows ? t->dims[0] : t->dims[1], m = rows ? t->dims[1] : t->dims[0];
     double init = i->aux == TIR_FN_MAX ? -INFINITY : i->aux == TIR_FN_MIN ? INFINITY : 0.0;
@@ -750,27 +942,37 @@ static LLVMValueRef emit_reduce(Emit *E, const TirInstr *i)
         emit_loop_begin(E, &Lr, emit_const_i64(E, m), "red.row");
         emit_loop_begin(E, &Lc, emit_const_i64(E, n), "red.col");
         LLVMValueRef p = LLVMBuildGEP2(E->b, E->f32, accs, &Lc.idx, 1, "");
-        LLVMValueRef x = fused ? fused_node(E, in, Lr.idx, Lc.idx) : emit_ld(E, t, src, emit_tile_index(E, t, Lr.idx, Lc.idx));
+        LLVMValueRef x = !c->src ? fused_node(E, in, Lr.idx, Lc.idx) : emit_ld(E, t, c->src, emit_tile_index(E, t, Lr.idx, Lc.idx));
         LLVMBuildStore(E->b, emit_fn(E, (TirFn)i->aux, LLVMBuildLoad2(E->b, E->f32, p, ""), x, false), p);
         emit_loop_end(E, &Lc);
         emit_loop_end(E, &Lr);
         emit_loop_begin(E, &L1, emit_const_i64(E, n), "red.out");
-        emit_st(E, vt, out, L1.idx, LLVMBuildLoad2(E->b, E->f32, LLVMBuildGEP2(E->b, E->f32, accs, &L1.idx, 1, ""), ""));
+        emit_st(E, vt, c->out, L1.idx, LLVMBuildLoad2(E->b, E->f32, LLVMBuildGEP2(E->b, E->f32, accs, &L1.idx, 1, ""), ""));
         emit_loop_end(E, &L1);
-        return out;
+        return;
     }
     EmitLoop Lo, Li;
     emit_loop_begin(E, &Lo, emit_const_i64(E, n), "red");
     LLVMValueRef acc_slot = emit_alloca(E, E->f32, 1, "acc");
     LLVMBuildStore(E->b, LLVMConstReal(E->f32, init), acc_slot);
     emit_loop_begin(E, &Li, emit_const_i64(E, m), "red.in");
-    LLVMValueRef x = fused ? fused_node(E, in, Lo.idx, Li.idx) : emit_ld(E, t, src, emit_tile_index(E, t, Lo.idx, Li.idx));
+    LLVMValueRef x = !c->src ? fused_node(E, in, Lo.idx, Li.idx) : emit_ld(E, t, c->src, emit_tile_index(E, t, Lo.idx, Li.idx));
     LLVMValueRef acc = LLVMBuildLoad2(E->b, E->f32, acc_slot, "");
     LLVMBuildStore(E->b, reduce_step(E, (TirFn)i->aux, acc, x), acc_slot);
     emit_loop_end(E, &Li);
-    emit_st(E, vt, out, Lo.idx, LLVMBuildLoad2(E->b, E->f32, acc_slot, ""));
+    emit_st(E, vt, c->out, Lo.idx, LLVMBuildLoad2(E->b, E->f32, acc_slot, ""));
     emit_loop_end(E, &Lo);
-    return out;
+}
+
+static LLVMValueRef emit_reduce(Emit *E, const TirInstr *i)
+{
+    const TirInstr *in = i->args[0];
+    bool fused = emit_fused_into_user(E, in);
+    if (fused) fused_prepare(E, in);
+    ReduceLoop c = { i, in, fused ? NULL : emit_value(E, in), temp_buffer(E, i) };
+    if (fused) fused_run(E, NULL, reduce_loop, &c);
+    else reduce_loop(E, &c, false);
+    return c.out;
 }
 
 /* out = srcᵀ for row-major tiles (src R×C, out C×R) in 16×16 blocks: 16 row
@@ -852,24 +1054,44 @@ LLVMValueRef emit_tile_value(Emit *E, const TirInstr *i)
 
 /* store(T, x, ...) of an element-wise tree x: one loop over the part of the
  * tile inside the tensor computes each element and writes it there. */
+typedef struct {
+    const TirInstr *x;
+    LLVMValueRef tensor;
+    Geometry G;
+} StoreLoop;
+
+static void store_loop(Emit *E, const void *ctx, bool inside)
+{
+    const StoreLoop *c = ctx;
+    const TkType *t = c->x->type;
+    int64_t rows = t->rank == 2 ? t->dims[0] : 1, cols = t->rank == 2 ? t->dims[1] : t->dims[0];
+    EmitLoop Li, Lj;
+    emit_loop_begin(E, &Li, emit_const_i64(E, rows), "st.row");
+    LLVMValueRef row_off, jlo, jhi;
+    if (inside) {   /* the whole row exists: constant bounds, so the loop vectorises without a remainder */
+        LLVMValueRef r = LLVMBuildAdd(E->b, c->G.row0, Li.idx, "");
+        row_off = LLVMBuildMul(E->b, LLVMBuildAdd(E->b, LLVMBuildMul(E->b, c->G.lead_off, c->G.nrows, ""), r, ""), c->G.ncols, "");
+        jlo = emit_const_i64(E, 0);
+        jhi = emit_const_i64(E, cols);
+    } else {
+        row_range(E, &c->G, Li.idx, cols, &row_off, &jlo, &jhi);
+    }
+    emit_loop_begin(E, &Lj, LLVMBuildSub(E->b, jhi, jlo, ""), "st.col");
+    LLVMValueRef j = LLVMBuildAdd(E->b, Lj.idx, jlo, "");
+    LLVMValueRef v = fused_node(E, c->x, Li.idx, j);
+    emit_st(E, t, c->tensor, LLVMBuildAdd(E->b, row_off, LLVMBuildAdd(E->b, c->G.col0, j, ""), ""), v);
+    emit_loop_end(E, &Lj);
+    emit_loop_end(E, &Li);
+}
+
 static void fused_store(Emit *E, const TirInstr *st)
 {
     const TirInstr *dst = st->args[0], *x = st->args[1];
     const TkType *t = x->type;
     fused_prepare(E, x);
-    LLVMValueRef tensor = emit_value(E, dst);
-    Geometry G = geometry(E, dst->type, (const TirInstr *const *)&st->args[2], t);
+    StoreLoop c = { x, emit_value(E, dst), geometry(E, dst->type, (const TirInstr *const *)&st->args[2], t) };
     int64_t rows = t->rank == 2 ? t->dims[0] : 1, cols = t->rank == 2 ? t->dims[1] : t->dims[0];
-    EmitLoop Li, Lj;
-    emit_loop_begin(E, &Li, emit_const_i64(E, rows), "st.row");
-    LLVMValueRef row_off, jlo, jhi;
-    row_range(E, &G, Li.idx, cols, &row_off, &jlo, &jhi);
-    emit_loop_begin(E, &Lj, LLVMBuildSub(E->b, jhi, jlo, ""), "st.col");
-    LLVMValueRef j = LLVMBuildAdd(E->b, Lj.idx, jlo, "");
-    LLVMValueRef v = fused_node(E, x, Li.idx, j);
-    emit_st(E, t, tensor, LLVMBuildAdd(E->b, row_off, LLVMBuildAdd(E->b, G.col0, j, ""), ""), v);
-    emit_loop_end(E, &Lj);
-    emit_loop_end(E, &Li);
+    fused_run(E, tile_inside(E, &c.G, rows, cols), store_loop, &c);
 }
 
 void emit_tile_store(Emit *E, const TirInstr *i)

@@ -14,9 +14,13 @@
  * every GET comes after that SET — in the same region or one nested in a
  * later instruction — with no barrier before it (TIR's values never cross a
  * barrier). One never read loses its slot too, and its value, read by
- * nothing, is not emitted (emit_is_dead_tile_value). Other variables (loads, accumulators, anything written twice or
- * element by element) keep their slots: the emitter has better plans for
- * those (views, output views, lazy zeros). */
+ * nothing, is not emitted (emit_is_dead_tile_value). A variable set once to a
+ * load from a row-major global tensor qualifies too when every read of it is
+ * element-wise (an element-wise op, a reduction, a store's value): the
+ * emitter then reads the tensor inside the fused loops instead of copying
+ * the tile. Other variables (loads read whole, accumulators, anything written
+ * twice or element by element) keep their slots: the emitter has better
+ * plans for those (views, output views, lazy zeros). */
 #include "tir_passes.h"
 
 #include <stdlib.h>
@@ -26,6 +30,7 @@ typedef struct {
     TirInstr **instr;      /* by id */
     uint32_t *sets, *gets; /* per VAR id: SETs of it, GETs of it */
     bool *other;           /* per VAR id: used otherwise (SET_ELEM, MMA, ...) */
+    bool *whole;           /* per VAR id: some GET of it has a user that is not element-wise */
     TirInstr **repl;       /* per GET id: the value it is replaced by */
 } Fwd;
 
@@ -38,10 +43,23 @@ static void number(TirRegion *r, uint32_t *n)
     }
 }
 
+static bool forwardable_value(const TirInstr *x);
+
+/* Does user u read operand a element by element (an element-wise op, a
+ * reduction, the value of a store)? */
+static bool reads_elements(const TirInstr *u, unsigned a)
+{
+    return forwardable_value(u) || (u->op == TIR_REDUCE && a == 0) || (u->op == TIR_STORE && a == 1);
+}
+
 static void census(Fwd *F, TirRegion *r)
 {
     for (TirInstr *i = r->first; i; i = i->next) {
         F->instr[i->id] = i;
+        for (unsigned a = 0; a < i->nargs; a++) {
+            const TirInstr *g = i->args[a];
+            if (g && g->op == TIR_GET && g->args[0]->op == TIR_VAR && !reads_elements(i, a)) F->whole[g->args[0]->id] = true;
+        }
         for (unsigned a = 0; a < i->nargs; a++) {
             const TirInstr *v = i->args[a];
             if (!v || v->op != TIR_VAR) continue;
@@ -60,6 +78,16 @@ static bool forwardable_value(const TirInstr *x)
     case TIR_MAP1: case TIR_MAP2: case TIR_MAP3: case TIR_BROADCAST: case TIR_CONVERT: case TIR_TRI: case TIR_MASK: return true;
     default: return false;
     }
+}
+
+/* A register tile loaded from a global tensor, read only element by element:
+ * forwarded, the CPU emitter reads it in place inside the fused loops. Loads
+ * read whole (by an mma, a transpose, ...) keep their slot, which the emitter
+ * may make a view into the tensor (emit_rowview.c). */
+static bool forwardable_load(const Fwd *F, const TirInstr *v, const TirInstr *x)
+{
+    return x->op == TIR_LOAD && x->nargs >= 1 && x->args[0]->op == TIR_PARAM && x->args[0]->type->kind == TK_TY_GL &&
+           x->args[0]->type->layout == TK_ROW && !F->whole[v->id];
 }
 
 /* GETs of v inside region r (all depths). */
@@ -141,8 +169,9 @@ int tir_forward_lets(TirFunc *f)
     F.gets = calloc(c, sizeof *F.gets);
     F.other = calloc(c, sizeof *F.other);
     F.repl = calloc(c, sizeof *F.repl);
+    F.whole = calloc(c, sizeof *F.whole);
     int rc = -1;
-    if (!F.instr || !F.sets || !F.gets || !F.other || !F.repl) goto out;
+    if (!F.instr || !F.sets || !F.gets || !F.other || !F.repl || !F.whole) goto out;
     census(&F, &f->body);
     bool any = false;
     for (uint32_t id = 0; id < n; id++) {
@@ -152,7 +181,8 @@ int tir_forward_lets(TirFunc *f)
         if (v->op != TIR_VAR || (v->type->kind != TK_TY_RT && v->type->kind != TK_TY_RV) || F.sets[v->id] != 1 ||
             F.other[v->id] || s->parent != v->parent || v->pack != TIR_PACK_NONE)
             continue;
-        if (!forwardable_value(x) || x->pack != TIR_PACK_NONE || !tk_type_equal(x->type, v->type)) continue;
+        if ((!forwardable_value(x) && !forwardable_load(&F, v, x)) || x->pack != TIR_PACK_NONE || !tk_type_equal(x->type, v->type))
+            continue;
         if (!all_gets_after(s, v, F.gets[v->id])) continue;
         mark_gets(&F, &f->body, v, x);
         F.repl[v->id] = x;   /* marks the VAR (and so its SET) for dropping */
@@ -169,5 +199,6 @@ out:
     free(F.gets);
     free(F.other);
     free(F.repl);
+    free(F.whole);
     return rc;
 }

@@ -272,12 +272,13 @@ START_TEST(large_stack_frames)
     }
     ck_assert_msg(!huge.built, "a kernel needing ~90 MiB of stack compiled; expected a diagnostic");
     ck_assert_msg(strstr(huge.err, "stack") != NULL, "the refusal should say why (stack): %s", huge.err);
-    /* ... and give the frame's size: 21 rt<f32, 256, 256> slots x 16 warps are 84 MiB,
-     * plus a few temporaries (planted-bug seed 2, #74) */
+    /* ... and give the frame's size: 20 rt<f32, 256, 256> slots x 16 warps are 80 MiB
+     * (the load t has none: it is read in place by the fused loops), plus a few
+     * temporaries (planted-bug seed 2, #74) */
     const char *need = strstr(huge.err, " needs ");
     ck_assert_msg(need != NULL, "the refusal should give the size: %s", huge.err);
     double mib = strtod(need + 7, NULL);
-    ck_assert_msg(mib >= 84.0 && mib < 90.0, "the frame is 84-90 MiB, not %.1f: %s", mib, huge.err);
+    ck_assert_msg(mib >= 80.0 && mib < 86.0, "the frame is 80-86 MiB, not %.1f: %s", mib, huge.err);
     NUM_NEED(&dead);   /* dead lets are not emitted: 84 MiB of them would be refused like huge */
     NumSpec spec = { .sizes = "M=300,N=260", .threads = 2, .tol = TOL_EXACT };
     NumRun r;

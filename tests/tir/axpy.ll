@@ -40,8 +40,8 @@ start:                                            ; preds = %entry
 
 define void @axpy__block(ptr %0, ptr %1, i32 %2, i32 %3, i32 %4) {
 entry:
-  %x = alloca [64 x float], align 64
-  %y = alloca [64 x float], align 64
+  %tile = alloca [64 x float], align 64
+  %tile10 = alloca [64 x float], align 64
   br label %start
 
 start:                                            ; preds = %entry
@@ -71,16 +71,6 @@ start:                                            ; preds = %entry
   %24 = and i1 %22, true
   %25 = icmp sle i64 %23, %14
   %26 = and i1 %24, %25
-  br i1 %26, label %gl.inside, label %gl.edge
-
-gl.inside:                                        ; preds = %start
-  br label %in.row
-
-gl.edge:                                          ; preds = %start
-  call void @llvm.memset.p0.i64(ptr align 64 %x, i8 0, i64 256, i1 false)
-  br label %gl.row
-
-gl.done:                                          ; preds = %done2, %done
   %27 = getelementptr i64, ptr %1, i64 0
   %28 = load i64, ptr %27, align 8
   %29 = mul i64 1, %28
@@ -97,219 +87,222 @@ gl.done:                                          ; preds = %done2, %done
   %40 = and i1 %38, true
   %41 = icmp sle i64 %39, %30
   %42 = and i1 %40, %41
-  br i1 %42, label %gl.inside7, label %gl.edge8
+  %43 = and i1 %26, %42
+  %44 = getelementptr i64, ptr %1, i64 0
+  %45 = load i64, ptr %44, align 8
+  %46 = mul i64 1, %45
+  %47 = add i64 0, %46
+  %48 = sext i32 %2 to i64
+  %49 = icmp slt i64 %48, 1099511627776
+  %50 = select i1 %49, i64 %48, i64 1099511627776
+  %51 = icmp sgt i64 %50, -1099511627776
+  %52 = select i1 %51, i64 %50, i64 -1099511627776
+  %53 = mul i64 %52, 64
+  %54 = icmp sge i64 %53, 0
+  %55 = and i1 true, %54
+  %56 = add i64 %53, 64
+  %57 = and i1 %55, true
+  %58 = icmp sle i64 %56, %47
+  %59 = and i1 %57, %58
+  %60 = and i1 %43, %59
+  br i1 %60, label %fuse.inside, label %fuse.edge
 
-in.row:                                           ; preds = %body, %gl.inside
-  %i = phi i64 [ 0, %gl.inside ], [ %55, %body ]
-  %43 = icmp slt i64 %i, 1
-  br i1 %43, label %body, label %done
+fuse.inside:                                      ; preds = %start
+  %61 = mul i64 0, %30
+  %62 = add i64 %61, %36
+  %63 = getelementptr float, ptr %X, i64 %62
+  %64 = mul i64 0, %47
+  %65 = add i64 %64, %53
+  %66 = getelementptr float, ptr %Y, i64 %65
+  br label %st.row
 
-body:                                             ; preds = %in.row
-  %44 = add i64 0, %i
-  %45 = mul i64 %44, %14
-  %46 = add i64 %45, %20
-  %47 = add i64 %46, 0
-  %48 = getelementptr float, ptr %X, i64 %47
-  %49 = getelementptr float, ptr %x, i64 0
-  %50 = load <32 x float>, ptr %48, align 4
-  store <32 x float> %50, ptr %49, align 4
-  %51 = add i64 %46, 32
-  %52 = getelementptr float, ptr %X, i64 %51
-  %53 = getelementptr float, ptr %x, i64 32
-  %54 = load <32 x float>, ptr %52, align 4
-  store <32 x float> %54, ptr %53, align 4
-  %55 = add i64 %i, 1
-  br label %in.row
-
-done:                                             ; preds = %in.row
-  br label %gl.done
-
-gl.row:                                           ; preds = %done5, %gl.edge
-  %i3 = phi i64 [ 0, %gl.edge ], [ %80, %done5 ]
-  %56 = icmp slt i64 %i3, 1
-  br i1 %56, label %body1, label %done2
-
-body1:                                            ; preds = %gl.row
-  %57 = add i64 0, %i3
-  %58 = icmp slt i64 %57, 1
-  %59 = icmp sge i64 %57, 0
-  %60 = and i1 %59, %58
-  %61 = and i1 true, %60
-  %62 = add i64 0, %57
-  %63 = mul i64 %62, %14
-  %64 = sub i64 0, %20
-  %65 = icmp sgt i64 %64, 0
-  %66 = select i1 %65, i64 %64, i64 0
-  %67 = sub i64 %14, %20
-  %68 = icmp slt i64 %67, 64
-  %69 = select i1 %68, i64 %67, i64 64
-  %70 = select i1 %61, i64 %69, i64 0
-  %71 = sub i64 %70, %66
-  br label %gl.col
-
-done2:                                            ; preds = %gl.row
-  br label %gl.done
-
-gl.col:                                           ; preds = %body4, %body1
-  %i6 = phi i64 [ 0, %body1 ], [ %79, %body4 ]
-  %72 = icmp slt i64 %i6, %71
-  br i1 %72, label %body4, label %done5
-
-body4:                                            ; preds = %gl.col
-  %73 = add i64 %i6, %66
-  %74 = add i64 %20, %73
-  %75 = add i64 %63, %74
-  %76 = getelementptr float, ptr %X, i64 %75
-  %77 = load float, ptr %76, align 4
-  %78 = getelementptr float, ptr %x, i64 %73
-  store float %77, ptr %78, align 4
-  %79 = add i64 %i6, 1
-  br label %gl.col
-
-done5:                                            ; preds = %gl.col
-  %80 = add i64 %i3, 1
+fuse.edge:                                        ; preds = %start
+  call void @llvm.memset.p0.i64(ptr align 64 %tile, i8 0, i64 256, i1 false)
   br label %gl.row
 
-gl.inside7:                                       ; preds = %gl.done
-  br label %in.row10
-
-gl.edge8:                                         ; preds = %gl.done
-  call void @llvm.memset.p0.i64(ptr align 64 %y, i8 0, i64 256, i1 false)
-  br label %gl.row14
-
-gl.done9:                                         ; preds = %done16, %done12
-  %81 = getelementptr i64, ptr %1, i64 0
-  %82 = load i64, ptr %81, align 8
-  %83 = mul i64 1, %82
-  %84 = add i64 0, %83
-  %85 = sext i32 %2 to i64
-  %86 = icmp slt i64 %85, 1099511627776
-  %87 = select i1 %86, i64 %85, i64 1099511627776
-  %88 = icmp sgt i64 %87, -1099511627776
-  %89 = select i1 %88, i64 %87, i64 -1099511627776
-  %90 = mul i64 %89, 64
-  br label %st.row
-
-in.row10:                                         ; preds = %body11, %gl.inside7
-  %i13 = phi i64 [ 0, %gl.inside7 ], [ %103, %body11 ]
-  %91 = icmp slt i64 %i13, 1
-  br i1 %91, label %body11, label %done12
-
-body11:                                           ; preds = %in.row10
-  %92 = add i64 0, %i13
-  %93 = mul i64 %92, %30
-  %94 = add i64 %93, %36
-  %95 = add i64 %94, 0
-  %96 = getelementptr float, ptr %Y, i64 %95
-  %97 = getelementptr float, ptr %y, i64 0
-  %98 = load <32 x float>, ptr %96, align 4
-  store <32 x float> %98, ptr %97, align 4
-  %99 = add i64 %94, 32
-  %100 = getelementptr float, ptr %Y, i64 %99
-  %101 = getelementptr float, ptr %y, i64 32
-  %102 = load <32 x float>, ptr %100, align 4
-  store <32 x float> %102, ptr %101, align 4
-  %103 = add i64 %i13, 1
-  br label %in.row10
-
-done12:                                           ; preds = %in.row10
-  br label %gl.done9
-
-gl.row14:                                         ; preds = %done20, %gl.edge8
-  %i17 = phi i64 [ 0, %gl.edge8 ], [ %128, %done20 ]
-  %104 = icmp slt i64 %i17, 1
-  br i1 %104, label %body15, label %done16
-
-body15:                                           ; preds = %gl.row14
-  %105 = add i64 0, %i17
-  %106 = icmp slt i64 %105, 1
-  %107 = icmp sge i64 %105, 0
-  %108 = and i1 %107, %106
-  %109 = and i1 true, %108
-  %110 = add i64 0, %105
-  %111 = mul i64 %110, %30
-  %112 = sub i64 0, %36
-  %113 = icmp sgt i64 %112, 0
-  %114 = select i1 %113, i64 %112, i64 0
-  %115 = sub i64 %30, %36
-  %116 = icmp slt i64 %115, 64
-  %117 = select i1 %116, i64 %115, i64 64
-  %118 = select i1 %109, i64 %117, i64 0
-  %119 = sub i64 %118, %114
-  br label %gl.col18
-
-done16:                                           ; preds = %gl.row14
-  br label %gl.done9
-
-gl.col18:                                         ; preds = %body19, %body15
-  %i21 = phi i64 [ 0, %body15 ], [ %127, %body19 ]
-  %120 = icmp slt i64 %i21, %119
-  br i1 %120, label %body19, label %done20
-
-body19:                                           ; preds = %gl.col18
-  %121 = add i64 %i21, %114
-  %122 = add i64 %36, %121
-  %123 = add i64 %111, %122
-  %124 = getelementptr float, ptr %Y, i64 %123
-  %125 = load float, ptr %124, align 4
-  %126 = getelementptr float, ptr %y, i64 %121
-  store float %125, ptr %126, align 4
-  %127 = add i64 %i21, 1
-  br label %gl.col18
-
-done20:                                           ; preds = %gl.col18
-  %128 = add i64 %i17, 1
-  br label %gl.row14
-
-st.row:                                           ; preds = %done26, %gl.done9
-  %i24 = phi i64 [ 0, %gl.done9 ], [ %157, %done26 ]
-  %129 = icmp slt i64 %i24, 1
-  br i1 %129, label %body22, label %done23
-
-body22:                                           ; preds = %st.row
-  %130 = add i64 0, %i24
-  %131 = icmp slt i64 %130, 1
-  %132 = icmp sge i64 %130, 0
-  %133 = and i1 %132, %131
-  %134 = and i1 true, %133
-  %135 = add i64 0, %130
-  %136 = mul i64 %135, %84
-  %137 = sub i64 0, %90
-  %138 = icmp sgt i64 %137, 0
-  %139 = select i1 %138, i64 %137, i64 0
-  %140 = sub i64 %84, %90
-  %141 = icmp slt i64 %140, 64
-  %142 = select i1 %141, i64 %140, i64 64
-  %143 = select i1 %134, i64 %142, i64 0
-  %144 = sub i64 %143, %139
-  br label %st.col
-
-done23:                                           ; preds = %st.row
+fuse.done:                                        ; preds = %done21, %done
   ret void
 
-st.col:                                           ; preds = %body25, %body22
-  %i27 = phi i64 [ 0, %body22 ], [ %156, %body25 ]
-  %145 = icmp slt i64 %i27, %144
-  br i1 %145, label %body25, label %done26
+st.row:                                           ; preds = %done2, %fuse.inside
+  %i = phi i64 [ 0, %fuse.inside ], [ %83, %done2 ]
+  %67 = icmp slt i64 %i, 1
+  br i1 %67, label %body, label %done
 
-body25:                                           ; preds = %st.col
-  %146 = add i64 %i27, %139
-  %147 = getelementptr float, ptr %y, i64 %146
-  %148 = load float, ptr %147, align 4
-  %149 = getelementptr float, ptr %x, i64 %146
-  %150 = load float, ptr %149, align 4
-  %151 = fmul float %150, %8
-  %152 = fadd float %151, %148
-  %153 = add i64 %90, %146
-  %154 = add i64 %136, %153
-  %155 = getelementptr float, ptr %Y, i64 %154
-  store float %152, ptr %155, align 4
-  %156 = add i64 %i27, 1
+body:                                             ; preds = %st.row
+  %68 = add i64 0, %i
+  %69 = add i64 0, %68
+  %70 = mul i64 %69, %14
   br label %st.col
 
-done26:                                           ; preds = %st.col
-  %157 = add i64 %i24, 1
+done:                                             ; preds = %st.row
+  br label %fuse.done
+
+st.col:                                           ; preds = %body1, %body
+  %i3 = phi i64 [ 0, %body ], [ %82, %body1 ]
+  %71 = icmp slt i64 %i3, 64
+  br i1 %71, label %body1, label %done2
+
+body1:                                            ; preds = %st.col
+  %72 = add i64 %i3, 0
+  %73 = getelementptr float, ptr %66, i64 %72
+  %74 = load float, ptr %73, align 4
+  %75 = getelementptr float, ptr %63, i64 %72
+  %76 = load float, ptr %75, align 4
+  %77 = fmul float %76, %8
+  %78 = fadd float %77, %74
+  %79 = add i64 %20, %72
+  %80 = add i64 %70, %79
+  %81 = getelementptr float, ptr %Y, i64 %80
+  store float %78, ptr %81, align 4
+  %82 = add i64 %i3, 1
+  br label %st.col
+
+done2:                                            ; preds = %st.col
+  %83 = add i64 %i, 1
   br label %st.row
+
+gl.row:                                           ; preds = %done8, %fuse.edge
+  %i6 = phi i64 [ 0, %fuse.edge ], [ %108, %done8 ]
+  %84 = icmp slt i64 %i6, 1
+  br i1 %84, label %body4, label %done5
+
+body4:                                            ; preds = %gl.row
+  %85 = add i64 0, %i6
+  %86 = icmp slt i64 %85, 1
+  %87 = icmp sge i64 %85, 0
+  %88 = and i1 %87, %86
+  %89 = and i1 true, %88
+  %90 = add i64 0, %85
+  %91 = mul i64 %90, %30
+  %92 = sub i64 0, %36
+  %93 = icmp sgt i64 %92, 0
+  %94 = select i1 %93, i64 %92, i64 0
+  %95 = sub i64 %30, %36
+  %96 = icmp slt i64 %95, 64
+  %97 = select i1 %96, i64 %95, i64 64
+  %98 = select i1 %89, i64 %97, i64 0
+  %99 = sub i64 %98, %94
+  br label %gl.col
+
+done5:                                            ; preds = %gl.row
+  call void @llvm.memset.p0.i64(ptr align 64 %tile10, i8 0, i64 256, i1 false)
+  br label %gl.row11
+
+gl.col:                                           ; preds = %body7, %body4
+  %i9 = phi i64 [ 0, %body4 ], [ %107, %body7 ]
+  %100 = icmp slt i64 %i9, %99
+  br i1 %100, label %body7, label %done8
+
+body7:                                            ; preds = %gl.col
+  %101 = add i64 %i9, %94
+  %102 = add i64 %36, %101
+  %103 = add i64 %91, %102
+  %104 = getelementptr float, ptr %X, i64 %103
+  %105 = load float, ptr %104, align 4
+  %106 = getelementptr float, ptr %tile, i64 %101
+  store float %105, ptr %106, align 4
+  %107 = add i64 %i9, 1
+  br label %gl.col
+
+done8:                                            ; preds = %gl.col
+  %108 = add i64 %i6, 1
+  br label %gl.row
+
+gl.row11:                                         ; preds = %done17, %done5
+  %i14 = phi i64 [ 0, %done5 ], [ %133, %done17 ]
+  %109 = icmp slt i64 %i14, 1
+  br i1 %109, label %body12, label %done13
+
+body12:                                           ; preds = %gl.row11
+  %110 = add i64 0, %i14
+  %111 = icmp slt i64 %110, 1
+  %112 = icmp sge i64 %110, 0
+  %113 = and i1 %112, %111
+  %114 = and i1 true, %113
+  %115 = add i64 0, %110
+  %116 = mul i64 %115, %47
+  %117 = sub i64 0, %53
+  %118 = icmp sgt i64 %117, 0
+  %119 = select i1 %118, i64 %117, i64 0
+  %120 = sub i64 %47, %53
+  %121 = icmp slt i64 %120, 64
+  %122 = select i1 %121, i64 %120, i64 64
+  %123 = select i1 %114, i64 %122, i64 0
+  %124 = sub i64 %123, %119
+  br label %gl.col15
+
+done13:                                           ; preds = %gl.row11
+  br label %st.row19
+
+gl.col15:                                         ; preds = %body16, %body12
+  %i18 = phi i64 [ 0, %body12 ], [ %132, %body16 ]
+  %125 = icmp slt i64 %i18, %124
+  br i1 %125, label %body16, label %done17
+
+body16:                                           ; preds = %gl.col15
+  %126 = add i64 %i18, %119
+  %127 = add i64 %53, %126
+  %128 = add i64 %116, %127
+  %129 = getelementptr float, ptr %Y, i64 %128
+  %130 = load float, ptr %129, align 4
+  %131 = getelementptr float, ptr %tile10, i64 %126
+  store float %130, ptr %131, align 4
+  %132 = add i64 %i18, 1
+  br label %gl.col15
+
+done17:                                           ; preds = %gl.col15
+  %133 = add i64 %i14, 1
+  br label %gl.row11
+
+st.row19:                                         ; preds = %done25, %done13
+  %i22 = phi i64 [ 0, %done13 ], [ %162, %done25 ]
+  %134 = icmp slt i64 %i22, 1
+  br i1 %134, label %body20, label %done21
+
+body20:                                           ; preds = %st.row19
+  %135 = add i64 0, %i22
+  %136 = icmp slt i64 %135, 1
+  %137 = icmp sge i64 %135, 0
+  %138 = and i1 %137, %136
+  %139 = and i1 true, %138
+  %140 = add i64 0, %135
+  %141 = mul i64 %140, %14
+  %142 = sub i64 0, %20
+  %143 = icmp sgt i64 %142, 0
+  %144 = select i1 %143, i64 %142, i64 0
+  %145 = sub i64 %14, %20
+  %146 = icmp slt i64 %145, 64
+  %147 = select i1 %146, i64 %145, i64 64
+  %148 = select i1 %139, i64 %147, i64 0
+  %149 = sub i64 %148, %144
+  br label %st.col23
+
+done21:                                           ; preds = %st.row19
+  br label %fuse.done
+
+st.col23:                                         ; preds = %body24, %body20
+  %i26 = phi i64 [ 0, %body20 ], [ %161, %body24 ]
+  %150 = icmp slt i64 %i26, %149
+  br i1 %150, label %body24, label %done25
+
+body24:                                           ; preds = %st.col23
+  %151 = add i64 %i26, %144
+  %152 = getelementptr float, ptr %tile10, i64 %151
+  %153 = load float, ptr %152, align 4
+  %154 = getelementptr float, ptr %tile, i64 %151
+  %155 = load float, ptr %154, align 4
+  %156 = fmul float %155, %8
+  %157 = fadd float %156, %153
+  %158 = add i64 %20, %151
+  %159 = add i64 %141, %158
+  %160 = getelementptr float, ptr %Y, i64 %159
+  store float %157, ptr %160, align 4
+  %161 = add i64 %i26, 1
+  br label %st.col23
+
+done25:                                           ; preds = %st.col23
+  %162 = add i64 %i22, 1
+  br label %st.row19
 }
 
 ; Function Attrs: nocallback nofree nounwind willreturn memory(argmem: write)
