@@ -38,6 +38,7 @@ int main(void)
     srunner_add_suite(sr, num_suite_rowview());
     srunner_add_suite(sr, num_suite_coalesce());
     srunner_add_suite(sr, num_suite_generic());
+    srunner_add_suite(sr, num_suite_stdlib_generic());
     srunner_add_suite(sr, num_suite_examples());
     srunner_add_suite(sr, num_suite_arrays());
     /* quiet unless something fails (CK_VERBOSITY=verbose shows every test) */

@@ -244,6 +244,7 @@ Suite *num_suite_outview(void);
 Suite *num_suite_rowview(void);
 Suite *num_suite_coalesce(void);
 Suite *num_suite_generic(void);   /* test_generic.c: through libtk */
+Suite *num_suite_stdlib_generic(void);   /* test_stdlib_generic.c: gemm.tk's instances through libtk */
 Suite *num_suite_examples(void);
 Suite *num_suite_arrays(void);
 
