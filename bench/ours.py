@@ -244,11 +244,10 @@ def variants(case, root):
         sets = {"stride": s["stride"], "pad": s["pad"], "use_relu": "false"}
         out.append({"name": f"conv2d_nhwc_{dt}", "file": f, "kernel": f"conv2d_nhwc_{dt}",
                     "tensors": [[n, h, w, c], [kh, kw, c, oc], [oc], [n, oh, ow, oc]], "sets": sets})
-        if kw * c <= 32:   # few channels (the RGB stem): X read as image rows [N, H, W·C]
-            sk, sn = (16 if kw * c <= 16 else 32), (32 if oc <= 32 else 64)
-            out.append({"name": f"conv2d_stem_nhwc_{dt}", "file": f, "kernel": f"conv2d_stem_nhwc_{dt}<{sk},{sn}>",
-                        "tensors": [[n, h, w * c], [kh, kw, c, oc], [oc], [n, oh, ow, oc]], "sets": sets,
-                        "note": "X viewed as [N, H, W·C]"})
+        if kw * c <= 32:   # few channels (the RGB stem): X read as image rows [N, H, W·C], Wt as [KH·KW·C, OC]
+            out.append({"name": f"conv2d_stem_nhwc_{dt}", "file": f, "kernel": f"conv2d_stem_nhwc_{dt}<{stem_config(kh, kw, c, oc)}>",
+                        "tensors": [[n, h, w * c], [kh * kw * c, oc], [oc], [n, oh, ow, oc]],
+                        "sets": dict(sets, channels=c, kernel_h=kh), "note": "X viewed as [N, H, W·C], Wt as [KH·KW·C, OC]"})
         if kh == kw == 1 and s["stride"] == 1 and s["pad"] == 0:
             # a 1×1 stride-1 conv over NHWC is the gemm Y[P, OC] = X[P, C]·W[C, OC] (P = N·H·W):
             # the same memory viewed as matrices
@@ -298,6 +297,13 @@ def conv1x1_config(p, c, oc, threads):
     while tm > 32 and cdiv(p, tm) * cdiv(oc, tn) < 2 * threads:
         tm //= 2
     return f"{tm},{tn},{kc}"
+
+
+def stem_config(kh, kw, c, oc):
+    """KWC,KHN,KT,SN of conv2d_stem_nhwc_* (conv2d.tk): the layer's window exactly
+    (its packed path), K = KH·KW·C rounded up to 16, 32 output channels per block
+    when OC ≤ 32 else 64."""
+    return f"{kw * c},{kh},{cdiv(kh * kw * c, 16) * 16},{32 if oc <= 32 else 64}"
 
 
 def _resolve(v, root):

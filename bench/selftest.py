@@ -77,8 +77,10 @@ def main():
     expect(st["shape"]["OH"] == 112 and st["flops"] == 2.0 * 112 * 112 * 64 * 49 * 3
            and st["bytes"] == 4 * (224 * 224 * 3 + 49 * 3 * 64 + 112 * 112 * 64) + 4 * 64, "conv stem FLOPs and bytes")
     sv = {v["name"]: v for v in ours.variants(st, root)}
-    expect(sorted(sv) == ["conv2d_nhwc_f32", "conv2d_stem_nhwc_f32"] and sv["conv2d_stem_nhwc_f32"].get("sizes", {}).get("WC") == 672
-           and sv["conv2d_stem_nhwc_f32"]["kernel"] == "conv2d_stem_nhwc_f32<32,64>", f"stem variants {sv}")
+    expect(sorted(sv) == ["conv2d_nhwc_f32", "conv2d_stem_nhwc_f32"]
+           and sv["conv2d_stem_nhwc_f32"].get("sizes") == {"N": 1, "H": 224, "WC": 672, "KK": 147, "OC": 64, "OH": 112, "OW": 112}
+           and sv["conv2d_stem_nhwc_f32"]["sets"] == {"channels": 3, "kernel_h": 7, "stride": 2, "pad": 3, "use_relu": "false"}
+           and sv["conv2d_stem_nhwc_f32"]["kernel"] == "conv2d_stem_nhwc_f32<21,7,160,64>", f"stem variants {sv}")
     pw = cases.conv_case("f32", "mobilenetv2", "expand", 56, 56, 24, 144, 1, 1, 0, 2)
     pv = {v["name"]: v for v in ours.variants(pw, root)}
     expect(pv.get("conv2d_1x1_nhwc_f32", {}).get("sizes") == {"P": 3136, "C": 24, "OC": 144}

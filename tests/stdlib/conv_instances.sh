@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # conv_instances.sh TKC ROOT — the tile configurations of conv2d.tk's generic
-# kernels that bench/ours.py picks per layer (conv1x1_config and the stem's
-# <SK, SN>), each compiled by `tkc run --kernel 'NAME<...>'` and checked against
-# the double-precision interpreter on odd shapes (pixels, channels and output
+# kernels that bench/ours.py picks per layer (conv1x1_config, stem_config), each
+# compiled by `tkc run --kernel 'NAME<...>'` and checked against the
+# double-precision interpreter on odd shapes (pixels, channels and output
 # channels that are not multiples of the tiles). The stdlib cases (cases/conv.txt)
 # check the default instances against the C references in ref_conv.c; these
 # instances differ from them only in their compile-time tile sizes.
@@ -30,8 +30,8 @@ check 'conv2d_1x1_nhwc_f32<128,32,144>' P=299,C=144,OC=24                       
 check 'conv2d_1x1_nhwc_f32<128,256,160>' P=49,C=320,OC=290                      # two K steps of 160
 check 'conv2d_1x1_nhwc_f32<64,256,64>' P=70,C=64,OC=256
 check 'conv2d_1x1_nhwc_f32<32,256,48>' P=33,C=40,OC=300
-# the stem: <SK, SN>; X as [N, H, W·C]
-check 'conv2d_stem_nhwc_f32<16,32>' N=1,H=17,WC=57,KH=3,KW=3,C=3,OC=30,OH=9,OW=10 --set stride=2 --set pad=1
-check 'conv2d_stem_nhwc_f32<32,64>' N=2,H=19,WC=45,KH=7,KW=7,C=3,OC=70,OH=10,OW=8 --set stride=2 --set pad=3 --set use_relu=true
-check 'conv2d_stem_nhwc_f32<16,64>' N=1,H=6,WC=28,KH=2,KW=5,C=4,OC=9,OH=7,OW=9 --set stride=1 --set pad=2
+# the stem: <KWC, KHN, KT, SN>; X as [N, H, W·C], Wk as [KH·KW·C, OC]
+check 'conv2d_stem_nhwc_f32<9,3,32,32>' N=1,H=17,WC=57,KK=27,OC=30,OH=9,OW=10 --set channels=3 --set kernel_h=3 --set stride=2 --set pad=1
+check 'conv2d_stem_nhwc_f32<21,7,160,64>' N=2,H=19,WC=45,KK=147,OC=70,OH=10,OW=8 --set channels=3 --set kernel_h=7 --set stride=2 --set pad=3 --set use_relu=true
+check 'conv2d_stem_nhwc_f32<9,3,32,32>' N=1,H=6,WC=28,KK=40,OC=9,OH=7,OW=9 --set channels=4 --set kernel_h=2 --set stride=1 --set pad=2   # chunked path
 exit $status

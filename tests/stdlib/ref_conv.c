@@ -6,8 +6,8 @@
  * with X outside [0, H) × [0, W) taken as 0, for every (oh, ow) of Y's shape.
  * The 1×1 and stem kernels take views of the same memory: conv2d_1x1_nhwc_* is
  * Y[p][oc] = act(bias[oc] + Σ_c X[p][c] · Wt[c][oc]) over P = N·H·W pixels, and
- * conv2d_stem_nhwc_* reads X as [N][H][W·C] (element iw·C + c of image row ih),
- * with W = WC / C. */
+ * conv2d_stem_nhwc_* reads X as [N][H][W·C] (element iw·C + c of image row ih)
+ * and the weights as Wk[KH·KW·C][OC], with C and KH given as scalars. */
 #include "reference.h"
 
 /* X[n][ih][iw][c], or 0 outside the image (the zero padding) */
@@ -50,22 +50,23 @@ static const char *conv(TkRefCall *call, bool depthwise)
     return NULL;
 }
 
-/* The stem kernel's X is [N, H, W·C]: the same dense formula with W = WC / C. */
+/* The stem kernel's X is [N, H, W·C] and its weights Wk [KH·KW·C, OC], with C =
+ * `channels` and KH = `kernel_h`: the dense formula with W = WC / C, KW = KK / (KH·C). */
 static const char *ref_stem(TkRefCall *call)
 {
-    TkRefTensor *X = tk_ref_tensor(call, "X"), *Wt = tk_ref_tensor(call, "Wt");
-    if (X->rank != 3 || Wt->rank != 4) return "unexpected tensor ranks";
-    int64_t C = Wt->shape[2];
-    if (C <= 0 || X->shape[2] % C != 0) return "WC is not a multiple of C";
+    TkRefTensor *X = tk_ref_tensor(call, "X"), *Wk = tk_ref_tensor(call, "Wk"), *Y = tk_ref_tensor(call, "Y");
+    const double *bias = tk_ref_data(call, "bias");
+    int64_t C = (int64_t)tk_ref_scalar(call, "channels"), KH = (int64_t)tk_ref_scalar(call, "kernel_h");
+    int64_t stride = (int64_t)tk_ref_scalar(call, "stride"), pad = (int64_t)tk_ref_scalar(call, "pad");
+    bool use_relu = tk_ref_scalar(call, "use_relu") != 0;
+    if (X->rank != 3 || Wk->rank != 2 || Y->rank != 4) return "unexpected tensor ranks";
+    if (C <= 0 || KH <= 0 || X->shape[2] % C != 0 || Wk->shape[0] % (KH * C) != 0)
+        return "WC is not a multiple of channels, or KK of kernel_h·channels";
     TkRefTensor x4 = *X;   /* the NHWC view of the same data */
     x4.rank = 4;
     x4.shape[2] = X->shape[2] / C;
     x4.shape[3] = C;
-    TkRefTensor *Y = tk_ref_tensor(call, "Y");
-    const double *bias = tk_ref_data(call, "bias");
-    int64_t stride = (int64_t)tk_ref_scalar(call, "stride"), pad = (int64_t)tk_ref_scalar(call, "pad");
-    bool use_relu = tk_ref_scalar(call, "use_relu") != 0;
-    int64_t N = x4.shape[0], KH = Wt->shape[0], KW = Wt->shape[1];
+    int64_t N = x4.shape[0], KW = Wk->shape[0] / (KH * C);
     int64_t OH = Y->shape[1], OW = Y->shape[2], OC = Y->shape[3];
     for (int64_t n = 0; n < N; n++)
         for (int64_t oh = 0; oh < OH; oh++)
@@ -76,7 +77,7 @@ static const char *ref_stem(TkRefCall *call)
                         for (int64_t kw = 0; kw < KW; kw++)
                             for (int64_t c = 0; c < C; c++)
                                 s += x_at(&x4, n, oh * stride + kh - pad, ow * stride + kw - pad, c) *
-                                     Wt->data[((kh * KW + kw) * C + c) * OC + o];
+                                     Wk->data[((kh * KW + kw) * C + c) * OC + o];
                     Y->data[((n * OH + oh) * OW + ow) * OC + o] = use_relu ? tk_ref_relu(s) : s;
                 }
     return NULL;
