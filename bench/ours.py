@@ -242,7 +242,8 @@ def variants(case, root):
         n, h, w, c, oc = s["N"], s["H"], s["W"], s["C"], s["OC"]
         kh, kw, oh, ow = s["KH"], s["KW"], s["OH"], s["OW"]
         sets = {"stride": s["stride"], "pad": s["pad"], "use_relu": "false"}
-        out.append({"name": f"conv2d_nhwc_{dt}", "file": f, "kernel": f"conv2d_nhwc_{dt}",
+        dense = f"conv2d_nhwc_{dt}" + (f"<{dense_config(n * oh * ow, oc, case['threads'])}>" if dt == "f32" else "")
+        out.append({"name": f"conv2d_nhwc_{dt}", "file": f, "kernel": dense,
                     "tensors": [[n, h, w, c], [kh, kw, c, oc], [oc], [n, oh, ow, oc]], "sets": sets})
         if kw * c <= 32:   # few channels (the RGB stem): X read as image rows [N, H, W·C], Wt as [KH·KW·C, OC]
             out.append({"name": f"conv2d_stem_nhwc_{dt}", "file": f, "kernel": f"conv2d_stem_nhwc_{dt}<{stem_config(kh, kw, c, oc)}>",
@@ -297,6 +298,20 @@ def conv1x1_config(p, c, oc, threads):
     while tm > 32 and cdiv(p, tm) * cdiv(oc, tn) < 2 * threads:
         tm //= 2
     return f"{tm},{tn},{kc}"
+
+
+def dense_config(p, oc, threads):
+    """PM,PN of conv2d_nhwc_f32 (the implicit gemm) for P output pixels and OC
+    channels: the pixel block of 128, 112 or 64 that pads P the least (112 divides
+    the 56², 28² and 14² maps: 28, 7 and 2 blocks; 7² = 49 pixels fit 64), and 128
+    channels per block where OC allows (each gathered A tile then feeds twice the
+    multiply-adds), 256 for a one-block map of OC ≥ 512 — as long as every thread
+    still gets a block."""
+    pm = min((128, 112, 64), key=lambda m: (cdiv(p, m) * m, -m))
+    pn = 256 if p <= 64 and oc >= 512 else 128 if oc >= 128 else 64
+    while pn > 64 and cdiv(p, pm) * cdiv(oc, pn) < threads:
+        pn //= 2
+    return f"{pm},{pn}"
 
 
 def stem_config(kh, kw, c, oc):

@@ -24,6 +24,11 @@ check() {   # KERNEL SIZES [--set ...]
     echo "ok $kernel $sizes"
   fi
 }
+# the implicit gemm: <PM, PN> (dense_config), every channel path (C = 3, 20, 70)
+check 'conv2d_nhwc_f32<112,64>' N=2,H=9,W=11,C=70,KH=3,KW=3,OC=65,OH=9,OW=11 --set stride=1 --set pad=1 --set use_relu=true
+check 'conv2d_nhwc_f32<112,128>' N=1,H=15,W=13,C=20,KH=3,KW=3,OC=130,OH=8,OW=7 --set stride=2 --set pad=1
+check 'conv2d_nhwc_f32<64,256>' N=1,H=7,W=7,C=70,KH=3,KW=3,OC=300,OH=7,OW=7 --set stride=1 --set pad=1
+check 'conv2d_nhwc_f32<64,128>' N=1,H=11,W=9,C=3,KH=7,KW=7,OC=140,OH=6,OW=5 --set stride=2 --set pad=3
 # 1×1 as a gemm: <TM, TN, KC1>
 check 'conv2d_1x1_nhwc_f32<128,160,32>' P=301,C=24,OC=144 --set use_relu=true   # MobileNetV2 expand
 check 'conv2d_1x1_nhwc_f32<128,32,144>' P=299,C=144,OC=24                       # MobileNetV2 project
