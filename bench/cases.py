@@ -158,7 +158,9 @@ CONV = [("resnet50", "stem", 224, 224, 3, 64, 7, 2, 3),
         ("mobilenetv2", "expand", 56, 56, 24, 144, 1, 1, 0),
         ("mobilenetv2", "project", 56, 56, 144, 24, 1, 1, 0),
         ("mobilenetv2", "1x1", 7, 7, 320, 1280, 1, 1, 0)]
-CONV_DTYPES = ("f32",)
+# bf16 too: torch runs it on oneDNN's brg_conv_fwd:avx512_core_bf16 (vdpbf16ps) where the CPU
+# has AVX512-BF16, a fair peer (the implicit gemm conv2d_nhwc_bf16 has no tile parameters yet)
+CONV_DTYPES = ("f32", "bf16")
 
 
 def conv_case(dtype, group, name, h, w, c, oc, k, stride, pad, threads, n=1):

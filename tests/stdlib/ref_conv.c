@@ -108,6 +108,8 @@ const TkRefKernel tk_ref_conv[] = {
     { "conv2d_nhwc_bf16", ref_dense },
     { "conv2d_1x1_nhwc_f32", ref_1x1 },
     { "conv2d_stem_nhwc_f32", ref_stem },
+    { "conv2d_1x1_nhwc_bf16", ref_1x1 },
+    { "conv2d_stem_nhwc_bf16", ref_stem },
     { "conv2d_dw_nhwc_f32", ref_depthwise },
     { "conv2d_dw_nhwc_bf16", ref_depthwise },
     { 0, 0 },
