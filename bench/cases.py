@@ -159,7 +159,7 @@ CONV = [("resnet50", "stem", 224, 224, 3, 64, 7, 2, 3),
         ("mobilenetv2", "project", 56, 56, 144, 24, 1, 1, 0),
         ("mobilenetv2", "1x1", 7, 7, 320, 1280, 1, 1, 0)]
 # bf16 too: torch runs it on oneDNN's brg_conv_fwd:avx512_core_bf16 (vdpbf16ps) where the CPU
-# has AVX512-BF16, a fair peer (the implicit gemm conv2d_nhwc_bf16 has no tile parameters yet)
+# has AVX512-BF16, a fair peer
 CONV_DTYPES = ("f32", "bf16")
 
 

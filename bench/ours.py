@@ -242,7 +242,7 @@ def variants(case, root):
         n, h, w, c, oc = s["N"], s["H"], s["W"], s["C"], s["OC"]
         kh, kw, oh, ow = s["KH"], s["KW"], s["OH"], s["OW"]
         sets = {"stride": s["stride"], "pad": s["pad"], "use_relu": "false"}
-        dense = f"conv2d_nhwc_{dt}" + (f"<{dense_config(n * oh * ow, oc, case['threads'])}>" if dt == "f32" else "")
+        dense = f"conv2d_nhwc_{dt}<{dense_config(n * oh * ow, oc, case['threads'])}>"
         out.append({"name": f"conv2d_nhwc_{dt}", "file": f, "kernel": dense,
                     "tensors": [[n, h, w, c], [kh, kw, c, oc], [oc], [n, oh, ow, oc]], "sets": sets})
         if kw * c <= 32:   # few channels (the RGB stem): X read as image rows [N, H, W·C], Wt as [KH·KW·C, OC]
