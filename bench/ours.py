@@ -290,11 +290,13 @@ def conv1x1_config(p, c, oc, threads):
     comment in conv2d.tk): the channel depth in the fewest K steps of at most 256
     (tiles are at most 256 wide), each rounded up to 16 (C = 320: two of 160); the
     block as wide as the output channels (up to 256, in 32-column register panels);
-    128 pixel rows, fewer when that leaves a thread without a block."""
+    the pixel rows (128, 112, 64 or 32) that pad P least — 7² = 49 pixels in 64 rows
+    took 0.42 ms against 0.48 in 128 — halved while a thread would have under two
+    blocks."""
     steps = cdiv(c, 256)
     kc = cdiv(cdiv(c, steps), 16) * 16
     tn = min(256, -(-oc // 32) * 32)
-    tm = 128
+    tm = min((128, 112, 64, 32), key=lambda m: (cdiv(p, m) * m, -m))
     while tm > 32 and cdiv(p, tm) * cdiv(oc, tn) < 2 * threads:
         tm //= 2
     return f"{tm},{tn},{kc}"
