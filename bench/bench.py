@@ -196,6 +196,8 @@ def make_peers(args, base_env, missing):
             missing.append(f"PyTorch peer: {drv.dead}")
         else:
             peers.append(Peer("torch", drv, lambda c: True))
+            # dense conv2d: NCHW too, since the faster torch layout is the one to beat
+            peers.append(Peer("torch nchw", drv, lambda c: c["family"] == "conv", "nchw"))
             info["torch"] = dict(drv.header, installed_by=args.torch_source, env="OMP_WAIT_POLICY=PASSIVE; OPENBLAS_CORETYPE/OPENBLAS_L2_SIZE unset; torch.set_num_threads(n)" +
                                  ("; openblas_set_num_threads(n) via ctypes" if drv.header.get("openblas") else ""))
     else:
@@ -304,6 +306,46 @@ def run_case(case, impls, rounds, budget_ms, max_reps, warmup, probe=None):
     return results
 
 
+# Tolerances of the check of our conv kernels against the torch peer (inputs uniform
+# in [-1, 1), so |Y| grows like sqrt(K)/3 with K = KH·KW·C terms): both sides
+# accumulate in f32 in different orders (error ~ sqrt(K)·2^-24·|Y|); bf16 outputs
+# are each rounded once and may be neighbours (one ulp, 2^-8 relative, rtol 2^-7
+# with margin). A wrong tap, channel or pixel moves an output by ~0.3.
+CHECK_TOL = {"f32": (1e-5, 1e-4), "bf16": (1e-2, 2.0 ** -7)}   # (atol per sqrt(K), rtol)
+
+
+def verify_case(case, impls, torch_drv, args, env):
+    """Checks each of our implementations of a conv case against torch's output on
+    the same inputs before any timing (ours.verify): those that fail are dropped
+    from the case's timing and reported with the reason. Returns the kept impls."""
+    if torch_drv is None or torch_drv.dead:
+        case["check"] = "not checked: no torch peer"
+        return impls
+    s = case["shape"]
+    work = os.path.join(args.out, "check", re.sub(r"[^\w.-]+", "_", case["id"]))
+    req = dict(s, op=case["family"], dtype=case["dtype"], threads=case["threads"], reps=1, warmup=0, dump=work)
+    reply = torch_drv.request(req)
+    if not reply.get("ok"):
+        case["check"] = f"not checked: torch could not write its answer ({reply.get('error')})"
+        return impls
+    atol_k, rtol = CHECK_TOL[case["dtype"]]
+    atol = atol_k * (s["KH"] * s["KW"] * s["C"]) ** 0.5
+    kept = []
+    case["check"] = "against torch (channels_last) on the same inputs"
+    for impl in impls:
+        if impl.kind != "ours":
+            kept.append(impl)
+            continue
+        good, detail = ours.verify(impl.tkc, impl.variant, reply["files"], case["threads"], env, atol, rtol, work)
+        impl.check = detail
+        if good:
+            kept.append(impl)
+        else:
+            log(f"  {impl.name} for {case['id']}: {detail}")
+            case.setdefault("failed_check", []).append({"name": impl.name, "kind": "ours", "ok": False, "error": detail})
+    return kept
+
+
 def implementations(cases):
     """What each named implementation actually ran (library, kernel, ISA), as its
     driver reported it: e.g. the OpenBLAS core, the oneDNN implementation."""
@@ -376,9 +418,16 @@ def main():
             else:
                 impls.append(Ours(v, args.tkc, base_env))
         impls += [p for p in peers if p.serves(case)]
+        if case["family"] == "conv":   # correctness first: only a checked kernel is timed
+            torch_drv = next((d for d in drivers if d.name == "torch"), None)
+            impls = verify_case(case, impls, torch_drv, args, base_env)
         # two warm-up calls; one for cases that take a second per call (4096³ f32)
         warmup = 2 if case["flops"] < 5e10 else 1
         case["results"] = run_case(case, impls, rounds, budget_ms, max_reps, warmup=warmup, probe=probe)
+        for impl, res in zip(impls, case["results"]):
+            if getattr(impl, "check", None):
+                res["check"] = impl.check
+        case["results"] += case.pop("failed_check", [])
         for v in case["missing"]:
             case["results"].append({"name": v.split(":")[0], "kind": "ours", "ok": False, "error": v.split(": ", 1)[1]})
         metrics.derive(case, peaks)

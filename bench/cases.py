@@ -4,8 +4,8 @@ so every implementation is judged by the same count.
 
 A case is a plain dict:
   id        "gemm bf16 1024x1024x1024 t2" — unique, what --filter matches
-  family    gemm | attention | ffn | memory
-  group     squares | proj | small | attention | ffn | memory (the issues' shape groups)
+  family    gemm | attention | ffn | memory | conv
+  group     squares | proj | small | attention | ffn | memory | resnet50 | mobilenetv2 (the issues' shape groups)
   dtype     f32 | bf16
   threads   1 | 2 | ...
   shape     dict of the problem sizes (M, N, K / B, H, S, D, causal / T, D, F, act /
@@ -145,6 +145,44 @@ def dwconv_case(dtype, n, h, w, c, threads, k=3):
     }
 
 
+# issue 25: dense conv2d, batch 1, NHWC, the layer shapes of ResNet-50 and MobileNetV2:
+# (group, name, H, W, C, OC, K (square kernel), stride, pad). OH = (H + 2·pad − K)/stride + 1.
+CONV = [("resnet50", "stem", 224, 224, 3, 64, 7, 2, 3),
+        ("resnet50", "3x3", 56, 56, 64, 64, 3, 1, 1),
+        ("resnet50", "1x1", 56, 56, 64, 256, 1, 1, 0),
+        ("resnet50", "3x3", 28, 28, 128, 128, 3, 1, 1),
+        ("resnet50", "3x3s2", 56, 56, 128, 128, 3, 2, 1),   # layer2's first block (v1.5: the stride is on the 3×3)
+        ("resnet50", "3x3", 14, 14, 256, 256, 3, 1, 1),
+        ("resnet50", "3x3", 7, 7, 512, 512, 3, 1, 1),
+        ("mobilenetv2", "stem", 224, 224, 3, 32, 3, 2, 1),
+        ("mobilenetv2", "expand", 56, 56, 24, 144, 1, 1, 0),
+        ("mobilenetv2", "project", 56, 56, 144, 24, 1, 1, 0),
+        ("mobilenetv2", "1x1", 7, 7, 320, 1280, 1, 1, 0)]
+# bf16 too: torch runs it on oneDNN's brg_conv_fwd:avx512_core_bf16 (vdpbf16ps) where the CPU
+# has AVX512-BF16, a fair peer
+CONV_DTYPES = ("f32", "bf16")
+
+
+def conv_case(dtype, group, name, h, w, c, oc, k, stride, pad, threads, n=1):
+    """A dense k×k convolution of NHWC X[n, h, w, c] by HWIO Wt[k, k, c, oc] (+ f32 bias)
+    into Y[n, oh, ow, oc]: FLOPs 2·N·OH·OW·OC·K·K·C (the useful multiply-adds), bytes X,
+    Wt and Y once plus the bias. Compute-bound except the thin 1×1 layers."""
+    e = DTYPE_BYTES[dtype]
+    oh, ow = (h + 2 * pad - k) // stride + 1, (w + 2 * pad - k) // stride + 1
+    return {
+        "id": f"conv2d {dtype} {group} {name} {h}x{w}x{c}->{oc} k{k}s{stride} t{threads}",
+        "family": "conv", "group": group, "dtype": dtype, "threads": threads, "cold": False,
+        "shape": {"fn": "conv2d", "N": n, "H": h, "W": w, "C": c, "OC": oc, "KH": k, "KW": k,
+                  "OH": oh, "OW": ow, "stride": stride, "pad": pad},
+        "flops": 2.0 * n * oh * ow * oc * k * k * c,
+        "bytes": float(e * (n * h * w * c + k * k * c * oc + n * oh * ow * oc) + 4 * oc),
+    }
+
+
+def conv_cases(threads, dtypes=CONV_DTYPES):
+    return [conv_case(dt, *row, t) for t in threads for dt in dtypes for row in CONV]
+
+
 def all_cases(threads):
     """Every case of the full run, for the given thread counts."""
     cases = []
@@ -171,6 +209,7 @@ def all_cases(threads):
             cases.append(memory_case(fn, dtype, r, c, t))
         for dtype, n, h, w, c in DWCONV:
             cases.append(dwconv_case(dtype, n, h, w, c, t))
+        cases += conv_cases([t])
     # small products are one call on one thread (libxsmm's model): 1 thread only
     if 1 in threads:
         for dtype in ("bf16", "f32"):
@@ -193,6 +232,7 @@ def quick_cases(threads):
         ffn_case("bf16", 512, 1024, "swiglu", hi),
         memory_case("softmax", "f32", 8192, 768, hi),
         memory_case("rmsnorm", "bf16", 8192, 768, lo),
+        conv_case("f32", *CONV[1], hi),
     ]
     if hi != lo:
         cases.insert(1, gemm_case("squares", "bf16", 1024, 1024, 1024, hi))

@@ -52,7 +52,7 @@ def read_tk(path):
     src_nocomment = re.sub(r"//[^\n]*", "", src)
     consts = {m.group(1): int(m.group(2)) for m in re.finditer(r"\bconst\s+(\w+)\s*=\s*(\d+)\s*;", src_nocomment)}
     kernels = {}
-    for m in re.finditer(r"\bkernel\s+(\w+)\s*\(", src_nocomment):
+    for m in re.finditer(r"\bkernel\s+(\w+)\s*(?:<[^>]*>)?\s*\(", src_nocomment):   # generic kernels too
         i, depth = m.end(), 1
         while i < len(src_nocomment) and depth:
             depth += {"(": 1, ")": -1}.get(src_nocomment[i], 0)
@@ -73,11 +73,16 @@ def read_tk(path):
     return info
 
 
+def base_name(kernel):
+    """The kernel of an instance name: 'conv2d_1x1_nhwc_f32<64,256,64>' → 'conv2d_1x1_nhwc_f32'."""
+    return kernel.split("<", 1)[0].strip()
+
+
 def bind_sizes(info, kernel, tensors):
     """Binds a case's sizes to a kernel's size variables. `tensors` lists, for each
     tensor parameter in order, its dimensions' values. Returns (sizes dict, None)
     or (None, why it does not fit)."""
-    params = [p for p in info["kernels"][kernel] if p["kind"] == "gl"]
+    params = [p for p in info["kernels"][base_name(kernel)] if p["kind"] == "gl"]
     if len(params) != len(tensors):
         return None, f"{kernel} has {len(params)} tensor parameters, the harness expects {len(tensors)}"
     sizes, deferred = {}, []
@@ -129,7 +134,7 @@ def eval_dim(expr, names):
 
 
 def scalars_of(info, kernel):
-    return {p["name"]: p["elem"] for p in info["kernels"][kernel] if p["kind"] == "scalar"}
+    return {p["name"]: p["elem"] for p in info["kernels"][base_name(kernel)] if p["kind"] == "scalar"}
 
 
 def cdiv(a, b):
@@ -231,6 +236,26 @@ def variants(case, root):
                         "tensors": tensors[:4] + [p], "sets": {}, "note": note, "also": total})
             out.append({"name": f"ffn_{s['act']}_{dt}_packed_part", "file": fp, "kernel": f"ffn_{s['act']}_{dt}_packed_part",
                         "tensors": [[t, d]] + weights + [p], "sets": {}, "note": note + "; weights pre-packed", "also": total})
+    elif fam == "conv":
+        # conv2d.tk: X[N, H, W, C], Wt[KH, KW, C, OC], bias[OC] f32, Y[N, OH, OW, OC]
+        f = os.path.join(root, "stdlib-kernels", "conv2d.tk")
+        n, h, w, c, oc = s["N"], s["H"], s["W"], s["C"], s["OC"]
+        kh, kw, oh, ow = s["KH"], s["KW"], s["OH"], s["OW"]
+        sets = {"stride": s["stride"], "pad": s["pad"], "use_relu": "false"}
+        dense = f"conv2d_nhwc_{dt}<{dense_config(n * oh * ow, oc, case['threads'])}>"
+        out.append({"name": f"conv2d_nhwc_{dt}", "file": f, "kernel": dense,
+                    "tensors": [[n, h, w, c], [kh, kw, c, oc], [oc], [n, oh, ow, oc]], "sets": sets})
+        if kw * c <= 32:   # few channels (the RGB stem): X read as image rows [N, H, W·C], Wt as [KH·KW·C, OC]
+            out.append({"name": f"conv2d_stem_nhwc_{dt}", "file": f, "kernel": f"conv2d_stem_nhwc_{dt}<{stem_config(kh, kw, c, oc)}>",
+                        "tensors": [[n, h, w * c], [kh * kw * c, oc], [oc], [n, oh, ow, oc]],
+                        "sets": dict(sets, channels=c, kernel_h=kh), "note": "X viewed as [N, H, W·C], Wt as [KH·KW·C, OC]"})
+        if kh == kw == 1 and s["stride"] == 1 and s["pad"] == 0:
+            # a 1×1 stride-1 conv over NHWC is the gemm Y[P, OC] = X[P, C]·W[C, OC] (P = N·H·W):
+            # the same memory viewed as matrices
+            p = n * h * w
+            out.append({"name": f"conv2d_1x1_nhwc_{dt}", "file": f, "kernel": f"conv2d_1x1_nhwc_{dt}<{conv1x1_config(p, c, oc, case['threads'])}>",
+                        "tensors": [[p, c], [c, oc], [oc], [p, oc]], "sets": {"use_relu": "false"},
+                        "note": "X, Wt, Y viewed as [N·H·W, C], [C, OC], [N·H·W, OC]"})
     elif fam == "memory":
         # softmax.tk / layernorm.tk / rmsnorm.tk: X[R, C], then γ (and β) [C], then Y[R, C]
         # bench/kernels/transpose.tk: Y[C, R]; bench/kernels/colsum.tk: Y[C]
@@ -260,13 +285,51 @@ def variants(case, root):
     return resolved
 
 
+def conv1x1_config(p, c, oc, threads):
+    """The tile configuration TM,TN,KC1 of conv2d_1x1_nhwc_* for a layer (see its
+    comment in conv2d.tk): the channel depth in the fewest K steps of at most 256
+    (tiles are at most 256 wide), each rounded up to 16 (C = 320: two of 160); the
+    block as wide as the output channels (up to 256, in 32-column register panels);
+    the pixel rows (128, 112, 64 or 32) that pad P least — 7² = 49 pixels in 64 rows
+    took 0.42 ms against 0.48 in 128 — halved while a thread would have under two
+    blocks."""
+    steps = cdiv(c, 256)
+    kc = cdiv(cdiv(c, steps), 16) * 16
+    tn = min(256, -(-oc // 32) * 32)
+    tm = min((128, 112, 64, 32), key=lambda m: (cdiv(p, m) * m, -m))
+    while tm > 32 and cdiv(p, tm) * cdiv(oc, tn) < 2 * threads:
+        tm //= 2
+    return f"{tm},{tn},{kc}"
+
+
+def dense_config(p, oc, threads):
+    """PM,PN of conv2d_nhwc_f32 (the implicit gemm) for P output pixels and OC
+    channels: the pixel block of 128, 112 or 64 that pads P the least (112 divides
+    the 56², 28² and 14² maps: 28, 7 and 2 blocks; 7² = 49 pixels fit 64), and 128
+    channels per block where OC allows (each gathered A tile then feeds twice the
+    multiply-adds), 256 for a one-block map of OC ≥ 512 — as long as every thread
+    still gets a block."""
+    pm = min((128, 112, 64), key=lambda m: (cdiv(p, m) * m, -m))
+    pn = 256 if p <= 64 and oc >= 512 else 128 if oc >= 128 else 64
+    while pn > 64 and cdiv(p, pm) * cdiv(oc, pn) < threads:
+        pn //= 2
+    return f"{pm},{pn}"
+
+
+def stem_config(kh, kw, c, oc):
+    """KWC,KHN,KT,SN of conv2d_stem_nhwc_* (conv2d.tk): the layer's window exactly
+    (its packed path), K = KH·KW·C rounded up to 16, 32 output channels per block
+    when OC ≤ 32 else 64."""
+    return f"{kw * c},{kh},{cdiv(kh * kw * c, 16) * 16},{32 if oc <= 32 else 64}"
+
+
 def _resolve(v, root):
     """Binds variant v's sizes and scalars to its kernel's signature, or says why not."""
     info = read_tk(v["file"])
     rel = os.path.relpath(v["file"], root)
     if info is None:
         return {"name": v["name"], "missing": f"{rel} does not exist yet"}
-    if v["kernel"] not in info["kernels"]:
+    if base_name(v["kernel"]) not in info["kernels"]:
         return {"name": v["name"], "missing": f"{rel} has no kernel {v['kernel']} yet"}
     sizes, why = bind_sizes(info, v["kernel"], v["tensors"])
     if sizes is None:
@@ -291,6 +354,43 @@ def run(tkc, variant, threads, reps, warmup, env, timeout=600, cold=False):
     times = [a + b for a, b in zip(sorted(r["times_ms"]), sorted(p["times_ms"]))]
     info = dict(r["info"], also_command=p["info"]["command"], also_median_ms=sorted(p["times_ms"])[len(p["times_ms"]) // 2])
     return dict(r, times_ms=times, info=info)
+
+
+def verify(tkc, variant, files, threads, env, atol, rtol, workdir, timeout=600):
+    """Checks one of our kernels against a peer's answer: `files` are .npy files of
+    every tensor parameter in order (the peer's inputs, then its output last), in the
+    case's own shapes; a variant that views them in other shapes (the 1×1 conv as a
+    gemm) gets copies reshaped to its tensors. Runs `tkc run --input ... --expect
+    OUT=...` once; returns (True, detail) or (False, why)."""
+    import numpy as np   # Debian's python3-numpy; only the check needs it
+    params = [p for p in read_tk(variant["file"])["kernels"][base_name(variant["kernel"])] if p["kind"] == "gl"]
+    os.makedirs(workdir, exist_ok=True)
+    args = []
+    for i, (p, path, shape) in enumerate(zip(params, files, variant["tensors"])):
+        a = np.load(path)
+        if list(a.shape) != list(shape):
+            path = os.path.join(workdir, f"{variant['name']}_{p['name']}.npy")
+            np.save(path, a.reshape(shape))
+        args += ["--expect" if i == len(params) - 1 else "--input", f"{p['name']}={path}"]
+    cmd = [tkc, "run", variant["file"], "--kernel", variant["kernel"],
+           "--size", ",".join(f"{k}={v}" for k, v in variant["sizes"].items()),
+           "--threads", str(threads), "--repeat", "1", "--warmup", "0", "--json",
+           "--atol", str(atol), "--rtol", str(rtol)] + args
+    for k, v in variant["sets"].items():
+        cmd += ["--set", f"{k}={v}"]
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return False, f"check timed out after {timeout} s"
+    try:
+        j = json.loads(p.stdout.strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        err = (p.stderr.strip().splitlines() or ["no output"])[-1]
+        return False, f"check failed to run (exit {p.returncode}): {err}"
+    detail = f"max abs err {j.get('max_abs_err')}, max rel err {j.get('max_rel_err')} (atol {atol:g}, rtol {rtol:g})"
+    if j.get("correct") is not True:
+        return False, f"wrong result against the peer: {detail}" + (f"; {j['error']}" if j.get("error") else "")
+    return True, detail
 
 
 def _run_one(tkc, variant, threads, reps, warmup, env, timeout, cold=False):

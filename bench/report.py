@@ -87,6 +87,7 @@ def print_table(out, fp):
           f"{fmt(ours.get('pct_bound') if ours else None, '7.1f'):>7}% {(c.get('best_peer') or 'none'):<20} "
           f"{fmt(c.get('ours_vs_best_peer'), '6.2f'):>6}x {fmt(c.get('ours_vs_onednn_packed'), '15.2f'):>15}x\n")
     print_memory_table(out, fp)
+    print_conv_table(out, fp)
 
 
 def _goal(flag):
@@ -115,6 +116,28 @@ def print_memory_table(out, fp):
           f"{_goal(c.get('goal_roofline')):>6} {_goal(c.get('goal_torch')):>6}\n")
 
 
+def print_conv_table(out, fp):
+    """The dense conv2d cases (issue 25): our best time against the faster torch
+    layout, the ratio, our GFLOP/s and % of the measured compute peak, and whether
+    the goal (>= 1.0x PyTorch) is met — reported only."""
+    conv = [c for c in out["cases"] if c["family"] == "conv"]
+    if not conv:
+        return
+    w = fp.write
+    w(f"\nDense conv2d (batch 1, NHWC): the best torch layout is the peer; % peak = our GFLOP/s / the measured "
+      f"compute peak; goal (issue 25, not asserted): >= {metrics.CONV_GOAL_X}x PyTorch on every shape\n")
+    w(f"  {'case':<56} {'ours (best)':<22} {'ours ms':>9} {'torch':<11} {'torch ms':>9} {'x torch':>8} "
+      f"{'GFLOP/s':>8} {'% peak':>7} {'torch %':>8} {'>=1.0x':>6}\n")
+    for c in conv:
+        ours = next((r for r in c["results"] if r["name"] == c.get("best_ours")), None)
+        torch = next((r for r in c["results"] if r["name"] == c.get("best_torch") and r.get("ok")), None)
+        w(f"  {c['id']:<56} {(c.get('best_ours') or 'none').replace('tilekit ', ''):<22} "
+          f"{fmt(ours and ours.get('median_ms'), '9.4g'):>9} {(c.get('best_torch') or 'none'):<11} "
+          f"{fmt(torch and torch.get('median_ms'), '9.4g'):>9} {fmt(c.get('ours_vs_torch'), '7.2f'):>7}x "
+          f"{fmt(ours and ours.get('gflops'), '8.1f'):>8} {fmt(ours and ours.get('pct_bound'), '6.1f'):>6}% "
+          f"{fmt(torch and torch.get('pct_bound'), '7.1f'):>7}% {_goal(c.get('goal_torch')):>6}\n")
+
+
 def _pyplot():
     import matplotlib
     matplotlib.use("Agg")
@@ -122,7 +145,8 @@ def _pyplot():
     return plt
 
 
-FAMILY_COLOR = {"gemm": "tab:blue", "attention": "tab:orange", "ffn": "tab:green", "memory": "tab:purple"}
+FAMILY_COLOR = {"gemm": "tab:blue", "attention": "tab:orange", "ffn": "tab:green", "memory": "tab:purple",
+                "conv": "tab:brown"}
 
 
 def plot(out, outdir):
@@ -222,9 +246,19 @@ def _synthetic():
            "shape": {"fn": "softmax", "R": 4000, "C": 1000}, "flops": 5.0 * 4e6, "bytes": 32e6,
            "results": [{"name": "tilekit softmax_f32", "kind": "ours", "ok": True, **metrics.summarize([2.0, 1.9, 2.1])},
                        {"name": "torch", "kind": "peer", "ok": True, **metrics.summarize([2.6, 2.6])}]}
+    # a conv of 0.2 GFLOP: ours 2 ms → 100 GFLOP/s = 50% of the 1-thread f32 peak;
+    # torch channels_last 2.5 ms, NCHW 2.2 ms: the faster (NCHW) is the peer → 1.1x
+    conv = {"id": "conv2d f32 resnet50 3x3 56x56x64->64 k3s1 t1", "family": "conv", "group": "resnet50", "dtype": "f32",
+            "threads": 1, "shape": {"fn": "conv2d", "N": 1, "H": 56, "W": 56, "C": 64, "OC": 64, "KH": 3, "KW": 3},
+            "flops": 0.2e9, "bytes": 2e6,
+            "results": [{"name": "tilekit conv2d_nhwc_f32", "kind": "ours", "ok": True, **metrics.summarize([2.0, 2.0, 2.0])},
+                        {"name": "torch", "kind": "peer", "ok": True, **metrics.summarize([2.5, 2.5])},
+                        {"name": "torch nchw", "kind": "peer", "ok": True, **metrics.summarize([2.2, 2.2])},
+                        {"name": "tilekit conv2d_1x1_nhwc_f32", "kind": "ours", "ok": False,
+                         "error": "wrong result against the peer: max abs err 0.3"}]}
     out = {"mode": "selftest", "date": "now", "machine": {"cpu": "synthetic"}, "rounds": 1, "peaks": peaks,
            "peers": {"torch": {"torch": "0"}}, "missing": ["libxsmm peer not built (synthetic)"],
-           "cases": [big, decode, gone, mem]}
+           "cases": [big, decode, gone, mem, conv]}
     for c in out["cases"]:
         metrics.derive(c, peaks)
     return out
@@ -247,7 +281,7 @@ def selftest():
     expect(close(metrics.quantile([0.0, 10.0], 0.25), 2.5), "quantile interpolates")
 
     out = _synthetic()
-    big, decode, gone, mem = out["cases"]
+    big, decode, gone, mem, conv = out["cases"]
     ours = big["results"][0]
     # 2 GFLOP in 10 ms = 200 GFLOP/s; 8 MB > 1 MiB so the DRAM roofline is checked:
     # AI 250 × 25 GB/s = 6250 > 400, so the bound is the bf16 compute peak
@@ -288,6 +322,11 @@ def selftest():
     metrics.derive(nocopy, {t: {k: v for k, v in p.items() if k != "copy_gbs"} for t, p in out["peaks"].items()})
     expect(nocopy["results"][0]["pct_roofline"] is None and nocopy["goal_roofline"] is None, "no copy peak, no % of roofline")
     expect("pct_roofline" not in big["results"][0] and big.get("ours_vs_torch") is None, "only memory cases get a roofline %")
+    # dense conv: compute bound, the faster torch layout is the peer, a failed check is not timed
+    expect(conv["bound_kind"] == "compute" and close(conv["results"][0]["pct_bound"], 50.0), "conv % of peak")
+    expect(conv["best_torch"] == "torch nchw" and close(conv["ours_vs_torch"], 1.1) and conv["goal_torch"] is True,
+           f"conv against torch {conv.get('best_torch')} {conv.get('ours_vs_torch')}")
+    expect(conv["best_ours"] == "tilekit conv2d_nhwc_f32", "a kernel that failed its check is never the best")
 
     buf = io.StringIO()
     print_table(out, buf)
@@ -297,6 +336,10 @@ def selftest():
     for needle in (" 1.30x", "16.0", "40.0", "40.0%", "no", "yes"):
         expect(needle in memline, f"memory row lacks {needle!r}: {memline!r}")
     expect("copy 40.0 GB/s (median" in table, "the copy peak is in the table")
+    convline = next((l for l in table.split("Dense conv2d", 1)[-1].splitlines() if l.startswith("  conv2d f32 resnet50")), "")
+    for needle in ("conv2d_nhwc_f32", "torch nchw", " 1.10x", "100.0", " 50.0%", "yes"):
+        expect(needle in convline, f"conv row lacks {needle!r}: {convline!r}")
+    expect("wrong result against the peer" in table, "a failed check is in the table")
     for needle in ("gemm bf16 1000x1000x1000 t1", "0.80x", "1.50x", "attention.tk does not exist yet",
                    "libxsmm peer not built", "dram", "   50.0%"):
         expect(needle in table, f"table lacks {needle!r}")

@@ -7,6 +7,10 @@ JSON request per line on stdin and answers one JSON line on stdout,
   {"op": "attention", "dtype":.., "B","H","S","SKV","D","causal", ...}
   {"op": "ffn", "dtype":.., "T","D","F","act": "swiglu"|"gelu", ...}
   {"op": "memory", "dtype":.., "fn": "softmax"|"layernorm"|"rmsnorm"|"transpose"|"colsum", "R","C", ...}
+  {"op": "conv", "dtype":.., "N","H","W","C","OC","KH","KW","OH","OW","stride","pad", "variant": "-"|"nchw", ...}
+  {"op": "conv", ..., "dump": DIR}: no timing; runs the convolution once and writes its
+     inputs and output as float32 .npy in our layouts (X NHWC, Wt HWIO, bias, Y NHWC),
+     so that our kernel can be checked against this peer's answer (bench.py)
   -> {"ok": true, "impl": "...", "times_ms": [...], "info": {...}}
 The first line it prints (before any request) describes the torch it runs.
 
@@ -21,6 +25,8 @@ Best configuration (what bench.py and bench/README.md promise):
   do not page-fault again on the next call;
 - inference_mode, inputs created and touched once per case, outputs written
   into preallocated tensors where the op allows (matmul out=).
+Dense conv2d: F.conv2d on channels_last (NHWC in memory, oneDNN underneath) by
+default, or on plain NCHW tensors (variant "nchw"): the faster one is the peer to beat.
 Attention: torch.nn.functional.scaled_dot_product_attention where it exists
 (torch ≥ 2.0); torch 1.13 has none, so there it is the plain composition
 softmax(Q·Kᵀ·scale [+ causal mask]) · V, and the impl name says which.
@@ -156,6 +162,18 @@ def build(req):
             w1, b1, w2, b2 = rand((d, f), dt), rand((f,), dt), rand((f, d), dt), rand((d,), dt)
             fn = lambda: torch.addmm(b2, F.gelu(torch.addmm(b1, x, w1), approximate="tanh"), w2)
             impl = "torch FFN GELU (addmm, gelu tanh, addmm)"
+    elif op == "conv":
+        n, c, oc = req["N"], req["C"], req["OC"]
+        x = rand((n, c, req["H"], req["W"]), dt)
+        wt = rand((oc, c, req["KH"], req["KW"]), dt)
+        bias = rand((oc,), dt)
+        layout = "NCHW" if req.get("variant") == "nchw" else "channels_last"
+        if layout == "channels_last":
+            x = x.contiguous(memory_format=torch.channels_last)
+            wt = wt.contiguous(memory_format=torch.channels_last)
+        fn = lambda: F.conv2d(x, wt, bias, stride=req["stride"], padding=req["pad"])
+        impl = f"torch.nn.functional.conv2d ({layout})"
+        _cache["tensors"] = (x, wt, bias)
     elif op == "memory":
         # over the last dimension, eps 1e-5 as ours; γ, β in the input's dtype (what
         # torch's norms expect; ours take them in f32: C elements, no difference in traffic)
@@ -199,6 +217,25 @@ def build(req):
     return fn, impl
 
 
+def dump_conv(req):
+    """Runs the convolution of `req` once and writes X, Wt, bias and Y as float32
+    .npy files (our layouts: NHWC, HWIO) into req["dump"]; returns their paths."""
+    import os
+    import numpy as np
+    fn, _ = build(req)
+    x, wt, bias = _cache["tensors"]
+    y = fn()
+    if tuple(y.shape[2:]) != (req["OH"], req["OW"]):
+        raise ValueError(f"torch's output is {tuple(y.shape)}, the case says OH, OW = {req['OH']}, {req['OW']}")
+    arrays = {"X": x.permute(0, 2, 3, 1), "Wt": wt.permute(2, 3, 1, 0), "bias": bias, "Y": y.permute(0, 2, 3, 1)}
+    os.makedirs(req["dump"], exist_ok=True)
+    paths = []
+    for name, t in arrays.items():
+        paths.append(os.path.join(req["dump"], name + ".npy"))
+        np.save(paths[-1], np.ascontiguousarray(t.float().numpy()))
+    return paths
+
+
 def describe():
     source = "PyPI" if "+cpu" in torch.__version__ or "+cu" in torch.__version__ or not torch.__file__.startswith("/usr/lib") else "Debian"
     blas = OPENBLAS_PATH or "MKL or oneDNN inside torch (no OpenBLAS loaded)"
@@ -219,6 +256,9 @@ def main():
             req = json.loads(line)
             set_threads(int(req["threads"]))
             with torch.inference_mode():
+                if req.get("dump"):
+                    print(json.dumps({"ok": True, "files": dump_conv(req)}), flush=True)
+                    continue
                 fn, impl = build(req)
                 times = timed(fn, int(req["reps"]), int(req["warmup"]), bool(req.get("cold")))
             info = {"threads": torch.get_num_threads(), "torch": torch.__version__}
