@@ -737,7 +737,7 @@ bool tk_is_lvalue(TkChecker *c, TkNode *e, bool report)
     else if (s->kind == TK_SYM_SIZE) why = "it is a size bound at launch";
     else if (s->type && s->type->kind == TK_TY_GL) why = "it is a global tensor; write to it with store(...)";
     else if (e->kind == TK_N_INDEX && e->a->kind == TK_N_INDEX)
-        why = "an element of a sub-tile or row is not assignable; index the tile itself, t[r0 + i, c0 + j]";
+        why = "a part of a sub-tile or row is not assignable; index the tile itself: t[r0 + i, c0 + j], t[a .. b, j]";
     else if (e->kind == TK_N_NAME && s->kind == TK_SYM_PARAM && s->type && tk_is_scalar(s->type->kind) && c->in_kernel)
         why = "kernel parameters are read-only";
     if (!why) return true;
