@@ -12,7 +12,7 @@ static bool is_whole(const TkNode *r) { return r->kind == TK_N_RANGE && !r->a &&
 
 /* Bound `b` of a range over a dim of `dim` elements: a compile-time integer,
  * a multiple of 16 (sub-tiles are whole 16×16 base tiles), in [0, dim]. */
-static bool check_bound(TkChecker *c, TkNode *b, int64_t dim, const char *ts, int64_t *out)
+static bool check_bound(TkChecker *c, TkNode *b, int64_t dim, const char *ts, const char *what, int64_t *out)
 {
     TkType *t = tk_check_expr(c, b, NULL);
     if (t->kind == TK_TY_ERROR) return false;
@@ -22,6 +22,7 @@ static bool check_bound(TkChecker *c, TkNode *b, int64_t dim, const char *ts, in
         TkDiag *g = tk_error(c->diags, b->span, "a sub-tile bound must be an integer");
         tk_diag_expected(g, "an integer constant");
         tk_diag_found(g, "%s", bs);
+        tk_diag_hint(g, "bounds count elements: rows or columns lo .. hi, e.g. 0 .. 16");
         return false;
     }
     if (!b->is_const) {
@@ -35,6 +36,8 @@ static bool check_bound(TkChecker *c, TkNode *b, int64_t dim, const char *ts, in
         TkDiag *g = tk_error(c->diags, b->span, "sub-tile bound %lld is out of range for %s", (long long)b->ival, ts);
         tk_diag_expected(g, "a bound in [0, %lld]", (long long)dim);
         tk_diag_found(g, "%lld", (long long)b->ival);
+        tk_diag_hint(g, "it has %lld %s, and a range lo .. hi excludes hi: it ends at most at %lld", (long long)dim, what,
+                     (long long)dim);
         return false;
     }
     if (b->ival % 16 != 0) {
@@ -50,7 +53,7 @@ static bool check_bound(TkChecker *c, TkNode *b, int64_t dim, const char *ts, in
 
 /* Range r over a dim of `dim` elements: its extent into *n, its first index
  * into *lo. `..` alone is the whole dim. */
-static bool check_range(TkChecker *c, TkNode *r, int64_t dim, const char *ts, int64_t *lo, int64_t *n)
+static bool check_range(TkChecker *c, TkNode *r, int64_t dim, const char *ts, const char *what, int64_t *lo, int64_t *n)
 {
     if (is_whole(r)) {
         *lo = 0;
@@ -58,8 +61,8 @@ static bool check_range(TkChecker *c, TkNode *r, int64_t dim, const char *ts, in
         return true;
     }
     int64_t a = 0, b = 0;
-    bool ok_a = check_bound(c, r->a, dim, ts, &a);
-    bool ok_b = check_bound(c, r->b, dim, ts, &b);
+    bool ok_a = check_bound(c, r->a, dim, ts, what, &a);
+    bool ok_b = check_bound(c, r->b, dim, ts, what, &b);
     if (!ok_a || !ok_b) return false;
     if (b <= a) {
         TkDiag *g = tk_error(c->diags, r->span, "the sub-tile range %lld .. %lld is %s", (long long)a, (long long)b,
@@ -123,6 +126,7 @@ TkType *tk_check_slice(TkChecker *c, TkNode *e)
     } else if (t->kind != TK_TY_RT && t->kind != TK_TY_RV) {
         g = tk_error(c->diags, e->a->span, "only rt tiles and rv vectors can be sliced");
         tk_diag_found(g, "%s", ts);
+        tk_diag_hint(g, "a scalar has no parts; slice the tile or vector it comes from");
     } else if (t->kind == TK_TY_RV && n == 2) {
         g = tk_error(c->diags, e->span, "%s has no rows or columns", ts);
         tk_diag_expected(g, "v[a .. b], one range");
@@ -130,6 +134,7 @@ TkType *tk_check_slice(TkChecker *c, TkNode *e)
     } else if (n != t->rank) {
         g = tk_error(c->diags, e->span, "%s takes %u %s, not %u", ts, t->rank, t->rank == 1 ? "index" : "indices", n);
         tk_diag_expected(g, "%s", t->rank == 1 ? "v[a .. b]" : "t[r0 .. r1, c0 .. c1], t[i, ..] or t[.., j]");
+        tk_diag_hint(g, "%s", t->rank == 1 ? "a vector takes one range" : "an rt takes a range or an index for its rows, then one for its columns; `..` alone is a whole dim");
     }
     if (g) {
         check_rest(c, e->list);
@@ -138,14 +143,14 @@ TkType *tk_check_slice(TkChecker *c, TkNode *e)
     TkNode *ri = e->list, *ci = ri->next;
     if (t->kind == TK_TY_RV) {
         int64_t lo, len;
-        if (!check_range(c, ri, t->dims[0], ts, &lo, &len)) return &tk_type_error;
+        if (!check_range(c, ri, t->dims[0], ts, "elements", &lo, &len)) return &tk_type_error;
         return tk_type_vec(c->arena, TK_TY_RV, t->elem, len);
     }
     /* rt: two ranges (a sub-tile), or an index and a range (part of a row or column) */
     bool rr = ri->kind == TK_N_RANGE, cr = ci->kind == TK_N_RANGE;
     int64_t r0 = 0, nr = 0, c0 = 0, nc = 0;
-    bool ok_r = rr ? check_range(c, ri, t->dims[0], ts, &r0, &nr) : check_line_index(c, ri, t->dims[0], "row", ts);
-    bool ok_c = cr ? check_range(c, ci, t->dims[1], ts, &c0, &nc) : check_line_index(c, ci, t->dims[1], "column", ts);
+    bool ok_r = rr ? check_range(c, ri, t->dims[0], ts, "rows", &r0, &nr) : check_line_index(c, ri, t->dims[0], "row", ts);
+    bool ok_c = cr ? check_range(c, ci, t->dims[1], ts, "columns", &c0, &nc) : check_line_index(c, ci, t->dims[1], "column", ts);
     if (!ok_r || !ok_c) return &tk_type_error;
     if (rr && cr) return tk_type_tile(c->arena, TK_TY_RT, t->elem, nr, nc, t->layout);
     return tk_type_vec(c->arena, TK_TY_RV, t->elem, rr ? nr : nc);
