@@ -225,6 +225,9 @@ static bool scan_expr(const Ctx *c, const TkNode *e)
             for (const TkNode *x = e->list; x; x = x->next)
                 if (mentions(c, x)) return true;
     }
+    /* sub-tile bounds must be compile-time integers (§5.13): a loop whose
+     * variable bounds one is unrolled, like one that indexes an array */
+    if (e->kind == TK_N_RANGE && (mentions(c, e->a) || mentions(c, e->b))) return true;
     if (scan_expr(c, e->a) || scan_expr(c, e->b)) return true;
     for (const TkNode *x = e->list; x; x = x->next)
         if (scan_expr(c, x)) return true;
@@ -417,6 +420,7 @@ static TkNode *expr(Ctx *c, TkNode *e, Use use, const char *callee)
         return e;
     case TK_N_UNARY:
     case TK_N_BINARY:
+    case TK_N_RANGE:
         e->a = expr(c, e->a, USE_VALUE, NULL);
         e->b = expr(c, e->b, USE_VALUE, NULL);
         return e;
@@ -630,6 +634,19 @@ static TkNode *stmt(Ctx *c, TkNode *s)
 
 /* ---------------------------------------------------------------- entry */
 
+/* Does the tree n (with its siblings) hold a sub-tile range? */
+static bool has_ranges(const TkNode *n)
+{
+    for (; n; n = n->next) {
+        if (n->kind == TK_N_RANGE && (n->a || n->b)) return true;
+        if (n->kind == TK_N_TYPE) continue;
+        if ((n->a && has_ranges(n->a)) || (n->b && has_ranges(n->b)) || (n->c && has_ranges(n->c)) ||
+            (n->list && has_ranges(n->list)))
+            return true;
+    }
+    return false;
+}
+
 static bool has_arrays(const TkNode *n)
 {
     for (; n; n = n->next) {
@@ -637,6 +654,8 @@ static bool has_arrays(const TkNode *n)
         if (n->kind == TK_N_BLOCK && has_arrays(n->list)) return true;
         if (n->kind == TK_N_IF && (has_arrays(n->b) || (n->c && has_arrays(n->c)))) return true;
         if (n->kind == TK_N_FOR && has_arrays(n->c)) return true;
+        /* a loop over sub-tiles may have to be unrolled (§5.13) */
+        if (n->kind == TK_N_FOR && has_ranges(n->c)) return true;
     }
     return false;
 }

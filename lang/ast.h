@@ -41,7 +41,8 @@ typedef enum {
     TK_N_BINARY,       /* op, a, b */
     TK_N_CALL,         /* name, list = arguments, list2 = type arguments (TYPE) of a built-in, or
                           compile-time arguments (expressions) of a generic helper; explicit_targs */
-    TK_N_INDEX,        /* a = indexed expression, list = indices */
+    TK_N_INDEX,        /* a = indexed expression, list = indices (expressions or RANGEs) */
+    TK_N_RANGE,        /* an index `a .. b` (a sub-tile's bounds), or `..` alone (a = b = NULL: a whole row/column) */
     TK_N_BUILTIN_VAR,  /* name = "block" | "warp", field = "x" | "y" | "z" | "id" */
 } TkNodeKind;
 

@@ -98,6 +98,11 @@ static void print_expr(const TkNode *e, int min_prec, FILE *out)
         print_list(e->list, out);
         fputc(']', out);
         break;
+    case TK_N_RANGE:
+        if (e->a) print_expr(e->a, 0, out), fputc(' ', out);
+        fputs("..", out);
+        if (e->b) fputc(' ', out), print_expr(e->b, 0, out);
+        break;
     default: fputs("/* ? */", out); break;
     }
 }

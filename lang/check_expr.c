@@ -518,8 +518,27 @@ void tk_bounds_hint(TkChecker *c, TkDiag *g, const TkNode *index, const char *wh
                      what ? ": " : "");
 }
 
+/* Is integer index i (checked) provably in [0, dim)? Reports it if not;
+ * `which` is "the", "row" or "column", ts the indexed type as text. */
+bool tk_check_index_bounds(TkChecker *c, TkNode *i, int64_t dim, const char *which, const char *ts)
+{
+    int64_t lo, hi;
+    bool known = tk_interval(c, i, &lo, &hi);
+    if (!known && c->in_kernel && !c->warps_known && tk_uses_warp_id(i))
+        return false;   /* the bad warps(...) is reported; warp.id's range follows from it */
+    if (known && lo >= 0 && hi < dim) return true;
+    TkDiag *g = tk_error(c->diags, i->span, "%s index may be out of bounds for %s", which, ts);
+    tk_diag_expected(g, "an index in [0, %lld]", (long long)(dim - 1));
+    if (known) tk_diag_found(g, "an index in [%lld, %lld]", (long long)lo, (long long)hi);
+    else tk_diag_found(g, "an index whose range is not known at compile time");
+    tk_bounds_hint(c, g, i, "element access must be provably in bounds");
+    return false;
+}
+
 static TkType *check_index(TkChecker *c, TkNode *e)
 {
+    for (TkNode *i = e->list; i; i = i->next)
+        if (i->kind == TK_N_RANGE) return set(e, tk_check_slice(c, e));
     TkType *t = tk_check_expr(c, e->a, NULL);
     unsigned n = tk_list_length(e->list);
     for (TkNode *i = e->list; i; i = i->next) tk_check_expr(c, i, NULL);
@@ -558,21 +577,7 @@ static TkType *check_index(TkChecker *c, TkNode *e)
             ok = false;
             continue;
         }
-        int64_t lo, hi, dim = t->dims[k];
-        bool known = tk_interval(c, i, &lo, &hi);
-        if (!known && c->in_kernel && !c->warps_known && tk_uses_warp_id(i)) {
-            ok = false;   /* the bad warps(...) is reported; warp.id's range follows from it */
-            continue;
-        }
-        if (!known || lo < 0 || hi >= dim) {
-            TkDiag *g = tk_error(c->diags, i->span, "%s index may be out of bounds for %s",
-                                 want == 1 ? "the" : k == 0 ? "row" : "column", ts);
-            tk_diag_expected(g, "an index in [0, %lld]", (long long)(dim - 1));
-            if (known) tk_diag_found(g, "an index in [%lld, %lld]", (long long)lo, (long long)hi);
-            else tk_diag_found(g, "an index whose range is not known at compile time");
-            tk_bounds_hint(c, g, i, "element access must be provably in bounds");
-            ok = false;
-        }
+        if (!tk_check_index_bounds(c, i, t->dims[k], want == 1 ? "the" : k == 0 ? "row" : "column", ts)) ok = false;
     }
     if (!ok) return set(e, &tk_type_error);
     return set(e, tk_type_scalar(t->elem));
@@ -731,6 +736,8 @@ bool tk_is_lvalue(TkChecker *c, TkNode *e, bool report)
     else if (s->kind == TK_SYM_CONST) why = "it is a constant";
     else if (s->kind == TK_SYM_SIZE) why = "it is a size bound at launch";
     else if (s->type && s->type->kind == TK_TY_GL) why = "it is a global tensor; write to it with store(...)";
+    else if (e->kind == TK_N_INDEX && e->a->kind == TK_N_INDEX)
+        why = "a part of a sub-tile or row is not assignable; index the tile itself: t[r0 + i, c0 + j], t[a .. b, j]";
     else if (e->kind == TK_N_NAME && s->kind == TK_SYM_PARAM && s->type && tk_is_scalar(s->type->kind) && c->in_kernel)
         why = "kernel parameters are read-only";
     if (!why) return true;

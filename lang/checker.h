@@ -145,6 +145,9 @@ bool tk_uses_warp_id(const TkNode *e);
  * what works (after `what: `, if not NULL), or why warp.id does not work in
  * a helper. */
 void tk_bounds_hint(TkChecker *c, TkDiag *g, const TkNode *index, const char *what);
+bool tk_check_index_bounds(TkChecker *c, TkNode *i, int64_t dim, const char *which, const char *ts);
+/* check_slice.c: an index list with a range, `t[r0 .. r1, c0 .. c1]`, `t[i, ..]` (§5.13) */
+TkType *tk_check_slice(TkChecker *c, TkNode *e);
 
 /* builtins.c */
 typedef struct TkBuiltin TkBuiltin;

@@ -315,7 +315,7 @@ expr(A) ::= BANG(M) expr(E).                        { A = mk(ctx, TK_N_UNARY, tk
 expr(A) ::= postfix(P).                             { A = P; }
 
 postfix(A) ::= primary(P).                          { A = P; }
-postfix(A) ::= postfix(B) LBRACKET args(I) RBRACKET(R). {
+postfix(A) ::= postfix(B) LBRACKET idx_args(I) RBRACKET(R). {
     A = mk(ctx, TK_N_INDEX, tk_span_join(B->span, R.span)); A->a = B; A->list = I;
     set_depth(ctx, A, B, NULL, I);
 }
@@ -363,6 +363,18 @@ primary(A) ::= WARP(W) DOT IDENT(F). {
 
 types(A) ::= type(T).                               { A = T; }
 types(A) ::= types(L) COMMA type(T).                { A = tk_list_append(L, T); }
+
+/* index lists may hold ranges: `t[0 .. 16, ..]` (a sub-tile, a row, §5.13) */
+idx_args(A) ::= .                                   { A = NULL; }
+idx_args(A) ::= idx_list(L).                        { A = L; }
+idx_list(A) ::= idx_arg(E).                         { A = E; }
+idx_list(A) ::= idx_list(L) COMMA idx_arg(E).       { A = tk_list_append(L, E); }
+idx_arg(A) ::= expr(E).                             { A = E; }
+idx_arg(A) ::= expr(L) DOTDOT expr(H). {
+    A = mk(ctx, TK_N_RANGE, tk_span_join(L->span, H->span)); A->a = L; A->b = H;
+    set_depth(ctx, A, L, H, NULL);
+}
+idx_arg(A) ::= DOTDOT(D).                           { A = mk(ctx, TK_N_RANGE, D.span); }
 
 args(A) ::= .                                       { A = NULL; }
 args(A) ::= arg_list(L).                            { A = L; }

@@ -47,6 +47,10 @@ static bool expr_varying(Walk *w, TkNode *e)
         v = left || right;
         break;
     }
+    case TK_N_RANGE:
+        if (e->a) expr_varying(w, e->a);
+        if (e->b) expr_varying(w, e->b);
+        break;
     case TK_N_INDEX:
         args_varying(w, e->list);
         expr_varying(w, e->a);
@@ -146,6 +150,7 @@ static void walk_expr_calls(Walk *w, TkNode *e, const TkNode *why)
     if (!e) return;
     switch (e->kind) {
     case TK_N_UNARY: walk_expr_calls(w, e->a, why); break;
+    case TK_N_RANGE:
     case TK_N_BINARY:
         walk_expr_calls(w, e->a, why);
         walk_expr_calls(w, e->b, why);

@@ -360,6 +360,90 @@ static TirInstr *lower_builtin(Lower *L, TkNode *e, const TkBuiltin *b)
     return emit(L, TIR_CONST_INT, &tk_type_i32, e->span);
 }
 
+/* ---------------------------------------------------------------- sub-tiles and rows (§5.13) */
+
+static bool is_slice(const TkNode *e)
+{
+    for (const TkNode *x = e->list; x; x = x->next)
+        if (x->kind == TK_N_RANGE) return true;
+    return false;
+}
+
+/* First index of range r (`..` alone: 0); the checker made its bounds constants. */
+static int64_t range_lo(const TkNode *r) { return r->a ? r->a->ival : 0; }
+
+static bool is_whole(const TkNode *r, int64_t dim) { return range_lo(r) == 0 && (!r->b || r->b->ival == dim); }
+
+/* The line (row or column) of rt `base` that index list `list` names, an
+ * rv of the whole row/column; *which is 0 for a row, 1 for a column. */
+static TirInstr *lower_line(Lower *L, const TkNode *e, TirInstr *base, const TkNode **range)
+{
+    const TkType *bt = base->type;
+    bool col = e->list->kind == TK_N_RANGE;
+    const TkNode *idx = col ? e->list->next : e->list;
+    *range = col ? e->list : e->list->next;
+    const TkType *vt = tk_type_vec(L->arena, TK_TY_RV, bt->elem, col ? bt->dims[0] : bt->dims[1]);
+    if (!vt) L->failed = true;
+    TirInstr *line = emit2(L, TIR_LINE, vt ? vt : e->type, e->span, base, lower_as(L, (TkNode *)idx, index_type(idx)));
+    line->imm = col;
+    return line;
+}
+
+/* A read t[r0 .. r1, c0 .. c1], v[a .. b], t[i, ..], t[.., j]: a view of
+ * `base` (a whole range is base itself). */
+static TirInstr *lower_slice(Lower *L, TkNode *e, TirInstr *base)
+{
+    const TkType *bt = base->type;
+    if (bt->kind == TK_TY_RV) {
+        if (is_whole(e->list, bt->dims[0])) return base;
+        TirInstr *s = emit1(L, TIR_SLICE, e->type, e->span, base);
+        s->imm = range_lo(e->list);
+        return s;
+    }
+    const TkNode *r = e->list, *c = r->next;
+    if (r->kind == TK_N_RANGE && c->kind == TK_N_RANGE) {
+        if (is_whole(r, bt->dims[0]) && is_whole(c, bt->dims[1])) return base;
+        TirInstr *s = emit1(L, TIR_SLICE, e->type, e->span, base);
+        s->aux = (int)range_lo(r);
+        s->imm = range_lo(c);
+        return s;
+    }
+    const TkNode *range;
+    TirInstr *line = lower_line(L, e, base, &range);
+    if (is_whole(range, line->type->dims[0])) return line;
+    TirInstr *s = emit1(L, TIR_SLICE, e->type, e->span, line);
+    s->imm = range_lo(range);
+    return s;
+}
+
+/* x[...] = v and x[...] op= v: a region write into x's slot. */
+static void lower_set_slice(Lower *L, TkNode *s, TirInstr *slot)
+{
+    TkNode *t = s->a;
+    TirInstr *v;
+    if (s->op == TK_OP_NONE) {
+        v = lower_as(L, s->b, t->type);
+    } else {   /* x[...] op= v is x[...] = x[...] op v, with x[...] a read of the slot */
+        TkNode tmp = { .kind = TK_N_BINARY, .span = s->span, .op = s->op, .a = t, .b = s->b, .type = t->type };
+        v = lower_expr(L, &tmp);
+    }
+    const TkType *st = slot->type;
+    const TkNode *r = t->list, *c = r->next;
+    if (st->kind == TK_TY_RV || (r->kind == TK_N_RANGE && c->kind == TK_N_RANGE)) {
+        TirInstr *w = emit2(L, TIR_SET_SLICE, NULL, s->span, slot, v);
+        w->aux = st->kind == TK_TY_RV ? 0 : (int)range_lo(r);
+        w->imm = st->kind == TK_TY_RV ? range_lo(r) : range_lo(c);
+        return;
+    }
+    bool col = r->kind == TK_N_RANGE;
+    const TkNode *idx = col ? c : r, *range = col ? r : c;
+    TirInstr *k = lower_as(L, (TkNode *)idx, index_type(idx));
+    TirInstr *w = emit2(L, TIR_SET_LINE, NULL, s->span, slot, v);
+    tir_add_arg(w, k);
+    w->imm = col;
+    w->aux = (int)range_lo(range);
+}
+
 static TirInstr *lower_expr(Lower *L, TkNode *e)
 {
     const TkType *t = concrete(e->type, e);
@@ -436,6 +520,7 @@ static TirInstr *lower_expr(Lower *L, TkNode *e)
         return inline_call(L, e);
     }
     case TK_N_INDEX: {
+        if (is_slice(e)) return lower_slice(L, e, lower_expr(L, e->a));
         TirInstr *base = lower_expr(L, e->a);
         TirInstr *idx[2] = { NULL, NULL };
         unsigned n = 0;
@@ -544,6 +629,10 @@ static void lower_stmt(Lower *L, TkNode *s)
     case TK_N_CONST: break;   /* folded at every use */
     case TK_N_ASSIGN: {
         TirInstr *slot = slot_of(L, s->a);
+        if (s->a->kind == TK_N_INDEX && is_slice(s->a)) {
+            lower_set_slice(L, s, slot);
+            break;
+        }
         if (s->a->kind == TK_N_INDEX) {
             const TkType *elem = tk_type_scalar(slot->type->elem);
             TirInstr *v;

@@ -90,6 +90,16 @@ typedef struct {
 /* emit_tiles.c: is element-wise value x computed inside the loop of the root
  * its users belong to (so it is not emitted where it stands)? */
 bool emit_fused_into_user(Emit *E, const TirInstr *x);
+/* emit_subtile.c: sub-tiles, rows and columns (SLICE, LINE: element-wise
+ * reads that fuse; SET_SLICE, SET_LINE: region writes). emit_subtile_elem is
+ * element (i, j) of read x, through `elem` (the fusion's element of an
+ * operand, f32); emit_subtile_in_tree: does fused tree x read one (then it
+ * must not be written in place into a variable it may read). */
+typedef LLVMValueRef (*EmitElemFn)(Emit *E, const TirInstr *x, LLVMValueRef i, LLVMValueRef j);
+bool emit_is_subtile_read(const TirInstr *x);
+LLVMValueRef emit_subtile_elem(Emit *E, const TirInstr *x, LLVMValueRef i, LLVMValueRef j, EmitElemFn elem);
+bool emit_subtile_in_tree(Emit *E, const TirInstr *x);
+void emit_subtile_set(Emit *E, const TirInstr *s);
 /* x is an element-wise value or a reduction that nothing reads: not emitted at all. */
 bool emit_is_dead_tile_value(Emit *E, const TirInstr *x);
 

@@ -207,6 +207,12 @@ static int check_instr(G *g, const TirInstr *i)
         return check_region(g, &i->body[1]);
     case TIR_SYNC:
         return not_supported(g, i, "(sync(): workgroup barriers come with shared tiles)");
+    case TIR_SLICE:
+    case TIR_SET_SLICE:
+        return not_supported(g, i, "(a sub-tile t[r0 .. r1, c0 .. c1] or v[a .. b]: fragments are not split yet)");
+    case TIR_LINE:
+    case TIR_SET_LINE:
+        return not_supported(g, i, "(a row or column t[i, ..] / t[.., j] as an rv: register vectors come later)");
     default:
         return not_supported(g, i, NULL);
     }

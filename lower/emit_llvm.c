@@ -342,6 +342,7 @@ static bool writes_into_slot(Emit *E, const TirInstr *slot, const TirInstr *val)
     bool elementwise = val->op == TIR_MAP1 || val->op == TIR_MAP2 || val->op == TIR_MAP3 || val->op == TIR_BROADCAST || val->op == TIR_CONVERT ||
                        val->op == TIR_TRI || val->op == TIR_MASK;
     if (val->op != TIR_LOAD && val->op != TIR_FILL && !elementwise) return false;
+    if (elementwise && emit_subtile_in_tree(E, val)) return false;   /* reads other elements, maybe of slot */
     if (!E->uses || E->uses[val->id] != 1 || E->val_depth[val->id] >= 0) return false;
     return val->pack == slot->pack && tk_type_equal(val->type, slot->type);
 }
@@ -414,6 +415,8 @@ static void emit_stmt(Emit *E, const TirInstr *s)
         break;
     }
     case TIR_SET_ELEM: emit_tile_set_elem(E, s); break;
+    case TIR_SET_SLICE:
+    case TIR_SET_LINE: emit_subtile_set(E, s); break;
     case TIR_STORE: emit_tile_store(E, s); break;
     case TIR_MMA: emit_tile_mma(E, s); break;
     case TIR_FOR: emit_for(E, s, false); break;

@@ -533,6 +533,8 @@ static bool is_elementwise(const TirInstr *x)
     case TIR_CONVERT:
     case TIR_TRI:
     case TIR_MASK:
+    case TIR_SLICE:   /* emit_subtile.c */
+    case TIR_LINE:
     case TIR_FILL: return (x->type->kind == TK_TY_RT || x->type->kind == TK_TY_RV) && x->pack == TIR_PACK_NONE;
     default: return false;
     }
@@ -854,6 +856,8 @@ static LLVMValueRef fused_node(Emit *E, const TirInstr *x, LLVMValueRef i, LLVMV
     case TIR_BROADCAST:
         v = emit_fn(E, fn, fused_elem(E, x->args[0], i, j), fused_elem(E, x->args[1], i, x->imm == 0 ? i : j), false);
         break;
+    case TIR_SLICE:
+    case TIR_LINE: v = emit_subtile_elem(E, x, i, j, fused_elem); break;
     case TIR_CONVERT:
         v = fused_elem(E, x->args[0], i, j);
         if (x->args[0]->type->elem == TK_TY_BOOL && x->type->elem != TK_TY_BOOL) v = LLVMBuildUIToFP(E->b, v, E->f32, "");   /* 1.0 where it holds */
@@ -1042,6 +1046,8 @@ LLVMValueRef emit_tile_value(Emit *E, const TirInstr *i)
     case TIR_BROADCAST:
     case TIR_CONVERT:
     case TIR_TRI:
+    case TIR_SLICE:
+    case TIR_LINE:
     case TIR_MASK: return emit_elementwise(E, i);
     case TIR_REDUCE: return emit_reduce(E, i);
     case TIR_TRANSPOSE: return emit_transpose(E, i);

@@ -75,7 +75,8 @@ static void census(Fwd *F, TirRegion *r)
 static bool forwardable_value(const TirInstr *x)
 {
     switch (x->op) {
-    case TIR_MAP1: case TIR_MAP2: case TIR_MAP3: case TIR_BROADCAST: case TIR_CONVERT: case TIR_TRI: case TIR_MASK: return true;
+    case TIR_MAP1: case TIR_MAP2: case TIR_MAP3: case TIR_BROADCAST: case TIR_CONVERT: case TIR_TRI: case TIR_MASK:
+    case TIR_SLICE: case TIR_LINE: return true;
     default: return false;
     }
 }

@@ -584,6 +584,10 @@ static void exec_node(Interp *I, uint32_t xi, int64_t w)
     case TIR_TRI:
     case TIR_MASK:
     case TIR_ELEM: ti_exec_tile_op(I, x, w); return;
+    case TIR_SLICE:
+    case TIR_LINE:
+    case TIR_SET_SLICE:
+    case TIR_SET_LINE: ti_exec_slice_op(I, x, w); return;
     case TIR_FOR: {
         int64_t lo, hi;
         if (!ti_int_opnd(I, x, 0, w, &lo) || !ti_int_opnd(I, x, 1, w, &hi)) return;

@@ -172,4 +172,7 @@ uint32_t ti_node_of(const Interp *I, const TirInstr *p);
  * BROADCAST, CONVERT, TRANSPOSE, TRI, MASK, ELEM) in warp w. */
 void ti_exec_tile_op(Interp *I, const Node *x, int64_t w);
 
+/* ---- tir_interp_slice.c: SLICE, LINE, SET_SLICE, SET_LINE in warp w. */
+void ti_exec_slice_op(Interp *I, const Node *x, int64_t w);
+
 #endif

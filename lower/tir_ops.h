@@ -38,6 +38,11 @@ X(TRANSPOSE,  "V  element [j, i] of the result = a(0)[i, j]")
 X(TRI,        "V  tril (aux 0: keep j - i <= a(1)) or triu (aux 1: keep j - i >= a(1)) of a(0); others := a(2)")
 X(MASK,       "V  rows (imm 0) or columns (imm 1) with index >= a(1) of a(0) set to a(2)")
 X(ELEM,       "V  element a(1)(, a(2)) of tile/vector a(0)")
+/* sub-tiles and rows (docs/LANGUAGE.md §5.13): element-wise reads that fuse, region writes */
+X(SLICE,      "V  sub-tile of rt a(0): result[i, j] = a(0)[i + aux, j + imm]; sub-vector of rv a(0): result[j] = a(0)[j + imm]")
+X(LINE,       "V  rv from rt a(0): row a(1) (imm 0: result[j] = a(0)[a(1), j]) or column a(1) (imm 1: result[j] = a(0)[j, a(1)])")
+X(SET_SLICE,  "S  slot a(0)[i + aux, j + imm] := a(1)[i, j] (rt), slot a(0)[j + imm] := a(1)[j] (rv): a region of the slot")
+X(SET_LINE,   "S  row (imm 0) or column (imm 1) a(2) of rt slot a(0), from element aux on, := rv a(1)")
 /* control */
 X(FOR,        "S  for iv in [a(0), a(1)): region 0, whose induction value is the instruction held in `iv`")
 X(LOOP_IV,    "V  induction value of the enclosing FOR (lives in the FOR's iv field)")

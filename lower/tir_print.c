@@ -94,6 +94,9 @@ static void print_instr(Printer *p, const TirInstr *i, int depth)
     }
     if (i->op == TIR_REDUCE || i->op == TIR_BROADCAST || i->op == TIR_MASK) col += fprintf(p->out, ".%s", i->imm ? "cols" : "rows");
     if (i->op == TIR_TRI) col += fprintf(p->out, ".%s", i->aux ? "upper" : "lower");
+    if (i->op == TIR_LINE || i->op == TIR_SET_LINE) col += fprintf(p->out, ".%s", i->imm ? "col" : "row");
+    if (i->op == TIR_SLICE || i->op == TIR_SET_SLICE) col += fprintf(p->out, " @[%d, %lld]", i->aux, (long long)i->imm);
+    if (i->op == TIR_SET_LINE && i->aux) col += fprintf(p->out, " @%d", i->aux);
     if (i->op == TIR_BLOCK_ID) col += fprintf(p->out, ".%c", "xyz"[i->aux % 3]);
     if (i->op == TIR_PARAM || i->op == TIR_SIZE) col += fprintf(p->out, " #%d", i->aux);
     if (i->op == TIR_CONST_INT) col += fprintf(p->out, " %lld", (long long)i->imm);

@@ -50,6 +50,41 @@ static bool is_function_level(TirOp op)
            op == TIR_CONST_FLOAT;
 }
 
+/* Sub-tiles, rows and columns (§5.13): the region read or written lies
+ * inside the tile, element types agree, and writes go to a register slot. */
+static void check_slice(Verifier *v, const TirInstr *i)
+{
+    bool set = i->op == TIR_SET_SLICE || i->op == TIR_SET_LINE;
+    bool line = i->op == TIR_LINE || i->op == TIR_SET_LINE;
+    unsigned want = line ? (set ? 3u : 2u) : (set ? 2u : 1u);
+    if (i->nargs != want) {
+        problem(v, i, "wrong number of operands");
+        return;
+    }
+    const TirInstr *whole = i->args[0], *part = set ? i->args[1] : i;
+    const TkType *w = whole->type, *p = part->type;
+    if (set && whole->op != TIR_VAR) problem(v, i, "operand 0 must be a slot (VAR)");
+    if (!w || !p || !tk_is_register(w->kind) || !tk_is_register(p->kind) || w->elem != p->elem) {
+        problem(v, i, "tile and part must be register values of one element type");
+        return;
+    }
+    if (line) {
+        const TkType *it = i->args[set ? 2 : 1]->type;
+        if (w->kind != TK_TY_RT || p->kind != TK_TY_RV || !it || !tk_is_int(it->kind) ||
+            i->aux < 0 || i->aux + p->dims[0] > w->dims[i->imm ? 0 : 1])
+            problem(v, i, "a line is an rv inside a row or column of an rt, at an integer index");
+        return;
+    }
+    if (w->kind != p->kind || w->rank != p->rank || (w->kind == TK_TY_RT && w->layout != p->layout)) {
+        problem(v, i, "a sub-tile has the kind and layout of its tile");
+        return;
+    }
+    int64_t r0 = w->rank == 2 ? i->aux : 0, c0 = i->imm;
+    int64_t rows = w->rank == 2 ? w->dims[0] : 1, cols = w->rank == 2 ? w->dims[1] : w->dims[0];
+    int64_t pr = p->rank == 2 ? p->dims[0] : 1, pc = p->rank == 2 ? p->dims[1] : p->dims[0];
+    if (r0 < 0 || c0 < 0 || r0 + pr > rows || c0 + pc > cols) problem(v, i, "the sub-tile lies outside its tile");
+}
+
 static void check_types(Verifier *v, const TirInstr *i)
 {
     const TirInstr *a0 = i->nargs > 0 ? i->args[0] : NULL;
@@ -80,6 +115,12 @@ static void check_types(Verifier *v, const TirInstr *i)
     case TIR_STORE:
         if (!a0 || !(a0->op == TIR_PARAM || (a0->op == TIR_VAR && tk_is_shared(a0->type->kind))))
             problem(v, i, "operand 0 must be a tensor parameter or a shared slot");
+        break;
+    case TIR_SLICE:
+    case TIR_LINE:
+    case TIR_SET_SLICE:
+    case TIR_SET_LINE:
+        check_slice(v, i);
         break;
     case TIR_BINARY:
         if (i->nargs != 2 || !a0->type || !a1->type || a0->type->kind != a1->type->kind)

@@ -40,7 +40,7 @@ llvm)
     echo ok
     ;;
 unsupported)
-    for f in "$src/unsupported_sync.tk" "$src/unsupported_packed.tk" "$src/../../examples/gemm.tk"; do
+    for f in "$src/unsupported_sync.tk" "$src/unsupported_packed.tk" "$src/unsupported_subtile.tk" "$src/../../examples/gemm.tk"; do
         "$tkc" --target=gfx942 --emit=asm "$f" -o "$work/u.s" 2> "$work/err"
         rc=$?
         cat "$work/err"
@@ -53,6 +53,8 @@ unsupported)
         || fail "sync: message does not name the line"
     "$tkc" --target=gfx942 --emit=asm "$src/unsupported_packed.tk" 2>&1 | grep -q 'unsupported_packed.tk:6:.*gl<bf16, NB, KP, 64, packed>' \
         || fail "packed: message does not name the packed tensor at line 6"
+    "$tkc" --target=gfx942 --emit=asm "$src/unsupported_subtile.tk" 2>&1 | grep -q 'unsupported_subtile.tk:7:.*TIR op SLICE (a sub-tile' \
+        || fail "sub-tile: message does not name the sub-tile at line 7"
     ;;
 obj)
     "$tkc" --target=gfx942 --emit=obj "$src/mma_single.tk" -o "$work/k.o" || fail "tkc failed"

@@ -680,13 +680,80 @@ static Ex selected(G *g, Ty t, int depth)
 
 static Ex helper_call(G *g, Ty t, int depth);
 
+/* ---------------------------------------------------------------- sub-tiles and rows (LANGUAGE.md §5.13) */
+
+/* A role whose dim is at least (bigger) or at most (!bigger) role r's. In a
+ * helper only r itself: a generic helper must be valid at every binding. */
+static int part_role(G *g, int r, bool bigger)
+{
+    int cand[3], n = 0;
+    for (int x = 0; x < 3; x++)
+        if (x == r || (!g->in_helper && (bigger ? g->dim[x] >= g->dim[r] : g->dim[x] <= g->dim[r]))) cand[n++] = x;
+    return cand[pick(g, (unsigned)n)];
+}
+
+/* The first index of a part d long of a dim D long: a multiple of 16, maybe
+ * following the constant loop's variable (which makes the loop unrolled). */
+static char *part_offset(G *g, int D, int d)
+{
+    int n = (D - d) / 16 + 1;
+    if (n <= 1 || g->in_helper) return S(g, "0");
+    if (g->cvar && chance(g, 40)) return S(g, "16 * (%s %% %d)", g->cvar, n);
+    return S(g, "%d", 16 * (int)pick(g, (unsigned)n));
+}
+
+/* A range over role `part` inside a dim of role `whole`. */
+static char *part_range(G *g, int whole, int part)
+{
+    if (whole == part && chance(g, 50)) return S(g, "..");
+    char *o = part_offset(g, g->dim[whole], g->dim[part]);
+    return S(g, "%s .. %s + %s", o, o, DIM_NAME[part]);
+}
+
+/* A row or column index below the dim of `role`: a constant or the constant
+ * loop's variable (a run-time index the checker proves in range). */
+static char *line_index(G *g, int role)
+{
+    int hi = g->dim[role];
+    if (g->in_helper) return S(g, "0");
+    if (g->cvar && g->cvar_hi <= hi && chance(g, 50)) return S(g, "%s", g->cvar);
+    return S(g, "%d", (int)pick(g, (unsigned)hi));
+}
+
+/* A sub-tile of a tile at least as large: (src)[r0 .. r0 + TR, c0 .. c0 + TC]. */
+static Ex subtile_read(G *g, Ty t, int depth)
+{
+    feature(g, RPG_F_SUBTILE);
+    int r = part_role(g, t.r, true), c = part_role(g, t.c, true);
+    Ex x = gen_tile(g, rt(t.e, r, c, t.col), depth - 1);
+    return (Ex){ .s = S(g, "(%s)[%s, %s]", x.s, part_range(g, r, t.r), part_range(g, c, t.c)), .mag = x.mag };
+}
+
+/* A row or column of a tile (rv of role t.r), or a part of a longer vector. */
+static Ex line_read(G *g, Ty t, int depth)
+{
+    if (chance(g, 25)) {
+        feature(g, RPG_F_SUBTILE);
+        int r = part_role(g, t.r, true);
+        if (r == D_K) r = t.r;   /* vectors are of the R and C roles */
+        Ex x = gen_vec(g, rv(t.e, r), depth - 1);
+        return (Ex){ .s = S(g, "(%s)[%s]", x.s, part_range(g, r, t.r)), .mag = x.mag };
+    }
+    feature(g, RPG_F_ROW_COL);
+    bool row = chance(g, 50);
+    int other = pick(g, 2) == 0 ? (t.r == D_R ? D_C : D_R) : t.r;
+    Ex x = gen_tile(g, row ? rt(t.e, other, t.r, chance(g, 30)) : rt(t.e, t.r, other, chance(g, 30)), depth - 1);
+    char *i = line_index(g, other);
+    return (Ex){ .s = S(g, row ? "(%s)[%s, ..]" : "(%s)[.., %s]", x.s, i), .mag = x.mag };
+}
+
 static Ex gen_tile(G *g, Ty t, int depth)
 {
     if (g->oom) return (Ex){ .s = S(g, "0"), .mag = 0 };
     if (depth <= 0) return leaf(g, t);
-    /* leaf, unary, binary, scalar, broadcast, mask, convert dtype, convert layout, transpose, helper, where */
-    unsigned w[] = { 3, 4, 4, 2, 2, 1, 1, 1, 1, g->in_helper || g->nhelpers == MAX_HELPERS ? 0u : 1u, 1 };
-    switch (weighted(g, w, 11)) {
+    /* leaf, unary, binary, scalar, broadcast, mask, convert dtype, convert layout, transpose, helper, where, sub-tile */
+    unsigned w[] = { 3, 4, 4, 2, 2, 1, 1, 1, 1, g->in_helper || g->nhelpers == MAX_HELPERS ? 0u : 1u, 1, 1 };
+    switch (weighted(g, w, 12)) {
     case 0: return leaf(g, t);
     case 1: return unary(g, t, depth);
     case 2: return binary(g, t, depth);
@@ -697,6 +764,7 @@ static Ex gen_tile(G *g, Ty t, int depth)
     case 7: return convert_layout(g, t, depth);
     case 8: return transposed(g, t, depth);
     case 9: return helper_call(g, t, depth);
+    case 11: return subtile_read(g, t, depth);
     default: return selected(g, t, depth);
     }
 }
@@ -722,13 +790,14 @@ static Ex gen_vec(G *g, Ty t, int depth)
 {
     if (g->oom) return (Ex){ .s = S(g, "0"), .mag = 0 };
     if (depth <= 0) return leaf(g, t);
-    unsigned w[] = { 3, 4, 2, 2, 1, 1 };   /* leaf, reduction, unary, binary/scalar, convert, where */
-    switch (weighted(g, w, 6)) {
+    unsigned w[] = { 3, 4, 2, 2, 1, 1, 1 };   /* leaf, reduction, unary, binary/scalar, convert, where, row/col */
+    switch (weighted(g, w, 7)) {
     case 0: return leaf(g, t);
     case 1: return reduction(g, t, depth);
     case 2: feature(g, RPG_F_RV_OP); return unary(g, t, depth);
     case 3: feature(g, RPG_F_RV_OP); return chance(g, 50) ? binary(g, t, depth) : with_scalar(g, t, depth);
     case 4: return convert_elem(g, t, depth);
+    case 6: return line_read(g, t, depth);
     default: feature(g, RPG_F_RV_OP); return selected(g, t, depth);
     }
 }
@@ -944,7 +1013,31 @@ static void stmt_assign(G *g, int depth)
         v->mag = fmax(v->mag, w->mag);
         return;
     }
-    switch (pick(g, 4)) {
+    switch (pick(g, 6)) {
+    case 4: {
+        /* a sub-tile of v, assigned or updated (LANGUAGE.md §5.13) */
+        feature(g, RPG_F_SUBTILE);
+        int r = part_role(g, t.r, false), c = part_role(g, t.c, false);
+        bool comp = chance(g, 40);
+        v->hidden = comp || trip > 1;
+        Ex e = bounded(g, gen_tile(g, rt(t.e, r, c, t.col), depth), comp ? 4 : MAG_LIMIT);
+        v->hidden = false;
+        line(g, "%s[%s, %s] %s %s;", v->name, part_range(g, t.r, r), part_range(g, t.c, c), comp ? "+=" : "=", e.s);
+        v->mag = comp ? grow(v->mag + trip * e.mag) : fmax(v->mag, e.mag);
+        return;
+    }
+    case 5: {
+        /* a row or column of v from a vector */
+        feature(g, RPG_F_ROW_COL);
+        bool row = chance(g, 50);
+        v->hidden = trip > 1;
+        Ex e = bounded(g, gen_vec(g, rv(t.e, row ? t.c : t.r), depth), MAG_LIMIT);
+        v->hidden = false;
+        char *i = line_index(g, row ? t.r : t.c);
+        line(g, row ? "%s[%s, ..] = %s;" : "%s[.., %s] = %s;", v->name, i, e.s);
+        v->mag = fmax(v->mag, e.mag);
+        return;
+    }
     case 0: {
         /* plain assignment; inside a loop the value must not feed on itself */
         v->hidden = trip > 1;
@@ -1570,6 +1663,9 @@ int rpg_generate(const RpgOptions *o, RpgProgram *out)
         }
     }
     store_the_rest(g);
+    /* a product loop over cdiv(K, TK) whose operands read no tensor of K: a
+     * K-long input binds the size (else "unknown name 'K'") */
+    if (!g->sizes_used[2] && g->body.s && strstr(g->body.s, "cdiv(K, TK)")) tensor(g, TS_VEC, E_F32, D_K, 0, false);
 
     /* join: constants, helpers, kernel */
     Sb src = { 0 };

@@ -22,7 +22,10 @@
  * symbolic bounds, `if`, element writes, helpers (some generic, fn h<GR, GC,
  * GK>, called at a tile's shape and at its transpose's), shared tiles with sync()
  * across warps, rank-3 tensors, scalars, arrays of tiles and vectors with
- * constant-bound loops over them and constant indices. */
+ * constant-bound loops over them and constant indices, sub-tiles
+ * (t[r0 .. r1, c0 .. c1], read and assigned, bounds that may follow a
+ * constant loop's variable) and rows/columns (t[i, ..], t[.., j]) read and
+ * assigned. */
 #ifndef TK_TESTS_GEN_RPG_H
 #define TK_TESTS_GEN_RPG_H
 
@@ -46,7 +49,8 @@
     X(RANK3, "rank-3 tensor") X(F16, "f16 values") X(BF16, "bf16 values") X(SCALAR_PARAM, "scalar parameter") \
     X(RV_OP, "vector op") X(OUT_VIEW, "mma stored straight to C") X(EPILOGUE, "mma accumulator read")      \
     X(COMPARE, "tile comparison") X(MASK_LOGIC, "&& || ! on masks") X(WHERE, "where") X(MASK_CONVERT, "convert mask") \
-    X(ARRAY, "array of tiles") X(GENERIC, "generic helper at two shapes")
+    X(ARRAY, "array of tiles") X(GENERIC, "generic helper at two shapes")                                   \
+    X(SUBTILE, "sub-tile read/assign") X(ROW_COL, "row/column read/assign")
 
 #define RPG_FEATURE_ENUM(id, name) RPG_F_##id,
 typedef enum { RPG_FEATURES(RPG_FEATURE_ENUM) RPG_NFEATURES } RpgFeature;

@@ -247,6 +247,7 @@ Suite *num_suite_generic(void);   /* test_generic.c: through libtk */
 Suite *num_suite_stdlib_generic(void);   /* test_stdlib_generic.c: gemm.tk's instances through libtk */
 Suite *num_suite_examples(void);
 Suite *num_suite_arrays(void);
+Suite *num_suite_subtile(void);
 
 /* Whether to add the KNOWN FAILURE cases (code-generation bugs reported in
  * /tmp/codegen_bugs): only when NUM_KNOWN_FAILURES=1 is set. */
