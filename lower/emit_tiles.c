@@ -673,7 +673,37 @@ static bool same_scalar(const TirInstr *a, const TirInstr *b, int depth)
     return true;
 }
 
-/* The in-place case: x's one loop is a fused store into x's tensor at x's tile. */
+/* Operand a of fused node u: is it read at the element u computes? (A
+ * broadcast's vector, a slice or line, a change of layout read others.) */
+static bool pointwise_operand(const TirInstr *u, unsigned a)
+{
+    switch (u->op) {
+    case TIR_MAP1: case TIR_MAP2: case TIR_MAP3: return true;
+    case TIR_BROADCAST: case TIR_TRI: case TIR_MASK: return a == 0;
+    case TIR_CONVERT: return u->type->rank != 2 || u->type->layout == u->args[0]->type->layout;
+    default: return false;
+    }
+}
+
+/* 1: node x of store st's DAG reads load ld only at the element it computes;
+ * 2: it reads ld at some other element; 0: it does not read ld. seen: by id. */
+static uint8_t reads_load(Emit *E, const TirInstr *st, const TirInstr *x, const TirInstr *ld, uint8_t *seen)
+{
+    if (x == ld) return 1;
+    if (tk_is_scalar(x->type->kind) || x->op == TIR_LOAD || !is_elementwise(x) || owner_of(E, x) != st) return 0;
+    if (seen[x->id]) return (uint8_t)(seen[x->id] - 1);
+    uint8_t r = 0;
+    for (unsigned a = 0; a < x->nargs && r < 2; a++) {
+        uint8_t k = reads_load(E, st, x->args[a], ld, seen);
+        if (k && !pointwise_operand(x, a)) k = 2;
+        if (k > r) r = k;
+    }
+    seen[x->id] = (uint8_t)(r + 1);
+    return r;
+}
+
+/* The in-place case: x's one loop is a fused store into x's tensor at x's
+ * tile, and each element of x is read only where it is written. */
 static bool stored_in_place(Emit *E, const TirInstr *x)
 {
     const TirInstr *st = owner_of(E, x);
@@ -682,7 +712,10 @@ static bool stored_in_place(Emit *E, const TirInstr *x)
     if (t->rank != x->type->rank || t->dims[0] != x->type->dims[0] || (t->rank == 2 && t->dims[1] != x->type->dims[1])) return false;
     for (unsigned k = 1; k < x->nargs; k++)
         if (!same_scalar(x->args[k], st->args[k + 1], 0)) return false;
-    return true;
+    uint8_t *seen = calloc(E->count ? E->count : 1, 1);
+    bool ok = seen && reads_load(E, st, st->args[1], x, seen) == 1;
+    free(seen);
+    return ok;
 }
 
 static bool load_in_place(Emit *E, const TirInstr *x)

@@ -28,6 +28,7 @@ int main(void)
     SRunner *sr = srunner_create(num_suite_memory());
     srunner_add_suite(sr, num_suite_elementwise());
     srunner_add_suite(sr, num_suite_fma());
+    srunner_add_suite(sr, num_suite_fused_loads());
     srunner_add_suite(sr, num_suite_masks());
     srunner_add_suite(sr, num_suite_mma());
     srunner_add_suite(sr, num_suite_reduce());

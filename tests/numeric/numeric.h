@@ -234,6 +234,7 @@ void ns_free(NumStr *b);
 Suite *num_suite_memory(void);
 Suite *num_suite_elementwise(void);
 Suite *num_suite_fma(void);
+Suite *num_suite_fused_loads(void);
 Suite *num_suite_masks(void);
 Suite *num_suite_mma(void);
 Suite *num_suite_reduce(void);
