@@ -8,6 +8,8 @@
  * emit_tile_index, which knows col tiles are column-major. */
 #include "emit.h"
 
+#include <stdlib.h>
+
 bool emit_is_subtile_read(const TirInstr *x) { return x->op == TIR_SLICE || x->op == TIR_LINE; }
 
 static LLVMValueRef i64_of(Emit *E, LLVMValueRef v)
@@ -27,20 +29,31 @@ LLVMValueRef emit_subtile_elem(Emit *E, const TirInstr *x, LLVMValueRef i, LLVMV
 }
 
 /* Does the fused tree rooted at x read a sub-tile or line (an element other
- * than the one it computes)? Conservative past a depth of 32. */
-static bool reads_shifted(Emit *E, const TirInstr *x, int depth)
+ * than the one it computes)? memo by id: 0 unknown, 1 no, 2 yes — a DAG
+ * whose nodes are shared (x*x chained) is visited once per node, not once
+ * per path. Conservative past a depth of 32, or without memory. */
+static bool reads_shifted(Emit *E, const TirInstr *x, int depth, uint8_t *memo)
 {
     if (emit_is_subtile_read(x)) return true;
     if (depth > 32) return true;
-    for (unsigned a = 0; a < x->nargs; a++) {
+    if (memo[x->id]) return memo[x->id] == 2;
+    bool r = false;
+    for (unsigned a = 0; a < x->nargs && !r; a++) {
         const TirInstr *op = x->args[a];
-        if (!tk_is_scalar(op->type->kind) && (emit_is_subtile_read(op) || (emit_fused_into_user(E, op) && reads_shifted(E, op, depth + 1))))
-            return true;
+        r = !tk_is_scalar(op->type->kind) &&
+            (emit_is_subtile_read(op) || (emit_fused_into_user(E, op) && reads_shifted(E, op, depth + 1, memo)));
     }
-    return false;
+    memo[x->id] = r ? 2 : 1;
+    return r;
 }
 
-bool emit_subtile_in_tree(Emit *E, const TirInstr *x) { return reads_shifted(E, x, 0); }
+bool emit_subtile_in_tree(Emit *E, const TirInstr *x)
+{
+    uint8_t *memo = calloc(E->count ? E->count : 1, 1);
+    bool r = !memo || reads_shifted(E, x, 0, memo);
+    free(memo);
+    return r;
+}
 
 void emit_subtile_set(Emit *E, const TirInstr *s)
 {
