@@ -136,7 +136,11 @@ TkType *tk_check_slice(TkChecker *c, TkNode *e)
         tk_diag_expected(g, "%s", t->rank == 1 ? "v[a .. b]" : "t[r0 .. r1, c0 .. c1], t[i, ..] or t[.., j]");
         tk_diag_hint(g, "%s", t->rank == 1 ? "a vector takes one range" : "an rt takes a range or an index for its rows, then one for its columns; `..` alone is a whole dim");
     }
-    if (g) {
+    /* not `if (g)`: past the error limit tk_error returns NULL, and the shape
+     * below needs every one of these cases excluded (the fuzzer found it) */
+    bool bad = t->kind == TK_TY_GL || t->kind == TK_TY_ST || t->kind == TK_TY_SV || (t->kind != TK_TY_RT && t->kind != TK_TY_RV) ||
+               (t->kind == TK_TY_RV && n == 2) || n != t->rank;
+    if (g || bad) {
         check_rest(c, e->list);
         return &tk_type_error;
     }
