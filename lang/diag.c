@@ -133,6 +133,7 @@ static void drop_repeats(TkDiags *d)
             free(g->expected);
             free(g->found);
             free(g->hint);
+            free(g->note);
             continue;
         }
         d->items[w++] = *g;
