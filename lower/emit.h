@@ -134,6 +134,11 @@ typedef struct {
 } EmitLoop;
 void emit_loop_begin(Emit *E, EmitLoop *L, LLVMValueRef n, const char *name);
 void emit_loop_end(Emit *E, EmitLoop *L);
+/* Ends the row loop of a row × column nest over a tile: its inner loop walks
+ * contiguous elements and is fully unrolled by LLVM, after which the loop
+ * vectoriser would vectorise across rows with gathers and scatters; this keeps
+ * it off the row loop so the SLP vectoriser turns each row into vector ops. */
+void emit_loop_end_rows(Emit *E, EmitLoop *L);
 /* Slot storage of VAR instruction v for the current warp (pointer). */
 LLVMValueRef emit_slot_ptr(Emit *E, const TirInstr *v);
 /* Dimension d of tensor parameter type t as i64, from the bound sizes. */

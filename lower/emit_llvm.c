@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <llvm-c/DebugInfo.h>
+
 #include "ast.h"
 #include "source.h"
 #include "emit.h"
@@ -82,6 +84,30 @@ void emit_loop_end(Emit *E, EmitLoop *L)
     LLVMBasicBlockRef latch = LLVMGetInsertBlock(E->b);
     LLVMAddIncoming(L->idx, &next, &latch, 1);
     LLVMBuildBr(E->b, L->header);
+    LLVMPositionBuilderAtEnd(E->b, L->exit);
+}
+
+/* Marks the loop whose latch is `br` with llvm.loop.vectorize.enable = false.
+ * The loop ID must list itself first: a temporary node stands in for it
+ * until the node exists. */
+static void no_vectorize(Emit *E, LLVMValueRef br)
+{
+    LLVMMetadataRef temp = LLVMTemporaryMDNode(E->ctx, NULL, 0);
+    const char *key = "llvm.loop.vectorize.enable";
+    LLVMMetadataRef opt[2] = { LLVMMDStringInContext2(E->ctx, key, strlen(key)),
+                               LLVMValueAsMetadata(LLVMConstInt(LLVMInt1TypeInContext(E->ctx), 0, 0)) };
+    LLVMMetadataRef ops[2] = { temp, LLVMMDNodeInContext2(E->ctx, opt, 2) };
+    LLVMMetadataRef id = LLVMMDNodeInContext2(E->ctx, ops, 2);
+    LLVMMetadataReplaceAllUsesWith(temp, id);
+    LLVMSetMetadata(br, LLVMGetMDKindIDInContext(E->ctx, "llvm.loop", 9), LLVMMetadataAsValue(E->ctx, id));
+}
+
+void emit_loop_end_rows(Emit *E, EmitLoop *L)
+{
+    LLVMValueRef next = LLVMBuildAdd(E->b, L->idx, emit_const_i64(E, 1), "");
+    LLVMBasicBlockRef latch = LLVMGetInsertBlock(E->b);
+    LLVMAddIncoming(L->idx, &next, &latch, 1);
+    no_vectorize(E, LLVMBuildBr(E->b, L->header));
     LLVMPositionBuilderAtEnd(E->b, L->exit);
 }
 

@@ -493,7 +493,7 @@ static void loop2_begin(Emit *E, Loop2 *L, const TkType *t)
 static void loop2_end(Emit *E, Loop2 *L)
 {
     emit_loop_end(E, &L->Lj);
-    emit_loop_end(E, &L->Li);
+    emit_loop_end_rows(E, &L->Li);
 }
 
 static LLVMValueRef idx_of(Emit *E, const TkType *t, LLVMValueRef i, LLVMValueRef j)
