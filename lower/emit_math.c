@@ -18,6 +18,8 @@
  * tests/math/accuracy.c measures every bound over the whole f32 range. */
 #include "emit_math.h"
 
+#include "cpu_math.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -71,13 +73,20 @@ static LLVMValueRef exp_poly(Emit *E, LLVMValueRef r)
     return p;
 }
 
-/* p · 2^n for an integral-valued float n in [-151, 129]: n is split in two
- * halves so that each power of two is a normal float — subnormal results and
- * overflow to inf then come out of the two (exact or final) multiplications. */
+/* p · 2^n for an integral-valued float n in [-151, 129]: one llvm.ldexp where
+ * the target has an instruction for it (intrinsics/cpu_math.c), else n is
+ * split in two halves so that each power of two is a normal float — subnormal
+ * results and overflow to inf then come out of the two (exact or final)
+ * multiplications. */
 static LLVMValueRef scale_pow2(Emit *E, LLVMValueRef p, LLVMValueRef n)
 {
     LLVMTypeRef it = int_like(E, n);
     LLVMValueRef ni = LLVMBuildFPToSI(E->b, n, it, "");
+    if (tk_cpu_fast_ldexp(E->features)) {   /* one vscalefps instead of eight integer ops */
+        LLVMTypeRef tys[2] = { LLVMTypeOf(p), it };
+        LLVMValueRef args[2] = { p, ni };
+        return emit_intrinsic(E, "llvm.ldexp", tys, 2, args, 2);
+    }
     LLVMValueRef n1 = LLVMBuildAShr(E->b, ni, like(E, ni, emit_const_i32(E, 1)), "");
     LLVMValueRef n2 = LLVMBuildSub(E->b, ni, n1, "");
     LLVMValueRef bias = like(E, ni, emit_const_i32(E, 127)), sh = like(E, ni, emit_const_i32(E, 23));
