@@ -21,7 +21,7 @@ find_package(Threads REQUIRED)
 # several of them, and a user may call any of it).
 set(TK_COMPONENTS tk tkcpu tkamdgpu tkemit tklower tklang tkintrin tkrt)
 if(TARGET tktensor)
-  list(APPEND TK_COMPONENTS tktensor)
+  list(APPEND TK_COMPONENTS tktensor tknpy)
 endif()
 
 add_library(tk_shared SHARED ${CMAKE_SOURCE_DIR}/cmake/empty.c)

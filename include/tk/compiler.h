@@ -20,21 +20,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "tk/types.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-typedef enum {
-    TK_OK = 0,
-    TK_ERR_INVALID_ARGUMENT,   /* a NULL where a value is needed, a wrong shape or count */
-    TK_ERR_SOURCE,             /* the .tk source has errors: see the diagnostics */
-    TK_ERR_NOT_FOUND,          /* no kernel of that name, or a file that cannot be read */
-    TK_ERR_TARGET,             /* the target is unknown or cannot run here */
-    TK_ERR_OUT_OF_MEMORY,
-    TK_ERR_INTERNAL,           /* a compiler bug: please report it with the source */
-} tk_status;
-
-typedef enum { TK_DTYPE_BOOL, TK_DTYPE_I32, TK_DTYPE_I64, TK_DTYPE_F32, TK_DTYPE_F16, TK_DTYPE_BF16 } tk_dtype;
 
 typedef struct {
     const char *target;   /* NULL or "host"; see `tkc --list-targets` */

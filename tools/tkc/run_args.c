@@ -10,7 +10,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 
-#include "npy.h"
+#include "npy_codec.h"
 #include "run_internal.h"
 #include "tk/dtype.h"
 
@@ -83,6 +83,12 @@ static int read_for_tensor(const char *option, const char *path, const TirFunc *
     char why[400];
     if (tk_npy_read(path, a, why, sizeof why) != 0) {
         snprintf(err, errlen, "%s %s: %s", option, f->params[p].name, why);
+        return -1;
+    }
+    if (!tk_npy_is_floatlike(a->dtype)) {
+        snprintf(err, errlen, "%s %s: %s: dtype '%s' is not supported; tkc reads <f4, <f8, <f2 and <u2 (bf16/f16 bit patterns)",
+                 option, f->params[p].name, path, tk_npy_dtype_name(a->dtype));
+        tk_npy_free(a);
         return -1;
     }
     const TkType *t = f->params[p].type;

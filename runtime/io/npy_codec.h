@@ -1,22 +1,26 @@
-/* npy.h — reading and writing NumPy .npy files, the format `tkc run --input`,
- * `--expect` and `--output-dir` speak, so that a kernel's inputs and expected
- * outputs can come from (and go back to) NumPy or PyTorch without a library.
+/* npy_codec.h — reading and writing NumPy .npy files: the format `tkc run
+ * --input`, `--expect` and `--output-dir` speak and the tensor runtime's
+ * tk_load_npy/tk_save_npy read and write, so that tensors can come from (and
+ * go back to) NumPy or PyTorch without a library. One codec for both.
  *
  * What is accepted: format versions 1.0, 2.0 and 3.0; C order; little-endian
- * element types <f4 (f32), <f8 (f64), <u2 (16-bit patterns) and <f2 (IEEE
- * half); any rank up to TK_NPY_MAX_RANK; the data must be exactly what the
+ * element types <f4 (f32), <f8 (f64), <u2 (16-bit patterns), <f2 (IEEE
+ * half), |i1 <i2 <i4 <i8 |u1 (integers) and |b1 (bool); any rank up to TK_NPY_MAX_RANK; the data must be exactly what the
  * shape says (no more, no less). Anything else — Fortran order, big-endian,
  * another dtype, a truncated or malformed header — is refused with a message
  * naming the file and what is wrong. Nothing here aborts or leaks. */
-#ifndef TK_TOOLS_TKC_NPY_H
-#define TK_TOOLS_TKC_NPY_H
+#ifndef TK_RUNTIME_IO_NPY_CODEC_H
+#define TK_RUNTIME_IO_NPY_CODEC_H
 
 #include <stddef.h>
 #include <stdint.h>
 
 #define TK_NPY_MAX_RANK 8
 
-typedef enum { TK_NPY_F32, TK_NPY_F64, TK_NPY_U16, TK_NPY_F16 } TkNpyDtype;
+typedef enum {
+    TK_NPY_F32, TK_NPY_F64, TK_NPY_U16, TK_NPY_F16,
+    TK_NPY_I8, TK_NPY_I16, TK_NPY_I32, TK_NPY_I64, TK_NPY_U8, TK_NPY_BOOL,
+} TkNpyDtype;
 
 typedef struct {
     TkNpyDtype dtype;
@@ -38,11 +42,13 @@ int tk_npy_write(const char *path, TkNpyDtype dtype, const int64_t *shape, unsig
 
 void tk_npy_free(TkNpyArray *a);
 
-/* "<f4", "<f8", "<u2", "<f2". */
+/* "<f4", "<f8", "<u2", "<f2", "|i1", "<i2", "<i4", "<i8", "|u1", "|b1". */
 const char *tk_npy_dtype_name(TkNpyDtype d);
 size_t tk_npy_dtype_size(TkNpyDtype d);
 
-/* Element i as a double: f32/f64/f16 by value, u16 as the integer. */
+/* Element i as a double: floats and integers by value, u16 as the integer. */
+/* True for the float types and <u2 (what tkc run feeds to tile tensors). */
+int tk_npy_is_floatlike(TkNpyDtype d);
 double tk_npy_get(const TkNpyArray *a, int64_t i);
 
 /* "(3, 4)" — NumPy's way of writing a shape. */

@@ -3,7 +3,7 @@
  * padded with spaces and ended by '\n'; a small recursive-descent reader takes
  * exactly that grammar (string keys; a string, True/False or a tuple of
  * integers as values) and nothing that merely looks like it. */
-#include "npy.h"
+#include "npy_codec.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -29,11 +29,27 @@ const char *tk_npy_dtype_name(TkNpyDtype d)
     case TK_NPY_F64: return "<f8";
     case TK_NPY_U16: return "<u2";
     case TK_NPY_F16: return "<f2";
+    case TK_NPY_I8: return "|i1";
+    case TK_NPY_I16: return "<i2";
+    case TK_NPY_I32: return "<i4";
+    case TK_NPY_I64: return "<i8";
+    case TK_NPY_U8: return "|u1";
+    case TK_NPY_BOOL: return "|b1";
     }
     return "?";
 }
 
-size_t tk_npy_dtype_size(TkNpyDtype d) { return d == TK_NPY_F64 ? 8 : d == TK_NPY_F32 ? 4 : 2; }
+size_t tk_npy_dtype_size(TkNpyDtype d)
+{
+    switch (d) {
+    case TK_NPY_F64: case TK_NPY_I64: return 8;
+    case TK_NPY_F32: case TK_NPY_I32: return 4;
+    case TK_NPY_U16: case TK_NPY_F16: case TK_NPY_I16: return 2;
+    default: return 1;
+    }
+}
+
+int tk_npy_is_floatlike(TkNpyDtype d) { return d == TK_NPY_F32 || d == TK_NPY_F64 || d == TK_NPY_U16 || d == TK_NPY_F16; }
 
 void tk_npy_format_shape(const int64_t *shape, unsigned rank, char *buf, size_t len)
 {
@@ -135,7 +151,9 @@ static int parse_dtype(Parser *ps, const char *descr, TkNpyDtype *out)
     static const struct {
         const char *name;
         TkNpyDtype dtype;
-    } known[] = { { "<f4", TK_NPY_F32 }, { "<f8", TK_NPY_F64 }, { "<u2", TK_NPY_U16 }, { "<f2", TK_NPY_F16 } };
+    } known[] = { { "<f4", TK_NPY_F32 }, { "<f8", TK_NPY_F64 }, { "<u2", TK_NPY_U16 }, { "<f2", TK_NPY_F16 },
+                  { "|i1", TK_NPY_I8 },  { "<i1", TK_NPY_I8 },  { "<i2", TK_NPY_I16 }, { "<i4", TK_NPY_I32 },
+                  { "<i8", TK_NPY_I64 }, { "|u1", TK_NPY_U8 },  { "<u1", TK_NPY_U8 },  { "|b1", TK_NPY_BOOL } };
     for (unsigned i = 0; i < sizeof known / sizeof known[0]; i++)
         if (strcmp(descr, known[i].name) == 0) {
             *out = known[i].dtype;
@@ -146,7 +164,7 @@ static int parse_dtype(Parser *ps, const char *descr, TkNpyDtype *out)
                  ps->path, descr, descr + 1);
     else
         snprintf(ps->err, ps->errlen,
-                 "%s: dtype '%s' is not supported; tkc reads <f4, <f8, <f2 and <u2 (bf16/f16 bit patterns)", ps->path, descr);
+                 "%s: dtype '%s' is not supported (<f4 <f8 <f2 <u2 |i1 <i2 <i4 <i8 |u1 |b1 are)", ps->path, descr);
     return -1;
 }
 
@@ -285,6 +303,12 @@ double tk_npy_get(const TkNpyArray *a, int64_t i)
     case TK_NPY_F64: { double v; memcpy(&v, (const char *)a->data + 8 * i, 8); return v; }
     case TK_NPY_U16: { uint16_t v; memcpy(&v, (const char *)a->data + 2 * i, 2); return v; }
     case TK_NPY_F16: { uint16_t v; memcpy(&v, (const char *)a->data + 2 * i, 2); return tk_f16_to_f32(v); }
+    case TK_NPY_I8: return ((const int8_t *)a->data)[i];
+    case TK_NPY_U8: return ((const uint8_t *)a->data)[i];
+    case TK_NPY_BOOL: return ((const uint8_t *)a->data)[i] != 0;
+    case TK_NPY_I16: { int16_t v; memcpy(&v, (const char *)a->data + 2 * i, 2); return v; }
+    case TK_NPY_I32: { int32_t v; memcpy(&v, (const char *)a->data + 4 * i, 4); return v; }
+    case TK_NPY_I64: { int64_t v; memcpy(&v, (const char *)a->data + 8 * i, 8); return (double)v; }
     }
     return 0;
 }

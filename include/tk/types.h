@@ -1,0 +1,47 @@
+/* tk/types.h — what every TileKit API shares: the status every call returns
+ * and the element types of kernels' parameters and of runtime tensors.
+ * Values are never renumbered: new ones are appended. */
+#ifndef TK_TYPES_H
+#define TK_TYPES_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+    TK_OK = 0,
+    TK_ERR_INVALID_ARGUMENT,   /* a NULL where a value is needed, a wrong shape or count */
+    TK_ERR_SOURCE,             /* the .tk source has errors: see the diagnostics */
+    TK_ERR_NOT_FOUND,          /* no kernel of that name, or a file that cannot be read */
+    TK_ERR_TARGET,             /* the target is unknown or cannot run here */
+    TK_ERR_OUT_OF_MEMORY,
+    TK_ERR_INTERNAL,           /* a bug in TileKit: please report it with what you ran */
+    TK_ERR_SHAPE,              /* shapes that do not fit the op (broadcasting, matmul dims, views) */
+    TK_ERR_DTYPE,              /* an element type the op does not take, or two that do not match */
+    TK_ERR_INDEX,              /* an axis or index out of range */
+    TK_ERR_IO,                 /* a file that cannot be read or written, or is malformed */
+    TK_ERR_UNSUPPORTED,        /* valid, but not implemented (the message says what) */
+} tk_status;
+
+/* Element types. Kernel parameters use BOOL, I32, I64, F32, F16, BF16;
+ * runtime tensors take all of them. */
+typedef enum {
+    TK_DTYPE_BOOL,
+    TK_DTYPE_I32,
+    TK_DTYPE_I64,
+    TK_DTYPE_F32,
+    TK_DTYPE_F16,
+    TK_DTYPE_BF16,
+    TK_DTYPE_F64,
+    TK_DTYPE_I8,
+    TK_DTYPE_I16,
+    TK_DTYPE_U8,
+} tk_dtype;
+
+#define TK_NUM_DTYPES 10
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,118 @@
+/* dtype.c — element types: sizes, names, PyTorch's promotion, and reading or
+ * writing one element of any type as a double or an int64 (the general paths
+ * of the ops; their fast paths are typed loops). */
+#include <math.h>
+
+#include "internal.h"
+#include "tk/dtype.h"
+
+static const struct {
+    const char *name;
+    size_t size;
+    int category;   /* 0 bool, 1 integer, 2 float */
+} info[TK_NUM_DTYPES] = {
+    [TK_DTYPE_BOOL] = { "bool", 1, 0 }, [TK_DTYPE_I32] = { "i32", 4, 1 },  [TK_DTYPE_I64] = { "i64", 8, 1 },
+    [TK_DTYPE_F32] = { "f32", 4, 2 },   [TK_DTYPE_F16] = { "f16", 2, 2 },  [TK_DTYPE_BF16] = { "bf16", 2, 2 },
+    [TK_DTYPE_F64] = { "f64", 8, 2 },   [TK_DTYPE_I8] = { "i8", 1, 1 },    [TK_DTYPE_I16] = { "i16", 2, 1 },
+    [TK_DTYPE_U8] = { "u8", 1, 1 },
+};
+
+static bool valid(tk_dtype t) { return (unsigned)t < TK_NUM_DTYPES; }
+
+size_t tk_dtype_size(tk_dtype t) { return valid(t) ? info[t].size : 0; }
+const char *tk_dtype_name(tk_dtype t) { return valid(t) ? info[t].name : "?"; }
+bool tk_dtype_is_float(tk_dtype t) { return valid(t) && info[t].category == 2; }
+
+tk_dtype tk_promote_types(tk_dtype a, tk_dtype b)
+{
+    if (!valid(a) || !valid(b)) return TK_DTYPE_F32;
+    if (a == b) return a;
+    int ca = info[a].category, cb = info[b].category;
+    if (ca != cb) return ca > cb ? a : b;
+    if (ca == 2) {
+        if ((a == TK_DTYPE_F16 && b == TK_DTYPE_BF16) || (a == TK_DTYPE_BF16 && b == TK_DTYPE_F16)) return TK_DTYPE_F32;
+        return info[a].size >= info[b].size ? a : b;
+    }
+    /* integers: u8 is the only unsigned type; with a signed type of its size it widens */
+    if (a == TK_DTYPE_U8 || b == TK_DTYPE_U8) {
+        tk_dtype s = a == TK_DTYPE_U8 ? b : a;
+        return s == TK_DTYPE_I8 ? TK_DTYPE_I16 : s;
+    }
+    return info[a].size >= info[b].size ? a : b;
+}
+
+double tkr_load_f(const void *p, tk_dtype t)
+{
+    switch (t) {
+    case TK_DTYPE_BOOL: return *(const uint8_t *)p != 0;
+    case TK_DTYPE_I32: return *(const int32_t *)p;
+    case TK_DTYPE_I64: return (double)*(const int64_t *)p;
+    case TK_DTYPE_F32: return *(const float *)p;
+    case TK_DTYPE_F16: return tk_f16_to_f32(*(const uint16_t *)p);
+    case TK_DTYPE_BF16: return tk_bf16_to_f32(*(const uint16_t *)p);
+    case TK_DTYPE_F64: return *(const double *)p;
+    case TK_DTYPE_I8: return *(const int8_t *)p;
+    case TK_DTYPE_I16: return *(const int16_t *)p;
+    case TK_DTYPE_U8: return *(const uint8_t *)p;
+    }
+    return 0;
+}
+
+/* float → int64 by truncation; NaN → 0; out of range → the nearest end. */
+static int64_t trunc_i64(double v)
+{
+    if (isnan(v)) return 0;
+    if (v >= 9223372036854775807.0) return INT64_MAX;
+    if (v <= -9223372036854775808.0) return INT64_MIN;
+    return (int64_t)v;
+}
+
+int64_t tkr_load_i(const void *p, tk_dtype t)
+{
+    switch (t) {
+    case TK_DTYPE_BOOL: return *(const uint8_t *)p != 0;
+    case TK_DTYPE_I32: return *(const int32_t *)p;
+    case TK_DTYPE_I64: return *(const int64_t *)p;
+    case TK_DTYPE_I8: return *(const int8_t *)p;
+    case TK_DTYPE_I16: return *(const int16_t *)p;
+    case TK_DTYPE_U8: return *(const uint8_t *)p;
+    default: return trunc_i64(tkr_load_f(p, t));
+    }
+}
+
+static int64_t clamp_i(int64_t v, int64_t lo, int64_t hi) { return v < lo ? lo : v > hi ? hi : v; }
+
+void tkr_store_i(void *p, tk_dtype t, int64_t v)
+{
+    switch (t) {
+    case TK_DTYPE_BOOL: *(uint8_t *)p = v != 0; break;
+    /* integer → narrower integer wraps, as C's (and PyTorch's) conversion does */
+    case TK_DTYPE_I32: *(int32_t *)p = (int32_t)(uint32_t)(uint64_t)v; break;
+    case TK_DTYPE_I64: *(int64_t *)p = v; break;
+    case TK_DTYPE_I8: *(int8_t *)p = (int8_t)(uint8_t)(uint64_t)v; break;
+    case TK_DTYPE_I16: *(int16_t *)p = (int16_t)(uint16_t)(uint64_t)v; break;
+    case TK_DTYPE_U8: *(uint8_t *)p = (uint8_t)(uint64_t)v; break;
+    default: tkr_store_f(p, t, (double)v); break;
+    }
+}
+
+void tkr_store_f(void *p, tk_dtype t, double v)
+{
+    switch (t) {
+    case TK_DTYPE_BOOL: *(uint8_t *)p = v != 0; break;
+    case TK_DTYPE_F32: *(float *)p = (float)v; break;
+    case TK_DTYPE_F16: *(uint16_t *)p = tk_f16_from_f32((float)v); break;   /* see below */
+    case TK_DTYPE_BF16: *(uint16_t *)p = tk_bf16_from_f32((float)v); break;
+    case TK_DTYPE_F64: *(double *)p = v; break;
+    /* float → int: truncate toward zero, clamped to the type (NaN → 0) */
+    case TK_DTYPE_I32: *(int32_t *)p = (int32_t)clamp_i(trunc_i64(v), INT32_MIN, INT32_MAX); break;
+    case TK_DTYPE_I64: *(int64_t *)p = trunc_i64(v); break;
+    case TK_DTYPE_I8: *(int8_t *)p = (int8_t)clamp_i(trunc_i64(v), INT8_MIN, INT8_MAX); break;
+    case TK_DTYPE_I16: *(int16_t *)p = (int16_t)clamp_i(trunc_i64(v), INT16_MIN, INT16_MAX); break;
+    case TK_DTYPE_U8: *(uint8_t *)p = (uint8_t)clamp_i(trunc_i64(v), 0, UINT8_MAX); break;
+    }
+}
+/* A double rounded to f32 and then to bf16/f16 can differ from one rounding
+ * straight to 16 bits only when the f32 rounding lands exactly on a 16-bit
+ * halfway point; the runtime's 16-bit results come from f32 arithmetic
+ * (PyTorch computes bf16/f16 ops in f32 too), so this is the same rounding. */

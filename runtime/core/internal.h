@@ -1,0 +1,147 @@
+/* internal.h — what the runtime's files share and users never see: the
+ * layout of contexts, storages and tensors, the error helper, the element
+ * loaders, the strided iterator and the parallel loop. Internal names carry
+ * the tkr_ prefix. */
+#ifndef TK_RUNTIME_CORE_INTERNAL_H
+#define TK_RUNTIME_CORE_INTERNAL_H
+
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "device.h"
+#include "tk/tensor.h"
+
+typedef struct TkrProfile TkrProfile;
+
+/* A storage: one buffer, shared by every tensor that views it. */
+typedef enum { TKR_STORAGE_POOL, TKR_STORAGE_BLOB } TkrStorageKind;
+typedef struct TkrStorage {
+    atomic_long refs;
+    TkrStorageKind kind;
+    void *data;
+    size_t bytes;
+    bool readonly;
+    tk_context *ctx;                       /* whose allocator a POOL block returns to */
+    void (*deleter)(void *data, void *arg);   /* BLOB: run when the last reference goes */
+    void *deleter_arg;
+} TkrStorage;
+
+struct tk_tensor {
+    atomic_long refs;
+    TkrStorage *storage;
+    tk_context *ctx;
+    tk_dtype dtype;
+    int ndim;
+    int64_t shape[TK_MAX_DIMS];
+    int64_t strides[TK_MAX_DIMS];   /* elements */
+    int64_t offset;                 /* elements */
+};
+
+struct tk_context {
+    char error[1024];
+    int threads;
+    const TkrDevice *device;
+    TkrAllocator *alloc;
+    TkrProfile *profile;        /* NULL unless profiling */
+    atomic_long live_tensors;   /* tensors not yet released, for the leak check at free */
+};
+
+/* ------------------------------------------------------------ errors */
+
+/* Sets ctx's message (printf-style) and returns s. ctx may be NULL. */
+tk_status tkr_error(tk_context *ctx, tk_status s, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Clears ctx's message; returns TK_OK. */
+tk_status tkr_ok(tk_context *ctx);
+/* "[2, 3, 4]" into buf. */
+const char *tkr_shape_str(int ndim, const int64_t *shape, char *buf, size_t len);
+#define TKR_SHAPE(t, buf) tkr_shape_str((t)->ndim, (t)->shape, (buf), sizeof(buf))
+/* Checks a tensor argument is not NULL and belongs to a CPU context. */
+tk_status tkr_check_arg(tk_context *ctx, const char *op, const char *arg, const tk_tensor *t);
+/* Normalises axis (negative counts from the end) into [0, ndim); an error naming op otherwise. */
+tk_status tkr_axis(tk_context *ctx, const char *op, int axis, int ndim, int *out);
+
+/* ------------------------------------------------------------ tensors */
+
+/* A new contiguous tensor (uninitialised). shape may hold zeros. */
+tk_status tkr_new(tk_context *ctx, tk_dtype dtype, int ndim, const int64_t *shape, tk_tensor **out);
+/* A view of base's storage with the given geometry (retains the storage). */
+tk_status tkr_view(tk_context *ctx, const tk_tensor *base, int ndim, const int64_t *shape, const int64_t *strides,
+                   int64_t offset, tk_tensor **out);
+/* t itself (retained) if contiguous, else a contiguous copy. */
+tk_status tkr_contiguous(tk_context *ctx, const tk_tensor *t, tk_tensor **out);
+int64_t tkr_numel(int ndim, const int64_t *shape);
+void tkr_contiguous_strides(int ndim, const int64_t *shape, int64_t *strides);
+static inline char *tkr_ptr(const tk_tensor *t)
+{
+    return (char *)t->storage->data + t->offset * (int64_t)tk_dtype_size(t->dtype);
+}
+
+/* ------------------------------------------------------------ elements */
+
+/* Reads or writes one element of any dtype as a double or an int64.
+ * Stores round to nearest even (bf16, f16) and convert float → int by
+ * truncation (NaN → 0, out-of-range values clamped first). */
+double tkr_load_f(const void *p, tk_dtype t);
+int64_t tkr_load_i(const void *p, tk_dtype t);
+void tkr_store_f(void *p, tk_dtype t, double v);
+void tkr_store_i(void *p, tk_dtype t, int64_t v);
+
+/* ------------------------------------------------------------ iteration */
+
+#define TKR_MAX_OPS 4
+
+/* Broadcasting, coalescing N-d iteration over up to TKR_MAX_OPS operands
+ * (operand 0 is usually the output). After tkr_iter_init the operands share
+ * one shape (ndim dims, the innermost last) with byte strides per operand
+ * (0 where broadcast). Adjacent dims every operand steps through
+ * contiguously are merged, so a contiguous tensor is one dim. */
+typedef struct {
+    int nops;
+    int ndim;
+    int64_t shape[TK_MAX_DIMS];
+    int64_t strides[TKR_MAX_OPS][TK_MAX_DIMS];   /* bytes */
+    char *data[TKR_MAX_OPS];
+    int64_t numel;
+} TkrIter;
+
+/* The broadcast shape of a and b (NumPy rules) into out/out_ndim; an error
+ * naming op and both shapes if they do not broadcast. */
+tk_status tkr_broadcast_shape(tk_context *ctx, const char *op, int an, const int64_t *as, int bn, const int64_t *bs,
+                              int *out_ndim, int64_t *out);
+/* Every operand is broadcast to (ndim, shape); an operand with more dims or
+ * a size that is neither 1 nor equal is an error naming op. */
+tk_status tkr_iter_init(tk_context *ctx, const char *op, TkrIter *it, int ndim, const int64_t *shape, int nops,
+                        const tk_tensor *const *ops);
+
+/* Called for one run of n elements along the innermost dim: ptrs[k] is
+ * operand k's first element, strides[k] its byte stride. */
+typedef void (*TkrLoopFn)(char **ptrs, const int64_t *strides, int64_t n, void *arg);
+/* Runs fn over every element, split into pieces over the context's threads
+ * (every element is visited once; the split never changes what an element
+ * computes, so results do not depend on the thread count). */
+void tkr_iter_run(tk_context *ctx, const TkrIter *it, TkrLoopFn fn, void *arg);
+
+/* ------------------------------------------------------------ parallel loops */
+
+/* Runs fn(begin, end, arg) over [0, n) in pieces of at least `grain` items
+ * on the context's threads (the kernels' pool). The pieces are fixed by n and
+ * grain alone, never by the thread count: a reduction that combines
+ * per-piece partials in piece order is bit-identical on any thread count. */
+typedef void (*TkrRangeFn)(int64_t begin, int64_t end, void *arg);
+void tkr_parallel_for(tk_context *ctx, int64_t n, int64_t grain, TkrRangeFn fn, void *arg);
+/* How many pieces tkr_parallel_for(n, grain) makes, and piece i's range. */
+int64_t tkr_pieces(int64_t n, int64_t grain);
+void tkr_piece_range(int64_t n, int64_t grain, int64_t i, int64_t *begin, int64_t *end);
+
+/* ------------------------------------------------------------ profiling */
+
+/* Records one op (kind "op") or kernel launch (kind "kernel") that took
+ * seconds; a no-op unless the context profiles. */
+double tkr_now(void);
+void tkr_profile_record(tk_context *ctx, const char *kind, const char *name, double seconds);
+void tkr_profile_print(tk_context *ctx);
+void tkr_profile_free(tk_context *ctx);
+
+#endif

@@ -1,0 +1,105 @@
+/* stdlib_kernels.c — see stdlib_kernels.h. One process-wide table of
+ * compiled stdlib files and looked-up kernels, under one lock: contexts
+ * share the compiled code, and tk_program_kernel is not thread-safe. The
+ * table lives until the process ends (it is reachable, never leaked). */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "stdlib_kernels.h"
+
+extern const struct {
+    const char *name;
+    const char *text;
+    size_t len;
+} tkr_stdlib_sources[];
+
+typedef struct {
+    const char *file;
+    tk_program *program;
+} File;
+
+typedef struct {
+    char *file, *name;
+    tk_kernel *kernel;
+} Entry;
+
+static struct {
+    pthread_mutex_t lock;
+    File files[16];
+    unsigned nfiles;
+    Entry *entries;
+    size_t nentries, cap;
+} lib = { PTHREAD_MUTEX_INITIALIZER, { { 0 } }, 0, NULL, 0, 0 };
+
+static tk_program *program_of(tk_context *ctx, const char *file, tk_status *st)
+{
+    for (unsigned i = 0; i < lib.nfiles; i++)
+        if (strcmp(lib.files[i].file, file) == 0) return lib.files[i].program;
+    unsigned s = 0;
+    while (tkr_stdlib_sources[s].name && strcmp(tkr_stdlib_sources[s].name, file) != 0) s++;
+    if (!tkr_stdlib_sources[s].name) {
+        *st = tkr_error(ctx, TK_ERR_NOT_FOUND, "no stdlib file '%s' in this libtk", file);
+        return NULL;
+    }
+    if (lib.nfiles == sizeof lib.files / sizeof lib.files[0]) {
+        *st = tkr_error(ctx, TK_ERR_INTERNAL, "too many stdlib files");
+        return NULL;
+    }
+    tk_program *p = NULL;
+    char *diags = NULL;
+    tk_status s2 = tk_compile_source(tkr_stdlib_sources[s].name, tkr_stdlib_sources[s].text, tkr_stdlib_sources[s].len, NULL, &p,
+                                     &diags);
+    if (s2 != TK_OK) {
+        *st = tkr_error(ctx, s2 == TK_ERR_SOURCE ? TK_ERR_INTERNAL : s2, "stdlib %s does not compile for this CPU: %.600s", file,
+                        diags ? diags : "");
+        free(diags);
+        return NULL;
+    }
+    lib.files[lib.nfiles++] = (File){ tkr_stdlib_sources[s].name, p };
+    return p;
+}
+
+tk_status tkr_stdlib_kernel(tk_context *ctx, const char *file, const char *name, tk_kernel **out)
+{
+    *out = NULL;
+    pthread_mutex_lock(&lib.lock);
+    tk_status st = TK_OK;
+    for (size_t i = 0; i < lib.nentries; i++)
+        if (strcmp(lib.entries[i].name, name) == 0 && strcmp(lib.entries[i].file, file) == 0) {
+            *out = lib.entries[i].kernel;
+            pthread_mutex_unlock(&lib.lock);
+            return TK_OK;
+        }
+    tk_program *p = program_of(ctx, file, &st);
+    tk_kernel *k = p ? tk_program_kernel(p, name) : NULL;
+    if (p && !k) st = tkr_error(ctx, TK_ERR_INTERNAL, "stdlib %s: %s", file, tk_program_error(p));
+    if (k) {
+        if (lib.nentries == lib.cap) {
+            size_t cap = lib.cap ? 2 * lib.cap : 64;
+            Entry *e = realloc(lib.entries, cap * sizeof *e);
+            if (e) lib.entries = e, lib.cap = cap;
+        }
+        char *f = strdup(file), *n = strdup(name);
+        if (lib.nentries < lib.cap && f && n) lib.entries[lib.nentries++] = (Entry){ f, n, k };
+        else free(f), free(n);   /* not remembered: looked up again next time */
+        *out = k;
+    }
+    pthread_mutex_unlock(&lib.lock);
+    return st;
+}
+
+tk_status tkr_launch(tk_context *ctx, tk_kernel *k, const char *label, const tk_arg *args, unsigned nargs)
+{
+    double t0 = ctx->profile ? tkr_now() : 0;
+    tk_status s = tk_kernel_launch(k, args, nargs, ctx->threads);
+    if (s != TK_OK) {
+        /* the kernel's program holds the message; stdlib programs are shared, so copy it now */
+        return tkr_error(ctx, s, "kernel %s: launch failed", label ? label : "(stdlib)");
+    }
+    if (ctx->profile) tkr_profile_record(ctx, "kernel", label ? label : "(stdlib)", tkr_now() - t0);
+    return TK_OK;
+}
+
+void tkr_stdlib_free(tk_context *ctx) { (void)ctx; }
