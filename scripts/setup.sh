@@ -13,6 +13,7 @@ PACKAGES=(
   check                                # unit-test framework
   python3                              # test generators (tests/perf/gen_big.py)
   python3-matplotlib                   # bench_selftest checks the plots of the bench report
+  python3-numpy python3-torch          # the tensor runtime's oracle (tests/tensor/gen_fixtures.py)
   gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user-static   # AArch64 code, run under qemu
 )
 
