@@ -257,6 +257,8 @@ int tk_program_generic_params(const tk_program *p, const char *kernel, tk_generi
 unsigned tk_kernel_num_params(const tk_kernel *k) { return k ? k->fn->nparams : 0; }
 unsigned tk_kernel_num_sizes(const tk_kernel *k) { return k && k->fn->sizes ? k->fn->sizes->count : 0; }
 unsigned tk_kernel_warps(const tk_kernel *k) { return k ? (unsigned)k->fn->warps : 0; }
+const char *tk_kernel_name(const tk_kernel *k) { return k ? k->fn->display : ""; }
+const char *tk_kernel_error(const tk_kernel *k) { return k ? k->program->error : "no kernel"; }
 
 const char *tk_kernel_size_name(const tk_kernel *k, unsigned i)
 {

@@ -104,6 +104,10 @@ tk_status tk_kernel_param(const tk_kernel *k, unsigned i, tk_param_info *info);
 unsigned tk_kernel_num_sizes(const tk_kernel *k);
 const char *tk_kernel_size_name(const tk_kernel *k, unsigned i);
 unsigned tk_kernel_warps(const tk_kernel *k);
+/* The kernel's name as written ("gemm", "gemm_f32<64,64,64>"). */
+const char *tk_kernel_name(const tk_kernel *k);
+/* The message of the last failure on the kernel's program (a failed launch's). */
+const char *tk_kernel_error(const tk_kernel *k);
 
 /* Binds the sizes from the tensor shapes (every dimension must agree with the
  * parameter's type), then runs every block of the grid on `threads` threads

@@ -32,6 +32,26 @@ tk_status tk_layer_norm(tk_context *ctx, const tk_tensor *x, int normalized_ndim
 tk_status tk_rms_norm(tk_context *ctx, const tk_tensor *x, int normalized_ndim, const tk_tensor *weight, double eps,
                       tk_tensor **out);
 
+/* Scaled dot-product attention: q [B, H, S, D], k and v [B, HKV, SKV, D] with
+ * H a multiple of HKV (GQA: query head h reads KV head h / (H / HKV)).
+ *   out = softmax(q·kᵀ · scale + mask) · v        [B, H, S, D]
+ * mask (optional): additive float, or bool (true attends, as PyTorch),
+ * broadcastable to [B, H, S, SKV] with each leading dim 1 or full. causal:
+ * key j is visible to query i iff j <= i + SKV - S (bottom-right aligned —
+ * the KV-cache convention; the same as PyTorch's is_causal when S == SKV). A
+ * query with no visible key gives 0, not NaN. scale defaults to 1/sqrt(D).
+ * f32 and bf16 with D <= 128 run on the stdlib flash-attention kernels (one
+ * query row without a mask: the split-KV decode kernels); f16, f64 and wider
+ * heads run a plain loop in double. */
+typedef struct {
+    bool causal;
+    const tk_tensor *mask;
+    bool has_scale;
+    double scale;
+} tk_sdpa_opts;
+tk_status tk_sdpa(tk_context *ctx, const tk_tensor *q, const tk_tensor *k, const tk_tensor *v, const tk_sdpa_opts *opts,
+                  tk_tensor **out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -37,6 +37,8 @@ struct tk_tensor {
     int64_t shape[TK_MAX_DIMS];
     int64_t strides[TK_MAX_DIMS];   /* elements */
     int64_t offset;                 /* elements */
+    bool weight;                    /* tk_mark_weight: a constant the products may pack once */
+    struct tk_tensor *packed;       /* its packed form (matmul.c), made on first use; owned */
 };
 
 struct tk_context {

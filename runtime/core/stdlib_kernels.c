@@ -95,10 +95,10 @@ tk_status tkr_launch(tk_context *ctx, tk_kernel *k, const char *label, const tk_
     double t0 = ctx->profile ? tkr_now() : 0;
     tk_status s = tk_kernel_launch(k, args, nargs, ctx->threads);
     if (s != TK_OK) {
-        /* the kernel's program holds the message; stdlib programs are shared, so copy it now */
-        return tkr_error(ctx, s, "kernel %s: launch failed", label ? label : "(stdlib)");
+        /* the message lives on the kernel's program, shared between contexts: copy it now */
+        return tkr_error(ctx, s, "kernel %s: %s", label ? label : tk_kernel_name(k), tk_kernel_error(k));
     }
-    if (ctx->profile) tkr_profile_record(ctx, "kernel", label ? label : "(stdlib)", tkr_now() - t0);
+    if (ctx->profile) tkr_profile_record(ctx, "kernel", label ? label : tk_kernel_name(k), tkr_now() - t0);
     return TK_OK;
 }
 

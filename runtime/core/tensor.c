@@ -120,6 +120,7 @@ void tk_tensor_release(tk_tensor *t)
 {
     if (!t || atomic_fetch_sub(&t->refs, 1) != 1) return;
     atomic_fetch_sub(&t->ctx->live_tensors, 1);
+    tk_tensor_release(t->packed);
     storage_release(t->storage);
     free(t);
 }

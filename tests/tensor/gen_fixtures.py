@@ -36,7 +36,7 @@ def make_saver(outdir):
                     a = t.numpy()
             else:
                 a = np.asarray(value)
-            np.save(os.path.join(d, name + ".npy"), np.ascontiguousarray(a))
+            np.save(os.path.join(d, name + ".npy"), np.require(a, requirements="C"))   # keeps 0-d arrays 0-d
     return save
 
 

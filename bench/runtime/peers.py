@@ -1,0 +1,53 @@
+#!/usr/bin/env python3
+"""peers.py CASE N THREADS REPS — the same cases as runtime_bench.c with NumPy
+and PyTorch eager, one JSON object per line (seconds per op, min and median)."""
+import json
+import sys
+import time
+
+import numpy as np
+import torch
+
+
+def timeit(fn, reps, inner=1):
+    fn()
+    ts = []
+    for _ in range(reps):
+        t0 = time.perf_counter()
+        for _ in range(inner):
+            fn()
+        ts.append((time.perf_counter() - t0) / inner)
+    ts.sort()
+    return ts[0], ts[len(ts) // 2]
+
+
+def main():
+    case, n, threads, reps = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+    torch.set_num_threads(threads)
+    name = f"{case}_f32_{n}_t{threads}"
+    out = []
+    if case in ("add", "sum", "tiny"):
+        a, b = np.random.randn(n).astype(np.float32), np.random.randn(n).astype(np.float32)
+        ta, tb = torch.from_numpy(a), torch.from_numpy(b)
+        inner = 100000 if case == "tiny" else 1
+        if case == "sum":
+            fns = {"numpy": lambda: a.sum(), "torch": lambda: ta.sum()}
+            nbytes = 4 * n
+        else:
+            fns = {"numpy": lambda: a + b, "torch": lambda: ta + tb}
+            nbytes = 12 * n
+        for impl, fn in fns.items():
+            if impl == "numpy" and threads > 1:
+                continue  # NumPy's element-wise ops are single-threaded
+            mn, md = timeit(fn, reps, inner)
+            out.append({"impl": impl, "case": name, "min_s": mn, "median_s": md, "bytes": nbytes, "flops": n})
+    elif case == "matmul":
+        a, b = torch.randn(n, n), torch.randn(n, n)
+        mn, md = timeit(lambda: a @ b, reps)
+        out.append({"impl": "torch", "case": name, "min_s": mn, "median_s": md, "bytes": 0, "flops": 2 * n ** 3})
+    for o in out:
+        print(json.dumps(o))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# bench/runtime/run.sh [--rounds N] [--full] — the tensor runtime beside NumPy
+# and PyTorch eager, on 1 and 2 threads, with the measured bandwidth as the
+# roofline (issue 26's performance goals). Reports ratios measured in the same
+# run; never a test. Builds tk_runtime_bench and bench_peak (Release) in
+# build-bench/. Uses Debian's /usr/bin/python3 with python3-torch.
+#   add/sum over 16M f32: % of the triad / read bandwidth, ratio to NumPy and PyTorch
+#   tiny: the cost of one 8-element add (PyTorch eager pays several µs)
+#   matmul 1024³ (and 4096³ with --full): tk_matmul against the same stdlib kernel
+#   launched directly (the runtime should add nothing)
+#   the decoder block of examples/c/transformer_block.c (d 1024, 16 heads): a 128-token
+#   prefill and a decode step with a 512-token cache, beside PyTorch eager (block_torch.py)
+set -euo pipefail
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+ROUNDS=3
+FULL=0
+while (($#)); do
+  case $1 in
+    --rounds) ROUNDS=$2; shift 2 ;;
+    --full) FULL=1; shift ;;
+    *) echo "usage: run.sh [--rounds N] [--full]" >&2; exit 2 ;;
+  esac
+done
+BUILD=$ROOT/build-bench
+cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release > /dev/null
+cmake --build "$BUILD" -j2 --target tk_runtime_bench bench_peak tk_example_transformer_block > /dev/null
+BIN=$BUILD/bench/tk_runtime_bench
+PY=/usr/bin/python3
+OUT=$(mktemp -d)
+trap 'rm -rf "$OUT"' EXIT
+export TK_STDLIB_GEMM=$ROOT/stdlib-kernels/gemm.tk OMP_WAIT_POLICY=PASSIVE
+sizes="1024"; ((FULL)) && sizes="1024 4096"
+for r in $(seq "$ROUNDS"); do
+  echo "round $r of $ROUNDS" >&2
+  "$BUILD/bench/bench_peak" --quick --threads 1,2 >> "$OUT/peak.jsonl"
+  for t in 1 2; do
+    for c in add sum; do
+      "$BIN" $c 16777216 $t 7 >> "$OUT/r.jsonl"
+      $PY "$ROOT/bench/runtime/peers.py" $c 16777216 $t 7 >> "$OUT/r.jsonl"
+    done
+    "$BIN" tiny $t 5 >> "$OUT/r.jsonl"
+    $PY "$ROOT/bench/runtime/peers.py" tiny 8 $t 5 >> "$OUT/r.jsonl"
+    "$BUILD/tests/tensor/tk_example_transformer_block" --bench $t >> "$OUT/block.jsonl"
+    $PY "$ROOT/bench/runtime/block_torch.py" $t >> "$OUT/block.jsonl"
+    for m in $sizes; do
+      "$BIN" matmul $m $t 5 >> "$OUT/r.jsonl"
+      $PY "$ROOT/bench/runtime/peers.py" matmul $m $t 5 >> "$OUT/r.jsonl"
+    done
+  done
+done
+$PY "$ROOT/bench/runtime/report.py" "$OUT/peak.jsonl" "$OUT/r.jsonl" "$OUT/block.jsonl"

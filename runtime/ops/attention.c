@@ -1,0 +1,227 @@
+/* attention.c — scaled dot-product attention on the stdlib kernels
+ * (docs/stdlib/attention.md): the flash-attention kernels for any number of
+ * query rows, and the split-KV decode kernels (plus their combine) for one
+ * query row without a mask. f32 and bf16 with head dims up to 128 run there;
+ * f16, f64 and larger head dims run a plain loop in double (same semantics).
+ * GQA: query head h reads KV head h / (H / HKV) (H a multiple of HKV).
+ * Causal is bottom-right aligned — key j is visible to query i iff
+ * j <= i + SKV - S — which is what a KV cache needs and equals PyTorch's
+ * is_causal when S == SKV. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "stdlib_kernels.h"
+#include "tk/nn.h"
+#include "tk/shape.h"
+
+static tk_arg arg4(const tk_tensor *t)
+{
+    tk_arg a = { tkr_ptr(t), { 0, 0, 0, 0 }, (unsigned)t->ndim };
+    for (int d = 0; d < t->ndim && d < 4; d++) a.shape[d] = t->shape[d];
+    return a;
+}
+
+/* The mask as the kernels take it: additive f32 [MB, HM, MQ, SKV] with each
+ * of MB, HM, MQ either 1 or B, H, S. A bool mask (true: attend) becomes
+ * 0 / -inf; lower ranks are broadcast from the right, as PyTorch does. */
+static tk_status kernel_mask(tk_context *ctx, const tk_tensor *mask, int64_t b, int64_t h, int64_t s, int64_t skv, tk_tensor **out)
+{
+    char sm[160];
+    if (mask->ndim < 1 || mask->ndim > 4 || mask->shape[mask->ndim - 1] != skv)
+        return tkr_error(ctx, TK_ERR_SHAPE, "tk_sdpa: mask %s must end in the key count %lld and have at most 4 dims", TKR_SHAPE(mask, sm),
+                         (long long)skv);
+    int64_t shape[4] = { 1, 1, 1, skv };
+    const int64_t full[3] = { b, h, s };
+    for (int d = 0; d < mask->ndim - 1; d++) {
+        int k = 4 - mask->ndim + d;
+        int64_t v = mask->shape[d];
+        if (v != 1 && v != full[k])
+            return tkr_error(ctx, TK_ERR_SHAPE, "tk_sdpa: mask %s does not broadcast to [%lld, %lld, %lld, %lld]", TKR_SHAPE(mask, sm),
+                             (long long)b, (long long)h, (long long)s, (long long)skv);
+        shape[k] = v;
+    }
+    tk_tensor *m4 = NULL, *f = NULL;
+    tk_status st = tk_reshape(ctx, mask, 4, shape, &m4);
+    if (st) return st;
+    if (mask->dtype == TK_DTYPE_BOOL) {
+        /* true attends: 0, false hides: -inf */
+        if (!(st = tkr_new(ctx, TK_DTYPE_F32, 4, shape, &f))) {
+            tk_tensor *c = NULL;
+            if (!(st = tkr_contiguous(ctx, m4, &c))) {
+                const uint8_t *src = (const uint8_t *)tkr_ptr(c);
+                float *dst = (float *)tkr_ptr(f);
+                for (int64_t i = 0, n = tkr_numel(4, shape); i < n; i++) dst[i] = src[i] ? 0.0f : -INFINITY;
+            }
+            tk_tensor_release(c);
+        }
+    } else if (tk_dtype_is_float(mask->dtype)) {
+        st = mask->dtype == TK_DTYPE_F32 ? tkr_contiguous(ctx, m4, &f) : tk_to_dtype(ctx, m4, TK_DTYPE_F32, &f);
+    } else {
+        st = tkr_error(ctx, TK_ERR_DTYPE, "tk_sdpa: mask is %s, needs bool or a float type", tk_dtype_name(mask->dtype));
+    }
+    tk_tensor_release(m4);
+    if (st) {
+        tk_tensor_release(f);
+        return st;
+    }
+    *out = f;
+    return TK_OK;
+}
+
+/* ------------------------------------------------------------ the plain loop */
+
+typedef struct {
+    const tk_tensor *q, *k, *v, *mask;   /* contiguous; mask f32 [MB, HM, MQ, SKV] or NULL */
+    tk_tensor *o;
+    int64_t b, h, hkv, s, skv, d;
+    double scale;
+    bool causal;
+} Plain;
+
+static void plain_rows(int64_t begin, int64_t end, void *arg)
+{
+    const Plain *p = arg;
+    size_t es = tk_dtype_size(p->q->dtype);
+    const char *q = tkr_ptr(p->q), *k = tkr_ptr(p->k), *v = tkr_ptr(p->v);
+    char *o = tkr_ptr(p->o);
+    int64_t g = p->h / p->hkv;
+    double sc[4096], *scores = sc;
+    double *heap = NULL;
+    if (p->skv > 4096) scores = heap = malloc((size_t)p->skv * sizeof *scores);
+    if (!scores) return;   /* out of memory: the rows stay as they were */
+    for (int64_t row = begin; row < end; row++) {
+        int64_t i = row % p->s, hh = (row / p->s) % p->h, bb = row / (p->s * p->h), kh = hh / g;
+        const char *qr = q + row * p->d * (int64_t)es;
+        double mx = -INFINITY;
+        for (int64_t j = 0; j < p->skv; j++) {
+            bool visible = !p->causal || j <= i + p->skv - p->s;
+            double acc = 0;
+            const char *kr = k + ((bb * p->hkv + kh) * p->skv + j) * p->d * (int64_t)es;
+            for (int64_t t = 0; t < p->d; t++) acc += tkr_load_f(qr + t * (int64_t)es, p->q->dtype) * tkr_load_f(kr + t * (int64_t)es, p->k->dtype);
+            acc *= p->scale;
+            if (p->mask) {
+                const tk_tensor *m = p->mask;
+                int64_t mb = m->shape[0] == 1 ? 0 : bb, mh = m->shape[1] == 1 ? 0 : hh, mq = m->shape[2] == 1 ? 0 : i;
+                acc += ((const float *)tkr_ptr(m))[((mb * m->shape[1] + mh) * m->shape[2] + mq) * p->skv + j];
+            }
+            scores[j] = visible ? acc : -INFINITY;
+            if (scores[j] > mx) mx = scores[j];
+        }
+        double l = 0;
+        for (int64_t j = 0; j < p->skv; j++) l += scores[j] = mx == -INFINITY ? 0 : exp(scores[j] - mx);
+        char *orow = o + row * p->d * (int64_t)es;
+        for (int64_t t = 0; t < p->d; t++) {
+            double acc = 0;
+            for (int64_t j = 0; j < p->skv; j++)
+                acc += scores[j] * tkr_load_f(v + (((bb * p->hkv + kh) * p->skv + j) * p->d + t) * (int64_t)es, p->v->dtype);
+            tkr_store_f(orow + t * (int64_t)es, p->o->dtype, l > 0 ? acc / l : 0.0);   /* no visible key: 0, as the kernels */
+        }
+    }
+    free(heap);
+}
+
+/* ------------------------------------------------------------ kernels */
+
+static tk_status run_flash(tk_context *ctx, const tk_tensor *q, const tk_tensor *k, const tk_tensor *v, const tk_tensor *mask, tk_tensor *o,
+                           float scale, bool causal)
+{
+    const char *ty = q->dtype == TK_DTYPE_BF16 ? "bf16" : "f32";
+    char name[64];
+    snprintf(name, sizeof name, "attention_%s_d%d", ty, q->shape[3] <= 64 ? 64 : 128);
+    tk_kernel *kern;
+    tk_status s = tkr_stdlib_kernel(ctx, "attention.tk", name, &kern);
+    if (s) return s;
+    tk_tensor *dummy = NULL;   /* without a mask the kernel never reads it: one element */
+    if (!mask && (s = tkr_new(ctx, TK_DTYPE_F32, 4, (int64_t[]){ 1, 1, 1, 1 }, &dummy))) return s;
+    uint8_t c = causal, um = mask != NULL;
+    tk_arg args[8] = { arg4(q), arg4(k), arg4(v), arg4(mask ? mask : dummy), arg4(o), TK_SCALAR(&scale), TK_SCALAR(&c), TK_SCALAR(&um) };
+    s = tkr_launch(ctx, kern, NULL, args, 8);
+    tk_tensor_release(dummy);
+    return s;
+}
+
+/* One query row, no mask: split the keys into NS chunks so that every thread
+ * has blocks, then combine (attention.md, "Choosing NS"). */
+static tk_status run_decode(tk_context *ctx, const tk_tensor *q, const tk_tensor *k, const tk_tensor *v, tk_tensor *o, float scale)
+{
+    int64_t b = q->shape[0], h = q->shape[1], hkv = k->shape[1], skv = k->shape[2], d = q->shape[3];
+    int64_t ns = 1;
+    while (ns * b * hkv < 4 * ctx->threads && (skv + ns) / (ns + 1) >= 256) ns++;
+    const char *ty = q->dtype == TK_DTYPE_BF16 ? "bf16" : "f32";
+    char name[64], comb[64];
+    snprintf(name, sizeof name, "attention_decode_%s_d%d", ty, d <= 64 ? 64 : 128);
+    snprintf(comb, sizeof comb, "attention_decode_combine_%s", ty);
+    tk_kernel *kd, *kc = NULL;
+    tk_status s = tkr_stdlib_kernel(ctx, "attention_decode.tk", name, &kd);
+    if (!s && ns > 1) s = tkr_stdlib_kernel(ctx, "attention_decode.tk", comb, &kc);
+    if (s) return s;
+    tk_tensor *po = NULL, *pml = NULL;
+    if ((s = tkr_new(ctx, TK_DTYPE_F32, 3, (int64_t[]){ b * h, ns, d }, &po)) ||
+        (s = tkr_new(ctx, TK_DTYPE_F32, 3, (int64_t[]){ b * h, ns, 2 }, &pml)))
+        goto done;
+    tk_arg args[7] = { arg4(q), arg4(k), arg4(v), arg4(o), arg4(po), arg4(pml), TK_SCALAR(&scale) };
+    if ((s = tkr_launch(ctx, kd, NULL, args, 7))) goto done;
+    if (kc) {
+        tk_arg cargs[3] = { arg4(po), arg4(pml), arg4(o) };
+        s = tkr_launch(ctx, kc, NULL, cargs, 3);
+    }
+done:
+    tk_tensor_release(po);
+    tk_tensor_release(pml);
+    return s;
+}
+
+tk_status tk_sdpa(tk_context *ctx, const tk_tensor *q, const tk_tensor *k, const tk_tensor *v, const tk_sdpa_opts *opts, tk_tensor **out)
+{
+    if (!ctx || !out) return TK_ERR_INVALID_ARGUMENT;
+    *out = NULL;
+    double t0 = ctx->profile ? tkr_now() : 0;
+    tk_sdpa_opts o = opts ? *opts : (tk_sdpa_opts){ 0 };
+    tk_status s;
+    if ((s = tkr_check_arg(ctx, "tk_sdpa", "q", q)) || (s = tkr_check_arg(ctx, "tk_sdpa", "k", k)) ||
+        (s = tkr_check_arg(ctx, "tk_sdpa", "v", v)) || (o.mask && (s = tkr_check_arg(ctx, "tk_sdpa", "mask", o.mask))))
+        return s;
+    char sq[160], sk[160], sv[160];
+    if (q->ndim != 4 || k->ndim != 4 || v->ndim != 4)
+        return tkr_error(ctx, TK_ERR_SHAPE, "tk_sdpa: q %s, k %s, v %s must be [B, H, S, D], [B, HKV, SKV, D], [B, HKV, SKV, D]",
+                         TKR_SHAPE(q, sq), TKR_SHAPE(k, sk), TKR_SHAPE(v, sv));
+    int64_t b = q->shape[0], h = q->shape[1], sl = q->shape[2], d = q->shape[3], hkv = k->shape[1], skv = k->shape[2];
+    if (k->shape[0] != b || v->shape[0] != b || k->shape[3] != d || v->shape[3] != d || v->shape[1] != hkv || v->shape[2] != skv)
+        return tkr_error(ctx, TK_ERR_SHAPE, "tk_sdpa: q %s, k %s, v %s do not fit [B, H, S, D], [B, HKV, SKV, D], [B, HKV, SKV, D]",
+                         TKR_SHAPE(q, sq), TKR_SHAPE(k, sk), TKR_SHAPE(v, sv));
+    if (hkv == 0 || h % hkv != 0)
+        return tkr_error(ctx, TK_ERR_SHAPE, "tk_sdpa: %lld query heads cannot share %lld KV heads (H must be a multiple of HKV)",
+                         (long long)h, (long long)hkv);
+    if (k->dtype != q->dtype || v->dtype != q->dtype)
+        return tkr_error(ctx, TK_ERR_DTYPE, "tk_sdpa: q, k, v are %s, %s, %s (one float dtype)", tk_dtype_name(q->dtype),
+                         tk_dtype_name(k->dtype), tk_dtype_name(v->dtype));
+    if (!tk_dtype_is_float(q->dtype)) return tkr_error(ctx, TK_ERR_DTYPE, "tk_sdpa: q is %s, needs a float dtype", tk_dtype_name(q->dtype));
+    double scale = o.has_scale ? o.scale : 1.0 / sqrt((double)(d > 0 ? d : 1));
+    if ((s = tkr_new(ctx, q->dtype, 4, q->shape, out))) return s;
+    tk_tensor *qc = NULL, *kc = NULL, *vc = NULL, *mc = NULL;
+    if (tk_tensor_numel(*out) == 0) goto done;
+    if ((s = tkr_contiguous(ctx, q, &qc)) || (s = tkr_contiguous(ctx, k, &kc)) || (s = tkr_contiguous(ctx, v, &vc))) goto done;
+    if (o.mask && (s = kernel_mask(ctx, o.mask, b, h, sl, skv, &mc))) goto done;
+    bool kernels = (q->dtype == TK_DTYPE_F32 || q->dtype == TK_DTYPE_BF16) && d <= 128 && skv > 0;
+    if (kernels && sl == 1 && !mc) s = run_decode(ctx, qc, kc, vc, *out, (float)scale);
+    else if (kernels) s = run_flash(ctx, qc, kc, vc, mc, *out, (float)scale, o.causal);
+    else {
+        Plain p = { qc, kc, vc, mc, *out, b, h, hkv, sl, skv, d, scale, o.causal };
+        tkr_parallel_for(ctx, b * h * sl, 4, plain_rows, &p);
+    }
+done:
+    tk_tensor_release(qc);
+    tk_tensor_release(kc);
+    tk_tensor_release(vc);
+    tk_tensor_release(mc);
+    if (s) {
+        tk_tensor_release(*out);
+        *out = NULL;
+        return s;
+    }
+    if (ctx->profile) tkr_profile_record(ctx, "op", "tk_sdpa", tkr_now() - t0);
+    return tkr_ok(ctx);
+}
