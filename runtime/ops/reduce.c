@@ -448,6 +448,36 @@ static void partial_pieces(int64_t b, int64_t e, void *arg)
     }
 }
 
+/* Sums over one strided dim whose kept neighbours are contiguous (a sum over
+ * the rows of [R, C]): a block of outputs accumulates side by side while the
+ * rows are read in order, so memory is read sequentially and the inner loop
+ * vectorises. Each output still adds its elements in row order. */
+#define VBLOCK 256
+
+static void vertical_sums(int64_t b, int64_t e, void *arg)
+{
+    const Job *J = arg;
+    const Geo *g = J->g;
+    int64_t inner = g->kshape[g->nk - 1], nblk = (inner + VBLOCK - 1) / VBLOCK, rstep = g->rstride[0] * J->es;
+    for (int64_t t = b; t < e; t++) {
+        int64_t c0 = (t % nblk) * VBLOCK, o = (t / nblk) * inner + c0;
+        int64_t w = inner - c0 < VBLOCK ? inner - c0 : VBLOCK;
+        const char *base = J->in + kept_offset(g, o) * J->es;
+        double acc[VBLOCK];
+        for (int64_t j = 0; j < w; j++) acc[j] = 0;
+        for (int64_t r = 0; r < g->N; r++) {
+            if (J->dt == TK_DTYPE_F32) {
+                const float *p = (const float *)(base + r * rstep);
+                for (int64_t j = 0; j < w; j++) acc[j] += p[j];
+            } else {
+                const double *p = (const double *)(base + r * rstep);
+                for (int64_t j = 0; j < w; j++) acc[j] += p[j];
+            }
+        }
+        memcpy(J->res_f + o, acc, (size_t)w * sizeof(double));
+    }
+}
+
 /* Runs kernel k over every output of g into res_f / res_i (M entries). */
 static tk_status run_engine(tk_context *ctx, const char *op, const Geo *g, const tk_tensor *a, Kop k, const double *shift,
                             double p, double *res_f, int64_t *res_i)
@@ -456,6 +486,13 @@ static tk_status run_engine(tk_context *ctx, const char *op, const Geo *g, const
               res_i };
     if (g->M == 0) return TK_OK;
     if (g->M < FEW_OUTPUTS && g->N >= 2 * PIECE_GRAIN) J.P = tkr_pieces(g->N, PIECE_GRAIN);
+    if (J.P == 1 && k == K_SUM && (J.dt == TK_DTYPE_F32 || J.dt == TK_DTYPE_F64) && g->nk >= 1 && g->kstride[g->nk - 1] == 1 &&
+        g->nr == 1 && g->rstride[0] > 1 && g->N > 0) {
+        int64_t inner = g->kshape[g->nk - 1], w = inner < VBLOCK ? inner : VBLOCK, work = g->N * w;
+        tkr_parallel_for(ctx, g->M / inner * ((inner + VBLOCK - 1) / VBLOCK), work >= PIECE_GRAIN ? 1 : PIECE_GRAIN / work,
+                         vertical_sums, &J);
+        return TK_OK;
+    }
     if (J.P == 1) {
         int64_t per = g->N > 0 ? g->N : 1;
         tkr_parallel_for(ctx, g->M, per >= PIECE_GRAIN ? 1 : PIECE_GRAIN / per, whole_outputs, &J);
