@@ -35,12 +35,47 @@ static void store_run(char *d, tk_dtype t, const double *v, int64_t n)
     }
 }
 
+/* Lines o in [b, e) of a scan whose inner size is 1, BLOCK elements at a time. */
+static void scan_lines(const ScanJob *J, int64_t b, int64_t e, bool isint, bool half)
+{
+    int64_t ies = (int64_t)tk_dtype_size(J->idt), oes = (int64_t)tk_dtype_size(J->odt);
+    for (int64_t o = b; o < e; o++) {
+        const char *x = J->in + o * J->L * ies;
+        char *y = J->out + o * J->L * oes;
+        int64_t iacc = J->prod;
+        double facc = J->prod;
+        for (int64_t c = 0; c < J->L; c += BLOCK) {
+            int64_t w = J->L - c < BLOCK ? J->L - c : BLOCK;
+            if (isint) {
+                int64_t v[BLOCK];
+                tkr_load_run_i(x + c * ies, ies, J->idt, w, v);
+                for (int64_t j = 0; j < w; j++)
+                    v[j] = iacc = (int64_t)(J->prod ? (uint64_t)iacc * (uint64_t)v[j] : (uint64_t)iacc + (uint64_t)v[j]);
+                memcpy(y + c * oes, v, (size_t)w * sizeof(int64_t));
+            } else {
+                double v[BLOCK];
+                tkr_load_run_f(x + c * ies, ies, J->idt, w, v);
+                for (int64_t j = 0; j < w; j++) {
+                    facc = J->prod ? facc * v[j] : facc + v[j];
+                    if (half) facc = (float)facc;   /* f16/bf16: an f32 accumulator, as in scan_tasks */
+                    v[j] = facc;
+                }
+                store_run(y + c * oes, J->odt, v, w);
+            }
+        }
+    }
+}
+
 static void scan_tasks(int64_t b, int64_t e, void *arg)
 {
     const ScanJob *J = arg;
     int64_t ies = (int64_t)tk_dtype_size(J->idt), oes = (int64_t)tk_dtype_size(J->odt);
     bool isint = tkr_red_is_int(J->idt);
     bool half = J->idt == TK_DTYPE_F16 || J->idt == TK_DTYPE_BF16;   /* accumulates in f32 */
+    if (J->inner == 1) {   /* a scan along the last dim: each task is one contiguous line */
+        scan_lines(J, b, e, isint, half);
+        return;
+    }
     for (int64_t t = b; t < e; t++) {
         int64_t o = t / J->nblocks, c0 = (t % J->nblocks) * BLOCK;
         int64_t w = J->inner - c0 < BLOCK ? J->inner - c0 : BLOCK;
