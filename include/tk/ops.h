@@ -113,33 +113,43 @@ typedef struct {
 } tk_reduce_opts;
 
 /* sum/prod of ints and bool give i64 (as PyTorch); mean/var/std/norm/logsumexp
- * need floats; max/min keep the dtype. Results are the same on every thread
- * count. An empty reduction gives sum 0, prod 1, all true, any false; max/min
- * of nothing is an error (as PyTorch). opts NULL: every axis, no keepdim. */
+ * need floats; max/min keep the dtype (NaN propagates). Floats accumulate in
+ * double and round once to their dtype; ints in int64 (wrapping). Results are
+ * the same on every thread count. An empty reduction gives sum 0, prod 1, all
+ * true, any false, mean/var NaN, norm 0, logsumexp -inf; max/min over a
+ * zero-size dim is an error (as PyTorch). A dim listed twice is an error.
+ * opts NULL: every axis, no keepdim. */
 tk_status tk_reduce(tk_context *ctx, tk_reduce_op op, const tk_tensor *a, const tk_reduce_opts *opts, tk_tensor **out);
 tk_status tk_sum(tk_context *ctx, const tk_tensor *a, const tk_reduce_opts *opts, tk_tensor **out);
 tk_status tk_mean(tk_context *ctx, const tk_tensor *a, const tk_reduce_opts *opts, tk_tensor **out);
 
-/* Index (i64) of the first largest / smallest element along dim (NaN counts as largest and smallest). */
+/* Index (i64) of the first largest / smallest element along dim (NaN counts as
+ * largest and smallest); a zero-size dim is an error. */
 tk_status tk_argmax(tk_context *ctx, const tk_tensor *a, int dim, bool keepdim, tk_tensor **out);
 tk_status tk_argmin(tk_context *ctx, const tk_tensor *a, int dim, bool keepdim, tk_tensor **out);
 
-/* Running sum / product along dim (ints and bool accumulate in i64). */
+/* Running sum / product along dim (ints and bool accumulate in i64 and give
+ * i64; f32/f64 accumulate in double, f16/bf16 in f32, as PyTorch's CPU kernel). */
 tk_status tk_cumsum(tk_context *ctx, const tk_tensor *a, int dim, tk_tensor **out);
 tk_status tk_cumprod(tk_context *ctx, const tk_tensor *a, int dim, tk_tensor **out);
 
-/* softmax and log_softmax along dim, in the input's float dtype. */
+/* softmax and log_softmax along dim, in the input's float dtype (ints are an error). */
 tk_status tk_softmax(tk_context *ctx, const tk_tensor *a, int dim, tk_tensor **out);
 tk_status tk_log_softmax(tk_context *ctx, const tk_tensor *a, int dim, tk_tensor **out);
 
-/* The k largest (or smallest) along dim, values and i64 indices (either out may be NULL). */
+/* The k largest (or smallest) along dim, values and i64 indices (either out
+ * may be NULL, not both; opts NULL: the largest, sorted). 0 <= k <= the dim's
+ * size, else TK_ERR_INDEX. NaN counts as the largest; among ties the lower
+ * index is taken (PyTorch leaves that choice unspecified). */
 typedef struct {
     bool smallest;   /* false: the largest, as torch.topk's default */
-    bool unsorted;   /* false: sorted, best first */
+    bool unsorted;   /* false: sorted, best first; true: the same k in index order */
 } tk_topk_opts;
 tk_status tk_topk(tk_context *ctx, const tk_tensor *a, int64_t k, int dim, const tk_topk_opts *opts, tk_tensor **values,
                   tk_tensor **indices);
-/* Stable sort along dim (NaN sorts last ascending, first descending, as PyTorch). */
+/* Stable sort along dim (NaN sorts last ascending, first descending, as PyTorch;
+ * equal values keep their order, as torch.sort(stable=True)). Either out may be
+ * NULL, not both. */
 tk_status tk_sort(tk_context *ctx, const tk_tensor *a, int dim, bool descending, tk_tensor **values, tk_tensor **indices);
 
 #ifdef __cplusplus
