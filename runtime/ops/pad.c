@@ -50,7 +50,7 @@ typedef struct {
     Run runs[MAX_RUNS];
     int nruns;
     size_t es;
-    unsigned char fill[8];
+    _Alignas(8) unsigned char fill[8];   /* tkr_store_f writes an int64 or double here */
 } Remap;
 
 static int cut_runs(const DimMap *m, int64_t n, Run *runs)

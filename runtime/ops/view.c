@@ -208,6 +208,9 @@ tk_status tk_expand(tk_context *ctx, const tk_tensor *t, int ndim, const int64_t
     for (int i = 0; i < ndim; i++) {
         int td = i - lead;
         int64_t want = shape[i];
+        if (want < -1)
+            return tkr_error(ctx, TK_ERR_SHAPE, "%s: size %lld of dim %d in %s is negative", op, (long long)want, i,
+                             tkr_shape_str(ndim, shape, b, sizeof b));
         if (td < 0) {   /* a new leading dim: its size must be given */
             if (want < 0)
                 return tkr_error(ctx, TK_ERR_SHAPE, "%s: size %lld of new leading dim %d in %s (a new dim needs a size >= 0)", op,
