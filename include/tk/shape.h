@@ -41,26 +41,35 @@ tk_status tk_contiguous(tk_context *ctx, const tk_tensor *t, tk_tensor **out);
 /* Joins n tensors along an existing dim (cat) or a new one (stack); dtypes promote. */
 tk_status tk_cat(tk_context *ctx, const tk_tensor *const *ts, int n, int dim, tk_tensor **out);
 tk_status tk_stack(tk_context *ctx, const tk_tensor *const *ts, int n, int dim, tk_tensor **out);
-/* VIEWs: n pieces of the given sizes along dim (they must add up to its size);
- * outs has n entries. */
+/* VIEWs: n pieces of the given sizes along dim (each >= 0; they must add up
+ * to its size); outs has n entries (all NULL on failure). */
 tk_status tk_split(tk_context *ctx, const tk_tensor *t, const int64_t *sizes, int n, int dim, tk_tensor **outs);
 /* VIEWs: torch.chunk — up to `chunks` pieces of ceil(size/chunks); *n_out
- * says how many were made (outs must have room for `chunks`). */
+ * says how many were made (outs must have room for `chunks`; an empty dim
+ * gives `chunks` empty pieces, as torch). */
 tk_status tk_chunk(tk_context *ctx, const tk_tensor *t, int chunks, int dim, tk_tensor **outs, int *n_out);
 
-/* out = t.index_select(dim, index): index is a 1-d i32/i64 tensor (negative
- * entries count from the end; out of range is an error naming the entry). */
+/* out = t.index_select(dim, index): index is a 1-d (or one-entry 0-d) i32/i64
+ * tensor; negative entries count from the end (torch.index_select rejects
+ * them); out of range is an error naming the entry. */
 tk_status tk_index_select(tk_context *ctx, const tk_tensor *t, int dim, const tk_tensor *index, tk_tensor **out);
-/* torch.gather: out[i][j] = t[index[i][j]][j] for dim 0, and so on; index has t's ndim. */
+/* torch.gather: out[i][j] = t[index[i][j]][j] for dim 0, and so on; index
+ * (i32 or i64; torch takes i64 only) has t's ndim and is no larger than t
+ * outside dim; entries are in [0, size of dim) (negatives are an error). */
 tk_status tk_gather(tk_context *ctx, const tk_tensor *t, int dim, const tk_tensor *index, tk_tensor **out);
 /* torch.scatter (out = a copy of t with src's values written at index along
- * dim) and its reductions; a later duplicate index wins for TK_SCATTER_NONE. */
+ * dim) and its reductions (ADD, MUL: integers wrap; bool + is or, * is and).
+ * index as for tk_gather, no larger than src anywhere; src has t's dtype.
+ * Duplicate entries along dim apply in index order on any thread count: a
+ * later one wins for TK_SCATTER_NONE (torch leaves that undefined). */
 typedef enum { TK_SCATTER_NONE, TK_SCATTER_ADD, TK_SCATTER_MUL } tk_scatter_reduce;
 tk_status tk_scatter(tk_context *ctx, const tk_tensor *t, int dim, const tk_tensor *index, const tk_tensor *src,
                      tk_scatter_reduce reduce, tk_tensor **out);
 
 /* torch.nn.functional.pad: pads holds 2·n amounts, the last dim first
- * (left, right, then the dim before, ...); negative amounts crop. */
+ * (left, right, then the dim before, ...); negative amounts crop. Every mode
+ * pads any n <= ndim trailing dims (torch's non-constant modes want batch
+ * dims); reflect needs amounts below the dim's size, circular at most it. */
 typedef enum { TK_PAD_CONSTANT, TK_PAD_REFLECT, TK_PAD_REPLICATE, TK_PAD_CIRCULAR } tk_pad_mode;
 tk_status tk_pad(tk_context *ctx, const tk_tensor *t, const int64_t *pads, int npads, tk_pad_mode mode, double value,
                  tk_tensor **out);

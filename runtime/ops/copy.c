@@ -4,15 +4,12 @@
 #include <string.h>
 
 #include "internal.h"
+#include "shape_util.h"
 #include "tk/dtype.h"
 
-typedef struct {
-    tk_dtype dst, src;
-} CopyArg;
-
-static void copy_run(char **p, const int64_t *s, int64_t n, void *arg)
+void tkr_copy_run(char **p, const int64_t *s, int64_t n, void *arg)
 {
-    const CopyArg *a = arg;
+    const TkrCopyArg *a = arg;
     char *d = p[0];
     const char *x = p[1];
     size_t des = tk_dtype_size(a->dst), ses = tk_dtype_size(a->src);
@@ -52,15 +49,14 @@ static void copy_run(char **p, const int64_t *s, int64_t n, void *arg)
     }
 }
 
-/* dst = src, src broadcast to dst's shape. */
-static tk_status copy_into(tk_context *ctx, const char *op, tk_tensor *dst, const tk_tensor *src)
+tk_status tkr_copy_into(tk_context *ctx, const char *op, tk_tensor *dst, const tk_tensor *src)
 {
     TkrIter it;
     const tk_tensor *ops[2] = { dst, src };
     tk_status s = tkr_iter_init(ctx, op, &it, dst->ndim, dst->shape, 2, ops);
     if (s) return s;
-    CopyArg a = { dst->dtype, src->dtype };
-    tkr_iter_run(ctx, &it, copy_run, &a);
+    TkrCopyArg a = { dst->dtype, src->dtype };
+    tkr_iter_run(ctx, &it, tkr_copy_run, &a);
     return TK_OK;
 }
 
@@ -72,7 +68,7 @@ tk_status tkr_contiguous(tk_context *ctx, const tk_tensor *t, tk_tensor **out)
     }
     tk_status s = tkr_new(ctx, t->dtype, t->ndim, t->shape, out);
     if (s) return s;
-    return copy_into(ctx, "tk_contiguous", *out, t);
+    return tkr_copy_into(ctx, "tk_contiguous", *out, t);
 }
 
 static tk_status convert(tk_context *ctx, const char *op, const tk_tensor *t, tk_dtype dtype, tk_tensor **out)
@@ -83,7 +79,7 @@ static tk_status convert(tk_context *ctx, const char *op, const tk_tensor *t, tk
     if (s) return s;
     if (tk_dtype_size(dtype) == 0) return tkr_error(ctx, TK_ERR_DTYPE, "%s: dtype %d is not a TileKit dtype", op, (int)dtype);
     if ((s = tkr_new(ctx, dtype, t->ndim, t->shape, out))) return s;
-    copy_into(ctx, op, *out, t);
+    tkr_copy_into(ctx, op, *out, t);
     return tkr_ok(ctx);
 }
 
@@ -106,14 +102,14 @@ tk_status tk_copy_(tk_context *ctx, tk_tensor *dst, const tk_tensor *src)
     /* an overlapping source is copied first, so every element reads the old values */
     tk_tensor *tmp = NULL;
     if (dst->storage == src->storage && (s = tk_clone(ctx, src, &tmp))) return s;
-    s = copy_into(ctx, "tk_copy_", dst, tmp ? tmp : src);
+    s = tkr_copy_into(ctx, "tk_copy_", dst, tmp ? tmp : src);
     tk_tensor_release(tmp);
     return s ? s : tkr_ok(ctx);
 }
 
 typedef struct {
     tk_dtype dtype;
-    unsigned char value[8];
+    _Alignas(8) unsigned char value[8];   /* tkr_store_f writes an int64 or double here */
 } FillArg;
 
 static void fill_run(char **p, const int64_t *s, int64_t n, void *arg)
