@@ -11,6 +11,12 @@
 
 #include "elementwise.h"
 
+/* -O2 (RelWithDebInfo) only vectorises loops with no runtime checks or
+ * epilogue; these loops have both, so ask GCC for its full cost model. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("vect-cost-model=dynamic")
+#endif
+
 /* The four stride shapes of one kernel; strides in elements. */
 #define BIN_KERNEL(NAME, T, OT, EXPR)                                                                             \
     static void NAME(OT *o, const T *a, int64_t sa, const T *b, int64_t sb, int64_t n, const TkrBinParams *p)      \

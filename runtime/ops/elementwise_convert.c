@@ -4,6 +4,12 @@
 #include <math.h>
 
 #include "elementwise.h"
+
+/* -O2 (RelWithDebInfo) only vectorises loops with no runtime checks or
+ * epilogue; these loops have both, so ask GCC for its full cost model. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("vect-cost-model=dynamic")
+#endif
 #include "tk/dtype.h"
 
 #define LOAD_LOOP(dst, CT, p, s, n, ST, EXPR)                   \

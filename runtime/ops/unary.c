@@ -8,6 +8,12 @@
 
 #include "elementwise.h"
 
+/* -O2 (RelWithDebInfo) only vectorises loops with no runtime checks or
+ * epilogue; these loops have both, so ask GCC for its full cost model. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("vect-cost-model=dynamic")
+#endif
+
 #define UN_KERNEL(NAME, T, OT, EXPR)                                                            \
     static void NAME(OT *o, const T *a, int64_t sa, int64_t n, const TkrUnParams *p)             \
     {                                                                                           \
