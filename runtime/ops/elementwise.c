@@ -77,7 +77,7 @@ static bool can_cast(tk_dtype from, tk_dtype to)
 typedef struct {
     TkrStorage storage;
     tk_tensor tensor;
-    unsigned char bytes[8];
+    _Alignas(8) unsigned char bytes[8];   /* tkr_store_* writes it as its dtype */
 } StackScalar;
 
 static const tk_tensor *stack_scalar(StackScalar *s, tk_context *ctx, tk_dtype dt, double v)
@@ -448,7 +448,7 @@ static tk_status clamp_call(tk_context *ctx, const char *name, const tk_tensor *
     TkrUnParams p = { .lo = -INFINITY, .hi = INFINITY, .ilo = INT64_MIN, .ihi = INT64_MAX };
     if (tk_dtype_is_float(dt)) {
         /* the bounds in the common dtype, as PyTorch casts them (an f16 tensor clamps at f16 values) */
-        unsigned char tmp[8];
+        _Alignas(8) unsigned char tmp[8];
         if (opts->has_min) tkr_store_f(tmp, dt, opts->min), p.lo = tkr_load_f(tmp, dt);
         if (opts->has_max) tkr_store_f(tmp, dt, opts->max), p.hi = tkr_load_f(tmp, dt);
     } else {

@@ -358,7 +358,7 @@ START_TEST(integer_corners)
     /* INT64_MIN // -1 wraps instead of trapping */
     tk_tensor *m, *neg1;
     TKT_OK(tk_from_data(tkt_ctx, (int64_t[]){ INT64_MIN }, TK_DTYPE_I64, 1, (int64_t[]){ 1 }, &m));
-    TKT_OK(tk_full(tkt_ctx, TK_DTYPE_I64, 1, (int64_t[]){ 1 }, -1, &neg1));
+    TKT_OK(tk_from_data(tkt_ctx, (int64_t[]){ -1 }, TK_DTYPE_I64, 1, (int64_t[]){ 1 }, &neg1));
     TKT_OK(tk_binary(tkt_ctx, TK_FLOOR_DIVIDE, m, neg1, &got));
     ck_assert(((int64_t *)tk_tensor_data(got))[0] == INT64_MIN);
     TKT_RELEASE(got, a, z, sh, m, neg1);
