@@ -4,13 +4,24 @@
  * Type promotion follows PyTorch: two tensors promote by tk_promote_types; a
  * Python-style scalar (the _scalar forms) does not widen a tensor of its own
  * category (i32 tensor + 2 stays i32, f16 tensor * 0.5 stays f16) but an
- * integer or bool tensor with a float scalar becomes f32. Comparisons and
- * logical ops give bool. Division (TK_DIV) of integers gives f32 (true
- * division), as torch.div. 16-bit floats compute in f32 and round once.
+ * integer or bool tensor with a float scalar becomes f32, and a bool tensor
+ * with an int scalar i64. A scalar is an int when it is integral (and within
+ * int64), else a float: C cannot tell 2 from 2.0, so i32 tensor + 2.0 stays
+ * i32 where PyTorch gives f32. Operands and scalars are converted to the
+ * common dtype before the op, as PyTorch casts them (f16 tensor * 0.1
+ * multiplies by 0.1 rounded to f16; i64 16777217 == f32 16777216 is true).
+ * Comparisons and logical ops give bool. Division (TK_DIV) and atan2 of
+ * integers give f32 (true division), as torch.div. 16-bit floats compute in
+ * f32 and round once. Integer results wrap on overflow.
  *
  * In-place forms (trailing underscore) write into their first operand; the
- * result must have its dtype and shape (PyTorch's rule: i32_tensor += 0.5 is
- * an error, a broadcast that would grow it is an error). */
+ * result must fit its dtype by PyTorch's rule (canCast: never a float result
+ * into an int or bool tensor, nor an int result into bool, so i32_tensor +=
+ * 0.5 is an error while f16 += f32 rounds to f16 and a comparison in place
+ * writes 0/1) and have its shape (a broadcast that would grow it is an
+ * error): TK_ERR_DTYPE / TK_ERR_SHAPE. A read-only target, or one whose
+ * elements share memory (an expanded view), is TK_ERR_INVALID_ARGUMENT. b may
+ * overlap a (it is copied first when its geometry differs). */
 #ifndef TK_OPS_H
 #define TK_OPS_H
 
@@ -25,16 +36,21 @@ extern "C" {
 typedef enum {
     TK_ADD, TK_SUB, TK_MUL,
     TK_DIV,            /* true division: ints give f32 */
-    TK_FLOOR_DIVIDE,   /* torch.floor_divide: rounds toward -inf, ints stay ints (÷0 of ints is an error) */
+    TK_FLOOR_DIVIDE,   /* torch.floor_divide: rounds toward -inf, ints stay ints (÷0 of ints is an error:
+                          TK_ERR_INVALID_ARGUMENT, "ZeroDivisionError", checked before anything is written;
+                          so for remainder and fmod of ints) */
     TK_REMAINDER,      /* torch.remainder: the sign of the divisor (Python's %) */
     TK_FMOD,           /* torch.fmod: the sign of the dividend (C's fmod) */
-    TK_POW,
+    TK_POW,            /* ints: negative exponents give 0 (1 and -1 aside); an int tensor to a negative
+                          int scalar is an error, as PyTorch */
     TK_MAXIMUM, TK_MINIMUM,   /* NaN propagates */
     TK_ATAN2,
     TK_EQ, TK_NE, TK_LT, TK_LE, TK_GT, TK_GE,   /* bool results */
     TK_LOGICAL_AND, TK_LOGICAL_OR, TK_LOGICAL_XOR,   /* bool results, any dtypes (non-zero is true) */
     TK_BITWISE_AND, TK_BITWISE_OR, TK_BITWISE_XOR,   /* ints and bool only */
-    TK_SHIFT_LEFT, TK_SHIFT_RIGHT,                   /* ints only (arithmetic right shift) */
+    TK_SHIFT_LEFT, TK_SHIFT_RIGHT,                   /* ints only (arithmetic right shift); a count < 0 or
+                          >= the width gives 0 to the left (PyTorch >= 2.1; 1.13 is undefined there) and
+                          0 or -1 to the right (as 1.13) */
 } tk_binary_op;
 
 const char *tk_binary_op_name(tk_binary_op op);   /* "add", "floor_divide", ... */
@@ -72,18 +88,25 @@ typedef enum {
 
 const char *tk_unary_op_name(tk_unary_op op);   /* "exp", "gelu_tanh", ... */
 
-/* Math functions of int or bool tensors give f32 (torch.exp(int) does);
- * abs, neg, sign, square, floor, ceil, round, trunc, relu keep the dtype. */
+/* Math functions of int or bool tensors give f32 (torch.exp(int) does; so
+ * do the activations, which PyTorch refuses for ints); abs, neg, sign,
+ * square, floor, ceil, round, trunc, relu keep the dtype. Of a bool tensor,
+ * neg, abs, floor, ceil, round, trunc and relu are errors (TK_ERR_DTYPE),
+ * sign is bool, square is i64 and bitwise_not is logical not. sign(NaN) is 0
+ * (as torch 1.13). */
 tk_status tk_unary(tk_context *ctx, tk_unary_op op, const tk_tensor *a, tk_tensor **out);
 tk_status tk_unary_(tk_context *ctx, tk_unary_op op, tk_tensor *a);
 
-/* Activations with a parameter. */
+/* Activations with a parameter (ints and bool give f32). */
 tk_status tk_leaky_relu(tk_context *ctx, const tk_tensor *a, double negative_slope, tk_tensor **out);
 tk_status tk_elu(tk_context *ctx, const tk_tensor *a, double alpha, tk_tensor **out);
 
 /* ---------------------------------------------------------------- others */
 
-/* clamp(a, min, max): has_min/has_max say which bound is given (NaN in a stays NaN). */
+/* clamp(a, min, max): has_min/has_max say which bound is given (at least
+ * one; NaN in a stays NaN; min > max gives max, as torch). The bounds are
+ * scalars as above: an i32 tensor clamped at 7.5 gives f32 (and clamp_ of it
+ * is an error), a bool tensor at 0 and 1 gives i64. */
 typedef struct {
     bool has_min, has_max;
     double min, max;
