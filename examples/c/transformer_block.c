@@ -56,7 +56,7 @@ static tk_tensor *weight(int64_t rows, int64_t cols, uint64_t seed)
 
 static Block make_block(int64_t d, int64_t heads, int64_t kv_heads, int64_t ffn)
 {
-    Block b = { d, heads, kv_heads, d / heads, ffn };
+    Block b = { .d = d, .heads = heads, .kv_heads = kv_heads, .head_dim = d / heads, .ffn = ffn };
     b.wq = weight(heads * b.head_dim, d, 101);
     b.wk = weight(kv_heads * b.head_dim, d, 102);
     b.wv = weight(kv_heads * b.head_dim, d, 103);

@@ -224,9 +224,9 @@ static uint64_t compiler_identity(uint64_t h)
     return fnv1a(h, __DATE__ " " __TIME__, sizeof __DATE__ " " __TIME__);
 }
 
-/* The file a compiled object of m for rt lives in (the source text decides
- * everything else: kernels are specialised at run time only by their sizes,
- * which are arguments, not constants). */
+/* The file a compiled object of m for rt lives in (the source text and the
+ * kernels compiled from it decide everything else: kernels are specialised at
+ * run time only by their sizes, which are arguments, not constants). */
 static int cache_path(const TirModule *m, const TkResolvedTarget *rt, int opt, bool debug, const TkCpuJitOptions *o, char *path,
                       size_t len)
 {
@@ -239,6 +239,9 @@ static int cache_path(const TirModule *m, const TkResolvedTarget *rt, int opt, b
     h = compiler_identity(h);
     h = fnv1a(h, &opt, sizeof opt);
     h = fnv1a(h, &debug, sizeof debug);
+    /* the kernels compiled: one source gives different modules (a generic
+     * kernel's on-demand instance is a module of that instance alone) */
+    for (const TirFunc *f = m->funcs; f; f = f->next) h = fnv1a(h, f->name, strlen(f->name) + 1);
     if (o && o->specialise_kernel) {   /* a specialisation is its own object */
         h = fnv1a(h, o->specialise_kernel, strlen(o->specialise_kernel) + 1);
         h = fnv1a(h, o->specialise_sizes, sizeof *o->specialise_sizes * o->specialise_count);
