@@ -195,7 +195,7 @@ static tk_status scan(const Where *w, const uint8_t *buf, size_t len, Header *h)
             else if (f.wire == TKR_PB_BYTES) {
                 TkrPbReader run = tkr_pb_sub_reader(&r, &f);
                 uint64_t v;
-                while (!s && tkr_pb_read_varint(&run, &v)) s = add_dim(w, h, v, f.offset);
+                while (!s && run.p < run.end && tkr_pb_read_varint(&run, &v)) s = add_dim(w, h, v, f.offset);
                 if (!s && run.error) s = malformed(w, &run);
             } else s = wrong_wire(w, &f);
             break;
@@ -337,9 +337,9 @@ static tk_status fill_typed(const Where *w, const uint8_t *buf, size_t len, tk_d
             TkrPbReader run = tkr_pb_sub_reader(&r, &f);
             uint64_t v;
             if (want == F_INT64)
-                while (tkr_pb_read_varint(&run, &v)) memcpy(dst + 8 * fl.k++, &v, 8);
+                while (run.p < run.end && tkr_pb_read_varint(&run, &v)) memcpy(dst + 8 * fl.k++, &v, 8);
             else
-                while (!s && tkr_pb_read_varint(&run, &v)) s = put_int32(&fl, v);
+                while (!s && run.p < run.end && tkr_pb_read_varint(&run, &v)) s = put_int32(&fl, v);
         }
     }
     return s;

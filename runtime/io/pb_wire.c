@@ -32,7 +32,8 @@ bool tkr_pb_read_varint(TkrPbReader *r, uint64_t *out)
     for (int i = 0; i < 10; i++) {
         if (r->p >= r->end) return fail(r, start, "a varint runs past the end");
         uint8_t b = *r->p++;
-        /* the 10th byte may only carry the top bit of a 64-bit value */
+        /* the 10th byte ends the varint and may only carry the top bit of a 64-bit value */
+        if (i == 9 && (b & 0x80)) return fail(r, start, "a varint is longer than 10 bytes");
         if (i == 9 && b > 1) return fail(r, start, "a varint overflows 64 bits");
         v |= (uint64_t)(b & 0x7f) << (7 * i);
         if (!(b & 0x80)) {
@@ -40,7 +41,7 @@ bool tkr_pb_read_varint(TkrPbReader *r, uint64_t *out)
             return true;
         }
     }
-    return fail(r, start, "a varint is longer than 10 bytes");
+    return false;   /* not reached: the 10th byte returns */
 }
 
 int64_t tkr_pb_count_varints(TkrPbReader *r)

@@ -51,7 +51,8 @@ TkrPbReader tkr_pb_sub_reader(const TkrPbReader *parent, const TkrPbField *f);
  * (then r->error is set). Field number 0, wire types 3, 4, 6, 7, a varint
  * longer than 10 bytes and a length past the end are errors. */
 bool tkr_pb_next(TkrPbReader *r, TkrPbField *f);
-/* One varint from r (for packed runs); false at the end or on an error. */
+/* One varint from r (for packed runs: loop while r->p < r->end); false, with
+ * r->error set, when it is malformed or there is none left. */
 bool tkr_pb_read_varint(TkrPbReader *r, uint64_t *out);
 /* How many varints a packed run holds, checking each (-1 and r->error if
  * one is malformed). */
