@@ -113,7 +113,7 @@ tk_status tk_copy_(tk_context *ctx, tk_tensor *dst, const tk_tensor *src)
 
 typedef struct {
     tk_dtype dtype;
-    unsigned char value[8];
+    _Alignas(8) unsigned char value[8];   /* tkr_store_f writes an int64/double here */
 } FillArg;
 
 static void fill_run(char **p, const int64_t *s, int64_t n, void *arg)
