@@ -324,7 +324,7 @@ static tk_status fill_typed(const Where *w, const uint8_t *buf, size_t len, tk_d
         if (want == F_FLOAT || want == F_DOUBLE) {
             size_t width = want == F_FLOAT ? 4 : 8;
             if (f.wire == TKR_PB_BYTES) {   /* packed: the values' bytes as they lie */
-                memcpy(dst + width * (size_t)fl.k, f.bytes, f.len);
+                if (f.len) memcpy(dst + width * (size_t)fl.k, f.bytes, f.len);
                 fl.k += (int64_t)(f.len / width);
             } else {
                 memcpy(dst + width * (size_t)fl.k, &f.varint, width);   /* little-endian: the low bytes */
@@ -377,11 +377,10 @@ tk_status tk_load_onnx_tensor_named(tk_context *ctx, const char *path, tk_tensor
                     s = tkr_error(ctx, TK_ERR_IO, "%s: '%s': BOOL element %zu is %u, not 0 or 1", op, path, i, h.raw[i]);
                     goto out;
                 }
-        memcpy(tkr_ptr(t), h.raw, h.raw_len);
-    }
-    else if ((s = fill_typed(&w, buf, len, dtype, tkr_ptr(t)))) goto out;
+        if (h.raw_len) memcpy(tkr_ptr(t), h.raw, h.raw_len);
+    } else if ((s = fill_typed(&w, buf, len, dtype, tkr_ptr(t)))) goto out;
     if (nm) {
-        memcpy(nm, h.name, h.name_len);
+        if (h.name_len) memcpy(nm, h.name, h.name_len);
         nm[h.name_len] = '\0';
         *name = nm;
         nm = NULL;
@@ -426,7 +425,7 @@ tk_status tk_save_onnx_tensor(tk_context *ctx, const tk_tensor *t, const char *p
     FILE *fp = fopen(path, "wb");
     if (!fp) s = tkr_error(ctx, TK_ERR_IO, "%s: cannot write '%s': %s", op, path, strerror(errno));
     else {
-        bool ok = fwrite(pb.data, 1, pb.len, fp) == pb.len && fwrite(tkr_ptr(c), 1, bytes, fp) == bytes;
+        bool ok = fwrite(pb.data, 1, pb.len, fp) == pb.len && (!bytes || fwrite(tkr_ptr(c), 1, bytes, fp) == bytes);
         if (fclose(fp) != 0) ok = false;
         if (!ok) s = tkr_error(ctx, TK_ERR_IO, "%s: writing '%s' failed: %s", op, path, strerror(errno));
     }

@@ -540,7 +540,7 @@ tk_status tk_save_safetensors(tk_context *ctx, const char *path, const char *con
         tk_tensor *c;
         if ((s = tkr_contiguous(ctx, tensors[order[k]], &c))) break;
         size_t bytes = (size_t)tk_tensor_numel(c) * tk_dtype_size(c->dtype);
-        ok = fwrite(tkr_ptr(c), 1, bytes, fp) == bytes;
+        ok = !bytes || fwrite(tkr_ptr(c), 1, bytes, fp) == bytes;
         tk_tensor_release(c);
     }
     if (fclose(fp) != 0) ok = false;
