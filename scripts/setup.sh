@@ -14,6 +14,7 @@ PACKAGES=(
   python3                              # test generators (tests/perf/gen_big.py)
   python3-matplotlib                   # bench_selftest checks the plots of the bench report
   python3-numpy python3-torch          # the tensor runtime's oracle (tests/tensor/gen_fixtures.py)
+  python3-onnx                         # ONNX TensorProto fixtures written by onnx itself (tests/tensor/fixtures/fx_io.py)
   gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user-static   # AArch64 code, run under qemu
 )
 

@@ -1,0 +1,435 @@
+/* onnx_tensor.c — tk_load_onnx_tensor / tk_save_onnx_tensor: one ONNX
+ * TensorProto serialised on its own, the .pb files of the ONNX test suites
+ * (test_data_set_0/input_0.pb). The fields read (onnx.proto, proto2):
+ *
+ *    1 dims        repeated int64 (unpacked or packed)
+ *    2 data_type   int32 (TensorProto.DataType)
+ *    3 segment     a chunk of a bigger tensor: unsupported
+ *    4 float_data  repeated float, packed        FLOAT
+ *    5 int32_data  repeated int32, packed        INT32 INT16 INT8 UINT8 BOOL, and
+ *                                                FLOAT16/BFLOAT16 as their bit patterns
+ *    7 int64_data  repeated int64, packed        INT64
+ *    8 name        string
+ *    9 raw_data    bytes, little-endian elements  (any type)
+ *   10 double_data repeated double, packed       DOUBLE
+ *   14 data_location  EXTERNAL (1) is unsupported
+ *
+ * Repeated fields are read packed or unpacked, whatever the writer chose.
+ * Reading takes two passes over the bytes: the first checks every field and
+ * counts the elements, so nothing is allocated for a tensor whose data does
+ * not match its dims; the second copies the data. Other fields are skipped. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "internal.h"
+#include "pb_wire.h"
+#include "tk/io.h"
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "onnx_tensor.c copies little-endian raw_data in place: port the byte swapping first"
+#endif
+
+enum {
+    F_DIMS = 1, F_DATA_TYPE = 2, F_SEGMENT = 3, F_FLOAT = 4, F_INT32 = 5, F_INT64 = 7, F_NAME = 8, F_RAW = 9,
+    F_DOUBLE = 10, F_DATA_LOCATION = 14,
+};
+
+/* TensorProto.DataType: names for messages, and ours where we have one (-1 otherwise). */
+static const struct {
+    const char *name;
+    int dtype;
+} onnx_types[] = {
+    [0] = { "UNDEFINED", -1 },      [1] = { "FLOAT", TK_DTYPE_F32 },  [2] = { "UINT8", TK_DTYPE_U8 },
+    [3] = { "INT8", TK_DTYPE_I8 },  [4] = { "UINT16", -1 },           [5] = { "INT16", TK_DTYPE_I16 },
+    [6] = { "INT32", TK_DTYPE_I32 }, [7] = { "INT64", TK_DTYPE_I64 }, [8] = { "STRING", -1 },
+    [9] = { "BOOL", TK_DTYPE_BOOL }, [10] = { "FLOAT16", TK_DTYPE_F16 }, [11] = { "DOUBLE", TK_DTYPE_F64 },
+    [12] = { "UINT32", -1 },        [13] = { "UINT64", -1 },          [14] = { "COMPLEX64", -1 },
+    [15] = { "COMPLEX128", -1 },    [16] = { "BFLOAT16", TK_DTYPE_BF16 }, [17] = { "FLOAT8E4M3FN", -1 },
+    [18] = { "FLOAT8E4M3FNUZ", -1 }, [19] = { "FLOAT8E5M2", -1 },     [20] = { "FLOAT8E5M2FNUZ", -1 },
+    [21] = { "UINT4", -1 },         [22] = { "INT4", -1 },            [23] = { "FLOAT4E2M1", -1 },
+    [24] = { "FLOAT8E8M0", -1 },    [25] = { "UINT2", -1 },           [26] = { "INT2", -1 },
+};
+#define NUM_ONNX_TYPES ((int)(sizeof onnx_types / sizeof onnx_types[0]))
+
+static int onnx_type_of(tk_dtype d)
+{
+    for (int i = 0; i < NUM_ONNX_TYPES; i++)
+        if (onnx_types[i].dtype == (int)d) return i;
+    return 0;
+}
+
+/* Which typed field holds elements of our dtype. */
+static uint32_t typed_field_of(tk_dtype d)
+{
+    switch (d) {
+    case TK_DTYPE_F32: return F_FLOAT;
+    case TK_DTYPE_F64: return F_DOUBLE;
+    case TK_DTYPE_I64: return F_INT64;
+    default: return F_INT32;   /* the narrow ints, bool and the 16-bit floats' bit patterns */
+    }
+}
+
+static const char *field_name(uint32_t f)
+{
+    switch (f) {
+    case F_DIMS: return "dims";
+    case F_DATA_TYPE: return "data_type";
+    case F_FLOAT: return "float_data";
+    case F_INT32: return "int32_data";
+    case F_INT64: return "int64_data";
+    case F_NAME: return "name";
+    case F_RAW: return "raw_data";
+    case F_DOUBLE: return "double_data";
+    case F_DATA_LOCATION: return "data_location";
+    }
+    return "?";
+}
+
+/* ------------------------------------------------------------ reading the file */
+
+static tk_status read_file(tk_context *ctx, const char *op, const char *path, uint8_t **data, size_t *len)
+{
+    *data = NULL;
+    FILE *fp = fopen(path, "rb");
+    if (!fp) return tkr_error(ctx, TK_ERR_IO, "%s: cannot read '%s': %s", op, path, strerror(errno));
+    struct stat st;
+    tk_status s = TK_OK;
+    if (fstat(fileno(fp), &st) != 0 || !S_ISREG(st.st_mode)) s = tkr_error(ctx, TK_ERR_IO, "%s: '%s' is not a regular file", op, path);
+    else if ((uint64_t)st.st_size > SIZE_MAX - 1) s = tkr_error(ctx, TK_ERR_IO, "%s: '%s' is too large", op, path);
+    else if (!(*data = malloc((size_t)st.st_size + 1)))
+        s = tkr_error(ctx, TK_ERR_OUT_OF_MEMORY, "%s: out of memory reading '%s' (%lld bytes)", op, path, (long long)st.st_size);
+    else if (fread(*data, 1, (size_t)st.st_size, fp) != (size_t)st.st_size)
+        s = tkr_error(ctx, TK_ERR_IO, "%s: '%s': read error or the file shrank", op, path);
+    fclose(fp);
+    if (s) {
+        free(*data);
+        *data = NULL;
+        return s;
+    }
+    *len = (size_t)st.st_size;
+    return TK_OK;
+}
+
+/* ------------------------------------------------------------ pass 1: check and count */
+
+typedef struct {
+    int ndim;
+    int64_t shape[TK_MAX_DIMS];
+    int64_t data_type;              /* as read; 0 if absent */
+    int64_t count[F_DOUBLE + 1];    /* elements seen in each typed field */
+    const uint8_t *raw;             /* last raw_data, if any */
+    size_t raw_len;
+    bool has_raw;
+    const uint8_t *name;
+    size_t name_len;
+} Header;
+
+typedef struct {
+    tk_context *ctx;
+    const char *op, *path;
+} Where;
+
+static tk_status malformed(const Where *w, const TkrPbReader *r)
+{
+    return tkr_error(w->ctx, TK_ERR_IO, "%s: '%s' is not a valid TensorProto: %s at byte %zu", w->op, w->path, r->error,
+                     r->error_at);
+}
+
+static tk_status wrong_wire(const Where *w, const TkrPbField *f)
+{
+    return tkr_error(w->ctx, TK_ERR_IO, "%s: '%s' is not a valid TensorProto: field %u (%s) at byte %zu has wire type %s", w->op,
+                     w->path, f->number, field_name(f->number), f->offset, tkr_pb_wire_name(f->wire));
+}
+
+static tk_status add_dim(const Where *w, Header *h, uint64_t v, size_t at)
+{
+    if ((int64_t)v < 0)
+        return tkr_error(w->ctx, TK_ERR_IO, "%s: '%s': dim %d is negative (%lld) at byte %zu", w->op, w->path, h->ndim,
+                         (long long)(int64_t)v, at);
+    if (h->ndim == TK_MAX_DIMS)
+        return tkr_error(w->ctx, TK_ERR_UNSUPPORTED, "%s: '%s' has more than %d dims (a tensor has at most %d)", w->op, w->path,
+                         TK_MAX_DIMS, TK_MAX_DIMS);
+    h->shape[h->ndim++] = (int64_t)v;
+    return TK_OK;
+}
+
+/* Counts a fixed-width repeated field: one value (unpacked) or a packed run. */
+static tk_status count_fixed(const Where *w, Header *h, const TkrPbField *f, TkrPbWireType unpacked, size_t width)
+{
+    if (f->wire == unpacked) h->count[f->number]++;
+    else if (f->wire == TKR_PB_BYTES && f->len % width == 0) h->count[f->number] += (int64_t)(f->len / width);
+    else if (f->wire == TKR_PB_BYTES)
+        return tkr_error(w->ctx, TK_ERR_IO, "%s: '%s': packed %s at byte %zu is %zu bytes, not a multiple of %zu", w->op, w->path,
+                         field_name(f->number), f->offset, f->len, width);
+    else return wrong_wire(w, f);
+    return TK_OK;
+}
+
+static tk_status count_varints(const Where *w, const TkrPbReader *r, Header *h, const TkrPbField *f)
+{
+    if (f->wire == TKR_PB_VARINT) {
+        h->count[f->number]++;
+        return TK_OK;
+    }
+    if (f->wire != TKR_PB_BYTES) return wrong_wire(w, f);
+    TkrPbReader run = tkr_pb_sub_reader(r, f);
+    int64_t n = tkr_pb_count_varints(&run);
+    if (n < 0) return malformed(w, &run);
+    h->count[f->number] += n;
+    return TK_OK;
+}
+
+static tk_status scan(const Where *w, const uint8_t *buf, size_t len, Header *h)
+{
+    memset(h, 0, sizeof *h);
+    TkrPbReader r = tkr_pb_reader(buf, len);
+    TkrPbField f;
+    tk_status s = TK_OK;
+    while (!s && tkr_pb_next(&r, &f)) {
+        switch (f.number) {
+        case F_DIMS:
+            if (f.wire == TKR_PB_VARINT) s = add_dim(w, h, f.varint, f.offset);
+            else if (f.wire == TKR_PB_BYTES) {
+                TkrPbReader run = tkr_pb_sub_reader(&r, &f);
+                uint64_t v;
+                while (!s && run.p < run.end && tkr_pb_read_varint(&run, &v)) s = add_dim(w, h, v, f.offset);
+                if (!s && run.error) s = malformed(w, &run);
+            } else s = wrong_wire(w, &f);
+            break;
+        case F_DATA_TYPE:
+            if (f.wire != TKR_PB_VARINT) s = wrong_wire(w, &f);
+            else h->data_type = (int64_t)f.varint;
+            break;
+        case F_SEGMENT:
+            s = tkr_error(w->ctx, TK_ERR_UNSUPPORTED, "%s: '%s' is one segment of a larger tensor; segments are not supported",
+                          w->op, w->path);
+            break;
+        case F_FLOAT: s = count_fixed(w, h, &f, TKR_PB_FIXED32, 4); break;
+        case F_DOUBLE: s = count_fixed(w, h, &f, TKR_PB_FIXED64, 8); break;
+        case F_INT32:
+        case F_INT64: s = count_varints(w, &r, h, &f); break;
+        case F_NAME:
+            if (f.wire != TKR_PB_BYTES) s = wrong_wire(w, &f);
+            else h->name = f.bytes, h->name_len = f.len;
+            break;
+        case F_RAW:
+            if (f.wire != TKR_PB_BYTES) s = wrong_wire(w, &f);
+            else h->raw = f.bytes, h->raw_len = f.len, h->has_raw = true;
+            break;
+        case F_DATA_LOCATION:
+            if (f.wire != TKR_PB_VARINT) s = wrong_wire(w, &f);
+            else if (f.varint != 0)
+                s = tkr_error(w->ctx, TK_ERR_UNSUPPORTED,
+                              "%s: '%s' keeps its data in an external file (data_location EXTERNAL); external data is not supported",
+                              w->op, w->path);
+            break;
+        default: break;   /* string_data, uint64_data, doc_string, external_data, metadata_props, later fields */
+        }
+    }
+    if (!s && r.error) s = malformed(w, &r);
+    return s;
+}
+
+/* Checks the header against the data it carries; the dtype and element count on success. */
+static tk_status validate(const Where *w, const Header *h, tk_dtype *dtype, int64_t *numel)
+{
+    char shp[160];
+    tkr_shape_str(h->ndim, h->shape, shp, sizeof shp);
+    if (h->data_type <= 0 || h->data_type >= NUM_ONNX_TYPES) {
+        if (h->data_type == 0)
+            return tkr_error(w->ctx, TK_ERR_IO, "%s: '%s' has no data_type (UNDEFINED)", w->op, w->path);
+        return tkr_error(w->ctx, TK_ERR_UNSUPPORTED, "%s: '%s' has data_type %lld, which this reader does not know", w->op,
+                         w->path, (long long)h->data_type);
+    }
+    if (onnx_types[h->data_type].dtype < 0)
+        return tkr_error(w->ctx, TK_ERR_UNSUPPORTED,
+                         "%s: '%s' holds %s elements; supported are FLOAT DOUBLE FLOAT16 BFLOAT16 INT8 INT16 INT32 INT64 UINT8 BOOL",
+                         w->op, w->path, onnx_types[h->data_type].name);
+    *dtype = (tk_dtype)onnx_types[h->data_type].dtype;
+    const char *tname = onnx_types[h->data_type].name;
+    size_t esize = tk_dtype_size(*dtype);
+    int64_t n = 1;
+    for (int d = 0; d < h->ndim; d++)
+        if (__builtin_mul_overflow(n, h->shape[d], &n) || n > INT64_MAX / 16)
+            return tkr_error(w->ctx, TK_ERR_IO, "%s: '%s': the element count of dims %s overflows", w->op, w->path, shp);
+    *numel = n;
+    uint32_t want_field = typed_field_of(*dtype);
+    static const uint32_t typed[] = { F_FLOAT, F_INT32, F_INT64, F_DOUBLE };
+    for (unsigned i = 0; i < sizeof typed / sizeof typed[0]; i++) {
+        uint32_t fld = typed[i];
+        if (!h->count[fld]) continue;
+        if (h->has_raw)
+            return tkr_error(w->ctx, TK_ERR_IO, "%s: '%s' has both raw_data and %s", w->op, w->path, field_name(fld));
+        if (fld != want_field)
+            return tkr_error(w->ctx, TK_ERR_IO, "%s: '%s' is %s but holds %s (%s elements go in %s)", w->op, w->path, tname,
+                             field_name(fld), tname, field_name(want_field));
+    }
+    if (h->has_raw) {
+        if ((uint64_t)h->raw_len != (uint64_t)n * esize)
+            return tkr_error(w->ctx, TK_ERR_IO, "%s: '%s': dims %s of %s need %llu bytes, raw_data has %zu", w->op, w->path, shp,
+                             tname, (unsigned long long)((uint64_t)n * esize), h->raw_len);
+    } else if (h->count[want_field] != n) {
+        return tkr_error(w->ctx, TK_ERR_IO, "%s: '%s': dims %s of %s need %lld elements, %s holds %lld%s", w->op, w->path, shp,
+                         tname, (long long)n, field_name(want_field), (long long)h->count[want_field],
+                         h->count[want_field] ? "" : " (and there is no raw_data)");
+    }
+    return TK_OK;
+}
+
+/* ------------------------------------------------------------ pass 2: the typed fields */
+
+typedef struct {
+    const Where *w;
+    tk_dtype dtype;
+    char *dst;
+    int64_t k;   /* the next element to write */
+} Filler;
+
+/* Stores one int32_data value in the narrow dtype, refusing values it cannot hold. */
+static tk_status put_int32(Filler *fl, uint64_t raw)
+{
+    int64_t v = (int32_t)(uint32_t)raw;   /* int32 varints are sign-extended to 64 bits */
+    int64_t lo, hi;
+    switch (fl->dtype) {
+    case TK_DTYPE_I32: lo = INT32_MIN, hi = INT32_MAX; break;
+    case TK_DTYPE_I16: lo = INT16_MIN, hi = INT16_MAX; break;
+    case TK_DTYPE_I8: lo = INT8_MIN, hi = INT8_MAX; break;
+    case TK_DTYPE_U8: lo = 0, hi = UINT8_MAX; break;
+    case TK_DTYPE_BOOL: lo = 0, hi = 1; break;
+    default: lo = 0, hi = UINT16_MAX; break;   /* f16 / bf16 bit patterns */
+    }
+    if (v < lo || v > hi)
+        return tkr_error(fl->w->ctx, TK_ERR_IO, "%s: '%s': int32_data element %lld is %lld, out of range for %s", fl->w->op,
+                         fl->w->path, (long long)fl->k, (long long)v, tk_dtype_name(fl->dtype));
+    size_t es = tk_dtype_size(fl->dtype);
+    if (es == 4) { int32_t x = (int32_t)v; memcpy(fl->dst + 4 * fl->k, &x, 4); }
+    else if (es == 2) { uint16_t x = (uint16_t)v; memcpy(fl->dst + 2 * fl->k, &x, 2); }
+    else fl->dst[fl->k] = (char)(uint8_t)v;
+    fl->k++;
+    return TK_OK;
+}
+
+static tk_status fill_typed(const Where *w, const uint8_t *buf, size_t len, tk_dtype dtype, char *dst)
+{
+    uint32_t want = typed_field_of(dtype);
+    Filler fl = { w, dtype, dst, 0 };
+    TkrPbReader r = tkr_pb_reader(buf, len);
+    TkrPbField f;
+    tk_status s = TK_OK;
+    while (!s && tkr_pb_next(&r, &f)) {
+        if (f.number != want) continue;
+        if (want == F_FLOAT || want == F_DOUBLE) {
+            size_t width = want == F_FLOAT ? 4 : 8;
+            if (f.wire == TKR_PB_BYTES) {   /* packed: the values' bytes as they lie */
+                if (f.len) memcpy(dst + width * (size_t)fl.k, f.bytes, f.len);
+                fl.k += (int64_t)(f.len / width);
+            } else {
+                memcpy(dst + width * (size_t)fl.k, &f.varint, width);   /* little-endian: the low bytes */
+                fl.k++;
+            }
+        } else if (f.wire == TKR_PB_VARINT) {
+            if (want == F_INT64) memcpy(dst + 8 * fl.k++, &f.varint, 8);
+            else s = put_int32(&fl, f.varint);
+        } else {
+            TkrPbReader run = tkr_pb_sub_reader(&r, &f);
+            uint64_t v;
+            if (want == F_INT64)
+                while (run.p < run.end && tkr_pb_read_varint(&run, &v)) memcpy(dst + 8 * fl.k++, &v, 8);
+            else
+                while (!s && run.p < run.end && tkr_pb_read_varint(&run, &v)) s = put_int32(&fl, v);
+        }
+    }
+    return s;
+}
+
+/* ------------------------------------------------------------ the API */
+
+tk_status tk_load_onnx_tensor_named(tk_context *ctx, const char *path, tk_tensor **out, char **name)
+{
+    const char *op = "tk_load_onnx_tensor";
+    if (!ctx || !out) return TK_ERR_INVALID_ARGUMENT;
+    *out = NULL;
+    if (name) *name = NULL;
+    if (!path) return tkr_error(ctx, TK_ERR_INVALID_ARGUMENT, "%s: path is NULL", op);
+    uint8_t *buf;
+    size_t len;
+    tk_status s = read_file(ctx, op, path, &buf, &len);
+    if (s) return s;
+    Where w = { ctx, op, path };
+    Header h;
+    tk_dtype dtype = TK_DTYPE_F32;
+    int64_t numel = 0;
+    tk_tensor *t = NULL;
+    char *nm = NULL;
+    if ((s = scan(&w, buf, len, &h)) || (s = validate(&w, &h, &dtype, &numel))) goto out;
+    if (name && !(nm = malloc(h.name_len + 1))) {
+        s = tkr_error(ctx, TK_ERR_OUT_OF_MEMORY, "%s: out of memory for the name", op);
+        goto out;
+    }
+    if ((s = tkr_new(ctx, dtype, h.ndim, h.shape, &t))) goto out;
+    if (h.has_raw) {
+        if (dtype == TK_DTYPE_BOOL)   /* a bool byte other than 0 or 1 is no bool our ops handle */
+            for (size_t i = 0; i < h.raw_len; i++)
+                if (h.raw[i] > 1) {
+                    s = tkr_error(ctx, TK_ERR_IO, "%s: '%s': BOOL element %zu is %u, not 0 or 1", op, path, i, h.raw[i]);
+                    goto out;
+                }
+        if (h.raw_len) memcpy(tkr_ptr(t), h.raw, h.raw_len);
+    } else if ((s = fill_typed(&w, buf, len, dtype, tkr_ptr(t)))) goto out;
+    if (nm) {
+        if (h.name_len) memcpy(nm, h.name, h.name_len);
+        nm[h.name_len] = '\0';
+        *name = nm;
+        nm = NULL;
+    }
+    *out = t;
+    t = NULL;
+    s = tkr_ok(ctx);
+out:
+    tk_tensor_release(t);
+    free(nm);
+    free(buf);
+    return s;
+}
+
+tk_status tk_load_onnx_tensor(tk_context *ctx, const char *path, tk_tensor **out)
+{
+    return tk_load_onnx_tensor_named(ctx, path, out, NULL);
+}
+
+tk_status tk_save_onnx_tensor(tk_context *ctx, const tk_tensor *t, const char *path, const char *name)
+{
+    const char *op = "tk_save_onnx_tensor";
+    if (!ctx) return TK_ERR_INVALID_ARGUMENT;
+    tk_status s = tkr_check_arg(ctx, op, "t", t);
+    if (s) return s;
+    if (!path) return tkr_error(ctx, TK_ERR_INVALID_ARGUMENT, "%s: path is NULL", op);
+    tk_tensor *c;
+    if ((s = tkr_contiguous(ctx, t, &c))) return s;
+    /* Fields in number order, as protobuf writes them: dims unpacked (proto2's
+     * default for onnx.proto's dims), data_type, name, then raw_data, whose
+     * bytes go straight from the tensor to the file. */
+    TkrPbWriter pb = { 0 };
+    for (int d = 0; d < c->ndim; d++) tkr_pb_put_varint_field(&pb, F_DIMS, (uint64_t)c->shape[d]);
+    tkr_pb_put_varint_field(&pb, F_DATA_TYPE, (uint64_t)onnx_type_of(c->dtype));
+    if (name) tkr_pb_put_bytes_field(&pb, F_NAME, name, strlen(name));
+    size_t bytes = (size_t)tk_tensor_numel(c) * tk_dtype_size(c->dtype);
+    tkr_pb_put_bytes_header(&pb, F_RAW, bytes);
+    if (pb.failed) {
+        tk_tensor_release(c);
+        return tkr_error(ctx, TK_ERR_OUT_OF_MEMORY, "%s: out of memory", op);
+    }
+    FILE *fp = fopen(path, "wb");
+    if (!fp) s = tkr_error(ctx, TK_ERR_IO, "%s: cannot write '%s': %s", op, path, strerror(errno));
+    else {
+        bool ok = fwrite(pb.data, 1, pb.len, fp) == pb.len && (!bytes || fwrite(tkr_ptr(c), 1, bytes, fp) == bytes);
+        if (fclose(fp) != 0) ok = false;
+        if (!ok) s = tkr_error(ctx, TK_ERR_IO, "%s: writing '%s' failed: %s", op, path, strerror(errno));
+    }
+    tkr_pb_writer_free(&pb);
+    tk_tensor_release(c);
+    return s ? s : tkr_ok(ctx);
+}
