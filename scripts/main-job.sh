@@ -7,6 +7,9 @@
 #   4. run every example kernel on the CPU (JIT) with random inputs, checked
 #      against tkc's double-precision interpreter (`tkc run --check`)
 #   5. show what a compile error looks like (a demonstration, never a failure)
+#   6. the tensor runtime: the C examples (an MLP, a user's .tk kernel called
+#      on tensors, a transformer decoder block with a KV cache), each checking
+#      itself, with the runtime's profile of the block
 #
 # Exit status: non-zero if the build fails or any example has errors, fails to
 # compile or gives wrong results. Each stage is one function called from main()
@@ -152,6 +155,23 @@ TK
   fi
 }
 
+stage_runtime_examples() {
+  section "6. the tensor runtime: examples/c (C programs on tk/tk.h)"
+  local failed=0 ex
+  export TK_CACHE_DIR=${TK_CACHE_DIR:-$BUILD/tk-cache}
+  for ex in mlp custom_kernel transformer_block; do
+    echo "\$ examples/c/$ex"
+    local env=()
+    [[ $ex == transformer_block ]] && env=(TK_PROFILE=1)
+    if ! env "${env[@]}" "$BUILD/examples/c/tk_example_$ex" 2>&1 | sed 's/^/    /'; then
+      failed=$((failed + 1))
+      echo "    => FAILED"
+    fi
+  done
+  echo "(the stdlib kernels compile on first use and are cached in $TK_CACHE_DIR: a second run starts at once)"
+  ((failed == 0))
+}
+
 main() {
   local status=0
   stage_setup
@@ -159,11 +179,12 @@ main() {
   stage_check_examples || status=1
   stage_run_examples || status=1
   stage_demo_diagnostics
+  stage_runtime_examples || status=1
   section "summary"
   if ((status)); then
     echo "FAILED: see the examples marked ERRORS or FAILED above"
   else
-    echo "OK: TileKit built; every example checks clean and runs correctly on the CPU"
+    echo "OK: TileKit built; every example checks clean and runs correctly on the CPU; the runtime examples ran"
   fi
   return "$status"
 }

@@ -40,7 +40,7 @@ for r in $(seq "$ROUNDS"); do
     done
     "$BIN" tiny $t 5 >> "$OUT/r.jsonl"
     $PY "$ROOT/bench/runtime/peers.py" tiny 8 $t 5 >> "$OUT/r.jsonl"
-    "$BUILD/tests/tensor/tk_example_transformer_block" --bench $t >> "$OUT/block.jsonl"
+    "$BUILD/examples/c/tk_example_transformer_block" --bench $t >> "$OUT/block.jsonl"
     $PY "$ROOT/bench/runtime/block_torch.py" $t >> "$OUT/block.jsonl"
     for m in $sizes; do
       "$BIN" matmul $m $t 5 >> "$OUT/r.jsonl"

@@ -3,7 +3,8 @@
  *   tk/shape.h  views and shape ops (reshape, permute, slice, cat, ...)
  *   tk/ops.h    element-wise ops with broadcasting, reductions
  *   tk/nn.h     matmul, linear, norms, softmax, activations (stdlib kernels)
- *   tk/io.h     .npy files
+ *   tk/io.h     .npy, ONNX TensorProto .pb and .safetensors files
+ *   tk/dlpack.h DLPack import and export (NumPy, PyTorch share memory)
  *   tk/call.h   a user's .tk kernel called on tensors
  *   tk/tk.h     all of them
  *

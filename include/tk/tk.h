@@ -1,10 +1,11 @@
 /* tk/tk.h — all of TileKit's C API: the compiler (tk/compiler.h) and the
- * tensor runtime (tensor, shape, ops, nn, io, call). */
+ * tensor runtime (tensor, shape, ops, nn, io, dlpack, call). */
 #ifndef TK_TK_H
 #define TK_TK_H
 
 #include "tk/call.h"
 #include "tk/compiler.h"
+#include "tk/dlpack.h"
 #include "tk/io.h"
 #include "tk/nn.h"
 #include "tk/ops.h"
