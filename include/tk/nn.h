@@ -52,6 +52,23 @@ typedef struct {
 tk_status tk_sdpa(tk_context *ctx, const tk_tensor *q, const tk_tensor *k, const tk_tensor *v, const tk_sdpa_opts *opts,
                   tk_tensor **out);
 
+/* The transformer MLP in one fused kernel (stdlib ffn.tk; the hidden [T, F]
+ * activation never goes to memory). x [..., D]; the weights as the kernels and
+ * ONNX MatMul store them, [in, out]: w1 and w3 [D, F], w2 [F, D] (PyTorch's
+ * nn.Linear weight is [out, in]: transpose it once with tk_transpose and
+ * tk_contiguous).
+ *   TK_FFN_SWIGLU:    out = (silu(x·w1) ⊙ (x·w3)) · w2
+ *   TK_FFN_GELU_TANH: out = gelu_tanh(x·w1 + b1) · w2 + b2   (w3 unused, biases optional)
+ * f32 and bf16 (bf16: f32 accumulation, the hidden activation rounded to bf16
+ * once, as the kernels define). */
+typedef enum { TK_FFN_SWIGLU = 0, TK_FFN_GELU_TANH = 1 } tk_ffn_activation;
+typedef struct {
+    tk_ffn_activation activation;
+    const tk_tensor *b1, *b2;   /* TK_FFN_GELU_TANH: [F] and [D], may be NULL */
+} tk_ffn_opts;
+tk_status tk_ffn(tk_context *ctx, const tk_tensor *x, const tk_tensor *w1, const tk_tensor *w3, const tk_tensor *w2, const tk_ffn_opts *opts,
+                 tk_tensor **out);
+
 #ifdef __cplusplus
 }
 #endif

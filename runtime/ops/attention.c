@@ -148,8 +148,11 @@ static tk_status run_flash(tk_context *ctx, const tk_tensor *q, const tk_tensor 
 static tk_status run_decode(tk_context *ctx, const tk_tensor *q, const tk_tensor *k, const tk_tensor *v, tk_tensor *o, float scale)
 {
     int64_t b = q->shape[0], h = q->shape[1], hkv = k->shape[1], skv = k->shape[2], d = q->shape[3];
+    /* chunks of at least 256 keys, until there are 16 blocks' worth of work:
+     * decided by the sizes alone (never the thread count), so the combine's
+     * order and the result are the same on any number of threads */
     int64_t ns = 1;
-    while (ns * b * hkv < 4 * ctx->threads && (skv + ns) / (ns + 1) >= 256) ns++;
+    while (ns * b * hkv < 16 && (skv + ns) / (ns + 1) >= 256) ns++;
     const char *ty = q->dtype == TK_DTYPE_BF16 ? "bf16" : "f32";
     char name[64], comb[64];
     snprintf(name, sizeof name, "attention_decode_%s_d%d", ty, d <= 64 ? 64 : 128);

@@ -210,6 +210,17 @@ START_TEST(sdpa_matches_torch)
         tkt_expect_close(got64, want64, 1e-6, 1e-6, true, cases[i].name);
         TKT_RELEASE(q, k, v, m, want, got, q64, k64, v64, got64, want64);
     }
+    /* decode with split keys and a causal prefill: the same bits on 1 and 2 threads */
+    const char *det[2] = { "sdpa_decode", "sdpa_causal" };
+    for (int i = 0; i < 2; i++) {
+        tk_tensor *q = tkt_fx(det[i], "q"), *k = tkt_fx(det[i], "k"), *v = tkt_fx(det[i], "v"), *one, *two;
+        TKT_OK(tk_context_set_threads(tkt_ctx, 1));
+        TKT_OK(tk_sdpa(tkt_ctx, q, k, v, &(tk_sdpa_opts){ .causal = i == 1 }, &one));
+        TKT_OK(tk_context_set_threads(tkt_ctx, 2));
+        TKT_OK(tk_sdpa(tkt_ctx, q, k, v, &(tk_sdpa_opts){ .causal = i == 1 }, &two));
+        tkt_expect_equal(one, two, det[i]);
+        TKT_RELEASE(q, k, v, one, two);
+    }
     tk_tensor *q = tkt_fx("sdpa_bf16", "q"), *k = tkt_fx("sdpa_bf16", "k"), *v = tkt_fx("sdpa_bf16", "v");
     tk_tensor *want = tkt_fx("sdpa_bf16", "out"), *got, *bad = NULL;
     TKT_OK(tk_sdpa(tkt_ctx, q, k, v, &(tk_sdpa_opts){ .causal = true }, &got));
@@ -220,6 +231,31 @@ START_TEST(sdpa_matches_torch)
     TKT_FAILS(tk_sdpa(tkt_ctx, q, k3, k3, NULL, &bad), TK_ERR_SHAPE, "multiple of HKV");
     ck_assert_ptr_null(bad);
     TKT_RELEASE(q, k, v, want, got, k3);
+}
+END_TEST
+
+/* The fused FFN (both activations) at a full size and at a decode size, where
+ * two threads split F: the same bits on 1 and 2 threads. */
+START_TEST(ffn_matches_torch)
+{
+    const char *cases[] = { "ffn_37x70x300", "ffn_decode_3x64x600" };
+    for (int i = 0; i < 2; i++) {
+        tk_tensor *x = tkt_fx(cases[i], "x"), *w1 = tkt_fx(cases[i], "w1"), *w3 = tkt_fx(cases[i], "w3"), *w2 = tkt_fx(cases[i], "w2");
+        tk_tensor *b1 = tkt_fx(cases[i], "b1"), *b2 = tkt_fx(cases[i], "b2"), *ws = tkt_fx(cases[i], "swiglu"), *wg = tkt_fx(cases[i], "gelu");
+        tk_tensor *ys, *yg, *y1;
+        TKT_OK(tk_context_set_threads(tkt_ctx, 2));
+        TKT_OK(tk_ffn(tkt_ctx, x, w1, w3, w2, NULL, &ys));
+        tkt_expect_close(ys, ws, 1e-4, 1e-4, true, cases[i]);
+        TKT_OK(tk_ffn(tkt_ctx, x, w1, NULL, w2, &(tk_ffn_opts){ .activation = TK_FFN_GELU_TANH, .b1 = b1, .b2 = b2 }, &yg));
+        tkt_expect_close(yg, wg, 1e-4, 1e-4, true, cases[i]);
+        TKT_OK(tk_context_set_threads(tkt_ctx, 1));
+        TKT_OK(tk_ffn(tkt_ctx, x, w1, w3, w2, NULL, &y1));
+        tkt_expect_equal(y1, ys, "ffn on 1 and 2 threads");
+        tk_tensor *bad = NULL;
+        TKT_FAILS(tk_ffn(tkt_ctx, x, w2, w3, w1, NULL, &bad), TK_ERR_SHAPE, "do not fit");
+        ck_assert_ptr_null(bad);
+        TKT_RELEASE(x, w1, w3, w2, b1, b2, ws, wg, ys, yg, y1);
+    }
 }
 END_TEST
 
@@ -289,6 +325,7 @@ static Suite *suite(void)
     tcase_add_test(tc, linear_packed_weight);
     tcase_add_test(tc, norms_match_torch);
     tcase_add_test(tc, sdpa_matches_torch);
+    tcase_add_test(tc, ffn_matches_torch);
     tcase_add_test(tc, call_user_kernel);
     suite_add_tcase(s, tc);
     return s;

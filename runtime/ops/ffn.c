@@ -1,0 +1,118 @@
+/* ffn.c — the transformer MLP on the fused stdlib kernels (stdlib-kernels/ffn.tk,
+ * docs/stdlib/ffn.md): the [T, F] hidden activation never goes to memory.
+ * Weights come as the kernels (and ONNX MatMul) store them, [in, out]. For a
+ * few rows (T <= 16, a decode step) the F dimension is split across blocks
+ * (one 256-column chunk each) through an f32 scratch summed in order, so a
+ * decode step uses every thread; the split depends on T and F alone, so the
+ * result is the same on any thread count. */
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+#include "stdlib_kernels.h"
+#include "tk/nn.h"
+
+static tk_arg arg_of(const tk_tensor *t)
+{
+    tk_arg a = { tkr_ptr(t), { 0, 0, 0, 0 }, (unsigned)t->ndim };
+    for (int d = 0; d < t->ndim && d < 4; d++) a.shape[d] = t->shape[d];
+    return a;
+}
+
+static bool is_vec(const tk_tensor *t, int64_t n) { return t && t->ndim == 1 && t->shape[0] == n; }
+
+tk_status tk_ffn(tk_context *ctx, const tk_tensor *x, const tk_tensor *w1, const tk_tensor *w3, const tk_tensor *w2, const tk_ffn_opts *opts,
+                 tk_tensor **out)
+{
+    if (!ctx || !out) return TK_ERR_INVALID_ARGUMENT;
+    *out = NULL;
+    double t0 = ctx->profile ? tkr_now() : 0;
+    tk_ffn_opts o = opts ? *opts : (tk_ffn_opts){ 0 };
+    bool swiglu = o.activation == TK_FFN_SWIGLU;
+    tk_status s;
+    if ((s = tkr_check_arg(ctx, "tk_ffn", "x", x)) || (s = tkr_check_arg(ctx, "tk_ffn", "w1", w1)) ||
+        (s = tkr_check_arg(ctx, "tk_ffn", "w2", w2)) || (swiglu && (s = tkr_check_arg(ctx, "tk_ffn", "w3", w3))))
+        return s;
+    if (o.activation != TK_FFN_SWIGLU && o.activation != TK_FFN_GELU_TANH)
+        return tkr_error(ctx, TK_ERR_INVALID_ARGUMENT, "tk_ffn: activation %d is not a tk_ffn_activation", (int)o.activation);
+    if (x->dtype != TK_DTYPE_F32 && x->dtype != TK_DTYPE_BF16)
+        return tkr_error(ctx, TK_ERR_DTYPE, "tk_ffn: x is %s; the fused kernels take f32 and bf16 (compose tk_linear and tk_unary otherwise)",
+                         tk_dtype_name(x->dtype));
+    if (w1->dtype != x->dtype || w2->dtype != x->dtype || (swiglu && w3->dtype != x->dtype))
+        return tkr_error(ctx, TK_ERR_DTYPE, "tk_ffn: the weights must have x's dtype %s", tk_dtype_name(x->dtype));
+    char sx[160], s1[160], s2[160];
+    int64_t d = x->ndim ? x->shape[x->ndim - 1] : 0, f = w1->ndim == 2 ? w1->shape[1] : -1;
+    bool ok = x->ndim >= 1 && w1->ndim == 2 && w1->shape[0] == d && w2->ndim == 2 && w2->shape[0] == f && w2->shape[1] == d &&
+              (!swiglu || (w3->ndim == 2 && w3->shape[0] == d && w3->shape[1] == f));
+    if (!ok)
+        return tkr_error(ctx, TK_ERR_SHAPE, "tk_ffn: x %s, w1 %s, w2 %s do not fit [..., D], [D, F], [F, D] (w3 as w1)", TKR_SHAPE(x, sx),
+                         TKR_SHAPE(w1, s1), TKR_SHAPE(w2, s2));
+    if (!swiglu && ((o.b1 && !is_vec(o.b1, f)) || (o.b2 && !is_vec(o.b2, d))))
+        return tkr_error(ctx, TK_ERR_SHAPE, "tk_ffn: b1 must be [%lld] and b2 [%lld]", (long long)f, (long long)d);
+    int64_t t = tkr_numel(x->ndim - 1, x->shape);
+    if ((s = tkr_new(ctx, x->dtype, x->ndim, x->shape, out))) return s;
+    if (t == 0 || d == 0) return tkr_ok(ctx);
+    tk_tensor *xc = NULL, *c1 = NULL, *c3 = NULL, *c2 = NULL, *b1 = NULL, *b2 = NULL, *p = NULL;
+    if ((s = tkr_contiguous(ctx, x, &xc)) || (s = tkr_contiguous(ctx, w1, &c1)) || (s = tkr_contiguous(ctx, w2, &c2)) ||
+        (swiglu && (s = tkr_contiguous(ctx, w3, &c3))))
+        goto done;
+    if (!swiglu) {   /* biases in f32; absent ones are zeros */
+        s = o.b1 ? tk_to_dtype(ctx, o.b1, TK_DTYPE_F32, &b1) : tk_zeros(ctx, TK_DTYPE_F32, 1, &f, &b1);
+        if (!s) s = o.b2 ? tk_to_dtype(ctx, o.b2, TK_DTYPE_F32, &b2) : tk_zeros(ctx, TK_DTYPE_F32, 1, &d, &b2);
+        if (s) goto done;
+    }
+    const char *ty = x->dtype == TK_DTYPE_BF16 ? "bf16" : "f32", *act = swiglu ? "swiglu" : "gelu";
+    tk_arg xa = { tkr_ptr(xc), { t, d, 0, 0 }, 2 }, ya = { tkr_ptr(*out), { t, d, 0, 0 }, 2 };
+    int64_t chunks = (f + 255) / 256;
+    bool split = t <= 16 && chunks > 1;   /* by size alone: the same bits on any thread count */
+    char name[64];
+    tk_kernel *k;
+    if (!split) {
+        snprintf(name, sizeof name, "ffn_%s_%s", act, ty);
+        if ((s = tkr_stdlib_kernel(ctx, "ffn.tk", name, &k))) goto done;
+        if (swiglu) {
+            tk_arg args[5] = { xa, arg_of(c1), arg_of(c3), arg_of(c2), ya };
+            s = tkr_launch(ctx, k, NULL, args, 5);
+        } else {
+            tk_arg args[6] = { xa, arg_of(c1), arg_of(b1), arg_of(c2), arg_of(b2), ya };
+            s = tkr_launch(ctx, k, NULL, args, 6);
+        }
+        goto done;
+    }
+    /* decode: one hidden chunk of 256 per block, then the slices summed in order */
+    if ((s = tkr_new(ctx, TK_DTYPE_F32, 3, (int64_t[]){ chunks, t, d }, &p))) goto done;
+    snprintf(name, sizeof name, "ffn_%s_%s_part", act, ty);
+    if ((s = tkr_stdlib_kernel(ctx, "ffn.tk", name, &k))) goto done;
+    if (swiglu) {
+        tk_arg args[5] = { xa, arg_of(c1), arg_of(c3), arg_of(c2), arg_of(p) };
+        s = tkr_launch(ctx, k, NULL, args, 5);
+    } else {
+        tk_arg args[5] = { xa, arg_of(c1), arg_of(b1), arg_of(c2), arg_of(p) };
+        s = tkr_launch(ctx, k, NULL, args, 5);
+    }
+    if (s) goto done;
+    snprintf(name, sizeof name, swiglu ? "ffn_partial_sum_%s" : "ffn_partial_sum_bias_%s", ty);
+    if ((s = tkr_stdlib_kernel(ctx, "ffn.tk", name, &k))) goto done;
+    if (swiglu) {
+        tk_arg args[2] = { arg_of(p), ya };
+        s = tkr_launch(ctx, k, NULL, args, 2);
+    } else {
+        tk_arg args[3] = { arg_of(p), arg_of(b2), ya };
+        s = tkr_launch(ctx, k, NULL, args, 3);
+    }
+done:
+    tk_tensor_release(xc);
+    tk_tensor_release(c1);
+    tk_tensor_release(c3);
+    tk_tensor_release(c2);
+    tk_tensor_release(b1);
+    tk_tensor_release(b2);
+    tk_tensor_release(p);
+    if (s) {
+        tk_tensor_release(*out);
+        *out = NULL;
+        return s;
+    }
+    if (ctx->profile) tkr_profile_record(ctx, "op", "tk_ffn", tkr_now() - t0);
+    return tkr_ok(ctx);
+}
