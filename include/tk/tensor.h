@@ -108,6 +108,20 @@ void tk_profile_enable(tk_context *ctx, bool on);
 size_t tk_profile_records(const tk_context *ctx, tk_profile_record *out, size_t max);
 void tk_profile_reset(tk_context *ctx);
 
+/* ---------------------------------------------------------------- arenas */
+
+/* One block of memory a planner places tensors into at offsets of its
+ * choosing (by liveness: tensors whose lifetimes do not overlap may share
+ * bytes). Placed tensors are contiguous views of the arena's storage and keep
+ * it alive: tk_tensor_arena_free only drops the arena's own reference. */
+typedef struct tk_tensor_arena tk_tensor_arena;
+tk_status tk_tensor_arena_create(tk_context *ctx, size_t bytes, tk_tensor_arena **out);
+void tk_tensor_arena_free(tk_tensor_arena *a);
+size_t tk_tensor_arena_size(const tk_tensor_arena *a);
+/* A tensor at byte `offset` (a multiple of the dtype's size; 64 keeps the
+ * kernels' vector loads aligned); it must lie inside the arena. */
+tk_status tk_tensor_arena_place(tk_context *ctx, tk_tensor_arena *a, size_t offset, tk_dtype dtype, int ndim, const int64_t *shape, tk_tensor **out);
+
 /* ---------------------------------------------------------------- dtypes */
 
 size_t tk_dtype_size(tk_dtype t);          /* bytes per element; 0 for a value out of range */

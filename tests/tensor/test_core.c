@@ -249,6 +249,36 @@ START_TEST(npy_round_trip_every_dtype)
 }
 END_TEST
 
+/* Tensors placed in an arena share its bytes where the plan says so, are
+ * bounds-checked, and keep the arena alive after tk_tensor_arena_free. */
+START_TEST(arena_placement)
+{
+    tk_tensor_arena *a;
+    TKT_OK(tk_tensor_arena_create(tkt_ctx, 4096, &a));
+    ck_assert_uint_eq(tk_tensor_arena_size(a), 4096);
+    tk_tensor *x, *y, *z, *bad = NULL;
+    TKT_OK(tk_tensor_arena_place(tkt_ctx, a, 0, TK_DTYPE_F32, 2, (int64_t[]){ 16, 16 }, &x));   /* bytes 0 .. 1023 */
+    TKT_OK(tk_tensor_arena_place(tkt_ctx, a, 1024, TK_DTYPE_I64, 1, (int64_t[]){ 384 }, &y));   /* bytes 1024 .. 4095 */
+    TKT_OK(tk_tensor_arena_place(tkt_ctx, a, 512, TK_DTYPE_BF16, 1, (int64_t[]){ 4 }, &z));     /* shares x's bytes 512 .. 519 */
+    ck_assert_ptr_eq((char *)tk_tensor_data(y), (char *)tk_tensor_data(x) + 1024);
+    ck_assert(tk_tensor_shares_storage(x, y));
+    TKT_OK(tk_fill_(tkt_ctx, x, 1.0));
+    TKT_OK(tk_fill_(tkt_ctx, z, 2.0));   /* overwrites x's elements 128 and 129 */
+    double v;
+    TKT_OK(tk_item(tkt_ctx, x, (int64_t[]){ 8, 0 }, &v));
+    uint32_t bits = 0x40004000u;   /* two bf16 2.0s (0x4000) read as one f32 */
+    float want;
+    memcpy(&want, &bits, 4);
+    ck_assert_double_eq(v, want);
+    TKT_FAILS(tk_tensor_arena_place(tkt_ctx, a, 4000, TK_DTYPE_F32, 1, (int64_t[]){ 25 }, &bad), TK_ERR_SHAPE, "past the arena");
+    TKT_FAILS(tk_tensor_arena_place(tkt_ctx, a, 2, TK_DTYPE_F32, 1, (int64_t[]){ 1 }, &bad), TK_ERR_INVALID_ARGUMENT, "multiple");
+    ck_assert_ptr_null(bad);
+    tk_tensor_arena_free(a);   /* the placed tensors keep the storage */
+    TKT_OK(tk_fill_(tkt_ctx, y, 7));
+    TKT_RELEASE(x, y, z);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("tensor_core");
@@ -261,6 +291,7 @@ static Suite *suite(void)
     tcase_add_test(tc, allocator_reuses_blocks);
     tcase_add_test(tc, bad_arguments_are_named);
     tcase_add_test(tc, npy_round_trip_every_dtype);
+    tcase_add_test(tc, arena_placement);
     suite_add_tcase(s, tc);
     return s;
 }
