@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # tests/install/run.sh BUILD SRC — `cmake --install` into a fresh prefix, then
-# build examples/c/jit_kernel.c against the installed TileKit three ways —
+# build the tensor runtime's examples (mlp.c, custom_kernel.c) against it, and
+# examples/c/jit_kernel.c three ways —
 # pkg-config with libtk.so, pkg-config --static with libtk.a, and a CMake
 # project with find_package(TileKit) — run each, and check that the installed
 # tkc runs and that an AOT object links against the installed libtkrt.a.
@@ -30,6 +31,15 @@ echo "== pkg-config --static"
 $cc "$src/examples/c/jit_kernel.c" $(pkg-config --cflags tk) "$libdir/libtk.a" $(pkg-config --static --libs-only-L --libs-only-l tk | sed 's/-ltk //') -lm -o "$work/jit_static"
 if ldd "$work/jit_static" | grep -q "libtk.so"; then echo "jit_static links libtk.so"; exit 1; fi
 TK_CACHE_DIR=$work/cache "$work/jit_static"
+
+echo "== the tensor runtime through pkg-config (examples/c/mlp.c and custom_kernel.c)"
+for f in tensor.h ops.h nn.h shape.h io.h call.h dlpack.h tk.h; do
+  [[ -e $prefix/include/tk/$f ]] || { echo "install: missing include/tk/$f"; exit 1; }
+done
+for ex in mlp custom_kernel; do
+  $cc "$src/examples/c/$ex.c" $(pkg-config --cflags --libs tk) -lm -o "$work/$ex"
+  LD_LIBRARY_PATH=$libdir TK_CACHE_DIR=$work/cache "$work/$ex"
+done
 
 echo "== find_package(TileKit)"
 mkdir -p "$work/proj"
