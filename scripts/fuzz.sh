@@ -6,7 +6,10 @@
 #   fuzz_gen    the whole pipeline (checker, lowering, passes, LLVM, JIT, a run
 #               against the interpreter's bounds) on valid programs made by the
 #               random program generator from the input's bytes, for
-#               $TK_FUZZ_GEN_SECONDS (default SECONDS/2), seeds tests/fuzz/corpus-gen/.
+#               $TK_FUZZ_GEN_SECONDS (default SECONDS/2), seeds tests/fuzz/corpus-gen/;
+#   fuzz_tensor_files  the tensor runtime's file readers (.npy, ONNX .pb,
+#               .safetensors) on arbitrary bytes, $TK_FUZZ_FILE_SECONDS (default
+#               SECONDS/3), seeds tests/fuzz/corpus-tensor/ (first byte: the reader).
 #
 # Fails (non-zero) on any crash, sanitizer report, leak, timeout (>10 s for one
 # input), out-of-memory (>2048 MB), round-trip violation, or (fuzz_gen) a
@@ -28,6 +31,7 @@ if ! [[ "$SECS" =~ ^[0-9]+$ ]] || ((SECS < 1)); then
   exit 2
 fi
 GEN_SECS=${TK_FUZZ_GEN_SECONDS:-$(((SECS + 1) / 2))}
+FILE_SECS=${TK_FUZZ_FILE_SECONDS:-$(((SECS + 2) / 3))}
 BUILD=${TK_FUZZ_BUILD_DIR:-$ROOT/build-fuzz}
 JOBS=${TK_JOBS:-2}
 CC_FUZZ=${TK_FUZZ_CC:-clang-22}
@@ -39,7 +43,7 @@ bash scripts/setup.sh
 echo "fuzz: building $BUILD with $CC_FUZZ"
 cmake -S "$ROOT" -B "$BUILD" -DTK_FUZZ=ON -DBUILD_TESTING=OFF \
   -DCMAKE_C_COMPILER="$CC_FUZZ" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS="-O1" >/dev/null
-cmake --build "$BUILD" -j "$JOBS" --target fuzz_front fuzz_gen
+cmake --build "$BUILD" -j "$JOBS" --target fuzz_front fuzz_gen fuzz_tensor_files
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 mkdir -p "$ARTIFACTS"
 
@@ -79,4 +83,6 @@ fuzz() {
 # the front end on arbitrary text, then the whole pipeline on generated valid programs
 fuzz fuzz_front tests/fuzz/corpus "$SECS" -dict=tests/fuzz/tk.dict -max_len=4096
 fuzz fuzz_gen tests/fuzz/corpus-gen "$GEN_SECS" -max_len=2048
-echo "fuzz: OK — no crash, leak, timeout, round-trip violation or wrong result in ${SECS}s + ${GEN_SECS}s"
+# the tensor runtime's file readers (.npy, ONNX .pb, .safetensors) on arbitrary bytes
+fuzz fuzz_tensor_files tests/fuzz/corpus-tensor "$FILE_SECS" -max_len=4096
+echo "fuzz: OK — no crash, leak, timeout, round-trip violation or wrong result in ${SECS}s + ${GEN_SECS}s + ${FILE_SECS}s"
