@@ -113,11 +113,14 @@ tk_status tk_adaptive_max_pool2d(tk_context *ctx, const tk_tensor *x, int64_t ou
 /* F.batch_norm(training=False): x [N, C, ...] (ndim >= 2) normalised per
  * channel with the running statistics, y = (x − mean) / √(var + eps) · weight + bias;
  * running_mean, running_var, weight, bias are [C] (weight and bias may be
- * NULL), float. Computed as x·α + β with α, β per channel in double. */
+ * NULL), float. Computed as x·α + β (PyTorch's form) with α, β per channel in
+ * double and the product in f32 for f32, bf16 and f16 x (rounded once to
+ * x's dtype), in f64 for f64. */
 tk_status tk_batch_norm(tk_context *ctx, const tk_tensor *x, const tk_tensor *running_mean, const tk_tensor *running_var,
                         const tk_tensor *weight, const tk_tensor *bias, double eps, tk_tensor **out);
 /* F.group_norm: x [N, C, ...] with C a multiple of groups, statistics (biased
- * variance) per (sample, group) in double; weight, bias [C] or NULL. */
+ * variance, two passes) per (sample, group) in double; weight, bias [C] or
+ * NULL; the normalisation itself as in tk_batch_norm. */
 tk_status tk_group_norm(tk_context *ctx, const tk_tensor *x, int64_t groups, const tk_tensor *weight, const tk_tensor *bias,
                         double eps, tk_tensor **out);
 

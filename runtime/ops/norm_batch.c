@@ -6,7 +6,8 @@
  * statistics (as PyTorch computes them), group_norm's from each (n, group)'s
  * mean and biased variance, summed in double in a fixed order by one task.
  * f32 planes run in f32 (a loop the compiler vectorises), f64 in f64; bf16
- * and f16 are widened to f32 and rounded once at the end. */
+ * and f16 are widened to f32 (exact), computed in f32 and rounded once to
+ * their dtype at the end. */
 #include <math.h>
 #include <stdlib.h>
 
