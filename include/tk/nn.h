@@ -69,6 +69,84 @@ typedef struct {
 tk_status tk_ffn(tk_context *ctx, const tk_tensor *x, const tk_tensor *w1, const tk_tensor *w3, const tk_tensor *w2, const tk_ffn_opts *opts,
                  tk_tensor **out);
 
+/* ---------------------------------------------------------------- convolution, pooling, norms, embedding
+ *
+ * Layout is PyTorch's: activations NCHW ([N, C, H, W]; conv1d [N, C, L]),
+ * weights OIHW. A zero option means PyTorch's default, so a zero-initialised
+ * struct (or NULL opts) is F.conv2d's defaults: stride 0 → 1, padding 0,
+ * dilation 0 → 1, groups 0 → 1, output_padding 0. Index 0 of each pair is H
+ * (conv1d: L, and index 1 is ignored), index 1 is W. Negative values are an
+ * error. */
+typedef struct {
+    int64_t stride[2];
+    int64_t padding[2];          /* zeros added on both sides */
+    int64_t dilation[2];
+    int64_t groups;
+    int64_t output_padding[2];   /* conv_transpose only (must be 0 for conv): extra rows/cols at the bottom/right */
+} tk_conv_opts;
+
+/* F.conv2d: x [N, C, H, W], w [OC, C/groups, KH, KW], bias [OC] or NULL, out
+ * [N, OC, OH, OW] with OH = (H + 2·pad − dil·(KH − 1) − 1) / stride + 1.
+ * x, w and bias share one float dtype. f32 and bf16 with dilation 1, one
+ * stride for both axes and groups 1 or depthwise (groups = C = OC) run on the
+ * stdlib conv2d kernels (docs/stdlib/conv.md: NHWC, so x is permuted to NHWC,
+ * w transposed per call and the result permuted back; f32 accumulation, bf16
+ * rounded once; unequal paddings pad x first); anything else (dilation, other
+ * groups, f16, f64) runs a direct loop accumulating in double. */
+tk_status tk_conv2d(tk_context *ctx, const tk_tensor *x, const tk_tensor *w, const tk_tensor *bias, const tk_conv_opts *opts,
+                    tk_tensor **out);
+/* F.conv1d: x [N, C, L], w [OC, C/groups, K]; opts index 0. A conv2d with H = 1. */
+tk_status tk_conv1d(tk_context *ctx, const tk_tensor *x, const tk_tensor *w, const tk_tensor *bias, const tk_conv_opts *opts,
+                    tk_tensor **out);
+/* F.conv_transpose2d: x [N, C, H, W], w [C, OC/groups, KH, KW], bias [OC] or
+ * NULL; OH = (H − 1)·stride − 2·pad + dil·(KH − 1) + output_padding + 1, and
+ * output_padding must be below stride or dilation (as PyTorch). A direct loop
+ * accumulating in double, one output plane per task (deterministic). */
+tk_status tk_conv_transpose2d(tk_context *ctx, const tk_tensor *x, const tk_tensor *w, const tk_tensor *bias,
+                              const tk_conv_opts *opts, tk_tensor **out);
+
+/* Pooling over [N, C, H, W] or [C, H, W]. Output sizes, windows and ceil_mode
+ * follow PyTorch exactly: OH = ⌊(H + 2·pad − dil·(k − 1) − 1 + (ceil ? stride − 1 : 0)) / stride⌋ + 1,
+ * less one when ceil_mode would start the last window past H + pad; padding
+ * at most half the kernel. Max pooling pads with −inf and propagates NaN;
+ * avg pooling divides by the window clipped to the padded input
+ * (count_include_pad, PyTorch's default) unless exclude_pad, then by the
+ * in-image elements. No indices are returned and there is no divisor_override. */
+typedef struct {
+    int64_t kernel_size[2];   /* required, >= 1 */
+    int64_t stride[2];        /* 0: kernel_size (PyTorch's default) */
+    int64_t padding[2];
+    int64_t dilation[2];      /* max pooling only; 0 → 1 */
+    bool ceil_mode;
+    bool exclude_pad;         /* avg: count_include_pad = !exclude_pad */
+} tk_pool_opts;
+tk_status tk_max_pool2d(tk_context *ctx, const tk_tensor *x, const tk_pool_opts *opts, tk_tensor **out);
+tk_status tk_avg_pool2d(tk_context *ctx, const tk_tensor *x, const tk_pool_opts *opts, tk_tensor **out);
+/* F.adaptive_{avg,max}_pool2d: output cell (i, j) covers rows ⌊i·H/OH⌋ .. ⌈(i+1)·H/OH⌉
+ * and likewise columns; out_h, out_w >= 1 (or 0 with an empty result). */
+tk_status tk_adaptive_avg_pool2d(tk_context *ctx, const tk_tensor *x, int64_t out_h, int64_t out_w, tk_tensor **out);
+tk_status tk_adaptive_max_pool2d(tk_context *ctx, const tk_tensor *x, int64_t out_h, int64_t out_w, tk_tensor **out);
+
+/* F.batch_norm(training=False): x [N, C, ...] (ndim >= 2) normalised per
+ * channel with the running statistics, y = (x − mean) / √(var + eps) · weight + bias;
+ * running_mean, running_var, weight, bias are [C] (weight and bias may be
+ * NULL), float. Computed as x·α + β (PyTorch's form) with α, β per channel in
+ * double and the product in f32 for f32, bf16 and f16 x (rounded once to
+ * x's dtype), in f64 for f64. */
+tk_status tk_batch_norm(tk_context *ctx, const tk_tensor *x, const tk_tensor *running_mean, const tk_tensor *running_var,
+                        const tk_tensor *weight, const tk_tensor *bias, double eps, tk_tensor **out);
+/* F.group_norm: x [N, C, ...] with C a multiple of groups, statistics (biased
+ * variance, two passes) per (sample, group) in double; weight, bias [C] or
+ * NULL; the normalisation itself as in tk_batch_norm. */
+tk_status tk_group_norm(tk_context *ctx, const tk_tensor *x, int64_t groups, const tk_tensor *weight, const tk_tensor *bias,
+                        double eps, tk_tensor **out);
+
+/* F.embedding: out[..., :] = weight[indices[...], :]; weight [V, D] of any
+ * dtype, indices i32 or i64 of any shape; out [*indices.shape, D]. An index
+ * outside [0, V) is TK_ERR_INDEX naming its position and value (negative ones
+ * too, as PyTorch). */
+tk_status tk_embedding(tk_context *ctx, const tk_tensor *weight, const tk_tensor *indices, tk_tensor **out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,305 @@
+/* conv.c — conv2d and conv1d (a conv2d with H = 1).
+ *
+ * f32 and bf16 convolutions the stdlib kernels cover (stdlib-kernels/conv2d.tk,
+ * docs/stdlib/conv.md: dilation 1, one stride for both axes, groups 1 or
+ * depthwise) run there: the kernels are NHWC with HWIO weights, so x is
+ * permuted to NHWC, the weight transposed (per call: there is nowhere to
+ * keep it), and the NHWC result permuted back to NCHW. The kernels pad the
+ * top and left by one amount; unequal paddings pad x explicitly first.
+ * Everything else runs a direct loop accumulating in double, one output
+ * plane (n, oc) per task, so every thread count gives the same bits. */
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "conv_common.h"
+#include "stdlib_kernels.h"
+#include "tk/shape.h"
+
+/* ------------------------------------------------------------ the plain loop */
+
+typedef struct {
+    const void *x, *w;   /* contiguous, of the work dtype (f32 or f64) */
+    const double *bias;  /* [OC] or NULL */
+    tk_tensor *y;
+    int64_t n, c, h, wd, oc, kh, kw, oh, ow, groups;
+    TkrConvParams p;
+    atomic_bool oom;
+} Plain;
+
+/* The [lo, hi) of output columns whose tap at input offset `off` (ow·stride + off)
+ * lands inside [0, size). */
+static void tap_range(int64_t off, int64_t stride, int64_t size, int64_t out, int64_t *lo, int64_t *hi)
+{
+    *lo = off >= 0 ? 0 : (-off + stride - 1) / stride;
+    *hi = size - 1 - off < 0 ? 0 : (size - 1 - off) / stride + 1;
+    if (*hi > out) *hi = out;
+    if (*lo > *hi) *lo = *hi;
+}
+
+/* One output row per (n, oc, oh): acc[ow] += w · x[ih, ow·sw + kw·dw − pw] over the valid columns of each tap. */
+#define PLAIN_ROWS(T)                                                                                              \
+    static void plain_rows_##T(const Plain *a, int64_t item, double *acc)                                          \
+    {                                                                                                              \
+        const T *x = a->x, *w = a->w;                                                                              \
+        int64_t n = item / a->oc, oc = item % a->oc, cg = a->c / a->groups, g = oc / (a->oc / a->groups);         \
+        size_t es = tk_dtype_size(a->y->dtype);                                                                    \
+        char *y = tkr_ptr(a->y) + (int64_t)es * item * a->oh * a->ow;                                              \
+        for (int64_t oh = 0; oh < a->oh; oh++) {                                                                   \
+            double b = a->bias ? a->bias[oc] : 0.0;                                                                \
+            for (int64_t i = 0; i < a->ow; i++) acc[i] = b;                                                        \
+            for (int64_t cl = 0; cl < cg; cl++) {                                                                  \
+                const T *xp = x + (n * a->c + g * cg + cl) * a->h * a->wd;                                         \
+                const T *wk = w + (oc * cg + cl) * a->kh * a->kw;                                                  \
+                for (int64_t kh = 0; kh < a->kh; kh++) {                                                           \
+                    int64_t ih = oh * a->p.stride[0] - a->p.pad[0] + kh * a->p.dil[0];                             \
+                    if (ih < 0 || ih >= a->h) continue;                                                            \
+                    const T *xr = xp + ih * a->wd;                                                                 \
+                    for (int64_t kw = 0; kw < a->kw; kw++) {                                                       \
+                        int64_t off = kw * a->p.dil[1] - a->p.pad[1], lo, hi, sw = a->p.stride[1];                 \
+                        tap_range(off, sw, a->wd, a->ow, &lo, &hi);                                                \
+                        double wv = (double)wk[kh * a->kw + kw];                                                   \
+                        const T *xs = xr + off;                                                                    \
+                        if (sw == 1)                                                                               \
+                            for (int64_t o = lo; o < hi; o++) acc[o] += wv * (double)xs[o];                        \
+                        else                                                                                       \
+                            for (int64_t o = lo; o < hi; o++) acc[o] += wv * (double)xs[o * sw];                   \
+                    }                                                                                              \
+                }                                                                                                  \
+            }                                                                                                      \
+            tkr_store_row_f(y + (int64_t)es * oh * a->ow, a->y->dtype, acc, a->ow);                                \
+        }                                                                                                          \
+    }
+PLAIN_ROWS(float)
+PLAIN_ROWS(double)
+
+static void plain_planes(int64_t begin, int64_t end, void *arg)
+{
+    Plain *a = arg;
+    double *acc = malloc((size_t)(a->ow ? a->ow : 1) * sizeof *acc);
+    if (!acc) {
+        atomic_store(&a->oom, true);
+        return;
+    }
+    bool f64 = a->y->dtype == TK_DTYPE_F64;
+    for (int64_t item = begin; item < end; item++) {
+        if (f64) plain_rows_double(a, item, acc);
+        else plain_rows_float(a, item, acc);
+    }
+    free(acc);
+}
+
+static tk_status plain_conv(tk_context *ctx, const char *op, const tk_tensor *x, const tk_tensor *w, const tk_tensor *bias,
+                            const TkrConvParams *p, tk_tensor *y)
+{
+    tk_dtype work = x->dtype == TK_DTYPE_F64 ? TK_DTYPE_F64 : TK_DTYPE_F32;   /* f16, bf16 widen exactly to f32 */
+    tk_tensor *xc = NULL, *wc = NULL, *bc = NULL;
+    tk_status s;
+    if ((s = tkr_contiguous_as(ctx, x, work, &xc)) || (s = tkr_contiguous_as(ctx, w, work, &wc)) ||
+        (bias && (s = tkr_contiguous_as(ctx, bias, TK_DTYPE_F64, &bc))))
+        goto done;
+    Plain a = { tkr_ptr(xc), tkr_ptr(wc), bc ? (const double *)tkr_ptr(bc) : NULL, y,
+                x->shape[0], x->shape[1], x->shape[2], x->shape[3], w->shape[0], w->shape[2], w->shape[3],
+                y->shape[2], y->shape[3], p->groups, *p, false };
+    int64_t items = a.n * a.oc, per = a.oh * a.ow * (a.c / a.groups) * a.kh * a.kw;
+    tkr_parallel_for(ctx, items, per >= 65536 ? 1 : 65536 / (per ? per : 1), plain_planes, &a);
+    if (atomic_load(&a.oom)) s = tkr_error(ctx, TK_ERR_OUT_OF_MEMORY, "%s: no memory for a row of %lld accumulators", op, (long long)a.ow);
+done:
+    tk_tensor_release(xc);
+    tk_tensor_release(wc);
+    tk_tensor_release(bc);
+    return s;
+}
+
+/* ------------------------------------------------------------ the stdlib kernels */
+
+/* The dense kernel's block (conv.md, "which kernel"): PM pads N·OH·OW least, PN by OC. */
+static void dense_config(int64_t pixels, int64_t oc, char *buf, size_t len)
+{
+    static const int pms[3] = { 128, 112, 64 };
+    int pm = 128;
+    int64_t best = -1;
+    for (int i = 0; i < 3; i++) {
+        int64_t waste = (pixels + pms[i] - 1) / pms[i] * pms[i] - pixels;
+        if (best < 0 || waste < best) best = waste, pm = pms[i];
+    }
+    int pn = pixels <= 64 && oc >= 512 ? 256 : oc >= 128 ? 128 : 64;
+    if (pm == 128 && pn == 64) buf[0] = '\0';   /* the default instance */
+    else snprintf(buf, len, "<%d,%d>", pm, pn);
+}
+
+/* The 1×1 kernel's configuration (conv.md): KC1 = C in the fewest steps of <= 256 rounded up to 16,
+ * TN = OC rounded up to 32 (at most 256), TM the one of 128, 112, 64, 32 that pads the pixels least. */
+static void conv1x1_config(int64_t pixels, int64_t c, int64_t oc, char *buf, size_t len)
+{
+    int64_t steps = (c + 255) / 256, kc = ((c + steps - 1) / steps + 15) / 16 * 16;
+    int64_t tn = (oc + 31) / 32 * 32;
+    if (tn > 256) tn = 256;
+    static const int tms[4] = { 128, 112, 64, 32 };
+    int tm = 128;
+    int64_t best = -1;
+    for (int i = 0; i < 4; i++) {
+        int64_t waste = (pixels + tms[i] - 1) / tms[i] * tms[i] - pixels;
+        if (best < 0 || waste < best) best = waste, tm = tms[i];
+    }
+    snprintf(buf, len, "<%d,%lld,%lld>", tm, (long long)tn, (long long)kc);
+}
+
+/* Can the kernels compute this convolution? (dtype, dilation, groups, one stride, i32 sizes) */
+static bool kernel_applies(const tk_tensor *x, const tk_tensor *w, const TkrConvParams *p, int64_t oh, int64_t ow)
+{
+    if (x->dtype != TK_DTYPE_F32 && x->dtype != TK_DTYPE_BF16) return false;
+    if (p->dil[0] != 1 || p->dil[1] != 1) return false;
+    int64_t c = x->shape[1], oc = w->shape[0];
+    bool depthwise = p->groups == c && oc == c && c > 1;
+    if (p->groups != 1 && !depthwise) return false;
+    /* one stride for both axes; a single output row or column does not use its axis' stride */
+    if (p->stride[0] != p->stride[1] && oh != 1 && ow != 1) return false;
+    int64_t xin = tk_tensor_numel(x), yout = x->shape[0] * oh * ow * oc;
+    int64_t hp = x->shape[2] + 2 * p->pad[0], wp = x->shape[3] + 2 * p->pad[1];
+    if (xin == 0 || yout == 0 || tk_tensor_numel(w) == 0) return false;
+    return x->shape[0] * hp * wp * c < INT32_MAX && yout < INT32_MAX && tk_tensor_numel(w) < INT32_MAX;
+}
+
+static tk_arg arg4(const tk_tensor *t)
+{
+    tk_arg a = { tkr_ptr(t), { 0, 0, 0, 0 }, (unsigned)t->ndim };
+    for (int d = 0; d < t->ndim && d < 4; d++) a.shape[d] = t->shape[d];
+    return a;
+}
+
+static tk_status kernel_conv(tk_context *ctx, const tk_tensor *x, const tk_tensor *w, const tk_tensor *bias, const TkrConvParams *p,
+                             int64_t oh, int64_t ow, tk_tensor **out)
+{
+    bool bf = x->dtype == TK_DTYPE_BF16;
+    int64_t n = x->shape[0], c = x->shape[1], oc = w->shape[0], kh = w->shape[2], kw = w->shape[3];
+    bool depthwise = p->groups != 1;
+    int32_t stride = (int32_t)(oh == 1 ? p->stride[1] : p->stride[0]), pad = (int32_t)p->pad[0];
+    tk_tensor *xp = NULL, *xt = NULL, *xn = NULL, *wt = NULL, *wn = NULL, *bn = NULL, *yn = NULL, *yt = NULL;
+    tk_status s;
+    if (p->pad[0] != p->pad[1]) {   /* the kernel pads top and left by one amount: pad x instead */
+        int64_t pads[4] = { p->pad[1], p->pad[1], p->pad[0], p->pad[0] };
+        if ((s = tk_pad(ctx, x, pads, 4, TK_PAD_CONSTANT, 0.0, &xp))) goto done;
+        pad = 0;
+    }
+    if ((s = tk_permute(ctx, xp ? xp : x, (int[]){ 0, 2, 3, 1 }, &xt)) || (s = tk_contiguous(ctx, xt, &xn))) goto done;
+    /* dense OIHW → HWIO; depthwise [C, 1, KH, KW] → [KH, KW, C, 1], the kernel's [KH, KW, C] */
+    if ((s = tk_permute(ctx, w, depthwise ? (int[]){ 2, 3, 0, 1 } : (int[]){ 2, 3, 1, 0 }, &wt)) || (s = tk_contiguous(ctx, wt, &wn)))
+        goto done;
+    if (bias) s = tk_to_dtype(ctx, bias, TK_DTYPE_F32, &bn);
+    else s = tk_zeros(ctx, TK_DTYPE_F32, 1, &oc, &bn);
+    if (s || (s = tkr_new(ctx, x->dtype, 4, (int64_t[]){ n, oh, ow, oc }, &yn))) goto done;
+
+    const char *ty = bf ? "bf16" : "f32";
+    char name[96], cfg[48];
+    tk_kernel *k;
+    bool relu = false;
+    tk_arg xa = arg4(xn), wa = arg4(wn), ba = arg4(bn), ya = arg4(yn);
+    if (depthwise) {
+        snprintf(name, sizeof name, "conv2d_dw_nhwc_%s", ty);
+        wa.rank = 3;
+        if ((s = tkr_stdlib_kernel(ctx, "conv2d.tk", name, &k))) goto done;
+        tk_arg args[7] = { xa, wa, ba, ya, TK_SCALAR(&stride), TK_SCALAR(&pad), TK_SCALAR(&relu) };
+        s = tkr_launch(ctx, k, NULL, args, 7);
+    } else if (kh == 1 && kw == 1 && stride == 1 && pad == 0 && xn->shape[1] == oh && xn->shape[2] == ow) {
+        /* 1×1 without stride or padding: one gemm over the pixels, views of the same memory */
+        int64_t pixels = n * oh * ow;
+        conv1x1_config(pixels, c, oc, cfg, sizeof cfg);
+        snprintf(name, sizeof name, "conv2d_1x1_nhwc_%s%s", ty, cfg);
+        if ((s = tkr_stdlib_kernel(ctx, "conv2d.tk", name, &k))) goto done;
+        tk_arg args[5] = { TK_TENSOR2(xa.data, pixels, c), TK_TENSOR2(wa.data, c, oc), ba, TK_TENSOR2(ya.data, pixels, oc),
+                           TK_SCALAR(&relu) };
+        s = tkr_launch(ctx, k, NULL, args, 5);
+    } else {
+        dense_config(n * oh * ow, oc, cfg, sizeof cfg);
+        snprintf(name, sizeof name, "conv2d_nhwc_%s%s", ty, cfg);
+        if ((s = tkr_stdlib_kernel(ctx, "conv2d.tk", name, &k))) goto done;
+        tk_arg args[7] = { xa, wa, ba, ya, TK_SCALAR(&stride), TK_SCALAR(&pad), TK_SCALAR(&relu) };
+        s = tkr_launch(ctx, k, NULL, args, 7);
+    }
+    if (s || (s = tk_permute(ctx, yn, (int[]){ 0, 3, 1, 2 }, &yt))) goto done;
+    s = tk_contiguous(ctx, yt, out);   /* NHWC → NCHW: a new contiguous tensor */
+done:
+    tk_tensor_release(xp);
+    tk_tensor_release(xt);
+    tk_tensor_release(xn);
+    tk_tensor_release(wt);
+    tk_tensor_release(wn);
+    tk_tensor_release(bn);
+    tk_tensor_release(yn);
+    tk_tensor_release(yt);
+    return s;
+}
+
+/* ------------------------------------------------------------ the ops */
+
+/* x [N, C, H, W], w [OC, C/groups, KH, KW] (checked as 4-d of one dtype): checks
+ * the channel counts and sizes, then computes out [N, OC, OH, OW]. op names the
+ * caller, shapes_x / shapes_w are the caller's own shapes for the messages. */
+static tk_status conv2d_run(tk_context *ctx, const char *op, const tk_tensor *x, const tk_tensor *w, const tk_tensor *bias,
+                            const TkrConvParams *p, const char *sx, const char *sw, tk_tensor **out)
+{
+    int64_t n = x->shape[0], c = x->shape[1], oc = w->shape[0], g = p->groups;
+    if (c % g != 0 || oc % g != 0)
+        return tkr_error(ctx, TK_ERR_SHAPE, "%s: groups %lld must divide the input channels of x %s and the output channels of weight %s", op,
+                         (long long)g, sx, sw);
+    if (w->shape[1] != c / g)
+        return tkr_error(ctx, TK_ERR_SHAPE, "%s: weight %s must have C/groups = %lld input channels (x %s, groups %lld)", op, sw,
+                         (long long)(c / g), sx, (long long)g);
+    if (bias && bias->shape[0] != oc) {
+        char sb[160];
+        return tkr_error(ctx, TK_ERR_SHAPE, "%s: bias %s must be [%lld], the output channels of weight %s", op, TKR_SHAPE(bias, sb),
+                         (long long)oc, sw);
+    }
+    int64_t size[2];
+    for (int i = 0; i < 2; i++) {
+        int64_t in = x->shape[2 + i] + 2 * p->pad[i], k = p->dil[i] * (w->shape[2 + i] - 1) + 1;
+        if (k > in)
+            return tkr_error(ctx, TK_ERR_SHAPE, "%s: kernel %s (dilated size %lld) is larger than the padded input x %s (%lld with padding)",
+                             op, sw, (long long)k, sx, (long long)in);
+        size[i] = (in - k) / p->stride[i] + 1;
+    }
+    if (kernel_applies(x, w, p, size[0], size[1])) return kernel_conv(ctx, x, w, bias, p, size[0], size[1], out);
+    tk_status s = tkr_new(ctx, x->dtype, 4, (int64_t[]){ n, oc, size[0], size[1] }, out);
+    if (!s && tk_tensor_numel(*out) > 0) s = plain_conv(ctx, op, x, w, bias, p, *out);
+    return s;
+}
+
+tk_status tk_conv2d(tk_context *ctx, const tk_tensor *x, const tk_tensor *w, const tk_tensor *bias, const tk_conv_opts *opts,
+                    tk_tensor **out)
+{
+    const char *op = "tk_conv2d";
+    if (!ctx || !out) return TK_ERR_INVALID_ARGUMENT;
+    *out = NULL;
+    double t0 = ctx->profile ? tkr_now() : 0;
+    TkrConvParams p;
+    tk_status s = tkr_conv_check_tensors(ctx, op, 2, x, w, bias);
+    if (s || (s = tkr_conv_params(ctx, op, opts, 2, false, &p))) return s;
+    char sx[160], sw[160];
+    s = conv2d_run(ctx, op, x, w, bias, &p, TKR_SHAPE(x, sx), TKR_SHAPE(w, sw), out);
+    return tkr_conv_finish(ctx, op, t0, s, out);
+}
+
+tk_status tk_conv1d(tk_context *ctx, const tk_tensor *x, const tk_tensor *w, const tk_tensor *bias, const tk_conv_opts *opts,
+                    tk_tensor **out)
+{
+    const char *op = "tk_conv1d";
+    if (!ctx || !out) return TK_ERR_INVALID_ARGUMENT;
+    *out = NULL;
+    double t0 = ctx->profile ? tkr_now() : 0;
+    TkrConvParams p;
+    tk_status s = tkr_conv_check_tensors(ctx, op, 1, x, w, bias);
+    if (s || (s = tkr_conv_params(ctx, op, opts, 1, false, &p))) return s;
+    /* [N, C, L] as [N, C, 1, L] and [OC, Cg, K] as [OC, Cg, 1, K]: views, no copies */
+    tk_tensor *x4 = NULL, *w4 = NULL, *y4 = NULL;
+    char sx[160], sw[160];
+    TKR_SHAPE(x, sx);
+    TKR_SHAPE(w, sw);
+    if (!(s = tk_unsqueeze(ctx, x, 2, &x4)) && !(s = tk_unsqueeze(ctx, w, 2, &w4)) &&
+        !(s = conv2d_run(ctx, op, x4, w4, bias, &p, sx, sw, &y4)))
+        s = tk_squeeze(ctx, y4, 2, out);
+    tk_tensor_release(x4);
+    tk_tensor_release(w4);
+    tk_tensor_release(y4);
+    return tkr_conv_finish(ctx, op, t0, s, out);
+}
