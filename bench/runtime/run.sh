@@ -29,6 +29,9 @@ PY=/usr/bin/python3
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
 export TK_STDLIB_GEMM=$ROOT/stdlib-kernels/gemm.tk OMP_WAIT_POLICY=PASSIVE
+# the environment may force OpenBLAS (PyTorch 1.13's f32 matmul) onto slower
+# kernels (shared/TOOLCHAIN.md): the peers run without those two variables
+PEER=(env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE)
 sizes="1024"; ((FULL)) && sizes="1024 4096"
 for r in $(seq "$ROUNDS"); do
   echo "round $r of $ROUNDS" >&2
@@ -36,15 +39,15 @@ for r in $(seq "$ROUNDS"); do
   for t in 1 2; do
     for c in add sum; do
       "$BIN" $c 16777216 $t 7 >> "$OUT/r.jsonl"
-      $PY "$ROOT/bench/runtime/peers.py" $c 16777216 $t 7 >> "$OUT/r.jsonl"
+      "${PEER[@]}" $PY "$ROOT/bench/runtime/peers.py" $c 16777216 $t 7 >> "$OUT/r.jsonl"
     done
     "$BIN" tiny $t 5 >> "$OUT/r.jsonl"
-    $PY "$ROOT/bench/runtime/peers.py" tiny 8 $t 5 >> "$OUT/r.jsonl"
+    "${PEER[@]}" $PY "$ROOT/bench/runtime/peers.py" tiny 8 $t 5 >> "$OUT/r.jsonl"
     "$BUILD/examples/c/tk_example_transformer_block" --bench $t >> "$OUT/block.jsonl"
-    $PY "$ROOT/bench/runtime/block_torch.py" $t >> "$OUT/block.jsonl"
+    "${PEER[@]}" $PY "$ROOT/bench/runtime/block_torch.py" $t >> "$OUT/block.jsonl"
     for m in $sizes; do
       "$BIN" matmul $m $t 5 >> "$OUT/r.jsonl"
-      $PY "$ROOT/bench/runtime/peers.py" matmul $m $t 5 >> "$OUT/r.jsonl"
+      "${PEER[@]}" $PY "$ROOT/bench/runtime/peers.py" matmul $m $t 5 >> "$OUT/r.jsonl"
     done
   done
 done

@@ -171,7 +171,7 @@ static tk_status check_dl(tk_context *ctx, const char *op, const DLTensor *dl, t
 static tk_status import(tk_context *ctx, const char *op, const DLTensor *dl, bool readonly, void (*deleter)(void *, void *),
                         void *managed, tk_tensor **out)
 {
-    tk_dtype dtype;
+    tk_dtype dtype = TK_DTYPE_F32;   /* set by check_dl on success */
     tk_status s = check_dl(ctx, op, dl, &dtype);
     if (s) return s;
     char *first = dl->data ? (char *)dl->data + dl->byte_offset : NULL;

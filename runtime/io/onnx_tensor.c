@@ -354,8 +354,8 @@ tk_status tk_load_onnx_tensor_named(tk_context *ctx, const char *path, tk_tensor
     *out = NULL;
     if (name) *name = NULL;
     if (!path) return tkr_error(ctx, TK_ERR_INVALID_ARGUMENT, "%s: path is NULL", op);
-    uint8_t *buf;
-    size_t len;
+    uint8_t *buf = NULL;
+    size_t len = 0;
     tk_status s = read_file(ctx, op, path, &buf, &len);
     if (s) return s;
     Where w = { ctx, op, path };

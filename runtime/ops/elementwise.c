@@ -236,7 +236,7 @@ static tk_status binary_impl(tk_context *ctx, tk_binary_op op, const tk_tensor *
     if ((s = tkr_check_arg(ctx, name, "a", a))) return s;
     if (!scalar && (s = tkr_check_arg(ctx, name, "b", b))) return s;
 
-    tk_dtype common = scalar ? promote_scalar(a->dtype, bv) : tk_promote_types(a->dtype, b->dtype), result;
+    tk_dtype common = scalar ? promote_scalar(a->dtype, bv) : tk_promote_types(a->dtype, b->dtype), result = common;
     tk_dtype bdt = scalar ? (is_int_scalar(bv) ? TK_DTYPE_I64 : TK_DTYPE_F64) : b->dtype;   /* for messages */
     if ((s = binary_types(ctx, name, op, a->dtype, bdt, &common, &result))) return s;
     int nd;
