@@ -19,9 +19,11 @@ tk_status tk_matmul(tk_context *ctx, const tk_tensor *a, const tk_tensor *b, tk_
 tk_status tk_bmm(tk_context *ctx, const tk_tensor *a, const tk_tensor *b, tk_tensor **out);
 /* torch.nn.functional.linear: x[..., IN] · w[OUT, IN]ᵀ + bias[OUT] (bias may be NULL). */
 tk_status tk_linear(tk_context *ctx, const tk_tensor *x, const tk_tensor *w, const tk_tensor *bias, tk_tensor **out);
-/* Marks w as a constant weight: its packed form for the gemm kernels is made
- * on first use and kept with its storage, so later products skip packing.
- * Writing to w afterwards is not seen by that packing (call again to repack). */
+/* Marks w (this tensor handle) as a constant weight: the layouts the kernels
+ * want it in — a linear weight packed for the gemm kernels, a conv weight
+ * transposed to HWIO — are made on first use and kept with the handle, so
+ * later calls skip the packing. Writing to w afterwards is not seen by those
+ * layouts: mark it again to convert again. */
 tk_status tk_mark_weight(tk_context *ctx, tk_tensor *w);
 
 /* torch.nn.functional.layer_norm over the last normalized_ndim dims; weight

@@ -37,8 +37,8 @@ struct tk_tensor {
     int64_t shape[TK_MAX_DIMS];
     int64_t strides[TK_MAX_DIMS];   /* elements */
     int64_t offset;                 /* elements */
-    bool weight;                    /* tk_mark_weight: a constant the products may pack once */
-    struct tk_tensor *packed;       /* its packed form (matmul.c), made on first use; owned */
+    bool weight;                    /* tk_mark_weight: a constant whose other layouts may be kept */
+    struct tk_tensor *forms[3];     /* those layouts (TkrWeightForm), made on first use; owned */
 };
 
 struct tk_context {
@@ -97,6 +97,24 @@ static inline char *tkr_ptr(const tk_tensor *t)
 {
     return (char *)t->storage->data + t->offset * (int64_t)tk_dtype_size(t->dtype);
 }
+
+/* ------------------------------------------------------------ weight layouts */
+
+/* The layouts kernels want a weight in. A weight marked constant
+ * (tk_mark_weight) keeps each one it was given in, so a model's later calls
+ * skip the packing or transposing; an unmarked one is converted per call. */
+typedef enum {
+    TKR_FORM_GEMM_PACKED,   /* linear weight [N, K] packed as B = wᵀ for gemm_X_packed (matmul.c) */
+    TKR_FORM_CONV_HWIO,     /* conv weight OIHW as HWIO (conv.c) */
+    TKR_FORM_CONV_HWC,      /* depthwise conv weight [C, 1, KH, KW] as [KH, KW, C, 1] (conv.c) */
+    TKR_NUM_FORMS
+} TkrWeightForm;
+typedef tk_status (*TkrFormFn)(tk_context *ctx, const tk_tensor *w, tk_tensor **out);
+/* w in layout `form` as a new reference: kept on w (and made by make on
+ * first use) when w is marked constant, made afresh otherwise. */
+tk_status tkr_weight_form(tk_context *ctx, const tk_tensor *w, TkrWeightForm form, TkrFormFn make, tk_tensor **out);
+/* Drops every kept layout of w (tk_mark_weight does, so a re-marked weight is converted again). */
+void tkr_weight_forms_clear(tk_tensor *w);
 
 /* ------------------------------------------------------------ elements */
 

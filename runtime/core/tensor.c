@@ -120,7 +120,7 @@ void tk_tensor_release(tk_tensor *t)
 {
     if (!t || atomic_fetch_sub(&t->refs, 1) != 1) return;
     atomic_fetch_sub(&t->ctx->live_tensors, 1);
-    tk_tensor_release(t->packed);
+    tkr_weight_forms_clear(t);
     storage_release(t->storage);
     free(t);
 }
@@ -254,4 +254,26 @@ char *tk_tensor_describe(const tk_tensor *t, int max_elems)
     }
     fclose(f);
     return buf;
+}
+
+void tkr_weight_forms_clear(tk_tensor *w)
+{
+    for (int f = 0; f < TKR_NUM_FORMS; f++) {
+        tk_tensor_release(w->forms[f]);
+        w->forms[f] = NULL;
+    }
+}
+
+tk_status tkr_weight_form(tk_context *ctx, const tk_tensor *w, TkrWeightForm form, TkrFormFn make, tk_tensor **out)
+{
+    *out = NULL;
+    if (!w->weight) return make(ctx, w, out);
+    tk_tensor *kept = w->forms[form];
+    if (!kept) {
+        tk_status s = make(ctx, w, &kept);
+        if (s) return s;
+        ((tk_tensor *)w)->forms[form] = kept;   /* a cache on the handle: w's values are unchanged */
+    }
+    *out = tk_tensor_retain(kept);
+    return TK_OK;
 }

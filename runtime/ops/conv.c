@@ -3,8 +3,8 @@
  * f32 and bf16 convolutions the stdlib kernels cover (stdlib-kernels/conv2d.tk,
  * docs/stdlib/conv.md: dilation 1, one stride for both axes, groups 1 or
  * depthwise) run there: the kernels are NHWC with HWIO weights, so x is
- * permuted to NHWC, the weight transposed (per call: there is nowhere to
- * keep it), and the NHWC result permuted back to NCHW. The kernels pad the
+ * permuted to NHWC, the weight transposed (once for a weight marked with
+ * tk_mark_weight, else per call), and the NHWC result permuted back to NCHW. The kernels pad the
  * top and left by one amount; unequal paddings pad x explicitly first.
  * Everything else runs a direct loop accumulating in double, one output
  * plane (n, oc) per task, so every thread count gives the same bits. */
@@ -168,6 +168,26 @@ static tk_arg arg4(const tk_tensor *t)
     return a;
 }
 
+/* The kernels' weight layouts, made contiguous (tkr_weight_form keeps them on a marked weight). */
+static tk_status weight_layout(tk_context *ctx, const tk_tensor *w, const int *perm, tk_tensor **out)
+{
+    tk_tensor *v = NULL;
+    tk_status s = tk_permute(ctx, w, perm, &v);
+    if (!s) s = tk_contiguous(ctx, v, out);
+    tk_tensor_release(v);
+    return s;
+}
+
+static tk_status weight_hwio(tk_context *ctx, const tk_tensor *w, tk_tensor **out)
+{
+    return weight_layout(ctx, w, (const int[]){ 2, 3, 1, 0 }, out);
+}
+
+static tk_status weight_hwc(tk_context *ctx, const tk_tensor *w, tk_tensor **out)
+{
+    return weight_layout(ctx, w, (const int[]){ 2, 3, 0, 1 }, out);
+}
+
 static tk_status kernel_conv(tk_context *ctx, const tk_tensor *x, const tk_tensor *w, const tk_tensor *bias, const TkrConvParams *p,
                              int64_t oh, int64_t ow, tk_tensor **out)
 {
@@ -175,7 +195,7 @@ static tk_status kernel_conv(tk_context *ctx, const tk_tensor *x, const tk_tenso
     int64_t n = x->shape[0], c = x->shape[1], oc = w->shape[0], kh = w->shape[2], kw = w->shape[3];
     bool depthwise = p->groups != 1;
     int32_t stride = (int32_t)(oh == 1 ? p->stride[1] : p->stride[0]), pad = (int32_t)p->pad[0];
-    tk_tensor *xp = NULL, *xt = NULL, *xn = NULL, *wt = NULL, *wn = NULL, *bn = NULL, *yn = NULL, *yt = NULL;
+    tk_tensor *xp = NULL, *xt = NULL, *xn = NULL, *wn = NULL, *bn = NULL, *yn = NULL, *yt = NULL;
     tk_status s;
     if (p->pad[0] != p->pad[1]) {   /* the kernel pads top and left by one amount: pad x instead */
         int64_t pads[4] = { p->pad[1], p->pad[1], p->pad[0], p->pad[0] };
@@ -183,8 +203,8 @@ static tk_status kernel_conv(tk_context *ctx, const tk_tensor *x, const tk_tenso
         pad = 0;
     }
     if ((s = tk_permute(ctx, xp ? xp : x, (int[]){ 0, 2, 3, 1 }, &xt)) || (s = tk_contiguous(ctx, xt, &xn))) goto done;
-    /* dense OIHW → HWIO; depthwise [C, 1, KH, KW] → [KH, KW, C, 1], the kernel's [KH, KW, C] */
-    if ((s = tk_permute(ctx, w, depthwise ? (int[]){ 2, 3, 0, 1 } : (int[]){ 2, 3, 1, 0 }, &wt)) || (s = tk_contiguous(ctx, wt, &wn)))
+    /* dense OIHW → HWIO; depthwise [C, 1, KH, KW] → [KH, KW, C, 1], the kernel's [KH, KW, C]; kept on a marked weight */
+    if ((s = tkr_weight_form(ctx, w, depthwise ? TKR_FORM_CONV_HWC : TKR_FORM_CONV_HWIO, depthwise ? weight_hwc : weight_hwio, &wn)))
         goto done;
     if (bias) s = tk_to_dtype(ctx, bias, TK_DTYPE_F32, &bn);
     else s = tk_zeros(ctx, TK_DTYPE_F32, 1, &oc, &bn);
@@ -223,7 +243,6 @@ done:
     tk_tensor_release(xp);
     tk_tensor_release(xt);
     tk_tensor_release(xn);
-    tk_tensor_release(wt);
     tk_tensor_release(wn);
     tk_tensor_release(bn);
     tk_tensor_release(yn);

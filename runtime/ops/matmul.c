@@ -271,14 +271,10 @@ tk_status tk_bmm(tk_context *ctx, const tk_tensor *a, const tk_tensor *b, tk_ten
 #define TKR_PACK 256   /* gemm.tk's plane: PK = PN = 256 */
 
 /* w [N, K] (a linear weight) packed for the gemm_X_packed kernels as B = wᵀ
- * [K, N]: planes P[NB, KT, 256, 256] in the micro-kernel's layout. Made on
- * first use and kept on w (freed with it). */
-static tk_status packed_weight(tk_context *ctx, tk_tensor *w, tk_tensor **out)
+ * [K, N]: planes P[NB, KT, 256, 256] in the micro-kernel's layout. Kept on a
+ * marked weight (tkr_weight_form). */
+static tk_status make_packed(tk_context *ctx, const tk_tensor *w, tk_tensor **out)
 {
-    if (w->packed) {
-        *out = w->packed;
-        return TK_OK;
-    }
     int64_t n = w->shape[0], k = w->shape[1];
     int64_t nb = (n + TKR_PACK - 1) / TKR_PACK, kt = (k + TKR_PACK - 1) / TKR_PACK;
     bool bf = w->dtype == TK_DTYPE_BF16;
@@ -298,7 +294,6 @@ static tk_status packed_weight(tk_context *ctx, tk_tensor *w, tk_tensor **out)
         tk_tensor_release(p);
         return s;
     }
-    w->packed = p;
     *out = p;
     return TK_OK;
 }
@@ -378,9 +373,10 @@ tk_status tk_linear(tk_context *ctx, const tk_tensor *x, const tk_tensor *w, con
             goto done;
         const tk_tensor *wb = wc ? wc : w;
         tk_tensor *packed = NULL;
-        if (w->weight && (s = packed_weight(ctx, (tk_tensor *)w, &packed))) goto done;
+        if (w->weight && (s = tkr_weight_form(ctx, w, TKR_FORM_GEMM_PACKED, make_packed, &packed))) goto done;
         if (packed) s = packed_gemm(ctx, x2, packed, bias ? (bf ? bf : bias) : NULL, o2);
         else s = kernel_gemm(ctx, x2, wb, bt, bias ? (bf ? bf : bias) : NULL, o2);
+        tk_tensor_release(packed);
     } else {
         /* plain path: out = x·wᵀ (+ bias) */
         tk_tensor *wt = NULL, *r = NULL;
@@ -414,10 +410,7 @@ tk_status tk_mark_weight(tk_context *ctx, tk_tensor *w)
     if (!ctx) return TK_ERR_INVALID_ARGUMENT;
     tk_status s = tkr_check_arg(ctx, "tk_mark_weight", "w", w);
     if (s) return s;
-    char sw[160];
-    if (w->ndim != 2) return tkr_error(ctx, TK_ERR_SHAPE, "tk_mark_weight: w %s is not a matrix", TKR_SHAPE(w, sw));
     w->weight = true;
-    tk_tensor_release(w->packed);   /* marking again repacks (the caller may have written to w) */
-    w->packed = NULL;
+    tkr_weight_forms_clear(w);   /* marking again converts again (the caller may have written to w) */
     return tkr_ok(ctx);
 }

@@ -435,6 +435,34 @@ START_TEST(profile_records_ops)
 }
 END_TEST
 
+/* A weight marked constant keeps its HWIO (HWC) layout: the same result, the
+ * layout not redone (a write to the weight is not seen until it is marked again). */
+START_TEST(marked_weight_layout_is_kept)
+{
+    for (int dw = 0; dw < 2; dw++) {
+        tk_tensor *x, *w, *y0, *y1, *y2, *y3, *n;
+        int64_t oc = dw ? 8 : 16, ic = dw ? 1 : 8;
+        tk_conv_opts o = { .padding = { 1, 1 }, .groups = dw ? 8 : 1 };
+        TKT_OK(tk_randn(tkt_ctx, TK_DTYPE_F32, 4, (int64_t[]){ 2, 8, 9, 9 }, 1, &x));
+        TKT_OK(tk_randn(tkt_ctx, TK_DTYPE_F32, 4, (int64_t[]){ oc, ic, 3, 3 }, 2, &w));
+        TKT_OK(tk_conv2d(tkt_ctx, x, w, NULL, &o, &y0));
+        TKT_OK(tk_mark_weight(tkt_ctx, w));
+        TKT_OK(tk_conv2d(tkt_ctx, x, w, NULL, &o, &y1));
+        tkt_expect_equal(y1, y0, "marked weight");
+        TKT_OK(tk_fill_(tkt_ctx, w, 0.0));
+        TKT_OK(tk_conv2d(tkt_ctx, x, w, NULL, &o, &y2));
+        tkt_expect_equal(y2, y0, "the kept layout, not the new values");
+        TKT_OK(tk_mark_weight(tkt_ctx, w));
+        TKT_OK(tk_conv2d(tkt_ctx, x, w, NULL, &o, &y3));
+        double mx;
+        TKT_OK(tk_reduce(tkt_ctx, TK_NORM, y3, &(tk_reduce_opts){ .p = INFINITY }, &n));
+        TKT_OK(tk_item(tkt_ctx, n, NULL, &mx));
+        ck_assert_double_eq(mx, 0.0);
+        TKT_RELEASE(x, w, y0, y1, y2, y3, n);
+    }
+}
+END_TEST
+
 static Suite *conv_suite(void)
 {
     Suite *s = suite_create("tensor_conv");
@@ -454,6 +482,7 @@ static Suite *conv_suite(void)
     tcase_add_test(c, embedding_errors);
     tcase_add_test(c, thread_identity);
     tcase_add_test(c, profile_records_ops);
+    tcase_add_test(c, marked_weight_layout_is_kept);
     suite_add_tcase(s, c);
     return s;
 }
