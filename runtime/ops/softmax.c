@@ -5,10 +5,13 @@
  * tensor): one pass for the max, one writing exp(x - max) and summing it (in
  * double), one scaling. Every other case goes line by line in double through
  * the typed run loaders. Lines are independent, so any split over threads
- * gives the same bits. */
+ * gives the same bits. A softmax over the last dim of a contiguous f32 or
+ * bf16 tensor runs the stdlib kernel (softmax.tk: vectorised exp, 16 rows per
+ * block) instead. */
 #include <math.h>
 
 #include "reduce.h"
+#include "stdlib_kernels.h"
 #include "tk/ops.h"
 
 #define CHUNK 256
@@ -92,6 +95,23 @@ static tk_status softmax_impl(tk_context *ctx, const char *op, bool logp, const 
     if ((s = tkr_axis(ctx, op, dim, a->ndim, &ax))) return s;
     double t0 = ctx->profile ? tkr_now() : 0;
     if ((s = tkr_new(ctx, a->dtype, a->ndim, a->shape, out))) return s;
+    int64_t cols = a->ndim ? a->shape[a->ndim - 1] : 1, rows = cols ? tk_tensor_numel(a) / cols : 0;
+    if (!logp && ax == a->ndim - 1 && a->ndim > 0 && rows * cols > 0 && tk_tensor_is_contiguous(a) &&
+        (a->dtype == TK_DTYPE_F32 || a->dtype == TK_DTYPE_BF16)) {
+        tk_kernel *k;
+        s = tkr_stdlib_kernel(ctx, "softmax.tk", a->dtype == TK_DTYPE_F32 ? "softmax_f32" : "softmax_bf16", &k);
+        if (!s) {
+            tk_arg args[2] = { { tkr_ptr(a), { rows, cols, 0, 0 }, 2 }, { tkr_ptr(*out), { rows, cols, 0, 0 }, 2 } };
+            s = tkr_launch(ctx, k, NULL, args, 2);
+        }
+        if (s) {
+            tk_tensor_release(*out);
+            *out = NULL;
+            return s;
+        }
+        if (ctx->profile) tkr_profile_record(ctx, "op", op, tkr_now() - t0);
+        return tkr_ok(ctx);
+    }
     SoftmaxJob J = { a, *out, { 0 }, { 0 }, logp };
     tkr_lines_init(&J.in, a, ax);
     tkr_lines_init(&J.on, *out, ax);
