@@ -49,13 +49,10 @@ tk_status tk_tensor_arena_place(tk_context *ctx, tk_tensor_arena *a, size_t offs
     if (offset % es)
         return tkr_error(ctx, TK_ERR_INVALID_ARGUMENT, "tk_tensor_arena_place: offset %zu is not a multiple of %s's %zu bytes", offset,
                          tk_dtype_name(dtype), es);
-    uint64_t n = 1;
-    for (int i = 0; i < ndim; i++) {
-        if (shape[i] < 0) return tkr_error(ctx, TK_ERR_SHAPE, "tk_tensor_arena_place: size %lld of dim %d is negative", (long long)shape[i], i);
-        if (shape[i] && n > UINT64_MAX / 16 / (uint64_t)shape[i])
-            return tkr_error(ctx, TK_ERR_SHAPE, "tk_tensor_arena_place: the shape has too many elements");
-        n *= (uint64_t)shape[i];
-    }
+    int64_t count;
+    if (!tkr_shape_fits(ndim, shape, &count))
+        return tkr_error(ctx, TK_ERR_SHAPE, "tk_tensor_arena_place: a negative size, or more elements than fit in memory");
+    uint64_t n = (uint64_t)count;
     char sh[160];
     if (offset > a->bytes || n * es > a->bytes - offset)
         return tkr_error(ctx, TK_ERR_SHAPE, "tk_tensor_arena_place: %s %s at offset %zu needs %llu bytes, past the arena's %zu", tk_dtype_name(dtype),

@@ -92,6 +92,9 @@ tk_status tkr_view(tk_context *ctx, const tk_tensor *base, int ndim, const int64
 /* t itself (retained) if contiguous, else a contiguous copy. */
 tk_status tkr_contiguous(tk_context *ctx, const tk_tensor *t, tk_tensor **out);
 int64_t tkr_numel(int ndim, const int64_t *shape);
+/* Sizes >= 0 whose element count and strides (the product of the non-zero
+ * sizes) fit in int64 with room for the element size; the count into *numel. */
+bool tkr_shape_fits(int ndim, const int64_t *shape, int64_t *numel);
 void tkr_contiguous_strides(int ndim, const int64_t *shape, int64_t *strides);
 static inline char *tkr_ptr(const tk_tensor *t)
 {

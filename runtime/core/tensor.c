@@ -8,17 +8,22 @@
 
 int64_t tkr_numel(int ndim, const int64_t *shape)
 {
+    /* saturates instead of overflowing: a caller-made shape whose product
+     * does not fit (a reshape target, say) then matches no real tensor */
     int64_t n = 1;
-    for (int i = 0; i < ndim; i++) n *= shape[i];
+    for (int i = 0; i < ndim; i++)
+        if (__builtin_mul_overflow(n, shape[i], &n)) return INT64_MAX;
     return n;
 }
 
 void tkr_contiguous_strides(int ndim, const int64_t *shape, int64_t *strides)
 {
-    int64_t s = 1;
+    int64_t st = 1;
     for (int i = ndim - 1; i >= 0; i--) {
-        strides[i] = s;
-        s *= shape[i] > 0 ? shape[i] : 1;
+        strides[i] = st;
+        /* only an empty tensor's strides can overflow (check_shape bounds the
+         * others); any stride serves an empty tensor, so saturate */
+        if (__builtin_mul_overflow(st, shape[i] > 0 ? shape[i] : 1, &st)) st = INT64_MAX;
     }
 }
 
@@ -29,15 +34,28 @@ static tk_status check_shape(tk_context *ctx, const char *op, tk_dtype dtype, in
     if (ndim < 0 || ndim > TK_MAX_DIMS)
         return tkr_error(ctx, TK_ERR_SHAPE, "%s: %d dims (a tensor has 0 .. %d)", op, ndim, TK_MAX_DIMS);
     if (ndim > 0 && !shape) return tkr_error(ctx, TK_ERR_INVALID_ARGUMENT, "%s: shape is NULL for %d dims", op, ndim);
-    int64_t n = 1;
-    for (int i = 0; i < ndim; i++) {
+    for (int i = 0; i < ndim; i++)
         if (shape[i] < 0) return tkr_error(ctx, TK_ERR_SHAPE, "%s: size %lld of dim %d is negative", op, (long long)shape[i], i);
-        if (shape[i] && n > INT64_MAX / 16 / shape[i])
-            return tkr_error(ctx, TK_ERR_SHAPE, "%s: %d-dim shape has more elements than fit in memory", op, ndim);
-        n *= shape[i];
+    if (!tkr_shape_fits(ndim, shape, numel))
+        return tkr_error(ctx, TK_ERR_SHAPE, "%s: %d-dim shape has more elements than fit in memory", op, ndim);
+    return TK_OK;
+}
+
+bool tkr_shape_fits(int ndim, const int64_t *shape, int64_t *numel)
+{
+    /* the strides multiply the non-zero sizes even when another size is 0
+     * (an empty [0, 2^40, 2^40] tensor still has a stride of 2^40), so that
+     * product must fit as well as the element count */
+    int64_t n = 1, span = 1;
+    for (int i = 0; i < ndim; i++) {
+        int64_t d = shape[i];
+        if (d < 0) return false;
+        if (d > 1 && span > INT64_MAX / 16 / d) return false;
+        if (d > 1) span *= d;
+        n *= d;   /* n <= span: cannot overflow */
     }
     *numel = n;
-    return TK_OK;
+    return true;
 }
 
 static tk_tensor *tensor_alloc(tk_context *ctx)

@@ -215,6 +215,8 @@ START_TEST(bad_arguments_are_named)
     TKT_FAILS(tk_empty(tkt_ctx, TK_DTYPE_F32, 9, (int64_t[]){ 1, 1, 1, 1, 1, 1, 1, 1, 1 }, &t), TK_ERR_SHAPE, "dims");
     TKT_FAILS(tk_empty(tkt_ctx, (tk_dtype)99, 1, (int64_t[]){ 3 }, &t), TK_ERR_DTYPE, "dtype");
     TKT_FAILS(tk_empty(tkt_ctx, TK_DTYPE_F32, 2, (int64_t[]){ INT64_MAX / 2, 4 }, &t), TK_ERR_SHAPE, "more elements");
+    /* empty, but the strides of the other dims would overflow (found by fuzz_tensor_files in an ONNX .pb) */
+    TKT_FAILS(tk_empty(tkt_ctx, TK_DTYPE_F32, 3, (int64_t[]){ 0, (int64_t)1 << 40, (int64_t)1 << 40 }, &t), TK_ERR_SHAPE, "more elements");
     TKT_FAILS(tk_arange(tkt_ctx, TK_DTYPE_F32, 0, 1, 0, &t), TK_ERR_INVALID_ARGUMENT, "step");
     TKT_FAILS(tk_clone(tkt_ctx, NULL, &t), TK_ERR_INVALID_ARGUMENT, "tk_clone: t is NULL");
     ck_assert_int_eq(tk_context_create(&(tk_context_opts){ .device = (tk_device_type)5 }, &(tk_context *){ 0 }), TK_ERR_TARGET);
