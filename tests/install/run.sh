@@ -24,12 +24,16 @@ cc=${CC:-cc}
 
 echo "== pkg-config, shared"
 $cc "$src/examples/c/jit_kernel.c" $(pkg-config --cflags --libs tk) -lm -o "$work/jit_shared"
-ldd "$work/jit_shared" | grep -q "libtk.so" || { echo "jit_shared does not link libtk.so"; exit 1; }
+# ldd's output is captured first: under pipefail, `ldd | grep -q` fails at
+# random when grep exits on the first match and ldd dies of SIGPIPE.
+deps=$(ldd "$work/jit_shared")
+grep -q "libtk.so" <<<"$deps" || { echo "jit_shared does not link libtk.so"; exit 1; }
 LD_LIBRARY_PATH=$libdir TK_CACHE_DIR=$work/cache "$work/jit_shared"
 
 echo "== pkg-config --static"
 $cc "$src/examples/c/jit_kernel.c" $(pkg-config --cflags tk) "$libdir/libtk.a" $(pkg-config --static --libs-only-L --libs-only-l tk | sed 's/-ltk //') -lm -o "$work/jit_static"
-if ldd "$work/jit_static" | grep -q "libtk.so"; then echo "jit_static links libtk.so"; exit 1; fi
+deps=$(ldd "$work/jit_static")
+if grep -q "libtk.so" <<<"$deps"; then echo "jit_static links libtk.so"; exit 1; fi
 TK_CACHE_DIR=$work/cache "$work/jit_static"
 
 echo "== the tensor runtime through pkg-config (examples/c/mlp.c and custom_kernel.c)"
