@@ -25,6 +25,7 @@
 #include <sys/stat.h>
 
 #include "internal.h"
+#include "onnx_tensor.h"
 #include "pb_wire.h"
 #include "tk/io.h"
 
@@ -34,7 +35,7 @@
 
 enum {
     F_DIMS = 1, F_DATA_TYPE = 2, F_SEGMENT = 3, F_FLOAT = 4, F_INT32 = 5, F_INT64 = 7, F_NAME = 8, F_RAW = 9,
-    F_DOUBLE = 10, F_DATA_LOCATION = 14,
+    F_DOUBLE = 10, F_EXTERNAL = 13, F_DATA_LOCATION = 14,
 };
 
 /* TensorProto.DataType: names for messages, and ours where we have one (-1 otherwise). */
@@ -54,7 +55,7 @@ static const struct {
 };
 #define NUM_ONNX_TYPES ((int)(sizeof onnx_types / sizeof onnx_types[0]))
 
-static int onnx_type_of(tk_dtype d)
+int tkr_onnx_type_of(tk_dtype d)
 {
     for (int i = 0; i < NUM_ONNX_TYPES; i++)
         if (onnx_types[i].dtype == (int)d) return i;
@@ -88,30 +89,8 @@ static const char *field_name(uint32_t f)
     return "?";
 }
 
-/* ------------------------------------------------------------ reading the file */
-
-static tk_status read_file(tk_context *ctx, const char *op, const char *path, uint8_t **data, size_t *len)
-{
-    *data = NULL;
-    FILE *fp = fopen(path, "rb");
-    if (!fp) return tkr_error(ctx, TK_ERR_IO, "%s: cannot read '%s': %s", op, path, strerror(errno));
-    struct stat st;
-    tk_status s = TK_OK;
-    if (fstat(fileno(fp), &st) != 0 || !S_ISREG(st.st_mode)) s = tkr_error(ctx, TK_ERR_IO, "%s: '%s' is not a regular file", op, path);
-    else if ((uint64_t)st.st_size > SIZE_MAX - 1) s = tkr_error(ctx, TK_ERR_IO, "%s: '%s' is too large", op, path);
-    else if (!(*data = malloc((size_t)st.st_size + 1)))
-        s = tkr_error(ctx, TK_ERR_OUT_OF_MEMORY, "%s: out of memory reading '%s' (%lld bytes)", op, path, (long long)st.st_size);
-    else if (fread(*data, 1, (size_t)st.st_size, fp) != (size_t)st.st_size)
-        s = tkr_error(ctx, TK_ERR_IO, "%s: '%s': read error or the file shrank", op, path);
-    fclose(fp);
-    if (s) {
-        free(*data);
-        *data = NULL;
-        return s;
-    }
-    *len = (size_t)st.st_size;
-    return TK_OK;
-}
+int tkr_onnx_dtype(int64_t t) { return t > 0 && t < NUM_ONNX_TYPES ? onnx_types[t].dtype : -1; }
+const char *tkr_onnx_type_name(int64_t t) { return t >= 0 && t < NUM_ONNX_TYPES ? onnx_types[t].name : "?"; }
 
 /* ------------------------------------------------------------ pass 1: check and count */
 
@@ -125,34 +104,72 @@ typedef struct {
     bool has_raw;
     const uint8_t *name;
     size_t name_len;
+    int64_t data_location;          /* 1: EXTERNAL */
+    char location[1024];            /* external_data's keys */
+    int64_t ext_offset, ext_length; /* -1: absent */
 } Header;
 
 typedef struct {
     tk_context *ctx;
-    const char *op, *path;
+    const char *op, *path;          /* path: the file, or what the tensor is ("initializer 'w' of 'm.onnx'") */
+    const TkrOnnxSource *src;
 } Where;
 
 static tk_status malformed(const Where *w, const TkrPbReader *r)
 {
-    return tkr_error(w->ctx, TK_ERR_IO, "%s: '%s' is not a valid TensorProto: %s at byte %zu", w->op, w->path, r->error,
+    return tkr_error(w->ctx, TK_ERR_IO, "%s: %s is not a valid TensorProto: %s at byte %zu", w->op, w->path, r->error,
                      r->error_at);
 }
 
 static tk_status wrong_wire(const Where *w, const TkrPbField *f)
 {
-    return tkr_error(w->ctx, TK_ERR_IO, "%s: '%s' is not a valid TensorProto: field %u (%s) at byte %zu has wire type %s", w->op,
+    return tkr_error(w->ctx, TK_ERR_IO, "%s: %s is not a valid TensorProto: field %u (%s) at byte %zu has wire type %s", w->op,
                      w->path, f->number, field_name(f->number), f->offset, tkr_pb_wire_name(f->wire));
 }
 
 static tk_status add_dim(const Where *w, Header *h, uint64_t v, size_t at)
 {
     if ((int64_t)v < 0)
-        return tkr_error(w->ctx, TK_ERR_IO, "%s: '%s': dim %d is negative (%lld) at byte %zu", w->op, w->path, h->ndim,
+        return tkr_error(w->ctx, TK_ERR_IO, "%s: %s: dim %d is negative (%lld) at byte %zu", w->op, w->path, h->ndim,
                          (long long)(int64_t)v, at);
     if (h->ndim == TK_MAX_DIMS)
-        return tkr_error(w->ctx, TK_ERR_UNSUPPORTED, "%s: '%s' has more than %d dims (a tensor has at most %d)", w->op, w->path,
+        return tkr_error(w->ctx, TK_ERR_UNSUPPORTED, "%s: %s has more than %d dims (a tensor has at most %d)", w->op, w->path,
                          TK_MAX_DIMS, TK_MAX_DIMS);
     h->shape[h->ndim++] = (int64_t)v;
+    return TK_OK;
+}
+
+/* One external_data entry (StringStringEntryProto: key 1, value 2). */
+static tk_status external_entry(const Where *w, const TkrPbReader *r, Header *h, const TkrPbField *f)
+{
+    if (f->wire != TKR_PB_BYTES) return wrong_wire(w, f);
+    TkrPbReader e = tkr_pb_sub_reader(r, f);
+    TkrPbField kv;
+    const uint8_t *key = NULL, *val = NULL;
+    size_t klen = 0, vlen = 0;
+    while (tkr_pb_next(&e, &kv))
+        if (kv.wire == TKR_PB_BYTES && kv.number == 1) key = kv.bytes, klen = kv.len;
+        else if (kv.wire == TKR_PB_BYTES && kv.number == 2) val = kv.bytes, vlen = kv.len;
+    if (e.error) return malformed(w, &e);
+    char v[32];
+    if (klen == 8 && memcmp(key, "location", 8) == 0) {
+        if (vlen == 0 || vlen >= sizeof h->location || memchr(val, 0, vlen))
+            return tkr_error(w->ctx, TK_ERR_IO, "%s: %s: external data location of %zu bytes is not a usable file name", w->op,
+                             w->path, vlen);
+        memcpy(h->location, val, vlen);
+        h->location[vlen] = 0;
+    } else if ((klen == 6 && memcmp(key, "offset", 6) == 0) || (klen == 6 && memcmp(key, "length", 6) == 0)) {
+        char *end;
+        if (vlen == 0 || vlen >= sizeof v) return tkr_error(w->ctx, TK_ERR_IO, "%s: %s: external data %.6s is not a number", w->op, w->path, key);
+        memcpy(v, val, vlen);
+        v[vlen] = 0;
+        errno = 0;
+        long long n = strtoll(v, &end, 10);
+        if (*end || errno || n < 0)
+            return tkr_error(w->ctx, TK_ERR_IO, "%s: %s: external data %.6s %s is not a byte count", w->op, w->path, key, v);
+        if (key[0] == 'o') h->ext_offset = n;
+        else h->ext_length = n;
+    }   /* "checksum" and unknown keys: ignored */
     return TK_OK;
 }
 
@@ -162,7 +179,7 @@ static tk_status count_fixed(const Where *w, Header *h, const TkrPbField *f, Tkr
     if (f->wire == unpacked) h->count[f->number]++;
     else if (f->wire == TKR_PB_BYTES && f->len % width == 0) h->count[f->number] += (int64_t)(f->len / width);
     else if (f->wire == TKR_PB_BYTES)
-        return tkr_error(w->ctx, TK_ERR_IO, "%s: '%s': packed %s at byte %zu is %zu bytes, not a multiple of %zu", w->op, w->path,
+        return tkr_error(w->ctx, TK_ERR_IO, "%s: %s: packed %s at byte %zu is %zu bytes, not a multiple of %zu", w->op, w->path,
                          field_name(f->number), f->offset, f->len, width);
     else return wrong_wire(w, f);
     return TK_OK;
@@ -185,6 +202,7 @@ static tk_status count_varints(const Where *w, const TkrPbReader *r, Header *h, 
 static tk_status scan(const Where *w, const uint8_t *buf, size_t len, Header *h)
 {
     memset(h, 0, sizeof *h);
+    h->ext_offset = h->ext_length = -1;
     TkrPbReader r = tkr_pb_reader(buf, len);
     TkrPbField f;
     tk_status s = TK_OK;
@@ -204,7 +222,7 @@ static tk_status scan(const Where *w, const uint8_t *buf, size_t len, Header *h)
             else h->data_type = (int64_t)f.varint;
             break;
         case F_SEGMENT:
-            s = tkr_error(w->ctx, TK_ERR_UNSUPPORTED, "%s: '%s' is one segment of a larger tensor; segments are not supported",
+            s = tkr_error(w->ctx, TK_ERR_UNSUPPORTED, "%s: %s is one segment of a larger tensor; segments are not supported",
                           w->op, w->path);
             break;
         case F_FLOAT: s = count_fixed(w, h, &f, TKR_PB_FIXED32, 4); break;
@@ -221,11 +239,12 @@ static tk_status scan(const Where *w, const uint8_t *buf, size_t len, Header *h)
             break;
         case F_DATA_LOCATION:
             if (f.wire != TKR_PB_VARINT) s = wrong_wire(w, &f);
-            else if (f.varint != 0)
-                s = tkr_error(w->ctx, TK_ERR_UNSUPPORTED,
-                              "%s: '%s' keeps its data in an external file (data_location EXTERNAL); external data is not supported",
-                              w->op, w->path);
+            else if (f.varint > 1)
+                s = tkr_error(w->ctx, TK_ERR_IO, "%s: %s: data_location %llu is neither DEFAULT nor EXTERNAL", w->op, w->path,
+                              (unsigned long long)f.varint);
+            else h->data_location = (int64_t)f.varint;
             break;
+        case F_EXTERNAL: s = external_entry(w, &r, h, &f); break;
         default: break;   /* string_data, uint64_data, doc_string, external_data, metadata_props, later fields */
         }
     }
@@ -240,13 +259,13 @@ static tk_status validate(const Where *w, const Header *h, tk_dtype *dtype, int6
     tkr_shape_str(h->ndim, h->shape, shp, sizeof shp);
     if (h->data_type <= 0 || h->data_type >= NUM_ONNX_TYPES) {
         if (h->data_type == 0)
-            return tkr_error(w->ctx, TK_ERR_IO, "%s: '%s' has no data_type (UNDEFINED)", w->op, w->path);
-        return tkr_error(w->ctx, TK_ERR_UNSUPPORTED, "%s: '%s' has data_type %lld, which this reader does not know", w->op,
+            return tkr_error(w->ctx, TK_ERR_IO, "%s: %s has no data_type (UNDEFINED)", w->op, w->path);
+        return tkr_error(w->ctx, TK_ERR_UNSUPPORTED, "%s: %s has data_type %lld, which this reader does not know", w->op,
                          w->path, (long long)h->data_type);
     }
     if (onnx_types[h->data_type].dtype < 0)
         return tkr_error(w->ctx, TK_ERR_UNSUPPORTED,
-                         "%s: '%s' holds %s elements; supported are FLOAT DOUBLE FLOAT16 BFLOAT16 INT8 INT16 INT32 INT64 UINT8 BOOL",
+                         "%s: %s holds %s elements; supported are FLOAT DOUBLE FLOAT16 BFLOAT16 INT8 INT16 INT32 INT64 UINT8 BOOL",
                          w->op, w->path, onnx_types[h->data_type].name);
     *dtype = (tk_dtype)onnx_types[h->data_type].dtype;
     const char *tname = onnx_types[h->data_type].name;
@@ -254,7 +273,7 @@ static tk_status validate(const Where *w, const Header *h, tk_dtype *dtype, int6
     int64_t n = 1;
     for (int d = 0; d < h->ndim; d++)
         if (__builtin_mul_overflow(n, h->shape[d], &n) || n > INT64_MAX / 16)
-            return tkr_error(w->ctx, TK_ERR_IO, "%s: '%s': the element count of dims %s overflows", w->op, w->path, shp);
+            return tkr_error(w->ctx, TK_ERR_IO, "%s: %s: the element count of dims %s overflows", w->op, w->path, shp);
     *numel = n;
     uint32_t want_field = typed_field_of(*dtype);
     static const uint32_t typed[] = { F_FLOAT, F_INT32, F_INT64, F_DOUBLE };
@@ -262,17 +281,26 @@ static tk_status validate(const Where *w, const Header *h, tk_dtype *dtype, int6
         uint32_t fld = typed[i];
         if (!h->count[fld]) continue;
         if (h->has_raw)
-            return tkr_error(w->ctx, TK_ERR_IO, "%s: '%s' has both raw_data and %s", w->op, w->path, field_name(fld));
+            return tkr_error(w->ctx, TK_ERR_IO, "%s: %s has both raw_data and %s", w->op, w->path, field_name(fld));
         if (fld != want_field)
-            return tkr_error(w->ctx, TK_ERR_IO, "%s: '%s' is %s but holds %s (%s elements go in %s)", w->op, w->path, tname,
+            return tkr_error(w->ctx, TK_ERR_IO, "%s: %s is %s but holds %s (%s elements go in %s)", w->op, w->path, tname,
                              field_name(fld), tname, field_name(want_field));
     }
-    if (h->has_raw) {
+    if (h->data_location == 1) {
+        if (h->has_raw || h->count[want_field])
+            return tkr_error(w->ctx, TK_ERR_IO, "%s: %s keeps its data in an external file but also holds data", w->op, w->path);
+        if (!h->location[0])
+            return tkr_error(w->ctx, TK_ERR_IO, "%s: %s keeps its data in an external file but names none (no 'location')", w->op,
+                             w->path);
+        if (h->ext_length >= 0 && (uint64_t)h->ext_length != (uint64_t)n * esize)
+            return tkr_error(w->ctx, TK_ERR_IO, "%s: %s: dims %s of %s need %llu bytes, its external data is %lld", w->op, w->path,
+                             shp, tname, (unsigned long long)((uint64_t)n * esize), (long long)h->ext_length);
+    } else if (h->has_raw) {
         if ((uint64_t)h->raw_len != (uint64_t)n * esize)
-            return tkr_error(w->ctx, TK_ERR_IO, "%s: '%s': dims %s of %s need %llu bytes, raw_data has %zu", w->op, w->path, shp,
+            return tkr_error(w->ctx, TK_ERR_IO, "%s: %s: dims %s of %s need %llu bytes, raw_data has %zu", w->op, w->path, shp,
                              tname, (unsigned long long)((uint64_t)n * esize), h->raw_len);
     } else if (h->count[want_field] != n) {
-        return tkr_error(w->ctx, TK_ERR_IO, "%s: '%s': dims %s of %s need %lld elements, %s holds %lld%s", w->op, w->path, shp,
+        return tkr_error(w->ctx, TK_ERR_IO, "%s: %s: dims %s of %s need %lld elements, %s holds %lld%s", w->op, w->path, shp,
                          tname, (long long)n, field_name(want_field), (long long)h->count[want_field],
                          h->count[want_field] ? "" : " (and there is no raw_data)");
     }
@@ -302,7 +330,7 @@ static tk_status put_int32(Filler *fl, uint64_t raw)
     default: lo = 0, hi = UINT16_MAX; break;   /* f16 / bf16 bit patterns */
     }
     if (v < lo || v > hi)
-        return tkr_error(fl->w->ctx, TK_ERR_IO, "%s: '%s': int32_data element %lld is %lld, out of range for %s", fl->w->op,
+        return tkr_error(fl->w->ctx, TK_ERR_IO, "%s: %s: int32_data element %lld is %lld, out of range for %s", fl->w->op,
                          fl->w->path, (long long)fl->k, (long long)v, tk_dtype_name(fl->dtype));
     size_t es = tk_dtype_size(fl->dtype);
     if (es == 4) { int32_t x = (int32_t)v; memcpy(fl->dst + 4 * fl->k, &x, 4); }
@@ -347,6 +375,60 @@ static tk_status fill_typed(const Where *w, const uint8_t *buf, size_t len, tk_d
 
 /* ------------------------------------------------------------ the API */
 
+/* The bytes of a tensor kept outside: checked to lie inside the file. */
+static tk_status external_bytes(const Where *w, const Header *h, size_t bytes, TkrFileMap **map, const uint8_t **p)
+{
+    if (!w->src || !w->src->external)
+        return tkr_error(w->ctx, TK_ERR_UNSUPPORTED, "%s: %s keeps its data in the external file '%s'; read it through its model",
+                         w->op, w->path, h->location);
+    if (h->location[0] == '/' || strstr(h->location, ".."))
+        return tkr_error(w->ctx, TK_ERR_IO, "%s: %s: external data location '%s' leaves the model's folder", w->op, w->path,
+                         h->location);
+    tk_status s = w->src->external(w->src->arg, h->location, map);
+    if (s) return s;
+    uint64_t off = h->ext_offset < 0 ? 0 : (uint64_t)h->ext_offset;
+    if (off > (*map)->len || bytes > (*map)->len - off)
+        return tkr_error(w->ctx, TK_ERR_IO, "%s: %s: bytes [%llu, +%zu) lie past the end of '%s' (%zu bytes)", w->op, w->path,
+                         (unsigned long long)off, bytes, h->location, (*map)->len);
+    *p = (*map)->data + off;
+    return TK_OK;
+}
+
+tk_status tkr_onnx_tensor_decode(tk_context *ctx, const char *op, const char *what, const TkrOnnxSource *src,
+                                 const uint8_t *buf, size_t len, tk_tensor **out, const uint8_t **name, size_t *name_len)
+{
+    *out = NULL;
+    Where w = { ctx, op, what, src };
+    Header h;
+    tk_dtype dtype = TK_DTYPE_F32;
+    int64_t numel = 0;
+    tk_status s;
+    if ((s = scan(&w, buf, len, &h)) || (s = validate(&w, &h, &dtype, &numel))) return s;
+    if (name) *name = h.name, *name_len = h.name_len;
+    size_t bytes = (size_t)numel * tk_dtype_size(dtype);
+    const uint8_t *raw = h.has_raw ? h.raw : NULL;
+    TkrFileMap *map = src ? src->map : NULL;
+    if (h.data_location == 1 && (s = external_bytes(&w, &h, bytes, &map, &raw))) return s;
+    if (raw) {
+        if (dtype == TK_DTYPE_BOOL)   /* a bool byte other than 0 or 1 is no bool our ops handle */
+            for (size_t i = 0; i < bytes; i++)
+                if (raw[i] > 1) return tkr_error(ctx, TK_ERR_IO, "%s: %s: BOOL element %zu is %u, not 0 or 1", op, what, i, raw[i]);
+        /* in a mapping and aligned to its elements: a view, not a copy */
+        if (map && bytes && (uintptr_t)raw % tk_dtype_size(dtype) == 0)
+            return tkr_file_map_tensor(ctx, map, raw, dtype, h.ndim, h.shape, out);
+    }
+    tk_tensor *t;
+    if ((s = tkr_new(ctx, dtype, h.ndim, h.shape, &t))) return s;
+    if (raw) {
+        if (bytes) memcpy(tkr_ptr(t), raw, bytes);
+    } else if ((s = fill_typed(&w, buf, len, dtype, tkr_ptr(t)))) {
+        tk_tensor_release(t);
+        return s;
+    }
+    *out = t;
+    return TK_OK;
+}
+
 tk_status tk_load_onnx_tensor_named(tk_context *ctx, const char *path, tk_tensor **out, char **name)
 {
     const char *op = "tk_load_onnx_tensor";
@@ -354,45 +436,37 @@ tk_status tk_load_onnx_tensor_named(tk_context *ctx, const char *path, tk_tensor
     *out = NULL;
     if (name) *name = NULL;
     if (!path) return tkr_error(ctx, TK_ERR_INVALID_ARGUMENT, "%s: path is NULL", op);
-    uint8_t *buf = NULL;
-    size_t len = 0;
-    tk_status s = read_file(ctx, op, path, &buf, &len);
+    TkrFileMap *map;
+    tk_status s = tkr_file_map(ctx, op, path, &map);
     if (s) return s;
-    Where w = { ctx, op, path };
-    Header h;
-    tk_dtype dtype = TK_DTYPE_F32;
-    int64_t numel = 0;
+    size_t qlen = strlen(path) + 3;
+    char *what = malloc(qlen);
+    const uint8_t *nm = NULL;
+    size_t nm_len = 0;
     tk_tensor *t = NULL;
-    char *nm = NULL;
-    if ((s = scan(&w, buf, len, &h)) || (s = validate(&w, &h, &dtype, &numel))) goto out;
-    if (name && !(nm = malloc(h.name_len + 1))) {
-        s = tkr_error(ctx, TK_ERR_OUT_OF_MEMORY, "%s: out of memory for the name", op);
-        goto out;
+    if (!what) s = tkr_error(ctx, TK_ERR_OUT_OF_MEMORY, "%s: out of memory", op);
+    else {
+        snprintf(what, qlen, "'%s'", path);
+        /* copied, not viewed: a .pb file is small and its caller may rewrite it */
+        s = tkr_onnx_tensor_decode(ctx, op, what, NULL, map->data, map->len, &t, &nm, &nm_len);
     }
-    if ((s = tkr_new(ctx, dtype, h.ndim, h.shape, &t))) goto out;
-    if (h.has_raw) {
-        if (dtype == TK_DTYPE_BOOL)   /* a bool byte other than 0 or 1 is no bool our ops handle */
-            for (size_t i = 0; i < h.raw_len; i++)
-                if (h.raw[i] > 1) {
-                    s = tkr_error(ctx, TK_ERR_IO, "%s: '%s': BOOL element %zu is %u, not 0 or 1", op, path, i, h.raw[i]);
-                    goto out;
-                }
-        if (h.raw_len) memcpy(tkr_ptr(t), h.raw, h.raw_len);
-    } else if ((s = fill_typed(&w, buf, len, dtype, tkr_ptr(t)))) goto out;
-    if (nm) {
-        if (h.name_len) memcpy(nm, h.name, h.name_len);
-        nm[h.name_len] = '\0';
-        *name = nm;
-        nm = NULL;
+    if (!s && name) {
+        char *n = malloc(nm_len + 1);
+        if (!n) s = tkr_error(ctx, TK_ERR_OUT_OF_MEMORY, "%s: out of memory for the name", op);
+        else {
+            if (nm_len) memcpy(n, nm, nm_len);
+            n[nm_len] = 0;
+            *name = n;
+        }
+    }
+    free(what);
+    tkr_file_map_release(map);
+    if (s) {
+        tk_tensor_release(t);
+        return s;
     }
     *out = t;
-    t = NULL;
-    s = tkr_ok(ctx);
-out:
-    tk_tensor_release(t);
-    free(nm);
-    free(buf);
-    return s;
+    return tkr_ok(ctx);
 }
 
 tk_status tk_load_onnx_tensor(tk_context *ctx, const char *path, tk_tensor **out)
@@ -414,7 +488,7 @@ tk_status tk_save_onnx_tensor(tk_context *ctx, const tk_tensor *t, const char *p
      * bytes go straight from the tensor to the file. */
     TkrPbWriter pb = { 0 };
     for (int d = 0; d < c->ndim; d++) tkr_pb_put_varint_field(&pb, F_DIMS, (uint64_t)c->shape[d]);
-    tkr_pb_put_varint_field(&pb, F_DATA_TYPE, (uint64_t)onnx_type_of(c->dtype));
+    tkr_pb_put_varint_field(&pb, F_DATA_TYPE, (uint64_t)tkr_onnx_type_of(c->dtype));
     if (name) tkr_pb_put_bytes_field(&pb, F_NAME, name, strlen(name));
     size_t bytes = (size_t)tk_tensor_numel(c) * tk_dtype_size(c->dtype);
     tkr_pb_put_bytes_header(&pb, F_RAW, bytes);

@@ -11,14 +11,12 @@
  * mapping outlives the handle for as long as any tensor needs it. */
 #include <errno.h>
 #include <fcntl.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
+#include "file_map.h"
 #include "internal.h"
 #include "json_min.h"
 #include "tk/io.h"
@@ -52,29 +50,6 @@ static const char *st_name_of(tk_dtype d)
     return "?";
 }
 
-/* ------------------------------------------------------------ the mapping */
-
-typedef struct {
-    atomic_long refs;
-    void *base;
-    size_t len;
-} Mapping;
-
-static void mapping_release(Mapping *m)
-{
-    if (m && atomic_fetch_sub(&m->refs, 1) == 1) {
-        munmap(m->base, m->len);
-        free(m);
-    }
-}
-
-/* A tensor's storage deleter: its reference on the mapping goes. */
-static void release_mapping_ref(void *data, void *arg)
-{
-    (void)data;
-    mapping_release(arg);
-}
-
 /* ------------------------------------------------------------ the handle */
 
 typedef struct {
@@ -86,7 +61,7 @@ typedef struct {
 } Entry;
 
 struct tk_safetensors {
-    Mapping *map;
+    TkrFileMap *map;
     char *path;
     const uint8_t *data;      /* the data section in the mapping */
     size_t n;
@@ -109,7 +84,7 @@ void tk_safetensors_free(tk_safetensors *f)
     free(f->meta_keys);
     free(f->meta_values);
     free(f->path);
-    mapping_release(f->map);
+    tkr_file_map_release(f->map);
     free(f);
 }
 
@@ -297,38 +272,25 @@ tk_status tk_load_safetensors(tk_context *ctx, const char *path, tk_safetensors 
     *out = NULL;
     if (!path) return tkr_error(ctx, TK_ERR_INVALID_ARGUMENT, OP ": path is NULL");
     Where w = { ctx, path };
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return tkr_error(ctx, TK_ERR_IO, OP ": cannot read '%s': %s", path, strerror(errno));
-    struct stat st;
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        close(fd);
-        return tkr_error(ctx, TK_ERR_IO, OP ": '%s' is not a regular file", path);
-    }
-    uint64_t size = (uint64_t)st.st_size;
-    if (size < 8 || size > SIZE_MAX) {
-        close(fd);
+    TkrFileMap *m;
+    tk_status s = tkr_file_map(ctx, OP, path, &m);
+    if (s) return s;
+    uint64_t size = m->len;
+    if (size < 8) {
+        tkr_file_map_release(m);
         return tkr_error(ctx, TK_ERR_IO, OP ": '%s' is not a valid safetensors file: %llu bytes, too short for the header length",
                          path, (unsigned long long)size);
     }
-    void *base = mmap(NULL, (size_t)size, PROT_READ, MAP_PRIVATE, fd, 0);
-    close(fd);   /* the mapping keeps the file */
-    if (base == MAP_FAILED) return tkr_error(ctx, TK_ERR_IO, OP ": cannot map '%s': %s", path, strerror(errno));
     tk_safetensors *f = calloc(1, sizeof *f);
-    Mapping *m = calloc(1, sizeof *m);
-    if (!f || !m || !(f->path = strdup(path))) {
-        free(m);
+    if (!f || !(f->path = strdup(path))) {
         free(f);
-        munmap(base, (size_t)size);
+        tkr_file_map_release(m);
         return tkr_error(ctx, TK_ERR_OUT_OF_MEMORY, OP ": out of memory");
     }
-    atomic_init(&m->refs, 1);
-    m->base = base;
-    m->len = (size_t)size;
     f->map = m;
-    const uint8_t *bytes = base;
+    const uint8_t *bytes = m->data;
     uint64_t hlen = 0;
     for (int i = 7; i >= 0; i--) hlen = hlen << 8 | bytes[i];
-    tk_status s;
     if (hlen > size - 8 || hlen > MAX_HEADER_BYTES)
         s = tkr_error(ctx, TK_ERR_IO, OP ": '%s' is not a valid safetensors file: header length %llu does not fit the file (%llu bytes)",
                       path, (unsigned long long)hlen, (unsigned long long)size);
@@ -378,10 +340,7 @@ tk_status tk_safetensors_get(tk_context *ctx, const tk_safetensors *f, const cha
                                  (unsigned long long)i, p[i]);
     if ((uintptr_t)p % st_dtypes[e->type].size != 0)   /* misaligned elements: a copy our loops may read as typed */
         return tk_from_data(ctx, p, dtype, e->ndim, e->shape, out);
-    atomic_fetch_add(&f->map->refs, 1);
-    tk_status s = tk_from_blob(ctx, (void *)p, dtype, e->ndim, e->shape, NULL, TK_BLOB_READONLY, release_mapping_ref, f->map, out);
-    if (s) mapping_release(f->map);
-    return s;
+    return tkr_file_map_tensor(ctx, f->map, p, dtype, e->ndim, e->shape, out);
 }
 
 /* ------------------------------------------------------------ writing */

@@ -263,7 +263,11 @@ START_TEST(onnx_rejects_malformed_files)
     PB_FAILS(TK_ERR_UNSUPPORTED, "FLOAT8E4M3FN", 0x10, 17);
     PB_FAILS(TK_ERR_UNSUPPORTED, "INT4", 0x10, 22);
     PB_FAILS(TK_ERR_UNSUPPORTED, "data_type 99", 0x10, 99);
-    PB_FAILS(TK_ERR_UNSUPPORTED, "external", 0x10, 1, 0x70, 1);
+    PB_FAILS(TK_ERR_IO, "names none", 0x10, 1, 0x70, 1);   /* EXTERNAL without a location */
+    /* external_data { key: "location" value: "w.bin" }: only a model can resolve it */
+    PB_FAILS(TK_ERR_UNSUPPORTED, "external file 'w.bin'", 0x10, 1, 0x6a, 17, 0x0a, 8, 'l', 'o', 'c', 'a', 't', 'i', 'o', 'n', 0x12,
+             5, 'w', '.', 'b', 'i', 'n', 0x70, 1);
+    PB_FAILS(TK_ERR_IO, "neither DEFAULT nor EXTERNAL", 0x10, 1, 0x70, 2);
     PB_FAILS(TK_ERR_UNSUPPORTED, "segment", 0x10, 1, 0x1a, 0);
 
     /* arguments and files */
