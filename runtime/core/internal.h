@@ -42,7 +42,7 @@ struct tk_tensor {
 };
 
 struct tk_context {
-    char error[1024];
+    char error[8192];   /* room for a model check listing every unsupported node */
     int threads;
     const TkrDevice *device;
     TkrAllocator *alloc;

@@ -1,0 +1,84 @@
+/* tk/onnx.h — ONNX models loaded at run time and executed on the tensor
+ * runtime: MatMul/Gemm, attention, FFN, convolution and norms run on the
+ * stdlib .tk kernels, the rest on the runtime's ops.
+ *
+ *   tk_model *m;
+ *   if (tk_onnx_load(ctx, "model.onnx", NULL, &m) != TK_OK) { fprintf(stderr, "%s\n", tk_last_error(ctx)); ... }
+ *   tk_tensor *in[1] = { x }, *out[1];
+ *   tk_model_run(m, in, out);          // out[0]: one reference, the caller's
+ *   tk_tensor_release(out[0]);
+ *   tk_model_free(m);
+ *
+ * Loading maps the file (and external-data files) and points initializers
+ * into the mapping: weights are not copied. Every node is checked at load:
+ * a model with ops, attributes or dtypes we do not support fails to load with
+ * one message listing all of them (node, op, domain, opset, what is missing).
+ * A malformed file is an error naming what is wrong and where; nothing
+ * crashes. Ownership follows tk/tensor.h: inputs are borrowed, each output is
+ * one new reference for the caller. A model is used from one thread at a time
+ * and must not outlive its context.
+ */
+#ifndef TK_ONNX_H
+#define TK_ONNX_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tk/tensor.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct tk_model tk_model;
+
+typedef struct {
+    bool no_fuse;   /* run the graph node by node: no rewrites to fused kernels (for comparing) */
+} tk_onnx_opts;
+
+/* opts may be NULL (defaults). */
+tk_status tk_onnx_load(tk_context *ctx, const char *path, const tk_onnx_opts *opts, tk_model **out);
+/* The same from bytes in memory (borrowed for the call; initializers are
+ * copied). External data is refused. `name` names the model in messages. */
+tk_status tk_onnx_load_bytes(tk_context *ctx, const void *data, size_t len, const char *name, const tk_onnx_opts *opts,
+                             tk_model **out);
+void tk_model_free(tk_model *m);
+
+/* A graph input or output. dims[i] is -1 where the size is symbolic
+ * (dim_names[i] then names it, or is NULL for an unnamed one); ndim is -1
+ * where the model does not say the rank. dtype is TK_DTYPE_F32 with
+ * known_dtype false where the model does not say. */
+typedef struct {
+    const char *name;
+    tk_dtype dtype;
+    bool known_dtype;
+    int ndim;
+    const int64_t *dims;
+    const char *const *dim_names;
+} tk_value_info;
+
+int tk_model_num_inputs(const tk_model *m);
+int tk_model_num_outputs(const tk_model *m);
+tk_status tk_model_input(const tk_model *m, int i, tk_value_info *info);
+tk_status tk_model_output(const tk_model *m, int i, tk_value_info *info);
+
+/* Runs the model: inputs[i] for graph input i (NULL for an omitted optional
+ * one); outputs[i] receives one reference to output i. Symbolic sizes come
+ * from the inputs' shapes and may differ between calls; a size that
+ * disagrees with the model (a fixed dim, or one symbol bound to two sizes)
+ * is an error naming the input. On failure every outputs[i] is NULL. */
+tk_status tk_model_run(tk_model *m, tk_tensor *const *inputs, tk_tensor **outputs);
+
+/* The graph after preparation, one node per line ("%out = Op(%a, %b) {attrs}"),
+ * for `tkrun --dump`. The string belongs to the model. */
+const char *tk_model_dump(tk_model *m);
+
+/* Per-node timings of the last runs (with profiling on): use tk_profile_* of
+ * tk/tensor.h; node records are named "onnx:<op>". */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,236 @@
+/* model_api.c — tk/onnx.h: loading runs the passes as straight calls
+ * (read, sort, check, fold, liveness, metadata), running binds the inputs,
+ * checks their shapes against the model, and hands the graph to the
+ * executor. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "op.h"
+#include "onnx_tensor.h"
+
+#define OP "tk_onnx_load"
+#define MAX_SYMBOLS 128   /* distinct symbolic dims checked for agreement across inputs */
+
+static void destroy_graph(TkoGraph *g)
+{
+    if (!g) return;
+    for (int v = 0; v < g->nvalues; v++) tk_tensor_release(g->values[v].constant);
+    for (int i = 0; i < g->nnodes; i++)
+        for (int a = 0; a < g->nodes[i].nattrs; a++) {
+            TkoAttr *at = &g->nodes[i].attrs[a];
+            tk_tensor_release(at->t);
+            destroy_graph(at->g);
+            for (int k = 0; k < at->n && at->type == TKO_ATTR_GRAPHS && at->graphs; k++) destroy_graph(at->graphs[k]);
+        }
+}
+
+void tko_model_destroy(TkoModel *m)
+{
+    if (!m) return;
+    destroy_graph(m->graph);
+    for (int i = 0; i < m->n_ext; i++) {
+        tkr_file_map_release(m->ext_maps[i]);
+        free(m->ext_names[i]);
+    }
+    free(m->ext_maps);
+    free(m->ext_names);
+    tkr_file_map_release(m->map);
+    free(m->dir);
+    free(m->dump);
+    tko_arena_free(&m->arena);
+    free(m);
+}
+
+void tk_model_free(tk_model *m) { tko_model_destroy(m); }
+
+static tk_status make_info(TkoModel *m)
+{
+    TkoGraph *g = m->graph;
+    m->in_info = tko_alloc(&m->arena, (size_t)(g->nin + 1) * sizeof *m->in_info);
+    m->out_info = tko_alloc(&m->arena, (size_t)(g->nout + 1) * sizeof *m->out_info);
+    if (!m->in_info || !m->out_info) return tkr_error(m->ctx, TK_ERR_OUT_OF_MEMORY, OP ": out of memory");
+    for (int io = 0; io < 2; io++) {
+        int n = io ? g->nout : g->nin;
+        for (int i = 0; i < n; i++) {
+            const TkoValue *v = &g->values[io ? g->outputs[i] : g->inputs[i]];
+            tk_value_info *info = io ? &m->out_info[i] : &m->in_info[i];
+            info->name = v->name;
+            int dt = v->type.known ? tkr_onnx_dtype(v->type.elem_type) : -1;
+            info->known_dtype = dt >= 0;
+            info->dtype = dt >= 0 ? (tk_dtype)dt : TK_DTYPE_F32;
+            info->ndim = v->type.known ? v->type.ndim : -1;
+            info->dims = v->type.dims;
+            info->dim_names = (const char *const *)v->type.dim_names;
+        }
+    }
+    return TK_OK;
+}
+
+static tk_status load(tk_context *ctx, TkoModel *m, const uint8_t *buf, size_t len)
+{
+    tk_status s;
+    if ((s = tko_read_model(m, buf, len))) return s;
+    if ((s = tko_sort_graph(m, m->graph))) return s;
+    if ((s = tko_check_graph(m))) return s;
+    if ((s = tko_fold_constants(m, m->graph))) return s;
+    if ((s = tko_liveness(m, m->graph))) return s;
+    if ((s = make_info(m))) return s;
+    return tkr_ok(ctx);
+}
+
+static TkoModel *new_model(tk_context *ctx, const char *name, const tk_onnx_opts *opts)
+{
+    TkoModel *m = calloc(1, sizeof *m);
+    if (!m) return NULL;
+    m->ctx = ctx;
+    if (opts) m->opts = *opts;
+    if (!(m->path = tko_strndup(&m->arena, name, strlen(name)))) {
+        free(m);
+        return NULL;
+    }
+    return m;
+}
+
+tk_status tk_onnx_load(tk_context *ctx, const char *path, const tk_onnx_opts *opts, tk_model **out)
+{
+    if (!ctx || !out) return TK_ERR_INVALID_ARGUMENT;
+    *out = NULL;
+    if (!path) return tkr_error(ctx, TK_ERR_INVALID_ARGUMENT, OP ": path is NULL");
+    TkoModel *m = new_model(ctx, path, opts);
+    if (!m) return tkr_error(ctx, TK_ERR_OUT_OF_MEMORY, OP ": out of memory");
+    const char *slash = strrchr(path, '/');
+    m->dir = slash ? strndup(path, (size_t)(slash - path)) : strdup(".");
+    if (!m->dir) {
+        tko_model_destroy(m);
+        return tkr_error(ctx, TK_ERR_OUT_OF_MEMORY, OP ": out of memory");
+    }
+    tk_status s = tkr_file_map(ctx, OP, path, &m->map);
+    if (!s) s = load(ctx, m, m->map->data, m->map->len);
+    if (s) {
+        tko_model_destroy(m);
+        return s;
+    }
+    *out = m;
+    return TK_OK;
+}
+
+tk_status tk_onnx_load_bytes(tk_context *ctx, const void *data, size_t len, const char *name, const tk_onnx_opts *opts,
+                             tk_model **out)
+{
+    if (!ctx || !out) return TK_ERR_INVALID_ARGUMENT;
+    *out = NULL;
+    if (!data && len) return tkr_error(ctx, TK_ERR_INVALID_ARGUMENT, OP ": data is NULL");
+    TkoModel *m = new_model(ctx, name ? name : "(memory)", opts);
+    if (!m) return tkr_error(ctx, TK_ERR_OUT_OF_MEMORY, OP ": out of memory");
+    tk_status s = load(ctx, m, data, len);   /* no mapping: initializers are copied */
+    if (s) {
+        tko_model_destroy(m);
+        return s;
+    }
+    *out = m;
+    return TK_OK;
+}
+
+int tk_model_num_inputs(const tk_model *m) { return m ? m->graph->nin : 0; }
+int tk_model_num_outputs(const tk_model *m) { return m ? m->graph->nout : 0; }
+
+tk_status tk_model_input(const tk_model *m, int i, tk_value_info *info)
+{
+    if (!m || !info) return TK_ERR_INVALID_ARGUMENT;
+    if (i < 0 || i >= m->graph->nin)
+        return tkr_error(m->ctx, TK_ERR_INDEX, "tk_model_input: index %d, the model has %d inputs", i, m->graph->nin);
+    *info = m->in_info[i];
+    return TK_OK;
+}
+
+tk_status tk_model_output(const tk_model *m, int i, tk_value_info *info)
+{
+    if (!m || !info) return TK_ERR_INVALID_ARGUMENT;
+    if (i < 0 || i >= m->graph->nout)
+        return tkr_error(m->ctx, TK_ERR_INDEX, "tk_model_output: index %d, the model has %d outputs", i, m->graph->nout);
+    *info = m->out_info[i];
+    return TK_OK;
+}
+
+/* ------------------------------------------------------------ running */
+
+typedef struct {
+    const char *name;
+    int64_t size;
+} Binding;
+
+/* Checks an input against the model's declared type; symbolic dims bind to
+ * sizes, the same symbol to the same size everywhere. */
+static tk_status check_input(TkoModel *m, int i, const tk_tensor *t, Binding *syms, int *nsyms)
+{
+    const tk_value_info *info = &m->in_info[i];
+    const char *op = "tk_model_run";
+    if (!t) return tkr_error(m->ctx, TK_ERR_INVALID_ARGUMENT, "%s: input %d '%s' is NULL", op, i, info->name);
+    if (info->known_dtype && tk_tensor_dtype(t) != info->dtype)
+        return tkr_error(m->ctx, TK_ERR_DTYPE, "%s: input '%s' must be %s, it is %s", op, info->name, tk_dtype_name(info->dtype),
+                         tk_dtype_name(tk_tensor_dtype(t)));
+    if (info->ndim < 0) return TK_OK;
+    char want[256], got[160];
+    int n = 0;
+    n += snprintf(want + n, sizeof want - (size_t)n, "[");
+    for (int d = 0; d < info->ndim && n < (int)sizeof want - 32; d++)
+        n += info->dims[d] >= 0 ? snprintf(want + n, sizeof want - (size_t)n, d ? ", %lld" : "%lld", (long long)info->dims[d])
+                                : snprintf(want + n, sizeof want - (size_t)n, d ? ", %s" : "%s",
+                                           info->dim_names[d] ? info->dim_names[d] : "?");
+    snprintf(want + n, sizeof want - (size_t)n, "]");
+    tkr_shape_str(tk_tensor_ndim(t), tk_tensor_shape(t), got, sizeof got);
+    if (tk_tensor_ndim(t) != info->ndim)
+        return tkr_error(m->ctx, TK_ERR_SHAPE, "%s: input '%s' must have shape %s, it has %s", op, info->name, want, got);
+    for (int d = 0; d < info->ndim; d++) {
+        int64_t size = tk_tensor_shape(t)[d];
+        if (info->dims[d] >= 0 && size != info->dims[d])
+            return tkr_error(m->ctx, TK_ERR_SHAPE, "%s: input '%s' must have shape %s, it has %s (dim %d)", op, info->name, want, got, d);
+        if (info->dims[d] < 0 && info->dim_names[d]) {
+            int k = 0;
+            while (k < *nsyms && strcmp(syms[k].name, info->dim_names[d]) != 0) k++;
+            if (k == *nsyms && *nsyms < MAX_SYMBOLS) syms[(*nsyms)++] = (Binding){ info->dim_names[d], size };
+            else if (k < *nsyms && syms[k].size != size)
+                return tkr_error(m->ctx, TK_ERR_SHAPE, "%s: input '%s' has %s = %lld at dim %d, but another input bound %s to %lld", op,
+                                 info->name, info->dim_names[d], (long long)size, d, info->dim_names[d], (long long)syms[k].size);
+        }
+    }
+    return TK_OK;
+}
+
+tk_status tk_model_run(tk_model *m, tk_tensor *const *inputs, tk_tensor **outputs)
+{
+    if (!m) return TK_ERR_INVALID_ARGUMENT;
+    TkoGraph *g = m->graph;
+    if (!outputs || (!inputs && g->nin)) return tkr_error(m->ctx, TK_ERR_INVALID_ARGUMENT, "tk_model_run: inputs or outputs is NULL");
+    for (int o = 0; o < g->nout; o++) outputs[o] = NULL;
+    Binding syms[MAX_SYMBOLS];
+    int nsyms = 0;
+    tk_status s = TK_OK;
+    for (int i = 0; i < g->nin && !s; i++) s = check_input(m, i, inputs[i], syms, &nsyms);
+    if (s) return s;
+    tk_tensor **vals = calloc((size_t)g->nvalues + 1, sizeof *vals);
+    if (!vals) return tkr_error(m->ctx, TK_ERR_OUT_OF_MEMORY, "tk_model_run: out of memory");
+    for (int v = 0; v < g->nvalues; v++)
+        if (g->values[v].constant) vals[v] = tk_tensor_retain(g->values[v].constant);
+    for (int i = 0; i < g->nin; i++) {
+        tk_tensor_release(vals[g->inputs[i]]);
+        vals[g->inputs[i]] = tk_tensor_retain(inputs[i]);
+    }
+    s = tko_execute(m, g, vals);
+    if (!s)
+        for (int o = 0; o < g->nout; o++) {
+            tk_tensor *t = vals[g->outputs[o]];
+            if (!t) {
+                s = tkr_error(m->ctx, TK_ERR_INTERNAL, "tk_model_run: output '%s' was not computed", g->values[g->outputs[o]].name);
+                break;
+            }
+            outputs[o] = tk_tensor_retain(t);
+        }
+    for (int v = 0; v < g->nvalues; v++) tk_tensor_release(vals[v]);
+    free(vals);
+    if (s) {
+        for (int o = 0; o < g->nout; o++) tk_tensor_release(outputs[o]), outputs[o] = NULL;
+        return s;
+    }
+    return tkr_ok(m->ctx);
+}

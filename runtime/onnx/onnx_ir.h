@@ -1,0 +1,175 @@
+/* onnx_ir.h — the ONNX graph as the loader holds it: values by index,
+ * nodes in execution order, attributes decoded. Everything a model owns
+ * (strings, arrays, nodes, subgraphs) lives in its TkoArena and is freed at
+ * once; tensors (initializers, tensor attributes) are references released by
+ * tko_model_destroy.
+ *
+ * The passes, each in its own file, in the order tk_onnx_load runs them:
+ *   model_read.c   bytes -> TkoModel (protobuf wire format, bounds-checked)
+ *   graph_sort.c   nodes in topological order (unsorted graphs tolerated, cycles
+ *                  refused); each value's last use, so the executor frees it early
+ *   graph_check.c  every node's op, attributes and opset checked against the op table
+ *   graph_fold.c   Constant nodes and nodes whose inputs are all constant, run once
+ *   executor.c     runs a graph on bound inputs
+ *   graph_dump.c   the graph as text (tk_model_dump, tkrun --dump)
+ */
+#ifndef TK_RUNTIME_ONNX_IR_H
+#define TK_RUNTIME_ONNX_IR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "file_map.h"
+#include "tk/onnx.h"
+#include "tk/tensor.h"
+
+/* ------------------------------------------------------------ arena */
+
+typedef struct TkoArenaBlock TkoArenaBlock;
+typedef struct {
+    TkoArenaBlock *head;
+    bool failed;
+} TkoArena;
+
+void *tko_alloc(TkoArena *a, size_t bytes);            /* zeroed; NULL when out of memory */
+char *tko_strndup(TkoArena *a, const void *s, size_t n);
+void tko_arena_free(TkoArena *a);
+
+/* ------------------------------------------------------------ attributes */
+
+typedef enum {
+    TKO_ATTR_UNDEFINED = 0, TKO_ATTR_FLOAT = 1, TKO_ATTR_INT = 2, TKO_ATTR_STRING = 3, TKO_ATTR_TENSOR = 4,
+    TKO_ATTR_GRAPH = 5, TKO_ATTR_FLOATS = 6, TKO_ATTR_INTS = 7, TKO_ATTR_STRINGS = 8, TKO_ATTR_TENSORS = 9,
+    TKO_ATTR_GRAPHS = 10, TKO_ATTR_SPARSE_TENSOR = 11, TKO_ATTR_SPARSE_TENSORS = 12, TKO_ATTR_TYPE_PROTO = 13,
+    TKO_ATTR_TYPE_PROTOS = 14,
+} TkoAttrType;
+
+typedef struct TkoGraph TkoGraph;
+
+typedef struct {
+    const char *name;
+    TkoAttrType type;
+    float f;
+    int64_t i;
+    const char *s;           /* NUL-terminated copy; slen bytes (may hold NULs) */
+    size_t slen;
+    tk_tensor *t;            /* owned reference */
+    TkoGraph *g;
+    int n;                   /* elements of floats / ints / strings / graphs */
+    float *floats;
+    int64_t *ints;
+    const char **strings;
+    TkoGraph **graphs;
+} TkoAttr;
+
+/* ------------------------------------------------------------ values, nodes, graphs */
+
+#define TKO_NO_VALUE (-1)    /* an omitted optional input or output ("") */
+
+/* What the model says of a value's type (graph inputs/outputs, value_info). */
+typedef struct {
+    bool known;              /* a tensor type was given */
+    int elem_type;           /* ONNX TensorProto.DataType */
+    int ndim;                /* -1: unknown rank */
+    int64_t *dims;           /* -1 where symbolic or unknown */
+    const char **dim_names;  /* dim_param, or NULL */
+    const char *kind;        /* "tensor", "sequence", "optional", "map", "sparse_tensor", "opaque" */
+} TkoType;
+
+typedef struct {
+    const char *name;
+    TkoType type;
+    tk_tensor *constant;     /* initializer or folded constant (owned reference); NULL otherwise */
+    int producer;            /* index of the node writing it, -1 for inputs/initializers/outer values */
+    int last_use;            /* index of the last node reading it (graph_sort.c); nnodes for graph outputs */
+    bool is_outer;           /* a value of an enclosing graph, read by a subgraph */
+    int outer_index;         /* its index there */
+} TkoValue;
+
+typedef struct TkoOpDef TkoOpDef;
+
+typedef struct {
+    const char *name;        /* may be "" */
+    const char *op;
+    const char *domain;      /* "" for the default ONNX domain ("ai.onnx" is stored as "") */
+    int opset;               /* the model's opset for the domain */
+    int *inputs, *outputs;   /* value indices, TKO_NO_VALUE where omitted */
+    int nin, nout;
+    TkoAttr *attrs;
+    int nattrs;
+    const TkoOpDef *def;     /* graph_check.c */
+    int *frees;              /* values whose last reader this node is (graph_sort.c's liveness) */
+    int nfrees;
+} TkoNode;
+
+struct TkoGraph {
+    const char *name;
+    TkoGraph *parent;        /* NULL for the main graph */
+    TkoValue *values;
+    int nvalues, cap_values;
+    TkoNode *nodes;
+    int nnodes;
+    int *inputs, *outputs;   /* graph inputs (without initializers) and outputs */
+    int nin, nout;
+    int *outer;              /* values read from the parent graph (is_outer), for binding */
+    int nouter;
+    /* name -> value index, open addressing */
+    int *map;
+    int map_cap;
+};
+
+typedef struct {
+    char domain[64];
+    int64_t version;
+} TkoOpset;
+
+typedef struct tk_model TkoModel;
+struct tk_model {
+    tk_context *ctx;
+    TkoArena arena;
+    TkrFileMap *map;         /* the .onnx file, NULL when loaded from bytes */
+    char *dir;               /* its folder, for external data */
+    TkrFileMap **ext_maps;   /* external-data files, mapped once each */
+    char **ext_names;
+    int n_ext;
+    const char *path;        /* for messages */
+    int64_t ir_version;
+    TkoOpset *opsets;
+    int nopsets;
+    TkoGraph *graph;
+    tk_onnx_opts opts;
+    char *dump;
+    /* public metadata, made at load */
+    tk_value_info *in_info, *out_info;
+};
+
+/* ------------------------------------------------------------ graph helpers */
+
+/* The value named `name` in g (or its parents, through an outer value); creates
+ * it when create is set. -1 when absent or out of memory. */
+int tko_value(TkoArena *a, TkoGraph *g, const char *name, bool create);
+const TkoAttr *tko_attr(const TkoNode *n, const char *name);
+int64_t tko_attr_int(const TkoNode *n, const char *name, int64_t dflt);
+float tko_attr_float(const TkoNode *n, const char *name, float dflt);
+const char *tko_attr_string(const TkoNode *n, const char *name, const char *dflt);
+/* ints of an INTS attribute (NULL and *count 0 when absent). */
+const int64_t *tko_attr_ints(const TkoNode *n, const char *name, int *count);
+int tko_opset(const TkoModel *m, const char *domain);
+
+/* ------------------------------------------------------------ passes */
+
+tk_status tko_read_model(TkoModel *m, const uint8_t *buf, size_t len);
+tk_status tko_sort_graph(TkoModel *m, TkoGraph *g);
+tk_status tko_check_graph(TkoModel *m);
+tk_status tko_fold_constants(TkoModel *m, TkoGraph *g);
+tk_status tko_liveness(TkoModel *m, TkoGraph *g);
+void tko_model_destroy(TkoModel *m);
+
+/* Runs g: vals has g->nvalues slots; constants and bound inputs (and outer
+ * values) must be filled in by the caller (owned references); the executor
+ * frees each intermediate after its last use and leaves the outputs in their
+ * slots. On failure every slot the executor filled is released. */
+tk_status tko_execute(TkoModel *m, TkoGraph *g, tk_tensor **vals);
+
+#endif

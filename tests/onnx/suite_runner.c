@@ -1,0 +1,348 @@
+/* suite_runner.c — runs the ONNX backend node suite (written by
+ * gen_node_suite.py) through tk_onnx_load / tk_model_run and judges each
+ * case by the rule ort_suite.py applies to ONNX Runtime: every output's
+ * dtype and shape equal, values within the case's rtol/atol
+ * (|a - e| <= atol + rtol * |e|; NaN matches NaN), every data set.
+ *
+ *   tk_onnx_suite SUITE_DIR [--report FILE.json] [--expect PASS_LIST] [--filter TEXT] [--no-fork] [-v]
+ *
+ * Each case runs in a child process, so a crash is reported as "crash"
+ * (and fails the run) instead of ending it. With --expect, every case named
+ * in the list must pass: one that no longer does fails the run, so the list
+ * is a ratchet. Exit status: 0 fine, 1 a crash or a regression, 2 usage. */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "tk/io.h"
+#include "tk/onnx.h"
+#include "tk/tensor.h"
+
+#define RESULT_LEN 400
+
+static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+static char **list_dirs(const char *dir, const char *prefix, int *n)
+{
+    DIR *d = opendir(dir);
+    *n = 0;
+    if (!d) return NULL;
+    char **names = NULL;
+    int cap = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (e->d_name[0] == '.' || (prefix && strncmp(e->d_name, prefix, strlen(prefix)) != 0)) continue;
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        struct stat st;
+        if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode)) continue;
+        if (*n == cap) {
+            cap = cap ? 2 * cap : 256;
+            char **t = realloc(names, (size_t)cap * sizeof *t);
+            if (!t) break;
+            names = t;
+        }
+        names[(*n)++] = strdup(e->d_name);
+    }
+    closedir(d);
+    if (*n) qsort(names, (size_t)*n, sizeof *names, by_name);
+    return names;
+}
+
+/* One line of the context's message (the first), for the report. */
+static void first_line(char *dst, size_t len, const char *prefix, const char *msg)
+{
+    snprintf(dst, len, "%s%s", prefix, msg);
+    for (char *p = dst; *p; p++)
+        if (*p == '\n') {
+            /* keep the first listed problem of a multi-line check message */
+            char *next = strchr(p + 1, '\n');
+            if (next) *next = 0;
+            *p = ' ';
+        }
+}
+
+/* Values of t as doubles (ints exactly up to 2^53, which the suite's values are). */
+static double *values_of(tk_context *ctx, const tk_tensor *t)
+{
+    tk_tensor *d;
+    if (tk_to_dtype(ctx, t, TK_DTYPE_F64, &d) != TK_OK) return NULL;
+    int64_t n = tk_tensor_numel(t);
+    double *v = malloc((size_t)(n ? n : 1) * sizeof *v);
+    if (v && tk_to_data(ctx, d, v, (size_t)n * sizeof *v) != TK_OK) {
+        free(v);
+        v = NULL;
+    }
+    tk_tensor_release(d);
+    return v;
+}
+
+static bool compare(tk_context *ctx, const tk_tensor *e, const tk_tensor *a, double rtol, double atol, char *why, size_t len)
+{
+    if (tk_tensor_dtype(e) != tk_tensor_dtype(a)) {
+        snprintf(why, len, "dtype %s, expected %s", tk_dtype_name(tk_tensor_dtype(a)), tk_dtype_name(tk_tensor_dtype(e)));
+        return false;
+    }
+    int nd = tk_tensor_ndim(e);
+    bool same = nd == tk_tensor_ndim(a);
+    for (int i = 0; same && i < nd; i++) same = tk_tensor_shape(e)[i] == tk_tensor_shape(a)[i];
+    if (!same) {
+        char es[200] = "[", as[200] = "[";
+        for (int i = 0; i < nd; i++) snprintf(es + strlen(es), sizeof es - strlen(es), i ? ",%lld" : "%lld", (long long)tk_tensor_shape(e)[i]);
+        for (int i = 0; i < tk_tensor_ndim(a); i++)
+            snprintf(as + strlen(as), sizeof as - strlen(as), i ? ",%lld" : "%lld", (long long)tk_tensor_shape(a)[i]);
+        snprintf(why, len, "shape %s], expected %s]", as, es);
+        return false;
+    }
+    int64_t n = tk_tensor_numel(e);
+    double *ev = values_of(ctx, e), *av = values_of(ctx, a);
+    bool ok = ev && av;
+    if (!ok) snprintf(why, len, "cannot read values: %s", tk_last_error(ctx));
+    for (int64_t i = 0; ok && i < n; i++) {
+        double x = av[i], y = ev[i];
+        if ((isnan(x) && isnan(y)) || x == y) continue;
+        if (!(fabs(x - y) <= atol + rtol * fabs(y))) {
+            snprintf(why, len, "element %lld is %.9g, expected %.9g", (long long)i, x, y);
+            ok = false;
+        }
+    }
+    free(ev);
+    free(av);
+    return ok;
+}
+
+typedef struct {
+    double rtol, atol;
+    bool non_tensor;
+} Meta;
+
+static Meta read_meta(const char *dir)
+{
+    Meta m = { 1e-3, 1e-7, false };
+    char path[4096], line[256];
+    snprintf(path, sizeof path, "%s/meta.txt", dir);
+    FILE *f = fopen(path, "r");
+    if (!f) return m;
+    while (fgets(line, sizeof line, f)) {
+        double v;
+        if (sscanf(line, "rtol %lf", &v) == 1) m.rtol = v;
+        else if (sscanf(line, "atol %lf", &v) == 1) m.atol = v;
+        else if (strstr(line, "sequence") || strstr(line, "optional") || strstr(line, "map")) m.non_tensor = true;
+    }
+    fclose(f);
+    return m;
+}
+
+/* Runs one case; writes "pass", "fail: ...", or "unsupported: ..." into result. */
+static void run_case(const char *dir, char *result, size_t len)
+{
+    Meta meta = read_meta(dir);
+    tk_context *ctx;
+    if (tk_context_create(NULL, &ctx) != TK_OK) {
+        snprintf(result, len, "fail: no context");
+        return;
+    }
+    char path[4096];
+    snprintf(path, sizeof path, "%s/model.onnx", dir);
+    tk_model *m = NULL;
+    tk_status s = tk_onnx_load(ctx, path, NULL, &m);
+    if (s) {
+        first_line(result, len, s == TK_ERR_UNSUPPORTED ? "unsupported: " : "fail: load: ", tk_last_error(ctx));
+        tk_context_free(ctx);
+        return;
+    }
+    if (meta.non_tensor) {
+        snprintf(result, len, "unsupported: sequence or optional values");
+        tk_model_free(m);
+        tk_context_free(ctx);
+        return;
+    }
+    int nsets;
+    char **sets = list_dirs(dir, "test_data_set_", &nsets);
+    int nin = tk_model_num_inputs(m), nout = tk_model_num_outputs(m);
+    tk_tensor **in = calloc((size_t)nin + 1, sizeof *in), **out = calloc((size_t)nout + 1, sizeof *out);
+    snprintf(result, len, "pass");
+    for (int k = 0; k < nsets && strcmp(result, "pass") == 0; k++) {
+        for (int i = 0; i < nin; i++) {
+            snprintf(path, sizeof path, "%s/%s/input_%d.pb", dir, sets[k], i);
+            if (access(path, R_OK) != 0) continue;   /* an omitted optional input */
+            if (tk_load_onnx_tensor(ctx, path, &in[i]) != TK_OK) {
+                first_line(result, len, "fail: input: ", tk_last_error(ctx));
+                break;
+            }
+        }
+        if (strcmp(result, "pass") != 0) break;
+        s = tk_model_run(m, in, out);
+        if (s) first_line(result, len, s == TK_ERR_UNSUPPORTED ? "unsupported: run: " : "fail: run: ", tk_last_error(ctx));
+        for (int o = 0; !s && o < nout; o++) {
+            snprintf(path, sizeof path, "%s/%s/output_%d.pb", dir, sets[k], o);
+            tk_tensor *e;
+            if (access(path, R_OK) != 0) continue;
+            if (tk_load_onnx_tensor(ctx, path, &e) != TK_OK) {
+                first_line(result, len, "fail: expected output: ", tk_last_error(ctx));
+                break;
+            }
+            char why[300];
+            if (!compare(ctx, e, out[o], meta.rtol, meta.atol, why, sizeof why)) {
+                snprintf(result, len, "fail: output %d: %s", o, why);
+                tk_tensor_release(e);
+                break;
+            }
+            tk_tensor_release(e);
+        }
+        for (int i = 0; i < nin; i++) tk_tensor_release(in[i]), in[i] = NULL;
+        for (int o = 0; o < nout; o++) tk_tensor_release(out[o]), out[o] = NULL;
+    }
+    for (int k = 0; k < nsets; k++) free(sets[k]);
+    free(sets);
+    free(in);
+    free(out);
+    tk_model_free(m);
+    tk_memory_stats st;
+    tk_memory_stats_get(ctx, &st);
+    if (strcmp(result, "pass") == 0 && st.live_tensors != 0)
+        snprintf(result, len, "fail: %lld tensors leaked", (long long)st.live_tensors);
+    tk_context_free(ctx);
+}
+
+/* Runs a case in a child, so a crash is a result, not the end of the run. */
+static void run_isolated(const char *dir, char *result, size_t len)
+{
+    int fd[2];
+    if (pipe(fd) != 0) {
+        snprintf(result, len, "fail: pipe");
+        return;
+    }
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(fd[0]);
+        char r[RESULT_LEN];
+        run_case(dir, r, sizeof r);
+        ssize_t w = write(fd[1], r, strlen(r));
+        (void)w;
+        _exit(0);
+    }
+    close(fd[1]);
+    size_t got = 0;
+    ssize_t k;
+    while (got < len - 1 && (k = read(fd[0], result + got, len - 1 - got)) > 0) got += (size_t)k;
+    result[got] = 0;
+    close(fd[0]);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    if (WIFSIGNALED(status)) snprintf(result, len, "crash: signal %d", WTERMSIG(status));
+    else if (WEXITSTATUS(status) != 0 || !got) snprintf(result, len, "crash: exit status %d", WEXITSTATUS(status));
+}
+
+static void json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++)
+        if (*s == '"' || *s == '\\') fprintf(f, "\\%c", *s);
+        else if ((unsigned char)*s < 32) fprintf(f, "\\u%04x", *s);
+        else fputc(*s, f);
+    fputc('"', f);
+}
+
+int main(int argc, char **argv)
+{
+    const char *suite = NULL, *report = NULL, *expect = NULL, *filter = NULL;
+    bool fork_cases = true, verbose = false;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--report") == 0 && i + 1 < argc) report = argv[++i];
+        else if (strcmp(argv[i], "--expect") == 0 && i + 1 < argc) expect = argv[++i];
+        else if (strcmp(argv[i], "--filter") == 0 && i + 1 < argc) filter = argv[++i];
+        else if (strcmp(argv[i], "--no-fork") == 0) fork_cases = false;
+        else if (strcmp(argv[i], "-v") == 0) verbose = true;
+        else if (argv[i][0] != '-' && !suite) suite = argv[i];
+        else {
+            fprintf(stderr, "usage: tk_onnx_suite SUITE_DIR [--report FILE.json] [--expect PASS_LIST] [--filter TEXT] [--no-fork] [-v]\n");
+            return 2;
+        }
+    }
+    if (!suite) {
+        fprintf(stderr, "tk_onnx_suite: no suite folder given\n");
+        return 2;
+    }
+    int n;
+    char **cases = list_dirs(suite, "test_", &n);
+    if (!n) {
+        fprintf(stderr, "tk_onnx_suite: no test_* cases in '%s'\n", suite);
+        return 2;
+    }
+    char (*results)[RESULT_LEN] = calloc((size_t)n, RESULT_LEN);
+    int npass = 0, nunsup = 0, nfail = 0, ncrash = 0, nrun = 0;
+    for (int i = 0; i < n; i++) {
+        if (filter && !strstr(cases[i], filter)) continue;
+        char dir[4096];
+        snprintf(dir, sizeof dir, "%s/%s", suite, cases[i]);
+        if (fork_cases) run_isolated(dir, results[i], RESULT_LEN);
+        else run_case(dir, results[i], RESULT_LEN);
+        nrun++;
+        const char *r = results[i];
+        if (strcmp(r, "pass") == 0) npass++;
+        else if (strncmp(r, "unsupported", 11) == 0) nunsup++;
+        else if (strncmp(r, "crash", 5) == 0) ncrash++;
+        else nfail++;
+        if (verbose || strncmp(r, "crash", 5) == 0) printf("%s: %s\n", cases[i], r);
+    }
+    printf("tk: %d of %d node cases pass (%d unsupported, %d fail, %d crash)\n", npass, nrun, nunsup, nfail, ncrash);
+    int rc = ncrash ? 1 : 0;
+    if (expect) {
+        FILE *f = fopen(expect, "r");
+        if (!f) {
+            fprintf(stderr, "tk_onnx_suite: cannot read '%s'\n", expect);
+            return 2;
+        }
+        char line[512];
+        int regressions = 0, listed = 0;
+        while (fgets(line, sizeof line, f)) {
+            line[strcspn(line, "\r\n")] = 0;
+            if (!line[0] || line[0] == '#') continue;
+            listed++;
+            int k = 0;
+            while (k < n && strcmp(cases[k], line) != 0) k++;
+            if (k == n) {
+                printf("REGRESSION %s: no such case in the suite\n", line);
+                regressions++;
+            } else if (results[k][0] && strcmp(results[k], "pass") != 0) {
+                printf("REGRESSION %s: %s\n", line, results[k]);
+                regressions++;
+            }
+        }
+        fclose(f);
+        printf("expected-pass list: %d listed, %d no longer pass\n", listed, regressions);
+        if (regressions) rc = 1;
+    }
+    if (report) {
+        FILE *f = fopen(report, "w");
+        if (!f) {
+            fprintf(stderr, "tk_onnx_suite: cannot write '%s'\n", report);
+            return 2;
+        }
+        fprintf(f, "{\n");
+        bool first = true;
+        for (int i = 0; i < n; i++) {
+            if (!results[i][0]) continue;
+            fprintf(f, "%s", first ? "" : ",\n");
+            json_string(f, cases[i]);
+            fprintf(f, ": ");
+            json_string(f, results[i]);
+            first = false;
+        }
+        fprintf(f, "\n}\n");
+        fclose(f);
+    }
+    for (int i = 0; i < n; i++) free(cases[i]);
+    free(cases);
+    free(results);
+    return rc;
+}
