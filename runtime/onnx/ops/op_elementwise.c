@@ -19,13 +19,26 @@ static tk_status as_dtype(TkoOpCtx *oc, tk_tensor **t, tk_dtype d)
     return tko_wrap(oc, s);
 }
 
+/* Div of ints: C's truncation toward zero, (a - fmod(a, b)) / b, exact. */
+static tk_status run_trunc_div(TkoOpCtx *oc)
+{
+    tk_tensor *r = NULL, *d = NULL;
+    tk_status s = tk_binary(oc->ctx, TK_FMOD, oc->in[0], oc->in[1], &r);
+    if (!s) s = tk_sub(oc->ctx, oc->in[0], r, &d);
+    if (!s) s = tk_binary(oc->ctx, TK_FLOOR_DIVIDE, d, oc->in[1], &oc->out[0]);
+    tk_tensor_release(r);
+    tk_tensor_release(d);
+    if (s) return tko_wrap(oc, s);
+    return as_dtype(oc, &oc->out[0], tk_tensor_dtype(oc->in[0]));
+}
+
 static tk_status run_binary(TkoOpCtx *oc)
 {
     tk_binary_op op = (tk_binary_op)oc->node->def->arg;
     const tk_tensor *a = oc->in[0], *b = oc->in[1];
     tk_dtype da = tk_tensor_dtype(a);
     bool ints = !tk_dtype_is_float(da) && da != TK_DTYPE_BOOL;
-    if (op == TK_DIV && ints) op = TK_FLOOR_DIVIDE;   /* ONNX Div of ints stays integral */
+    if (op == TK_DIV && ints) return run_trunc_div(oc);
     tk_status s = tko_wrap(oc, tk_binary(oc->ctx, op, a, b, &oc->out[0]));
     if (s) return s;
     bool boolean = op >= TK_EQ && op <= TK_LOGICAL_XOR;
