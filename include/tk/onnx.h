@@ -24,6 +24,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "tk/tensor.h"
 
@@ -34,7 +35,9 @@ extern "C" {
 typedef struct tk_model tk_model;
 
 typedef struct {
-    bool no_fuse;   /* run the graph node by node: no rewrites to fused kernels (for comparing) */
+    bool no_fuse;        /* run the graph node by node: no rewrites to fused kernels (for comparing) */
+    const char *dump;    /* print the graph after these passes ("read,sort,fold,fuse,plan" or "all"); NULL: none */
+    FILE *dump_file;     /* where to (NULL: stderr) */
 } tk_onnx_opts;
 
 /* opts may be NULL (defaults). */
@@ -74,8 +77,12 @@ tk_status tk_model_run(tk_model *m, tk_tensor *const *inputs, tk_tensor **output
  * for `tkrun --dump`. The string belongs to the model. */
 const char *tk_model_dump(tk_model *m);
 
-/* Per-node timings of the last runs (with profiling on): use tk_profile_* of
- * tk/tensor.h; node records are named "onnx:<op>". */
+/* Every op the loader implements, one line each ("Conv\topset 1+"), with the
+ * domain for non-default ones ("com.microsoft.Gelu"). */
+void tk_onnx_list_ops(FILE *f);
+
+/* Per-node timings (with profiling on): tk_profile_records of tk/tensor.h,
+ * kind "node", named "<op> '<node name>'". */
 
 #ifdef __cplusplus
 }

@@ -97,7 +97,7 @@ void tk_memory_empty_cache(tk_context *ctx);
  * names, times and counts every op it ran and every kernel it launched;
  * $TK_PROFILE prints the table when the context is freed. */
 typedef struct {
-    const char *kind;     /* "op" or "kernel" */
+    const char *kind;     /* "op", "kernel", or "node" (a node of an ONNX model: "Conv 'conv1'") */
     const char *name;     /* "tk_add", "gemm_f32<256,256,256>", ... */
     uint64_t count;
     double total_ms, min_ms, max_ms;

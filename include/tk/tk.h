@@ -1,5 +1,6 @@
 /* tk/tk.h — all of TileKit's C API: the compiler (tk/compiler.h) and the
- * tensor runtime (tensor, shape, ops, nn, io, dlpack, call). */
+ * tensor runtime (tensor, shape, ops, nn, io, dlpack, call) and the ONNX
+ * loader (onnx). */
 #ifndef TK_TK_H
 #define TK_TK_H
 
@@ -8,6 +9,7 @@
 #include "tk/dlpack.h"
 #include "tk/io.h"
 #include "tk/nn.h"
+#include "tk/onnx.h"
 #include "tk/ops.h"
 #include "tk/shape.h"
 #include "tk/tensor.h"

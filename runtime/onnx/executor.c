@@ -41,8 +41,8 @@ tk_status tko_execute(TkoModel *m, TkoGraph *g, tk_tensor **vals)
         double t0 = ctx->profile ? tkr_now() : 0;
         s = n->def->run(&oc);
         if (ctx->profile && !s) {
-            char label[96];
-            snprintf(label, sizeof label, "onnx:%s", n->op);
+            char label[160];
+            snprintf(label, sizeof label, "%s '%s'", n->op, n->name);
             tkr_profile_record(ctx, "node", label, tkr_now() - t0);
         }
         for (int k = 0; k < n->nout; k++) {
@@ -59,5 +59,37 @@ tk_status tko_execute(TkoModel *m, TkoGraph *g, tk_tensor **vals)
     if (s)
         for (int v = 0; v < g->nvalues; v++)
             if (vals[v]) release_slot(vals, v);
+    return s;
+}
+
+tk_status tko_run_subgraph(TkoOpCtx *oc, TkoGraph *sg, tk_tensor *const *inputs, int nin, tk_tensor **outputs)
+{
+    if (nin != sg->nin)
+        return tko_fail(oc, TK_ERR_INVALID_ARGUMENT, "subgraph '%s' takes %d inputs, given %d", sg->name, sg->nin, nin);
+    if (!oc->vals) return tko_fail(oc, TK_ERR_INTERNAL, "a subgraph run without the enclosing graph's values");
+    tk_tensor **vals = calloc((size_t)sg->nvalues + 1, sizeof *vals);
+    if (!vals) return tko_fail(oc, TK_ERR_OUT_OF_MEMORY, "out of memory");
+    for (int v = 0; v < sg->nvalues; v++)
+        if (sg->values[v].constant) vals[v] = tk_tensor_retain(sg->values[v].constant);
+    for (int k = 0; k < sg->nouter; k++) {
+        int v = sg->outer[k];
+        tk_tensor *t = oc->vals[sg->values[v].outer_index];
+        vals[v] = t ? tk_tensor_retain(t) : NULL;
+    }
+    for (int i = 0; i < nin; i++) {
+        tk_tensor_release(vals[sg->inputs[i]]);
+        vals[sg->inputs[i]] = inputs[i] ? tk_tensor_retain(inputs[i]) : NULL;
+    }
+    tk_status s = tko_execute(oc->model, sg, vals);
+    for (int o = 0; o < sg->nout; o++) outputs[o] = NULL;
+    for (int o = 0; !s && o < sg->nout; o++) {
+        tk_tensor *t = vals[sg->outputs[o]];
+        if (!t) s = tko_fail(oc, TK_ERR_INTERNAL, "subgraph output '%s' was not computed", sg->values[sg->outputs[o]].name);
+        else outputs[o] = tk_tensor_retain(t);
+    }
+    for (int v = 0; v < sg->nvalues; v++) tk_tensor_release(vals[v]);
+    free(vals);
+    if (s)
+        for (int o = 0; o < sg->nout; o++) tk_tensor_release(outputs[o]), outputs[o] = NULL;
     return s;
 }

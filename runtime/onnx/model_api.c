@@ -66,13 +66,31 @@ static tk_status make_info(TkoModel *m)
     return TK_OK;
 }
 
+/* Prints the graph after `pass` when the options ask for it (tkrun --dump). */
+static void dump_after(TkoModel *m, const char *pass)
+{
+    const char *want = m->opts.dump;
+    if (!want) return;
+    size_t n = strlen(pass);
+    bool on = strcmp(want, "all") == 0;
+    for (const char *p = strstr(want, pass); !on && p; p = strstr(p + 1, pass))
+        on = (p == want || p[-1] == ',') && (p[n] == 0 || p[n] == ',');
+    if (!on) return;
+    FILE *f = m->opts.dump_file ? m->opts.dump_file : stderr;
+    fprintf(f, "## after %s\n%s", pass, tk_model_dump(m));
+}
+
+/* The passes, in order. */
 static tk_status load(tk_context *ctx, TkoModel *m, const uint8_t *buf, size_t len)
 {
     tk_status s;
     if ((s = tko_read_model(m, buf, len))) return s;
+    dump_after(m, "read");
     if ((s = tko_sort_graph(m, m->graph))) return s;
+    dump_after(m, "sort");
     if ((s = tko_check_graph(m))) return s;
     if ((s = tko_fold_constants(m, m->graph))) return s;
+    dump_after(m, "fold");
     if ((s = tko_liveness(m, m->graph))) return s;
     if ((s = make_info(m))) return s;
     return tkr_ok(ctx);
@@ -234,3 +252,5 @@ tk_status tk_model_run(tk_model *m, tk_tensor *const *inputs, tk_tensor **output
     }
     return tkr_ok(m->ctx);
 }
+
+void tk_onnx_list_ops(FILE *f) { tko_list_ops(f ? f : stdout); }

@@ -81,10 +81,16 @@ tk_status tko_input_scalar(TkoOpCtx *oc, int i, double *v);
 /* Normalises a possibly negative axis against rank; fails naming the node. */
 tk_status tko_axis(TkoOpCtx *oc, int64_t axis, int rank, int *out);
 
+/* Runs subgraph sg of the node (an If branch, a Loop body) on inputs, with
+ * the enclosing graph's values it reads; outputs[sg->nout] receive new
+ * references. */
+tk_status tko_run_subgraph(TkoOpCtx *oc, TkoGraph *sg, tk_tensor *const *inputs, int nin, tk_tensor **outputs);
+
 #define TKO_FAMILY(name) extern const TkoOpFamily name
 TKO_FAMILY(tko_ops_elementwise);
 TKO_FAMILY(tko_ops_shape);
 TKO_FAMILY(tko_ops_nn);
 TKO_FAMILY(tko_ops_reduce);
+TKO_FAMILY(tko_ops_control);
 
 #endif

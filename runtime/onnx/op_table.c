@@ -9,6 +9,7 @@ static const TkoOpFamily *const families[] = {
     &tko_ops_shape,
     &tko_ops_nn,
     &tko_ops_reduce,
+    &tko_ops_control,
 };
 #define NUM_FAMILIES (sizeof families / sizeof families[0])
 
