@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""gen_models.py OUT_DIR — small ONNX models for the loader's unit tests
+(test_loader.c), made at test time with the onnx package (Debian's
+python3-onnx does; no model hub). Each model exercises one thing the
+loader must get right; expected outputs are computed here with NumPy and
+written beside as .npy.
+"""
+import os
+import sys
+
+import numpy as np
+import onnx
+from onnx import TensorProto, helper, numpy_helper
+
+OUT = sys.argv[1]
+os.makedirs(OUT, exist_ok=True)
+rng = np.random.default_rng(7)
+
+
+def save(model, name):
+    model.ir_version = min(model.ir_version, 8)
+    onnx.save(model, os.path.join(OUT, name + ".onnx"))
+
+
+def npy(name, a):
+    np.save(os.path.join(OUT, name + ".npy"), a)
+
+
+def vi(name, elem, shape):
+    return helper.make_tensor_value_info(name, elem, shape)
+
+
+# 1. chain: y = relu(x * w + b) with symbolic batch "N", initializers in raw_data
+w = rng.standard_normal((5, 7)).astype(np.float32)
+b = rng.standard_normal((7,)).astype(np.float32)
+g = helper.make_graph(
+    [helper.make_node("Mul", ["x", "w"], ["xw"], name="mul"),
+     helper.make_node("Add", ["xw", "b"], ["xwb"], name="add"),
+     helper.make_node("Relu", ["xwb"], ["y"], name="relu")],
+    "chain", [vi("x", TensorProto.FLOAT, ["N", 5, 7])], [vi("y", TensorProto.FLOAT, ["N", 5, 7])],
+    [numpy_helper.from_array(w, "w"), numpy_helper.from_array(b, "b")])
+save(helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]), "chain")
+x = rng.standard_normal((3, 5, 7)).astype(np.float32)
+npy("chain_x", x)
+npy("chain_y", np.maximum(x * w + b, 0))
+
+# 2. the same nodes in reverse order (unsorted), opset 13
+g2 = helper.make_graph(list(reversed(g.node)), "unsorted", g.input, g.output, g.initializer)
+save(helper.make_model(g2, opset_imports=[helper.make_opsetid("", 13)]), "unsorted")
+
+# 3. a cycle: a = Relu(c), c = Neg(a)
+g3 = helper.make_graph(
+    [helper.make_node("Relu", ["c"], ["a"], name="r"), helper.make_node("Neg", ["a"], ["c"], name="n"),
+     helper.make_node("Add", ["x", "a"], ["y"], name="add")],
+    "cyclic", [vi("x", TensorProto.FLOAT, [2])], [vi("y", TensorProto.FLOAT, [2])])
+save(helper.make_model(g3, opset_imports=[helper.make_opsetid("", 17)]), "cycle")
+
+# 4. everything unsupported at once: two unknown ops, an unknown attribute, a uint16 input
+g4 = helper.make_graph(
+    [helper.make_node("FrobnicateA", ["x"], ["a"], name="fa"),
+     helper.make_node("Relu", ["a"], ["b"], name="relu_attr", sharpness=3),
+     helper.make_node("FrobnicateB", ["b", "u"], ["y"], name="fb", domain="com.example")],
+    "unsupported", [vi("x", TensorProto.FLOAT, [2]), vi("u", TensorProto.UINT16, [2])], [vi("y", TensorProto.FLOAT, [2])])
+save(helper.make_model(g4, opset_imports=[helper.make_opsetid("", 17), helper.make_opsetid("com.example", 1)]), "unsupported")
+
+# 5. an initializer in an external file (zero-copy through the mapping)
+big = rng.standard_normal((64, 64)).astype(np.float32)
+t = numpy_helper.from_array(big, "big")
+t.ClearField("raw_data")
+t.data_location = TensorProto.EXTERNAL
+for k, v in (("location", "external.bin"), ("offset", "4096"), ("length", str(big.nbytes))):
+    e = t.external_data.add()
+    e.key, e.value = k, v
+with open(os.path.join(OUT, "external.bin"), "wb") as f:
+    f.write(b"\0" * 4096 + big.tobytes())
+g5 = helper.make_graph([helper.make_node("Add", ["x", "big"], ["y"], name="add")], "external",
+                       [vi("x", TensorProto.FLOAT, [64, 64])], [vi("y", TensorProto.FLOAT, [64, 64])], [t])
+save(helper.make_model(g5, opset_imports=[helper.make_opsetid("", 17)]), "external")
+npy("external_big", big)
+
+# 6. If whose branches read values of the outer graph (and a nested If)
+inner_then = helper.make_graph([helper.make_node("Mul", ["s", "s"], ["r"], name="sq")], "inner_then", [],
+                               [vi("r", TensorProto.FLOAT, [3])])
+inner_else = helper.make_graph([helper.make_node("Neg", ["s"], ["r2"], name="neg")], "inner_else", [],
+                               [vi("r2", TensorProto.FLOAT, [3])])
+then_g = helper.make_graph(
+    [helper.make_node("If", ["c2"], ["t"], name="inner_if", then_branch=inner_then, else_branch=inner_else)],
+    "then", [], [vi("t", TensorProto.FLOAT, [3])])
+else_g = helper.make_graph([helper.make_node("Add", ["s", "x"], ["e"], name="add")], "else", [],
+                           [vi("e", TensorProto.FLOAT, [3])])
+g6 = helper.make_graph(
+    [helper.make_node("If", ["c"], ["y"], name="outer_if", then_branch=then_g, else_branch=else_g),
+     helper.make_node("Add", ["x", "x"], ["s"], name="double")],   # after its reader: sorting must see the subgraph read
+    "if_outer", [vi("c", TensorProto.BOOL, []), vi("c2", TensorProto.BOOL, []), vi("x", TensorProto.FLOAT, [3])],
+    [vi("y", TensorProto.FLOAT, [3])])
+save(helper.make_model(g6, opset_imports=[helper.make_opsetid("", 17)]), "if_outer")
+
+# 7. constant folding: a Constant and arithmetic on it leave no nodes but one
+g7 = helper.make_graph(
+    [helper.make_node("Constant", [], ["k"], name="k", value=numpy_helper.from_array(np.array([1.5, -2.0], np.float32))),
+     helper.make_node("Mul", ["k", "k"], ["k2"], name="kk"),
+     helper.make_node("Add", ["x", "k2"], ["y"], name="add")],
+    "fold", [vi("x", TensorProto.FLOAT, [2])], [vi("y", TensorProto.FLOAT, [2])])
+save(helper.make_model(g7, opset_imports=[helper.make_opsetid("", 17)]), "fold")

@@ -1,0 +1,257 @@
+/* test_loader.c — the ONNX loader's own behaviour on models gen_models.py
+ * writes at test time ($TK_ONNX_MODELS): symbolic dims, unsorted graphs,
+ * cycles, every unsupported thing listed in one message, external data
+ * viewed in place, If branches reading outer values, constant folding, and
+ * malformed bytes (every truncation, random corruption) that must give an
+ * error and never a crash or a leak. Values are compared with NumPy's. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+#include "onnx_ir.h"
+
+static const char *dir(void)
+{
+    const char *d = getenv("TK_ONNX_MODELS");
+    return d ? d : "onnx-models";
+}
+
+static char *path_of(const char *name)
+{
+    static char buf[4][1024];
+    static int k;
+    k = (k + 1) % 4;
+    snprintf(buf[k], sizeof buf[k], "%s/%s", dir(), name);
+    return buf[k];
+}
+
+static tk_tensor *load_npy(const char *name)
+{
+    tk_tensor *t;
+    TKT_OK(tk_load_npy(tkt_ctx, path_of(name), &t));
+    return t;
+}
+
+START_TEST(symbolic_batch)
+{
+    tk_model *m;
+    TKT_OK(tk_onnx_load(tkt_ctx, path_of("chain.onnx"), NULL, &m));
+    ck_assert_int_eq(tk_model_num_inputs(m), 1);   /* the initializers are not inputs */
+    ck_assert_int_eq(tk_model_num_outputs(m), 1);
+    tk_value_info in;
+    TKT_OK(tk_model_input(m, 0, &in));
+    ck_assert_str_eq(in.name, "x");
+    ck_assert(in.known_dtype && in.dtype == TK_DTYPE_F32);
+    ck_assert_int_eq(in.ndim, 3);
+    ck_assert_int_eq(in.dims[0], -1);
+    ck_assert_str_eq(in.dim_names[0], "N");
+    ck_assert_int_eq(in.dims[2], 7);
+    TKT_FAILS(tk_model_input(m, 1, &in), TK_ERR_INDEX, "1 inputs");
+
+    tk_tensor *x = load_npy("chain_x.npy"), *want = load_npy("chain_y.npy"), *y = NULL;
+    TKT_OK(tk_model_run(m, &x, &y));
+    tkt_expect_close(y, want, 1e-6, 1e-6, true, "chain N=3");
+    tk_tensor_release(y);
+    /* another batch size through the same model: N = 2 */
+    tk_tensor *x2, *want2, *y2;
+    TKT_OK(tk_slice(tkt_ctx, x, 0, 1, 3, 1, &x2));
+    TKT_OK(tk_slice(tkt_ctx, want, 0, 1, 3, 1, &want2));
+    TKT_OK(tk_model_run(m, &x2, &y2));
+    tkt_expect_close(y2, want2, 1e-6, 1e-6, true, "chain N=2");
+    /* a fixed dim that disagrees, and a wrong dtype */
+    tk_tensor *bad, *bad_dt;
+    TKT_OK(tk_zeros(tkt_ctx, TK_DTYPE_F32, 3, (int64_t[]){ 3, 4, 7 }, &bad));
+    TKT_FAILS(tk_model_run(m, &bad, &y), TK_ERR_SHAPE, "input 'x' must have shape [N, 5, 7], it has [3, 4, 7]");
+    ck_assert_ptr_null(y);
+    TKT_OK(tk_zeros(tkt_ctx, TK_DTYPE_F64, 3, (int64_t[]){ 3, 5, 7 }, &bad_dt));
+    TKT_FAILS(tk_model_run(m, &bad_dt, &y), TK_ERR_DTYPE, "must be f32");
+    TKT_RELEASE(x, want, x2, want2, y2, bad, bad_dt);
+    tk_model_free(m);
+}
+END_TEST
+
+START_TEST(unsorted_graph_runs_in_dependency_order)
+{
+    tk_model *m;
+    TKT_OK(tk_onnx_load(tkt_ctx, path_of("unsorted.onnx"), NULL, &m));
+    tk_tensor *x = load_npy("chain_x.npy"), *want = load_npy("chain_y.npy"), *y;
+    TKT_OK(tk_model_run(m, &x, &y));
+    tkt_expect_close(y, want, 1e-6, 1e-6, true, "unsorted");
+    TKT_RELEASE(x, want, y);
+    tk_model_free(m);
+}
+END_TEST
+
+START_TEST(cycles_are_refused)
+{
+    tk_model *m = (tk_model *)1;
+    TKT_FAILS(tk_onnx_load(tkt_ctx, path_of("cycle.onnx"), NULL, &m), TK_ERR_IO, "has a cycle through node");
+    ck_assert_ptr_null(m);
+}
+END_TEST
+
+START_TEST(every_unsupported_thing_in_one_message)
+{
+    tk_model *m;
+    TKT_FAILS(tk_onnx_load(tkt_ctx, path_of("unsupported.onnx"), NULL, &m), TK_ERR_UNSUPPORTED, "4 problems");
+    const char *msg = tk_last_error(tkt_ctx);
+    ck_assert_msg(strstr(msg, "node 'fa': op FrobnicateA (domain ai.onnx, opset 17): no such op"), "%s", msg);
+    ck_assert_msg(strstr(msg, "node 'fb': op FrobnicateB (domain com.example, opset 1)"), "%s", msg);
+    ck_assert_msg(strstr(msg, "node 'relu_attr': op Relu (opset 17): attribute 'sharpness' is not supported"), "%s", msg);
+    ck_assert_msg(strstr(msg, "input 'u' has elements of type UINT16"), "%s", msg);
+}
+END_TEST
+
+START_TEST(external_data_is_viewed_in_place)
+{
+    tk_model *m;
+    TKT_OK(tk_onnx_load(tkt_ctx, path_of("external.onnx"), NULL, &m));
+    /* the initializer's bytes are the mapping's: no copy */
+    TkoGraph *g = m->graph;
+    int v = tko_value(&m->arena, g, "big", false);
+    ck_assert_int_ge(v, 0);
+    ck_assert_int_eq(m->n_ext, 1);
+    const uint8_t *p = tk_tensor_data(g->values[v].constant);
+    ck_assert_ptr_eq(p, m->ext_maps[0]->data + 4096);
+
+    tk_tensor *big = load_npy("external_big.npy"), *x, *y, *want;
+    TKT_OK(tk_randn(tkt_ctx, TK_DTYPE_F32, 2, (int64_t[]){ 64, 64 }, 3, &x));
+    TKT_OK(tk_add(tkt_ctx, x, big, &want));
+    TKT_OK(tk_model_run(m, &x, &y));
+    tkt_expect_equal(y, want, "x + external");
+    tk_model_free(m);   /* y does not depend on the model: it outlives it */
+    tkt_expect_equal(y, want, "after free");
+    TKT_RELEASE(big, x, y, want);
+}
+END_TEST
+
+static void run_if(tk_model *m, bool c, bool c2, const tk_tensor *x, tk_tensor **y)
+{
+    tk_tensor *tc, *tc2;
+    TKT_OK(tk_from_data(tkt_ctx, &c, TK_DTYPE_BOOL, 0, NULL, &tc));
+    TKT_OK(tk_from_data(tkt_ctx, &c2, TK_DTYPE_BOOL, 0, NULL, &tc2));
+    tk_tensor *in[3] = { tc, tc2, (tk_tensor *)x };
+    TKT_OK(tk_model_run(m, in, y));
+    TKT_RELEASE(tc, tc2);
+}
+
+START_TEST(if_branches_read_outer_values)
+{
+    tk_model *m;
+    TKT_OK(tk_onnx_load(tkt_ctx, path_of("if_outer.onnx"), NULL, &m));
+    float xv[3] = { 1.5f, -2.0f, 0.25f };
+    tk_tensor *x, *y;
+    TKT_OK(tk_from_data(tkt_ctx, xv, TK_DTYPE_F32, 1, (int64_t[]){ 3 }, &x));
+    float want[3][3];
+    for (int i = 0; i < 3; i++) {
+        float s = 2 * xv[i];
+        want[0][i] = s * s, want[1][i] = -s, want[2][i] = s + xv[i];
+    }
+    bool cs[3][2] = { { true, true }, { true, false }, { false, true } };
+    for (int k = 0; k < 3; k++) {
+        run_if(m, cs[k][0], cs[k][1], x, &y);
+        float got[3];
+        TKT_OK(tk_to_data(tkt_ctx, y, got, sizeof got));
+        for (int i = 0; i < 3; i++) ck_assert_float_eq(got[i], want[k][i]);
+        tk_tensor_release(y);
+    }
+    tk_tensor_release(x);
+    tk_model_free(m);
+}
+END_TEST
+
+START_TEST(constants_fold_at_load)
+{
+    tk_model *m;
+    TKT_OK(tk_onnx_load(tkt_ctx, path_of("fold.onnx"), NULL, &m));
+    ck_assert_int_eq(m->graph->nnodes, 1);   /* Constant and Mul ran once, at load */
+    const char *dump = tk_model_dump(m);
+    ck_assert_msg(strstr(dump, "%y = Add(%x, %k2)") && strstr(dump, "const  %k2: f32[2]"), "%s", dump);
+    float xv[2] = { 1, 2 }, got[2];
+    tk_tensor *x, *y;
+    TKT_OK(tk_from_data(tkt_ctx, xv, TK_DTYPE_F32, 1, (int64_t[]){ 2 }, &x));
+    TKT_OK(tk_model_run(m, &x, &y));
+    TKT_OK(tk_to_data(tkt_ctx, y, got, sizeof got));
+    ck_assert_float_eq(got[0], 1 + 1.5f * 1.5f);
+    ck_assert_float_eq(got[1], 2 + 4.0f);
+    TKT_RELEASE(x, y);
+    tk_model_free(m);
+}
+END_TEST
+
+static unsigned char *read_all(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    ck_assert_ptr_nonnull(f);
+    fseek(f, 0, SEEK_END);
+    *len = (size_t)ftell(f);
+    fseek(f, 0, SEEK_SET);
+    unsigned char *b = malloc(*len);
+    ck_assert_uint_eq(fread(b, 1, *len, f), *len);
+    fclose(f);
+    return b;
+}
+
+START_TEST(malformed_bytes_never_crash)
+{
+    static const char *const models[] = { "chain.onnx", "if_outer.onnx", "fold.onnx" };
+    for (size_t k = 0; k < sizeof models / sizeof models[0]; k++) {
+        size_t len;
+        unsigned char *b = read_all(path_of(models[k]), &len);
+        int failed = 0;
+        for (size_t cut = 0; cut < len; cut++) {   /* every truncation */
+            tk_model *m = NULL;
+            tk_status s = tk_onnx_load_bytes(tkt_ctx, b, cut, models[k], NULL, &m);
+            if (s == TK_OK) tk_model_free(m);
+            else {
+                failed++;
+                ck_assert_msg(tk_last_error(tkt_ctx)[0], "a failure without a message at %zu bytes", cut);
+            }
+        }
+        ck_assert_int_gt(failed, (int)len / 2);
+        unsigned char *c = malloc(len);
+        srand(42);
+        for (int trial = 0; trial < 3000; trial++) {   /* random corruption of 1 to 4 bytes */
+            memcpy(c, b, len);
+            for (int f = 0, nf = 1 + rand() % 4; f < nf; f++) c[(size_t)rand() % len] = (unsigned char)rand();
+            tk_model *m = NULL;
+            if (tk_onnx_load_bytes(tkt_ctx, c, len, models[k], NULL, &m) == TK_OK) tk_model_free(m);
+        }
+        free(c);
+        free(b);
+    }
+}
+END_TEST
+
+START_TEST(bad_arguments)
+{
+    tk_model *m;
+    TKT_FAILS(tk_onnx_load(tkt_ctx, NULL, NULL, &m), TK_ERR_INVALID_ARGUMENT, "path is NULL");
+    TKT_FAILS(tk_onnx_load(tkt_ctx, path_of("no-such.onnx"), NULL, &m), TK_ERR_IO, "cannot read");
+    TKT_FAILS(tk_onnx_load_bytes(tkt_ctx, "\x08\x07", 2, "tiny", NULL, &m), TK_ERR_IO, "no graph");
+    TKT_FAILS(tk_onnx_load_bytes(tkt_ctx, "\xff\xff", 2, "junk", NULL, &m), TK_ERR_IO, "not a valid ONNX model");
+    ck_assert_int_eq(tk_onnx_load(NULL, "x", NULL, &m), TK_ERR_INVALID_ARGUMENT);
+    ck_assert_int_eq(tk_model_run(NULL, NULL, NULL), TK_ERR_INVALID_ARGUMENT);
+    tk_model_free(NULL);
+}
+END_TEST
+
+static Suite *loader_suite(void)
+{
+    Suite *s = suite_create("onnx_loader");
+    TCase *tc = tkt_case("loader");
+    tcase_add_test(tc, symbolic_batch);
+    tcase_add_test(tc, unsorted_graph_runs_in_dependency_order);
+    tcase_add_test(tc, cycles_are_refused);
+    tcase_add_test(tc, every_unsupported_thing_in_one_message);
+    tcase_add_test(tc, external_data_is_viewed_in_place);
+    tcase_add_test(tc, if_branches_read_outer_values);
+    tcase_add_test(tc, constants_fold_at_load);
+    tcase_add_test(tc, malformed_bytes_never_crash);
+    tcase_add_test(tc, bad_arguments);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+TKT_MAIN(loader_suite)
