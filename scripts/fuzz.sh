@@ -9,7 +9,9 @@
 #               $TK_FUZZ_GEN_SECONDS (default SECONDS/2), seeds tests/fuzz/corpus-gen/;
 #   fuzz_tensor_files  the tensor runtime's file readers (.npy, ONNX .pb,
 #               .safetensors) on arbitrary bytes, $TK_FUZZ_FILE_SECONDS (default
-#               SECONDS/3), seeds tests/fuzz/corpus-tensor/ (first byte: the reader).
+#               SECONDS/3), seeds tests/fuzz/corpus-tensor/ (first byte: the reader);
+#   fuzz_onnx_model  the ONNX loader and one run of each model that loads,
+#               $TK_FUZZ_FILE_SECONDS too, seeds tests/fuzz/corpus-onnx/.
 #
 # Fails (non-zero) on any crash, sanitizer report, leak, timeout (>10 s for one
 # input), out-of-memory (>2048 MB), round-trip violation, or (fuzz_gen) a
@@ -43,7 +45,7 @@ bash scripts/setup.sh
 echo "fuzz: building $BUILD with $CC_FUZZ"
 cmake -S "$ROOT" -B "$BUILD" -DTK_FUZZ=ON -DBUILD_TESTING=OFF \
   -DCMAKE_C_COMPILER="$CC_FUZZ" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS="-O1" >/dev/null
-cmake --build "$BUILD" -j "$JOBS" --target fuzz_front fuzz_gen fuzz_tensor_files
+cmake --build "$BUILD" -j "$JOBS" --target fuzz_front fuzz_gen fuzz_tensor_files fuzz_onnx_model
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 mkdir -p "$ARTIFACTS"
 
@@ -85,4 +87,6 @@ fuzz fuzz_front tests/fuzz/corpus "$SECS" -dict=tests/fuzz/tk.dict -max_len=4096
 fuzz fuzz_gen tests/fuzz/corpus-gen "$GEN_SECS" -max_len=2048
 # the tensor runtime's file readers (.npy, ONNX .pb, .safetensors) on arbitrary bytes
 fuzz fuzz_tensor_files tests/fuzz/corpus-tensor "$FILE_SECS" -max_len=4096
-echo "fuzz: OK — no crash, leak, timeout, round-trip violation or wrong result in ${SECS}s + ${GEN_SECS}s + ${FILE_SECS}s"
+# the ONNX loader on mutated node-suite models, and one run of what loads
+fuzz fuzz_onnx_model tests/fuzz/corpus-onnx "$FILE_SECS" -max_len=16384
+echo "fuzz: OK — no crash, leak, timeout, round-trip violation or wrong result in ${SECS}s + ${GEN_SECS}s + 2 x ${FILE_SECS}s"

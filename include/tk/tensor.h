@@ -67,6 +67,8 @@ typedef struct {
     int threads;             /* 0: $TK_NUM_THREADS, else one per core */
     int profile;             /* 1: record every op and kernel (also $TK_PROFILE=1) */
     size_t cache_bytes;      /* the caching allocator keeps at most this many free bytes; 0: 1 GiB */
+    size_t max_bytes;        /* tensors of this context hold at most this many bytes at once (a request past it
+                                is TK_ERR_OUT_OF_MEMORY naming the limit); 0: no limit but the machine's */
 } tk_context_opts;
 
 /* opts may be NULL (defaults). */

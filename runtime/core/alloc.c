@@ -18,7 +18,7 @@ typedef struct {
 struct TkrAllocator {
     const TkrDevice *dev;
     pthread_mutex_t lock;
-    size_t limit;
+    size_t limit, max_bytes;
     Block *cache;
     size_t ncache, cap;
     size_t cached_bytes, current, peak;
@@ -34,12 +34,13 @@ static size_t size_class(size_t bytes)
     return (bytes + step - 1) / step * step;
 }
 
-TkrAllocator *tkr_alloc_create(const TkrDevice *dev, size_t cache_limit)
+TkrAllocator *tkr_alloc_create(const TkrDevice *dev, size_t cache_limit, size_t max_bytes)
 {
     TkrAllocator *a = calloc(1, sizeof *a);
     if (!a) return NULL;
     a->dev = dev;
     a->limit = cache_limit;
+    a->max_bytes = max_bytes;
     pthread_mutex_init(&a->lock, NULL);
     return a;
 }
@@ -58,6 +59,10 @@ void *tkr_alloc(TkrAllocator *a, size_t bytes, size_t *got)
     size_t size = size_class(bytes);
     if (size < bytes) return NULL;   /* overflow */
     pthread_mutex_lock(&a->lock);
+    if (a->max_bytes && (size > a->max_bytes || a->current > a->max_bytes - size)) {
+        pthread_mutex_unlock(&a->lock);
+        return NULL;
+    }
     void *p = NULL;
     for (size_t i = a->ncache; i-- > 0;) {   /* newest first: it is likelier to be in cache */
         if (a->cache[i].size != size) continue;
@@ -83,6 +88,8 @@ void *tkr_alloc(TkrAllocator *a, size_t bytes, size_t *got)
     pthread_mutex_unlock(&a->lock);
     return p;
 }
+
+size_t tkr_alloc_max(const TkrAllocator *a) { return a->max_bytes; }
 
 void tkr_free(TkrAllocator *a, void *p, size_t got)
 {

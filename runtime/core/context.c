@@ -17,7 +17,7 @@ tk_status tk_context_create(const tk_context_opts *opts, tk_context **out)
     if (!ctx) return TK_ERR_OUT_OF_MEMORY;
     ctx->device = &tkr_cpu_device;
     ctx->threads = tk_cpu_threads(o.threads);
-    ctx->alloc = tkr_alloc_create(ctx->device, o.cache_bytes ? o.cache_bytes : ((size_t)1 << 30));
+    ctx->alloc = tkr_alloc_create(ctx->device, o.cache_bytes ? o.cache_bytes : ((size_t)1 << 30), o.max_bytes);
     if (!ctx->alloc) {
         free(ctx);
         return TK_ERR_OUT_OF_MEMORY;

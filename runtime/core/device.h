@@ -34,7 +34,10 @@ extern const TkrDevice tkr_cpu_device;
  * handed out again for requests of a similar size, so a loop of the same ops
  * asks the system for memory only in its first step. Thread-safe. */
 typedef struct TkrAllocator TkrAllocator;
-TkrAllocator *tkr_alloc_create(const TkrDevice *dev, size_t cache_limit);
+/* max_bytes: live bytes allowed at once (0: any); tkr_alloc returns NULL past it. */
+TkrAllocator *tkr_alloc_create(const TkrDevice *dev, size_t cache_limit, size_t max_bytes);
+/* The live-bytes limit (0: none). */
+size_t tkr_alloc_max(const TkrAllocator *a);
 void tkr_alloc_destroy(TkrAllocator *a);
 /* At least `bytes` (the block's real size goes to *got); NULL when out of memory. */
 void *tkr_alloc(TkrAllocator *a, size_t bytes, size_t *got);

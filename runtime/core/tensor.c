@@ -85,6 +85,10 @@ tk_status tkr_new(tk_context *ctx, tk_dtype dtype, int ndim, const int64_t *shap
         }
         free(st);
         char buf[160];
+        size_t max = tkr_alloc_max(ctx->alloc);
+        if (max && t && st)
+            return tkr_error(ctx, TK_ERR_OUT_OF_MEMORY, "no memory for a %s tensor of shape %s (%zu bytes) within the context's limit of %zu bytes",
+                             tk_dtype_name(dtype), tkr_shape_str(ndim, shape, buf, sizeof buf), bytes, max);
         return tkr_error(ctx, TK_ERR_OUT_OF_MEMORY, "out of memory for a %s tensor of shape %s (%zu bytes)", tk_dtype_name(dtype),
                          tkr_shape_str(ndim, shape, buf, sizeof buf), bytes);
     }
