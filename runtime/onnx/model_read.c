@@ -252,13 +252,13 @@ static tk_status read_attr(Reader *rd, TkoGraph *g, const TkrPbReader *parent, c
             }
             break;
         case 5:
-            if (!(s = want(rd, &f, TKR_PB_BYTES, "AttributeProto.t"))) {
-                if (at->t) tk_tensor_release(at->t), at->t = NULL;
+            if (at->t) s = bad(rd, "AttributeProto.t given twice", f.offset);
+            else if (!(s = want(rd, &f, TKR_PB_BYTES, "AttributeProto.t")))
                 s = read_tensor(rd, &f, "a tensor attribute", &at->t, NULL, NULL);
-            }
             break;
         case 6:
-            if (!(s = want(rd, &f, TKR_PB_BYTES, "AttributeProto.g"))) s = read_graph(rd, f.bytes, f.len, f.offset, g, &at->g);
+            if (at->g) s = bad(rd, "AttributeProto.g given twice", f.offset);
+            else if (!(s = want(rd, &f, TKR_PB_BYTES, "AttributeProto.g"))) s = read_graph(rd, f.bytes, f.len, f.offset, g, &at->g);
             break;
         case 7: s = count_repeated(rd, &r, &f, &nf, 4); break;
         case 8: s = count_repeated(rd, &r, &f, &ni, 0); break;
