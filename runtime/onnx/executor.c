@@ -45,6 +45,7 @@ tk_status tko_execute(TkoModel *m, TkoGraph *g, tk_tensor **vals)
             snprintf(label, sizeof label, "%s '%s'", n->op, n->name);
             tkr_profile_record(ctx, "node", label, tkr_now() - t0);
         }
+        for (int k = n->nout; k < MAX_NODE_IO; k++) tk_tensor_release(out[k]);   /* an op that wrote past its outputs */
         for (int k = 0; k < n->nout; k++) {
             int v = n->outputs[k];
             if (s || v < 0) tk_tensor_release(out[k]);

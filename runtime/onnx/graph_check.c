@@ -102,6 +102,7 @@ static void check_graph(Report *r, TkoGraph *g)
         for (int a = 0; a < n->nattrs; a++)
             if (!listed(n->def->attrs, n->attrs[a].name))
                 add(r, "node '%s': op %s (opset %d): attribute '%s' is not supported", n->name, n->op, n->opset, n->attrs[a].name);
+        if (n->nout == 0) add(r, "node '%s': op %s has no outputs", n->name, n->op);
         if (n->nin < n->def->min_inputs || (n->def->max_inputs >= 0 && n->nin > n->def->max_inputs))
             add(r, "node '%s': op %s (opset %d) has %d inputs; it takes %d to %d", n->name, n->op, n->opset, n->nin,
                 n->def->min_inputs, n->def->max_inputs);

@@ -33,7 +33,9 @@ tk_status tko_fold_constants(TkoModel *m, TkoGraph *g)
         tk_tensor *in[64], *out[64] = { 0 };
         for (int k = 0; k < n->nin; k++) in[k] = n->inputs[k] < 0 ? NULL : g->values[n->inputs[k]].constant;
         TkoOpCtx oc = { m->ctx, m, g, n, in, n->nin, out, n->nout, NULL };
-        if ((s = n->def->run(&oc))) {   /* an error at load, naming the node: the run would fail the same way */
+        s = n->def->run(&oc);
+        for (int k = n->nout; k < 64; k++) tk_tensor_release(out[k]);   /* an op that wrote past its outputs */
+        if (s) {   /* an error at load, naming the node: the run would fail the same way */
             for (int k = 0; k < n->nout; k++) tk_tensor_release(out[k]);
             break;
         }
