@@ -92,5 +92,6 @@ TKO_FAMILY(tko_ops_shape);
 TKO_FAMILY(tko_ops_nn);
 TKO_FAMILY(tko_ops_reduce);
 TKO_FAMILY(tko_ops_control);
+TKO_FAMILY(tko_ops_rnn);
 
 #endif

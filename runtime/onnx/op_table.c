@@ -10,6 +10,7 @@ static const TkoOpFamily *const families[] = {
     &tko_ops_nn,
     &tko_ops_reduce,
     &tko_ops_control,
+    &tko_ops_rnn,
 };
 #define NUM_FAMILIES (sizeof families / sizeof families[0])
 
