@@ -3,7 +3,7 @@
  * Transpose, Squeeze, Unsqueeze, Flatten, Slice, Expand), copies otherwise. */
 #include <string.h>
 
-#include "op.h"
+#include "op_shape_ops.h"
 #include "tk/ops.h"
 #include "tk/shape.h"
 
@@ -393,6 +393,19 @@ static const TkoOpDef defs[] = {
     OPDEF("Split", 18, TKO_ANY, "axis,num_outputs", run_split, NULL, 1, 2, 0),
     OPDEF("Slice", 1, 9, "starts,ends,axes", run_slice, NULL, 1, 1, 0),
     OPDEF("Slice", 10, TKO_ANY, "", run_slice, NULL, 3, 5, 0),
+    OPDEF("Range", 11, TKO_ANY, "stash_type", tko_run_range, NULL, 3, 3, 0),
+    OPDEF("ConstantOfShape", 9, TKO_ANY, "value", tko_run_constant_of_shape, tko_check_constant_of_shape, 1, 1, 0),
+    OPDEF("EyeLike", 9, TKO_ANY, "dtype,k", tko_run_eye_like, tko_check_eye_like, 1, 1, 0),
+    OPDEF("Trilu", 14, TKO_ANY, "upper", tko_run_trilu, NULL, 1, 2, 0),
+    OPDEF("Pad", 1, 1, "paddings,mode,value", tko_run_pad, tko_check_pad, 1, 1, 0),
+    OPDEF("Pad", 2, 10, "pads,mode,value", tko_run_pad, tko_check_pad, 1, 1, 0),
+    OPDEF("Pad", 11, 17, "mode", tko_run_pad, tko_check_pad, 2, 3, 0),
+    OPDEF("Pad", 18, TKO_ANY, "mode", tko_run_pad, tko_check_pad, 2, 4, 0),
+    OPDEF("CenterCropPad", 18, TKO_ANY, "axes", tko_run_center_crop_pad, NULL, 2, 2, 0),
+    OPDEF("DepthToSpace", 1, 10, "blocksize", tko_run_depth_to_space, tko_check_block_mode, 1, 1, 0),
+    OPDEF("DepthToSpace", 11, TKO_ANY, "blocksize,mode", tko_run_depth_to_space, tko_check_block_mode, 1, 1, 0),
+    OPDEF("SpaceToDepth", 1, 27, "blocksize", tko_run_space_to_depth, tko_check_block_mode, 1, 1, 0),
+    OPDEF("SpaceToDepth", 28, TKO_ANY, "blocksize,mode", tko_run_space_to_depth, tko_check_block_mode, 1, 1, 0),
 };
 
 TKO_FAMILY_OF(tko_ops_shape, defs);
