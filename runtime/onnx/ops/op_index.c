@@ -269,3 +269,172 @@ tk_status tko_run_non_zero(TkoOpCtx *oc)
     tk_tensor_release(x);
     return s;
 }
+
+/* ------------------------------------------------------------ ScatterElements, Scatter, ScatterND */
+
+typedef enum { RED_NONE, RED_ADD, RED_MUL, RED_MAX, RED_MIN } Reduction;
+
+static Reduction reduction_of(const TkoNode *n)
+{
+    const char *r = tko_attr_string(n, "reduction", "none");
+    return strcmp(r, "add") == 0 ? RED_ADD : strcmp(r, "mul") == 0 ? RED_MUL : strcmp(r, "max") == 0 ? RED_MAX
+         : strcmp(r, "min") == 0 ? RED_MIN : RED_NONE;
+}
+
+const char *tko_check_scatter(const TkoModel *m, const TkoNode *n, char *why, size_t len)
+{
+    (void)m;
+    const char *r = tko_attr_string(n, "reduction", "none");
+    bool ok = !strcmp(r, "none") || !strcmp(r, "add") || !strcmp(r, "mul") || (n->opset >= 18 && (!strcmp(r, "max") || !strcmp(r, "min")));
+    if (!ok) {
+        snprintf(why, len, "reduction='%s' is not supported (none, add, mul%s are)", r, n->opset >= 18 ? ", max, min" : "");
+        return why;
+    }
+    return NULL;
+}
+
+/* *dst = reduce(*dst, *src) for n elements of dtype dt. Integers wrap (as
+ * NumPy), bool + is or and * is and; floats go through double, exact for
+ * f32/f64 and rounded once for f16/bf16 as the reference's own arithmetic. */
+static void combine(char *dst, const char *src, int64_t n, tk_dtype dt, Reduction r)
+{
+    int64_t es = (int64_t)tk_dtype_size(dt);
+    if (r == RED_NONE) {
+        memcpy(dst, src, (size_t)(n * es));
+        return;
+    }
+    bool fl = tk_dtype_is_float(dt);
+    for (int64_t i = 0; i < n; i++, dst += es, src += es) {
+        if (fl) {
+            double a = tkr_load_f(dst, dt), b = tkr_load_f(src, dt);
+            double v = r == RED_ADD ? a + b : r == RED_MUL ? a * b : r == RED_MAX ? (b > a || isnan(b) ? b : a) : (b < a || isnan(b) ? b : a);
+            tkr_store_f(dst, dt, v);
+        } else {
+            int64_t a = tkr_load_i(dst, dt), b = tkr_load_i(src, dt);
+            int64_t v = r == RED_ADD ? (int64_t)((uint64_t)a + (uint64_t)b) : r == RED_MUL ? (int64_t)((uint64_t)a * (uint64_t)b)
+                      : r == RED_MAX ? (b > a ? b : a) : (b < a ? b : a);
+            if (dt == TK_DTYPE_BOOL && r == RED_MUL) v = a && b;
+            tkr_store_i(dst, dt, v);
+        }
+    }
+}
+
+/* The output (a contiguous copy of data) and updates made contiguous. */
+static tk_status scatter_start(TkoOpCtx *oc, tk_tensor **out, tk_tensor **upd)
+{
+    *out = *upd = NULL;
+    if (tk_tensor_dtype(oc->in[2]) != tk_tensor_dtype(oc->in[0]))
+        return tko_fail(oc, TK_ERR_DTYPE, "updates are %s, data is %s", tk_dtype_name(tk_tensor_dtype(oc->in[2])),
+                        tk_dtype_name(tk_tensor_dtype(oc->in[0])));
+    tk_status s = tko_wrap(oc, tk_clone(oc->ctx, oc->in[0], out));
+    if (!s) s = tko_wrap(oc, tk_contiguous(oc->ctx, oc->in[2], upd));
+    if (s) {
+        tk_tensor_release(*out);
+        *out = NULL;
+    }
+    return s;
+}
+
+/* ScatterElements (and the older Scatter): out = data, then for every
+ * index position p, in row-major order, out[p with p[axis] = index[p]]
+ * reduced with updates[p]. Serial, so duplicates apply in index order on
+ * any thread count. */
+tk_status tko_run_scatter_elements(TkoOpCtx *oc)
+{
+    const tk_tensor *x = oc->in[0], *ind = oc->in[1];
+    int nd = tk_tensor_ndim(x), axis;
+    tk_status s = tko_axis(oc, tko_attr_int(oc->node, "axis", 0), nd, &axis);
+    if (s) return s;
+    char a[160], b[160];
+    bool fits = tk_tensor_ndim(ind) == nd && tk_tensor_ndim(oc->in[2]) == nd;
+    for (int d = 0; fits && d < nd; d++)
+        fits = tk_tensor_shape(ind)[d] == tk_tensor_shape(oc->in[2])[d] && (d == axis || tk_tensor_shape(ind)[d] <= tk_tensor_shape(x)[d]);
+    if (!fits)
+        return tko_fail(oc, TK_ERR_SHAPE, "indices of shape %s do not fit data of shape %s (updates must have the indices' shape)",
+                        tkr_shape_str(tk_tensor_ndim(ind), tk_tensor_shape(ind), a, sizeof a), tkr_shape_str(nd, tk_tensor_shape(x), b, sizeof b));
+    tk_tensor *idx, *out, *upd;
+    if ((s = indices_in_range(oc, 1, tk_tensor_shape(x)[axis], &idx))) return s;
+    if ((s = scatter_start(oc, &out, &upd))) {
+        tk_tensor_release(idx);
+        return s;
+    }
+    Reduction r = oc->node->opset >= 16 ? reduction_of(oc->node) : RED_NONE;
+    tk_dtype dt = tk_tensor_dtype(x);
+    int64_t es = (int64_t)tk_dtype_size(dt), n = tk_tensor_numel(idx), strides[TK_MAX_DIMS], acc = 1;
+    for (int d = nd - 1; d >= 0; d--) strides[d] = acc, acc *= tk_tensor_shape(x)[d];
+    const int64_t *iv = (const int64_t *)tkr_ptr(idx), *is = tk_tensor_shape(idx);
+    char *dst = tkr_ptr(out);
+    const char *src = tkr_ptr(upd);
+    for (int64_t e = 0; e < n; e++) {
+        int64_t off = 0;
+        for (int64_t rem = e, d = nd - 1; d >= 0; d--) {
+            int64_t c = rem % is[d];
+            rem /= is[d];
+            off += (d == axis ? iv[e] : c) * strides[d];
+        }
+        combine(dst + off * es, src + e * es, 1, dt, r);
+    }
+    tk_tensor_release(idx);
+    tk_tensor_release(upd);
+    oc->out[0] = out;
+    return TK_OK;
+}
+
+/* ScatterND: out = data, then each index row (its last dim, k entries)
+ * names a slice out[i0, ..., ik-1] reduced with the matching updates slice,
+ * rows in order (serial: duplicates apply in index order). */
+tk_status tko_run_scatter_nd(TkoOpCtx *oc)
+{
+    const tk_tensor *x = oc->in[0], *ind = oc->in[1], *u = oc->in[2];
+    int r = tk_tensor_ndim(x), q = tk_tensor_ndim(ind);
+    const int64_t *xs = tk_tensor_shape(x), *is = tk_tensor_shape(ind);
+    if (!is_index_dtype(tk_tensor_dtype(ind)))
+        return tko_fail(oc, TK_ERR_DTYPE, "indices are %s (int32 or int64 are required)", tk_dtype_name(tk_tensor_dtype(ind)));
+    if (q < 1 || r < 1) return tko_fail(oc, TK_ERR_SHAPE, "data rank %d and indices rank %d (both at least 1 are required)", r, q);
+    int64_t k = is[q - 1];
+    char a[160], b[160];
+    bool fits = k >= 1 && k <= r && tk_tensor_ndim(u) == q - 1 + r - (int)k;
+    for (int d = 0; fits && d < tk_tensor_ndim(u); d++) fits = tk_tensor_shape(u)[d] == (d < q - 1 ? is[d] : xs[d - (q - 1) + k]);
+    if (!fits)
+        return tko_fail(oc, TK_ERR_SHAPE, "updates of shape %s do not fit indices of shape %s and data of shape %s",
+                        tkr_shape_str(tk_tensor_ndim(u), tk_tensor_shape(u), a, sizeof a), tkr_shape_str(q, is, b, sizeof b),
+                        tkr_shape_str(r, xs, (char[160]){ 0 }, 160));
+    tk_tensor *idx = NULL, *out, *upd;
+    tk_status s = scatter_start(oc, &out, &upd);
+    if (s) return s;
+    if ((s = tko_wrap(oc, tk_to_dtype(oc->ctx, ind, TK_DTYPE_I64, &idx)))) {
+        tk_tensor_release(out), tk_tensor_release(upd);
+        return s;
+    }
+    Reduction red = oc->node->opset >= 16 ? reduction_of(oc->node) : RED_NONE;
+    tk_dtype dt = tk_tensor_dtype(x);
+    int64_t es = (int64_t)tk_dtype_size(dt), strides[TK_MAX_DIMS], slice = 1, acc = 1, rows = tk_tensor_numel(idx) / k;
+    for (int d = r - 1; d >= 0; d--) {
+        strides[d] = acc, acc *= xs[d];
+        if (d >= k) slice *= xs[d];
+    }
+    const int64_t *iv = (const int64_t *)tkr_ptr(idx);
+    for (int64_t row = 0; row < rows && !s; row++) {   /* every row checked before anything is written */
+        for (int64_t j = 0; j < k; j++) {
+            int64_t v = iv[row * k + j];
+            if (v < -xs[j] || v >= xs[j]) {
+                s = tko_fail(oc, TK_ERR_INDEX, "index row %lld, entry %lld is %lld, outside [%lld, %lld)", (long long)row, (long long)j,
+                             (long long)v, (long long)-xs[j], (long long)xs[j]);
+                break;
+            }
+        }
+    }
+    for (int64_t row = 0; row < rows && !s; row++) {
+        int64_t off = 0;
+        for (int64_t j = 0; j < k; j++) {
+            int64_t v = iv[row * k + j];
+            off += (v < 0 ? v + xs[j] : v) * strides[j];
+        }
+        combine(tkr_ptr(out) + off * es, tkr_ptr(upd) + row * slice * es, slice, dt, red);
+    }
+    tk_tensor_release(idx);
+    tk_tensor_release(upd);
+    if (s) tk_tensor_release(out);
+    else oc->out[0] = out;
+    return s;
+}

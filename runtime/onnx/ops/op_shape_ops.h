@@ -3,8 +3,8 @@
  * op table lists a single family):
  *   op_shape_make.c   ops that make tensors: Range, ConstantOfShape, EyeLike, Trilu
  *   op_shape_pad.c    Pad, CenterCropPad, DepthToSpace, SpaceToDepth
- *   op_index.c        Gather, GatherElements, GatherND, OneHot, Compress, NonZero
- *   op_index_scatter.c  ScatterElements, Scatter, ScatterND
+ *   op_index.c        Gather, GatherElements, GatherND, OneHot, Compress, NonZero,
+ *                     ScatterElements, Scatter, ScatterND
  *   op_index_unique.c Unique, ReverseSequence */
 #ifndef TK_RUNTIME_ONNX_OP_SHAPE_OPS_H
 #define TK_RUNTIME_ONNX_OP_SHAPE_OPS_H
