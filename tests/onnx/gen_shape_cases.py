@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""gen_shape_cases.py OUT_DIR — extra cases for the ONNX shape and index ops
+"""gen_shape_cases.py OUT_DIR ERR_DIR — extra cases for the ONNX shape and index ops
 (runtime/onnx/ops/op_shape*.c, op_index*.c), in the node suite's layout
 (see gen_node_suite.py), so tk_onnx_suite runs them.
 
@@ -12,6 +12,13 @@ TileKit. Every op here moves or picks values without arithmetic (or does
 integer / order-exact float arithmetic), so the tolerance is zero: a case
 passes only bit for bit, and run_shape_cases.sh runs them on 1 and 2
 threads. OUT_DIR/expect.txt lists every case (all must pass).
+
+ERR_DIR gets inputs each op must refuse (an index out of range, shapes that
+do not fit, a mode it does not have): run_shape_cases.sh checks every one
+ends in an error naming the node, at load or at run, never a result or a
+crash (under -DTK_SANITIZE=ON also never a leak).
+
+    gen_shape_cases.py OUT_DIR ERR_DIR
 """
 import os
 import shutil
@@ -150,29 +157,91 @@ def cases():
                [f32(4, 6, 3), np.array([6, 0, 1, 4], np.int64)])
 
 
+def error_cases():
+    """Inputs every op must refuse with an error naming the node (never a
+    crash, a leak or a result): (name, nodes, inputs, opset, outputs)."""
+    def bad(name, nodes, inputs, opset=21, nout=1):
+        return "test_" + name, nodes, inputs, opset, nout
+    N = helper.make_node
+    cases = []
+    f=np.ones((3,4),np.float32)
+    cases.append(bad('gather_oob',[N('Gather',['x0','x1'],['y0'],axis=1)],[f,np.array([4],np.int64)]))
+    cases.append(bad('gather_float_idx',[N('Gather',['x0','x1'],['y0'])],[f,np.array([1.0],np.float32)]))
+    cases.append(bad('gathernd_oob',[N('GatherND',['x0','x1'],['y0'])],[f,np.array([[1,9]],np.int64)]))
+    cases.append(bad('gathernd_k_big',[N('GatherND',['x0','x1'],['y0'])],[f,np.array([[1,1,1]],np.int64)]))
+    cases.append(bad('gather_elements_oob',[N('GatherElements',['x0','x1'],['y0'])],[f,np.full((3,4),-4,np.int64)]))
+    cases.append(bad('reshape_bad',[N('Reshape',['x0','x1'],['y0'])],[f,np.array([5,-1],np.int64)]))
+    cases.append(bad('reshape_two_infer',[N('Reshape',['x0','x1'],['y0'])],[f,np.array([-1,-1],np.int64)]))
+    cases.append(bad('reshape_many',[N('Reshape',['x0','x1'],['y0'])],[f,np.ones(12,np.int64)]))
+    cases.append(bad('slice_step0',[N('Slice',['x0','x1','x2','x3','x4'],['y0'])],[f,np.array([0],np.int64),np.array([2],np.int64),np.array([0],np.int64),np.array([0],np.int64)]))
+    cases.append(bad('slice_axis_oob',[N('Slice',['x0','x1','x2','x3'],['y0'])],[f,np.array([0],np.int64),np.array([2],np.int64),np.array([5],np.int64)]))
+    cases.append(bad('squeeze_not1',[N('Squeeze',['x0','x1'],['y0'])],[f,np.array([0],np.int64)]))
+    cases.append(bad('unsqueeze_dup',[N('Unsqueeze',['x0','x1'],['y0'])],[f,np.array([0,0],np.int64)]))
+    cases.append(bad('unsqueeze_9d',[N('Unsqueeze',['x0','x1'],['y0'])],[f,np.arange(7,dtype=np.int64)]))
+    cases.append(bad('transpose_bad',[N('Transpose',['x0'],['y0'],perm=[0,0])],[f]))
+    cases.append(bad('expand_bad',[N('Expand',['x0','x1'],['y0'])],[f,np.array([3,5],np.int64)]))
+    cases.append(bad('tile_neg',[N('Tile',['x0','x1'],['y0'])],[f,np.array([1,-1],np.int64)]))
+    cases.append(bad('concat_dtype',[N('Concat',['x0','x1'],['y0'],axis=0)],[f,np.ones((1,4),np.float64)]))
+    cases.append(bad('concat_shape',[N('Concat',['x0','x1'],['y0'],axis=0)],[f,np.ones((1,5),np.float32)]))
+    cases.append(bad('split_bad',[N('Split',['x0','x1'],['y0','y1'],axis=1)],[f,np.array([1,2],np.int64)],nout=2))
+    cases.append(bad('pad_reflect_big',[N('Pad',['x0','x1'],['y0'],mode='reflect')],[f,np.array([0,5,0,0],np.int64)]))
+    cases.append(bad('pad_count',[N('Pad',['x0','x1'],['y0'])],[f,np.array([0,5,0],np.int64)]))
+    cases.append(bad('range_zero',[N('Range',['x0','x1','x2'],['y0'])],[np.array(1,np.int64),np.array(5,np.int64),np.array(0,np.int64)]))
+    cases.append(bad('range_huge',[N('Range',['x0','x1','x2'],['y0'])],[np.array(0,np.int64),np.array(2**62,np.int64),np.array(1,np.int64)]))
+    cases.append(bad('cos_neg',[N('ConstantOfShape',['x0'],['y0'])],[np.array([2,-1],np.int64)]))
+    cases.append(bad('eyelike_3d',[N('EyeLike',['x0'],['y0'])],[np.ones((2,2,2),np.float32)]))
+    cases.append(bad('trilu_1d',[N('Trilu',['x0'],['y0'])],[np.ones(3,np.float32)]))
+    cases.append(bad('scatter_el_oob',[N('ScatterElements',['x0','x1','x2'],['y0'])],[f,np.array([[3]],np.int64),np.ones((1,1),np.float32)]))
+    cases.append(bad('scatter_el_shape',[N('ScatterElements',['x0','x1','x2'],['y0'])],[f,np.array([[1,2]],np.int64),np.ones((1,1),np.float32)]))
+    cases.append(bad('scatter_el_dtype',[N('ScatterElements',['x0','x1','x2'],['y0'])],[f,np.array([[1]],np.int64),np.ones((1,1),np.float64)]))
+    cases.append(bad('scatternd_oob',[N('ScatterND',['x0','x1','x2'],['y0'])],[f,np.array([[3]],np.int64),np.ones((1,4),np.float32)]))
+    cases.append(bad('scatternd_shape',[N('ScatterND',['x0','x1','x2'],['y0'])],[f,np.array([[1]],np.int64),np.ones((1,3),np.float32)]))
+    cases.append(bad('onehot_depth0',[N('OneHot',['x0','x1','x2'],['y0'])],[np.array([1],np.int64),np.array(0,np.int64),np.array([0,1],np.float32)]))
+    cases.append(bad('compress_long',[N('Compress',['x0','x1'],['y0'],axis=0)],[f,np.array([0,0,0,1],bool)]))
+    cases.append(bad('d2s_bad',[N('DepthToSpace',['x0'],['y0'],blocksize=2)],[np.ones((1,3,2,2),np.float32)]))
+    cases.append(bad('s2d_bad',[N('SpaceToDepth',['x0'],['y0'],blocksize=2)],[np.ones((1,3,3,2),np.float32)]))
+    cases.append(bad('s2d_mode',[N('SpaceToDepth',['x0'],['y0'],blocksize=2,mode='XYZ')],[np.ones((1,3,2,2),np.float32)],opset=28))
+    cases.append(bad('revseq_bad',[N('ReverseSequence',['x0','x1'],['y0'])],[f,np.array([1,2,5,1],np.int64)]))
+    cases.append(bad('revseq_axes',[N('ReverseSequence',['x0','x1'],['y0'],batch_axis=2)],[f,np.array([1,2,5,1],np.int64)]))
+    cases.append(bad('pad_mode',[N('Pad',['x0','x1'],['y0'],mode='wrap')],[f,np.array([0,1,0,0],np.int64)],opset=18))
+    cases.append(bad('scatter_red',[N('ScatterND',['x0','x1','x2'],['y0'],reduction='max')],[f,np.array([[1]],np.int64),np.ones((1,4),np.float32)],opset=16))
+    cases.append(bad('ccp_neg',[N('CenterCropPad',['x0','x1'],['y0'])],[f,np.array([1,-2],np.int64)]))
+    cases.append(bad('unique_big_axis',[N('Unique',['x0'],['y0'],axis=3)],[f]))
+    return cases
+
+
+def write_case(out, name, model, inputs, outputs, meta_head):
+    d = os.path.join(out, name)
+    ds = os.path.join(d, "test_data_set_0")
+    os.makedirs(ds)
+    onnx.save(model, os.path.join(d, "model.onnx"))
+    kinds = []
+    for which, values in (("input", inputs), ("output", outputs)):
+        for i, v in enumerate(values):
+            with open(os.path.join(ds, f"{which}_{i}.pb"), "wb") as f:
+                f.write(numpy_helper.from_array(np.asarray(v)).SerializeToString())
+            kinds.append(f"0 {which} {i} tensor")
+    with open(os.path.join(d, "meta.txt"), "w") as f:
+        f.write(meta_head + "".join(k + "\n" for k in kinds))
+
+
 def main():
-    out = sys.argv[1]
-    if os.path.isdir(out):
-        shutil.rmtree(out)
-    os.makedirs(out)
+    out, err_out = sys.argv[1], sys.argv[2]
+    for d in (out, err_out):
+        if os.path.isdir(d):
+            shutil.rmtree(d)
+        os.makedirs(d)
     names = []
     for name, model, inputs, outputs in cases():
-        d = os.path.join(out, name)
-        ds = os.path.join(d, "test_data_set_0")
-        os.makedirs(ds)
-        onnx.save(model, os.path.join(d, "model.onnx"))
-        kinds = []
-        for which, values in (("input", inputs), ("output", outputs)):
-            for i, v in enumerate(values):
-                with open(os.path.join(ds, f"{which}_{i}.pb"), "wb") as f:
-                    f.write(numpy_helper.from_array(np.asarray(v)).SerializeToString())
-                kinds.append(f"0 {which} {i} tensor")
-        with open(os.path.join(d, "meta.txt"), "w") as f:
-            f.write("rtol 0.0\natol 0.0\n" + "".join(k + "\n" for k in kinds))
+        write_case(out, name, model, inputs, outputs, "rtol 0.0\natol 0.0\n")
         names.append(name)
     with open(os.path.join(out, "expect.txt"), "w") as f:
         f.write("".join(n + "\n" for n in names))
-    print(f"gen_shape_cases: {len(names)} cases in {out}")
+    errors = error_cases()
+    for name, nodes, inputs, opset, nout in errors:
+        model = make(name, nodes, inputs, opset, [f"y{i}" for i in range(nout)])
+        write_case(err_out, name, model, inputs, [np.zeros(1, np.float32)] * nout, "rtol 0.0\natol 0.0\n")
+    print(f"gen_shape_cases: {len(names)} cases in {out}, {len(errors)} error cases in {err_out}")
 
 
 if __name__ == "__main__":
