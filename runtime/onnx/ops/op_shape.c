@@ -163,6 +163,7 @@ static tk_status run_squeeze(TkoOpCtx *oc)
     bool given, drop[TK_MAX_DIMS] = { 0 };
     tk_status s = ints_arg(oc, "axes", 1, 13, axes, TK_MAX_DIMS, &n, &given);
     if (s) return s;
+    given = given && n > 0;   /* an empty axes input squeezes every size-1 dim, as ONNX Runtime */
     char a[160];
     for (int i = 0; i < n; i++) {
         int d;
@@ -290,6 +291,7 @@ static tk_status run_split(TkoOpCtx *oc)
         s = tko_input_ints(oc, 1, sizes, 64, &n);
     } else s = ints_arg(oc, "split", 1, 13, sizes, 64, &n, &given);
     if (s) return s;
+    given = given && n > 0;   /* an empty split input means equal pieces, as ONNX Runtime */
     if (given && n != oc->nout) return tko_fail(oc, TK_ERR_SHAPE, "split has %d sizes for %d outputs", n, oc->nout);
     if (!given) {
         int64_t pieces = tko_attr_int(oc->node, "num_outputs", oc->nout);
