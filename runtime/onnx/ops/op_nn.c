@@ -1,7 +1,7 @@
-/* op_nn.c — ONNX MatMul, Gemm, the softmax family and Dropout on the
- * runtime's stdlib-kernel ops (tk_matmul, tk_softmax, tk_log_softmax).
- * The other neural-network families: op_nn_conv.c, op_nn_pool.c,
- * op_nn_norm.c, op_nn_attention.c, op_nn_misc.c. */
+/* op_nn.c — the table of ONNX neural-network ops, and MatMul, Gemm, the
+ * softmax family and Dropout on the runtime's stdlib-kernel ops (tk_matmul,
+ * tk_softmax, tk_log_softmax). The others are implemented beside it, one
+ * file per concern (op_nn_conv.c, ...; op_nn_common.h lists them). */
 #include <math.h>
 #include <string.h>
 
@@ -136,6 +136,9 @@ static const TkoOpDef defs[] = {
     OPDEF("Dropout", 6, 6, "ratio,is_test", run_dropout, NULL, 1, 1, 0),
     OPDEF("Dropout", 7, 11, "ratio", run_dropout, NULL, 1, 1, 0),
     OPDEF("Dropout", 12, TKO_ANY, "seed", run_dropout, NULL, 1, 3, 0),
+    OPDEF("Conv", 1, TKO_ANY, "auto_pad,dilations,group,kernel_shape,pads,strides", tko_nn_run_conv, tko_nn_check_conv, 2, 3, 0),
+    OPDEF("ConvTranspose", 1, TKO_ANY, "auto_pad,dilations,group,kernel_shape,output_padding,output_shape,pads,strides",
+          tko_nn_run_conv_transpose, tko_nn_check_conv, 2, 3, 0),
 };
 
 TKO_FAMILY_OF(tko_ops_nn, defs);

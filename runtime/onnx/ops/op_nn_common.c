@@ -47,3 +47,12 @@ const char *tko_nn_why(char *why, size_t len, const char *fmt, ...)
     va_end(ap);
     return why;
 }
+
+int tko_nn_known_rank(const TkoModel *m, const TkoNode *n, int i)
+{
+    const TkoGraph *g = m->graph;
+    if (i >= n->nin || n->inputs[i] == TKO_NO_VALUE || n < g->nodes || n >= g->nodes + g->nnodes) return -1;
+    const TkoValue *v = &g->values[n->inputs[i]];
+    if (v->constant) return tk_tensor_ndim(v->constant);
+    return v->type.known ? v->type.ndim : -1;
+}

@@ -18,4 +18,17 @@ tk_status tko_nn_attr_ints(TkoOpCtx *oc, const char *name, int64_t *v, int max, 
 /* load-time check helper: writes the phrase into why and returns it. */
 const char *tko_nn_why(char *why, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
+/* At load: the rank of node n's input i when the model says it (a constant,
+ * or a typed value of the main graph), else -1. */
+int tko_nn_known_rank(const TkoModel *m, const TkoNode *n, int i);
+
+/* ------------------------------------------------------------ the family's ops
+ * op_nn.c holds the one table of the neural-network ops; the files below
+ * implement them. */
+
+/* op_nn_conv.c */
+const char *tko_nn_check_conv(const TkoModel *m, const TkoNode *n, char *why, size_t len);
+tk_status tko_nn_run_conv(TkoOpCtx *oc);
+tk_status tko_nn_run_conv_transpose(TkoOpCtx *oc);
+
 #endif
