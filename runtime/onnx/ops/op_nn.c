@@ -139,6 +139,17 @@ static const TkoOpDef defs[] = {
     OPDEF("Conv", 1, TKO_ANY, "auto_pad,dilations,group,kernel_shape,pads,strides", tko_nn_run_conv, tko_nn_check_conv, 2, 3, 0),
     OPDEF("ConvTranspose", 1, TKO_ANY, "auto_pad,dilations,group,kernel_shape,output_padding,output_shape,pads,strides",
           tko_nn_run_conv_transpose, tko_nn_check_conv, 2, 3, 0),
+    OPDEF("MaxPool", 8, 9, "auto_pad,kernel_shape,pads,strides,storage_order", tko_nn_run_pool, tko_nn_check_pool, 1, 1, 0),
+    OPDEF("MaxPool", 10, TKO_ANY, "auto_pad,ceil_mode,dilations,kernel_shape,pads,strides,storage_order", tko_nn_run_pool,
+          tko_nn_check_pool, 1, 1, 0),
+    OPDEF("AveragePool", 7, 18, "auto_pad,ceil_mode,count_include_pad,kernel_shape,pads,strides", tko_nn_run_pool,
+          tko_nn_check_pool, 1, 1, 1),
+    OPDEF("AveragePool", 19, TKO_ANY, "auto_pad,ceil_mode,count_include_pad,dilations,kernel_shape,pads,strides",
+          tko_nn_run_pool, tko_nn_check_pool, 1, 1, 1),
+    OPDEF("LpPool", 11, TKO_ANY, "auto_pad,ceil_mode,dilations,kernel_shape,p,pads,strides", tko_nn_run_pool,
+          tko_nn_check_pool, 1, 1, 2),
+    OPDEF("GlobalMaxPool", 1, TKO_ANY, "", tko_nn_run_global_pool, NULL, 1, 1, 0),
+    OPDEF("GlobalAveragePool", 1, TKO_ANY, "", tko_nn_run_global_pool, NULL, 1, 1, 1),
 };
 
 TKO_FAMILY_OF(tko_ops_nn, defs);

@@ -31,4 +31,9 @@ const char *tko_nn_check_conv(const TkoModel *m, const TkoNode *n, char *why, si
 tk_status tko_nn_run_conv(TkoOpCtx *oc);
 tk_status tko_nn_run_conv_transpose(TkoOpCtx *oc);
 
+/* op_nn_pool.c; def->arg: 0 max, 1 average, 2 Lp */
+const char *tko_nn_check_pool(const TkoModel *m, const TkoNode *n, char *why, size_t len);
+tk_status tko_nn_run_pool(TkoOpCtx *oc);
+tk_status tko_nn_run_global_pool(TkoOpCtx *oc);
+
 #endif
