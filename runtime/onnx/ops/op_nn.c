@@ -150,6 +150,18 @@ static const TkoOpDef defs[] = {
           tko_nn_check_pool, 1, 1, 2),
     OPDEF("GlobalMaxPool", 1, TKO_ANY, "", tko_nn_run_global_pool, NULL, 1, 1, 0),
     OPDEF("GlobalAveragePool", 1, TKO_ANY, "", tko_nn_run_global_pool, NULL, 1, 1, 1),
+    OPDEF("BatchNormalization", 7, 8, "epsilon,momentum,spatial", tko_nn_run_batch_norm, tko_nn_check_batch_norm, 5, 5, 0),
+    OPDEF("BatchNormalization", 9, 13, "epsilon,momentum", tko_nn_run_batch_norm, tko_nn_check_batch_norm, 5, 5, 0),
+    OPDEF("BatchNormalization", 14, TKO_ANY, "epsilon,momentum,training_mode", tko_nn_run_batch_norm, tko_nn_check_batch_norm,
+          5, 5, 0),
+    OPDEF("InstanceNormalization", 6, TKO_ANY, "epsilon", tko_nn_run_instance_norm, NULL, 3, 3, 0),
+    OPDEF("GroupNormalization", 18, 20, "epsilon,num_groups", tko_nn_run_group_norm, NULL, 3, 3, 0),
+    OPDEF("GroupNormalization", 21, TKO_ANY, "epsilon,num_groups,stash_type", tko_nn_run_group_norm, tko_nn_check_stash, 3, 3, 0),
+    OPDEF("LayerNormalization", 17, TKO_ANY, "axis,epsilon,stash_type", tko_nn_run_layer_norm, tko_nn_check_stash, 2, 3, 0),
+    OPDEF("RMSNormalization", 23, TKO_ANY, "axis,epsilon,stash_type", tko_nn_run_rms_norm, tko_nn_check_stash, 2, 2, 0),
+    OPDEF("LRN", 1, TKO_ANY, "alpha,beta,bias,size", tko_nn_run_lrn, NULL, 1, 1, 0),
+    OPDEF("LpNormalization", 1, TKO_ANY, "axis,p", tko_nn_run_lp_norm, tko_nn_check_lp_norm, 1, 1, 0),
+    OPDEF("MeanVarianceNormalization", 9, TKO_ANY, "axes", tko_nn_run_mvn, NULL, 1, 1, 0),
 };
 
 TKO_FAMILY_OF(tko_ops_nn, defs);

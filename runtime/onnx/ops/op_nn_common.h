@@ -36,4 +36,17 @@ const char *tko_nn_check_pool(const TkoModel *m, const TkoNode *n, char *why, si
 tk_status tko_nn_run_pool(TkoOpCtx *oc);
 tk_status tko_nn_run_global_pool(TkoOpCtx *oc);
 
+/* op_nn_norm.c */
+const char *tko_nn_check_batch_norm(const TkoModel *m, const TkoNode *n, char *why, size_t len);
+const char *tko_nn_check_stash(const TkoModel *m, const TkoNode *n, char *why, size_t len);
+const char *tko_nn_check_lp_norm(const TkoModel *m, const TkoNode *n, char *why, size_t len);
+tk_status tko_nn_run_batch_norm(TkoOpCtx *oc);
+tk_status tko_nn_run_instance_norm(TkoOpCtx *oc);
+tk_status tko_nn_run_group_norm(TkoOpCtx *oc);
+tk_status tko_nn_run_layer_norm(TkoOpCtx *oc);
+tk_status tko_nn_run_rms_norm(TkoOpCtx *oc);
+tk_status tko_nn_run_lrn(TkoOpCtx *oc);
+tk_status tko_nn_run_lp_norm(TkoOpCtx *oc);
+tk_status tko_nn_run_mvn(TkoOpCtx *oc);
+
 #endif
