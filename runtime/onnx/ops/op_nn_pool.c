@@ -1,0 +1,311 @@
+/* op_nn_pool.c — ONNX MaxPool, AveragePool, LpPool (1-d and 2-d) and the
+ * global pools on runtime ops.
+ *
+ * ONNX windows may have pads that differ at the two ends, dilations for
+ * average pooling, and ceil_mode windows that overhang the padded input;
+ * the runtime's pools pad symmetrically. So the input is padded explicitly
+ * (to exactly the extent the output's windows cover) and pooled unpadded:
+ *   MaxPool     tk_max_pool2d over x padded with -inf;
+ *   AveragePool window sums by tk_conv2d with a ones kernel (the stdlib conv
+ *               kernel for dilation 1) over x padded with zeros, divided by
+ *               the same sums over a mask of the cells that count (in-image
+ *               cells, plus the declared pads when count_include_pad);
+ *   LpPool      (window sum of |x|^p)^(1/p), sums as for AveragePool.
+ * 3-d pools are refused at load (the runtime pools 2-d planes). */
+#include <math.h>
+#include <string.h>
+
+#include "op_nn_common.h"
+#include "tk/nn.h"
+#include "tk/ops.h"
+#include "tk/shape.h"
+
+#define MAX_SPATIAL 2
+
+typedef enum { POOL_MAX, POOL_AVG, POOL_LP } PoolKind;
+
+typedef struct {
+    int nsp;
+    int64_t in[MAX_SPATIAL], kernel[MAX_SPATIAL], stride[MAX_SPATIAL], dil[MAX_SPATIAL];
+    int64_t pad_begin[MAX_SPATIAL], pad_end[MAX_SPATIAL];   /* the declared pads */
+    int64_t extra[MAX_SPATIAL];                             /* cells past pad_end that ceil_mode windows reach */
+    int64_t out[MAX_SPATIAL];
+} PoolGeom;
+
+const char *tko_nn_check_pool(const TkoModel *m, const TkoNode *n, char *why, size_t len)
+{
+    int c, rank = tko_nn_known_rank(m, n, 0);
+    tko_attr_ints(n, "kernel_shape", &c);
+    if (c == 0) return tko_nn_why(why, len, "attribute kernel_shape is required");
+    if (c > MAX_SPATIAL || rank > 2 + MAX_SPATIAL)
+        return tko_nn_why(why, len, "%d-d pooling is not supported (the runtime pools 1-d and 2-d)", c > MAX_SPATIAL ? c : rank - 2);
+    const char *ap = tko_attr_string(n, "auto_pad", "NOTSET");
+    if (strcmp(ap, "NOTSET") && strcmp(ap, "SAME_UPPER") && strcmp(ap, "SAME_LOWER") && strcmp(ap, "VALID"))
+        return tko_nn_why(why, len, "auto_pad='%s' is not one of NOTSET, SAME_UPPER, SAME_LOWER, VALID", ap);
+    if (tko_attr_int(n, "storage_order", 0) != 0 && tko_attr_int(n, "storage_order", 0) != 1)
+        return tko_nn_why(why, len, "storage_order must be 0 or 1");
+    return NULL;
+}
+
+/* Output sizes and pads as ONNX defines them (ceil_mode: the last window
+ * must start inside the input or its left pad). */
+static tk_status read_geom(TkoOpCtx *oc, const tk_tensor *x, PoolGeom *g)
+{
+    int nd = tk_tensor_ndim(x), c;
+    if (nd < 3) return tko_fail(oc, TK_ERR_SHAPE, "X is %d-d; it must be [N, C, spatial...]", nd);
+    g->nsp = nd - 2;
+    if (g->nsp > MAX_SPATIAL)
+        return tko_fail(oc, TK_ERR_UNSUPPORTED, "%d-d pooling is not supported (the runtime pools 1-d and 2-d)", g->nsp);
+    int64_t v[2 * MAX_SPATIAL];
+    tk_status s;
+    if ((s = tko_nn_attr_ints(oc, "kernel_shape", v, MAX_SPATIAL, &c))) return s;
+    if (c != g->nsp) return tko_fail(oc, TK_ERR_SHAPE, "kernel_shape has %d values for %d spatial dims", c, g->nsp);
+    for (int i = 0; i < g->nsp; i++) {
+        g->in[i] = tk_tensor_shape(x)[2 + i];
+        g->kernel[i] = v[i], g->stride[i] = g->dil[i] = 1;
+        g->pad_begin[i] = g->pad_end[i] = g->extra[i] = 0;
+    }
+    if ((s = tko_nn_attr_ints(oc, "strides", v, MAX_SPATIAL, &c))) return s;
+    for (int i = 0; i < c && i < g->nsp; i++) g->stride[i] = v[i];
+    if ((s = tko_nn_attr_ints(oc, "dilations", v, MAX_SPATIAL, &c))) return s;
+    for (int i = 0; i < c && i < g->nsp; i++) g->dil[i] = v[i];
+    for (int i = 0; i < g->nsp; i++)
+        if (g->kernel[i] < 1 || g->stride[i] < 1 || g->dil[i] < 1)
+            return tko_fail(oc, TK_ERR_INVALID_ARGUMENT, "kernel_shape, strides and dilations must be >= 1");
+    const char *ap = tko_attr_string(oc->node, "auto_pad", "NOTSET");
+    bool ceil_mode = tko_attr_int(oc->node, "ceil_mode", 0) != 0;
+    for (int i = 0; i < g->nsp; i++) {
+        int64_t span = (g->kernel[i] - 1) * g->dil[i] + 1;
+        if (strcmp(ap, "SAME_UPPER") == 0 || strcmp(ap, "SAME_LOWER") == 0) {
+            g->out[i] = (g->in[i] - 1) / g->stride[i] + 1;
+            int64_t need = (g->out[i] - 1) * g->stride[i] + span - g->in[i];
+            if (need < 0) need = 0;
+            g->pad_begin[i] = strcmp(ap, "SAME_UPPER") == 0 ? need / 2 : need - need / 2;
+            g->pad_end[i] = need - g->pad_begin[i];
+            continue;
+        }
+        if (strcmp(ap, "NOTSET") == 0) {
+            if ((s = tko_nn_attr_ints(oc, "pads", v, 2 * MAX_SPATIAL, &c))) return s;
+            if (c && c != 2 * g->nsp) return tko_fail(oc, TK_ERR_SHAPE, "pads has %d values, %d expected", c, 2 * g->nsp);
+            if (c) g->pad_begin[i] = v[i], g->pad_end[i] = v[g->nsp + i];
+            if (g->pad_begin[i] < 0 || g->pad_end[i] < 0) return tko_fail(oc, TK_ERR_INVALID_ARGUMENT, "pads must be >= 0");
+        }
+        int64_t room = g->in[i] + g->pad_begin[i] + g->pad_end[i] - span;
+        if (room < 0)
+            return tko_fail(oc, TK_ERR_SHAPE, "the window (%lld) is larger than the padded input (%lld) along spatial dim %d",
+                            (long long)span, (long long)(g->in[i] + g->pad_begin[i] + g->pad_end[i]), i);
+        g->out[i] = room / g->stride[i] + 1;
+        if (ceil_mode && room % g->stride[i]) {
+            g->out[i]++;
+            if ((g->out[i] - 1) * g->stride[i] >= g->in[i] + g->pad_begin[i]) g->out[i]--;
+        }
+        int64_t reach = (g->out[i] - 1) * g->stride[i] + span - (g->in[i] + g->pad_begin[i] + g->pad_end[i]);
+        g->extra[i] = reach > 0 ? reach : 0;
+    }
+    return TK_OK;
+}
+
+/* t as [N·C, 1, H, W] (1-d: H = 1), the layout the 2-d runtime ops take. */
+static tk_status as_planes(TkoOpCtx *oc, const tk_tensor *t, const PoolGeom *g, tk_tensor **out)
+{
+    const int64_t *sh = tk_tensor_shape(t);
+    int64_t shape[4] = { sh[0] * sh[1], 1, 1, sh[2] };
+    if (g->nsp == 2) shape[2] = sh[2], shape[3] = sh[3];
+    return tko_wrap(oc, tk_reshape(oc->ctx, t, 4, shape, out));
+}
+
+/* pad amounts for tk_pad (last dim first): the declared pads, extra at the end
+ * when with_extra; declared pads left out when !with_declared (they are added
+ * with another value by the caller). In planes layout (2 spatial dims). */
+static void pad_amounts(const PoolGeom *g, bool with_declared, int64_t pads[4])
+{
+    int64_t b[2] = { 0, 0 }, e[2] = { 0, 0 };
+    for (int i = 0; i < g->nsp; i++) {
+        int a = g->nsp == 1 ? 1 : i;   /* 1-d: the length is the last dim */
+        b[a] = with_declared ? g->pad_begin[i] : 0;
+        e[a] = (with_declared ? g->pad_end[i] : 0) + g->extra[i];
+    }
+    pads[0] = b[1], pads[1] = e[1], pads[2] = b[0], pads[3] = e[0];
+}
+
+static tk_conv_opts window_conv_opts(const PoolGeom *g)
+{
+    tk_conv_opts o = { .groups = 1 };
+    o.stride[0] = o.stride[1] = o.dilation[0] = o.dilation[1] = 1;
+    for (int i = 0; i < g->nsp; i++) {
+        int a = g->nsp == 1 ? 1 : i;
+        o.stride[a] = g->stride[i], o.dilation[a] = g->dil[i];
+    }
+    return o;
+}
+
+/* Window sums of planes [P, 1, H, W] already padded: a conv with a ones kernel. */
+static tk_status window_sums(TkoOpCtx *oc, const tk_tensor *planes, const PoolGeom *g, tk_tensor **out)
+{
+    int64_t ks[4] = { 1, 1, g->nsp == 2 ? g->kernel[0] : 1, g->kernel[g->nsp - 1] };
+    tk_tensor *w = NULL;
+    tk_conv_opts o = window_conv_opts(g);
+    tk_status s = tk_ones(oc->ctx, tk_tensor_dtype(planes), 4, ks, &w);
+    if (!s) s = tk_conv2d(oc->ctx, planes, w, NULL, &o, out);
+    tk_tensor_release(w);
+    return s;
+}
+
+/* How many cells each window counts: sums over a [1, 1, H, W] mask of ones
+ * padded with ones over the declared pads (count_include_pad) or zeros. */
+static tk_status window_counts(TkoOpCtx *oc, const PoolGeom *g, tk_dtype d, bool include_pad, tk_tensor **out)
+{
+    int64_t shape[4] = { 1, 1, g->nsp == 2 ? g->in[0] : 1, g->in[g->nsp - 1] }, p1[4], p2[4];
+    tk_tensor *t[3] = { 0 };
+    tk_status s = tk_ones(oc->ctx, d, 4, shape, &t[0]);
+    pad_amounts(g, true, p1);
+    if (include_pad) {
+        PoolGeom declared = *g;
+        for (int i = 0; i < g->nsp; i++) declared.extra[i] = 0;
+        pad_amounts(&declared, true, p1);
+        if (!s) s = tk_pad(oc->ctx, t[0], p1, 4, TK_PAD_CONSTANT, 1.0, &t[1]);
+        pad_amounts(g, false, p2);   /* then the ceil_mode overhang, which never counts */
+        if (!s) s = tk_pad(oc->ctx, t[1], p2, 4, TK_PAD_CONSTANT, 0.0, &t[2]);
+    } else if (!s) s = tk_pad(oc->ctx, t[0], p1, 4, TK_PAD_CONSTANT, 0.0, &t[2]);
+    if (!s) s = window_sums(oc, t[2], g, out);
+    tko_nn_release(t, 3);
+    return s;
+}
+
+/* planes [N·C, 1, OH, OW] back to [N, C, out...]. */
+static tk_status from_planes(TkoOpCtx *oc, const tk_tensor *planes, const tk_tensor *x, const PoolGeom *g, tk_tensor **out)
+{
+    int64_t shape[2 + MAX_SPATIAL] = { tk_tensor_shape(x)[0], tk_tensor_shape(x)[1] };
+    for (int i = 0; i < g->nsp; i++) shape[2 + i] = g->out[i];
+    return tko_wrap(oc, tk_reshape(oc->ctx, planes, 2 + g->nsp, shape, out));
+}
+
+/* MaxPool's Indices: for each output, the flat index into X of its window's
+ * first largest in-image element (storage_order 1 counts the last two dims
+ * column-major). One plane per task: deterministic on any thread count. */
+typedef struct {
+    const tk_tensor *x;   /* contiguous, f32 or f64 view by dtype */
+    tk_tensor *idx;       /* [N, C, out...] i64 */
+    const PoolGeom *g;
+    bool col_major;
+} ArgmaxArgs;
+
+static void argmax_planes(int64_t begin, int64_t end, void *arg)
+{
+    ArgmaxArgs *a = arg;
+    const PoolGeom *g = a->g;
+    int64_t H = g->nsp == 2 ? g->in[0] : 1, W = g->in[g->nsp - 1];
+    int64_t OH = g->nsp == 2 ? g->out[0] : 1, OW = g->out[g->nsp - 1];
+    int64_t kh = g->nsp == 2 ? g->kernel[0] : 1, kw = g->kernel[g->nsp - 1];
+    int64_t sh = g->nsp == 2 ? g->stride[0] : 1, sw = g->stride[g->nsp - 1];
+    int64_t dh = g->nsp == 2 ? g->dil[0] : 1, dw = g->dil[g->nsp - 1];
+    int64_t ph = g->nsp == 2 ? g->pad_begin[0] : 0, pw = g->pad_begin[g->nsp - 1];
+    tk_dtype d = a->x->dtype;
+    size_t es = tk_dtype_size(d);
+    const char *xp = tkr_ptr(a->x);
+    int64_t *ip = (int64_t *)tkr_ptr(a->idx);
+    for (int64_t p = begin; p < end; p++)
+        for (int64_t oh = 0; oh < OH; oh++)
+            for (int64_t ow = 0; ow < OW; ow++) {
+                double best = -INFINITY;
+                int64_t bh = -1, bw = -1;
+                for (int64_t i = 0; i < kh; i++) {
+                    int64_t h = oh * sh - ph + i * dh;
+                    if (h < 0 || h >= H) continue;
+                    for (int64_t j = 0; j < kw; j++) {
+                        int64_t w = ow * sw - pw + j * dw;
+                        if (w < 0 || w >= W) continue;
+                        double v = tkr_load_f(xp + (size_t)((p * H + h) * W + w) * es, d);
+                        if (bh < 0 || v > best || (isnan(v) && !isnan(best))) best = v, bh = h, bw = w;
+                    }
+                }
+                int64_t flat = a->col_major ? p * H * W + bw * H + bh : (p * H + bh) * W + bw;
+                ip[(p * OH + oh) * OW + ow] = bh < 0 ? -1 : flat;
+            }
+}
+
+static tk_status max_pool_indices(TkoOpCtx *oc, const tk_tensor *x, const PoolGeom *g, tk_tensor **out)
+{
+    int64_t shape[2 + MAX_SPATIAL] = { tk_tensor_shape(x)[0], tk_tensor_shape(x)[1] };
+    for (int i = 0; i < g->nsp; i++) shape[2 + i] = g->out[i];
+    tk_tensor *xc = NULL;
+    tk_status s = tk_contiguous(oc->ctx, x, &xc);
+    if (!s) s = tkr_new(oc->ctx, TK_DTYPE_I64, 2 + g->nsp, shape, out);
+    if (!s) {
+        ArgmaxArgs a = { xc, *out, g, tko_attr_int(oc->node, "storage_order", 0) == 1 };
+        int64_t planes = shape[0] * shape[1];
+        int64_t per = (g->out[0] * (g->nsp == 2 ? g->out[1] : 1)) * g->kernel[0] * (g->nsp == 2 ? g->kernel[1] : 1);
+        tkr_parallel_for(oc->ctx, planes, per > 4096 ? 1 : 4096 / (per ? per : 1), argmax_planes, &a);
+    }
+    tk_tensor_release(xc);
+    return tko_wrap(oc, s);
+}
+
+tk_status tko_nn_run_pool(TkoOpCtx *oc)
+{
+    PoolKind kind = (PoolKind)oc->node->def->arg;
+    const tk_tensor *x = oc->in[0];
+    tk_dtype d = tk_tensor_dtype(x);
+    PoolGeom g;
+    tk_status s = read_geom(oc, x, &g);
+    if (s) return s;
+    /* the runtime pools floats; the ints ONNX allows (i8, u8) are exact in f32 */
+    tk_dtype work = tk_dtype_is_float(d) ? d : TK_DTYPE_F32;
+    tk_tensor *t[8] = { 0 };   /* x as work, planes, padded, pooled / sums, counts, |x|^p, ... */
+    if ((s = tko_nn_to(oc, x, work, &t[0]))) return s;
+    if ((s = as_planes(oc, t[0], &g, &t[1]))) goto done;
+    int64_t pads[4];
+    pad_amounts(&g, true, pads);
+    if (kind == POOL_MAX) {
+        if ((s = tk_pad(oc->ctx, t[1], pads, 4, TK_PAD_CONSTANT, -INFINITY, &t[2]))) goto done;
+        tk_pool_opts o = { .kernel_size = { 1, 1 }, .stride = { 1, 1 }, .dilation = { 1, 1 } };
+        for (int i = 0; i < g.nsp; i++) {
+            int a = g.nsp == 1 ? 1 : i;
+            o.kernel_size[a] = g.kernel[i], o.stride[a] = g.stride[i], o.dilation[a] = g.dil[i];
+        }
+        if ((s = tk_max_pool2d(oc->ctx, t[2], &o, &t[3]))) goto done;
+    } else {
+        const tk_tensor *src = t[1];
+        double p = 1;
+        if (kind == POOL_LP) {   /* |x|^p summed, then the p-th root */
+            p = (double)tko_attr_int(oc->node, "p", 2);
+            if ((s = tk_unary(oc->ctx, TK_ABS, t[1], &t[5]))) goto done;
+            if ((s = tk_binary_scalar(oc->ctx, TK_POW, t[5], p, &t[6]))) goto done;
+            src = t[6];
+        }
+        if ((s = tk_pad(oc->ctx, src, pads, 4, TK_PAD_CONSTANT, 0.0, &t[2]))) goto done;
+        if ((s = window_sums(oc, t[2], &g, &t[3]))) goto done;
+        tk_tensor *r = NULL;
+        if (kind == POOL_AVG) {
+            bool include = tko_attr_int(oc->node, "count_include_pad", 0) != 0;
+            if ((s = window_counts(oc, &g, work, include, &t[4]))) goto done;
+            s = tk_div(oc->ctx, t[3], t[4], &r);
+        } else s = tk_binary_scalar(oc->ctx, TK_POW, t[3], 1.0 / p, &r);
+        if (s) goto done;
+        tk_tensor_release(t[3]);
+        t[3] = r;
+    }
+    if ((s = from_planes(oc, t[3], x, &g, &oc->out[0]))) goto done;
+    if ((s = tko_nn_as_dtype(oc, &oc->out[0], d))) goto done;
+    if (kind == POOL_MAX && oc->nout > 1 && oc->node->outputs[1] != TKO_NO_VALUE)
+        s = max_pool_indices(oc, x, &g, &oc->out[1]);
+done:
+    tko_nn_release(t, 8);
+    if (s) {
+        tk_tensor_release(oc->out[0]), oc->out[0] = NULL;
+        return tko_wrap(oc, s);
+    }
+    return TK_OK;
+}
+
+/* GlobalAveragePool, GlobalMaxPool: a reduction over every spatial dim, kept. */
+tk_status tko_nn_run_global_pool(TkoOpCtx *oc)
+{
+    const tk_tensor *x = oc->in[0];
+    int nd = tk_tensor_ndim(x), dims[TK_MAX_DIMS];
+    if (nd < 3) return tko_fail(oc, TK_ERR_SHAPE, "X is %d-d; it must be [N, C, spatial...]", nd);
+    for (int i = 2; i < nd; i++) dims[i - 2] = i;
+    tk_reduce_opts o = { .dims = dims, .ndims = nd - 2, .keepdim = true };
+    tk_status s = tk_reduce(oc->ctx, (PoolKind)oc->node->def->arg == POOL_MAX ? TK_MAX : TK_MEAN, x, &o, &oc->out[0]);
+    return tko_wrap(oc, s);
+}
