@@ -86,5 +86,13 @@ TKO_FAMILY(tko_ops_elementwise);
 TKO_FAMILY(tko_ops_shape);
 TKO_FAMILY(tko_ops_nn);
 TKO_FAMILY(tko_ops_reduce);
+TKO_FAMILY(tko_ops_quant);
+TKO_FAMILY(tko_ops_misc);
+
+/* ------------------------------------------------------------ onnx-ored */
+
+/* *t converted to dtype d (ONNX keeps input types where the runtime
+ * promotes): replaces *t, releasing the old one; a no-op when it already is. */
+tk_status tko_as_dtype(TkoOpCtx *oc, tk_tensor **t, tk_dtype d);
 
 #endif

@@ -9,6 +9,8 @@ static const TkoOpFamily *const families[] = {
     &tko_ops_shape,
     &tko_ops_nn,
     &tko_ops_reduce,
+    &tko_ops_quant,
+    &tko_ops_misc,
 };
 #define NUM_FAMILIES (sizeof families / sizeof families[0])
 
