@@ -88,6 +88,8 @@ TKO_FAMILY(tko_ops_nn);
 TKO_FAMILY(tko_ops_reduce);
 TKO_FAMILY(tko_ops_quant);
 TKO_FAMILY(tko_ops_misc);
+TKO_FAMILY(tko_ops_loss);
+TKO_FAMILY(tko_ops_signal);
 
 /* ------------------------------------------------------------ onnx-ored */
 
