@@ -93,5 +93,15 @@ TKO_FAMILY(tko_ops_nn);
 TKO_FAMILY(tko_ops_reduce);
 TKO_FAMILY(tko_ops_control);
 TKO_FAMILY(tko_ops_rnn);
+TKO_FAMILY(tko_ops_quant);
+TKO_FAMILY(tko_ops_misc);
+TKO_FAMILY(tko_ops_loss);
+TKO_FAMILY(tko_ops_signal);
+
+/* ------------------------------------------------------------ onnx-ored */
+
+/* *t converted to dtype d (ONNX keeps input types where the runtime
+ * promotes): replaces *t, releasing the old one; a no-op when it already is. */
+tk_status tko_as_dtype(TkoOpCtx *oc, tk_tensor **t, tk_dtype d);
 
 #endif

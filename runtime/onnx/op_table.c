@@ -11,6 +11,10 @@ static const TkoOpFamily *const families[] = {
     &tko_ops_reduce,
     &tko_ops_control,
     &tko_ops_rnn,
+    &tko_ops_quant,
+    &tko_ops_misc,
+    &tko_ops_loss,
+    &tko_ops_signal,
 };
 #define NUM_FAMILIES (sizeof families / sizeof families[0])
 

@@ -65,3 +65,15 @@ tk_status tko_axis(TkoOpCtx *oc, int64_t axis, int rank, int *out)
     *out = (int)(axis < 0 ? axis + rank : axis);
     return TK_OK;
 }
+
+/* ------------------------------------------------------------ onnx-ored: results in ONNX's dtype */
+
+tk_status tko_as_dtype(TkoOpCtx *oc, tk_tensor **t, tk_dtype d)
+{
+    if (!*t || tk_tensor_dtype(*t) == d) return TK_OK;
+    tk_tensor *c;
+    tk_status s = tk_to_dtype(oc->ctx, *t, d, &c);
+    tk_tensor_release(*t);
+    *t = s ? NULL : c;
+    return tko_wrap(oc, s);
+}
