@@ -4,7 +4,10 @@
  * dtype and shape equal, values within the case's rtol/atol
  * (|a - e| <= atol + rtol * |e|; NaN matches NaN), every data set.
  *
- *   tk_onnx_suite SUITE_DIR [--report FILE.json] [--expect PASS_LIST] [--filter TEXT] [--no-fork] [-v]
+ *   tk_onnx_suite SUITE_DIR [--report FILE.json] [--expect PASS_LIST] [--write-passes FILE] [--filter TEXT] [--no-fork] [-v]
+ *
+ * --write-passes writes the passing cases' names, one per line: how
+ * expected_pass.txt is made after ops are added (the ratchet only goes up).
  *
  * Each case runs in a child process, so a crash is reported as "crash"
  * (and fails the run) instead of ending it. With --expect, every case named
@@ -254,17 +257,19 @@ static void json_string(FILE *f, const char *s)
 
 int main(int argc, char **argv)
 {
-    const char *suite = NULL, *report = NULL, *expect = NULL, *filter = NULL;
+    const char *suite = NULL, *report = NULL, *expect = NULL, *filter = NULL, *passes = NULL;
     bool fork_cases = true, verbose = false;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--report") == 0 && i + 1 < argc) report = argv[++i];
         else if (strcmp(argv[i], "--expect") == 0 && i + 1 < argc) expect = argv[++i];
         else if (strcmp(argv[i], "--filter") == 0 && i + 1 < argc) filter = argv[++i];
+        else if (strcmp(argv[i], "--write-passes") == 0 && i + 1 < argc) passes = argv[++i];
         else if (strcmp(argv[i], "--no-fork") == 0) fork_cases = false;
         else if (strcmp(argv[i], "-v") == 0) verbose = true;
         else if (argv[i][0] != '-' && !suite) suite = argv[i];
         else {
-            fprintf(stderr, "usage: tk_onnx_suite SUITE_DIR [--report FILE.json] [--expect PASS_LIST] [--filter TEXT] [--no-fork] [-v]\n");
+            fprintf(stderr, "usage: tk_onnx_suite SUITE_DIR [--report FILE.json] [--expect PASS_LIST] [--write-passes FILE] [--filter TEXT] "
+                            "[--no-fork] [-v]\n");
             return 2;
         }
     }
@@ -339,6 +344,17 @@ int main(int argc, char **argv)
             first = false;
         }
         fprintf(f, "\n}\n");
+        fclose(f);
+    }
+    if (passes) {
+        FILE *f = fopen(passes, "w");
+        if (!f) {
+            fprintf(stderr, "tk_onnx_suite: cannot write '%s'\n", passes);
+            return 2;
+        }
+        fprintf(f, "# cases that must pass (tk_onnx_suite --write-passes); CI fails when one stops passing\n");
+        for (int i = 0; i < n; i++)
+            if (strcmp(results[i], "pass") == 0) fprintf(f, "%s\n", cases[i]);
         fclose(f);
     }
     for (int i = 0; i < n; i++) free(cases[i]);
