@@ -13,6 +13,7 @@
 
 #include "harness.h"
 #include "tk/onnx.h"
+#include "tk/shape.h"
 
 /* ------------------------------------------------------------ a protobuf writer */
 
@@ -276,6 +277,19 @@ START_TEST(quantize_per_axis_and_blocked)
     run_threads(m, in, out, 1);
     expect_values(out[0], TK_DTYPE_U8, 3, shape, want, 0, 0, "QuantizeLinear per-axis");
     tk_tensor_release(out[0]);
+    tk_model_free(m);
+
+    /* a transposed x (its inner run is strided): the generic loop, not the vectorised one, must agree */
+    tk_tensor *xt, *wt, *wtt;
+    TKT_OK(tk_permute(tkt_ctx, x, (int[]){ 0, 2, 1 }, &xt));
+    Buf axis2 = attr_int("axis", 2);
+    tk_tensor *tin[3] = { xt, s, z };
+    TKT_OK(one_node("QuantizeLinear", 21, (const char *const[]){ "x", "s", "z" }, 3, 1, &axis2, 1, &m));
+    run_threads(m, tin, out, 1);
+    wt = from(TK_DTYPE_U8, 3, shape, want);
+    TKT_OK(tk_permute(tkt_ctx, wt, (int[]){ 0, 2, 1 }, &wtt));
+    tkt_expect_equal(out[0], wtt, "QuantizeLinear per-axis, strided x");
+    TKT_RELEASE(out[0], xt, wt, wtt);
     tk_model_free(m);
 
     /* blocked along the last axis (65 = 8·8 + 1: a short last block), i8, then back */

@@ -99,10 +99,43 @@ typedef struct {
     double lo, hi;
 } QuantLoop;
 
+/* The common case as a loop the compiler vectorises: f32 x and scale, u8/i8
+ * y, x and y contiguous along the run, scale and zero point either fixed
+ * (stride 0) or contiguous. Bit for bit the generic loop's result: the f32
+ * quotient is first bounded (NaN to the low bound, as numpy's cast of NaN
+ * ends at the type's lowest), then rounded half to even by adding and
+ * subtracting 1.5·2²³, exact for |v| < 2²². */
+#define QUANT_F32_LOOP(T)                                                                                    \
+    for (int64_t i = 0; i < n; i++) {                                                                        \
+        float v = x[i] / sc[i * ss];                                                                         \
+        v = v >= -65536.0f ? v : -65536.0f;                                                                  \
+        v = v <= 65536.0f ? v : 65536.0f;                                                                    \
+        float r = (v + 12582912.0f) - 12582912.0f;                                                           \
+        int32_t t = (int32_t)r + (zp ? (int32_t)((const T *)zp)[i * zs] : 0);                                \
+        t = t < lo ? lo : t > hi ? hi : t;                                                                   \
+        ((T *)p[0])[i] = (T)t;                                                                               \
+    }
+
+static bool quantize_fast(char **p, const int64_t *st, int64_t n, const QuantLoop *q)
+{
+    size_t ys = tk_dtype_size(q->y);
+    if (q->x != TK_DTYPE_F32 || q->scale != TK_DTYPE_F32 || q->div != TK_DTYPE_F32 || ys != 1 || st[0] != 1 || st[1] != 4 ||
+        (st[2] != 0 && st[2] != 4) || (q->has_zp && st[3] != 0 && st[3] != 1))
+        return false;
+    const float *restrict x = (const float *)p[1], *restrict sc = (const float *)p[2];
+    const char *zp = q->has_zp ? p[3] : NULL;
+    int64_t ss = st[2] / 4, zs = q->has_zp ? st[3] : 0;
+    int32_t lo = (int32_t)q->lo, hi = (int32_t)q->hi;
+    if (q->y == TK_DTYPE_U8) QUANT_F32_LOOP(uint8_t)
+    else QUANT_F32_LOOP(int8_t)
+    return true;
+}
+
 /* operands: y, x, scale, zero point (optional) */
 static void quantize_run(char **p, const int64_t *st, int64_t n, void *arg)
 {
     const QuantLoop *q = arg;
+    if (quantize_fast(p, st, n, q)) return;
     for (int64_t i = 0; i < n; i++) {
         double x = tkr_load_f(p[1] + i * st[1], q->x), sc = tkr_load_f(p[2] + i * st[2], q->scale);
         double v = q->div == TK_DTYPE_F64 ? x / sc : round_to((double)((float)round_to(x, q->div) / (float)round_to(sc, q->div)), q->div);
@@ -111,9 +144,29 @@ static void quantize_run(char **p, const int64_t *st, int64_t n, void *arg)
     }
 }
 
+/* The common dequantization as a vectorisable loop: u8/i8 x (and zero point), f32 scale and y. */
+#define DEQUANT_F32_LOOP(T)                                                                                  \
+    for (int64_t i = 0; i < n; i++)                                                                          \
+        y[i] = (float)((int32_t)((const T *)p[1])[i] - (zp ? (int32_t)((const T *)zp)[i * zs] : 0)) * sc[i * ss];
+
+static bool dequantize_fast(char **p, const int64_t *st, int64_t n, const QuantLoop *q)
+{
+    if ((q->x != TK_DTYPE_U8 && q->x != TK_DTYPE_I8) || q->scale != TK_DTYPE_F32 || q->y != TK_DTYPE_F32 || st[0] != 4 ||
+        st[1] != 1 || (st[2] != 0 && st[2] != 4) || (q->has_zp && st[3] != 0 && st[3] != 1))
+        return false;
+    float *restrict y = (float *)p[0];
+    const float *restrict sc = (const float *)p[2];
+    const char *zp = q->has_zp ? p[3] : NULL;
+    int64_t ss = st[2] / 4, zs = q->has_zp ? st[3] : 0;
+    if (q->x == TK_DTYPE_U8) DEQUANT_F32_LOOP(uint8_t)
+    else DEQUANT_F32_LOOP(int8_t)
+    return true;
+}
+
 static void dequantize_run(char **p, const int64_t *st, int64_t n, void *arg)
 {
     const QuantLoop *q = arg;
+    if (dequantize_fast(p, st, n, q)) return;
     for (int64_t i = 0; i < n; i++) {
         double x = (float)tkr_load_f(p[1] + i * st[1], q->x), sc = tkr_load_f(p[2] + i * st[2], q->scale);
         double zp = q->has_zp ? tkr_load_f(p[3] + i * st[3], q->zp) : 0;
