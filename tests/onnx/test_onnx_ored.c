@@ -309,6 +309,20 @@ START_TEST(quantize_per_axis_and_blocked)
     run_threads(m, bin, out, 1);
     expect_values(out[0], TK_DTYPE_I8, 3, shape, q8, 0, 0, "QuantizeLinear blocked");
     tk_model_free(m);
+    /* symmetric (no zero point, output_dtype i8): the scale per element, the zero point none */
+    static double q8s[A * B * C];
+    for (int r = 0; r < A * B; r++)
+        for (int k = 0; k < C; k++) {
+            double q = rint((double)((float)xv[r * C + k] / (float)bs[r * NB + k / BLOCK]));
+            q8s[r * C + k] = q < -128 ? -128 : q > 127 ? 127 : q;
+        }
+    Buf sattrs[3] = { attr_int("axis", -1), attr_int("block_size", BLOCK), attr_int("output_dtype", 3) };
+    tk_tensor *sin_[2] = { x, sb }, *sout[1] = { 0 };
+    TKT_OK(one_node("QuantizeLinear", 21, (const char *const[]){ "x", "s" }, 2, 1, sattrs, 3, &m));
+    run_threads(m, sin_, sout, 1);
+    expect_values(sout[0], TK_DTYPE_I8, 3, shape, q8s, 0, 0, "QuantizeLinear blocked, symmetric");
+    tk_tensor_release(sout[0]);
+    tk_model_free(m);
     tk_tensor *din[3] = { out[0], sb, zb }, *dout[1] = { 0 };
     TKT_OK(one_node("DequantizeLinear", 21, (const char *const[]){ "x", "s", "z" }, 3, 1, battrs, 2, &m));
     run_threads(m, din, dout, 1);
