@@ -13,6 +13,7 @@
 
 #include "harness.h"
 #include "tk/onnx.h"
+#include "tk/shape.h"
 
 /* ------------------------------------------------------------ a protobuf writer */
 
@@ -129,8 +130,6 @@ static double *values(const tk_tensor *t)
 
 static tk_tensor *from(tk_dtype dt, int nd, const int64_t *shape, const double *v)
 {
-    int64_t n = 1;
-    for (int i = 0; i < nd; i++) n *= shape[i];
     tk_tensor *f, *t;
     TKT_OK(tk_from_data(tkt_ctx, v, TK_DTYPE_F64, nd, shape, &f));
     TKT_OK(tk_to_dtype(tkt_ctx, f, dt, &t));
@@ -150,7 +149,7 @@ static void expect_values(const tk_tensor *got, tk_dtype dt, int nd, const int64
 
 START_TEST(reduce_sum_square_and_logsumexp)
 {
-    int64_t shape[3] = { 7, 1031, 13 }, n = 7 * 1031 * 13;
+    int64_t shape[3] = { 7, 1031, 13 };
     tk_tensor *x, *axes;
     TKT_OK(tk_randn(tkt_ctx, TK_DTYPE_F32, 3, shape, 11, &x));
     TKT_OK(tk_from_data(tkt_ctx, (int64_t[]){ 0, -1 }, TK_DTYPE_I64, 1, (int64_t[]){ 2 }, &axes));
@@ -168,7 +167,6 @@ START_TEST(reduce_sum_square_and_logsumexp)
             for (int64_t k = 0; k < 13; k++) e += exp(xv[(i * 1031 + j) * 13 + k] - mx);
         ssq[j] = s, lse[j] = mx + log(e);
     }
-    (void)n;
     const char *const ins[] = { "x", "axes" };
     Buf keep0 = attr_int("keepdims", 0);
     tk_model *m;
@@ -278,6 +276,19 @@ START_TEST(quantize_per_axis_and_blocked)
     tk_tensor_release(out[0]);
     tk_model_free(m);
 
+    /* a transposed x (its inner run is strided): the generic loop, not the vectorised one, must agree */
+    tk_tensor *xt, *wt, *wtt;
+    TKT_OK(tk_permute(tkt_ctx, x, (int[]){ 0, 2, 1 }, &xt));
+    Buf axis2 = attr_int("axis", 2);
+    tk_tensor *tin[3] = { xt, s, z };
+    TKT_OK(one_node("QuantizeLinear", 21, (const char *const[]){ "x", "s", "z" }, 3, 1, &axis2, 1, &m));
+    run_threads(m, tin, out, 1);
+    wt = from(TK_DTYPE_U8, 3, shape, want);
+    TKT_OK(tk_permute(tkt_ctx, wt, (int[]){ 0, 2, 1 }, &wtt));
+    tkt_expect_equal(out[0], wtt, "QuantizeLinear per-axis, strided x");
+    TKT_RELEASE(out[0], xt, wt, wtt);
+    tk_model_free(m);
+
     /* blocked along the last axis (65 = 8·8 + 1: a short last block), i8, then back */
     static double bs[A * B * NB], bz[A * B * NB], q8[A * B * C], deq[A * B * C];
     for (int i = 0; i < A * B * NB; i++) bs[i] = 0.1 + 0.03 * (i % 11), bz[i] = (double)(i % 21) - 10;
@@ -294,6 +305,20 @@ START_TEST(quantize_per_axis_and_blocked)
     TKT_OK(one_node("QuantizeLinear", 21, (const char *const[]){ "x", "s", "z" }, 3, 1, battrs, 2, &m));
     run_threads(m, bin, out, 1);
     expect_values(out[0], TK_DTYPE_I8, 3, shape, q8, 0, 0, "QuantizeLinear blocked");
+    tk_model_free(m);
+    /* symmetric (no zero point, output_dtype i8): the scale per element, the zero point none */
+    static double q8s[A * B * C];
+    for (int r = 0; r < A * B; r++)
+        for (int k = 0; k < C; k++) {
+            double q = rint((double)((float)xv[r * C + k] / (float)bs[r * NB + k / BLOCK]));
+            q8s[r * C + k] = q < -128 ? -128 : q > 127 ? 127 : q;
+        }
+    Buf sattrs[3] = { attr_int("axis", -1), attr_int("block_size", BLOCK), attr_int("output_dtype", 3) };
+    tk_tensor *sin_[2] = { x, sb }, *sout[1] = { 0 };
+    TKT_OK(one_node("QuantizeLinear", 21, (const char *const[]){ "x", "s" }, 2, 1, sattrs, 3, &m));
+    run_threads(m, sin_, sout, 1);
+    expect_values(sout[0], TK_DTYPE_I8, 3, shape, q8s, 0, 0, "QuantizeLinear blocked, symmetric");
+    tk_tensor_release(sout[0]);
     tk_model_free(m);
     tk_tensor *din[3] = { out[0], sb, zb }, *dout[1] = { 0 };
     TKT_OK(one_node("DequantizeLinear", 21, (const char *const[]){ "x", "s", "z" }, 3, 1, battrs, 2, &m));

@@ -12,6 +12,15 @@
 #include <math.h>
 #include <string.h>
 
+/* The quantize loop's bounds are float compares: GCC will not turn them into
+ * vector selects while it must keep the FP exceptions a compare of NaN may
+ * raise (no one here reads them); and -O2 (RelWithDebInfo) vectorises only
+ * loops with no runtime checks or epilogue, so ask for the full cost model,
+ * as runtime/ops/binary.c does. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("no-trapping-math", "vect-cost-model=dynamic")
+#endif
+
 #include "op.h"
 #include "tk/nn.h"
 #include "tk/ops.h"
@@ -99,10 +108,53 @@ typedef struct {
     double lo, hi;
 } QuantLoop;
 
+/* The common case as loops the compiler vectorises: f32 x and scale, u8/i8
+ * y, x and y contiguous along the run; the scale and zero point each one
+ * value for the run (stride 0) or contiguous. Bit for bit the generic loop's
+ * result: the f32 quotient is bounded first (NaN to the low bound, as
+ * numpy's cast of NaN ends at the type's lowest), then rounded half to even
+ * by adding and subtracting 1.5·2²³ (exact for |v| < 2²²). */
+#define QUANT_F32(name, T, S_AT, Z_AT)                                                                        \
+    static void name(T *restrict y, const float *restrict x, const float *restrict sc, const T *restrict zp, \
+                     int64_t n, int32_t lo, int32_t hi)                                                       \
+    {                                                                                                         \
+        for (int64_t i = 0; i < n; i++) {                                                                     \
+            float v = x[i] / sc[S_AT];                                                                        \
+            v = v >= -65536.0f ? v : -65536.0f;                                                               \
+            v = v <= 65536.0f ? v : 65536.0f;                                                                 \
+            int32_t t = (int32_t)((v + 12582912.0f) - 12582912.0f) + (int32_t)zp[Z_AT];                       \
+            y[i] = (T)(t < lo ? lo : t > hi ? hi : t);                                                        \
+        }                                                                                                     \
+    }
+QUANT_F32(quant_u8_ss, uint8_t, 0, 0)
+QUANT_F32(quant_u8_vs, uint8_t, i, 0)
+QUANT_F32(quant_u8_vv, uint8_t, i, i)
+QUANT_F32(quant_i8_ss, int8_t, 0, 0)
+QUANT_F32(quant_i8_vs, int8_t, i, 0)
+QUANT_F32(quant_i8_vv, int8_t, i, i)
+
+static bool quantize_fast(char **p, const int64_t *st, int64_t n, const QuantLoop *q)
+{
+    static const uint8_t no_zero_point[1] = { 0 };
+    int64_t zst = q->has_zp ? st[3] : 0;
+    if (q->x != TK_DTYPE_F32 || q->scale != TK_DTYPE_F32 || q->div != TK_DTYPE_F32 || tk_dtype_size(q->y) != 1 || st[0] != 1 ||
+        st[1] != 4 || (st[2] != 0 && st[2] != 4) || (zst != 0 && zst != 1) || (st[2] == 0 && zst == 1))
+        return false;
+    const float *x = (const float *)p[1], *sc = (const float *)p[2];
+    const void *zp = q->has_zp ? (const void *)p[3] : (const void *)no_zero_point;
+    int32_t lo = (int32_t)q->lo, hi = (int32_t)q->hi;
+    bool u8 = q->y == TK_DTYPE_U8;
+    if (st[2] == 0) u8 ? quant_u8_ss((uint8_t *)p[0], x, sc, zp, n, lo, hi) : quant_i8_ss((int8_t *)p[0], x, sc, zp, n, lo, hi);
+    else if (zst == 0) u8 ? quant_u8_vs((uint8_t *)p[0], x, sc, zp, n, lo, hi) : quant_i8_vs((int8_t *)p[0], x, sc, zp, n, lo, hi);
+    else u8 ? quant_u8_vv((uint8_t *)p[0], x, sc, zp, n, lo, hi) : quant_i8_vv((int8_t *)p[0], x, sc, zp, n, lo, hi);
+    return true;
+}
+
 /* operands: y, x, scale, zero point (optional) */
 static void quantize_run(char **p, const int64_t *st, int64_t n, void *arg)
 {
     const QuantLoop *q = arg;
+    if (quantize_fast(p, st, n, q)) return;
     for (int64_t i = 0; i < n; i++) {
         double x = tkr_load_f(p[1] + i * st[1], q->x), sc = tkr_load_f(p[2] + i * st[2], q->scale);
         double v = q->div == TK_DTYPE_F64 ? x / sc : round_to((double)((float)round_to(x, q->div) / (float)round_to(sc, q->div)), q->div);
@@ -111,9 +163,41 @@ static void quantize_run(char **p, const int64_t *st, int64_t n, void *arg)
     }
 }
 
+/* The common dequantization as vectorisable loops: u8/i8 x (and zero point), f32 scale and y. */
+#define DEQUANT_F32(name, T, S_AT, Z_AT)                                                                      \
+    static void name(float *restrict y, const T *restrict x, const float *restrict sc, const T *restrict zp, \
+                     int64_t n)                                                                               \
+    {                                                                                                         \
+        for (int64_t i = 0; i < n; i++) y[i] = (float)((int32_t)x[i] - (int32_t)zp[Z_AT]) * sc[S_AT];        \
+    }
+DEQUANT_F32(dequant_u8_ss, uint8_t, 0, 0)
+DEQUANT_F32(dequant_u8_vs, uint8_t, i, 0)
+DEQUANT_F32(dequant_u8_vv, uint8_t, i, i)
+DEQUANT_F32(dequant_i8_ss, int8_t, 0, 0)
+DEQUANT_F32(dequant_i8_vs, int8_t, i, 0)
+DEQUANT_F32(dequant_i8_vv, int8_t, i, i)
+
+static bool dequantize_fast(char **p, const int64_t *st, int64_t n, const QuantLoop *q)
+{
+    static const uint8_t no_zero_point[1] = { 0 };
+    int64_t zst = q->has_zp ? st[3] : 0;
+    if ((q->x != TK_DTYPE_U8 && q->x != TK_DTYPE_I8) || q->scale != TK_DTYPE_F32 || q->y != TK_DTYPE_F32 || st[0] != 4 ||
+        st[1] != 1 || (st[2] != 0 && st[2] != 4) || (zst != 0 && zst != 1) || (st[2] == 0 && zst == 1))
+        return false;
+    float *y = (float *)p[0];
+    const float *sc = (const float *)p[2];
+    const void *zp = q->has_zp ? (const void *)p[3] : (const void *)no_zero_point;
+    bool u8 = q->x == TK_DTYPE_U8;
+    if (st[2] == 0) u8 ? dequant_u8_ss(y, (const uint8_t *)p[1], sc, zp, n) : dequant_i8_ss(y, (const int8_t *)p[1], sc, zp, n);
+    else if (zst == 0) u8 ? dequant_u8_vs(y, (const uint8_t *)p[1], sc, zp, n) : dequant_i8_vs(y, (const int8_t *)p[1], sc, zp, n);
+    else u8 ? dequant_u8_vv(y, (const uint8_t *)p[1], sc, zp, n) : dequant_i8_vv(y, (const int8_t *)p[1], sc, zp, n);
+    return true;
+}
+
 static void dequantize_run(char **p, const int64_t *st, int64_t n, void *arg)
 {
     const QuantLoop *q = arg;
+    if (dequantize_fast(p, st, n, q)) return;
     for (int64_t i = 0; i < n; i++) {
         double x = (float)tkr_load_f(p[1] + i * st[1], q->x), sc = tkr_load_f(p[2] + i * st[2], q->scale);
         double zp = q->has_zp ? tkr_load_f(p[3] + i * st[3], q->zp) : 0;

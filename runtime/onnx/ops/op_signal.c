@@ -121,43 +121,52 @@ static tk_status run_mel(TkoOpCtx *oc)
  * [outer, out_len, inner, oc] result: forward, inverse (÷n) or the real
  * inverse of a one-sided spectrum (irfft, Hermitian symmetry). */
 typedef struct {
-    const tk_tensor *x;
+    const tk_tensor *x;   /* the signal, contiguous f64 */
     tk_tensor *y;
     int64_t outer, len, inner, n, out_len;
     int cin, cout;
     bool inverse, real_out;
-    const double *cos_t, *sin_t;   /* cos/sin(2πj/n), j < n */
+    const double *cos_t, *sin_t;   /* cos(2πj/n) and ±sin(2πj/n) (- forward, + inverse), j < n */
 } Dft;
 
 static void dft_lines(int64_t begin, int64_t end, void *arg)
 {
     const Dft *d = arg;
-    tk_dtype xt = d->x->dtype, yt = d->y->dtype;
-    size_t xs = tk_dtype_size(xt), ys = tk_dtype_size(yt);
-    const char *xp = tkr_ptr(d->x);
+    tk_dtype yt = d->y->dtype;
+    size_t ys = tk_dtype_size(yt);
+    const double *xd = (const double *)tkr_ptr(d->x);
     char *yp = tkr_ptr(d->y);
-    int64_t used = d->len < d->n ? d->len : d->n;   /* input beyond n is cut, short input is zero-padded */
-    if (d->real_out) used = d->len < d->n / 2 + 1 ? d->len : d->n / 2 + 1;
-    double sign = d->inverse ? 1 : -1;
+    int64_t n = d->n, ts = d->inner * d->cin;   /* ts: doubles between a line's consecutive samples */
+    int64_t used = d->len < n ? d->len : n;    /* input beyond n is cut, short input is zero-padded */
+    if (d->real_out) used = d->len < n / 2 + 1 ? d->len : n / 2 + 1;
+    int64_t nyquist = n % 2 == 0 ? n / 2 : -1;
+    const double *ct = d->cos_t, *st = d->sin_t;   /* st already carries the direction's sign */
     for (int64_t line = begin; line < end; line++) {
         int64_t o = line / d->inner, i = line % d->inner;
+        const double *xl = xd + (o * d->len * d->inner + i) * d->cin;
         for (int64_t k = 0; k < d->out_len; k++) {
             double re = 0, im = 0;
-            int64_t step = k % d->n, j = 0;   /* j = k·t mod n, kept exact without a product */
-            for (int64_t t = 0; t < used; t++, j = j + step >= d->n ? j + step - d->n : j + step) {
-                int64_t e = ((o * d->len + t) * d->inner + i) * d->cin;
-                double xr = tkr_load_f(xp + e * (int64_t)xs, xt), xi = d->cin == 2 ? tkr_load_f(xp + (e + 1) * (int64_t)xs, xt) : 0;
-                double c = d->cos_t[j], s = sign * d->sin_t[j];
-                if (d->real_out) {
-                    /* bins 1 .. (n-1)/2 stand for themselves and their mirror; bin 0 and the Nyquist bin once, real part only */
-                    bool single = t == 0 || (d->n % 2 == 0 && t == d->n / 2);
-                    re += single ? xr * c : 2 * (xr * c - xi * s);
-                } else {
-                    re += xr * c - xi * s;
-                    im += xr * s + xi * c;
+            int64_t step = k % n, j = 0;   /* j = k·t mod n, kept exact without a product */
+#define NEXT_J (j = j + step >= n ? j + step - n : j + step)
+            if (d->real_out)
+                /* bins 1 .. (n-1)/2 stand for themselves and their mirror; bin 0 and the Nyquist bin once, real part only */
+                for (int64_t t = 0; t < used; t++, NEXT_J) {
+                    bool once = t == 0 || t == nyquist;
+                    double xr = xl[t * ts], xi = once ? 0 : xl[t * ts + 1];
+                    re += (once ? 1 : 2) * (xr * ct[j] - xi * st[j]);
                 }
-            }
-            if (d->inverse) re /= (double)d->n, im /= (double)d->n;
+            else if (d->cin == 1)
+                for (int64_t t = 0; t < used; t++, NEXT_J) {
+                    double xr = xl[t * ts];
+                    re += xr * ct[j], im += xr * st[j];
+                }
+            else
+                for (int64_t t = 0; t < used; t++, NEXT_J) {
+                    double xr = xl[t * ts], xi = xl[t * ts + 1];
+                    re += xr * ct[j] - xi * st[j], im += xr * st[j] + xi * ct[j];
+                }
+#undef NEXT_J
+            if (d->inverse) re /= (double)n, im /= (double)n;
             int64_t e = ((o * d->out_len + k) * d->inner + i) * d->cout;
             tkr_store_f(yp + e * (int64_t)ys, yt, re);
             if (d->cout == 2) tkr_store_f(yp + (e + 1) * (int64_t)ys, yt, im);
@@ -183,11 +192,12 @@ static tk_status transform(TkoOpCtx *oc, const tk_tensor *x, int axis, int64_t n
     if (!table) return tko_fail(oc, TK_ERR_OUT_OF_MEMORY, "no memory for %lld twiddles", (long long)n);
     for (int64_t j = 0; j < n; j++) {
         table[j] = cos(2 * PI * (double)j / (double)n);
-        table[n + j] = sin(2 * PI * (double)j / (double)n);
+        table[n + j] = (inverse ? 1 : -1) * sin(2 * PI * (double)j / (double)n);   /* e^{∓2πi jt/n}: forward negative */
     }
     d.cos_t = table, d.sin_t = table + n;
     tk_tensor *xc = NULL, *y = NULL;
-    tk_status s = tk_contiguous(oc->ctx, x, &xc);
+    /* the signal as contiguous f64 (a copy unless it already is): the sums read doubles, no dtype switch per sample */
+    tk_status s = tk_tensor_dtype(x) == TK_DTYPE_F64 ? tk_contiguous(oc->ctx, x, &xc) : tk_to_dtype(oc->ctx, x, TK_DTYPE_F64, &xc);
     if (!s) s = tkr_new(oc->ctx, tk_tensor_dtype(x), nd, shape, &y);
     if (!s) {
         d.x = xc, d.y = y;
