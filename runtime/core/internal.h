@@ -38,7 +38,7 @@ struct tk_tensor {
     int64_t strides[TK_MAX_DIMS];   /* elements */
     int64_t offset;                 /* elements */
     bool weight;                    /* tk_mark_weight: a constant whose other layouts may be kept */
-    struct tk_tensor *forms[3];     /* those layouts (TkrWeightForm), made on first use; owned */
+    struct tk_tensor *forms[4];     /* those layouts (TkrWeightForm), made on first use; owned */
 };
 
 struct tk_context {
@@ -110,6 +110,7 @@ typedef enum {
     TKR_FORM_GEMM_PACKED,   /* linear weight [N, K] packed as B = wᵀ for gemm_X_packed (matmul.c) */
     TKR_FORM_CONV_HWIO,     /* conv weight OIHW as HWIO (conv.c) */
     TKR_FORM_CONV_HWC,      /* depthwise conv weight [C, 1, KH, KW] as [KH, KW, C, 1] (conv.c) */
+    TKR_FORM_MATMUL_PACKED, /* matmul B [K, N] packed for gemm_X_packed (matmul.c) */
     TKR_NUM_FORMS
 } TkrWeightForm;
 typedef tk_status (*TkrFormFn)(tk_context *ctx, const tk_tensor *w, tk_tensor **out);

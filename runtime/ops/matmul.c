@@ -146,6 +146,9 @@ static tk_status check_pair(tk_context *ctx, const char *op, const tk_tensor *a,
 
 /* a[BT..., M, K] · b[BT..., K, N] with a, b at least 2-D and batch dims
  * broadcast; out has the broadcast batch dims. */
+static tk_status make_packed_b(tk_context *ctx, const tk_tensor *b, tk_tensor **out);
+static tk_status packed_gemm(tk_context *ctx, const tk_tensor *A, const tk_tensor *P, const tk_tensor *bias, tk_tensor *o);
+
 static tk_status matmul_nd(tk_context *ctx, const char *op, const tk_tensor *a, const tk_tensor *b, tk_tensor **out)
 {
     char sa[160], sb[160];
@@ -176,8 +179,12 @@ static tk_status matmul_nd(tk_context *ctx, const char *op, const tk_tensor *a, 
         s = tkr_view(ctx, a, 2, (int64_t[]){ mm, k }, (int64_t[]){ k, 1 }, a->offset, &a2);
         if (!s) s = tkr_view(ctx, o, 2, (int64_t[]){ mm, n }, (int64_t[]){ n, 1 }, 0, &o2);
         bool bt = !tk_tensor_is_contiguous(b) && is_transposed_contiguous(b);
-        if (!s && !bt && !tk_tensor_is_contiguous(b)) s = tkr_contiguous(ctx, b, &bc);
-        if (!s) s = kernel_gemm(ctx, a2, bc ? bc : b, bt, NULL, o2);
+        tk_tensor *packed = NULL;   /* a marked constant B (a model's weight): packed once, kept on its handle */
+        if (!s && b->weight) s = tkr_weight_form(ctx, b, TKR_FORM_MATMUL_PACKED, make_packed_b, &packed);
+        if (!s && packed) s = packed_gemm(ctx, a2, packed, NULL, o2);
+        else if (!s && !bt && !tk_tensor_is_contiguous(b)) s = tkr_contiguous(ctx, b, &bc);
+        if (!s && !packed) s = kernel_gemm(ctx, a2, bc ? bc : b, bt, NULL, o2);
+        tk_tensor_release(packed);
         tk_tensor_release(a2);
         tk_tensor_release(o2);
         tk_tensor_release(bc);
@@ -296,6 +303,17 @@ static tk_status make_packed(tk_context *ctx, const tk_tensor *w, tk_tensor **ou
     }
     *out = p;
     return TK_OK;
+}
+
+/* A matmul B [K, N] packed: the same planes as a linear weight w = Bᵀ. */
+static tk_status make_packed_b(tk_context *ctx, const tk_tensor *b, tk_tensor **out)
+{
+    tk_tensor *w = NULL;
+    tk_status s = tkr_view(ctx, b, 2, (int64_t[]){ b->shape[1], b->shape[0] }, (int64_t[]){ b->strides[1], b->strides[0] }, b->offset,
+                           &w);
+    if (!s) s = make_packed(ctx, w, out);
+    tk_tensor_release(w);
+    return s;
 }
 
 /* C[M, N] f32 = A[M, K] · packed, then + bias; into o (f32 or bf16). */

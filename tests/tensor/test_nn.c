@@ -185,6 +185,35 @@ START_TEST(linear_packed_weight)
 }
 END_TEST
 
+/* A marked matmul B [K, N] (an ONNX MatMul's weight) runs the packed kernels,
+ * batch dims folded into M, and matches the unmarked path; a strided view as
+ * B packs from its strides. */
+START_TEST(matmul_packed_weight)
+{
+    const tk_dtype types[2] = { TK_DTYPE_F32, TK_DTYPE_BF16 };
+    const int64_t rows[3] = { 1, 33, 290 };
+    for (int t = 0; t < 2; t++) {
+        tk_tensor *b, *bt_base, *bt;
+        TKT_OK(tk_randn(tkt_ctx, types[t], 2, (int64_t[]){ 270, 300 }, 21, &b));
+        TKT_OK(tk_randn(tkt_ctx, types[t], 2, (int64_t[]){ 300, 270 }, 22, &bt_base));
+        TKT_OK(tk_transpose(tkt_ctx, bt_base, 0, 1, &bt));   /* [270, 300], not contiguous */
+        tk_tensor *bs[2] = { b, bt };
+        for (int v = 0; v < 2; v++)
+            for (int r = 0; r < 3; r++) {
+                tk_tensor *x, *plain, *packed;
+                TKT_OK(tk_randn(tkt_ctx, types[t], 3, (int64_t[]){ 2, rows[r], 270 }, 23 + r, &x));
+                TKT_OK(tk_matmul(tkt_ctx, x, bs[v], &plain));
+                TKT_OK(tk_mark_weight(tkt_ctx, bs[v]));
+                TKT_OK(tk_matmul(tkt_ctx, x, bs[v], &packed));
+                double tol = types[t] == TK_DTYPE_BF16 ? 1.0 / 64 : 1e-4;
+                tkt_expect_close(packed, plain, tol, tol, true, "matmul with a packed B");
+                TKT_RELEASE(x, plain, packed);
+            }
+        TKT_RELEASE(b, bt_base, bt);
+    }
+}
+END_TEST
+
 /* Attention on the flash and decode kernels, and the plain loop for f64. */
 START_TEST(sdpa_matches_torch)
 {
@@ -323,6 +352,7 @@ static Suite *suite(void)
     tcase_add_test(tc, matmul_thread_identity);
     tcase_add_test(tc, linear_matches_torch);
     tcase_add_test(tc, linear_packed_weight);
+    tcase_add_test(tc, matmul_packed_weight);
     tcase_add_test(tc, norms_match_torch);
     tcase_add_test(tc, sdpa_matches_torch);
     tcase_add_test(tc, ffn_matches_torch);
