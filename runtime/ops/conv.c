@@ -11,9 +11,11 @@
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "conv_common.h"
 #include "stdlib_kernels.h"
+#include "tk/nn.h"
 #include "tk/shape.h"
 
 /* ------------------------------------------------------------ the plain loop */
@@ -188,9 +190,94 @@ static tk_status weight_hwc(tk_context *ctx, const tk_tensor *w, tk_tensor **out
     return weight_layout(ctx, w, (const int[]){ 2, 3, 0, 1 }, out);
 }
 
+/* ------------------------------------------------------------ few input channels: im2col + gemm */
+
+typedef struct {
+    const char *x;            /* contiguous NCHW */
+    char *patches;            /* [N·OH·OW, KH·KW·C], (kh, kw, c) order: the HWIO weight's rows */
+    int64_t c, h, w, oh, ow, kh, kw, stride, pad_h, pad_w;
+    size_t es;
+} Im2col;
+
+/* One output row's patches, elements of type T (a copy: 4- or 2-byte words). */
+#define IM2COL_ROWS(T)                                                                                               \
+    static void im2col_rows_##T(const Im2col *a, int64_t r)                                                          \
+    {                                                                                                                \
+        int64_t k = a->kh * a->kw * a->c, n = r / a->oh, oh = r % a->oh, plane = a->h * a->w;                        \
+        const T *x = (const T *)a->x + n * a->c * plane;                                                             \
+        T *dst = (T *)a->patches + r * a->ow * k;                                                                    \
+        for (int64_t ow = 0; ow < a->ow; ow++)                                                                       \
+            for (int64_t i = 0; i < a->kh; i++) {                                                                    \
+                int64_t y = oh * a->stride - a->pad_h + i;                                                           \
+                for (int64_t j = 0; j < a->kw; j++) {                                                                \
+                    int64_t xc = ow * a->stride - a->pad_w + j;                                                      \
+                    if (y < 0 || y >= a->h || xc < 0 || xc >= a->w)                                                  \
+                        for (int64_t ch = 0; ch < a->c; ch++) *dst++ = 0;                                            \
+                    else                                                                                             \
+                        for (int64_t ch = 0; ch < a->c; ch++) *dst++ = x[ch * plane + y * a->w + xc];                \
+                }                                                                                                    \
+            }                                                                                                        \
+    }
+IM2COL_ROWS(uint32_t)
+IM2COL_ROWS(uint16_t)
+
+static void im2col_rows(int64_t begin, int64_t end, void *arg)
+{
+    const Im2col *a = arg;
+    for (int64_t r = begin; r < end; r++) {   /* r = n·OH + oh: one output row */
+        if (a->es == 4) im2col_rows_uint32_t(a, r);
+        else im2col_rows_uint16_t(a, r);
+    }
+}
+
+/* An image stem (C = 1..4, e.g. RGB): the direct kernel's channel blocks
+ * would be almost empty, so the patches go to memory once (K = KH·KW·C
+ * values per output pixel) and one gemm over all pixels computes the
+ * convolution: ResNet's 7×7/2 stem ran 28 ms in the direct kernel. */
+static bool stem_applies(const tk_tensor *x, const tk_tensor *w, const TkrConvParams *p, int64_t oh, int64_t ow)
+{
+    int64_t c = x->shape[1], k = c * w->shape[2] * w->shape[3];
+    size_t es = tk_dtype_size(x->dtype);
+    return p->groups == 1 && c <= 4 && k >= 16 && p->stride[0] == p->stride[1] && (es == 4 || es == 2) &&
+           x->shape[0] * oh * ow * k <= ((int64_t)1 << 26);
+}
+
+static tk_status weight_hwio(tk_context *ctx, const tk_tensor *w, tk_tensor **out);
+
+static tk_status stem_conv(tk_context *ctx, const tk_tensor *x, const tk_tensor *w, const tk_tensor *bias, const TkrConvParams *p,
+                           int64_t oh, int64_t ow, tk_tensor **out)
+{
+    int64_t n = x->shape[0], c = x->shape[1], oc = w->shape[0], kh = w->shape[2], kw = w->shape[3];
+    int64_t k = kh * kw * c, pixels = n * oh * ow;
+    tk_tensor *xc = NULL, *patches = NULL, *wn = NULL, *wk = NULL, *y = NULL, *yv = NULL, *yt = NULL;
+    tk_status s;
+    if ((s = tkr_contiguous(ctx, x, &xc)) || (s = tkr_new(ctx, x->dtype, 2, (int64_t[]){ pixels, k }, &patches))) goto done;
+    Im2col a = { tkr_ptr(xc), tkr_ptr(patches), c, x->shape[2], x->shape[3], oh, ow, kh, kw, p->stride[0], p->pad[0], p->pad[1],
+                 tk_dtype_size(x->dtype) };
+    tkr_parallel_for(ctx, n * oh, 4, im2col_rows, &a);
+    /* HWIO [KH, KW, C, OC] is [K, OC] row-major; its transpose view [OC, K] is tk_linear's weight */
+    if ((s = tkr_weight_form(ctx, w, TKR_FORM_CONV_HWIO, weight_hwio, &wn)) ||
+        (s = tkr_view(ctx, wn, 2, (int64_t[]){ oc, k }, (int64_t[]){ 1, oc }, wn->offset, &wk)) ||
+        (s = tk_linear(ctx, patches, wk, bias, &y)) ||
+        (s = tkr_view(ctx, y, 4, (int64_t[]){ n, oh, ow, oc }, (int64_t[]){ oh * ow * oc, ow * oc, oc, 1 }, y->offset, &yv)) ||
+        (s = tk_permute(ctx, yv, (int[]){ 0, 3, 1, 2 }, &yt)))
+        goto done;
+    s = tk_contiguous(ctx, yt, out);
+done:
+    tk_tensor_release(xc);
+    tk_tensor_release(patches);
+    tk_tensor_release(wn);
+    tk_tensor_release(wk);
+    tk_tensor_release(y);
+    tk_tensor_release(yv);
+    tk_tensor_release(yt);
+    return s;
+}
+
 static tk_status kernel_conv(tk_context *ctx, const tk_tensor *x, const tk_tensor *w, const tk_tensor *bias, const TkrConvParams *p,
                              int64_t oh, int64_t ow, tk_tensor **out)
 {
+    if (stem_applies(x, w, p, oh, ow)) return stem_conv(ctx, x, w, bias, p, oh, ow, out);
     bool bf = x->dtype == TK_DTYPE_BF16;
     int64_t n = x->shape[0], c = x->shape[1], oc = w->shape[0], kh = w->shape[2], kw = w->shape[3];
     bool depthwise = p->groups != 1;

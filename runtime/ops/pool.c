@@ -122,19 +122,80 @@ static void adaptive_table(AxisTable *t, int64_t out, int64_t in)
 POOL_PLANE(float)
 POOL_PLANE(double)
 
+/* The interior columns [*lo, *hi): full windows whose starts step evenly
+ * (by *stride); false when there are fewer than two. */
+static bool interior_cols(const AxisTable *t, int64_t ow, int64_t *lo, int64_t *hi, int64_t *stride)
+{
+    int64_t full = 0;
+    for (int64_t o = 0; o < ow; o++)
+        if (t->count[o] > full) full = t->count[o];
+    int64_t a = 0;
+    while (a < ow && t->count[a] != full) a++;
+    int64_t b = a;
+    while (b < ow && t->count[b] == full) b++;
+    if (b - a < 2) return false;
+    *stride = t->start[a + 1] - t->start[a];
+    for (int64_t o = a + 1; o < b; o++)
+        if (t->start[o] - t->start[o - 1] != *stride) return false;
+    *lo = a, *hi = b;
+    return true;
+}
+
+/* Max pooling of an f32 plane, a whole output row at a time: every interior
+ * column's running max updates in one loop over the row (the compiler
+ * vectorises it), the edge columns take the per-element loop. NaN wins,
+ * as in pool_plane_float. Used when columns are not dilated. */
+static void max_plane_rows(const Pool *a, int64_t plane, float *acc, double *row, int64_t lo, int64_t hi, int64_t st)
+{
+    const float *x = (const float *)a->x + plane * a->h * a->w;
+    size_t es = tk_dtype_size(a->y->dtype);
+    char *y = tkr_ptr(a->y) + (int64_t)es * plane * a->oh * a->ow;
+    int64_t kw = a->cols.count[lo], base = a->cols.start[lo] - lo * st;
+    for (int64_t oh = 0; oh < a->oh; oh++) {
+        int64_t h0 = a->rows.start[oh], nh = a->rows.count[oh];
+        for (int64_t o = 0; o < a->ow; o++) acc[o] = -INFINITY;
+        for (int64_t i = 0; i < nh; i++) {
+            const float *xr = x + (h0 + i * a->rows.step) * a->w;
+            for (int64_t j = 0; j < kw; j++) {
+                const float *xs = xr + base + j;
+                for (int64_t o = lo; o < hi; o++) {
+                    float v = xs[o * st], m = acc[o];
+                    acc[o] = (v > m || v != v) ? v : m;
+                }
+            }
+            for (int64_t o = 0; o < a->ow; o++) {   /* the clipped windows at both edges */
+                if (o >= lo && o < hi) continue;
+                const float *xs = xr + a->cols.start[o];
+                for (int64_t j = 0; j < a->cols.count[o]; j++) {
+                    float v = xs[j], m = acc[o];
+                    acc[o] = (v > m || v != v) ? v : m;
+                }
+            }
+        }
+        for (int64_t o = 0; o < a->ow; o++) row[o] = acc[o];
+        tkr_store_row_f(y + (int64_t)es * oh * a->ow, a->y->dtype, row, a->ow);
+    }
+}
+
 static void pool_planes(int64_t begin, int64_t end, void *arg)
 {
     Pool *a = arg;
     double *row = malloc((size_t)(a->ow ? a->ow : 1) * sizeof *row);
-    if (!row) {
+    float *acc = malloc((size_t)(a->ow ? a->ow : 1) * sizeof *acc);
+    if (!row || !acc) {
+        free(row), free(acc);
         atomic_store(&a->oom, true);
         return;
     }
+    int64_t lo, hi, st;
+    bool rows_path = a->kind == POOL_MAX && a->work == TK_DTYPE_F32 && a->cols.step == 1 && interior_cols(&a->cols, a->ow, &lo, &hi, &st);
     for (int64_t p = begin; p < end; p++) {
-        if (a->work == TK_DTYPE_F64) pool_plane_double(a, p, row);
+        if (rows_path) max_plane_rows(a, p, acc, row, lo, hi, st);
+        else if (a->work == TK_DTYPE_F64) pool_plane_double(a, p, row);
         else pool_plane_float(a, p, row);
     }
     free(row);
+    free(acc);
 }
 
 /* Checks x ([N, C, H, W] or [C, H, W], float). */
