@@ -70,7 +70,9 @@ tk_status tk_model_output(const tk_model *m, int i, tk_value_info *info);
  * one); outputs[i] receives one reference to output i. Symbolic sizes come
  * from the inputs' shapes and may differ between calls; a size that
  * disagrees with the model (a fixed dim, or one symbol bound to two sizes)
- * is an error naming the input. On failure every outputs[i] is NULL. */
+ * is an error naming the input. On failure every outputs[i] is NULL. An
+ * output never shares memory with an input or a weight of the model (such an
+ * output — an Identity, a Reshape of a constant — is copied). */
 tk_status tk_model_run(tk_model *m, tk_tensor *const *inputs, tk_tensor **outputs);
 
 /* The graph after preparation, one node per line ("%out = Op(%a, %b) {attrs}"),

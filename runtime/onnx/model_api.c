@@ -236,15 +236,20 @@ tk_status tk_model_run(tk_model *m, tk_tensor *const *inputs, tk_tensor **output
         vals[g->inputs[i]] = tk_tensor_retain(inputs[i]);
     }
     s = tko_execute(m, g, vals);
-    if (!s)
-        for (int o = 0; o < g->nout; o++) {
-            tk_tensor *t = vals[g->outputs[o]];
-            if (!t) {
-                s = tkr_error(m->ctx, TK_ERR_INTERNAL, "tk_model_run: output '%s' was not computed", g->values[g->outputs[o]].name);
-                break;
-            }
-            outputs[o] = tk_tensor_retain(t);
+    for (int o = 0; !s && o < g->nout; o++) {
+        tk_tensor *t = vals[g->outputs[o]];
+        if (!t) {
+            s = tkr_error(m->ctx, TK_ERR_INTERNAL, "tk_model_run: output '%s' was not computed", g->values[g->outputs[o]].name);
+            break;
         }
+        /* an output never shares memory with an input or a weight (an Identity, a Reshape of a
+         * constant): a caller writing into it must not change the model or their own input */
+        bool shared = false;
+        for (int i = 0; i < g->nin && !shared; i++) shared = tk_tensor_shares_storage(t, inputs[i]);
+        for (int v = 0; v < g->nvalues && !shared; v++) shared = g->values[v].constant && tk_tensor_shares_storage(t, g->values[v].constant);
+        if (shared) s = tk_clone(m->ctx, t, &outputs[o]);
+        else outputs[o] = tk_tensor_retain(t);
+    }
     for (int v = 0; v < g->nvalues; v++) tk_tensor_release(vals[v]);
     free(vals);
     if (s) {

@@ -102,3 +102,12 @@ g7 = helper.make_graph(
      helper.make_node("Add", ["x", "k2"], ["y"], name="add")],
     "fold", [vi("x", TensorProto.FLOAT, [2])], [vi("y", TensorProto.FLOAT, [2])])
 save(helper.make_model(g7, opset_imports=[helper.make_opsetid("", 17)]), "fold")
+
+# 8. outputs that would alias: the input itself (Identity) and a view of a constant (Reshape)
+c = np.arange(6, dtype=np.float32)
+g8 = helper.make_graph(
+    [helper.make_node("Identity", ["x"], ["same"], name="id"),
+     helper.make_node("Reshape", ["c", "shape"], ["view"], name="view")],
+    "alias", [vi("x", TensorProto.FLOAT, [2])], [vi("same", TensorProto.FLOAT, [2]), vi("view", TensorProto.FLOAT, [2, 3])],
+    [numpy_helper.from_array(c, "c"), numpy_helper.from_array(np.array([2, 3], np.int64), "shape")])
+save(helper.make_model(g8, opset_imports=[helper.make_opsetid("", 17)]), "alias")

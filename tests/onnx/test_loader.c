@@ -120,6 +120,7 @@ START_TEST(external_data_is_viewed_in_place)
     TKT_OK(tk_add(tkt_ctx, x, big, &want));
     TKT_OK(tk_model_run(m, &x, &y));
     tkt_expect_equal(y, want, "x + external");
+    ck_assert(!tk_tensor_shares_storage(y, x));
     tk_model_free(m);   /* y does not depend on the model: it outlives it */
     tkt_expect_equal(y, want, "after free");
     TKT_RELEASE(big, x, y, want);
@@ -176,6 +177,25 @@ START_TEST(constants_fold_at_load)
     ck_assert_float_eq(got[0], 1 + 1.5f * 1.5f);
     ck_assert_float_eq(got[1], 2 + 4.0f);
     TKT_RELEASE(x, y);
+    tk_model_free(m);
+}
+END_TEST
+
+START_TEST(outputs_never_alias_inputs_or_weights)
+{
+    tk_model *m;
+    TKT_OK(tk_onnx_load(tkt_ctx, path_of("alias.onnx"), NULL, &m));
+    float xv[2] = { 1, 2 };
+    tk_tensor *x, *out[2], *again[2];
+    TKT_OK(tk_from_data(tkt_ctx, xv, TK_DTYPE_F32, 1, (int64_t[]){ 2 }, &x));
+    TKT_OK(tk_model_run(m, &x, out));
+    ck_assert(!tk_tensor_shares_storage(out[0], x));
+    TKT_OK(tk_fill_(tkt_ctx, out[1], -7.0));   /* the caller owns its outputs: writing must not reach the constant */
+    TKT_OK(tk_model_run(m, &x, again));
+    float got[6];
+    TKT_OK(tk_to_data(tkt_ctx, again[1], got, sizeof got));
+    for (int i = 0; i < 6; i++) ck_assert_float_eq(got[i], (float)i);
+    TKT_RELEASE(x, out[0], out[1], again[0], again[1]);
     tk_model_free(m);
 }
 END_TEST
@@ -248,6 +268,7 @@ static Suite *loader_suite(void)
     tcase_add_test(tc, external_data_is_viewed_in_place);
     tcase_add_test(tc, if_branches_read_outer_values);
     tcase_add_test(tc, constants_fold_at_load);
+    tcase_add_test(tc, outputs_never_alias_inputs_or_weights);
     tcase_add_test(tc, malformed_bytes_never_crash);
     tcase_add_test(tc, bad_arguments);
     suite_add_tcase(s, tc);
