@@ -164,49 +164,91 @@ def error_cases():
         return "test_" + name, nodes, inputs, opset, nout
     N = helper.make_node
     cases = []
-    f=np.ones((3,4),np.float32)
-    cases.append(bad('gather_oob',[N('Gather',['x0','x1'],['y0'],axis=1)],[f,np.array([4],np.int64)]))
-    cases.append(bad('gather_float_idx',[N('Gather',['x0','x1'],['y0'])],[f,np.array([1.0],np.float32)]))
-    cases.append(bad('gathernd_oob',[N('GatherND',['x0','x1'],['y0'])],[f,np.array([[1,9]],np.int64)]))
-    cases.append(bad('gathernd_k_big',[N('GatherND',['x0','x1'],['y0'])],[f,np.array([[1,1,1]],np.int64)]))
-    cases.append(bad('gather_elements_oob',[N('GatherElements',['x0','x1'],['y0'])],[f,np.full((3,4),-4,np.int64)]))
-    cases.append(bad('reshape_bad',[N('Reshape',['x0','x1'],['y0'])],[f,np.array([5,-1],np.int64)]))
-    cases.append(bad('reshape_two_infer',[N('Reshape',['x0','x1'],['y0'])],[f,np.array([-1,-1],np.int64)]))
-    cases.append(bad('reshape_many',[N('Reshape',['x0','x1'],['y0'])],[f,np.ones(12,np.int64)]))
-    cases.append(bad('slice_step0',[N('Slice',['x0','x1','x2','x3','x4'],['y0'])],[f,np.array([0],np.int64),np.array([2],np.int64),np.array([0],np.int64),np.array([0],np.int64)]))
-    cases.append(bad('slice_axis_oob',[N('Slice',['x0','x1','x2','x3'],['y0'])],[f,np.array([0],np.int64),np.array([2],np.int64),np.array([5],np.int64)]))
-    cases.append(bad('squeeze_not1',[N('Squeeze',['x0','x1'],['y0'])],[f,np.array([0],np.int64)]))
-    cases.append(bad('unsqueeze_dup',[N('Unsqueeze',['x0','x1'],['y0'])],[f,np.array([0,0],np.int64)]))
-    cases.append(bad('unsqueeze_9d',[N('Unsqueeze',['x0','x1'],['y0'])],[f,np.arange(7,dtype=np.int64)]))
-    cases.append(bad('transpose_bad',[N('Transpose',['x0'],['y0'],perm=[0,0])],[f]))
-    cases.append(bad('expand_bad',[N('Expand',['x0','x1'],['y0'])],[f,np.array([3,5],np.int64)]))
-    cases.append(bad('tile_neg',[N('Tile',['x0','x1'],['y0'])],[f,np.array([1,-1],np.int64)]))
-    cases.append(bad('concat_dtype',[N('Concat',['x0','x1'],['y0'],axis=0)],[f,np.ones((1,4),np.float64)]))
-    cases.append(bad('concat_shape',[N('Concat',['x0','x1'],['y0'],axis=0)],[f,np.ones((1,5),np.float32)]))
-    cases.append(bad('split_bad',[N('Split',['x0','x1'],['y0','y1'],axis=1)],[f,np.array([1,2],np.int64)],nout=2))
-    cases.append(bad('pad_reflect_big',[N('Pad',['x0','x1'],['y0'],mode='reflect')],[f,np.array([0,5,0,0],np.int64)]))
-    cases.append(bad('pad_count',[N('Pad',['x0','x1'],['y0'])],[f,np.array([0,5,0],np.int64)]))
-    cases.append(bad('range_zero',[N('Range',['x0','x1','x2'],['y0'])],[np.array(1,np.int64),np.array(5,np.int64),np.array(0,np.int64)]))
-    cases.append(bad('range_huge',[N('Range',['x0','x1','x2'],['y0'])],[np.array(0,np.int64),np.array(2**62,np.int64),np.array(1,np.int64)]))
-    cases.append(bad('cos_neg',[N('ConstantOfShape',['x0'],['y0'])],[np.array([2,-1],np.int64)]))
-    cases.append(bad('eyelike_3d',[N('EyeLike',['x0'],['y0'])],[np.ones((2,2,2),np.float32)]))
-    cases.append(bad('trilu_1d',[N('Trilu',['x0'],['y0'])],[np.ones(3,np.float32)]))
-    cases.append(bad('scatter_el_oob',[N('ScatterElements',['x0','x1','x2'],['y0'])],[f,np.array([[3]],np.int64),np.ones((1,1),np.float32)]))
-    cases.append(bad('scatter_el_shape',[N('ScatterElements',['x0','x1','x2'],['y0'])],[f,np.array([[1,2]],np.int64),np.ones((1,1),np.float32)]))
-    cases.append(bad('scatter_el_dtype',[N('ScatterElements',['x0','x1','x2'],['y0'])],[f,np.array([[1]],np.int64),np.ones((1,1),np.float64)]))
-    cases.append(bad('scatternd_oob',[N('ScatterND',['x0','x1','x2'],['y0'])],[f,np.array([[3]],np.int64),np.ones((1,4),np.float32)]))
-    cases.append(bad('scatternd_shape',[N('ScatterND',['x0','x1','x2'],['y0'])],[f,np.array([[1]],np.int64),np.ones((1,3),np.float32)]))
-    cases.append(bad('onehot_depth0',[N('OneHot',['x0','x1','x2'],['y0'])],[np.array([1],np.int64),np.array(0,np.int64),np.array([0,1],np.float32)]))
-    cases.append(bad('compress_long',[N('Compress',['x0','x1'],['y0'],axis=0)],[f,np.array([0,0,0,1],bool)]))
-    cases.append(bad('d2s_bad',[N('DepthToSpace',['x0'],['y0'],blocksize=2)],[np.ones((1,3,2,2),np.float32)]))
-    cases.append(bad('s2d_bad',[N('SpaceToDepth',['x0'],['y0'],blocksize=2)],[np.ones((1,3,3,2),np.float32)]))
-    cases.append(bad('s2d_mode',[N('SpaceToDepth',['x0'],['y0'],blocksize=2,mode='XYZ')],[np.ones((1,3,2,2),np.float32)],opset=28))
-    cases.append(bad('revseq_bad',[N('ReverseSequence',['x0','x1'],['y0'])],[f,np.array([1,2,5,1],np.int64)]))
-    cases.append(bad('revseq_axes',[N('ReverseSequence',['x0','x1'],['y0'],batch_axis=2)],[f,np.array([1,2,5,1],np.int64)]))
-    cases.append(bad('pad_mode',[N('Pad',['x0','x1'],['y0'],mode='wrap')],[f,np.array([0,1,0,0],np.int64)],opset=18))
-    cases.append(bad('scatter_red',[N('ScatterND',['x0','x1','x2'],['y0'],reduction='max')],[f,np.array([[1]],np.int64),np.ones((1,4),np.float32)],opset=16))
-    cases.append(bad('ccp_neg',[N('CenterCropPad',['x0','x1'],['y0'])],[f,np.array([1,-2],np.int64)]))
-    cases.append(bad('unique_big_axis',[N('Unique',['x0'],['y0'],axis=3)],[f]))
+    f = np.ones((3, 4), np.float32)
+    cases.append(bad("gather_oob", [N("Gather", ["x0", "x1"], ["y0"], axis=1)],
+                     [f, np.array([4], np.int64)]))
+    cases.append(bad("gather_float_idx", [N("Gather", ["x0", "x1"], ["y0"])],
+                     [f, np.array([1.0], np.float32)]))
+    cases.append(bad("gathernd_oob", [N("GatherND", ["x0", "x1"], ["y0"])],
+                     [f, np.array([[1, 9]], np.int64)]))
+    cases.append(bad("gathernd_k_big", [N("GatherND", ["x0", "x1"], ["y0"])],
+                     [f, np.array([[1, 1, 1]], np.int64)]))
+    cases.append(bad("gather_elements_oob", [N("GatherElements", ["x0", "x1"], ["y0"])],
+                     [f, np.full((3, 4), -4, np.int64)]))
+    cases.append(bad("reshape_bad", [N("Reshape", ["x0", "x1"], ["y0"])],
+                     [f, np.array([5, -1], np.int64)]))
+    cases.append(bad("reshape_two_infer", [N("Reshape", ["x0", "x1"], ["y0"])],
+                     [f, np.array([-1, -1], np.int64)]))
+    cases.append(bad("reshape_many", [N("Reshape", ["x0", "x1"], ["y0"])],
+                     [f, np.ones(12, np.int64)]))
+    cases.append(bad("slice_step0", [N("Slice", ["x0", "x1", "x2", "x3", "x4"], ["y0"])],
+                     [f, np.array([0], np.int64), np.array([2], np.int64), np.array([0], np.int64), np.array([0], np.int64)]))
+    cases.append(bad("slice_axis_oob", [N("Slice", ["x0", "x1", "x2", "x3"], ["y0"])],
+                     [f, np.array([0], np.int64), np.array([2], np.int64), np.array([5], np.int64)]))
+    cases.append(bad("squeeze_not1", [N("Squeeze", ["x0", "x1"], ["y0"])],
+                     [f, np.array([0], np.int64)]))
+    cases.append(bad("unsqueeze_dup", [N("Unsqueeze", ["x0", "x1"], ["y0"])],
+                     [f, np.array([0, 0], np.int64)]))
+    cases.append(bad("unsqueeze_9d", [N("Unsqueeze", ["x0", "x1"], ["y0"])],
+                     [f, np.arange(7, dtype=np.int64)]))
+    cases.append(bad("transpose_bad", [N("Transpose", ["x0"], ["y0"], perm=[0, 0])],
+                     [f]))
+    cases.append(bad("expand_bad", [N("Expand", ["x0", "x1"], ["y0"])],
+                     [f, np.array([3, 5], np.int64)]))
+    cases.append(bad("tile_neg", [N("Tile", ["x0", "x1"], ["y0"])],
+                     [f, np.array([1, -1], np.int64)]))
+    cases.append(bad("concat_dtype", [N("Concat", ["x0", "x1"], ["y0"], axis=0)],
+                     [f, np.ones((1, 4), np.float64)]))
+    cases.append(bad("concat_shape", [N("Concat", ["x0", "x1"], ["y0"], axis=0)],
+                     [f, np.ones((1, 5), np.float32)]))
+    cases.append(bad("split_bad", [N("Split", ["x0", "x1"], ["y0", "y1"], axis=1)],
+                     [f, np.array([1, 2], np.int64)], nout=2))
+    cases.append(bad("pad_reflect_big", [N("Pad", ["x0", "x1"], ["y0"], mode="reflect")],
+                     [f, np.array([0, 5, 0, 0], np.int64)]))
+    cases.append(bad("pad_count", [N("Pad", ["x0", "x1"], ["y0"])],
+                     [f, np.array([0, 5, 0], np.int64)]))
+    cases.append(bad("range_zero", [N("Range", ["x0", "x1", "x2"], ["y0"])],
+                     [np.array(1, np.int64), np.array(5, np.int64), np.array(0, np.int64)]))
+    cases.append(bad("range_huge", [N("Range", ["x0", "x1", "x2"], ["y0"])],
+                     [np.array(0, np.int64), np.array(2**62, np.int64), np.array(1, np.int64)]))
+    cases.append(bad("cos_neg", [N("ConstantOfShape", ["x0"], ["y0"])],
+                     [np.array([2, -1], np.int64)]))
+    cases.append(bad("eyelike_3d", [N("EyeLike", ["x0"], ["y0"])],
+                     [np.ones((2, 2, 2), np.float32)]))
+    cases.append(bad("trilu_1d", [N("Trilu", ["x0"], ["y0"])],
+                     [np.ones(3, np.float32)]))
+    cases.append(bad("scatter_el_oob", [N("ScatterElements", ["x0", "x1", "x2"], ["y0"])],
+                     [f, np.array([[3]], np.int64), np.ones((1, 1), np.float32)]))
+    cases.append(bad("scatter_el_shape", [N("ScatterElements", ["x0", "x1", "x2"], ["y0"])],
+                     [f, np.array([[1, 2]], np.int64), np.ones((1, 1), np.float32)]))
+    cases.append(bad("scatter_el_dtype", [N("ScatterElements", ["x0", "x1", "x2"], ["y0"])],
+                     [f, np.array([[1]], np.int64), np.ones((1, 1), np.float64)]))
+    cases.append(bad("scatternd_oob", [N("ScatterND", ["x0", "x1", "x2"], ["y0"])],
+                     [f, np.array([[3]], np.int64), np.ones((1, 4), np.float32)]))
+    cases.append(bad("scatternd_shape", [N("ScatterND", ["x0", "x1", "x2"], ["y0"])],
+                     [f, np.array([[1]], np.int64), np.ones((1, 3), np.float32)]))
+    cases.append(bad("onehot_depth0", [N("OneHot", ["x0", "x1", "x2"], ["y0"])],
+                     [np.array([1], np.int64), np.array(0, np.int64), np.array([0, 1], np.float32)]))
+    cases.append(bad("compress_long", [N("Compress", ["x0", "x1"], ["y0"], axis=0)],
+                     [f, np.array([0, 0, 0, 1], bool)]))
+    cases.append(bad("d2s_bad", [N("DepthToSpace", ["x0"], ["y0"], blocksize=2)],
+                     [np.ones((1, 3, 2, 2), np.float32)]))
+    cases.append(bad("s2d_bad", [N("SpaceToDepth", ["x0"], ["y0"], blocksize=2)],
+                     [np.ones((1, 3, 3, 2), np.float32)]))
+    cases.append(bad("s2d_mode", [N("SpaceToDepth", ["x0"], ["y0"], blocksize=2, mode="XYZ")],
+                     [np.ones((1, 3, 2, 2), np.float32)], opset=28))
+    cases.append(bad("revseq_bad", [N("ReverseSequence", ["x0", "x1"], ["y0"])],
+                     [f, np.array([1, 2, 5, 1], np.int64)]))
+    cases.append(bad("revseq_axes", [N("ReverseSequence", ["x0", "x1"], ["y0"], batch_axis=2)],
+                     [f, np.array([1, 2, 5, 1], np.int64)]))
+    cases.append(bad("pad_mode", [N("Pad", ["x0", "x1"], ["y0"], mode="wrap")],
+                     [f, np.array([0, 1, 0, 0], np.int64)], opset=18))
+    cases.append(bad("scatter_red", [N("ScatterND", ["x0", "x1", "x2"], ["y0"], reduction="max")],
+                     [f, np.array([[1]], np.int64), np.ones((1, 4), np.float32)], opset=16))
+    cases.append(bad("ccp_neg", [N("CenterCropPad", ["x0", "x1"], ["y0"])],
+                     [f, np.array([1, -2], np.int64)]))
+    cases.append(bad("unique_big_axis", [N("Unique", ["x0"], ["y0"], axis=3)],
+                     [f]))
     return cases
 
 
