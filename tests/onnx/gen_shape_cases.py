@@ -109,6 +109,8 @@ def cases():
     yield case("shape_space_to_depth_odd", [N("SpaceToDepth", ["x0"], ["y0"], blocksize=3)], [f32(2, 5, 6, 9)])
     yield case("shape_range_int64_negative", [N("Range", ["x0", "x1", "x2"], ["y0"])],
                [np.array(17, np.int64), np.array(-40, np.int64), np.array(-3, np.int64)])
+    yield case("shape_range_float_odd", [N("Range", ["x0", "x1", "x2"], ["y0"])],
+               [np.array(-3.3, np.float32), np.array(41.7, np.float32), np.array(0.37, np.float32)])
     yield case("shape_range_int32_empty", [N("Range", ["x0", "x1", "x2"], ["y0"])],
                [np.array(5, np.int32), np.array(5, np.int32), np.array(2, np.int32)])
     yield case("shape_constant_of_shape_int64",

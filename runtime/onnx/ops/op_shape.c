@@ -409,7 +409,7 @@ static const TkoOpDef defs[] = {
     OPDEF("NonZero", 9, TKO_ANY, "", tko_run_non_zero, NULL, 1, 1, 0),
     OPDEF("Unique", 11, TKO_ANY, "axis,sorted", tko_run_unique, NULL, 1, 1, 0),
     OPDEF("ReverseSequence", 10, TKO_ANY, "batch_axis,time_axis", tko_run_reverse_sequence, tko_check_reverse_sequence, 2, 2, 0),
-    OPDEF("Range", 11, TKO_ANY, "stash_type", tko_run_range, NULL, 3, 3, 0),
+    OPDEF("Range", 11, TKO_ANY, "stash_type", tko_run_range, tko_check_range, 3, 3, 0),
     OPDEF("ConstantOfShape", 9, TKO_ANY, "value", tko_run_constant_of_shape, tko_check_constant_of_shape, 1, 1, 0),
     OPDEF("EyeLike", 9, TKO_ANY, "dtype,k", tko_run_eye_like, tko_check_eye_like, 1, 1, 0),
     OPDEF("Trilu", 14, TKO_ANY, "upper", tko_run_trilu, NULL, 1, 2, 0),

@@ -9,8 +9,9 @@
 
 /* Range: max(ceil((limit - start) / delta), 0) elements start + i·delta,
  * in the inputs' type. Integers are computed exactly in int64; floats in
- * double and rounded once (f16/bf16 thus follow stash_type=1, float
- * accumulation, to within one rounding). */
+ * double and rounded once, as the reference's np.arange on Python floats
+ * (f16/bf16 with stash_type=11 exactly, with stash_type=1 within a float
+ * rounding). */
 tk_status tko_run_range(TkoOpCtx *oc)
 {
     tk_dtype dt = tk_tensor_dtype(oc->in[0]);
@@ -48,6 +49,17 @@ tk_status tko_run_range(TkoOpCtx *oc)
     }
     oc->out[0] = out;
     return TK_OK;
+}
+
+const char *tko_check_range(const TkoModel *m, const TkoNode *n, char *why, size_t len)
+{
+    (void)m;
+    int64_t stash = tko_attr_int(n, "stash_type", 1);
+    if (stash != 1 && stash != 11) {
+        snprintf(why, len, "stash_type=%lld is neither 1 (float) nor 11 (double)", (long long)stash);
+        return why;
+    }
+    return NULL;
 }
 
 /* ConstantOfShape: the shape input filled with the one element of `value`

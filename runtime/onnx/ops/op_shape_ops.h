@@ -12,6 +12,7 @@
 #include "op.h"
 
 tk_status tko_run_range(TkoOpCtx *oc);
+const char *tko_check_range(const TkoModel *m, const TkoNode *n, char *why, size_t len);
 tk_status tko_run_constant_of_shape(TkoOpCtx *oc);
 const char *tko_check_constant_of_shape(const TkoModel *m, const TkoNode *n, char *why, size_t len);
 tk_status tko_run_eye_like(TkoOpCtx *oc);
