@@ -336,9 +336,10 @@ static tk_status scatter_start(TkoOpCtx *oc, tk_tensor **out, tk_tensor **upd)
 }
 
 /* ScatterElements (and the older Scatter): out = data, then for every
- * index position p, in row-major order, out[p with p[axis] = index[p]]
- * reduced with updates[p]. Serial, so duplicates apply in index order on
- * any thread count. */
+ * index position p, out[p with p[axis] = index[p]] reduced with updates[p],
+ * duplicates in index order along axis. None, add and mul are the runtime's
+ * tk_scatter (which keeps that order on any thread count); max and min a
+ * serial loop here in row-major order. */
 tk_status tko_run_scatter_elements(TkoOpCtx *oc)
 {
     const tk_tensor *x = oc->in[0], *ind = oc->in[1];
@@ -354,11 +355,19 @@ tk_status tko_run_scatter_elements(TkoOpCtx *oc)
                         tkr_shape_str(tk_tensor_ndim(ind), tk_tensor_shape(ind), a, sizeof a), tkr_shape_str(nd, tk_tensor_shape(x), b, sizeof b));
     tk_tensor *idx, *out, *upd;
     if ((s = indices_in_range(oc, 1, tk_tensor_shape(x)[axis], &idx))) return s;
+    Reduction r = oc->node->opset >= 16 ? reduction_of(oc->node) : RED_NONE;
+    if (r == RED_NONE || r == RED_ADD || r == RED_MUL) {   /* the runtime's scatter: typed, parallel over columns, same order */
+        tk_scatter_reduce how = r == RED_ADD ? TK_SCATTER_ADD : r == RED_MUL ? TK_SCATTER_MUL : TK_SCATTER_NONE;
+        s = tk_tensor_dtype(oc->in[2]) != tk_tensor_dtype(x)
+                ? tko_fail(oc, TK_ERR_DTYPE, "updates are %s, data is %s", tk_dtype_name(tk_tensor_dtype(oc->in[2])), tk_dtype_name(tk_tensor_dtype(x)))
+                : tko_wrap(oc, tk_scatter(oc->ctx, x, axis, idx, oc->in[2], how, &oc->out[0]));
+        tk_tensor_release(idx);
+        return s;
+    }
     if ((s = scatter_start(oc, &out, &upd))) {
         tk_tensor_release(idx);
         return s;
     }
-    Reduction r = oc->node->opset >= 16 ? reduction_of(oc->node) : RED_NONE;
     tk_dtype dt = tk_tensor_dtype(x);
     int64_t es = (int64_t)tk_dtype_size(dt), n = tk_tensor_numel(idx), strides[TK_MAX_DIMS], acc = 1;
     for (int d = nd - 1; d >= 0; d--) strides[d] = acc, acc *= tk_tensor_shape(x)[d];
