@@ -190,7 +190,7 @@ tk_status tko_run_one_hot(TkoOpCtx *oc)
         const char *off = tkr_ptr(v), *on = off + es;
         char *p = tkr_ptr(out);
         int64_t total = tk_tensor_numel(out), n = tk_tensor_numel(iv);
-        for (int64_t e = 0; e < total; e++) memcpy(p + e * es, off, (size_t)es);
+        tko_fill_element(p, total, off, (size_t)es);
         const double *idx = (const double *)tkr_ptr(iv);
         for (int64_t e = 0; e < n; e++) {
             double f = idx[e] < 0 ? idx[e] + (double)depth : idx[e];

@@ -62,6 +62,18 @@ const char *tko_check_range(const TkoModel *m, const TkoNode *n, char *why, size
     return NULL;
 }
 
+void tko_fill_element(void *dst, int64_t count, const void *elem, size_t es)
+{
+    if (count <= 0) return;
+    char *p = dst;
+    memcpy(p, elem, es);
+    for (int64_t done = 1; done < count;) {   /* doubling copies: log2(count) memcpys */
+        int64_t k = done < count - done ? done : count - done;
+        memcpy(p + done * (int64_t)es, p, (size_t)k * es);
+        done += k;
+    }
+}
+
 /* ConstantOfShape: the shape input filled with the one element of `value`
  * (f32 0 without it), copied bit for bit so int64 values stay exact. */
 tk_status tko_run_constant_of_shape(TkoOpCtx *oc)
@@ -77,16 +89,7 @@ tk_status tko_run_constant_of_shape(TkoOpCtx *oc)
     tk_dtype dt = tk_tensor_dtype(a->t);
     tk_tensor *out;
     if ((s = tko_wrap(oc, tk_empty(oc->ctx, dt, n, shape, &out)))) return s;
-    int64_t total = tk_tensor_numel(out), es = (int64_t)tk_dtype_size(dt);
-    char *p = tkr_ptr(out);
-    if (total) {
-        memcpy(p, tkr_ptr(a->t), (size_t)es);
-        for (int64_t done = 1; done < total;) {   /* doubling copies: log2(total) memcpys */
-            int64_t k = done < total - done ? done : total - done;
-            memcpy(p + done * es, p, (size_t)(k * es));
-            done += k;
-        }
-    }
+    tko_fill_element(tkr_ptr(out), tk_tensor_numel(out), tkr_ptr(a->t), tk_dtype_size(dt));
     oc->out[0] = out;
     return TK_OK;
 }
