@@ -1,6 +1,9 @@
 /* op_shape.c — ONNX ops that make constants, read shapes and move data
  * without arithmetic: views where the runtime can make one (Reshape,
- * Transpose, Squeeze, Unsqueeze, Flatten, Slice, Expand), copies otherwise. */
+ * Transpose, Squeeze, Unsqueeze, Flatten, Slice, Expand, Split), copies
+ * otherwise (Concat, Tile, Slice with negative steps). It also holds the
+ * family's def table for the ops in op_shape_*.c and op_index*.c (their
+ * run functions are declared in op_shape_ops.h). */
 #include <string.h>
 
 #include "op_shape_ops.h"
