@@ -50,11 +50,14 @@ def make(name, nodes, inputs, opset, outs):
     return model
 
 
-def case(name, nodes, inputs, opset=21, n_out=1, ref_nodes=None):
+def case(name, nodes, inputs, opset=21, n_out=1, ref_nodes=None, expected=None):
     """nodes: helper nodes reading x0, x1, ... and writing y0, y1, ...;
-    ref_nodes: the same computation for the reference when it lacks the op."""
+    ref_nodes: the same computation for the reference when it lacks the op;
+    expected: the outputs, where the reference departs from the spec."""
     outs = [f"y{i}" for i in range(n_out)]
     model = make(name, nodes, inputs, opset, outs)
+    if expected is not None:
+        return "test_" + name, model, inputs, expected
     ref = ReferenceEvaluator(make(name, ref_nodes, inputs, 21, outs) if ref_nodes else model)
     results = ref.run(None, {f"x{i}": v for i, v in enumerate(inputs)})
     return "test_" + name, model, inputs, results
@@ -76,6 +79,12 @@ def cases():
                [N("Slice", ["x0", "x1", "x2", "x3", "x4"], ["y0"])],
                [f32(7, 9, 5), np.array([-1, big, 1], np.int64), np.array([-2**63, 1, 5], np.int64),
                 np.array([0, 1, -1], np.int64), np.array([-2, -3, 3], np.int64)])
+    # a negative step from a start before the beginning: the spec clamps the start to 0
+    # (one element, as ONNX Runtime); onnx.reference's NumPy slicing gives none
+    x = f32(5, 5)
+    yield case("shape_slice_backward_from_before_start", [N("Slice", ["x0", "x1", "x2", "x3", "x4"], ["y0"])],
+               [x, np.array([-6], np.int64), np.array([-7], np.int64), np.array([1], np.int64), np.array([-1], np.int64)],
+               expected=[x[:, 0:1]])
     yield case("shape_slice_of_transposed",
                [N("Transpose", ["x0"], ["t"], perm=[1, 0, 2]), N("Slice", ["t", "x1", "x2", "x3"], ["y0"])],
                [f32(6, 5, 4), np.array([1, -100], np.int64), np.array([100, -1], np.int64), np.array([0, 2], np.int64)])
@@ -98,6 +107,8 @@ def cases():
                [f32(2, 5, 7)], opset=10)
     yield case("shape_pad_wrap_axes", [N("Pad", ["x0", "x1", "", "x2"], ["y0"], mode="wrap")],
                [f32(3, 4, 5), np.array([2, 1, 3, 0], np.int64), np.array([-1, 1], np.int64)])
+    yield case("shape_pad_wrap_more_than_once", [N("Pad", ["x0", "x1", "", "x2"], ["y0"], mode="wrap")],
+               [f32(3, 2, 4), np.array([5, 0, 3, 9], np.int64), np.array([1, 2], np.int64)])
     yield case("shape_pad_edge", [N("Pad", ["x0", "x1"], ["y0"], mode="edge")],
                [f32(5, 6), np.array([1, 3, 2, 0], np.int64)])
     yield case("shape_pad_constant_int64", [N("Pad", ["x0", "x1", "x2"], ["y0"])],
