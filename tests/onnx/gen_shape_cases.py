@@ -162,6 +162,8 @@ def cases():
     yield case("index_nonzero_3d", [N("NonZero", ["x0"], ["y0"])], [ints(-1, 2, (3, 4, 5), np.int32)])
     yield case("index_unique_axis1_sorted", [N("Unique", ["x0"], ["y0", "y1", "y2", "y3"], axis=1, sorted=1)],
                [ints(0, 2, (2, 9), np.int32)], n_out=4)
+    yield case("index_unique_axis2_rank3", [N("Unique", ["x0"], ["y0", "y1", "y2", "y3"], axis=2)],
+               [ints(0, 2, (3, 4, 7), np.int32)], n_out=4)
     yield case("index_unique_axis0_unsorted", [N("Unique", ["x0"], ["y0", "y1", "y2", "y3"], axis=0, sorted=0)],
                [ints(0, 2, (9, 2), np.int32)], n_out=4)
     yield case("index_unique_flat_float", [N("Unique", ["x0"], ["y0", "y1", "y2", "y3"])],

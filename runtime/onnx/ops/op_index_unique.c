@@ -77,7 +77,11 @@ tk_status tko_run_unique(TkoOpCtx *oc)
     if (has_axis) {
         if ((s = tko_axis(oc, tko_attr_int(oc->node, "axis", 0), tk_tensor_ndim(x0), &axis))) return s;
         x = tk_tensor_retain((tk_tensor *)x0);
-        s = tko_wrap(oc, tk_transpose(oc->ctx, x, 0, axis, &moved));   /* the axis first: rows are its slices */
+        int perm[TK_MAX_DIMS], nd = tk_tensor_ndim(x0);   /* the axis first, the others in order (NumPy's moveaxis): */
+        for (int d = 0, k = 1; d < nd; d++)                /* rows are its slices, compared in row-major order */
+            if (d != axis) perm[k++] = d;
+        perm[0] = axis;
+        s = tko_wrap(oc, tk_permute(oc->ctx, x, perm, &moved));
         if (!s) s = tko_wrap(oc, tk_contiguous(oc->ctx, moved, &rows_t));
     } else {
         int64_t n = tk_tensor_numel(x0);
