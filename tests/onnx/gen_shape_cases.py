@@ -99,6 +99,8 @@ def cases():
                [ints(-5, 5, (3, 5), np.int32)], opset=11, n_out=3)
     yield case("shape_concat_views", [N("Transpose", ["x1"], ["t"], perm=[1, 0]), N("Concat", ["x0", "t", "x2"], ["y0"], axis=-2)],
                [f32(3, 5), f32(5, 2), f32(7, 5)])
+    yield case("shape_concat_opset1_default_axis", [N("Concat", ["x0", "x1"], ["y0"])], [f32(2, 3), f32(2, 4)], opset=1,
+               ref_nodes=[N("Concat", ["x0", "x1"], ["y0"], axis=1)])
     yield case("shape_expand_bidirectional", [N("Expand", ["x0", "x1"], ["y0"])],
                [ints(0, 100, (3, 1, 5), np.int16), np.array([2, 1, 4, 1], np.int64)])
     yield case("shape_tile_3d", [N("Tile", ["x0", "x1"], ["y0"])], [f32(2, 3, 5), np.array([3, 1, 2], np.int64)])

@@ -268,7 +268,9 @@ static tk_status run_concat(TkoOpCtx *oc)
 {
     const tk_tensor *first = oc->in[0];
     int axis;
-    tk_status s = tko_axis(oc, tko_attr_int(oc->node, "axis", 0), tk_tensor_ndim(first), &axis);
+    int64_t dflt = oc->node->opset < 4 ? 1 : 0;   /* Concat-1 defaulted to axis 1; 4+ requires it */
+    if (oc->node->opset >= 4 && !tko_attr(oc->node, "axis")) return tko_fail(oc, TK_ERR_INVALID_ARGUMENT, "attribute axis is required");
+    tk_status s = tko_axis(oc, tko_attr_int(oc->node, "axis", dflt), tk_tensor_ndim(first), &axis);
     if (s) return s;
     for (int i = 1; i < oc->nin; i++)
         if (tk_tensor_dtype(oc->in[i]) != tk_tensor_dtype(first))
@@ -391,7 +393,7 @@ static const TkoOpDef defs[] = {
     OPDEF("Transpose", 1, TKO_ANY, "perm", run_transpose, NULL, 1, 1, 0),
     OPDEF("Expand", 8, TKO_ANY, "", run_expand, NULL, 2, 2, 0),
     OPDEF("Tile", 6, TKO_ANY, "", run_tile, NULL, 2, 2, 0),
-    OPDEF("Concat", 4, TKO_ANY, "axis", run_concat, NULL, 1, -1, 0),
+    OPDEF("Concat", 1, TKO_ANY, "axis", run_concat, NULL, 1, -1, 0),
     OPDEF("Split", 1, 1, "split,axis", run_split, NULL, 1, 2, 0),
     OPDEF("Split", 2, 12, "split,axis", run_split, NULL, 1, 1, 0),
     OPDEF("Split", 13, 17, "axis", run_split, NULL, 1, 2, 0),
