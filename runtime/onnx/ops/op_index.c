@@ -28,8 +28,10 @@ static tk_status indices_in_range(TkoOpCtx *oc, int i, int64_t bound, tk_tensor 
         if (v[k] < -bound || v[k] >= bound) {
             int64_t bad = v[k];
             tk_tensor_release(c);
-            return tko_fail(oc, TK_ERR_INDEX, "input %d's entry %lld (flat) is %lld, outside [%lld, %lld)", i, (long long)k, (long long)bad,
-                            (long long)-bound, (long long)bound);
+            char a[160], b[160];
+            return tko_fail(oc, TK_ERR_INDEX, "input %d (shape %s) has entry %lld (flat) = %lld, outside [%lld, %lld) for data of shape %s", i,
+                            tkr_shape_str(tk_tensor_ndim(t), tk_tensor_shape(t), a, sizeof a), (long long)k, (long long)bad,
+                            (long long)-bound, (long long)bound, tkr_shape_str(tk_tensor_ndim(oc->in[0]), tk_tensor_shape(oc->in[0]), b, sizeof b));
         }
         if (v[k] < 0) v[k] += bound;
     }
@@ -138,8 +140,9 @@ tk_status tko_run_gather_nd(TkoOpCtx *oc)
             for (int64_t j = 0; j < k; j++) {
                 int64_t v = iv[row * k + j], dim = xs[b + j];
                 if (v < -dim || v >= dim) {
-                    s = tko_fail(oc, TK_ERR_INDEX, "index row %lld, entry %lld is %lld, outside [%lld, %lld)", (long long)row, (long long)j,
-                                 (long long)v, (long long)-dim, (long long)dim);
+                    char a[160];
+                    s = tko_fail(oc, TK_ERR_INDEX, "index row %lld, entry %lld is %lld, outside [%lld, %lld) for data of shape %s", (long long)row,
+                                 (long long)j, (long long)v, (long long)-dim, (long long)dim, tkr_shape_str(r, xs, a, sizeof a));
                     break;
                 }
                 off += (v < 0 ? v + dim : v) * strides[b + j];
@@ -401,13 +404,13 @@ tk_status tko_run_scatter_nd(TkoOpCtx *oc)
         return tko_fail(oc, TK_ERR_DTYPE, "indices are %s (int32 or int64 are required)", tk_dtype_name(tk_tensor_dtype(ind)));
     if (q < 1 || r < 1) return tko_fail(oc, TK_ERR_SHAPE, "data rank %d and indices rank %d (both at least 1 are required)", r, q);
     int64_t k = is[q - 1];
-    char a[160], b[160];
+    char a[160], b[160], c[160];
     bool fits = k >= 1 && k <= r && tk_tensor_ndim(u) == q - 1 + r - (int)k;
     for (int d = 0; fits && d < tk_tensor_ndim(u); d++) fits = tk_tensor_shape(u)[d] == (d < q - 1 ? is[d] : xs[d - (q - 1) + k]);
     if (!fits)
         return tko_fail(oc, TK_ERR_SHAPE, "updates of shape %s do not fit indices of shape %s and data of shape %s",
                         tkr_shape_str(tk_tensor_ndim(u), tk_tensor_shape(u), a, sizeof a), tkr_shape_str(q, is, b, sizeof b),
-                        tkr_shape_str(r, xs, (char[160]){ 0 }, 160));
+                        tkr_shape_str(r, xs, c, sizeof c));
     tk_tensor *idx = NULL, *out, *upd;
     tk_status s = scatter_start(oc, &out, &upd);
     if (s) return s;
@@ -427,8 +430,8 @@ tk_status tko_run_scatter_nd(TkoOpCtx *oc)
         for (int64_t j = 0; j < k; j++) {
             int64_t v = iv[row * k + j];
             if (v < -xs[j] || v >= xs[j]) {
-                s = tko_fail(oc, TK_ERR_INDEX, "index row %lld, entry %lld is %lld, outside [%lld, %lld)", (long long)row, (long long)j,
-                             (long long)v, (long long)-xs[j], (long long)xs[j]);
+                s = tko_fail(oc, TK_ERR_INDEX, "index row %lld, entry %lld is %lld, outside [%lld, %lld) for data of shape %s", (long long)row,
+                             (long long)j, (long long)v, (long long)-xs[j], (long long)xs[j], tkr_shape_str(r, xs, a, sizeof a));
                 break;
             }
         }
