@@ -104,6 +104,9 @@ def cases():
     yield case("shape_expand_bidirectional", [N("Expand", ["x0", "x1"], ["y0"])],
                [ints(0, 100, (3, 1, 5), np.int16), np.array([2, 1, 4, 1], np.int64)])
     yield case("shape_tile_3d", [N("Tile", ["x0", "x1"], ["y0"])], [f32(2, 3, 5), np.array([3, 1, 2], np.int64)])
+    x = f32(2, 3, 5)
+    yield case("shape_tile_opset1_axis", [N("Tile", ["x0", "x1", "x2"], ["y0"])], [x, np.array(3, np.int64), np.array(1, np.int64)],
+               opset=5, expected=[np.tile(x, (1, 3, 1))])   # the reference has no Tile-1
     yield case("shape_flatten_axis0_view", [N("Transpose", ["x0"], ["t"]), N("Flatten", ["t"], ["y0"], axis=0)], [f32(3, 4, 5)])
     yield case("shape_pad_reflect_opset10", [N("Pad", ["x0"], ["y0"], mode="reflect", pads=[0, 2, 1, 0, 1, 3])],
                [f32(2, 5, 7)], opset=10)

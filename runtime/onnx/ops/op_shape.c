@@ -248,13 +248,22 @@ static tk_status run_expand(TkoOpCtx *oc)
     return tko_wrap(oc, tk_expand(oc->ctx, x, out_nd, shape, &oc->out[0]));
 }
 
+/* Tile: repeats per dim (opset 6+), or Tile-1's scalar tiles along a scalar axis. */
 static tk_status run_tile(TkoOpCtx *oc)
 {
     const tk_tensor *x = oc->in[0];
     int64_t reps[TK_MAX_DIMS];
     int n;
-    tk_status s = tko_input_ints(oc, 1, reps, TK_MAX_DIMS, &n);
-    if (s) return s;
+    tk_status s;
+    if (oc->node->opset < 6) {
+        int64_t tiles, axis_v;
+        int one, d;
+        if ((s = tko_input_ints(oc, 1, &tiles, 1, &one)) || (s = tko_input_ints(oc, 2, &axis_v, 1, &one))) return s;
+        if ((s = tko_axis(oc, axis_v, tk_tensor_ndim(x), &d))) return s;
+        n = tk_tensor_ndim(x);
+        for (int i = 0; i < n; i++) reps[i] = i == d ? tiles : 1;
+    } else if ((s = tko_input_ints(oc, 1, reps, TK_MAX_DIMS, &n)))
+        return s;
     if (n != tk_tensor_ndim(x)) return tko_fail(oc, TK_ERR_SHAPE, "repeats has %d entries for an input of rank %d", n, tk_tensor_ndim(x));
     for (int i = 0; i < n; i++)
         if (reps[i] < 0) return tko_fail(oc, TK_ERR_SHAPE, "repeats[%d] = %lld is negative", i, (long long)reps[i]);
@@ -392,6 +401,7 @@ static const TkoOpDef defs[] = {
     OPDEF("Unsqueeze", 13, TKO_ANY, "", run_unsqueeze, NULL, 2, 2, 0),
     OPDEF("Transpose", 1, TKO_ANY, "perm", run_transpose, NULL, 1, 1, 0),
     OPDEF("Expand", 8, TKO_ANY, "", run_expand, NULL, 2, 2, 0),
+    OPDEF("Tile", 1, 5, "", run_tile, NULL, 3, 3, 0),
     OPDEF("Tile", 6, TKO_ANY, "", run_tile, NULL, 2, 2, 0),
     OPDEF("Concat", 1, TKO_ANY, "axis", run_concat, NULL, 1, -1, 0),
     OPDEF("Split", 1, 1, "split,axis", run_split, NULL, 1, 2, 0),
