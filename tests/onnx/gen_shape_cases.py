@@ -50,11 +50,14 @@ def make(name, nodes, inputs, opset, outs):
     return model
 
 
-def case(name, nodes, inputs, opset=21, n_out=1, ref_nodes=None):
+def case(name, nodes, inputs, opset=21, n_out=1, ref_nodes=None, expected=None):
     """nodes: helper nodes reading x0, x1, ... and writing y0, y1, ...;
-    ref_nodes: the same computation for the reference when it lacks the op."""
+    ref_nodes: the same computation for the reference when it lacks the op;
+    expected: the outputs, where the reference departs from the spec."""
     outs = [f"y{i}" for i in range(n_out)]
     model = make(name, nodes, inputs, opset, outs)
+    if expected is not None:
+        return "test_" + name, model, inputs, expected
     ref = ReferenceEvaluator(make(name, ref_nodes, inputs, 21, outs) if ref_nodes else model)
     results = ref.run(None, {f"x{i}": v for i, v in enumerate(inputs)})
     return "test_" + name, model, inputs, results
@@ -76,6 +79,12 @@ def cases():
                [N("Slice", ["x0", "x1", "x2", "x3", "x4"], ["y0"])],
                [f32(7, 9, 5), np.array([-1, big, 1], np.int64), np.array([-2**63, 1, 5], np.int64),
                 np.array([0, 1, -1], np.int64), np.array([-2, -3, 3], np.int64)])
+    # a negative step from a start before the beginning: the spec clamps the start to 0
+    # (one element, as ONNX Runtime); onnx.reference's NumPy slicing gives none
+    x = f32(5, 5)
+    yield case("shape_slice_backward_from_before_start", [N("Slice", ["x0", "x1", "x2", "x3", "x4"], ["y0"])],
+               [x, np.array([-6], np.int64), np.array([-7], np.int64), np.array([1], np.int64), np.array([-1], np.int64)],
+               expected=[x[:, 0:1]])
     yield case("shape_slice_of_transposed",
                [N("Transpose", ["x0"], ["t"], perm=[1, 0, 2]), N("Slice", ["t", "x1", "x2", "x3"], ["y0"])],
                [f32(6, 5, 4), np.array([1, -100], np.int64), np.array([100, -1], np.int64), np.array([0, 2], np.int64)])
@@ -90,14 +99,21 @@ def cases():
                [ints(-5, 5, (3, 5), np.int32)], opset=11, n_out=3)
     yield case("shape_concat_views", [N("Transpose", ["x1"], ["t"], perm=[1, 0]), N("Concat", ["x0", "t", "x2"], ["y0"], axis=-2)],
                [f32(3, 5), f32(5, 2), f32(7, 5)])
+    yield case("shape_concat_opset1_default_axis", [N("Concat", ["x0", "x1"], ["y0"])], [f32(2, 3), f32(2, 4)], opset=1,
+               ref_nodes=[N("Concat", ["x0", "x1"], ["y0"], axis=1)])
     yield case("shape_expand_bidirectional", [N("Expand", ["x0", "x1"], ["y0"])],
                [ints(0, 100, (3, 1, 5), np.int16), np.array([2, 1, 4, 1], np.int64)])
     yield case("shape_tile_3d", [N("Tile", ["x0", "x1"], ["y0"])], [f32(2, 3, 5), np.array([3, 1, 2], np.int64)])
+    x = f32(2, 3, 5)
+    yield case("shape_tile_opset1_axis", [N("Tile", ["x0", "x1", "x2"], ["y0"])], [x, np.array(3, np.int64), np.array(1, np.int64)],
+               opset=5, expected=[np.tile(x, (1, 3, 1))])   # the reference has no Tile-1
     yield case("shape_flatten_axis0_view", [N("Transpose", ["x0"], ["t"]), N("Flatten", ["t"], ["y0"], axis=0)], [f32(3, 4, 5)])
     yield case("shape_pad_reflect_opset10", [N("Pad", ["x0"], ["y0"], mode="reflect", pads=[0, 2, 1, 0, 1, 3])],
                [f32(2, 5, 7)], opset=10)
     yield case("shape_pad_wrap_axes", [N("Pad", ["x0", "x1", "", "x2"], ["y0"], mode="wrap")],
                [f32(3, 4, 5), np.array([2, 1, 3, 0], np.int64), np.array([-1, 1], np.int64)])
+    yield case("shape_pad_wrap_more_than_once", [N("Pad", ["x0", "x1", "", "x2"], ["y0"], mode="wrap")],
+               [f32(3, 2, 4), np.array([5, 0, 3, 9], np.int64), np.array([1, 2], np.int64)])
     yield case("shape_pad_edge", [N("Pad", ["x0", "x1"], ["y0"], mode="edge")],
                [f32(5, 6), np.array([1, 3, 2, 0], np.int64)])
     yield case("shape_pad_constant_int64", [N("Pad", ["x0", "x1", "x2"], ["y0"])],
@@ -109,6 +125,8 @@ def cases():
     yield case("shape_space_to_depth_odd", [N("SpaceToDepth", ["x0"], ["y0"], blocksize=3)], [f32(2, 5, 6, 9)])
     yield case("shape_range_int64_negative", [N("Range", ["x0", "x1", "x2"], ["y0"])],
                [np.array(17, np.int64), np.array(-40, np.int64), np.array(-3, np.int64)])
+    yield case("shape_range_float_odd", [N("Range", ["x0", "x1", "x2"], ["y0"])],
+               [np.array(-3.3, np.float32), np.array(41.7, np.float32), np.array(0.37, np.float32)])
     yield case("shape_range_int32_empty", [N("Range", ["x0", "x1", "x2"], ["y0"])],
                [np.array(5, np.int32), np.array(5, np.int32), np.array(2, np.int32)])
     yield case("shape_constant_of_shape_int64",
@@ -149,6 +167,8 @@ def cases():
     yield case("index_nonzero_3d", [N("NonZero", ["x0"], ["y0"])], [ints(-1, 2, (3, 4, 5), np.int32)])
     yield case("index_unique_axis1_sorted", [N("Unique", ["x0"], ["y0", "y1", "y2", "y3"], axis=1, sorted=1)],
                [ints(0, 2, (2, 9), np.int32)], n_out=4)
+    yield case("index_unique_axis2_rank3", [N("Unique", ["x0"], ["y0", "y1", "y2", "y3"], axis=2)],
+               [ints(0, 2, (3, 4, 7), np.int32)], n_out=4)
     yield case("index_unique_axis0_unsorted", [N("Unique", ["x0"], ["y0", "y1", "y2", "y3"], axis=0, sorted=0)],
                [ints(0, 2, (9, 2), np.int32)], n_out=4)
     yield case("index_unique_flat_float", [N("Unique", ["x0"], ["y0", "y1", "y2", "y3"])],
@@ -164,49 +184,91 @@ def error_cases():
         return "test_" + name, nodes, inputs, opset, nout
     N = helper.make_node
     cases = []
-    f=np.ones((3,4),np.float32)
-    cases.append(bad('gather_oob',[N('Gather',['x0','x1'],['y0'],axis=1)],[f,np.array([4],np.int64)]))
-    cases.append(bad('gather_float_idx',[N('Gather',['x0','x1'],['y0'])],[f,np.array([1.0],np.float32)]))
-    cases.append(bad('gathernd_oob',[N('GatherND',['x0','x1'],['y0'])],[f,np.array([[1,9]],np.int64)]))
-    cases.append(bad('gathernd_k_big',[N('GatherND',['x0','x1'],['y0'])],[f,np.array([[1,1,1]],np.int64)]))
-    cases.append(bad('gather_elements_oob',[N('GatherElements',['x0','x1'],['y0'])],[f,np.full((3,4),-4,np.int64)]))
-    cases.append(bad('reshape_bad',[N('Reshape',['x0','x1'],['y0'])],[f,np.array([5,-1],np.int64)]))
-    cases.append(bad('reshape_two_infer',[N('Reshape',['x0','x1'],['y0'])],[f,np.array([-1,-1],np.int64)]))
-    cases.append(bad('reshape_many',[N('Reshape',['x0','x1'],['y0'])],[f,np.ones(12,np.int64)]))
-    cases.append(bad('slice_step0',[N('Slice',['x0','x1','x2','x3','x4'],['y0'])],[f,np.array([0],np.int64),np.array([2],np.int64),np.array([0],np.int64),np.array([0],np.int64)]))
-    cases.append(bad('slice_axis_oob',[N('Slice',['x0','x1','x2','x3'],['y0'])],[f,np.array([0],np.int64),np.array([2],np.int64),np.array([5],np.int64)]))
-    cases.append(bad('squeeze_not1',[N('Squeeze',['x0','x1'],['y0'])],[f,np.array([0],np.int64)]))
-    cases.append(bad('unsqueeze_dup',[N('Unsqueeze',['x0','x1'],['y0'])],[f,np.array([0,0],np.int64)]))
-    cases.append(bad('unsqueeze_9d',[N('Unsqueeze',['x0','x1'],['y0'])],[f,np.arange(7,dtype=np.int64)]))
-    cases.append(bad('transpose_bad',[N('Transpose',['x0'],['y0'],perm=[0,0])],[f]))
-    cases.append(bad('expand_bad',[N('Expand',['x0','x1'],['y0'])],[f,np.array([3,5],np.int64)]))
-    cases.append(bad('tile_neg',[N('Tile',['x0','x1'],['y0'])],[f,np.array([1,-1],np.int64)]))
-    cases.append(bad('concat_dtype',[N('Concat',['x0','x1'],['y0'],axis=0)],[f,np.ones((1,4),np.float64)]))
-    cases.append(bad('concat_shape',[N('Concat',['x0','x1'],['y0'],axis=0)],[f,np.ones((1,5),np.float32)]))
-    cases.append(bad('split_bad',[N('Split',['x0','x1'],['y0','y1'],axis=1)],[f,np.array([1,2],np.int64)],nout=2))
-    cases.append(bad('pad_reflect_big',[N('Pad',['x0','x1'],['y0'],mode='reflect')],[f,np.array([0,5,0,0],np.int64)]))
-    cases.append(bad('pad_count',[N('Pad',['x0','x1'],['y0'])],[f,np.array([0,5,0],np.int64)]))
-    cases.append(bad('range_zero',[N('Range',['x0','x1','x2'],['y0'])],[np.array(1,np.int64),np.array(5,np.int64),np.array(0,np.int64)]))
-    cases.append(bad('range_huge',[N('Range',['x0','x1','x2'],['y0'])],[np.array(0,np.int64),np.array(2**62,np.int64),np.array(1,np.int64)]))
-    cases.append(bad('cos_neg',[N('ConstantOfShape',['x0'],['y0'])],[np.array([2,-1],np.int64)]))
-    cases.append(bad('eyelike_3d',[N('EyeLike',['x0'],['y0'])],[np.ones((2,2,2),np.float32)]))
-    cases.append(bad('trilu_1d',[N('Trilu',['x0'],['y0'])],[np.ones(3,np.float32)]))
-    cases.append(bad('scatter_el_oob',[N('ScatterElements',['x0','x1','x2'],['y0'])],[f,np.array([[3]],np.int64),np.ones((1,1),np.float32)]))
-    cases.append(bad('scatter_el_shape',[N('ScatterElements',['x0','x1','x2'],['y0'])],[f,np.array([[1,2]],np.int64),np.ones((1,1),np.float32)]))
-    cases.append(bad('scatter_el_dtype',[N('ScatterElements',['x0','x1','x2'],['y0'])],[f,np.array([[1]],np.int64),np.ones((1,1),np.float64)]))
-    cases.append(bad('scatternd_oob',[N('ScatterND',['x0','x1','x2'],['y0'])],[f,np.array([[3]],np.int64),np.ones((1,4),np.float32)]))
-    cases.append(bad('scatternd_shape',[N('ScatterND',['x0','x1','x2'],['y0'])],[f,np.array([[1]],np.int64),np.ones((1,3),np.float32)]))
-    cases.append(bad('onehot_depth0',[N('OneHot',['x0','x1','x2'],['y0'])],[np.array([1],np.int64),np.array(0,np.int64),np.array([0,1],np.float32)]))
-    cases.append(bad('compress_long',[N('Compress',['x0','x1'],['y0'],axis=0)],[f,np.array([0,0,0,1],bool)]))
-    cases.append(bad('d2s_bad',[N('DepthToSpace',['x0'],['y0'],blocksize=2)],[np.ones((1,3,2,2),np.float32)]))
-    cases.append(bad('s2d_bad',[N('SpaceToDepth',['x0'],['y0'],blocksize=2)],[np.ones((1,3,3,2),np.float32)]))
-    cases.append(bad('s2d_mode',[N('SpaceToDepth',['x0'],['y0'],blocksize=2,mode='XYZ')],[np.ones((1,3,2,2),np.float32)],opset=28))
-    cases.append(bad('revseq_bad',[N('ReverseSequence',['x0','x1'],['y0'])],[f,np.array([1,2,5,1],np.int64)]))
-    cases.append(bad('revseq_axes',[N('ReverseSequence',['x0','x1'],['y0'],batch_axis=2)],[f,np.array([1,2,5,1],np.int64)]))
-    cases.append(bad('pad_mode',[N('Pad',['x0','x1'],['y0'],mode='wrap')],[f,np.array([0,1,0,0],np.int64)],opset=18))
-    cases.append(bad('scatter_red',[N('ScatterND',['x0','x1','x2'],['y0'],reduction='max')],[f,np.array([[1]],np.int64),np.ones((1,4),np.float32)],opset=16))
-    cases.append(bad('ccp_neg',[N('CenterCropPad',['x0','x1'],['y0'])],[f,np.array([1,-2],np.int64)]))
-    cases.append(bad('unique_big_axis',[N('Unique',['x0'],['y0'],axis=3)],[f]))
+    f = np.ones((3, 4), np.float32)
+    cases.append(bad("gather_oob", [N("Gather", ["x0", "x1"], ["y0"], axis=1)],
+                     [f, np.array([4], np.int64)]))
+    cases.append(bad("gather_float_idx", [N("Gather", ["x0", "x1"], ["y0"])],
+                     [f, np.array([1.0], np.float32)]))
+    cases.append(bad("gathernd_oob", [N("GatherND", ["x0", "x1"], ["y0"])],
+                     [f, np.array([[1, 9]], np.int64)]))
+    cases.append(bad("gathernd_k_big", [N("GatherND", ["x0", "x1"], ["y0"])],
+                     [f, np.array([[1, 1, 1]], np.int64)]))
+    cases.append(bad("gather_elements_oob", [N("GatherElements", ["x0", "x1"], ["y0"])],
+                     [f, np.full((3, 4), -4, np.int64)]))
+    cases.append(bad("reshape_bad", [N("Reshape", ["x0", "x1"], ["y0"])],
+                     [f, np.array([5, -1], np.int64)]))
+    cases.append(bad("reshape_two_infer", [N("Reshape", ["x0", "x1"], ["y0"])],
+                     [f, np.array([-1, -1], np.int64)]))
+    cases.append(bad("reshape_many", [N("Reshape", ["x0", "x1"], ["y0"])],
+                     [f, np.ones(12, np.int64)]))
+    cases.append(bad("slice_step0", [N("Slice", ["x0", "x1", "x2", "x3", "x4"], ["y0"])],
+                     [f, np.array([0], np.int64), np.array([2], np.int64), np.array([0], np.int64), np.array([0], np.int64)]))
+    cases.append(bad("slice_axis_oob", [N("Slice", ["x0", "x1", "x2", "x3"], ["y0"])],
+                     [f, np.array([0], np.int64), np.array([2], np.int64), np.array([5], np.int64)]))
+    cases.append(bad("squeeze_not1", [N("Squeeze", ["x0", "x1"], ["y0"])],
+                     [f, np.array([0], np.int64)]))
+    cases.append(bad("unsqueeze_dup", [N("Unsqueeze", ["x0", "x1"], ["y0"])],
+                     [f, np.array([0, 0], np.int64)]))
+    cases.append(bad("unsqueeze_9d", [N("Unsqueeze", ["x0", "x1"], ["y0"])],
+                     [f, np.arange(7, dtype=np.int64)]))
+    cases.append(bad("transpose_bad", [N("Transpose", ["x0"], ["y0"], perm=[0, 0])],
+                     [f]))
+    cases.append(bad("expand_bad", [N("Expand", ["x0", "x1"], ["y0"])],
+                     [f, np.array([3, 5], np.int64)]))
+    cases.append(bad("tile_neg", [N("Tile", ["x0", "x1"], ["y0"])],
+                     [f, np.array([1, -1], np.int64)]))
+    cases.append(bad("concat_dtype", [N("Concat", ["x0", "x1"], ["y0"], axis=0)],
+                     [f, np.ones((1, 4), np.float64)]))
+    cases.append(bad("concat_shape", [N("Concat", ["x0", "x1"], ["y0"], axis=0)],
+                     [f, np.ones((1, 5), np.float32)]))
+    cases.append(bad("split_bad", [N("Split", ["x0", "x1"], ["y0", "y1"], axis=1)],
+                     [f, np.array([1, 2], np.int64)], nout=2))
+    cases.append(bad("pad_reflect_big", [N("Pad", ["x0", "x1"], ["y0"], mode="reflect")],
+                     [f, np.array([0, 5, 0, 0], np.int64)]))
+    cases.append(bad("pad_count", [N("Pad", ["x0", "x1"], ["y0"])],
+                     [f, np.array([0, 5, 0], np.int64)]))
+    cases.append(bad("range_zero", [N("Range", ["x0", "x1", "x2"], ["y0"])],
+                     [np.array(1, np.int64), np.array(5, np.int64), np.array(0, np.int64)]))
+    cases.append(bad("range_huge", [N("Range", ["x0", "x1", "x2"], ["y0"])],
+                     [np.array(0, np.int64), np.array(2**62, np.int64), np.array(1, np.int64)]))
+    cases.append(bad("cos_neg", [N("ConstantOfShape", ["x0"], ["y0"])],
+                     [np.array([2, -1], np.int64)]))
+    cases.append(bad("eyelike_3d", [N("EyeLike", ["x0"], ["y0"])],
+                     [np.ones((2, 2, 2), np.float32)]))
+    cases.append(bad("trilu_1d", [N("Trilu", ["x0"], ["y0"])],
+                     [np.ones(3, np.float32)]))
+    cases.append(bad("scatter_el_oob", [N("ScatterElements", ["x0", "x1", "x2"], ["y0"])],
+                     [f, np.array([[3]], np.int64), np.ones((1, 1), np.float32)]))
+    cases.append(bad("scatter_el_shape", [N("ScatterElements", ["x0", "x1", "x2"], ["y0"])],
+                     [f, np.array([[1, 2]], np.int64), np.ones((1, 1), np.float32)]))
+    cases.append(bad("scatter_el_dtype", [N("ScatterElements", ["x0", "x1", "x2"], ["y0"])],
+                     [f, np.array([[1]], np.int64), np.ones((1, 1), np.float64)]))
+    cases.append(bad("scatternd_oob", [N("ScatterND", ["x0", "x1", "x2"], ["y0"])],
+                     [f, np.array([[3]], np.int64), np.ones((1, 4), np.float32)]))
+    cases.append(bad("scatternd_shape", [N("ScatterND", ["x0", "x1", "x2"], ["y0"])],
+                     [f, np.array([[1]], np.int64), np.ones((1, 3), np.float32)]))
+    cases.append(bad("onehot_depth0", [N("OneHot", ["x0", "x1", "x2"], ["y0"])],
+                     [np.array([1], np.int64), np.array(0, np.int64), np.array([0, 1], np.float32)]))
+    cases.append(bad("compress_long", [N("Compress", ["x0", "x1"], ["y0"], axis=0)],
+                     [f, np.array([0, 0, 0, 1], bool)]))
+    cases.append(bad("d2s_bad", [N("DepthToSpace", ["x0"], ["y0"], blocksize=2)],
+                     [np.ones((1, 3, 2, 2), np.float32)]))
+    cases.append(bad("s2d_bad", [N("SpaceToDepth", ["x0"], ["y0"], blocksize=2)],
+                     [np.ones((1, 3, 3, 2), np.float32)]))
+    cases.append(bad("s2d_mode", [N("SpaceToDepth", ["x0"], ["y0"], blocksize=2, mode="XYZ")],
+                     [np.ones((1, 3, 2, 2), np.float32)], opset=28))
+    cases.append(bad("revseq_bad", [N("ReverseSequence", ["x0", "x1"], ["y0"])],
+                     [f, np.array([1, 2, 5, 1], np.int64)]))
+    cases.append(bad("revseq_axes", [N("ReverseSequence", ["x0", "x1"], ["y0"], batch_axis=2)],
+                     [f, np.array([1, 2, 5, 1], np.int64)]))
+    cases.append(bad("pad_mode", [N("Pad", ["x0", "x1"], ["y0"], mode="wrap")],
+                     [f, np.array([0, 1, 0, 0], np.int64)], opset=18))
+    cases.append(bad("scatter_red", [N("ScatterND", ["x0", "x1", "x2"], ["y0"], reduction="max")],
+                     [f, np.array([[1]], np.int64), np.ones((1, 4), np.float32)], opset=16))
+    cases.append(bad("ccp_neg", [N("CenterCropPad", ["x0", "x1"], ["y0"])],
+                     [f, np.array([1, -2], np.int64)]))
+    cases.append(bad("unique_big_axis", [N("Unique", ["x0"], ["y0"], axis=3)],
+                     [f]))
     return cases
 
 

@@ -4,7 +4,7 @@
 # 2 threads; every case must pass on both, so the results are bit-identical
 # to the reference and to each other. Then the error cases: each must end in
 # an error naming its node ("fail: run: node ..." or "unsupported: ..."),
-# none may pass or crash. Uses the node suite's venv in WORK when it has onnx
+# none may pass, crash or leak. Uses the node suite's venv in WORK when it has onnx
 # (run_suite.sh makes it), else makes one like it.
 set -euo pipefail
 runner=$1 work=$2 src=$3
@@ -24,8 +24,14 @@ for threads in 1 2; do
   TK_NUM_THREADS=$threads "$runner" "$work/shape-cases" --expect "$work/shape-cases/expect.txt"
 done
 echo "run_shape_cases: error cases"
-"$runner" "$work/shape-errors" -v > "$work/shape-errors.txt" || true
+# in one process (--no-fork), so a sanitizer build's leak check at exit covers every error path
+rc=0
+"$runner" "$work/shape-errors" -v --no-fork > "$work/shape-errors.txt" 2>&1 || rc=$?
 cat "$work/shape-errors.txt"
+if [[ $rc != 0 ]]; then
+  echo "run_shape_cases: the error cases' run exited with status $rc"
+  exit 1
+fi
 bad=$(grep '^test_' "$work/shape-errors.txt" | grep -Ev ': (fail: run: node|unsupported: (run: node|tk_onnx_load: .* node ))' || true)
 want=$(find "$work/shape-errors" -name model.onnx | wc -l)
 got=$(grep -c '^test_' "$work/shape-errors.txt" || true)

@@ -28,8 +28,10 @@ static tk_status indices_in_range(TkoOpCtx *oc, int i, int64_t bound, tk_tensor 
         if (v[k] < -bound || v[k] >= bound) {
             int64_t bad = v[k];
             tk_tensor_release(c);
-            return tko_fail(oc, TK_ERR_INDEX, "input %d's entry %lld (flat) is %lld, outside [%lld, %lld)", i, (long long)k, (long long)bad,
-                            (long long)-bound, (long long)bound);
+            char a[160], b[160];
+            return tko_fail(oc, TK_ERR_INDEX, "input %d (shape %s) has entry %lld (flat) = %lld, outside [%lld, %lld) for data of shape %s", i,
+                            tkr_shape_str(tk_tensor_ndim(t), tk_tensor_shape(t), a, sizeof a), (long long)k, (long long)bad,
+                            (long long)-bound, (long long)bound, tkr_shape_str(tk_tensor_ndim(oc->in[0]), tk_tensor_shape(oc->in[0]), b, sizeof b));
         }
         if (v[k] < 0) v[k] += bound;
     }
@@ -138,8 +140,9 @@ tk_status tko_run_gather_nd(TkoOpCtx *oc)
             for (int64_t j = 0; j < k; j++) {
                 int64_t v = iv[row * k + j], dim = xs[b + j];
                 if (v < -dim || v >= dim) {
-                    s = tko_fail(oc, TK_ERR_INDEX, "index row %lld, entry %lld is %lld, outside [%lld, %lld)", (long long)row, (long long)j,
-                                 (long long)v, (long long)-dim, (long long)dim);
+                    char a[160];
+                    s = tko_fail(oc, TK_ERR_INDEX, "index row %lld, entry %lld is %lld, outside [%lld, %lld) for data of shape %s", (long long)row,
+                                 (long long)j, (long long)v, (long long)-dim, (long long)dim, tkr_shape_str(r, xs, a, sizeof a));
                     break;
                 }
                 off += (v < 0 ? v + dim : v) * strides[b + j];
@@ -190,7 +193,7 @@ tk_status tko_run_one_hot(TkoOpCtx *oc)
         const char *off = tkr_ptr(v), *on = off + es;
         char *p = tkr_ptr(out);
         int64_t total = tk_tensor_numel(out), n = tk_tensor_numel(iv);
-        for (int64_t e = 0; e < total; e++) memcpy(p + e * es, off, (size_t)es);
+        tko_fill_element(p, total, off, (size_t)es);
         const double *idx = (const double *)tkr_ptr(iv);
         for (int64_t e = 0; e < n; e++) {
             double f = idx[e] < 0 ? idx[e] + (double)depth : idx[e];
@@ -336,9 +339,10 @@ static tk_status scatter_start(TkoOpCtx *oc, tk_tensor **out, tk_tensor **upd)
 }
 
 /* ScatterElements (and the older Scatter): out = data, then for every
- * index position p, in row-major order, out[p with p[axis] = index[p]]
- * reduced with updates[p]. Serial, so duplicates apply in index order on
- * any thread count. */
+ * index position p, out[p with p[axis] = index[p]] reduced with updates[p],
+ * duplicates in index order along axis. None, add and mul are the runtime's
+ * tk_scatter (which keeps that order on any thread count); max and min a
+ * serial loop here in row-major order. */
 tk_status tko_run_scatter_elements(TkoOpCtx *oc)
 {
     const tk_tensor *x = oc->in[0], *ind = oc->in[1];
@@ -354,11 +358,19 @@ tk_status tko_run_scatter_elements(TkoOpCtx *oc)
                         tkr_shape_str(tk_tensor_ndim(ind), tk_tensor_shape(ind), a, sizeof a), tkr_shape_str(nd, tk_tensor_shape(x), b, sizeof b));
     tk_tensor *idx, *out, *upd;
     if ((s = indices_in_range(oc, 1, tk_tensor_shape(x)[axis], &idx))) return s;
+    Reduction r = oc->node->opset >= 16 ? reduction_of(oc->node) : RED_NONE;
+    if (r == RED_NONE || r == RED_ADD || r == RED_MUL) {   /* the runtime's scatter: typed, parallel over columns, same order */
+        tk_scatter_reduce how = r == RED_ADD ? TK_SCATTER_ADD : r == RED_MUL ? TK_SCATTER_MUL : TK_SCATTER_NONE;
+        s = tk_tensor_dtype(oc->in[2]) != tk_tensor_dtype(x)
+                ? tko_fail(oc, TK_ERR_DTYPE, "updates are %s, data is %s", tk_dtype_name(tk_tensor_dtype(oc->in[2])), tk_dtype_name(tk_tensor_dtype(x)))
+                : tko_wrap(oc, tk_scatter(oc->ctx, x, axis, idx, oc->in[2], how, &oc->out[0]));
+        tk_tensor_release(idx);
+        return s;
+    }
     if ((s = scatter_start(oc, &out, &upd))) {
         tk_tensor_release(idx);
         return s;
     }
-    Reduction r = oc->node->opset >= 16 ? reduction_of(oc->node) : RED_NONE;
     tk_dtype dt = tk_tensor_dtype(x);
     int64_t es = (int64_t)tk_dtype_size(dt), n = tk_tensor_numel(idx), strides[TK_MAX_DIMS], acc = 1;
     for (int d = nd - 1; d >= 0; d--) strides[d] = acc, acc *= tk_tensor_shape(x)[d];
@@ -392,13 +404,13 @@ tk_status tko_run_scatter_nd(TkoOpCtx *oc)
         return tko_fail(oc, TK_ERR_DTYPE, "indices are %s (int32 or int64 are required)", tk_dtype_name(tk_tensor_dtype(ind)));
     if (q < 1 || r < 1) return tko_fail(oc, TK_ERR_SHAPE, "data rank %d and indices rank %d (both at least 1 are required)", r, q);
     int64_t k = is[q - 1];
-    char a[160], b[160];
+    char a[160], b[160], c[160];
     bool fits = k >= 1 && k <= r && tk_tensor_ndim(u) == q - 1 + r - (int)k;
     for (int d = 0; fits && d < tk_tensor_ndim(u); d++) fits = tk_tensor_shape(u)[d] == (d < q - 1 ? is[d] : xs[d - (q - 1) + k]);
     if (!fits)
         return tko_fail(oc, TK_ERR_SHAPE, "updates of shape %s do not fit indices of shape %s and data of shape %s",
                         tkr_shape_str(tk_tensor_ndim(u), tk_tensor_shape(u), a, sizeof a), tkr_shape_str(q, is, b, sizeof b),
-                        tkr_shape_str(r, xs, (char[160]){ 0 }, 160));
+                        tkr_shape_str(r, xs, c, sizeof c));
     tk_tensor *idx = NULL, *out, *upd;
     tk_status s = scatter_start(oc, &out, &upd);
     if (s) return s;
@@ -418,8 +430,8 @@ tk_status tko_run_scatter_nd(TkoOpCtx *oc)
         for (int64_t j = 0; j < k; j++) {
             int64_t v = iv[row * k + j];
             if (v < -xs[j] || v >= xs[j]) {
-                s = tko_fail(oc, TK_ERR_INDEX, "index row %lld, entry %lld is %lld, outside [%lld, %lld)", (long long)row, (long long)j,
-                             (long long)v, (long long)-xs[j], (long long)xs[j]);
+                s = tko_fail(oc, TK_ERR_INDEX, "index row %lld, entry %lld is %lld, outside [%lld, %lld) for data of shape %s", (long long)row,
+                             (long long)j, (long long)v, (long long)-xs[j], (long long)xs[j], tkr_shape_str(r, xs, a, sizeof a));
                 break;
             }
         }

@@ -77,7 +77,11 @@ tk_status tko_run_unique(TkoOpCtx *oc)
     if (has_axis) {
         if ((s = tko_axis(oc, tko_attr_int(oc->node, "axis", 0), tk_tensor_ndim(x0), &axis))) return s;
         x = tk_tensor_retain((tk_tensor *)x0);
-        s = tko_wrap(oc, tk_transpose(oc->ctx, x, 0, axis, &moved));   /* the axis first: rows are its slices */
+        int perm[TK_MAX_DIMS], nd = tk_tensor_ndim(x0);   /* the axis first, the others in order (NumPy's moveaxis): */
+        for (int d = 0, k = 1; d < nd; d++)                /* rows are its slices, compared in row-major order */
+            if (d != axis) perm[k++] = d;
+        perm[0] = axis;
+        s = tko_wrap(oc, tk_permute(oc->ctx, x, perm, &moved));
         if (!s) s = tko_wrap(oc, tk_contiguous(oc->ctx, moved, &rows_t));
     } else {
         int64_t n = tk_tensor_numel(x0);
@@ -145,19 +149,26 @@ tk_status tko_run_reverse_sequence(TkoOpCtx *oc)
     const tk_tensor *x = oc->in[0];
     int batch_axis = (int)tko_attr_int(oc->node, "batch_axis", 1), time_axis = (int)tko_attr_int(oc->node, "time_axis", 0);
     if (tk_tensor_ndim(x) < 2) return tko_fail(oc, TK_ERR_SHAPE, "input has rank %d (at least 2 is required)", tk_tensor_ndim(x));
-    int64_t batch = tk_tensor_shape(x)[batch_axis], steps = tk_tensor_shape(x)[time_axis], lens[4096];
-    int n;
-    if (batch > 4096) return tko_fail(oc, TK_ERR_UNSUPPORTED, "batch of %lld (at most 4096)", (long long)batch);
-    tk_status s = tko_input_ints(oc, 1, lens, 4096, &n);
+    int64_t batch = tk_tensor_shape(x)[batch_axis], steps = tk_tensor_shape(x)[time_axis];
+    const tk_tensor *sl = oc->in[1];
+    tk_dtype ld = tk_tensor_dtype(sl);
+    if (ld != TK_DTYPE_I32 && ld != TK_DTYPE_I64) return tko_fail(oc, TK_ERR_DTYPE, "sequence_lens are %s (int32 or int64 are required)", tk_dtype_name(ld));
+    if (tk_tensor_ndim(sl) != 1 || tk_tensor_numel(sl) != batch)
+        return tko_fail(oc, TK_ERR_SHAPE, "sequence_lens has %lld entries for a batch of %lld", (long long)tk_tensor_numel(sl), (long long)batch);
+    tk_tensor *lens_t, *out;
+    tk_status s = tko_wrap(oc, tk_to_dtype(oc->ctx, sl, TK_DTYPE_I64, &lens_t));
     if (s) return s;
-    if (n != batch) return tko_fail(oc, TK_ERR_SHAPE, "sequence_lens has %d entries for a batch of %lld", n, (long long)batch);
-    for (int i = 0; i < n; i++)
+    const int64_t *lens = (const int64_t *)tkr_ptr(lens_t);
+    for (int64_t i = 0; i < batch && !s; i++)
         if (lens[i] < 0 || lens[i] > steps)
-            return tko_fail(oc, TK_ERR_INDEX, "sequence_lens[%d] = %lld is outside [0, %lld]", i, (long long)lens[i], (long long)steps);
-    tk_tensor *out;
-    if ((s = tko_wrap(oc, tk_clone(oc->ctx, x, &out)))) return s;
+            s = tko_fail(oc, TK_ERR_INDEX, "sequence_lens[%lld] = %lld is outside [0, %lld]", (long long)i, (long long)lens[i], (long long)steps);
+    if (!s) s = tko_wrap(oc, tk_clone(oc->ctx, x, &out));
+    if (s) {
+        tk_tensor_release(lens_t);
+        return s;
+    }
     int t_after = time_axis > batch_axis ? time_axis - 1 : time_axis;   /* the time dim once batch is selected */
-    for (int i = 0; i < n && !s; i++) {
+    for (int64_t i = 0; i < batch && !s; i++) {
         if (lens[i] < 2) continue;
         tk_tensor *src = NULL, *part = NULL, *rev = NULL, *dst = NULL, *dpart = NULL;
         s = tk_select(oc->ctx, x, batch_axis, i, &src);
@@ -169,6 +180,7 @@ tk_status tko_run_reverse_sequence(TkoOpCtx *oc)
         tk_tensor_release(src), tk_tensor_release(part), tk_tensor_release(rev), tk_tensor_release(dst), tk_tensor_release(dpart);
         s = tko_wrap(oc, s);
     }
+    tk_tensor_release(lens_t);
     if (s) tk_tensor_release(out);
     else oc->out[0] = out;
     return s;

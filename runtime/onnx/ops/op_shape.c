@@ -1,6 +1,9 @@
 /* op_shape.c — ONNX ops that make constants, read shapes and move data
  * without arithmetic: views where the runtime can make one (Reshape,
- * Transpose, Squeeze, Unsqueeze, Flatten, Slice, Expand), copies otherwise. */
+ * Transpose, Squeeze, Unsqueeze, Flatten, Slice, Expand, Split), copies
+ * otherwise (Concat, Tile, Slice with negative steps). It also holds the
+ * family's def table for the ops in op_shape_*.c and op_index*.c (their
+ * run functions are declared in op_shape_ops.h). */
 #include <string.h>
 
 #include "op_shape_ops.h"
@@ -245,13 +248,22 @@ static tk_status run_expand(TkoOpCtx *oc)
     return tko_wrap(oc, tk_expand(oc->ctx, x, out_nd, shape, &oc->out[0]));
 }
 
+/* Tile: repeats per dim (opset 6+), or Tile-1's scalar tiles along a scalar axis. */
 static tk_status run_tile(TkoOpCtx *oc)
 {
     const tk_tensor *x = oc->in[0];
     int64_t reps[TK_MAX_DIMS];
     int n;
-    tk_status s = tko_input_ints(oc, 1, reps, TK_MAX_DIMS, &n);
-    if (s) return s;
+    tk_status s;
+    if (oc->node->opset < 6) {
+        int64_t tiles, axis_v;
+        int one, d;
+        if ((s = tko_input_ints(oc, 1, &tiles, 1, &one)) || (s = tko_input_ints(oc, 2, &axis_v, 1, &one))) return s;
+        if ((s = tko_axis(oc, axis_v, tk_tensor_ndim(x), &d))) return s;
+        n = tk_tensor_ndim(x);
+        for (int i = 0; i < n; i++) reps[i] = i == d ? tiles : 1;
+    } else if ((s = tko_input_ints(oc, 1, reps, TK_MAX_DIMS, &n)))
+        return s;
     if (n != tk_tensor_ndim(x)) return tko_fail(oc, TK_ERR_SHAPE, "repeats has %d entries for an input of rank %d", n, tk_tensor_ndim(x));
     for (int i = 0; i < n; i++)
         if (reps[i] < 0) return tko_fail(oc, TK_ERR_SHAPE, "repeats[%d] = %lld is negative", i, (long long)reps[i]);
@@ -265,7 +277,9 @@ static tk_status run_concat(TkoOpCtx *oc)
 {
     const tk_tensor *first = oc->in[0];
     int axis;
-    tk_status s = tko_axis(oc, tko_attr_int(oc->node, "axis", 0), tk_tensor_ndim(first), &axis);
+    int64_t dflt = oc->node->opset < 4 ? 1 : 0;   /* Concat-1 defaulted to axis 1; 4+ requires it */
+    if (oc->node->opset >= 4 && !tko_attr(oc->node, "axis")) return tko_fail(oc, TK_ERR_INVALID_ARGUMENT, "attribute axis is required");
+    tk_status s = tko_axis(oc, tko_attr_int(oc->node, "axis", dflt), tk_tensor_ndim(first), &axis);
     if (s) return s;
     for (int i = 1; i < oc->nin; i++)
         if (tk_tensor_dtype(oc->in[i]) != tk_tensor_dtype(first))
@@ -387,8 +401,9 @@ static const TkoOpDef defs[] = {
     OPDEF("Unsqueeze", 13, TKO_ANY, "", run_unsqueeze, NULL, 2, 2, 0),
     OPDEF("Transpose", 1, TKO_ANY, "perm", run_transpose, NULL, 1, 1, 0),
     OPDEF("Expand", 8, TKO_ANY, "", run_expand, NULL, 2, 2, 0),
+    OPDEF("Tile", 1, 5, "", run_tile, NULL, 3, 3, 0),
     OPDEF("Tile", 6, TKO_ANY, "", run_tile, NULL, 2, 2, 0),
-    OPDEF("Concat", 4, TKO_ANY, "axis", run_concat, NULL, 1, -1, 0),
+    OPDEF("Concat", 1, TKO_ANY, "axis", run_concat, NULL, 1, -1, 0),
     OPDEF("Split", 1, 1, "split,axis", run_split, NULL, 1, 2, 0),
     OPDEF("Split", 2, 12, "split,axis", run_split, NULL, 1, 1, 0),
     OPDEF("Split", 13, 17, "axis", run_split, NULL, 1, 2, 0),
@@ -409,7 +424,7 @@ static const TkoOpDef defs[] = {
     OPDEF("NonZero", 9, TKO_ANY, "", tko_run_non_zero, NULL, 1, 1, 0),
     OPDEF("Unique", 11, TKO_ANY, "axis,sorted", tko_run_unique, NULL, 1, 1, 0),
     OPDEF("ReverseSequence", 10, TKO_ANY, "batch_axis,time_axis", tko_run_reverse_sequence, tko_check_reverse_sequence, 2, 2, 0),
-    OPDEF("Range", 11, TKO_ANY, "stash_type", tko_run_range, NULL, 3, 3, 0),
+    OPDEF("Range", 11, TKO_ANY, "stash_type", tko_run_range, tko_check_range, 3, 3, 0),
     OPDEF("ConstantOfShape", 9, TKO_ANY, "value", tko_run_constant_of_shape, tko_check_constant_of_shape, 1, 1, 0),
     OPDEF("EyeLike", 9, TKO_ANY, "dtype,k", tko_run_eye_like, tko_check_eye_like, 1, 1, 0),
     OPDEF("Trilu", 14, TKO_ANY, "upper", tko_run_trilu, NULL, 1, 2, 0),

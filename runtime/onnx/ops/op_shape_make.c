@@ -9,8 +9,9 @@
 
 /* Range: max(ceil((limit - start) / delta), 0) elements start + i·delta,
  * in the inputs' type. Integers are computed exactly in int64; floats in
- * double and rounded once (f16/bf16 thus follow stash_type=1, float
- * accumulation, to within one rounding). */
+ * double and rounded once, as the reference's np.arange on Python floats
+ * (f16/bf16 with stash_type=11 exactly, with stash_type=1 within a float
+ * rounding). */
 tk_status tko_run_range(TkoOpCtx *oc)
 {
     tk_dtype dt = tk_tensor_dtype(oc->in[0]);
@@ -50,6 +51,29 @@ tk_status tko_run_range(TkoOpCtx *oc)
     return TK_OK;
 }
 
+const char *tko_check_range(const TkoModel *m, const TkoNode *n, char *why, size_t len)
+{
+    (void)m;
+    int64_t stash = tko_attr_int(n, "stash_type", 1);
+    if (stash != 1 && stash != 11) {
+        snprintf(why, len, "stash_type=%lld is neither 1 (float) nor 11 (double)", (long long)stash);
+        return why;
+    }
+    return NULL;
+}
+
+void tko_fill_element(void *dst, int64_t count, const void *elem, size_t es)
+{
+    if (count <= 0) return;
+    char *p = dst;
+    memcpy(p, elem, es);
+    for (int64_t done = 1; done < count;) {   /* doubling copies: log2(count) memcpys */
+        int64_t k = done < count - done ? done : count - done;
+        memcpy(p + done * (int64_t)es, p, (size_t)k * es);
+        done += k;
+    }
+}
+
 /* ConstantOfShape: the shape input filled with the one element of `value`
  * (f32 0 without it), copied bit for bit so int64 values stay exact. */
 tk_status tko_run_constant_of_shape(TkoOpCtx *oc)
@@ -65,16 +89,7 @@ tk_status tko_run_constant_of_shape(TkoOpCtx *oc)
     tk_dtype dt = tk_tensor_dtype(a->t);
     tk_tensor *out;
     if ((s = tko_wrap(oc, tk_empty(oc->ctx, dt, n, shape, &out)))) return s;
-    int64_t total = tk_tensor_numel(out), es = (int64_t)tk_dtype_size(dt);
-    char *p = tkr_ptr(out);
-    if (total) {
-        memcpy(p, tkr_ptr(a->t), (size_t)es);
-        for (int64_t done = 1; done < total;) {   /* doubling copies: log2(total) memcpys */
-            int64_t k = done < total - done ? done : total - done;
-            memcpy(p + done * es, p, (size_t)(k * es));
-            done += k;
-        }
-    }
+    tko_fill_element(tkr_ptr(out), tk_tensor_numel(out), tkr_ptr(a->t), tk_dtype_size(dt));
     oc->out[0] = out;
     return TK_OK;
 }

@@ -11,7 +11,11 @@
 
 #include "op.h"
 
+/* count copies of the es-byte element elem at dst (bit for bit). */
+void tko_fill_element(void *dst, int64_t count, const void *elem, size_t es);
+
 tk_status tko_run_range(TkoOpCtx *oc);
+const char *tko_check_range(const TkoModel *m, const TkoNode *n, char *why, size_t len);
 tk_status tko_run_constant_of_shape(TkoOpCtx *oc);
 const char *tko_check_constant_of_shape(const TkoModel *m, const TkoNode *n, char *why, size_t len);
 tk_status tko_run_eye_like(TkoOpCtx *oc);

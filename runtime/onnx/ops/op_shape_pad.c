@@ -29,8 +29,29 @@ const char *tko_check_pad(const TkoModel *m, const TkoNode *n, char *why, size_t
     return NULL;
 }
 
+/* Wrap padding of dim d by more than its size (tk_pad wraps at most once):
+ * the dim tiled often enough, then the window [left·n - before, + n + before
+ * + after) of it, so element o reads source (o - before) mod n, as NumPy and
+ * ONNX Runtime. Replaces *cur. */
+static tk_status wrap_far(TkoOpCtx *oc, tk_tensor **cur, int d, int64_t before, int64_t after)
+{
+    int nd = tk_tensor_ndim(*cur);
+    int64_t n = tk_tensor_shape(*cur)[d], left = (before + n - 1) / n, right = (after + n - 1) / n, reps[TK_MAX_DIMS];
+    for (int i = 0; i < nd; i++) reps[i] = i == d ? left + 1 + right : 1;
+    tk_tensor *tiled = NULL, *window = NULL;
+    tk_status s = tk_repeat(oc->ctx, *cur, nd, reps, &tiled);
+    if (!s) s = tk_slice(oc->ctx, tiled, d, left * n - before, left * n + n + after, 1, &window);
+    tk_tensor_release(tiled);
+    if (s) return tko_wrap(oc, s);
+    tk_tensor_release(*cur);
+    *cur = window;
+    return TK_OK;
+}
+
 /* Pad: pads holds every padded axis's begin amounts, then their end amounts
- * (negative amounts crop); the axes are all dims, or the axes input (18+). */
+ * (negative amounts crop); the axes are all dims, or the axes input (18+).
+ * Reflect needs amounts below the dim's size (as ONNX Runtime); wrap may go
+ * round more than once. */
 tk_status tko_run_pad(TkoOpCtx *oc)
 {
     const tk_tensor *x = oc->in[0];
@@ -39,7 +60,7 @@ tk_status tko_run_pad(TkoOpCtx *oc)
     int64_t pads[2 * TK_MAX_DIMS], axes[TK_MAX_DIMS];
     int np = 0, na = nd;
     double value = 0;
-    tk_status s;
+    tk_status s = TK_OK;
     if (node->opset < 11) {
         const int64_t *p = tko_attr_ints(node, node->opset < 2 ? "paddings" : "pads", &np);
         if (np > 2 * TK_MAX_DIMS) return tko_fail(oc, TK_ERR_SHAPE, "%d pad amounts (at most %d)", np, 2 * TK_MAX_DIMS);
@@ -58,10 +79,20 @@ tk_status tko_run_pad(TkoOpCtx *oc)
         if (given_axes && (s = tko_axis(oc, axes[i], nd, &d))) return s;
         begin[d] = pads[i], end[d] = pads[i + na];
     }
+    tk_pad_mode mode = (tk_pad_mode)pad_mode(tko_attr_string(node, "mode", "constant"), node->opset);
+    tk_tensor *cur = tk_tensor_retain((tk_tensor *)x);
+    for (int d = 0; d < nd && mode == TK_PAD_CIRCULAR && !s; d++) {
+        int64_t n = tk_tensor_shape(cur)[d];
+        if (n > 0 && begin[d] >= 0 && end[d] >= 0 && (begin[d] > n || end[d] > n)) {
+            s = wrap_far(oc, &cur, d, begin[d], end[d]);
+            begin[d] = end[d] = 0;
+        }
+    }
     int64_t tk_pads[2 * TK_MAX_DIMS];   /* tk_pad's order: the last dim first */
     for (int d = 0; d < nd; d++) tk_pads[2 * (nd - 1 - d)] = begin[d], tk_pads[2 * (nd - 1 - d) + 1] = end[d];
-    tk_pad_mode mode = (tk_pad_mode)pad_mode(tko_attr_string(node, "mode", "constant"), node->opset);
-    return tko_wrap(oc, tk_pad(oc->ctx, x, tk_pads, 2 * nd, mode, value, &oc->out[0]));
+    if (!s) s = tko_wrap(oc, tk_pad(oc->ctx, cur, tk_pads, 2 * nd, mode, value, &oc->out[0]));
+    tk_tensor_release(cur);
+    return s;
 }
 
 /* ------------------------------------------------------------ CenterCropPad */
