@@ -10,6 +10,8 @@
 #   6. the tensor runtime: the C examples (an MLP, a user's .tk kernel called
 #      on tensors, a transformer decoder block with a KV cache), each checking
 #      itself, with the runtime's profile of the block
+#   7. ONNX models (ResNet-18, a transformer encoder, a decoder-only LM)
+#      exported by PyTorch here, run through tkrun and compared with PyTorch
 #
 # Exit status: non-zero if the build fails or any example has errors, fails to
 # compile or gives wrong results. Each stage is one function called from main()
@@ -172,6 +174,41 @@ stage_runtime_examples() {
   ((failed == 0))
 }
 
+# ONNX models exported by PyTorch here (random seeded weights: no model hub),
+# run through tkrun on the PyTorch input and compared with PyTorch's output.
+stage_onnx_models() {
+  section "7. ONNX models through tkrun (exported by PyTorch 1.13 here; outputs checked against PyTorch)"
+  local dir=$BUILD/main-job-models out=$BUILD/main-job-out failed=0 m
+  export TK_CACHE_DIR=${TK_CACHE_DIR:-$BUILD/tk-cache}
+  /usr/bin/python3 "$ROOT/tests/onnx/gen_real_models.py" "$dir" resnet18 transformer_encoder decoder_lm 2>/dev/null | sed 's/^/    /'
+  for m in resnet18 transformer_encoder decoder_lm; do
+    local case=$dir/test_${m}_opset17
+    echo "\$ tkrun $m.onnx --input input=input_0.pb --bench 10"
+    if ! "$BUILD/tools/tkrun/tkrun" "$case/model.onnx" --input "input=$case/test_data_set_0/input_0.pb" \
+         --output-dir "$out/$m" --bench 10 2>&1 | sed 's/^/    /'; then
+      failed=$((failed + 1))
+      echo "    => FAILED"
+      continue
+    fi
+    if ! /usr/bin/python3 - "$out/$m/output.pb" "$case/test_data_set_0/output_0.pb" <<'PY'
+import sys
+import numpy as np
+import onnx
+from onnx import numpy_helper
+got, want = (numpy_helper.to_array(onnx.load_tensor(p)) for p in sys.argv[1:3])
+err = float(np.max(np.abs(got.astype(np.float64) - want))) if got.size else 0.0
+ok = got.shape == want.shape and np.allclose(got, want, rtol=1e-3, atol=1e-4)
+print(f"    vs PyTorch: shape {list(got.shape)}, max |difference| {err:.2e}: {'OK' if ok else 'MISMATCH'}")
+sys.exit(0 if ok else 1)
+PY
+    then
+      failed=$((failed + 1))
+    fi
+  done
+  echo "(tkrun --help: inputs from .pb/.npy or made up, --profile per node, --dump the graph; docs/ONNX.md)"
+  ((failed == 0))
+}
+
 main() {
   local status=0
   stage_setup
@@ -180,11 +217,12 @@ main() {
   stage_run_examples || status=1
   stage_demo_diagnostics
   stage_runtime_examples || status=1
+  stage_onnx_models || status=1
   section "summary"
   if ((status)); then
     echo "FAILED: see the examples marked ERRORS or FAILED above"
   else
-    echo "OK: TileKit built; every example checks clean and runs correctly on the CPU; the runtime examples ran"
+    echo "OK: TileKit built; every example checks clean and runs correctly on the CPU; the runtime examples ran; the ONNX models matched PyTorch"
   fi
   return "$status"
 }

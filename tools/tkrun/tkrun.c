@@ -189,6 +189,20 @@ static void file_name(char *dst, size_t len, const char *dir, const char *name, 
     snprintf(dst, len, "%s/%s%s", dir, safe, ext);
 }
 
+/* mkdir -p: the folder and its parents (existing ones are fine). */
+static bool make_dirs(const char *path)
+{
+    char buf[4096];
+    if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf) return false;
+    for (char *p = buf + 1; *p; p++)
+        if (*p == '/') {
+            *p = 0;
+            if (mkdir(buf, 0777) != 0 && errno != EEXIST) return false;
+            *p = '/';
+        }
+    return mkdir(buf, 0777) == 0 || errno == EEXIST;
+}
+
 static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -301,7 +315,10 @@ int main(int argc, char **argv)
             fprintf(stderr, "tkrun: %d runs of about %.0f ms each...\n", o.bench, times[0]);
     }
     if (o.bench && times) qsort(times, (size_t)o.bench, sizeof *times, cmp_double);
-    mkdir(o.out_dir, 0777);
+    if (!make_dirs(o.out_dir)) {
+        fprintf(stderr, "tkrun: cannot make the output folder '%s': %s\n", o.out_dir, strerror(errno));
+        goto done;
+    }
     if (o.json) printf("{\"model\": \"%s\", \"load_ms\": %.3f, \"first_run_ms\": %.3f", o.model, load_ms, first_ms);
     else printf("%s: loaded in %.1f ms, first run %.2f ms\n", o.model, load_ms, first_ms);
     if (o.bench && times) {

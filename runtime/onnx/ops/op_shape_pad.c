@@ -189,7 +189,7 @@ static tk_status nchw(TkoOpCtx *oc, int64_t *b, int64_t *c, int64_t *h, int64_t 
 
 tk_status tko_run_depth_to_space(TkoOpCtx *oc)
 {
-    int64_t b, c, h, w, bs = tko_attr_int(oc->node, "blocksize", 1);
+    int64_t b = 0, c = 0, h = 0, w = 0, bs = tko_attr_int(oc->node, "blocksize", 1);
     tk_status s = nchw(oc, &b, &c, &h, &w);
     if (s) return s;
     if (c % (bs * bs)) return tko_fail(oc, TK_ERR_SHAPE, "C = %lld is not a multiple of blocksize² = %lld", (long long)c, (long long)(bs * bs));
@@ -201,7 +201,7 @@ tk_status tko_run_depth_to_space(TkoOpCtx *oc)
 
 tk_status tko_run_space_to_depth(TkoOpCtx *oc)
 {
-    int64_t b, c, h, w, bs = tko_attr_int(oc->node, "blocksize", 1);
+    int64_t b = 0, c = 0, h = 0, w = 0, bs = tko_attr_int(oc->node, "blocksize", 1);
     tk_status s = nchw(oc, &b, &c, &h, &w);
     if (s) return s;
     if (h % bs || w % bs)
