@@ -59,6 +59,7 @@ typedef struct {
     int ndim;
     const int64_t *dims;
     const char *const *dim_names;
+    const char *kind;    /* "tensor", "sequence" (of tensors) or "optional"; run such models with tk_model_run_values */
 } tk_value_info;
 
 int tk_model_num_inputs(const tk_model *m);
@@ -74,6 +75,29 @@ tk_status tk_model_output(const tk_model *m, int i, tk_value_info *info);
  * output never shares memory with an input or a weight of the model (such an
  * output — an Identity, a Reshape of a constant — is copied). */
 tk_status tk_model_run(tk_model *m, tk_tensor *const *inputs, tk_tensor **outputs);
+
+/* ---------------------------------------------------------------- sequences and optionals
+ *
+ * For models whose inputs or outputs are sequences of tensors or optionals.
+ * A tk_seq is immutable and refcounted: tk_seq_new retains the items it is
+ * given, tk_seq_release gives one reference back. An optional holding a value
+ * is passed as that value; an empty one is a tk_seq made with none = true. */
+typedef struct tk_seq tk_seq;
+tk_status tk_seq_new(tk_context *ctx, tk_tensor *const *items, int n, bool none, tk_seq **out);
+int tk_seq_length(const tk_seq *s);                  /* -1 for an empty optional */
+tk_tensor *tk_seq_item(const tk_seq *s, int i);      /* borrowed; NULL out of range */
+void tk_seq_release(tk_seq *s);
+
+/* One input or output: a tensor, or a sequence / empty optional (seq), or
+ * neither (an omitted optional input; an output never is). */
+typedef struct {
+    tk_tensor *tensor;
+    tk_seq *seq;
+} tk_value;
+
+/* tk_model_run for any kind of value: outputs[i] receives one new reference
+ * in .tensor or .seq. tk_model_run is this for all-tensor models. */
+tk_status tk_model_run_values(tk_model *m, const tk_value *inputs, tk_value *outputs);
 
 /* The graph after preparation, one node per line ("%out = Op(%a, %b) {attrs}"),
  * for `tkrun --dump`. The string belongs to the model. */

@@ -69,8 +69,9 @@ static bool listed(const char *list, const char *name)
 static void check_type(Report *r, const char *what, const TkoValue *v)
 {
     if (!v->type.kind) return;
+    if (strcmp(v->type.kind, "sequence") == 0 || strcmp(v->type.kind, "optional") == 0) return;   /* of tensors: checked when used */
     if (strcmp(v->type.kind, "tensor") != 0) {
-        add(r, "%s '%s' is a %s; only tensors are supported", what, v->name, v->type.kind);
+        add(r, "%s '%s' is a %s; tensors, sequences of tensors and optionals are supported", what, v->name, v->type.kind);
         return;
     }
     if (v->type.elem_type && tkr_onnx_dtype(v->type.elem_type) < 0)

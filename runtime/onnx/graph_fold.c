@@ -31,13 +31,17 @@ tk_status tko_fold_constants(TkoModel *m, TkoGraph *g)
         for (int k = 0; all_const && k < n->nin; k++) all_const = n->inputs[k] < 0 || g->values[n->inputs[k]].constant;
         if (!all_const) continue;
         tk_tensor *in[64], *out[64] = { 0 };
+        TkoSeq *seq_in[64] = { 0 }, *seq_out[64] = { 0 };
         for (int k = 0; k < n->nin; k++) in[k] = n->inputs[k] < 0 ? NULL : g->values[n->inputs[k]].constant;
-        TkoOpCtx oc = { m->ctx, m, g, n, in, n->nin, out, n->nout, NULL };
+        TkoOpCtx oc = { m->ctx, m, g, n, in, n->nin, out, n->nout, NULL, seq_in, seq_out, NULL };
         s = n->def->run(&oc);
+        bool made_seq = false;   /* a sequence is not a constant: the node stays */
+        for (int k = 0; k < 64; k++) made_seq |= seq_out[k] != NULL, tko_seq_release(seq_out[k]);
         for (int k = n->nout; k < 64; k++) tk_tensor_release(out[k]);   /* an op that wrote past its outputs */
-        if (s) {   /* an error at load, naming the node: the run would fail the same way */
+        if (s || made_seq) {   /* an error at load names the node: the run would fail the same way */
             for (int k = 0; k < n->nout; k++) tk_tensor_release(out[k]);
-            break;
+            if (s) break;
+            continue;
         }
         folded[i] = true;
         for (int k = 0; k < n->nout; k++) {

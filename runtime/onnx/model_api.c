@@ -61,6 +61,7 @@ static tk_status make_info(TkoModel *m)
             info->ndim = v->type.known ? v->type.ndim : -1;
             info->dims = v->type.dims;
             info->dim_names = (const char *const *)v->type.dim_names;
+            info->kind = v->type.kind ? v->type.kind : "tensor";
         }
     }
     return TK_OK;
@@ -216,47 +217,130 @@ static tk_status check_input(TkoModel *m, int i, const tk_tensor *t, Binding *sy
     return TK_OK;
 }
 
+/* Does t share memory with an input or a weight of the model? */
+static bool aliases(const TkoGraph *g, const tk_value *inputs, const tk_tensor *t)
+{
+    for (int i = 0; i < g->nin; i++)
+        if (inputs[i].tensor && tk_tensor_shares_storage(t, inputs[i].tensor)) return true;
+    for (int v = 0; v < g->nvalues; v++)
+        if (g->values[v].constant && tk_tensor_shares_storage(t, g->values[v].constant)) return true;
+    return false;
+}
+
+tk_status tk_model_run_values(tk_model *m, const tk_value *inputs, tk_value *outputs)
+{
+    if (!m) return TK_ERR_INVALID_ARGUMENT;
+    TkoGraph *g = m->graph;
+    const char *op = "tk_model_run";
+    if (!outputs || (!inputs && g->nin)) return tkr_error(m->ctx, TK_ERR_INVALID_ARGUMENT, "%s: inputs or outputs is NULL", op);
+    for (int o = 0; o < g->nout; o++) outputs[o] = (tk_value){ 0 };
+    Binding syms[MAX_SYMBOLS];
+    int nsyms = 0;
+    tk_status s = TK_OK;
+    for (int i = 0; i < g->nin && !s; i++) {
+        const char *kind = m->in_info[i].kind;
+        bool want_tensor = strcmp(kind, "tensor") == 0;
+        if (inputs[i].tensor && inputs[i].seq)
+            s = tkr_error(m->ctx, TK_ERR_INVALID_ARGUMENT, "%s: input '%s' is given both a tensor and a sequence", op, m->in_info[i].name);
+        else if (inputs[i].seq && want_tensor)
+            s = tkr_error(m->ctx, TK_ERR_INVALID_ARGUMENT, "%s: input '%s' is a tensor, given a sequence", op, m->in_info[i].name);
+        else if (inputs[i].tensor && strcmp(kind, "sequence") == 0)
+            s = tkr_error(m->ctx, TK_ERR_INVALID_ARGUMENT, "%s: input '%s' is a sequence, given a tensor", op, m->in_info[i].name);
+        else if (want_tensor) s = check_input(m, i, inputs[i].tensor, syms, &nsyms);
+        else if (!inputs[i].tensor && !inputs[i].seq)
+            s = tkr_error(m->ctx, TK_ERR_INVALID_ARGUMENT, "%s: input %d '%s' is NULL", op, i, m->in_info[i].name);
+    }
+    if (s) return s;
+    tk_tensor **vals = calloc((size_t)g->nvalues + 1, sizeof *vals);
+    TkoSeq **seqs = calloc((size_t)g->nvalues + 1, sizeof *seqs);
+    if (!vals || !seqs) {
+        free(vals), free(seqs);
+        return tkr_error(m->ctx, TK_ERR_OUT_OF_MEMORY, "%s: out of memory", op);
+    }
+    for (int v = 0; v < g->nvalues; v++)
+        if (g->values[v].constant) vals[v] = tk_tensor_retain(g->values[v].constant);
+    for (int i = 0; i < g->nin; i++) {
+        int v = g->inputs[i];
+        tk_tensor_release(vals[v]);
+        vals[v] = inputs[i].tensor ? tk_tensor_retain(inputs[i].tensor) : NULL;
+        seqs[v] = inputs[i].seq ? tko_seq_retain(inputs[i].seq) : NULL;
+    }
+    s = tko_execute(m, g, vals, seqs);
+    for (int o = 0; !s && o < g->nout; o++) {
+        int v = g->outputs[o];
+        tk_tensor *t = vals[v];
+        if (seqs[v]) outputs[o].seq = tko_seq_retain(seqs[v]);
+        else if (!t) s = tkr_error(m->ctx, TK_ERR_INTERNAL, "%s: output '%s' was not computed", op, g->values[v].name);
+        /* an output never shares memory with an input or a weight (an Identity, a Reshape of a
+         * constant): a caller writing into it must not change the model or their own input */
+        else if (aliases(g, inputs, t)) s = tk_clone(m->ctx, t, &outputs[o].tensor);
+        else outputs[o].tensor = tk_tensor_retain(t);
+    }
+    for (int v = 0; v < g->nvalues; v++) {
+        tk_tensor_release(vals[v]);
+        tko_seq_release(seqs[v]);
+    }
+    free(vals), free(seqs);
+    if (s) {
+        for (int o = 0; o < g->nout; o++) {
+            tk_tensor_release(outputs[o].tensor);
+            tko_seq_release(outputs[o].seq);
+            outputs[o] = (tk_value){ 0 };
+        }
+        return s;
+    }
+    return tkr_ok(m->ctx);
+}
+
 tk_status tk_model_run(tk_model *m, tk_tensor *const *inputs, tk_tensor **outputs)
 {
     if (!m) return TK_ERR_INVALID_ARGUMENT;
     TkoGraph *g = m->graph;
     if (!outputs || (!inputs && g->nin)) return tkr_error(m->ctx, TK_ERR_INVALID_ARGUMENT, "tk_model_run: inputs or outputs is NULL");
     for (int o = 0; o < g->nout; o++) outputs[o] = NULL;
-    Binding syms[MAX_SYMBOLS];
-    int nsyms = 0;
-    tk_status s = TK_OK;
-    for (int i = 0; i < g->nin && !s; i++) s = check_input(m, i, inputs[i], syms, &nsyms);
-    if (s) return s;
-    tk_tensor **vals = calloc((size_t)g->nvalues + 1, sizeof *vals);
-    if (!vals) return tkr_error(m->ctx, TK_ERR_OUT_OF_MEMORY, "tk_model_run: out of memory");
-    for (int v = 0; v < g->nvalues; v++)
-        if (g->values[v].constant) vals[v] = tk_tensor_retain(g->values[v].constant);
-    for (int i = 0; i < g->nin; i++) {
-        tk_tensor_release(vals[g->inputs[i]]);
-        vals[g->inputs[i]] = tk_tensor_retain(inputs[i]);
+    tk_value *in = calloc((size_t)g->nin + 1, sizeof *in), *out = calloc((size_t)g->nout + 1, sizeof *out);
+    if (!in || !out) {
+        free(in), free(out);
+        return tkr_error(m->ctx, TK_ERR_OUT_OF_MEMORY, "tk_model_run: out of memory");
     }
-    s = tko_execute(m, g, vals);
-    for (int o = 0; !s && o < g->nout; o++) {
-        tk_tensor *t = vals[g->outputs[o]];
-        if (!t) {
-            s = tkr_error(m->ctx, TK_ERR_INTERNAL, "tk_model_run: output '%s' was not computed", g->values[g->outputs[o]].name);
-            break;
-        }
-        /* an output never shares memory with an input or a weight (an Identity, a Reshape of a
-         * constant): a caller writing into it must not change the model or their own input */
-        bool shared = false;
-        for (int i = 0; i < g->nin && !shared; i++) shared = tk_tensor_shares_storage(t, inputs[i]);
-        for (int v = 0; v < g->nvalues && !shared; v++) shared = g->values[v].constant && tk_tensor_shares_storage(t, g->values[v].constant);
-        if (shared) s = tk_clone(m->ctx, t, &outputs[o]);
-        else outputs[o] = tk_tensor_retain(t);
+    for (int i = 0; i < g->nin; i++) in[i].tensor = inputs[i];
+    tk_status s = tk_model_run_values(m, in, out);
+    for (int o = 0; !s && o < g->nout; o++)
+        if (out[o].seq)
+            s = tkr_error(m->ctx, TK_ERR_INVALID_ARGUMENT, "tk_model_run: output '%s' is a %s: run this model with tk_model_run_values",
+                          m->out_info[o].name, out[o].seq->none ? "empty optional" : "sequence");
+    for (int o = 0; o < g->nout; o++) {
+        if (s) tk_tensor_release(out[o].tensor), tko_seq_release(out[o].seq);
+        else outputs[o] = out[o].tensor;
     }
-    for (int v = 0; v < g->nvalues; v++) tk_tensor_release(vals[v]);
-    free(vals);
-    if (s) {
-        for (int o = 0; o < g->nout; o++) tk_tensor_release(outputs[o]), outputs[o] = NULL;
-        return s;
-    }
-    return tkr_ok(m->ctx);
+    free(in), free(out);
+    return s;
 }
+
+/* ------------------------------------------------------------ tk_seq */
+
+tk_status tk_seq_new(tk_context *ctx, tk_tensor *const *items, int n, bool none, tk_seq **out)
+{
+    if (!ctx || !out) return TK_ERR_INVALID_ARGUMENT;
+    *out = NULL;
+    if (n < 0 || (n && !items) || (none && n))
+        return tkr_error(ctx, TK_ERR_INVALID_ARGUMENT, "tk_seq_new: %d items%s", n, none && n ? " in an empty optional" : "");
+    TkoSeq *q = tko_seq_new(none);
+    for (int i = 0; q && i < n; i++)
+        if (!items[i]) {
+            tko_seq_release(q);
+            return tkr_error(ctx, TK_ERR_INVALID_ARGUMENT, "tk_seq_new: item %d is NULL", i);
+        } else if (!tko_seq_insert(q, i, items[i])) {
+            tko_seq_release(q);
+            q = NULL;
+        }
+    if (!q) return tkr_error(ctx, TK_ERR_OUT_OF_MEMORY, "tk_seq_new: out of memory");
+    *out = q;
+    return tkr_ok(ctx);
+}
+
+int tk_seq_length(const tk_seq *s) { return !s ? 0 : s->none ? -1 : s->n; }
+tk_tensor *tk_seq_item(const tk_seq *s, int i) { return s && i >= 0 && i < s->n ? s->items[i] : NULL; }
+void tk_seq_release(tk_seq *s) { tko_seq_release(s); }
 
 void tk_onnx_list_ops(FILE *f) { tko_list_ops(f ? f : stdout); }

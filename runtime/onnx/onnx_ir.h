@@ -64,6 +64,26 @@ typedef struct {
     TkoGraph **graphs;
 } TkoAttr;
 
+/* ------------------------------------------------------------ values that are not tensors */
+
+/* A sequence of tensors, or an optional holding nothing (`none`); an
+ * optional holding a value is just that value. Immutable once made (ops make
+ * new ones), refcounted; the public tk_seq of tk/onnx.h. */
+struct tk_seq {
+    long refs;
+    bool none;
+    int n, cap;
+    tk_tensor **items;       /* owned references */
+    int elem_type;           /* ONNX element type, for an empty sequence's later users (0: unknown) */
+};
+typedef struct tk_seq TkoSeq;
+
+TkoSeq *tko_seq_new(bool none);
+TkoSeq *tko_seq_retain(TkoSeq *s);
+void tko_seq_release(TkoSeq *s);
+/* Appends (at == n) or inserts at `at` one reference to t; false when out of memory. */
+bool tko_seq_insert(TkoSeq *s, int at, tk_tensor *t);
+
 /* ------------------------------------------------------------ values, nodes, graphs */
 
 #define TKO_NO_VALUE (-1)    /* an omitted optional input or output ("") */
@@ -168,10 +188,11 @@ tk_status tko_mark_weights(TkoModel *m, TkoGraph *g);
 tk_status tko_liveness(TkoModel *m, TkoGraph *g);
 void tko_model_destroy(TkoModel *m);
 
-/* Runs g: vals has g->nvalues slots; constants and bound inputs (and outer
- * values) must be filled in by the caller (owned references); the executor
- * frees each intermediate after its last use and leaves the outputs in their
- * slots. On failure every slot the executor filled is released. */
-tk_status tko_execute(TkoModel *m, TkoGraph *g, tk_tensor **vals);
+/* Runs g: vals (tensors) and seqs (sequences, empty optionals) have
+ * g->nvalues slots each, a value in at most one of them; constants and bound
+ * inputs (and outer values) must be filled in by the caller (owned
+ * references); the executor frees each intermediate after its last use and
+ * leaves the outputs in their slots. On failure every slot is released. */
+tk_status tko_execute(TkoModel *m, TkoGraph *g, tk_tensor **vals, TkoSeq **seqs);
 
 #endif

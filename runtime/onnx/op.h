@@ -29,6 +29,9 @@ typedef struct {
     tk_tensor **out;         /* nout entries, all NULL on entry */
     int nout;
     tk_tensor **vals;        /* the graph's value slots (for ops with subgraphs) */
+    TkoSeq *const *seq_in;   /* nin entries: input i when it is a sequence or an empty optional (NULL otherwise, or all NULL) */
+    TkoSeq **seq_out;        /* nout entries: an op making a sequence writes one new reference here instead of out[k] */
+    TkoSeq **seqs;           /* the graph's sequence slots (for ops with subgraphs) */
 } TkoOpCtx;
 
 typedef tk_status (*TkoRunFn)(TkoOpCtx *oc);
@@ -48,13 +51,17 @@ struct TkoOpDef {
     TkoCheckFn check;
     int min_inputs, max_inputs;   /* input count bounds (max -1: variadic) */
     int arg;                 /* the family's own: which tk_binary_op, tk_unary_op, ... */
+    bool values;             /* takes or makes sequences / optionals: never constant-folded */
 };
 
 /* A def row: OPDEF("Relu", 6, TKO_ANY, "", run_unary, NULL, 1, 1, TK_RELU). */
 #define OPDEF(name, since, max, attrs, run, check, min_in, max_in, arg) \
-    { "", name, since, max, attrs, run, check, min_in, max_in, arg }
+    { "", name, since, max, attrs, run, check, min_in, max_in, arg, false }
 #define MSDEF(name, since, max, attrs, run, check, min_in, max_in, arg) \
-    { "com.microsoft", name, since, max, attrs, run, check, min_in, max_in, arg }
+    { "com.microsoft", name, since, max, attrs, run, check, min_in, max_in, arg, false }
+/* A row for an op that takes or makes sequences / optionals (never folded). */
+#define VALDEF(name, since, max, attrs, run, check, min_in, max_in, arg) \
+    { "", name, since, max, attrs, run, check, min_in, max_in, arg, true }
 #define TKO_FAMILY_OF(var, table) const TkoOpFamily var = { table, (int)(sizeof table / sizeof table[0]) }
 
 typedef struct {
@@ -81,10 +88,13 @@ tk_status tko_input_scalar(TkoOpCtx *oc, int i, double *v);
 /* Normalises a possibly negative axis against rank; fails naming the node. */
 tk_status tko_axis(TkoOpCtx *oc, int64_t axis, int rank, int *out);
 
-/* Runs subgraph sg of the node (an If branch, a Loop body) on inputs, with
- * the enclosing graph's values it reads; outputs[sg->nout] receive new
+/* Runs subgraph sg of the node (an If branch, a Loop body) on inputs (a
+ * tensor or, in seq_inputs, a sequence each; seq_inputs may be NULL), with
+ * the enclosing graph's values it reads; outputs[sg->nout] (and
+ * seq_outputs[sg->nout] when not NULL: a sequence output there) receive new
  * references. */
-tk_status tko_run_subgraph(TkoOpCtx *oc, TkoGraph *sg, tk_tensor *const *inputs, int nin, tk_tensor **outputs);
+tk_status tko_run_subgraph(TkoOpCtx *oc, TkoGraph *sg, tk_tensor *const *inputs, TkoSeq *const *seq_inputs, int nin,
+                           tk_tensor **outputs, TkoSeq **seq_outputs);
 
 #define TKO_FAMILY(name) extern const TkoOpFamily name
 TKO_FAMILY(tko_ops_elementwise);
@@ -93,6 +103,7 @@ TKO_FAMILY(tko_ops_nn);
 TKO_FAMILY(tko_ops_reduce);
 TKO_FAMILY(tko_ops_control);
 TKO_FAMILY(tko_ops_rnn);
+TKO_FAMILY(tko_ops_sequence);
 TKO_FAMILY(tko_ops_quant);
 TKO_FAMILY(tko_ops_misc);
 TKO_FAMILY(tko_ops_loss);

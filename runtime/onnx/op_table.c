@@ -11,6 +11,7 @@ static const TkoOpFamily *const families[] = {
     &tko_ops_reduce,
     &tko_ops_control,
     &tko_ops_rnn,
+    &tko_ops_sequence,
     &tko_ops_quant,
     &tko_ops_misc,
     &tko_ops_loss,

@@ -24,6 +24,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "onnx_tensor.h"   /* runtime/io: TensorProto decoding, for SequenceProto / OptionalProto files */
+#include "pb_wire.h"
 #include "tk/io.h"
 #include "tk/onnx.h"
 #include "tk/tensor.h"
@@ -123,12 +125,13 @@ static bool compare(tk_context *ctx, const tk_tensor *e, const tk_tensor *a, dou
 
 typedef struct {
     double rtol, atol;
-    bool non_tensor;
+    bool non_tensor;   /* a map or an unwritable value: not supported */
+    char kinds[2][64][32];   /* [input/output][index] of data set 0: "tensor", "sequence", "optional" */
 } Meta;
 
 static Meta read_meta(const char *dir)
 {
-    Meta m = { 1e-3, 1e-7, false };
+    Meta m = { 1e-3, 1e-7, false, { { { 0 } } } };
     char path[4096], line[256];
     snprintf(path, sizeof path, "%s/meta.txt", dir);
     FILE *f = fopen(path, "r");
@@ -137,10 +140,81 @@ static Meta read_meta(const char *dir)
         double v;
         if (sscanf(line, "rtol %lf", &v) == 1) m.rtol = v;
         else if (sscanf(line, "atol %lf", &v) == 1) m.atol = v;
-        else if (strstr(line, "sequence") || strstr(line, "optional") || strstr(line, "map")) m.non_tensor = true;
+        else {
+            int set, idx;
+            char which[16], kind[32];
+            if (sscanf(line, "%d %15s %d %31s", &set, which, &idx, kind) == 4 && set == 0 && idx >= 0 && idx < 64) {
+                snprintf(m.kinds[strcmp(which, "output") == 0][idx], sizeof m.kinds[0][0], "%s", kind);
+                if (strcmp(kind, "tensor") && strcmp(kind, "sequence") && strcmp(kind, "optional")) m.non_tensor = true;
+            }
+        }
     }
     fclose(f);
     return m;
+}
+
+/* ------------------------------------------------------------ sequence and optional files */
+
+/* The tensors of a SequenceProto (field 3 tensor_values) or the value of an
+ * OptionalProto (3 tensor_value, 5 sequence_value) in buf. */
+static tk_status decode_value(tk_context *ctx, const uint8_t *buf, size_t len, bool optional, tk_value *out, int depth)
+{
+    TkrPbReader r = tkr_pb_reader(buf, len);
+    TkrPbField f;
+    tk_tensor *items[4096];
+    int n = 0;
+    tk_status s = TK_OK;
+    *out = (tk_value){ 0 };
+    while (!s && tkr_pb_next(&r, &f)) {
+        if (f.wire != TKR_PB_BYTES) continue;
+        if (f.number == 3 && !optional && n < 4096)
+            s = tkr_onnx_tensor_decode(ctx, "suite", "a sequence item", NULL, f.bytes, f.len, &items[n++], NULL, NULL);
+        else if (f.number == 3 && optional) s = tkr_onnx_tensor_decode(ctx, "suite", "an optional", NULL, f.bytes, f.len, &out->tensor, NULL, NULL);
+        else if (f.number == 5 && optional && depth < 2) s = decode_value(ctx, f.bytes, f.len, false, out, depth + 1);
+    }
+    if (!s && r.error) s = TK_ERR_IO;
+    if (!s && !optional) s = tk_seq_new(ctx, items, n, false, &out->seq);
+    if (!s && optional && !out->tensor && !out->seq) s = tk_seq_new(ctx, NULL, 0, true, &out->seq);
+    for (int i = 0; i < n; i++) tk_tensor_release(items[i]);
+    return s;
+}
+
+static tk_status load_value(tk_context *ctx, const char *path, const char *kind, tk_value *out)
+{
+    *out = (tk_value){ 0 };
+    if (!kind[0] || strcmp(kind, "tensor") == 0) return tk_load_onnx_tensor(ctx, path, &out->tensor);
+    FILE *f = fopen(path, "rb");
+    if (!f) return TK_ERR_IO;
+    static uint8_t buf[1 << 24];
+    size_t len = fread(buf, 1, sizeof buf, f);
+    fclose(f);
+    return decode_value(ctx, buf, len, strcmp(kind, "optional") == 0, out, 0);
+}
+
+static void value_release(tk_value *v)
+{
+    tk_tensor_release(v->tensor);
+    tk_seq_release(v->seq);
+    *v = (tk_value){ 0 };
+}
+
+static bool compare(tk_context *ctx, const tk_tensor *e, const tk_tensor *a, double rtol, double atol, char *why, size_t len);
+
+static bool compare_values(tk_context *ctx, const tk_value *e, const tk_value *a, double rtol, double atol, char *why, size_t len)
+{
+    if (e->tensor && a->tensor) return compare(ctx, e->tensor, a->tensor, rtol, atol, why, len);
+    if (e->tensor || a->tensor || !e->seq || !a->seq) {
+        snprintf(why, len, "a %s where a %s was expected", a->tensor ? "tensor" : "sequence or empty optional",
+                 e->tensor ? "tensor" : "sequence or empty optional");
+        return false;
+    }
+    if (tk_seq_length(e->seq) != tk_seq_length(a->seq)) {
+        snprintf(why, len, "a sequence of %d, expected %d (-1: an empty optional)", tk_seq_length(a->seq), tk_seq_length(e->seq));
+        return false;
+    }
+    for (int i = 0; i < tk_seq_length(e->seq); i++)
+        if (!compare(ctx, tk_seq_item(e->seq, i), tk_seq_item(a->seq, i), rtol, atol, why, len)) return false;
+    return true;
 }
 
 /* Runs one case; writes "pass", "fail: ...", or "unsupported: ..." into result. */
@@ -162,7 +236,7 @@ static void run_case(const char *dir, char *result, size_t len)
         return;
     }
     if (meta.non_tensor) {
-        snprintf(result, len, "unsupported: sequence or optional values");
+        snprintf(result, len, "unsupported: map or unwritable values");
         tk_model_free(m);
         tk_context_free(ctx);
         return;
@@ -170,38 +244,38 @@ static void run_case(const char *dir, char *result, size_t len)
     int nsets;
     char **sets = list_dirs(dir, "test_data_set_", &nsets);
     int nin = tk_model_num_inputs(m), nout = tk_model_num_outputs(m);
-    tk_tensor **in = calloc((size_t)nin + 1, sizeof *in), **out = calloc((size_t)nout + 1, sizeof *out);
+    tk_value *in = calloc((size_t)nin + 1, sizeof *in), *out = calloc((size_t)nout + 1, sizeof *out);
     snprintf(result, len, "pass");
     for (int k = 0; k < nsets && strcmp(result, "pass") == 0; k++) {
         for (int i = 0; i < nin; i++) {
             snprintf(path, sizeof path, "%s/%s/input_%d.pb", dir, sets[k], i);
             if (access(path, R_OK) != 0) continue;   /* an omitted optional input */
-            if (tk_load_onnx_tensor(ctx, path, &in[i]) != TK_OK) {
+            if (load_value(ctx, path, i < 64 ? meta.kinds[0][i] : "", &in[i]) != TK_OK) {
                 first_line(result, len, "fail: input: ", tk_last_error(ctx));
                 break;
             }
         }
         if (strcmp(result, "pass") != 0) break;
-        s = tk_model_run(m, in, out);
+        s = tk_model_run_values(m, in, out);
         if (s) first_line(result, len, s == TK_ERR_UNSUPPORTED ? "unsupported: run: " : "fail: run: ", tk_last_error(ctx));
         for (int o = 0; !s && o < nout; o++) {
             snprintf(path, sizeof path, "%s/%s/output_%d.pb", dir, sets[k], o);
-            tk_tensor *e;
+            tk_value e;
             if (access(path, R_OK) != 0) continue;
-            if (tk_load_onnx_tensor(ctx, path, &e) != TK_OK) {
+            if (load_value(ctx, path, o < 64 ? meta.kinds[1][o] : "", &e) != TK_OK) {
                 first_line(result, len, "fail: expected output: ", tk_last_error(ctx));
                 break;
             }
             char why[300];
-            if (!compare(ctx, e, out[o], meta.rtol, meta.atol, why, sizeof why)) {
+            bool same = compare_values(ctx, &e, &out[o], meta.rtol, meta.atol, why, sizeof why);
+            value_release(&e);
+            if (!same) {
                 snprintf(result, len, "fail: output %d: %s", o, why);
-                tk_tensor_release(e);
                 break;
             }
-            tk_tensor_release(e);
         }
-        for (int i = 0; i < nin; i++) tk_tensor_release(in[i]), in[i] = NULL;
-        for (int o = 0; o < nout; o++) tk_tensor_release(out[o]), out[o] = NULL;
+        for (int i = 0; i < nin; i++) value_release(&in[i]);
+        for (int o = 0; o < nout; o++) value_release(&out[o]);
     }
     for (int k = 0; k < nsets; k++) free(sets[k]);
     free(sets);

@@ -33,7 +33,7 @@ static tk_status run_if(TkoOpCtx *oc)
     TkoGraph *g = graph_attr(oc->node, c ? "then_branch" : "else_branch");
     if (g->nout != oc->nout)
         return tko_fail(oc, TK_ERR_INVALID_ARGUMENT, "the %s branch has %d outputs, the node %d", c ? "then" : "else", g->nout, oc->nout);
-    return tko_run_subgraph(oc, g, NULL, 0, oc->out);
+    return tko_run_subgraph(oc, g, NULL, NULL, 0, oc->out, oc->seq_out);
 }
 
 static const char *check_if(const TkoModel *m, const TkoNode *n, char *why, size_t len)
@@ -105,34 +105,46 @@ static tk_status run_loop(TkoOpCtx *oc)
         if (s) return s;
     }
     tk_tensor **state = calloc((size_t)(body->nin + body->nout) + 1, sizeof *state);
+    TkoSeq **sstate = calloc((size_t)(body->nin + body->nout) + 1, sizeof *sstate);   /* carried sequences */
     Stack *scans = calloc((size_t)nscan + 1, sizeof *scans);
-    if (!state || !scans) {
-        free(state), free(scans);
+    if (!state || !sstate || !scans) {
+        free(state), free(sstate), free(scans);
         return tko_fail(oc, TK_ERR_OUT_OF_MEMORY, "out of memory");
     }
     tk_tensor **bin = state, **bout = state + body->nin;
-    for (int k = 0; k < ncarried; k++) bin[2 + k] = oc->in[2 + k] ? tk_tensor_retain(oc->in[2 + k]) : NULL;
+    TkoSeq **sbin = sstate, **sbout = sstate + body->nin;
+    for (int k = 0; k < ncarried; k++) {
+        bin[2 + k] = oc->in[2 + k] ? tk_tensor_retain(oc->in[2 + k]) : NULL;
+        sbin[2 + k] = oc->seq_in && oc->seq_in[2 + k] ? tko_seq_retain(oc->seq_in[2 + k]) : NULL;
+    }
     for (int64_t it = 0; !s && cond && it < max_trips; it++) {
         bool c = cond;
         if ((s = tko_wrap(oc, tk_from_data(oc->ctx, &it, TK_DTYPE_I64, 0, NULL, &bin[0])))) break;
         if ((s = tko_wrap(oc, tk_from_data(oc->ctx, &c, TK_DTYPE_BOOL, 0, NULL, &bin[1])))) break;
-        s = tko_run_subgraph(oc, body, bin, body->nin, bout);
-        for (int k = 0; k < body->nin; k++) tk_tensor_release(bin[k]), bin[k] = NULL;
+        s = tko_run_subgraph(oc, body, bin, sbin, body->nin, bout, sbout);
+        for (int k = 0; k < body->nin; k++) tk_tensor_release(bin[k]), bin[k] = NULL, tko_seq_release(sbin[k]), sbin[k] = NULL;
         if (s) break;
+        if (!bout[0]) {
+            s = tko_fail(oc, TK_ERR_INVALID_ARGUMENT, "the body's condition output is not a tensor");
+            break;
+        }
         cond = truth(oc, bout[0], &s);
         tk_tensor_release(bout[0]);
         bout[0] = NULL;
-        for (int k = 0; k < ncarried; k++) bin[2 + k] = bout[1 + k], bout[1 + k] = NULL;
+        for (int k = 0; k < ncarried; k++) bin[2 + k] = bout[1 + k], bout[1 + k] = NULL, sbin[2 + k] = sbout[1 + k], sbout[1 + k] = NULL;
         for (int k = 0; !s && k < nscan; k++) {
             if (!push(&scans[k], bout[1 + ncarried + k])) s = tko_fail(oc, TK_ERR_OUT_OF_MEMORY, "out of memory");
             else bout[1 + ncarried + k] = NULL;
         }
     }
-    for (int k = 0; !s && k < ncarried; k++) oc->out[k] = bin[2 + k], bin[2 + k] = NULL;
+    for (int k = 0; !s && k < ncarried; k++) {
+        oc->out[k] = bin[2 + k], bin[2 + k] = NULL;
+        if (oc->seq_out) oc->seq_out[k] = sbin[2 + k], sbin[2 + k] = NULL;
+    }
     for (int k = 0; !s && k < nscan; k++) s = stack_out(oc, &scans[k], 0, false, &oc->out[ncarried + k]);
-    for (int k = 0; k < body->nin + body->nout; k++) tk_tensor_release(state[k]);
+    for (int k = 0; k < body->nin + body->nout; k++) tk_tensor_release(state[k]), tko_seq_release(sstate[k]);
     for (int k = 0; k < nscan; k++) stack_free(&scans[k]);
-    free(state), free(scans);
+    free(state), free(sstate), free(scans);
     return s;
 }
 
@@ -182,7 +194,7 @@ static tk_status run_scan(TkoOpCtx *oc)
             int64_t at = (j < c_dirs && dirs[j]) ? len - 1 - it : it;
             s = tko_wrap(oc, tk_select(oc->ctx, oc->in[nstate + j], axis_of[j], at, &bin[nstate + j]));
         }
-        if (!s) s = tko_run_subgraph(oc, body, bin, body->nin, bout);
+        if (!s) s = tko_run_subgraph(oc, body, bin, NULL, body->nin, bout, NULL);
         for (int k = 0; k < body->nin; k++) tk_tensor_release(bin[k]), bin[k] = NULL;
         if (s) break;
         for (int k = 0; k < nstate; k++) bin[k] = bout[k], bout[k] = NULL;
@@ -207,8 +219,8 @@ static tk_status run_scan(TkoOpCtx *oc)
 }
 
 static const TkoOpDef defs[] = {
-    OPDEF("If", 1, TKO_ANY, "then_branch,else_branch", run_if, check_if, 1, 1, 0),
-    OPDEF("Loop", 1, TKO_ANY, "body", run_loop, check_body, 2, -1, 0),
+    VALDEF("If", 1, TKO_ANY, "then_branch,else_branch", run_if, check_if, 1, 1, 0),
+    VALDEF("Loop", 1, TKO_ANY, "body", run_loop, check_body, 2, -1, 0),
     OPDEF("Scan", 9, TKO_ANY, "body,num_scan_inputs,scan_input_axes,scan_input_directions,scan_output_axes,scan_output_directions",
           run_scan, check_body, 1, -1, 0),
 };

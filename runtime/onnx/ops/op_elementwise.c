@@ -266,10 +266,11 @@ static const char *check_cast(const TkoModel *m, const TkoNode *n, char *why, si
     return NULL;
 }
 
-/* Identity: the same tensor (values are immutable inside a run). */
+/* Identity: the same tensor or sequence (values are immutable inside a run). */
 static tk_status run_identity(TkoOpCtx *oc)
 {
-    oc->out[0] = tk_tensor_retain(oc->in[0]);
+    if (oc->seq_in && oc->seq_in[0]) oc->seq_out[0] = tko_seq_retain(oc->seq_in[0]);
+    else oc->out[0] = tk_tensor_retain(oc->in[0]);
     return TK_OK;
 }
 
@@ -344,7 +345,7 @@ static const TkoOpDef defs[] = {
     OPDEF("Where", 9, TKO_ANY, "", run_where, NULL, 3, 3, 0),
     OPDEF("Cast", 6, TKO_ANY, "to,saturate,round_mode", run_cast, check_cast, 1, 1, 0),
     OPDEF("CastLike", 15, TKO_ANY, "saturate,round_mode", run_cast, check_cast, 2, 2, 0),
-    OPDEF("Identity", 1, TKO_ANY, "", run_identity, NULL, 1, 1, 0),
+    VALDEF("Identity", 1, TKO_ANY, "", run_identity, NULL, 1, 1, 0),
     MSDEF("Gelu", 1, TKO_ANY, "", run_activation, NULL, 1, 1, 0),
 };
 
