@@ -162,6 +162,14 @@ static const TkoOpDef defs[] = {
     OPDEF("LRN", 1, TKO_ANY, "alpha,beta,bias,size", tko_nn_run_lrn, NULL, 1, 1, 0),
     OPDEF("LpNormalization", 1, TKO_ANY, "axis,p", tko_nn_run_lp_norm, tko_nn_check_lp_norm, 1, 1, 0),
     OPDEF("MeanVarianceNormalization", 9, TKO_ANY, "axes", tko_nn_run_mvn, NULL, 1, 1, 0),
+    OPDEF("Attention", 23, 23, "is_causal,kv_num_heads,q_num_heads,qk_matmul_output_mode,scale,softcap,softmax_precision",
+          tko_nn_run_attention, tko_nn_check_attention, 3, 6, 0),
+    OPDEF("Attention", 24, 24, "is_causal,kv_num_heads,q_num_heads,qk_matmul_output_mode,scale,softcap,softmax_precision",
+          tko_nn_run_attention, tko_nn_check_attention, 3, 7, 0),
+    OPDEF("Attention", 25, TKO_ANY,
+          "is_causal,kv_num_heads,q_num_heads,qk_matmul_output_mode,scale,softcap,softmax_precision,left_window_size,"
+          "right_window_size",
+          tko_nn_run_attention, tko_nn_check_attention, 3, 7, 0),
 };
 
 TKO_FAMILY_OF(tko_ops_nn, defs);

@@ -49,4 +49,8 @@ tk_status tko_nn_run_lrn(TkoOpCtx *oc);
 tk_status tko_nn_run_lp_norm(TkoOpCtx *oc);
 tk_status tko_nn_run_mvn(TkoOpCtx *oc);
 
+/* op_nn_attention.c */
+const char *tko_nn_check_attention(const TkoModel *m, const TkoNode *n, char *why, size_t len);
+tk_status tko_nn_run_attention(TkoOpCtx *oc);
+
 #endif
