@@ -53,4 +53,7 @@ tk_status tko_nn_run_mvn(TkoOpCtx *oc);
 const char *tko_nn_check_attention(const TkoModel *m, const TkoNode *n, char *why, size_t len);
 tk_status tko_nn_run_attention(TkoOpCtx *oc);
 
+/* op_nn_rotary.c */
+tk_status tko_nn_run_rotary(TkoOpCtx *oc);
+
 #endif
