@@ -170,6 +170,7 @@ static const TkoOpDef defs[] = {
           "is_causal,kv_num_heads,q_num_heads,qk_matmul_output_mode,scale,softcap,softmax_precision,left_window_size,"
           "right_window_size",
           tko_nn_run_attention, tko_nn_check_attention, 3, 7, 0),
+    OPDEF("Einsum", 12, TKO_ANY, "equation", tko_nn_run_einsum, NULL, 1, -1, 0),
     OPDEF("RotaryEmbedding", 23, TKO_ANY, "interleaved,num_heads,rotary_embedding_dim", tko_nn_run_rotary, NULL, 3, 4, 0),
 };
 

@@ -56,4 +56,7 @@ tk_status tko_nn_run_attention(TkoOpCtx *oc);
 /* op_nn_rotary.c */
 tk_status tko_nn_run_rotary(TkoOpCtx *oc);
 
+/* op_nn_einsum.c */
+tk_status tko_nn_run_einsum(TkoOpCtx *oc);
+
 #endif
