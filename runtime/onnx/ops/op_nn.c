@@ -171,6 +171,15 @@ static const TkoOpDef defs[] = {
           "right_window_size",
           tko_nn_run_attention, tko_nn_check_attention, 3, 7, 0),
     OPDEF("Einsum", 12, TKO_ANY, "equation", tko_nn_run_einsum, NULL, 1, -1, 0),
+    OPDEF("Resize", 10, 10, "mode", tko_nn_run_resize, tko_nn_check_resize, 2, 2, 0),
+    OPDEF("Resize", 11, 17, "coordinate_transformation_mode,cubic_coeff_a,exclude_outside,extrapolation_value,mode,nearest_mode",
+          tko_nn_run_resize, tko_nn_check_resize, 1, 4, 0),
+    OPDEF("Resize", 18, TKO_ANY,
+          "antialias,axes,coordinate_transformation_mode,cubic_coeff_a,exclude_outside,extrapolation_value,"
+          "keep_aspect_ratio_policy,mode,nearest_mode",
+          tko_nn_run_resize, tko_nn_check_resize, 1, 4, 0),
+    OPDEF("Upsample", 7, 8, "mode,scales", tko_nn_run_resize, tko_nn_check_resize, 1, 1, 0),
+    OPDEF("Upsample", 9, 9, "mode", tko_nn_run_resize, tko_nn_check_resize, 2, 2, 0),
     OPDEF("RotaryEmbedding", 23, TKO_ANY, "interleaved,num_heads,rotary_embedding_dim", tko_nn_run_rotary, NULL, 3, 4, 0),
 };
 

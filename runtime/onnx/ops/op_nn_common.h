@@ -59,4 +59,8 @@ tk_status tko_nn_run_rotary(TkoOpCtx *oc);
 /* op_nn_einsum.c */
 tk_status tko_nn_run_einsum(TkoOpCtx *oc);
 
+/* op_nn_resize.c */
+const char *tko_nn_check_resize(const TkoModel *m, const TkoNode *n, char *why, size_t len);
+tk_status tko_nn_run_resize(TkoOpCtx *oc);
+
 #endif
