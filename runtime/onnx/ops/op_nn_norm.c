@@ -62,12 +62,32 @@ tk_status tko_nn_run_batch_norm(TkoOpCtx *oc)
 
 /* ------------------------------------------------------------ Instance / Group */
 
+/* tk_group_norm with per-channel scale and bias; the runtime takes those in
+ * f32, so for f64 they are applied after, in f64, as [C, 1, ...]. */
+static tk_status group_norm_affine(TkoOpCtx *oc, const tk_tensor *x, int64_t groups, const tk_tensor *w, const tk_tensor *b, double eps,
+                                   tk_tensor **out)
+{
+    if (tk_tensor_dtype(x) != TK_DTYPE_F64) return tk_group_norm(oc->ctx, x, groups, w, b, eps, out);
+    int nd = tk_tensor_ndim(x);
+    int64_t shape[TK_MAX_DIMS] = { tk_tensor_shape(x)[1] };
+    for (int i = 1; i < nd - 1; i++) shape[i] = 1;
+    tk_tensor *t[5] = { 0 };   /* normalised, scale and bias as [C, 1, ...], scaled */
+    tk_status s = tk_group_norm(oc->ctx, x, groups, NULL, NULL, eps, &t[0]);
+    if (!s) s = tk_reshape(oc->ctx, w, nd - 1, shape, &t[1]);
+    if (!s) s = tk_reshape(oc->ctx, b, nd - 1, shape, &t[2]);
+    if (!s) s = tk_mul(oc->ctx, t[0], t[1], &t[3]);
+    if (!s) s = tk_add(oc->ctx, t[3], t[2], &t[4]);
+    if (!s) s = tk_to_dtype(oc->ctx, t[4], TK_DTYPE_F64, out);
+    tko_nn_release(t, 5);
+    return s;
+}
+
 tk_status tko_nn_run_instance_norm(TkoOpCtx *oc)
 {
     const tk_tensor *x = oc->in[0];
     if (tk_tensor_ndim(x) < 3) return tko_fail(oc, TK_ERR_SHAPE, "X is %d-d; it must be [N, C, spatial...]", tk_tensor_ndim(x));
     double eps = tko_attr_float(oc->node, "epsilon", 1e-5f);
-    return tko_wrap(oc, tk_group_norm(oc->ctx, x, tk_tensor_shape(x)[1], oc->in[1], oc->in[2], eps, &oc->out[0]));
+    return tko_wrap(oc, group_norm_affine(oc, x, tk_tensor_shape(x)[1], oc->in[1], oc->in[2], eps, &oc->out[0]));
 }
 
 /* Opset 18 gives scale and bias per group ([G]); 21 per channel ([C]), as tk_group_norm. */
@@ -92,7 +112,7 @@ tk_status tko_nn_run_group_norm(TkoOpCtx *oc)
         }
         w = t[0], b = t[1];
     }
-    if (!s) s = tk_group_norm(oc->ctx, x, groups, w, b, eps, &oc->out[0]);
+    if (!s) s = group_norm_affine(oc, x, groups, w, b, eps, &oc->out[0]);
     tko_nn_release(t, 4);
     return tko_wrap(oc, s);
 }
@@ -129,7 +149,8 @@ static tk_status norm_last(TkoOpCtx *oc, bool rms)
     if (s) return s;
     int nn = nd - axis;
     double eps = tko_attr_float(oc->node, "epsilon", 1e-5f);
-    bool direct = fits_last_dims(w, x, nn) && fits_last_dims(b, x, nn);
+    /* the kernels take scale and bias in f32: f64 applies them after, in f64 */
+    bool direct = fits_last_dims(w, x, nn) && fits_last_dims(b, x, nn) && tk_tensor_dtype(x) != TK_DTYPE_F64;
     tk_tensor *t[2] = { 0 };
     if (rms) s = tk_rms_norm(oc->ctx, x, nn, direct ? w : NULL, eps, direct ? &oc->out[0] : &t[0]);
     else s = tk_layer_norm(oc->ctx, x, nn, direct ? w : NULL, direct ? b : NULL, eps, direct ? &oc->out[0] : &t[0]);
