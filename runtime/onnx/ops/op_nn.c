@@ -78,10 +78,10 @@ static tk_status run_softmax(TkoOpCtx *oc)
     SoftmaxKind k = (SoftmaxKind)oc->node->def->arg;
     const tk_tensor *x = oc->in[0];
     int nd = tk_tensor_ndim(x), axis;
-    if (tk_tensor_numel(x) == 0 || nd == 0) return tko_wrap(oc, tk_clone(oc->ctx, x, &oc->out[0]));
     bool legacy = oc->node->opset < 13;
     tk_status s = tko_axis(oc, tko_attr_int(oc->node, "axis", legacy ? 1 : -1), nd, &axis);
     if (s) return s;
+    if (tk_tensor_numel(x) == 0) return tko_wrap(oc, tk_clone(oc->ctx, x, &oc->out[0]));
     if (!legacy) return tko_wrap(oc, softmax_dim(oc, k, x, axis, &oc->out[0]));
     int64_t rows = 1, cols = 1;
     for (int i = 0; i < nd; i++) *(i < axis ? &rows : &cols) *= tk_tensor_shape(x)[i];
@@ -149,6 +149,7 @@ static const TkoOpDef defs[] = {
     OPDEF("LpPool", 11, TKO_ANY, "auto_pad,ceil_mode,dilations,kernel_shape,p,pads,strides", tko_nn_run_pool,
           tko_nn_check_pool, 1, 1, 2),
     OPDEF("GlobalMaxPool", 1, TKO_ANY, "", tko_nn_run_global_pool, NULL, 1, 1, 0),
+    OPDEF("GlobalLpPool", 2, TKO_ANY, "p", tko_nn_run_global_pool, NULL, 1, 1, 2),
     OPDEF("GlobalAveragePool", 1, TKO_ANY, "", tko_nn_run_global_pool, NULL, 1, 1, 1),
     OPDEF("BatchNormalization", 7, 8, "epsilon,momentum,spatial", tko_nn_run_batch_norm, tko_nn_check_batch_norm, 5, 5, 0),
     OPDEF("BatchNormalization", 9, 13, "epsilon,momentum", tko_nn_run_batch_norm, tko_nn_check_batch_norm, 5, 5, 0),

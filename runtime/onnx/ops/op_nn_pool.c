@@ -301,14 +301,15 @@ done:
     return TK_OK;
 }
 
-/* GlobalAveragePool, GlobalMaxPool: a reduction over every spatial dim, kept. */
+/* GlobalAveragePool, GlobalMaxPool, GlobalLpPool: a reduction over every spatial dim, kept. */
 tk_status tko_nn_run_global_pool(TkoOpCtx *oc)
 {
     const tk_tensor *x = oc->in[0];
     int nd = tk_tensor_ndim(x), dims[TK_MAX_DIMS];
     if (nd < 3) return tko_fail(oc, TK_ERR_SHAPE, "X is %d-d; it must be [N, C, spatial...]", nd);
     for (int i = 2; i < nd; i++) dims[i - 2] = i;
-    tk_reduce_opts o = { .dims = dims, .ndims = nd - 2, .keepdim = true };
-    tk_status s = tk_reduce(oc->ctx, (PoolKind)oc->node->def->arg == POOL_MAX ? TK_MAX : TK_MEAN, x, &o, &oc->out[0]);
+    PoolKind kind = (PoolKind)oc->node->def->arg;
+    tk_reduce_opts o = { .dims = dims, .ndims = nd - 2, .keepdim = true, .p = (double)tko_attr_int(oc->node, "p", 2) };
+    tk_status s = tk_reduce(oc->ctx, kind == POOL_MAX ? TK_MAX : kind == POOL_LP ? TK_NORM : TK_MEAN, x, &o, &oc->out[0]);
     return tko_wrap(oc, s);
 }
