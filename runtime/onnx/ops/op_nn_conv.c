@@ -258,7 +258,7 @@ tk_status tko_nn_run_conv_transpose(TkoOpCtx *oc)
     }
     tk_conv_opts o = { .groups = g.group };
     int off = g.nsp == 1 ? 1 : 0;   /* 1-d: index 0 is the unit height */
-    for (int i = 0; i < g.nsp; i++) o.stride[off + i] = g.stride[i], o.dilation[off + i] = g.dil[i];
+    for (int i = 0; i < g.nsp && g.nsp < 3; i++) o.stride[off + i] = g.stride[i], o.dilation[off + i] = g.dil[i];   /* 3-d: conv_transpose3d_full */
     if (off) o.stride[0] = o.dilation[0] = 1;
     if ((s = g.nsp == 3 ? conv_transpose3d_full(oc, x, w, &g, &t[2]) : tk_conv_transpose2d(oc->ctx, x, w, NULL, &o, &t[2])))
         goto done;
