@@ -14,7 +14,7 @@
  * batch dims broadcast) is torch.matmul's. */
 static tk_status run_matmul(TkoOpCtx *oc)
 {
-    return tko_wrap(oc, tk_matmul(oc->ctx, oc->in[0], oc->in[1], &oc->out[0]));
+    return tko_nn_wrap(oc, tk_matmul(oc->ctx, oc->in[0], oc->in[1], &oc->out[0]));
 }
 
 /* Gemm: Y = alpha · A'·B' + beta · C, A' = transA ? Aᵀ : A (2-d), C
@@ -39,7 +39,7 @@ static tk_status run_gemm(TkoOpCtx *oc)
         if (!s) s = tk_add(oc->ctx, y, c, &oc->out[0]);
     } else if (!s) oc->out[0] = tk_tensor_retain(y);
     tko_nn_release(t, 5);
-    if (s) return tko_wrap(oc, s);
+    if (s) return tko_nn_wrap(oc, s);
     return tko_nn_as_dtype(oc, &oc->out[0], d);
 }
 
@@ -81,8 +81,8 @@ static tk_status run_softmax(TkoOpCtx *oc)
     bool legacy = oc->node->opset < 13;
     tk_status s = tko_axis(oc, tko_attr_int(oc->node, "axis", legacy ? 1 : -1), nd, &axis);
     if (s) return s;
-    if (tk_tensor_numel(x) == 0) return tko_wrap(oc, tk_clone(oc->ctx, x, &oc->out[0]));
-    if (!legacy) return tko_wrap(oc, softmax_dim(oc, k, x, axis, &oc->out[0]));
+    if (tk_tensor_numel(x) == 0) return tko_nn_wrap(oc, tk_clone(oc->ctx, x, &oc->out[0]));
+    if (!legacy) return tko_nn_wrap(oc, softmax_dim(oc, k, x, axis, &oc->out[0]));
     int64_t rows = 1, cols = 1;
     for (int i = 0; i < nd; i++) *(i < axis ? &rows : &cols) *= tk_tensor_shape(x)[i];
     tk_tensor *flat = NULL, *y = NULL;
@@ -91,7 +91,7 @@ static tk_status run_softmax(TkoOpCtx *oc)
     if (!s) s = tk_reshape(oc->ctx, y, nd, tk_tensor_shape(x), &oc->out[0]);
     tk_tensor_release(flat);
     tk_tensor_release(y);
-    return tko_wrap(oc, s);
+    return tko_nn_wrap(oc, s);
 }
 
 /* ------------------------------------------------------------ Dropout */
@@ -114,14 +114,14 @@ static tk_status run_dropout(TkoOpCtx *oc)
     } else if (n->opset < 7) training = !tko_attr_int(n, "is_test", 0);
     if (training && ratio != 0)
         return tko_fail(oc, TK_ERR_UNSUPPORTED, "training_mode with ratio %g: random dropout is not supported", ratio);
-    if ((s = tko_wrap(oc, tk_clone(oc->ctx, oc->in[0], &oc->out[0])))) return s;
+    if ((s = tko_nn_wrap(oc, tk_clone(oc->ctx, oc->in[0], &oc->out[0])))) return s;
     if (oc->nout > 1 && n->outputs[1] != TKO_NO_VALUE) {
         /* opset < 10: the mask has X's type; later it is bool */
         tk_dtype md = n->opset < 10 ? tk_tensor_dtype(oc->in[0]) : TK_DTYPE_BOOL;
         s = tk_ones(oc->ctx, md, tk_tensor_ndim(oc->in[0]), tk_tensor_shape(oc->in[0]), &oc->out[1]);
         if (s) {
             tk_tensor_release(oc->out[0]), oc->out[0] = NULL;
-            return tko_wrap(oc, s);
+            return tko_nn_wrap(oc, s);
         }
     }
     return TK_OK;

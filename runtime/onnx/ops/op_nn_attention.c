@@ -48,7 +48,7 @@ static tk_status to_heads(TkoOpCtx *oc, const tk_tensor *t, int64_t heads, const
     tk_status s = tk_reshape(oc->ctx, t, 4, (int64_t[]){ sh[0], sh[1], heads, sh[2] / heads }, &r);
     if (!s) s = tk_permute(oc->ctx, r, (int[]){ 0, 2, 1, 3 }, out);
     tk_tensor_release(r);
-    return tko_wrap(oc, s);
+    return tko_nn_wrap(oc, s);
 }
 
 /* A 0-d tensor of dtype d holding v. */
@@ -284,7 +284,7 @@ done:
     tko_nn_release(t, 16);
     if (s) {
         tko_nn_release(oc->out, oc->nout);
-        return tko_wrap(oc, s);
+        return tko_nn_wrap(oc, s);
     }
     return TK_OK;
 }

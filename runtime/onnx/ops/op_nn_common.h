@@ -4,6 +4,9 @@
 
 #include "op.h"
 
+/* tko_wrap, unless the message names the node already (a tko_fail deeper
+ * down): run functions wrap whatever failed once, at their end. */
+tk_status tko_nn_wrap(TkoOpCtx *oc, tk_status s);
 /* *t converted to dtype d in place (released and replaced; a no-op when it
  * already is d): ONNX keeps the input's element type where the runtime may
  * promote or compute wider. */

@@ -74,6 +74,9 @@ static tk_status read_geom(TkoOpCtx *oc, const tk_tensor *x, const tk_tensor *w,
             return tko_fail(oc, TK_ERR_SHAPE, "kernel_shape[%d] = %lld but W's spatial dim is %lld", i, (long long)v[i],
                             (long long)g->kernel[i]);
     g->group = tko_attr_int(oc->node, "group", 1);
+    if (g->group < 1 || xs[1] % g->group || (transpose ? ws[0] != xs[1] : ws[1] * g->group != xs[1]))
+        return tko_fail(oc, TK_ERR_SHAPE, "X [%lld channels] does not fit W [%lld, %lld, ...] with group %lld", (long long)xs[1],
+                        (long long)ws[0], (long long)ws[1], (long long)g->group);
     for (int i = 0; i < g->nsp; i++)
         if (g->stride[i] < 1 || g->dil[i] < 1) return tko_fail(oc, TK_ERR_INVALID_ARGUMENT, "strides and dilations must be >= 1");
     if (transpose) {
@@ -232,14 +235,14 @@ tk_status tko_nn_run_conv(TkoOpCtx *oc)
             pads[2 * i] = g.pad_begin[g.nsp - 1 - i];
             pads[2 * i + 1] = g.pad_end[g.nsp - 1 - i];
         }
-        if ((s = tko_wrap(oc, tk_pad(oc->ctx, x, pads, 2 * g.nsp, TK_PAD_CONSTANT, 0.0, &padded)))) return s;
+        if ((s = tko_nn_wrap(oc, tk_pad(oc->ctx, x, pads, 2 * g.nsp, TK_PAD_CONSTANT, 0.0, &padded)))) return s;
         x = padded;
     }
     if (g.nsp == 1) s = tk_conv1d(oc->ctx, x, w, b, &o, &oc->out[0]);
     else if (g.nsp == 2) s = tk_conv2d(oc->ctx, x, w, b, &o, &oc->out[0]);
     else s = conv3d(oc, x, w, b, &g, &oc->out[0]);
     tk_tensor_release(padded);
-    return tko_wrap(oc, s);
+    return tko_nn_wrap(oc, s);
 }
 
 /* ConvTranspose: the unpadded transposed convolution, then its borders
@@ -281,6 +284,6 @@ tk_status tko_nn_run_conv_transpose(TkoOpCtx *oc)
     } else s = tk_contiguous(oc->ctx, y, &oc->out[0]);
 done:
     tko_nn_release(t, 6);
-    if (s) return tko_wrap(oc, s);
+    if (s) return tko_nn_wrap(oc, s);
     return tko_nn_as_dtype(oc, &oc->out[0], tk_tensor_dtype(oc->in[0]));
 }

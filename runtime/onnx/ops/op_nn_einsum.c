@@ -78,7 +78,7 @@ static tk_status take_diagonals(TkoOpCtx *oc, Term *term)
         }
         tk_tensor *v;
         tk_status s = tkr_view(oc->ctx, t, n - 1, shape, strides, tk_tensor_offset(t), &v);
-        if (s) return tko_wrap(oc, s);
+        if (s) return tko_nn_wrap(oc, s);
         tk_tensor_release(term->t);
         term->t = v;
         memmove(term->labels + b, term->labels + b + 1, (size_t)(n - b));
@@ -99,7 +99,7 @@ static tk_status sum_unkept(TkoOpCtx *oc, Term *term, const char *keep)
     tk_reduce_opts o = { .dims = dims, .ndims = nd };
     tk_tensor *r;
     tk_status s = tk_sum(oc->ctx, term->t, &o, &r);
-    if (s) return tko_wrap(oc, s);
+    if (s) return tko_nn_wrap(oc, s);
     tk_tensor_release(term->t);
     term->t = r;
     strcpy(term->labels, left);
@@ -154,7 +154,7 @@ static tk_status contract(TkoOpCtx *oc, Term *a, Term *b, const char *keep, cons
     for (int i = 0; i < n; i++) shape[i] = size_of[(unsigned char)res[i]];
     if (!s) s = tk_reshape(oc->ctx, y, n, shape, &r);
     tk_tensor_release(am), tk_tensor_release(bm), tk_tensor_release(y);
-    if (s) return tko_wrap(oc, s);
+    if (s) return tko_nn_wrap(oc, s);
     tk_tensor_release(a->t);
     a->t = r;
     strcpy(a->labels, res);
@@ -256,7 +256,7 @@ tk_status tko_nn_run_einsum(TkoOpCtx *oc)
     for (int i = 0; i < nt; i++) tk_tensor_release(terms[i].t);
     if (s) {
         tko_nn_release(oc->out, 1);
-        return tko_wrap(oc, s);
+        return tko_nn_wrap(oc, s);
     }
     return TK_OK;
 }

@@ -50,14 +50,14 @@ static tk_status batch_norm_training(TkoOpCtx *oc)
     }
     tko_nn_release(t, 6);
     if (s) tko_nn_release(oc->out, oc->nout);
-    return tko_wrap(oc, s);
+    return tko_nn_wrap(oc, s);
 }
 
 tk_status tko_nn_run_batch_norm(TkoOpCtx *oc)
 {
     if (oc->node->opset >= 14 && tko_attr_int(oc->node, "training_mode", 0)) return batch_norm_training(oc);
     double eps = tko_attr_float(oc->node, "epsilon", 1e-5f);
-    return tko_wrap(oc, tk_batch_norm(oc->ctx, oc->in[0], oc->in[3], oc->in[4], oc->in[1], oc->in[2], eps, &oc->out[0]));
+    return tko_nn_wrap(oc, tk_batch_norm(oc->ctx, oc->in[0], oc->in[3], oc->in[4], oc->in[1], oc->in[2], eps, &oc->out[0]));
 }
 
 /* ------------------------------------------------------------ Instance / Group */
@@ -87,7 +87,7 @@ tk_status tko_nn_run_instance_norm(TkoOpCtx *oc)
     const tk_tensor *x = oc->in[0];
     if (tk_tensor_ndim(x) < 3) return tko_fail(oc, TK_ERR_SHAPE, "X is %d-d; it must be [N, C, spatial...]", tk_tensor_ndim(x));
     double eps = tko_attr_float(oc->node, "epsilon", 1e-5f);
-    return tko_wrap(oc, group_norm_affine(oc, x, tk_tensor_shape(x)[1], oc->in[1], oc->in[2], eps, &oc->out[0]));
+    return tko_nn_wrap(oc, group_norm_affine(oc, x, tk_tensor_shape(x)[1], oc->in[1], oc->in[2], eps, &oc->out[0]));
 }
 
 /* Opset 18 gives scale and bias per group ([G]); 21 per channel ([C]), as tk_group_norm. */
@@ -114,7 +114,7 @@ tk_status tko_nn_run_group_norm(TkoOpCtx *oc)
     }
     if (!s) s = group_norm_affine(oc, x, groups, w, b, eps, &oc->out[0]);
     tko_nn_release(t, 4);
-    return tko_wrap(oc, s);
+    return tko_nn_wrap(oc, s);
 }
 
 /* ------------------------------------------------------------ Layer / RMS */
@@ -161,7 +161,7 @@ static tk_status norm_last(TkoOpCtx *oc, bool rms)
         if (!s) s = tko_nn_as_dtype(oc, &oc->out[0], tk_tensor_dtype(x));
     }
     tko_nn_release(t, 2);
-    return tko_wrap(oc, s);
+    return tko_nn_wrap(oc, s);
 }
 
 /* LayerNormalization's Mean and InvStdDev outputs: [d0 .. d(axis-1), 1, ...]. */
@@ -189,7 +189,7 @@ static tk_status layer_norm_stats(TkoOpCtx *oc)
     }
     tk_tensor_release(mean);
     tko_nn_release(t, 4);
-    return tko_wrap(oc, s);
+    return tko_nn_wrap(oc, s);
 }
 
 tk_status tko_nn_run_layer_norm(TkoOpCtx *oc)
@@ -239,7 +239,7 @@ tk_status tko_nn_run_lrn(TkoOpCtx *oc)
     }
     if (!s) s = tk_div(oc->ctx, x, t[7], &oc->out[0]);
     tko_nn_release(t, 8);
-    if (s) return tko_wrap(oc, s);
+    if (s) return tko_nn_wrap(oc, s);
     return tko_nn_as_dtype(oc, &oc->out[0], tk_tensor_dtype(x));
 }
 
@@ -268,7 +268,7 @@ tk_status tko_nn_run_lp_norm(TkoOpCtx *oc)
     if (!s) s = tk_zeros(oc->ctx, tk_tensor_dtype(t[1]), 0, NULL, &t[3]);
     if (!s) s = tk_where(oc->ctx, t[2], t[3], t[1], &oc->out[0]);
     tko_nn_release(t, 4);
-    if (s) return tko_wrap(oc, s);
+    if (s) return tko_nn_wrap(oc, s);
     return tko_nn_as_dtype(oc, &oc->out[0], tk_tensor_dtype(x));
 }
 
@@ -292,6 +292,6 @@ tk_status tko_nn_run_mvn(TkoOpCtx *oc)
     if (!s) s = tk_sub(oc->ctx, x, t[0], &t[3]);
     if (!s) s = tk_div(oc->ctx, t[3], t[2], &oc->out[0]);
     tko_nn_release(t, 4);
-    if (s) return tko_wrap(oc, s);
+    if (s) return tko_nn_wrap(oc, s);
     return tko_nn_as_dtype(oc, &oc->out[0], tk_tensor_dtype(x));
 }

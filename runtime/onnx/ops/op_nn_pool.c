@@ -250,7 +250,7 @@ static tk_status max_pool_indices(TkoOpCtx *oc, const tk_tensor *x, const PoolGe
         tkr_parallel_for(oc->ctx, planes, per > 4096 ? 1 : 4096 / (per ? per : 1), argmax_planes, &a);
     }
     tk_tensor_release(xc);
-    return tko_wrap(oc, s);
+    return tko_nn_wrap(oc, s);
 }
 
 tk_status tko_nn_run_pool(TkoOpCtx *oc)
@@ -296,7 +296,7 @@ done:
     tko_nn_release(t, 8);
     if (s) {
         tko_nn_release(oc->out, oc->nout);
-        return tko_wrap(oc, s);
+        return tko_nn_wrap(oc, s);
     }
     return TK_OK;
 }
@@ -311,5 +311,5 @@ tk_status tko_nn_run_global_pool(TkoOpCtx *oc)
     PoolKind kind = (PoolKind)oc->node->def->arg;
     tk_reduce_opts o = { .dims = dims, .ndims = nd - 2, .keepdim = true, .p = (double)tko_attr_int(oc->node, "p", 2) };
     tk_status s = tk_reduce(oc->ctx, kind == POOL_MAX ? TK_MAX : kind == POOL_LP ? TK_NORM : TK_MEAN, x, &o, &oc->out[0]);
-    return tko_wrap(oc, s);
+    return tko_nn_wrap(oc, s);
 }

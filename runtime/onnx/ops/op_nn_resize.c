@@ -248,7 +248,7 @@ static tk_status plan(TkoOpCtx *oc, const tk_tensor *x, int64_t *out, double *sc
         if (tk_tensor_numel(st) != naxes)
             return tko_fail(oc, TK_ERR_SHAPE, "scales has %lld values for %d axes", (long long)tk_tensor_numel(st), naxes);
         tk_tensor *sd = NULL;
-        if ((s = tko_wrap(oc, tk_to_dtype(oc->ctx, st, TK_DTYPE_F64, &sd)))) return s;
+        if ((s = tko_nn_wrap(oc, tk_to_dtype(oc->ctx, st, TK_DTYPE_F64, &sd)))) return s;
         memcpy(sv, tk_tensor_data(sd), (size_t)naxes * sizeof *sv);
         tk_tensor_release(sd);
         ns = naxes;
@@ -276,7 +276,7 @@ static tk_status plan(TkoOpCtx *oc, const tk_tensor *x, int64_t *out, double *sc
         if (tk_tensor_numel(rt) != 2 * naxes)
             return tko_fail(oc, TK_ERR_SHAPE, "roi has %lld values for %d axes", (long long)tk_tensor_numel(rt), naxes);
         tk_tensor *rd = NULL;
-        if ((s = tko_wrap(oc, tk_to_dtype(oc->ctx, rt, TK_DTYPE_F64, &rd)))) return s;
+        if ((s = tko_nn_wrap(oc, tk_to_dtype(oc->ctx, rt, TK_DTYPE_F64, &rd)))) return s;
         const double *r = tk_tensor_data(rd);
         for (int i = 0; i < naxes; i++) roi[axes[i]] = r[i], roi[nd + axes[i]] = r[naxes + i];
         tk_tensor_release(rd);
@@ -320,13 +320,13 @@ tk_status tko_nn_run_resize(TkoOpCtx *oc)
         tk_tensor_release(cur);
         cur = next;
     }
-    if (!s) s = tko_wrap(oc, tk_contiguous(oc->ctx, cur, &oc->out[0]));
+    if (!s) s = tko_nn_wrap(oc, tk_contiguous(oc->ctx, cur, &oc->out[0]));
     tk_tensor_release(cur);
     if (!s && oc->out[0] == x) {   /* nothing resized: a copy, never the input itself */
         tk_tensor *c;
-        if (!(s = tko_wrap(oc, tk_clone(oc->ctx, x, &c)))) tk_tensor_release(oc->out[0]), oc->out[0] = c;
+        if (!(s = tko_nn_wrap(oc, tk_clone(oc->ctx, x, &c)))) tk_tensor_release(oc->out[0]), oc->out[0] = c;
     }
     if (!s) s = tko_nn_as_dtype(oc, &oc->out[0], d);
     if (s) tko_nn_release(oc->out, 1);
-    return s;
+    return tko_nn_wrap(oc, s);
 }

@@ -37,7 +37,7 @@ tk_status tko_nn_run_rotary(TkoOpCtx *oc)
     else if (heads < 1 || xs[2] % heads)
         return tko_fail(oc, TK_ERR_SHAPE, "hidden size %lld is not a multiple of num_heads %lld", (long long)xs[2], (long long)heads);
     else s = tk_reshape(ctx, x, 4, (int64_t[]){ xs[0], xs[1], heads, xs[2] / heads }, &t[0]);
-    if (s) return tko_wrap(oc, s);
+    if (s) return tko_nn_wrap(oc, s);
     int64_t d = tk_tensor_shape(t[0])[3];
     if (rdim == 0) rdim = d;
     if (rdim > d || rdim % 2) {
@@ -76,7 +76,7 @@ done:
     tko_nn_release(t, 20);
     if (s) {
         tko_nn_release(oc->out, 1);
-        return tko_wrap(oc, s);
+        return tko_nn_wrap(oc, s);
     }
     return TK_OK;
 }
