@@ -275,7 +275,8 @@ tk_status tko_nn_run_attention(TkoOpCtx *oc)
     }
     if (s || (s = from_heads(oc, t[9], rank == 3, &oc->out[0])) || (s = tko_nn_as_dtype(oc, &oc->out[0], qd))) goto done;
     if (wanted(oc, 1) && ((s = tk_contiguous(ctx, t[3], &oc->out[1])) || (s = tko_nn_as_dtype(oc, &oc->out[1], qd)))) goto done;
-    if (wanted(oc, 2) && ((s = tk_contiguous(ctx, t[4], &oc->out[2])) || (s = tko_nn_as_dtype(oc, &oc->out[2], qd)))) goto done;
+    if (wanted(oc, 2) && ((s = tk_contiguous(ctx, t[4], &oc->out[2])) || (s = tko_nn_as_dtype(oc, &oc->out[2], tk_tensor_dtype(V)))))
+        goto done;
     if (want_qk) {
         oc->out[3] = t[11], t[11] = NULL;
         s = tko_nn_as_dtype(oc, &oc->out[3], qd);

@@ -164,7 +164,9 @@ static tk_status norm_last(TkoOpCtx *oc, bool rms)
     return tko_nn_wrap(oc, s);
 }
 
-/* LayerNormalization's Mean and InvStdDev outputs: [d0 .. d(axis-1), 1, ...]. */
+/* LayerNormalization's Mean and InvStdDev outputs: [d0 .. d(axis-1), 1, ...],
+ * of the stash type (f32 for stash_type 1, whatever X is, as ONNX's type
+ * inference and ONNX Runtime have it; the reference casts to X's type). */
 static tk_status layer_norm_stats(TkoOpCtx *oc)
 {
     const tk_tensor *x = oc->in[0];
@@ -181,11 +183,11 @@ static tk_status layer_norm_stats(TkoOpCtx *oc)
     if (!s && oc->nout > 2 && oc->node->outputs[2] != TKO_NO_VALUE) {
         if (!(s = tk_reduce(oc->ctx, TK_VAR, t[0], &ro, &t[1])) && !(s = tk_binary_scalar(oc->ctx, TK_ADD, t[1], eps, &t[2])))
             s = tk_unary(oc->ctx, TK_RSQRT, t[2], &oc->out[2]);
-        if (!s) s = tko_nn_as_dtype(oc, &oc->out[2], tk_tensor_dtype(x));
+        if (!s) s = tko_nn_as_dtype(oc, &oc->out[2], TK_DTYPE_F32);
     }
     if (!s && oc->node->outputs[1] != TKO_NO_VALUE) {
         oc->out[1] = mean, mean = NULL;
-        s = tko_nn_as_dtype(oc, &oc->out[1], tk_tensor_dtype(x));
+        s = tko_nn_as_dtype(oc, &oc->out[1], TK_DTYPE_F32);
     }
     tk_tensor_release(mean);
     tko_nn_release(t, 4);
