@@ -43,7 +43,8 @@ static tk_status to_heads(TkoOpCtx *oc, const tk_tensor *t, int64_t heads, const
 {
     const int64_t *sh = tk_tensor_shape(t);
     if (heads < 1 || sh[2] % heads)
-        return tko_fail(oc, TK_ERR_SHAPE, "%s's hidden size %lld is not a multiple of %lld heads", what, (long long)sh[2], (long long)heads);
+        return tko_fail(oc, TK_ERR_SHAPE, "%s's hidden size %lld is not a multiple of %lld heads", what, (long long)sh[2],
+                        (long long)heads);
     tk_tensor *r = NULL;
     tk_status s = tk_reshape(oc->ctx, t, 4, (int64_t[]){ sh[0], sh[1], heads, sh[2] / heads }, &r);
     if (!s) s = tk_permute(oc->ctx, r, (int[]){ 0, 2, 1, 3 }, out);

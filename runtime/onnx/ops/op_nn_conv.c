@@ -148,7 +148,9 @@ static tk_status conv3d(TkoOpCtx *oc, const tk_tensor *xp, const tk_tensor *w, c
     tk_context *ctx = oc->ctx;
     const int64_t *xs = tk_tensor_shape(xp);
     int64_t n = xs[0], c = xs[1], span = (g->kernel[0] - 1) * g->dil[0] + 1;
-    if (xs[2] < span) return tkr_error(ctx, TK_ERR_SHAPE, "the depth window (%lld) is larger than the padded input (%lld)", (long long)span, (long long)xs[2]);
+    if (xs[2] < span)
+        return tkr_error(ctx, TK_ERR_SHAPE, "the depth window (%lld) is larger than the padded input (%lld)", (long long)span,
+                         (long long)xs[2]);
     int64_t od = (xs[2] - span) / g->stride[0] + 1;
     tk_conv_opts o = { .stride = { g->stride[1], g->stride[2] }, .dilation = { g->dil[1], g->dil[2] }, .groups = g->group };
     tk_tensor *acc = NULL, *t[8] = { 0 };
@@ -261,7 +263,8 @@ tk_status tko_nn_run_conv_transpose(TkoOpCtx *oc)
     }
     tk_conv_opts o = { .groups = g.group };
     int off = g.nsp == 1 ? 1 : 0;   /* 1-d: index 0 is the unit height */
-    for (int i = 0; i < g.nsp && g.nsp < 3; i++) o.stride[off + i] = g.stride[i], o.dilation[off + i] = g.dil[i];   /* 3-d: conv_transpose3d_full */
+    for (int i = 0; i < g.nsp && g.nsp < 3; i++)   /* 3-d sets its own in conv_transpose3d_full */
+        o.stride[off + i] = g.stride[i], o.dilation[off + i] = g.dil[i];
     if (off) o.stride[0] = o.dilation[0] = 1;
     if ((s = g.nsp == 3 ? conv_transpose3d_full(oc, x, w, &g, &t[2]) : tk_conv_transpose2d(oc->ctx, x, w, NULL, &o, &t[2])))
         goto done;

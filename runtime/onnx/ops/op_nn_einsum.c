@@ -43,7 +43,8 @@ static tk_status parse_term(TkoOpCtx *oc, const char *sub, size_t len, int rank,
         } else if ((sub[i] >= 'a' && sub[i] <= 'z') || (sub[i] >= 'A' && sub[i] <= 'Z')) letters++;
         else return tko_fail(oc, TK_ERR_INVALID_ARGUMENT, "equation: '%c' is not a subscript letter", sub[i]);
     int e = rank < 0 ? (ell ? max_e : 0) : rank - letters;   /* rank < 0: the output, whose ellipsis is the widest */
-    if (letters + e > TK_MAX_DIMS) return tko_fail(oc, TK_ERR_UNSUPPORTED, "equation term '%.*s' has more than %d dims", (int)len, sub, TK_MAX_DIMS);
+    if (letters + e > TK_MAX_DIMS)
+        return tko_fail(oc, TK_ERR_UNSUPPORTED, "equation term '%.*s' has more than %d dims", (int)len, sub, TK_MAX_DIMS);
     if (rank >= 0 && (e < 0 || (!ell && e != 0) || e > max_e || rank > TK_MAX_DIMS))
         return tko_fail(oc, TK_ERR_SHAPE, "equation term '%.*s' does not fit an operand of rank %d", (int)len, sub, rank);
     for (size_t i = 0; i < len; i++)
@@ -140,7 +141,8 @@ static tk_status contract(TkoOpCtx *oc, Term *a, Term *b, const char *keep, cons
     }
     for (const char *p = b->labels; *p; p++)
         if (label_index(a->labels, *p) < 0) bonly[nbo++] = *p;
-    if (nb + na + nbo > TK_MAX_DIMS || nb + na + nk > TK_MAX_DIMS || nb + nk + nbo > TK_MAX_DIMS) return tko_fail(oc, TK_ERR_UNSUPPORTED, "the contraction has more than %d dims", TK_MAX_DIMS);
+    if (nb + na + nbo > TK_MAX_DIMS || nb + na + nk > TK_MAX_DIMS || nb + nk + nbo > TK_MAX_DIMS)
+        return tko_fail(oc, TK_ERR_UNSUPPORTED, "the contraction has more than %d dims", TK_MAX_DIMS);
     char ao[3 * TK_MAX_DIMS + 1], bo[3 * TK_MAX_DIMS + 1], res[3 * TK_MAX_DIMS + 1];   /* each fits TK_MAX_DIMS (checked) */
     snprintf(ao, sizeof ao, "%s%s%s", batch, aonly, kdim);
     snprintf(bo, sizeof bo, "%s%s%s", batch, kdim, bonly);

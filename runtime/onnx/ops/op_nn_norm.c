@@ -97,7 +97,8 @@ tk_status tko_nn_run_group_norm(TkoOpCtx *oc)
     if (tk_tensor_ndim(x) < 3) return tko_fail(oc, TK_ERR_SHAPE, "X is %d-d; it must be [N, C, spatial...]", tk_tensor_ndim(x));
     int64_t groups = tko_attr_int(oc->node, "num_groups", 0), c = tk_tensor_shape(x)[1];
     double eps = tko_attr_float(oc->node, "epsilon", 1e-5f);
-    if (groups < 1 || c % groups) return tko_fail(oc, TK_ERR_SHAPE, "num_groups %lld does not divide C = %lld", (long long)groups, (long long)c);
+    if (groups < 1 || c % groups)
+        return tko_fail(oc, TK_ERR_SHAPE, "num_groups %lld does not divide C = %lld", (long long)groups, (long long)c);
     tk_tensor *t[4] = { 0 };
     const tk_tensor *w = oc->in[1], *b = oc->in[2];
     tk_status s = TK_OK;
