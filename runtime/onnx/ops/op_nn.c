@@ -14,7 +14,7 @@
  * batch dims broadcast) is torch.matmul's. */
 static tk_status run_matmul(TkoOpCtx *oc)
 {
-    return tko_wrap(oc, tk_matmul(oc->ctx, oc->in[0], oc->in[1], &oc->out[0]));
+    return tko_nn_wrap(oc, tk_matmul(oc->ctx, oc->in[0], oc->in[1], &oc->out[0]));
 }
 
 /* Gemm: Y = alpha · A'·B' + beta · C, A' = transA ? Aᵀ : A (2-d), C
@@ -39,7 +39,7 @@ static tk_status run_gemm(TkoOpCtx *oc)
         if (!s) s = tk_add(oc->ctx, y, c, &oc->out[0]);
     } else if (!s) oc->out[0] = tk_tensor_retain(y);
     tko_nn_release(t, 5);
-    if (s) return tko_wrap(oc, s);
+    if (s) return tko_nn_wrap(oc, s);
     return tko_nn_as_dtype(oc, &oc->out[0], d);
 }
 
@@ -78,11 +78,11 @@ static tk_status run_softmax(TkoOpCtx *oc)
     SoftmaxKind k = (SoftmaxKind)oc->node->def->arg;
     const tk_tensor *x = oc->in[0];
     int nd = tk_tensor_ndim(x), axis;
-    if (tk_tensor_numel(x) == 0 || nd == 0) return tko_wrap(oc, tk_clone(oc->ctx, x, &oc->out[0]));
     bool legacy = oc->node->opset < 13;
     tk_status s = tko_axis(oc, tko_attr_int(oc->node, "axis", legacy ? 1 : -1), nd, &axis);
     if (s) return s;
-    if (!legacy) return tko_wrap(oc, softmax_dim(oc, k, x, axis, &oc->out[0]));
+    if (tk_tensor_numel(x) == 0) return tko_nn_wrap(oc, tk_clone(oc->ctx, x, &oc->out[0]));
+    if (!legacy) return tko_nn_wrap(oc, softmax_dim(oc, k, x, axis, &oc->out[0]));
     int64_t rows = 1, cols = 1;
     for (int i = 0; i < nd; i++) *(i < axis ? &rows : &cols) *= tk_tensor_shape(x)[i];
     tk_tensor *flat = NULL, *y = NULL;
@@ -91,7 +91,7 @@ static tk_status run_softmax(TkoOpCtx *oc)
     if (!s) s = tk_reshape(oc->ctx, y, nd, tk_tensor_shape(x), &oc->out[0]);
     tk_tensor_release(flat);
     tk_tensor_release(y);
-    return tko_wrap(oc, s);
+    return tko_nn_wrap(oc, s);
 }
 
 /* ------------------------------------------------------------ Dropout */
@@ -114,14 +114,14 @@ static tk_status run_dropout(TkoOpCtx *oc)
     } else if (n->opset < 7) training = !tko_attr_int(n, "is_test", 0);
     if (training && ratio != 0)
         return tko_fail(oc, TK_ERR_UNSUPPORTED, "training_mode with ratio %g: random dropout is not supported", ratio);
-    if ((s = tko_wrap(oc, tk_clone(oc->ctx, oc->in[0], &oc->out[0])))) return s;
+    if ((s = tko_nn_wrap(oc, tk_clone(oc->ctx, oc->in[0], &oc->out[0])))) return s;
     if (oc->nout > 1 && n->outputs[1] != TKO_NO_VALUE) {
         /* opset < 10: the mask has X's type; later it is bool */
         tk_dtype md = n->opset < 10 ? tk_tensor_dtype(oc->in[0]) : TK_DTYPE_BOOL;
         s = tk_ones(oc->ctx, md, tk_tensor_ndim(oc->in[0]), tk_tensor_shape(oc->in[0]), &oc->out[1]);
         if (s) {
             tk_tensor_release(oc->out[0]), oc->out[0] = NULL;
-            return tko_wrap(oc, s);
+            return tko_nn_wrap(oc, s);
         }
     }
     return TK_OK;
@@ -139,16 +139,17 @@ static const TkoOpDef defs[] = {
     OPDEF("Conv", 1, TKO_ANY, "auto_pad,dilations,group,kernel_shape,pads,strides", tko_nn_run_conv, tko_nn_check_conv, 2, 3, 0),
     OPDEF("ConvTranspose", 1, TKO_ANY, "auto_pad,dilations,group,kernel_shape,output_padding,output_shape,pads,strides",
           tko_nn_run_conv_transpose, tko_nn_check_conv, 2, 3, 0),
-    OPDEF("MaxPool", 8, 9, "auto_pad,kernel_shape,pads,strides,storage_order", tko_nn_run_pool, tko_nn_check_pool, 1, 1, 0),
+    OPDEF("MaxPool", 1, 9, "auto_pad,kernel_shape,pads,strides,storage_order", tko_nn_run_pool, tko_nn_check_pool, 1, 1, 0),
     OPDEF("MaxPool", 10, TKO_ANY, "auto_pad,ceil_mode,dilations,kernel_shape,pads,strides,storage_order", tko_nn_run_pool,
           tko_nn_check_pool, 1, 1, 0),
-    OPDEF("AveragePool", 7, 18, "auto_pad,ceil_mode,count_include_pad,kernel_shape,pads,strides", tko_nn_run_pool,
+    OPDEF("AveragePool", 1, 18, "auto_pad,ceil_mode,count_include_pad,kernel_shape,pads,strides", tko_nn_run_pool,
           tko_nn_check_pool, 1, 1, 1),
     OPDEF("AveragePool", 19, TKO_ANY, "auto_pad,ceil_mode,count_include_pad,dilations,kernel_shape,pads,strides",
           tko_nn_run_pool, tko_nn_check_pool, 1, 1, 1),
-    OPDEF("LpPool", 11, TKO_ANY, "auto_pad,ceil_mode,dilations,kernel_shape,p,pads,strides", tko_nn_run_pool,
+    OPDEF("LpPool", 2, TKO_ANY, "auto_pad,ceil_mode,dilations,kernel_shape,p,pads,strides", tko_nn_run_pool,
           tko_nn_check_pool, 1, 1, 2),
     OPDEF("GlobalMaxPool", 1, TKO_ANY, "", tko_nn_run_global_pool, NULL, 1, 1, 0),
+    OPDEF("GlobalLpPool", 2, TKO_ANY, "p", tko_nn_run_global_pool, NULL, 1, 1, 2),
     OPDEF("GlobalAveragePool", 1, TKO_ANY, "", tko_nn_run_global_pool, NULL, 1, 1, 1),
     OPDEF("BatchNormalization", 7, 8, "epsilon,momentum,spatial", tko_nn_run_batch_norm, tko_nn_check_batch_norm, 5, 5, 0),
     OPDEF("BatchNormalization", 9, 13, "epsilon,momentum", tko_nn_run_batch_norm, tko_nn_check_batch_norm, 5, 5, 0),
@@ -162,6 +163,25 @@ static const TkoOpDef defs[] = {
     OPDEF("LRN", 1, TKO_ANY, "alpha,beta,bias,size", tko_nn_run_lrn, NULL, 1, 1, 0),
     OPDEF("LpNormalization", 1, TKO_ANY, "axis,p", tko_nn_run_lp_norm, tko_nn_check_lp_norm, 1, 1, 0),
     OPDEF("MeanVarianceNormalization", 9, TKO_ANY, "axes", tko_nn_run_mvn, NULL, 1, 1, 0),
+    OPDEF("Attention", 23, 23, "is_causal,kv_num_heads,q_num_heads,qk_matmul_output_mode,scale,softcap,softmax_precision",
+          tko_nn_run_attention, tko_nn_check_attention, 3, 6, 0),
+    OPDEF("Attention", 24, 24, "is_causal,kv_num_heads,q_num_heads,qk_matmul_output_mode,scale,softcap,softmax_precision",
+          tko_nn_run_attention, tko_nn_check_attention, 3, 7, 0),
+    OPDEF("Attention", 25, TKO_ANY,
+          "is_causal,kv_num_heads,q_num_heads,qk_matmul_output_mode,scale,softcap,softmax_precision,left_window_size,"
+          "right_window_size",
+          tko_nn_run_attention, tko_nn_check_attention, 3, 7, 0),
+    OPDEF("Einsum", 12, TKO_ANY, "equation", tko_nn_run_einsum, NULL, 1, -1, 0),
+    OPDEF("Resize", 10, 10, "mode", tko_nn_run_resize, tko_nn_check_resize, 2, 2, 0),
+    OPDEF("Resize", 11, 17, "coordinate_transformation_mode,cubic_coeff_a,exclude_outside,extrapolation_value,mode,nearest_mode",
+          tko_nn_run_resize, tko_nn_check_resize, 1, 4, 0),
+    OPDEF("Resize", 18, TKO_ANY,
+          "antialias,axes,coordinate_transformation_mode,cubic_coeff_a,exclude_outside,extrapolation_value,"
+          "keep_aspect_ratio_policy,mode,nearest_mode",
+          tko_nn_run_resize, tko_nn_check_resize, 1, 4, 0),
+    OPDEF("Upsample", 7, 8, "mode,scales", tko_nn_run_resize, tko_nn_check_resize, 1, 1, 0),
+    OPDEF("Upsample", 9, 9, "mode", tko_nn_run_resize, tko_nn_check_resize, 2, 2, 0),
+    OPDEF("RotaryEmbedding", 23, TKO_ANY, "interleaved,num_heads,rotary_embedding_dim", tko_nn_run_rotary, NULL, 3, 4, 0),
 };
 
 TKO_FAMILY_OF(tko_ops_nn, defs);

@@ -5,6 +5,15 @@
 
 #include "op_nn_common.h"
 
+tk_status tko_nn_wrap(TkoOpCtx *oc, tk_status s)
+{
+    if (s == TK_OK) return s;
+    char prefix[512];
+    snprintf(prefix, sizeof prefix, "node '%s' (%s): ", oc->node->name, oc->node->op);
+    if (strncmp(tk_last_error(oc->ctx), prefix, strlen(prefix)) == 0) return s;   /* named already (tko_fail) */
+    return tko_wrap(oc, s);
+}
+
 tk_status tko_nn_as_dtype(TkoOpCtx *oc, tk_tensor **t, tk_dtype d)
 {
     if (tk_tensor_dtype(*t) == d) return TK_OK;
@@ -12,7 +21,7 @@ tk_status tko_nn_as_dtype(TkoOpCtx *oc, tk_tensor **t, tk_dtype d)
     tk_status s = tk_to_dtype(oc->ctx, *t, d, &c);
     tk_tensor_release(*t);
     *t = s ? NULL : c;
-    return tko_wrap(oc, s);
+    return tko_nn_wrap(oc, s);
 }
 
 tk_status tko_nn_to(TkoOpCtx *oc, const tk_tensor *t, tk_dtype d, tk_tensor **out)
@@ -21,7 +30,7 @@ tk_status tko_nn_to(TkoOpCtx *oc, const tk_tensor *t, tk_dtype d, tk_tensor **ou
         *out = tk_tensor_retain((tk_tensor *)t);
         return TK_OK;
     }
-    return tko_wrap(oc, tk_to_dtype(oc->ctx, t, d, out));
+    return tko_nn_wrap(oc, tk_to_dtype(oc->ctx, t, d, out));
 }
 
 void tko_nn_release(tk_tensor **ts, int n)

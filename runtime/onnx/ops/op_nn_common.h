@@ -4,6 +4,9 @@
 
 #include "op.h"
 
+/* tko_wrap, unless the message names the node already (a tko_fail deeper
+ * down): run functions wrap whatever failed once, at their end. */
+tk_status tko_nn_wrap(TkoOpCtx *oc, tk_status s);
 /* *t converted to dtype d in place (released and replaced; a no-op when it
  * already is d): ONNX keeps the input's element type where the runtime may
  * promote or compute wider. */
@@ -48,5 +51,19 @@ tk_status tko_nn_run_rms_norm(TkoOpCtx *oc);
 tk_status tko_nn_run_lrn(TkoOpCtx *oc);
 tk_status tko_nn_run_lp_norm(TkoOpCtx *oc);
 tk_status tko_nn_run_mvn(TkoOpCtx *oc);
+
+/* op_nn_attention.c */
+const char *tko_nn_check_attention(const TkoModel *m, const TkoNode *n, char *why, size_t len);
+tk_status tko_nn_run_attention(TkoOpCtx *oc);
+
+/* op_nn_rotary.c */
+tk_status tko_nn_run_rotary(TkoOpCtx *oc);
+
+/* op_nn_einsum.c */
+tk_status tko_nn_run_einsum(TkoOpCtx *oc);
+
+/* op_nn_resize.c */
+const char *tko_nn_check_resize(const TkoModel *m, const TkoNode *n, char *why, size_t len);
+tk_status tko_nn_run_resize(TkoOpCtx *oc);
 
 #endif

@@ -50,24 +50,44 @@ static tk_status batch_norm_training(TkoOpCtx *oc)
     }
     tko_nn_release(t, 6);
     if (s) tko_nn_release(oc->out, oc->nout);
-    return tko_wrap(oc, s);
+    return tko_nn_wrap(oc, s);
 }
 
 tk_status tko_nn_run_batch_norm(TkoOpCtx *oc)
 {
     if (oc->node->opset >= 14 && tko_attr_int(oc->node, "training_mode", 0)) return batch_norm_training(oc);
     double eps = tko_attr_float(oc->node, "epsilon", 1e-5f);
-    return tko_wrap(oc, tk_batch_norm(oc->ctx, oc->in[0], oc->in[3], oc->in[4], oc->in[1], oc->in[2], eps, &oc->out[0]));
+    return tko_nn_wrap(oc, tk_batch_norm(oc->ctx, oc->in[0], oc->in[3], oc->in[4], oc->in[1], oc->in[2], eps, &oc->out[0]));
 }
 
 /* ------------------------------------------------------------ Instance / Group */
+
+/* tk_group_norm with per-channel scale and bias; the runtime takes those in
+ * f32, so for f64 they are applied after, in f64, as [C, 1, ...]. */
+static tk_status group_norm_affine(TkoOpCtx *oc, const tk_tensor *x, int64_t groups, const tk_tensor *w, const tk_tensor *b, double eps,
+                                   tk_tensor **out)
+{
+    if (tk_tensor_dtype(x) != TK_DTYPE_F64) return tk_group_norm(oc->ctx, x, groups, w, b, eps, out);
+    int nd = tk_tensor_ndim(x);
+    int64_t shape[TK_MAX_DIMS] = { tk_tensor_shape(x)[1] };
+    for (int i = 1; i < nd - 1; i++) shape[i] = 1;
+    tk_tensor *t[5] = { 0 };   /* normalised, scale and bias as [C, 1, ...], scaled */
+    tk_status s = tk_group_norm(oc->ctx, x, groups, NULL, NULL, eps, &t[0]);
+    if (!s) s = tk_reshape(oc->ctx, w, nd - 1, shape, &t[1]);
+    if (!s) s = tk_reshape(oc->ctx, b, nd - 1, shape, &t[2]);
+    if (!s) s = tk_mul(oc->ctx, t[0], t[1], &t[3]);
+    if (!s) s = tk_add(oc->ctx, t[3], t[2], &t[4]);
+    if (!s) s = tk_to_dtype(oc->ctx, t[4], TK_DTYPE_F64, out);
+    tko_nn_release(t, 5);
+    return s;
+}
 
 tk_status tko_nn_run_instance_norm(TkoOpCtx *oc)
 {
     const tk_tensor *x = oc->in[0];
     if (tk_tensor_ndim(x) < 3) return tko_fail(oc, TK_ERR_SHAPE, "X is %d-d; it must be [N, C, spatial...]", tk_tensor_ndim(x));
     double eps = tko_attr_float(oc->node, "epsilon", 1e-5f);
-    return tko_wrap(oc, tk_group_norm(oc->ctx, x, tk_tensor_shape(x)[1], oc->in[1], oc->in[2], eps, &oc->out[0]));
+    return tko_nn_wrap(oc, group_norm_affine(oc, x, tk_tensor_shape(x)[1], oc->in[1], oc->in[2], eps, &oc->out[0]));
 }
 
 /* Opset 18 gives scale and bias per group ([G]); 21 per channel ([C]), as tk_group_norm. */
@@ -77,7 +97,8 @@ tk_status tko_nn_run_group_norm(TkoOpCtx *oc)
     if (tk_tensor_ndim(x) < 3) return tko_fail(oc, TK_ERR_SHAPE, "X is %d-d; it must be [N, C, spatial...]", tk_tensor_ndim(x));
     int64_t groups = tko_attr_int(oc->node, "num_groups", 0), c = tk_tensor_shape(x)[1];
     double eps = tko_attr_float(oc->node, "epsilon", 1e-5f);
-    if (groups < 1 || c % groups) return tko_fail(oc, TK_ERR_SHAPE, "num_groups %lld does not divide C = %lld", (long long)groups, (long long)c);
+    if (groups < 1 || c % groups)
+        return tko_fail(oc, TK_ERR_SHAPE, "num_groups %lld does not divide C = %lld", (long long)groups, (long long)c);
     tk_tensor *t[4] = { 0 };
     const tk_tensor *w = oc->in[1], *b = oc->in[2];
     tk_status s = TK_OK;
@@ -92,9 +113,9 @@ tk_status tko_nn_run_group_norm(TkoOpCtx *oc)
         }
         w = t[0], b = t[1];
     }
-    if (!s) s = tk_group_norm(oc->ctx, x, groups, w, b, eps, &oc->out[0]);
+    if (!s) s = group_norm_affine(oc, x, groups, w, b, eps, &oc->out[0]);
     tko_nn_release(t, 4);
-    return tko_wrap(oc, s);
+    return tko_nn_wrap(oc, s);
 }
 
 /* ------------------------------------------------------------ Layer / RMS */
@@ -129,7 +150,8 @@ static tk_status norm_last(TkoOpCtx *oc, bool rms)
     if (s) return s;
     int nn = nd - axis;
     double eps = tko_attr_float(oc->node, "epsilon", 1e-5f);
-    bool direct = fits_last_dims(w, x, nn) && fits_last_dims(b, x, nn);
+    /* the kernels take scale and bias in f32: f64 applies them after, in f64 */
+    bool direct = fits_last_dims(w, x, nn) && fits_last_dims(b, x, nn) && tk_tensor_dtype(x) != TK_DTYPE_F64;
     tk_tensor *t[2] = { 0 };
     if (rms) s = tk_rms_norm(oc->ctx, x, nn, direct ? w : NULL, eps, direct ? &oc->out[0] : &t[0]);
     else s = tk_layer_norm(oc->ctx, x, nn, direct ? w : NULL, direct ? b : NULL, eps, direct ? &oc->out[0] : &t[0]);
@@ -140,10 +162,12 @@ static tk_status norm_last(TkoOpCtx *oc, bool rms)
         if (!s) s = tko_nn_as_dtype(oc, &oc->out[0], tk_tensor_dtype(x));
     }
     tko_nn_release(t, 2);
-    return tko_wrap(oc, s);
+    return tko_nn_wrap(oc, s);
 }
 
-/* LayerNormalization's Mean and InvStdDev outputs: [d0 .. d(axis-1), 1, ...]. */
+/* LayerNormalization's Mean and InvStdDev outputs: [d0 .. d(axis-1), 1, ...],
+ * of the stash type (f32 for stash_type 1, whatever X is, as ONNX's type
+ * inference and ONNX Runtime have it; the reference casts to X's type). */
 static tk_status layer_norm_stats(TkoOpCtx *oc)
 {
     const tk_tensor *x = oc->in[0];
@@ -160,15 +184,15 @@ static tk_status layer_norm_stats(TkoOpCtx *oc)
     if (!s && oc->nout > 2 && oc->node->outputs[2] != TKO_NO_VALUE) {
         if (!(s = tk_reduce(oc->ctx, TK_VAR, t[0], &ro, &t[1])) && !(s = tk_binary_scalar(oc->ctx, TK_ADD, t[1], eps, &t[2])))
             s = tk_unary(oc->ctx, TK_RSQRT, t[2], &oc->out[2]);
-        if (!s) s = tko_nn_as_dtype(oc, &oc->out[2], tk_tensor_dtype(x));
+        if (!s) s = tko_nn_as_dtype(oc, &oc->out[2], TK_DTYPE_F32);
     }
     if (!s && oc->node->outputs[1] != TKO_NO_VALUE) {
         oc->out[1] = mean, mean = NULL;
-        s = tko_nn_as_dtype(oc, &oc->out[1], tk_tensor_dtype(x));
+        s = tko_nn_as_dtype(oc, &oc->out[1], TK_DTYPE_F32);
     }
     tk_tensor_release(mean);
     tko_nn_release(t, 4);
-    return tko_wrap(oc, s);
+    return tko_nn_wrap(oc, s);
 }
 
 tk_status tko_nn_run_layer_norm(TkoOpCtx *oc)
@@ -218,7 +242,7 @@ tk_status tko_nn_run_lrn(TkoOpCtx *oc)
     }
     if (!s) s = tk_div(oc->ctx, x, t[7], &oc->out[0]);
     tko_nn_release(t, 8);
-    if (s) return tko_wrap(oc, s);
+    if (s) return tko_nn_wrap(oc, s);
     return tko_nn_as_dtype(oc, &oc->out[0], tk_tensor_dtype(x));
 }
 
@@ -247,7 +271,7 @@ tk_status tko_nn_run_lp_norm(TkoOpCtx *oc)
     if (!s) s = tk_zeros(oc->ctx, tk_tensor_dtype(t[1]), 0, NULL, &t[3]);
     if (!s) s = tk_where(oc->ctx, t[2], t[3], t[1], &oc->out[0]);
     tko_nn_release(t, 4);
-    if (s) return tko_wrap(oc, s);
+    if (s) return tko_nn_wrap(oc, s);
     return tko_nn_as_dtype(oc, &oc->out[0], tk_tensor_dtype(x));
 }
 
@@ -271,6 +295,6 @@ tk_status tko_nn_run_mvn(TkoOpCtx *oc)
     if (!s) s = tk_sub(oc->ctx, x, t[0], &t[3]);
     if (!s) s = tk_div(oc->ctx, t[3], t[2], &oc->out[0]);
     tko_nn_release(t, 4);
-    if (s) return tko_wrap(oc, s);
+    if (s) return tko_nn_wrap(oc, s);
     return tko_nn_as_dtype(oc, &oc->out[0], tk_tensor_dtype(x));
 }

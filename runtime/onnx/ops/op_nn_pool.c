@@ -11,7 +11,9 @@
  *               the same sums over a mask of the cells that count (in-image
  *               cells, plus the declared pads when count_include_pad);
  *   LpPool      (window sum of |x|^p)^(1/p), sums as for AveragePool.
- * 3-d pools are refused at load (the runtime pools 2-d planes). */
+ * The runtime pools 2-d planes: 1-d runs as planes of height 1, 3-d as a
+ * pass over (H, W) and one along D. MaxPool's Indices output (1-d, 2-d) is
+ * a direct loop. */
 #include <math.h>
 #include <string.h>
 
@@ -20,7 +22,7 @@
 #include "tk/ops.h"
 #include "tk/shape.h"
 
-#define MAX_SPATIAL 2
+#define MAX_SPATIAL 3
 
 typedef enum { POOL_MAX, POOL_AVG, POOL_LP } PoolKind;
 
@@ -38,7 +40,9 @@ const char *tko_nn_check_pool(const TkoModel *m, const TkoNode *n, char *why, si
     tko_attr_ints(n, "kernel_shape", &c);
     if (c == 0) return tko_nn_why(why, len, "attribute kernel_shape is required");
     if (c > MAX_SPATIAL || rank > 2 + MAX_SPATIAL)
-        return tko_nn_why(why, len, "%d-d pooling is not supported (the runtime pools 1-d and 2-d)", c > MAX_SPATIAL ? c : rank - 2);
+        return tko_nn_why(why, len, "%d-d pooling is not supported (1-d to 3-d are)", c > MAX_SPATIAL ? c : rank - 2);
+    if ((c == 3 || rank == 5) && n->nout > 1 && n->outputs[1] != TKO_NO_VALUE)
+        return tko_nn_why(why, len, "the Indices output of a 3-d MaxPool is not supported");
     const char *ap = tko_attr_string(n, "auto_pad", "NOTSET");
     if (strcmp(ap, "NOTSET") && strcmp(ap, "SAME_UPPER") && strcmp(ap, "SAME_LOWER") && strcmp(ap, "VALID"))
         return tko_nn_why(why, len, "auto_pad='%s' is not one of NOTSET, SAME_UPPER, SAME_LOWER, VALID", ap);
@@ -55,7 +59,7 @@ static tk_status read_geom(TkoOpCtx *oc, const tk_tensor *x, PoolGeom *g)
     if (nd < 3) return tko_fail(oc, TK_ERR_SHAPE, "X is %d-d; it must be [N, C, spatial...]", nd);
     g->nsp = nd - 2;
     if (g->nsp > MAX_SPATIAL)
-        return tko_fail(oc, TK_ERR_UNSUPPORTED, "%d-d pooling is not supported (the runtime pools 1-d and 2-d)", g->nsp);
+        return tko_fail(oc, TK_ERR_UNSUPPORTED, "%d-d pooling is not supported (1-d to 3-d are)", g->nsp);
     int64_t v[2 * MAX_SPATIAL];
     tk_status s;
     if ((s = tko_nn_attr_ints(oc, "kernel_shape", v, MAX_SPATIAL, &c))) return s;
@@ -105,79 +109,87 @@ static tk_status read_geom(TkoOpCtx *oc, const tk_tensor *x, PoolGeom *g)
     return TK_OK;
 }
 
-/* t as [N·C, 1, H, W] (1-d: H = 1), the layout the 2-d runtime ops take. */
-static tk_status as_planes(TkoOpCtx *oc, const tk_tensor *t, const PoolGeom *g, tk_tensor **out)
+/* tk_pad amounts (the last dim first) over g's spatial dims: the declared
+ * pads when `declared`, the ceil_mode overhang at the end when `extra`. */
+static void pad_amounts(const PoolGeom *g, bool declared, bool extra, int64_t *pads)
 {
-    const int64_t *sh = tk_tensor_shape(t);
-    int64_t shape[4] = { sh[0] * sh[1], 1, 1, sh[2] };
-    if (g->nsp == 2) shape[2] = sh[2], shape[3] = sh[3];
-    return tko_wrap(oc, tk_reshape(oc->ctx, t, 4, shape, out));
-}
-
-/* pad amounts for tk_pad (last dim first): the declared pads, extra at the end
- * when with_extra; declared pads left out when !with_declared (they are added
- * with another value by the caller). In planes layout (2 spatial dims). */
-static void pad_amounts(const PoolGeom *g, bool with_declared, int64_t pads[4])
-{
-    int64_t b[2] = { 0, 0 }, e[2] = { 0, 0 };
     for (int i = 0; i < g->nsp; i++) {
-        int a = g->nsp == 1 ? 1 : i;   /* 1-d: the length is the last dim */
-        b[a] = with_declared ? g->pad_begin[i] : 0;
-        e[a] = (with_declared ? g->pad_end[i] : 0) + g->extra[i];
+        int a = g->nsp - 1 - i;
+        pads[2 * i] = declared ? g->pad_begin[a] : 0;
+        pads[2 * i + 1] = (declared ? g->pad_end[a] : 0) + (extra ? g->extra[a] : 0);
     }
-    pads[0] = b[1], pads[1] = e[1], pads[2] = b[0], pads[3] = e[0];
 }
 
-static tk_conv_opts window_conv_opts(const PoolGeom *g)
+/* One unpadded 2-d window pass over planes [P, 1, H, W]: max pooling, or
+ * window sums as a conv with a ones kernel (the stdlib conv kernel when the
+ * dilation is 1). */
+static tk_status pass2d(TkoOpCtx *oc, bool max, const tk_tensor *planes, const int64_t k[2], const int64_t st[2], const int64_t dl[2],
+                        tk_tensor **out)
 {
-    tk_conv_opts o = { .groups = 1 };
-    o.stride[0] = o.stride[1] = o.dilation[0] = o.dilation[1] = 1;
-    for (int i = 0; i < g->nsp; i++) {
-        int a = g->nsp == 1 ? 1 : i;
-        o.stride[a] = g->stride[i], o.dilation[a] = g->dil[i];
+    if (max) {
+        tk_pool_opts o = { .kernel_size = { k[0], k[1] }, .stride = { st[0], st[1] }, .dilation = { dl[0], dl[1] } };
+        return tk_max_pool2d(oc->ctx, planes, &o, out);
     }
-    return o;
-}
-
-/* Window sums of planes [P, 1, H, W] already padded: a conv with a ones kernel. */
-static tk_status window_sums(TkoOpCtx *oc, const tk_tensor *planes, const PoolGeom *g, tk_tensor **out)
-{
-    int64_t ks[4] = { 1, 1, g->nsp == 2 ? g->kernel[0] : 1, g->kernel[g->nsp - 1] };
+    tk_conv_opts o = { .stride = { st[0], st[1] }, .dilation = { dl[0], dl[1] }, .groups = 1 };
     tk_tensor *w = NULL;
-    tk_conv_opts o = window_conv_opts(g);
-    tk_status s = tk_ones(oc->ctx, tk_tensor_dtype(planes), 4, ks, &w);
+    tk_status s = tk_ones(oc->ctx, tk_tensor_dtype(planes), 4, (int64_t[]){ 1, 1, k[0], k[1] }, &w);
     if (!s) s = tk_conv2d(oc->ctx, planes, w, NULL, &o, out);
     tk_tensor_release(w);
     return s;
 }
 
-/* How many cells each window counts: sums over a [1, 1, H, W] mask of ones
- * padded with ones over the declared pads (count_include_pad) or zeros. */
-static tk_status window_counts(TkoOpCtx *oc, const PoolGeom *g, tk_dtype d, bool include_pad, tk_tensor **out)
+/* The window max or sum of x [N, C, spatial...], padded already so that
+ * every window lies inside it: [N, C, out...]. 1-d and 2-d are one pass over
+ * [N·C, 1, H, W] planes; 3-d is a pass over (H, W) and then one along D
+ * (box windows separate, for max and for sums). */
+static tk_status window_op(TkoOpCtx *oc, bool max, const tk_tensor *x, const PoolGeom *g, tk_tensor **out)
 {
-    int64_t shape[4] = { 1, 1, g->nsp == 2 ? g->in[0] : 1, g->in[g->nsp - 1] }, p1[4], p2[4];
-    tk_tensor *t[3] = { 0 };
-    tk_status s = tk_ones(oc->ctx, d, 4, shape, &t[0]);
-    pad_amounts(g, true, p1);
-    if (include_pad) {
-        PoolGeom declared = *g;
-        for (int i = 0; i < g->nsp; i++) declared.extra[i] = 0;
-        pad_amounts(&declared, true, p1);
-        if (!s) s = tk_pad(oc->ctx, t[0], p1, 4, TK_PAD_CONSTANT, 1.0, &t[1]);
-        pad_amounts(g, false, p2);   /* then the ceil_mode overhang, which never counts */
-        if (!s) s = tk_pad(oc->ctx, t[1], p2, 4, TK_PAD_CONSTANT, 0.0, &t[2]);
-    } else if (!s) s = tk_pad(oc->ctx, t[0], p1, 4, TK_PAD_CONSTANT, 0.0, &t[2]);
-    if (!s) s = window_sums(oc, t[2], g, out);
-    tko_nn_release(t, 3);
+    const int64_t *sh = tk_tensor_shape(x);
+    int64_t planes = sh[0] * sh[1], oshape[2 + MAX_SPATIAL] = { sh[0], sh[1] };
+    for (int i = 0; i < g->nsp; i++) oshape[2 + i] = g->out[i];
+    int last = g->nsp - 1;   /* the 2-d pass covers the last one or two spatial dims */
+    int64_t k[2] = { 1, g->kernel[last] }, st[2] = { 1, g->stride[last] }, dl[2] = { 1, g->dil[last] };
+    int64_t in4[4] = { planes, 1, 1, sh[2 + last] };
+    if (g->nsp >= 2) {
+        k[0] = g->kernel[last - 1], st[0] = g->stride[last - 1], dl[0] = g->dil[last - 1];
+        in4[2] = sh[1 + last];
+        if (g->nsp == 3) in4[0] = planes * sh[2];
+    }
+    tk_tensor *t[4] = { 0 };
+    tk_status s = tk_reshape(oc->ctx, x, 4, in4, &t[0]);
+    if (!s) s = pass2d(oc, max, t[0], k, st, dl, &t[1]);
+    if (!s && g->nsp == 3) {   /* along D: [P, 1, D, OH·OW] with a (kd, 1) window */
+        int64_t hw = g->out[1] * g->out[2];
+        if (!(s = tk_reshape(oc->ctx, t[1], 4, (int64_t[]){ planes, 1, sh[2], hw }, &t[2])))
+            s = pass2d(oc, max, t[2], (int64_t[]){ g->kernel[0], 1 }, (int64_t[]){ g->stride[0], 1 }, (int64_t[]){ g->dil[0], 1 }, &t[3]);
+        if (!s) tk_tensor_release(t[1]), t[1] = t[3], t[3] = NULL;
+    }
+    if (!s) s = tk_reshape(oc->ctx, t[1], 2 + g->nsp, oshape, out);
+    tko_nn_release(t, 4);
     return s;
 }
 
-/* planes [N·C, 1, OH, OW] back to [N, C, out...]. */
-static tk_status from_planes(TkoOpCtx *oc, const tk_tensor *planes, const tk_tensor *x, const PoolGeom *g, tk_tensor **out)
+/* How many cells each window counts: window sums over a [1, 1, spatial...]
+ * mask of ones padded with ones over the declared pads (count_include_pad)
+ * or zeros, and zeros over the ceil_mode overhang (which never counts). */
+static tk_status window_counts(TkoOpCtx *oc, const PoolGeom *g, tk_dtype d, bool include_pad, tk_tensor **out)
 {
-    int64_t shape[2 + MAX_SPATIAL] = { tk_tensor_shape(x)[0], tk_tensor_shape(x)[1] };
-    for (int i = 0; i < g->nsp; i++) shape[2 + i] = g->out[i];
-    return tko_wrap(oc, tk_reshape(oc->ctx, planes, 2 + g->nsp, shape, out));
+    int64_t shape[2 + MAX_SPATIAL] = { 1, 1 }, p1[2 * MAX_SPATIAL], p2[2 * MAX_SPATIAL];
+    for (int i = 0; i < g->nsp; i++) shape[2 + i] = g->in[i];
+    tk_tensor *t[3] = { 0 };
+    tk_status s = tk_ones(oc->ctx, d, 2 + g->nsp, shape, &t[0]);
+    if (include_pad) {
+        pad_amounts(g, true, false, p1);
+        pad_amounts(g, false, true, p2);
+        if (!s) s = tk_pad(oc->ctx, t[0], p1, 2 * g->nsp, TK_PAD_CONSTANT, 1.0, &t[1]);
+        if (!s) s = tk_pad(oc->ctx, t[1], p2, 2 * g->nsp, TK_PAD_CONSTANT, 0.0, &t[2]);
+    } else {
+        pad_amounts(g, true, true, p1);
+        if (!s) s = tk_pad(oc->ctx, t[0], p1, 2 * g->nsp, TK_PAD_CONSTANT, 0.0, &t[2]);
+    }
+    if (!s) s = window_op(oc, false, t[2], g, out);
+    tko_nn_release(t, 3);
+    return s;
 }
 
 /* MaxPool's Indices: for each output, the flat index into X of its window's
@@ -238,7 +250,7 @@ static tk_status max_pool_indices(TkoOpCtx *oc, const tk_tensor *x, const PoolGe
         tkr_parallel_for(oc->ctx, planes, per > 4096 ? 1 : 4096 / (per ? per : 1), argmax_planes, &a);
     }
     tk_tensor_release(xc);
-    return tko_wrap(oc, s);
+    return tko_nn_wrap(oc, s);
 }
 
 tk_status tko_nn_run_pool(TkoOpCtx *oc)
@@ -249,63 +261,55 @@ tk_status tko_nn_run_pool(TkoOpCtx *oc)
     PoolGeom g;
     tk_status s = read_geom(oc, x, &g);
     if (s) return s;
+    bool want_indices = kind == POOL_MAX && oc->nout > 1 && oc->node->outputs[1] != TKO_NO_VALUE;
+    if (want_indices && g.nsp > 2) return tko_fail(oc, TK_ERR_UNSUPPORTED, "the Indices output of a 3-d MaxPool is not supported");
     /* the runtime pools floats; the ints ONNX allows (i8, u8) are exact in f32 */
     tk_dtype work = tk_dtype_is_float(d) ? d : TK_DTYPE_F32;
-    tk_tensor *t[8] = { 0 };   /* x as work, planes, padded, pooled / sums, counts, |x|^p, ... */
+    tk_tensor *t[8] = { 0 };   /* x as work, |x|, |x|^p, padded, pooled / sums, counts, result */
+    int64_t pads[2 * MAX_SPATIAL];
+    pad_amounts(&g, true, true, pads);
     if ((s = tko_nn_to(oc, x, work, &t[0]))) return s;
-    if ((s = as_planes(oc, t[0], &g, &t[1]))) goto done;
-    int64_t pads[4];
-    pad_amounts(&g, true, pads);
     if (kind == POOL_MAX) {
-        if ((s = tk_pad(oc->ctx, t[1], pads, 4, TK_PAD_CONSTANT, -INFINITY, &t[2]))) goto done;
-        tk_pool_opts o = { .kernel_size = { 1, 1 }, .stride = { 1, 1 }, .dilation = { 1, 1 } };
-        for (int i = 0; i < g.nsp; i++) {
-            int a = g.nsp == 1 ? 1 : i;
-            o.kernel_size[a] = g.kernel[i], o.stride[a] = g.stride[i], o.dilation[a] = g.dil[i];
-        }
-        if ((s = tk_max_pool2d(oc->ctx, t[2], &o, &t[3]))) goto done;
+        if ((s = tk_pad(oc->ctx, t[0], pads, 2 * g.nsp, TK_PAD_CONSTANT, -INFINITY, &t[3]))) goto done;
+        if ((s = window_op(oc, true, t[3], &g, &t[6]))) goto done;
     } else {
-        const tk_tensor *src = t[1];
+        const tk_tensor *src = t[0];
         double p = 1;
         if (kind == POOL_LP) {   /* |x|^p summed, then the p-th root */
             p = (double)tko_attr_int(oc->node, "p", 2);
-            if ((s = tk_unary(oc->ctx, TK_ABS, t[1], &t[5]))) goto done;
-            if ((s = tk_binary_scalar(oc->ctx, TK_POW, t[5], p, &t[6]))) goto done;
-            src = t[6];
+            if ((s = tk_unary(oc->ctx, TK_ABS, t[0], &t[1])) || (s = tk_binary_scalar(oc->ctx, TK_POW, t[1], p, &t[2]))) goto done;
+            src = t[2];
         }
-        if ((s = tk_pad(oc->ctx, src, pads, 4, TK_PAD_CONSTANT, 0.0, &t[2]))) goto done;
-        if ((s = window_sums(oc, t[2], &g, &t[3]))) goto done;
-        tk_tensor *r = NULL;
+        if ((s = tk_pad(oc->ctx, src, pads, 2 * g.nsp, TK_PAD_CONSTANT, 0.0, &t[3]))) goto done;
+        if ((s = window_op(oc, false, t[3], &g, &t[4]))) goto done;
         if (kind == POOL_AVG) {
             bool include = tko_attr_int(oc->node, "count_include_pad", 0) != 0;
-            if ((s = window_counts(oc, &g, work, include, &t[4]))) goto done;
-            s = tk_div(oc->ctx, t[3], t[4], &r);
-        } else s = tk_binary_scalar(oc->ctx, TK_POW, t[3], 1.0 / p, &r);
+            if ((s = window_counts(oc, &g, work, include, &t[5]))) goto done;
+            s = tk_div(oc->ctx, t[4], t[5], &t[6]);
+        } else s = tk_binary_scalar(oc->ctx, TK_POW, t[4], 1.0 / p, &t[6]);
         if (s) goto done;
-        tk_tensor_release(t[3]);
-        t[3] = r;
     }
-    if ((s = from_planes(oc, t[3], x, &g, &oc->out[0]))) goto done;
+    oc->out[0] = t[6], t[6] = NULL;
     if ((s = tko_nn_as_dtype(oc, &oc->out[0], d))) goto done;
-    if (kind == POOL_MAX && oc->nout > 1 && oc->node->outputs[1] != TKO_NO_VALUE)
-        s = max_pool_indices(oc, x, &g, &oc->out[1]);
+    if (want_indices) s = max_pool_indices(oc, x, &g, &oc->out[1]);
 done:
     tko_nn_release(t, 8);
     if (s) {
-        tk_tensor_release(oc->out[0]), oc->out[0] = NULL;
-        return tko_wrap(oc, s);
+        tko_nn_release(oc->out, oc->nout);
+        return tko_nn_wrap(oc, s);
     }
     return TK_OK;
 }
 
-/* GlobalAveragePool, GlobalMaxPool: a reduction over every spatial dim, kept. */
+/* GlobalAveragePool, GlobalMaxPool, GlobalLpPool: a reduction over every spatial dim, kept. */
 tk_status tko_nn_run_global_pool(TkoOpCtx *oc)
 {
     const tk_tensor *x = oc->in[0];
     int nd = tk_tensor_ndim(x), dims[TK_MAX_DIMS];
     if (nd < 3) return tko_fail(oc, TK_ERR_SHAPE, "X is %d-d; it must be [N, C, spatial...]", nd);
     for (int i = 2; i < nd; i++) dims[i - 2] = i;
-    tk_reduce_opts o = { .dims = dims, .ndims = nd - 2, .keepdim = true };
-    tk_status s = tk_reduce(oc->ctx, (PoolKind)oc->node->def->arg == POOL_MAX ? TK_MAX : TK_MEAN, x, &o, &oc->out[0]);
-    return tko_wrap(oc, s);
+    PoolKind kind = (PoolKind)oc->node->def->arg;
+    tk_reduce_opts o = { .dims = dims, .ndims = nd - 2, .keepdim = true, .p = (double)tko_attr_int(oc->node, "p", 2) };
+    tk_status s = tk_reduce(oc->ctx, kind == POOL_MAX ? TK_MAX : kind == POOL_LP ? TK_NORM : TK_MEAN, x, &o, &oc->out[0]);
+    return tko_nn_wrap(oc, s);
 }
