@@ -75,5 +75,10 @@ static const TkoOpDef defs[] = {
     OPDEF("NonMaxSuppression", 10, TKO_ANY, "center_point_box", tko_run_nms, NULL, 2, 5, 0),
     OPDEF("Col2Im", 18, TKO_ANY, "dilations,pads,strides", tko_run_col2im, NULL, 3, 3, 0),
     OPDEF("DeformConv", 19, TKO_ANY, "dilations,group,kernel_shape,offset_group,pads,strides", tko_run_deform_conv, NULL, 3, 5, 0),
+    OPDEF("SwiGLU", 28, TKO_ANY, "alpha", tko_run_swiglu, NULL, 2, 2, 0),
+    OPDEF("TensorScatter", 24, TKO_ANY, "axis,mode", tko_run_tensor_scatter, tko_check_tensor_scatter, 2, 3, 0),
+    OPDEF("BitCast", 26, TKO_ANY, "to", tko_run_bitcast, tko_check_bitcast, 1, 1, 0),
+    OPDEF("TfIdfVectorizer", 9, TKO_ANY, "max_gram_length,max_skip_count,min_gram_length,mode,ngram_counts,ngram_indexes,pool_int64s,pool_strings,weights",
+          tko_run_tfidf, tko_check_tfidf, 1, 1, 0),
 };
 TKO_FAMILY_OF(tko_ops_ext, defs);

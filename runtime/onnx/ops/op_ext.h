@@ -34,5 +34,12 @@ tk_status tko_run_nms(TkoOpCtx *oc);
 const char *tko_check_roi_align(const TkoModel *m, const TkoNode *n, char *why, size_t len);
 tk_status tko_run_col2im(TkoOpCtx *oc);           /* op_ext_conv.c */
 tk_status tko_run_deform_conv(TkoOpCtx *oc);
+tk_status tko_run_swiglu(TkoOpCtx *oc);           /* op_ext_misc.c */
+tk_status tko_run_tensor_scatter(TkoOpCtx *oc);
+const char *tko_check_tensor_scatter(const TkoModel *m, const TkoNode *n, char *why, size_t len);
+tk_status tko_run_bitcast(TkoOpCtx *oc);
+const char *tko_check_bitcast(const TkoModel *m, const TkoNode *n, char *why, size_t len);
+tk_status tko_run_tfidf(TkoOpCtx *oc);
+const char *tko_check_tfidf(const TkoModel *m, const TkoNode *n, char *why, size_t len);
 
 #endif
