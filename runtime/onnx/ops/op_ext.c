@@ -80,5 +80,8 @@ static const TkoOpDef defs[] = {
     OPDEF("BitCast", 26, TKO_ANY, "to", tko_run_bitcast, tko_check_bitcast, 1, 1, 0),
     OPDEF("TfIdfVectorizer", 9, TKO_ANY, "max_gram_length,max_skip_count,min_gram_length,mode,ngram_counts,ngram_indexes,pool_int64s,pool_strings,weights",
           tko_run_tfidf, tko_check_tfidf, 1, 1, 0),
+    OPDEF("CausalConvWithState", 27, TKO_ANY, "activation", tko_run_causal_conv, tko_check_causal_conv, 2, 4, 0),
+    OPDEF("LinearAttention", 27, TKO_ANY, "chunk_size,kv_num_heads,q_num_heads,scale,update_rule", tko_run_linear_attention,
+          tko_check_linear_attention, 3, 6, 0),
 };
 TKO_FAMILY_OF(tko_ops_ext, defs);

@@ -41,5 +41,9 @@ tk_status tko_run_bitcast(TkoOpCtx *oc);
 const char *tko_check_bitcast(const TkoModel *m, const TkoNode *n, char *why, size_t len);
 tk_status tko_run_tfidf(TkoOpCtx *oc);
 const char *tko_check_tfidf(const TkoModel *m, const TkoNode *n, char *why, size_t len);
+tk_status tko_run_causal_conv(TkoOpCtx *oc);      /* op_ext_recur.c */
+const char *tko_check_causal_conv(const TkoModel *m, const TkoNode *n, char *why, size_t len);
+tk_status tko_run_linear_attention(TkoOpCtx *oc);
+const char *tko_check_linear_attention(const TkoModel *m, const TkoNode *n, char *why, size_t len);
 
 #endif
