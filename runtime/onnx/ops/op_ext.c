@@ -83,5 +83,7 @@ static const TkoOpDef defs[] = {
     OPDEF("CausalConvWithState", 27, TKO_ANY, "activation", tko_run_causal_conv, tko_check_causal_conv, 2, 4, 0),
     OPDEF("LinearAttention", 27, TKO_ANY, "chunk_size,kv_num_heads,q_num_heads,scale,update_rule", tko_run_linear_attention,
           tko_check_linear_attention, 3, 6, 0),
+    { "ai.onnx.preview", "FlexAttention", 1, TKO_ANY, "prob_mod,scale,score_mod,softmax_precision", tko_run_flex_attention,
+      tko_check_flex_attention, 3, 3, 0 },
 };
 TKO_FAMILY_OF(tko_ops_ext, defs);

@@ -45,5 +45,7 @@ tk_status tko_run_causal_conv(TkoOpCtx *oc);      /* op_ext_recur.c */
 const char *tko_check_causal_conv(const TkoModel *m, const TkoNode *n, char *why, size_t len);
 tk_status tko_run_linear_attention(TkoOpCtx *oc);
 const char *tko_check_linear_attention(const TkoModel *m, const TkoNode *n, char *why, size_t len);
+tk_status tko_run_flex_attention(TkoOpCtx *oc);   /* op_ext_flex.c */
+const char *tko_check_flex_attention(const TkoModel *m, const TkoNode *n, char *why, size_t len);
 
 #endif
