@@ -124,6 +124,10 @@ def cases():
                N("DeformConv", ["x0", "x1", "x2", "x3", "x4"], ["y0"], group=2, offset_group=2, strides=[2, 1], pads=[1, 0, 1, 1],
                  dilations=[1, 2]),
                [f32(2, 4, 7, 8), f32(6, 2, 3, 2), f32(2, 2 * 6 * 2, 4, 7, scale=1.5), f32(6), unif(0, 1, 2, 2 * 6, 4, 7)], 22)
+    yield case("deform_conv_far_offsets", N("DeformConv", ["x0", "x1", "x2"], ["y0"]),
+               [f32(1, 2, 5, 6), f32(3, 2, 2, 2), f32(1, 8, 4, 5, scale=40.0)], 22)
+    yield case("roialign_no_rois", N("RoiAlign", ["x0", "x1", "x2"], ["y0"], output_height=2, output_width=2),
+               [X, np.zeros((0, 4), np.float32), np.zeros(0, np.int64)], 16)
     # SwiGLU, TensorScatter, BitCast
     yield case("swiglu_alpha", N("SwiGLU", ["x0", "x1"], ["y0"], alpha=1.7), [f32(3, 17, 33), f32(3, 17, 33)], 28)
     cache = f32(3, 2, 9, 5)

@@ -108,6 +108,7 @@ typedef struct {
 /* X[n, c] at (h, w) by bilinear interpolation, corners outside reading 0. */
 static double deform_sample(const DeformArgs *a, const double *plane, double h, double w)
 {
+    if (!(h > -1 && h < (double)a->H && w > -1 && w < (double)a->W)) return 0;   /* every corner outside, or NaN */
     double fh = floor(h), fw = floor(w), th = h - fh, tw = w - fw;
     int64_t h0 = (int64_t)fh, w0 = (int64_t)fw;
     double v = 0;

@@ -53,7 +53,7 @@ typedef struct {
 static RoiTap roi_tap(const RoiArgs *a, double y, double x)
 {
     RoiTap t = { { 0, 0, 0, 0 }, { 0, 0, 0, 0 } };
-    if (y < -1.0 || y > (double)a->H || x < -1.0 || x > (double)a->W) return t;
+    if (!(y >= -1.0 && y <= (double)a->H && x >= -1.0 && x <= (double)a->W)) return t;   /* NaN too */
     if (y < 0) y = 0;
     if (x < 0) x = 0;
     int64_t yl = (int64_t)y, xl = (int64_t)x, yh, xh;
@@ -88,6 +88,7 @@ static double roi_bin(const RoiArgs *a, int64_t r, int64_t c, int64_t i, int64_t
         if (rw < 1) rw = 1;
         if (rh < 1) rh = 1;
     }
+    if (!isfinite(rw) || !isfinite(rh)) return NAN;
     double bh = rh / (double)a->ph, bw = rw / (double)a->pw;
     int64_t gh = a->sampling > 0 ? a->sampling : (int64_t)ceil(rh / (double)a->ph);
     int64_t gw = a->sampling > 0 ? a->sampling : (int64_t)ceil(rw / (double)a->pw);
@@ -184,7 +185,8 @@ typedef struct {
 static int nms_order(const void *pa, const void *pb)
 {
     const NmsCand *a = pa, *b = pb;
-    if (a->score != b->score) return a->score > b->score ? -1 : 1;
+    if (isnan(a->score) != isnan(b->score)) return isnan(a->score) ? 1 : -1;   /* NaN last */
+    if (a->score != b->score && !isnan(a->score)) return a->score > b->score ? -1 : 1;
     return a->index < b->index ? -1 : a->index > b->index;
 }
 

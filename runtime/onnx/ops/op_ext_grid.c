@@ -7,6 +7,7 @@
 #include "op_ext.h"
 
 typedef enum { GS_NEAREST, GS_LINEAR, GS_CUBIC } GsMode;
+#define GS_FAR 1e15   /* beyond any real image, inside int64 */
 typedef enum { GS_ZEROS, GS_BORDER, GS_REFLECTION } GsPad;
 
 /* Mode names changed at opset 20 (bilinear → linear, bicubic → cubic). */
@@ -51,6 +52,7 @@ const char *tko_check_grid_sample(const TkoModel *m, const TkoNode *n, char *why
 static double gs_reflect(double x, double lo, double hi)
 {
     double range = hi - lo;
+    if (!(range > 0)) return lo;   /* a 1-wide dim with align_corners */
     if (x < lo) {
         double dx = lo - x;
         int64_t k = (int64_t)(dx / range);
@@ -116,6 +118,9 @@ static void gs_point(const GsArgs *a, int64_t n, int64_t p)
         double v = g[r - 1 - d];     /* the grid lists x (the last dim) first */
         int64_t size = a->in_sp[d];
         double x = a->align ? (v + 1) / 2 * (double)(size - 1) : ((v + 1) * (double)size - 1) / 2;
+        /* NaN or huge grid values read from far outside (a zero, or the
+         * border), and stay where int64 conversions are defined */
+        x = isnan(x) ? -GS_FAR : x < -GS_FAR ? -GS_FAR : x > GS_FAR ? GS_FAR : x;
         if (a->mode == GS_NEAREST) x = nearbyint(x);   /* half to even, as PyTorch */
         if (x < a->lo[d] || x > a->hi[d]) {
             if (a->pad == GS_BORDER) x = x < 0 ? 0 : x > (double)(size - 1) ? (double)(size - 1) : x;

@@ -81,7 +81,7 @@ tk_status tko_run_tensor_scatter(TkoOpCtx *oc)
     for (int d = 1; d < axis; d++) outer *= ps[d];
     for (int d = axis + 1; d < nd; d++) inner *= ps[d];
     for (int64_t b = 0; !s && b < batch; b++)
-        if (widx[b] < 0 || (!circular && widx[b] + len > seq))
+        if (widx[b] < 0 || (!circular && widx[b] > seq - len))
             s = tko_fail(oc, TK_ERR_INDEX, "write_indices[%lld] = %lld: %lld rows from it do not fit a cache of %lld", (long long)b,
                          (long long)widx[b], (long long)len, (long long)seq);
     tk_tensor *out = NULL, *uc = NULL;
@@ -94,8 +94,7 @@ tk_status tko_run_tensor_scatter(TkoOpCtx *oc)
         for (int64_t b = 0; b < batch; b++)
             for (int64_t o = 0; o < outer; o++)
                 for (int64_t t = 0; t < len; t++) {
-                    int64_t pos = widx[b] + t;
-                    if (circular) pos %= seq;
+                    int64_t pos = circular ? (widx[b] % seq + t) % seq : widx[b] + t;
                     memcpy(dst + (size_t)(((b * outer + o) * seq + pos) * inner) * es, src + (size_t)((b * outer + o) * len + t) * row, row);
                 }
         oc->out[0] = out;
