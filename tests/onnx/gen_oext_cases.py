@@ -2,9 +2,8 @@
 """gen_oext_cases.py OUT_DIR ERR_DIR — extra cases for the ext family
 (runtime/onnx/ops/op_ext*.c: GridSample, AffineGrid, RoiAlign,
 NonMaxSuppression, Col2Im, DeformConv, SwiGLU, TensorScatter, BitCast,
-TfIdfVectorizer, CausalConvWithState, LinearAttention, FlexAttention, 3-d
-pools), in the node suite's layout (see gen_node_suite.py) so tk_onnx_suite
-runs them.
+TfIdfVectorizer, CausalConvWithState, LinearAttention, FlexAttention), in
+the node suite's layout (see gen_node_suite.py) so tk_onnx_suite runs them.
 
 The node suite's cases for these ops are tiny; these take odd shapes,
 batches, grouped heads, every mode and padding, older opsets' attribute
@@ -177,20 +176,6 @@ def cases():
     yield case("flex_gqa_soft_cap_prob_mod",
                N("FlexAttention", ["x0", "x1", "x2"], ["y0"], domain="ai.onnx.preview", score_mod=soft, prob_mod=pm, scale=0.3), [Q, K, V], fo)
     yield case("flex_plain", N("FlexAttention", ["x0", "x1", "x2"], ["y0"], domain="ai.onnx.preview"), [Q, K, V], fo)
-    # 3-d pools: ceil_mode, dilations, pads, Indices, count_include_pad, Lp
-    xp = f32(2, 3, 7, 8, 9)
-    yield case("maxpool_3d_ceil_dil_pads_indices",
-               N("MaxPool", ["x0"], ["y0", "y1"], kernel_shape=[3, 2, 3], strides=[2, 3, 2], dilations=[1, 2, 1], pads=[1, 0, 1, 1, 1, 0],
-                 ceil_mode=1), [xp], 22, n_out=2)
-    for inc in (0, 1):
-        yield case(f"averagepool_3d_ceil_pads_include{inc}",
-                   N("AveragePool", ["x0"], ["y0"], kernel_shape=[2, 3, 3], strides=[2, 2, 3], pads=[1, 1, 0, 0, 1, 1], ceil_mode=1,
-                     count_include_pad=inc), [xp], 22)
-    yield case("averagepool_3d_same_upper", N("AveragePool", ["x0"], ["y0"], kernel_shape=[3, 3, 2], strides=[2, 2, 2], auto_pad="SAME_UPPER"),
-               [xp], 22)
-    yield case("lppool_3d_p3", N("LpPool", ["x0"], ["y0"], kernel_shape=[2, 2, 3], strides=[1, 2, 2], p=3, pads=[0, 1, 1, 1, 0, 0]), [xp], 22)
-    yield case("maxpool_2d_still_nn", N("MaxPool", ["x0"], ["y0"], kernel_shape=[3, 2], strides=[2, 1]), [f32(2, 3, 9, 8)], 22)
-
 
 def error_cases():
     """Inputs every op must refuse with an error naming the node: (name, node, inputs, opsets, outputs)."""
@@ -218,7 +203,6 @@ def error_cases():
          [f32(1, 2, 4), f32(1, 2, 4), f32(1, 2, 4)], 27, 2),
         ("flex_heads", N("FlexAttention", ["x0", "x1", "x2"], ["y0"], domain="ai.onnx.preview"), [f32(1, 3, 2, 4), f32(1, 2, 2, 4), f32(1, 2, 2, 4)],
          {"": 26, "ai.onnx.preview": 1}, 1),
-        ("maxpool_3d_kernel_count", N("MaxPool", ["x0"], ["y0"], kernel_shape=[2, 2]), [f32(1, 1, 3, 4, 5)], 22, 1),
     ]
 
 

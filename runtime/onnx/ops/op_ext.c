@@ -85,11 +85,5 @@ static const TkoOpDef defs[] = {
           tko_check_linear_attention, 3, 6, 0),
     { "ai.onnx.preview", "FlexAttention", 1, TKO_ANY, "prob_mod,scale,score_mod,softmax_precision", tko_run_flex_attention,
       tko_check_flex_attention, 3, 3, 0 },
-    /* 3-d pools; 1-d and 2-d ones go on to the nn family (see op_ext_pool.c) */
-    OPDEF("MaxPool", 22, TKO_ANY, "auto_pad,ceil_mode,dilations,kernel_shape,pads,strides,storage_order", tko_run_pool_nd,
-          tko_check_pool_nd, 1, 1, 0),
-    OPDEF("AveragePool", 22, TKO_ANY, "auto_pad,ceil_mode,count_include_pad,dilations,kernel_shape,pads,strides", tko_run_pool_nd,
-          tko_check_pool_nd, 1, 1, 1),
-    OPDEF("LpPool", 22, TKO_ANY, "auto_pad,ceil_mode,dilations,kernel_shape,p,pads,strides", tko_run_pool_nd, tko_check_pool_nd, 1, 1, 2),
 };
 TKO_FAMILY_OF(tko_ops_ext, defs);

@@ -47,7 +47,5 @@ tk_status tko_run_linear_attention(TkoOpCtx *oc);
 const char *tko_check_linear_attention(const TkoModel *m, const TkoNode *n, char *why, size_t len);
 tk_status tko_run_flex_attention(TkoOpCtx *oc);   /* op_ext_flex.c */
 const char *tko_check_flex_attention(const TkoModel *m, const TkoNode *n, char *why, size_t len);
-tk_status tko_run_pool_nd(TkoOpCtx *oc);          /* op_ext_pool.c */
-const char *tko_check_pool_nd(const TkoModel *m, const TkoNode *n, char *why, size_t len);
 
 #endif
