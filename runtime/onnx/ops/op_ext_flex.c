@@ -65,6 +65,46 @@ static tk_status flex_mod(TkoOpCtx *oc, const char *name, tk_dtype d, tk_tensor 
     return s;
 }
 
+typedef struct {
+    const double *a, *b;   /* scores: Q and K; values: V */
+    double *scores;        /* [B, Hq, L, S] */
+    int64_t Hq, Hkv, group, L, S, E;   /* E: the head size of a (Q's, or V's) */
+    double scale;
+    double *y;             /* values: [B, Hq, L, Ev] */
+} FlexArgs;
+
+/* scores[bh] = scale * Q[bh] K[kv head]^T, one (batch, query head) per item */
+static void flex_scores(int64_t begin, int64_t end, void *arg)
+{
+    const FlexArgs *f = arg;
+    for (int64_t bh = begin; bh < end; bh++) {
+        int64_t b = bh / f->Hq, kh = bh % f->Hq / f->group;
+        const double *q = f->a + bh * f->L * f->E, *k = f->b + (b * f->Hkv + kh) * f->S * f->E;
+        for (int64_t i = 0; i < f->L; i++)
+            for (int64_t j = 0; j < f->S; j++) {
+                double acc = 0;
+                for (int64_t e = 0; e < f->E; e++) acc += q[i * f->E + e] * k[j * f->E + e];
+                f->scores[(bh * f->L + i) * f->S + j] = acc * f->scale;
+            }
+    }
+}
+
+/* y[bh] = probs[bh] V[kv head] */
+static void flex_values(int64_t begin, int64_t end, void *arg)
+{
+    const FlexArgs *f = arg;
+    for (int64_t bh = begin; bh < end; bh++) {
+        int64_t b = bh / f->Hq, kh = bh % f->Hq / f->group;
+        const double *v = f->a + (b * f->Hkv + kh) * f->S * f->E, *pr = f->scores + bh * f->L * f->S;
+        for (int64_t i = 0; i < f->L; i++)
+            for (int64_t e = 0; e < f->E; e++) {
+                double acc = 0;
+                for (int64_t j = 0; j < f->S; j++) acc += pr[i * f->S + j] * v[j * f->E + e];
+                f->y[(bh * f->L + i) * f->E + e] = acc;
+            }
+    }
+}
+
 tk_status tko_run_flex_attention(TkoOpCtx *oc)
 {
     const tk_tensor *Q = oc->in[0], *K = oc->in[1], *V = oc->in[2];
@@ -89,15 +129,9 @@ tk_status tko_run_flex_attention(TkoOpCtx *oc)
     tk_status s = TK_OK;
     for (int i = 0; i < 3 && !s; i++) s = tko_ext_f64(oc, i, &h[i], &p[i]);
     if (!s) s = tko_ext_new_f64(oc, 4, sshape, &sc_t, &ps);
-    for (int64_t bh = 0; !s && bh < B * Hq; bh++) {
-        int64_t b = bh / Hq, kh = bh % Hq / group;
-        const double *q = p[0] + bh * L * E, *k = p[1] + (b * Hkv + kh) * S * E;
-        for (int64_t i = 0; i < L; i++)
-            for (int64_t j = 0; j < S; j++) {
-                double acc = 0;
-                for (int64_t e = 0; e < E; e++) acc += q[i * E + e] * k[j * E + e];
-                ps[(bh * L + i) * S + j] = acc * scale;
-            }
+    if (!s) {
+        FlexArgs a = { p[0], p[1], ps, Hq, Hkv, group, L, S, E, scale, NULL };
+        tkr_parallel_for(oc->ctx, B * Hq, 1, flex_scores, &a);
     }
     /* scores rounded to the compute dtype, as the reference keeps them */
     if (!s) s = tko_as_dtype(oc, &sc_t, cd);
@@ -117,17 +151,8 @@ tk_status tko_run_flex_attention(TkoOpCtx *oc)
     if (!s) s = flex_mod(oc, "prob_mod", cd, &sc_t);
     if (!s) s = tko_ext_new_f64(oc, 4, yshape, &y, &py);
     if (!s) {
-        ps = (double *)tkr_ptr(sc_t);
-        for (int64_t bh = 0; bh < B * Hq; bh++) {
-            int64_t b = bh / Hq, kh = bh % Hq / group;
-            const double *v = p[2] + (b * Hkv + kh) * S * Ev;
-            for (int64_t i = 0; i < L; i++)
-                for (int64_t e = 0; e < Ev; e++) {
-                    double acc = 0;
-                    for (int64_t j = 0; j < S; j++) acc += ps[(bh * L + i) * S + j] * v[j * Ev + e];
-                    py[(bh * L + i) * Ev + e] = acc;
-                }
-        }
+        FlexArgs a = { p[2], NULL, (double *)tkr_ptr(sc_t), Hq, Hkv, group, L, S, Ev, 1, py };
+        tkr_parallel_for(oc->ctx, B * Hq, 1, flex_values, &a);
         s = tko_ext_emit(oc, 0, y, tk_tensor_dtype(V));
         y = NULL;
     }

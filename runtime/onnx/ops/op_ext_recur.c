@@ -25,6 +25,36 @@ const char *tko_check_causal_conv(const TkoModel *m, const TkoNode *n, char *why
 /* out[b, c, t] = bias[c] + sum_k w[c, 0, k] * padded[b, c, t + k], where
  * padded = past_state (or K - 1 zeros) followed by the input; the new state
  * is padded's last K - 1 steps. */
+typedef struct {
+    const double *x, *w, *bias, *past;
+    double *y, *state;
+    int64_t C, L, K;
+    bool silu;
+} CausalArgs;
+
+/* padded[b, c, i] of row bc */
+static double causal_at(const CausalArgs *a, int64_t bc, int64_t i)
+{
+    int64_t P = a->K - 1;
+    if (i >= P) return a->x[bc * a->L + i - P];
+    return a->past ? a->past[bc * P + i] : 0;
+}
+
+static void causal_rows(int64_t begin, int64_t end, void *arg)
+{
+    const CausalArgs *a = arg;
+    int64_t P = a->K - 1;
+    for (int64_t bc = begin; bc < end; bc++) {
+        int64_t c = bc % a->C;
+        for (int64_t t = 0; t < a->L; t++) {
+            double acc = a->bias ? a->bias[c] : 0;
+            for (int64_t k = 0; k < a->K; k++) acc += a->w[c * a->K + k] * causal_at(a, bc, t + k);
+            a->y[bc * a->L + t] = a->silu ? acc / (1 + exp(-acc)) : acc;
+        }
+        for (int64_t i = 0; i < P; i++) a->state[bc * P + i] = causal_at(a, bc, a->L + i);
+    }
+}
+
 tk_status tko_run_causal_conv(TkoOpCtx *oc)
 {
     const tk_tensor *X = oc->in[0], *Wt = oc->in[1], *Bi = oc->nin > 2 ? oc->in[2] : NULL, *Ps = oc->nin > 3 ? oc->in[3] : NULL;
@@ -44,25 +74,17 @@ tk_status tko_run_causal_conv(TkoOpCtx *oc)
         return tko_fail(oc, TK_ERR_SHAPE, "past_state of shape %s does not fit input %s and kernel size %lld ([B, C, K - 1])",
                         tko_ext_shape(Ps, sa, sizeof sa), tko_ext_shape(X, sb, sizeof sb), (long long)K);
     bool silu = strcmp(tko_attr_string(oc->node, "activation", "none"), "none") != 0;
-    tk_tensor *h[4] = { NULL }, *y = NULL, *st = NULL, *pad = NULL;
+    tk_tensor *h[4] = { NULL }, *y = NULL, *st = NULL;
     const double *p[4] = { NULL };
-    double *py, *pst, *pp;
+    double *py, *pst;
     tk_status s = TK_OK;
     for (int i = 0; i < 4 && !s; i++)
         if (i < oc->nin && oc->in[i]) s = tko_ext_f64(oc, i, &h[i], &p[i]);
     if (!s) s = tko_ext_new_f64(oc, 3, xs, &y, &py);
     if (!s) s = tko_ext_new_f64(oc, 3, (int64_t[]){ B, C, P }, &st, &pst);
-    if (!s) s = tko_ext_new_f64(oc, 1, (int64_t[]){ P + L }, &pad, &pp);
-    for (int64_t bc = 0; !s && bc < B * C; bc++) {
-        int64_t c = bc % C;
-        for (int64_t t = 0; t < P; t++) pp[t] = p[3] ? p[3][bc * P + t] : 0;
-        memcpy(pp + P, p[0] + bc * L, (size_t)L * sizeof *pp);
-        for (int64_t t = 0; t < L; t++) {
-            double acc = p[2] ? p[2][c] : 0;
-            for (int64_t k = 0; k < K; k++) acc += p[1][c * K + k] * pp[t + k];
-            py[bc * L + t] = silu ? acc / (1 + exp(-acc)) : acc;
-        }
-        memcpy(pst + bc * P, pp + L, (size_t)P * sizeof *pst);
+    if (!s) {
+        CausalArgs a = { p[0], p[1], p[2], p[3], py, pst, C, L, K, silu };
+        tkr_parallel_for(oc->ctx, B * C, L * K >= 4096 ? 1 : 4096 / (L * K + 1) + 1, causal_rows, &a);
     }
     if (!s) {
         s = tko_ext_emit(oc, 0, y, tk_tensor_dtype(X));
@@ -74,7 +96,6 @@ tk_status tko_run_causal_conv(TkoOpCtx *oc)
     }
     tk_tensor_release(y);
     tk_tensor_release(st);
-    tk_tensor_release(pad);
     for (int i = 0; i < 4; i++) tk_tensor_release(h[i]);
     return s;
 }
