@@ -2,7 +2,8 @@
 """gen_oext_cases.py OUT_DIR ERR_DIR — extra cases for the ext family
 (runtime/onnx/ops/op_ext*.c: GridSample, AffineGrid, RoiAlign,
 NonMaxSuppression, Col2Im, DeformConv, SwiGLU, TensorScatter, BitCast,
-TfIdfVectorizer, CausalConvWithState, LinearAttention, FlexAttention), in
+TfIdfVectorizer, CausalConvWithState, LinearAttention, FlexAttention,
+MaxUnpool, Adagrad, Adam, Momentum, Binarizer, ArrayFeatureExtractor), in
 the node suite's layout (see gen_node_suite.py) so tk_onnx_suite runs them.
 
 The node suite's cases for these ops are tiny; these take odd shapes,
@@ -163,6 +164,33 @@ def cases():
                  scale=0.3), [q, k, v, unif(0, 1, B, T, 1)], 27, n_out=2)
     yield case("linear_attention_linear", N("LinearAttention", ["x0", "x1", "x2", "x3"], ["y0", "y1"], q_num_heads=hq, kv_num_heads=hkv,
                                             update_rule="linear"), [q, k, v, past], 27, n_out=2)
+    # optimizers (ai.onnx.preview.training): two tensors each, odd shapes
+    tr = {"": 21, "ai.onnx.preview.training": 1}
+    R, T = np.array(0.05, np.float32), np.array(3, np.int64)
+    xa, xb = f32(3, 5), f32(7)
+    ga, gb = f32(3, 5), f32(7)
+    va, vb, ha, hb = f32(3, 5), f32(7), unif(0, 1, 3, 5), unif(0, 1, 7)
+    trn = "ai.onnx.preview.training"
+    yield case("adagrad_two", N("Adagrad", ["x0", "x1", "x2", "x3", "x4", "x5", "x6", "x7"], ["y0", "y1", "y2", "y3"], domain=trn,
+                                decay_factor=0.1, epsilon=1e-5, norm_coefficient=0.01), [R, T, xa, xb, ga, gb, ha, hb], tr, n_out=4)
+    yield case("adam_two", N("Adam", [f"x{i}" for i in range(10)], [f"y{i}" for i in range(6)], domain=trn, alpha=0.9, beta=0.99,
+                             epsilon=1e-3, norm_coefficient=0.01, norm_coefficient_post=0.02), [R, T, xa, xb, ga, gb, va, vb, ha, hb], tr, n_out=6)
+    for mode in ("standard", "nesterov"):
+        yield case(f"momentum_{mode}", N("Momentum", [f"x{i}" for i in range(8)], [f"y{i}" for i in range(4)], domain=trn, alpha=0.9,
+                                         beta=0.5, mode=mode, norm_coefficient=0.01), [R, T, xa, xb, ga, gb, va, vb], tr, n_out=4)
+    # MaxUnpool of a 2-d and a 3-d MaxPool's Indices; Binarizer, ArrayFeatureExtractor
+    xu = f32(2, 3, 9, 8)
+    pooled, ind = ReferenceEvaluator(make("p", [N("MaxPool", ["x0"], ["y0", "y1"], kernel_shape=[3, 2], strides=[3, 2])], [xu], 21,
+                                         ["y0", "y1"])).run(None, {"x0": xu})
+    yield case("maxunpool_2d", N("MaxUnpool", ["x0", "x1"], ["y0"], kernel_shape=[3, 2], strides=[3, 2]), [pooled, ind], 22)
+    yield case("maxunpool_2d_output_shape", N("MaxUnpool", ["x0", "x1", "x2"], ["y0"], kernel_shape=[3, 2], strides=[3, 2]),
+               [pooled, ind, np.array([2, 3, 10, 9], np.int64)], 22)
+    ml = {"": 21, "ai.onnx.ml": 1}
+    yield case("binarizer_f64", N("Binarizer", ["x0"], ["y0"], domain="ai.onnx.ml", threshold=0.3), [f32(4, 7, 3).astype(np.float64)], ml, tol=EXACT)
+    yield case("array_feature_extractor_3d", N("ArrayFeatureExtractor", ["x0", "x1"], ["y0"], domain="ai.onnx.ml"),
+               [f32(2, 3, 9), np.array([8, 0, 3, 3], np.int64)], ml, tol=EXACT)
+    yield case("array_feature_extractor_1d", N("ArrayFeatureExtractor", ["x0", "x1"], ["y0"], domain="ai.onnx.ml"),
+               [rng.integers(0, 100, 11).astype(np.int64), np.array([[10, 2]], np.int64)], ml, tol=EXACT)
     # FlexAttention: GQA, a soft-cap score_mod, a prob_mod, explicit scale
     cap = helper.make_tensor("cap", TensorProto.FLOAT, [], [2.5])
     soft = helper.make_graph([N("Div", ["s", "cap"], ["d"]), N("Tanh", ["d"], ["t"]), N("Mul", ["t", "cap"], ["o"])], "soft_cap",
@@ -201,6 +229,15 @@ def error_cases():
          [f32(1, 2, 4), f32(1, 2, 4), f32(1, 2, 4)], 27, 2),
         ("linear_attention_no_decay", N("LinearAttention", ["x0", "x1", "x2"], ["y0", "y1"], q_num_heads=2, kv_num_heads=2, update_rule="gated"),
          [f32(1, 2, 4), f32(1, 2, 4), f32(1, 2, 4)], 27, 2),
+        ("adam_group_count", N("Adam", [f"x{i}" for i in range(7)], ["y0", "y1", "y2"], domain="ai.onnx.preview.training"),
+         [np.array(0.1, np.float32), np.array(1, np.int64)] + [f32(2)] * 5, {"": 21, "ai.onnx.preview.training": 1}, 3),
+        ("momentum_bad_mode", N("Momentum", [f"x{i}" for i in range(5)], ["y0", "y1"], domain="ai.onnx.preview.training", alpha=0.9, beta=0.1,
+                                mode="heavy", norm_coefficient=0.0),
+         [np.array(0.1, np.float32), np.array(1, np.int64)] + [f32(2)] * 3, {"": 21, "ai.onnx.preview.training": 1}, 2),
+        ("maxunpool_index_oob", N("MaxUnpool", ["x0", "x1"], ["y0"], kernel_shape=[2, 2], strides=[2, 2]),
+         [f32(1, 1, 2, 2), np.array([[[[0, 1], [2, 16]]]], np.int64)], 22, 1),
+        ("array_feature_extractor_oob", N("ArrayFeatureExtractor", ["x0", "x1"], ["y0"], domain="ai.onnx.ml"), [f32(2, 3), np.array([3], np.int64)],
+         {"": 21, "ai.onnx.ml": 1}, 1),
         ("flex_heads", N("FlexAttention", ["x0", "x1", "x2"], ["y0"], domain="ai.onnx.preview"), [f32(1, 3, 2, 4), f32(1, 2, 2, 4), f32(1, 2, 2, 4)],
          {"": 26, "ai.onnx.preview": 1}, 1),
     ]

@@ -85,5 +85,12 @@ static const TkoOpDef defs[] = {
           tko_check_linear_attention, 3, 6, 0),
     { "ai.onnx.preview", "FlexAttention", 1, TKO_ANY, "prob_mod,scale,score_mod,softmax_precision", tko_run_flex_attention,
       tko_check_flex_attention, 3, 3, 0 },
+    OPDEF("MaxUnpool", 9, TKO_ANY, "kernel_shape,pads,strides", tko_run_max_unpool, NULL, 2, 3, 0),
+    { "ai.onnx.preview.training", "Adagrad", 1, TKO_ANY, "decay_factor,epsilon,norm_coefficient", tko_run_optimizer, tko_check_optimizer, 5, -1, 0 },
+    { "ai.onnx.preview.training", "Adam", 1, TKO_ANY, "alpha,beta,epsilon,norm_coefficient,norm_coefficient_post", tko_run_optimizer,
+      tko_check_optimizer, 6, -1, 1 },
+    { "ai.onnx.preview.training", "Momentum", 1, TKO_ANY, "alpha,beta,mode,norm_coefficient", tko_run_optimizer, tko_check_optimizer, 5, -1, 2 },
+    { "ai.onnx.ml", "Binarizer", 1, TKO_ANY, "threshold", tko_run_binarizer, NULL, 1, 1, 0 },
+    { "ai.onnx.ml", "ArrayFeatureExtractor", 1, TKO_ANY, "", tko_run_array_feature_extractor, NULL, 2, 2, 0 },
 };
 TKO_FAMILY_OF(tko_ops_ext, defs);

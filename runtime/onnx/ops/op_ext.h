@@ -45,6 +45,11 @@ tk_status tko_run_causal_conv(TkoOpCtx *oc);      /* op_ext_recur.c */
 const char *tko_check_causal_conv(const TkoModel *m, const TkoNode *n, char *why, size_t len);
 tk_status tko_run_linear_attention(TkoOpCtx *oc);
 const char *tko_check_linear_attention(const TkoModel *m, const TkoNode *n, char *why, size_t len);
+tk_status tko_run_optimizer(TkoOpCtx *oc);        /* op_ext_train.c; def->arg: 0 Adagrad, 1 Adam, 2 Momentum */
+const char *tko_check_optimizer(const TkoModel *m, const TkoNode *n, char *why, size_t len);
+tk_status tko_run_binarizer(TkoOpCtx *oc);        /* op_ext_ml.c */
+tk_status tko_run_array_feature_extractor(TkoOpCtx *oc);
+tk_status tko_run_max_unpool(TkoOpCtx *oc);       /* op_ext_unpool.c */
 tk_status tko_run_flex_attention(TkoOpCtx *oc);   /* op_ext_flex.c */
 const char *tko_check_flex_attention(const TkoModel *m, const TkoNode *n, char *why, size_t len);
 
