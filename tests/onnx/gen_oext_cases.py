@@ -3,7 +3,8 @@
 (runtime/onnx/ops/op_ext*.c: GridSample, AffineGrid, RoiAlign,
 NonMaxSuppression, Col2Im, DeformConv, SwiGLU, TensorScatter, BitCast,
 TfIdfVectorizer, CausalConvWithState, LinearAttention, FlexAttention,
-MaxUnpool, Adagrad, Adam, Momentum, Binarizer, ArrayFeatureExtractor), in
+MaxUnpool, Adagrad, Adam, Momentum, Binarizer, ArrayFeatureExtractor,
+TreeEnsemble), in
 the node suite's layout (see gen_node_suite.py) so tk_onnx_suite runs them.
 
 The node suite's cases for these ops are tiny; these take odd shapes,
@@ -191,6 +192,11 @@ def cases():
                [f32(2, 3, 9), np.array([8, 0, 3, 3], np.int64)], ml, tol=EXACT)
     yield case("array_feature_extractor_1d", N("ArrayFeatureExtractor", ["x0", "x1"], ["y0"], domain="ai.onnx.ml"),
                [rng.integers(0, 100, 11).astype(np.int64), np.array([[10, 2]], np.int64)], ml, tol=EXACT)
+    # TreeEnsemble: three depth-3 trees (nodes numbered depth-first, true
+    # child first, so membership sets are listed in the reference's order),
+    # every comparison mode, NaN features with missing_value_tracks_true
+    for agg in range(4):
+        yield tree_case(f"tree_ensemble_agg{agg}", agg)
     # FlexAttention: GQA, a soft-cap score_mod, a prob_mod, explicit scale
     cap = helper.make_tensor("cap", TensorProto.FLOAT, [], [2.5])
     soft = helper.make_graph([N("Div", ["s", "cap"], ["d"]), N("Tanh", ["d"], ["t"]), N("Mul", ["t", "cap"], ["o"])], "soft_cap",
@@ -204,6 +210,45 @@ def cases():
     yield case("flex_gqa_soft_cap_prob_mod",
                N("FlexAttention", ["x0", "x1", "x2"], ["y0"], domain="ai.onnx.preview", score_mod=soft, prob_mod=pm, scale=0.3), [Q, K, V], fo)
     yield case("flex_plain", N("FlexAttention", ["x0", "x1", "x2"], ["y0"], domain="ai.onnx.preview"), [Q, K, V], fo)
+
+def tree_case(name, agg, ntrees=3, depth=3, nfeat=4, ntargets=3):
+    feats, modes, splits, tids, fids, tleaf, fleaf, miss, members = [], [], [], [], [], [], [], [], []
+    leaf_w, leaf_t, roots = [], [], []
+
+    def build(d):
+        i = len(feats)
+        feats.append(int(rng.integers(0, nfeat)))
+        mode = int(rng.integers(0, 7))
+        modes.append(mode)
+        splits.append(float(rng.integers(1, 5)) + (0.5 if mode < 4 and rng.random() < 0.5 else 0.0))
+        if mode == 6:
+            members.extend([float(v) for v in rng.choice([1.0, 2.0, 3.0, 4.0], 2, replace=False)] + [np.nan])
+            splits[-1] = np.nan
+        miss.append(int(rng.integers(0, 2)))
+        tids.append(0), fids.append(0), tleaf.append(0), fleaf.append(0)
+        for branch, ids, leafs in ((0, tids, tleaf), (1, fids, fleaf)):
+            if d == depth - 1:
+                leafs[i] = 1
+                ids[i] = len(leaf_w)
+                leaf_w.append(float(rng.standard_normal()))
+                leaf_t.append(int(rng.integers(0, ntargets)))
+            else:
+                ids[i] = build(d + 1)
+        return i
+
+    for _ in range(ntrees):
+        roots.append(build(0))
+    X = rng.integers(0, 6, (23, nfeat)).astype(np.float32)
+    X[rng.random(X.shape) < 0.1] = np.nan
+    T = lambda n, v, t=TensorProto.FLOAT: helper.make_tensor(n, t, [len(v)], v)
+    attrs = dict(aggregate_function=agg, n_targets=ntargets, nodes_featureids=feats, nodes_modes=T("nodes_modes", modes, TensorProto.UINT8),
+                 nodes_splits=T("nodes_splits", splits), nodes_truenodeids=tids, nodes_falsenodeids=fids, nodes_trueleafs=tleaf,
+                 nodes_falseleafs=fleaf, nodes_missing_value_tracks_true=miss, leaf_weights=T("leaf_weights", leaf_w), leaf_targetids=leaf_t,
+                 tree_roots=roots)
+    if members:
+        attrs["membership_values"] = T("membership_values", members)
+    return case(name, N("TreeEnsemble", ["x0"], ["y0"], domain="ai.onnx.ml", **attrs), [X], {"": 21, "ai.onnx.ml": 5})
+
 
 def error_cases():
     """Inputs every op must refuse with an error naming the node: (name, node, inputs, opsets, outputs)."""
@@ -238,6 +283,12 @@ def error_cases():
          [f32(1, 1, 2, 2), np.array([[[[0, 1], [2, 16]]]], np.int64)], 22, 1),
         ("array_feature_extractor_oob", N("ArrayFeatureExtractor", ["x0", "x1"], ["y0"], domain="ai.onnx.ml"), [f32(2, 3), np.array([3], np.int64)],
          {"": 21, "ai.onnx.ml": 1}, 1),
+        ("tree_ensemble_cycle", N("TreeEnsemble", ["x0"], ["y0"], domain="ai.onnx.ml", n_targets=1, nodes_featureids=[0, 0],
+                                  nodes_modes=helper.make_tensor("m", TensorProto.UINT8, [2], [0, 0]),
+                                  nodes_splits=helper.make_tensor("s", TensorProto.FLOAT, [2], [0.5, 0.5]), nodes_truenodeids=[1, 0],
+                                  nodes_falsenodeids=[0, 0], nodes_trueleafs=[0, 0], nodes_falseleafs=[1, 0],
+                                  leaf_weights=helper.make_tensor("w", TensorProto.FLOAT, [1], [1.0]), leaf_targetids=[0], tree_roots=[0]),
+         [f32(3, 2)], {"": 21, "ai.onnx.ml": 5}, 1),
         ("flex_heads", N("FlexAttention", ["x0", "x1", "x2"], ["y0"], domain="ai.onnx.preview"), [f32(1, 3, 2, 4), f32(1, 2, 2, 4), f32(1, 2, 2, 4)],
          {"": 26, "ai.onnx.preview": 1}, 1),
     ]

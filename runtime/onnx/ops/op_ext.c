@@ -92,5 +92,9 @@ static const TkoOpDef defs[] = {
     { "ai.onnx.preview.training", "Momentum", 1, TKO_ANY, "alpha,beta,mode,norm_coefficient", tko_run_optimizer, tko_check_optimizer, 5, -1, 2 },
     { "ai.onnx.ml", "Binarizer", 1, TKO_ANY, "threshold", tko_run_binarizer, NULL, 1, 1, 0 },
     { "ai.onnx.ml", "ArrayFeatureExtractor", 1, TKO_ANY, "", tko_run_array_feature_extractor, NULL, 2, 2, 0 },
+    { "ai.onnx.ml", "TreeEnsemble", 5, TKO_ANY,
+      "aggregate_function,leaf_targetids,leaf_weights,membership_values,n_targets,nodes_falseleafs,nodes_falsenodeids,nodes_featureids,"
+      "nodes_hitrates,nodes_missing_value_tracks_true,nodes_modes,nodes_splits,nodes_trueleafs,nodes_truenodeids,post_transform,tree_roots",
+      tko_run_tree_ensemble, tko_check_tree_ensemble, 1, 1, 0 },
 };
 TKO_FAMILY_OF(tko_ops_ext, defs);
