@@ -79,7 +79,7 @@ def cases():
     yield case("gridsample_big_linear_reflection",
                N("GridSample", ["x0", "x1"], ["y0"], mode="linear", padding_mode="reflection"), [f32(2, 2, 13, 17), unif(-1.2, 1.2, 2, 37, 41, 2)], 22)
     x3, g3 = f32(2, 2, 4, 5, 6), unif(-1.2, 1.2, 2, 3, 4, 5, 3)
-    for mode in ("nearest", "linear"):
+    for mode in ("nearest", "linear", "cubic"):
         for pad in ("zeros", "border", "reflection"):
             yield case(f"gridsample_3d_{mode}_{pad}", N("GridSample", ["x0", "x1"], ["y0"], mode=mode, padding_mode=pad, align_corners=1),
                        [x3, g3], 22)

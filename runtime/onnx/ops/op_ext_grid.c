@@ -106,7 +106,8 @@ static int64_t gs_tap(const GsArgs *a, int d, int64_t i)
     return -1;
 }
 
-/* One output point of one (n, c) plane set: every channel at once. */
+/* Output point p of batch n, for every channel: the taps and weights are
+ * worked out once per point. */
 static void gs_point(const GsArgs *a, int64_t n, int64_t p)
 {
     int r = a->r;
