@@ -4,8 +4,8 @@
 NonMaxSuppression, Col2Im, DeformConv, SwiGLU, TensorScatter, BitCast,
 TfIdfVectorizer, CausalConvWithState, LinearAttention, FlexAttention,
 MaxUnpool, Adagrad, Adam, Momentum, Binarizer, ArrayFeatureExtractor,
-TreeEnsemble), in
-the node suite's layout (see gen_node_suite.py) so tk_onnx_suite runs them.
+TreeEnsemble, ConvInteger, QLinearConv), in the node suite's layout (see
+gen_node_suite.py) so tk_onnx_suite runs them.
 
 The node suite's cases for these ops are tiny; these take odd shapes,
 batches, grouped heads, every mode and padding, older opsets' attribute
@@ -192,6 +192,21 @@ def cases():
                [f32(2, 3, 9), np.array([8, 0, 3, 3], np.int64)], ml, tol=EXACT)
     yield case("array_feature_extractor_1d", N("ArrayFeatureExtractor", ["x0", "x1"], ["y0"], domain="ai.onnx.ml"),
                [rng.integers(0, 100, 11).astype(np.int64), np.array([[10, 2]], np.int64)], ml, tol=EXACT)
+    # ConvInteger, QLinearConv: groups, strides, dilations, auto_pad,
+    # per-channel zero points and scales, 1-d and 3-d
+    u8 = lambda *sh: rng.integers(0, 256, sh).astype(np.uint8)
+    i8 = lambda *sh: rng.integers(-128, 128, sh).astype(np.int8)
+    yield case("convinteger_groups_same_lower", N("ConvInteger", ["x0", "x1", "x2", "x3"], ["y0"], group=2, strides=[2, 1], dilations=[1, 2],
+                                                  auto_pad="SAME_LOWER"),
+               [u8(2, 4, 9, 8), i8(6, 2, 3, 2), np.array(7, np.uint8), i8(6)], 10, tol=EXACT)
+    yield case("convinteger_3d_pads", N("ConvInteger", ["x0", "x1", "x2"], ["y0"], pads=[1, 0, 1, 0, 1, 1]),
+               [i8(1, 2, 4, 5, 6), u8(3, 2, 2, 3, 2), np.array(-3, np.int8)], 10, tol=EXACT)
+    yield case("qlinearconv_bias_per_channel", N("QLinearConv", [f"x{i}" for i in range(9)], ["y0"], pads=[1, 1, 1, 1], strides=[2, 2]),
+               [u8(2, 3, 9, 7), np.array(0.02, np.float32), np.array(120, np.uint8), i8(4, 3, 3, 3), unif(0.001, 0.01, 4),
+                np.zeros(4, np.int8), np.array(0.05, np.float32), np.array(-5, np.int8), rng.integers(-3000, 3000, 4).astype(np.int32)], 10)
+    yield case("qlinearconv_1d_u8", N("QLinearConv", [f"x{i}" for i in range(8)], ["y0"], dilations=[2]),
+               [u8(3, 2, 17), np.array(0.03, np.float32), np.array(128, np.uint8), u8(5, 2, 3), np.array([0.004], np.float32),
+                np.array([100], np.uint8), np.array(0.2, np.float32), np.array(10, np.uint8)], 10)
     # TreeEnsemble: three depth-3 trees (nodes numbered depth-first, true
     # child first, so membership sets are listed in the reference's order),
     # every comparison mode, NaN features with missing_value_tracks_true

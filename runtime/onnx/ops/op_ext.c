@@ -85,6 +85,8 @@ static const TkoOpDef defs[] = {
           tko_check_linear_attention, 3, 6, 0),
     { "ai.onnx.preview", "FlexAttention", 1, TKO_ANY, "prob_mod,scale,score_mod,softmax_precision", tko_run_flex_attention,
       tko_check_flex_attention, 3, 3, 0 },
+    OPDEF("ConvInteger", 10, TKO_ANY, "auto_pad,dilations,group,kernel_shape,pads,strides", tko_run_conv_integer, tko_check_qconv, 2, 4, 0),
+    OPDEF("QLinearConv", 10, TKO_ANY, "auto_pad,dilations,group,kernel_shape,pads,strides", tko_run_qlinear_conv, tko_check_qconv, 8, 9, 0),
     OPDEF("MaxUnpool", 9, TKO_ANY, "kernel_shape,pads,strides", tko_run_max_unpool, NULL, 2, 3, 0),
     { "ai.onnx.preview.training", "Adagrad", 1, TKO_ANY, "decay_factor,epsilon,norm_coefficient", tko_run_optimizer, tko_check_optimizer, 5, -1, 0 },
     { "ai.onnx.preview.training", "Adam", 1, TKO_ANY, "alpha,beta,epsilon,norm_coefficient,norm_coefficient_post", tko_run_optimizer,

@@ -50,6 +50,9 @@ const char *tko_check_optimizer(const TkoModel *m, const TkoNode *n, char *why, 
 tk_status tko_run_binarizer(TkoOpCtx *oc);        /* op_ext_ml.c */
 tk_status tko_run_array_feature_extractor(TkoOpCtx *oc);
 tk_status tko_run_max_unpool(TkoOpCtx *oc);       /* op_ext_unpool.c */
+tk_status tko_run_conv_integer(TkoOpCtx *oc);     /* op_ext_qconv.c */
+tk_status tko_run_qlinear_conv(TkoOpCtx *oc);
+const char *tko_check_qconv(const TkoModel *m, const TkoNode *n, char *why, size_t len);
 tk_status tko_run_tree_ensemble(TkoOpCtx *oc);    /* op_ext_tree.c */
 const char *tko_check_tree_ensemble(const TkoModel *m, const TkoNode *n, char *why, size_t len);
 tk_status tko_run_flex_attention(TkoOpCtx *oc);   /* op_ext_flex.c */
