@@ -108,6 +108,7 @@ TKO_FAMILY(tko_ops_quant);
 TKO_FAMILY(tko_ops_misc);
 TKO_FAMILY(tko_ops_loss);
 TKO_FAMILY(tko_ops_signal);
+TKO_FAMILY(tko_ops_ext);
 
 /* ------------------------------------------------------------ onnx-ored */
 

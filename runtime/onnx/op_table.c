@@ -16,6 +16,7 @@ static const TkoOpFamily *const families[] = {
     &tko_ops_misc,
     &tko_ops_loss,
     &tko_ops_signal,
+    &tko_ops_ext,
 };
 #define NUM_FAMILIES (sizeof families / sizeof families[0])
 
