@@ -49,7 +49,7 @@ static tk_status flex_mod(TkoOpCtx *oc, const char *name, tk_dtype d, tk_tensor 
     tk_tensor *out = NULL;
     int64_t shape[4];
     memcpy(shape, tk_tensor_shape(*t), sizeof shape);
-    s = tko_run_subgraph(oc, a->g, t, 1, &out);
+    s = tko_run_subgraph(oc, a->g, t, NULL, 1, &out, NULL);
     tk_tensor_release(*t);
     *t = NULL;
     if (s) return s;
