@@ -6,13 +6,21 @@
  *             the gemm packing, a conv weight's HWIO transpose — is made on the
  *             first run and kept, instead of once per call.
  *
+ *   rewrites  (unless no_fuse) patterns exporters write, each step read once:
+ *             MatMul(x, W) [+ bias]  -> FusedLinear: tk_linear on a marked [N, K] view of W
+ *             MatMul(q, kᵀ) [·s] [+ mask] -> Softmax -> MatMul(·, v)  -> FusedAttention: tk_sdpa
+ *             x·(erf(x/√2) + 1)·0.5  -> FusedGelu: one exact gelu
+ *             (ops/op_fused.c runs them; `tkrun --dump=fuse` shows the result)
+ *
  * The marking is not a change of results (the same kernels, the same
  * layouts), so it runs with no_fuse too: no_fuse only turns off rewrites
  * that change which kernels run. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "op.h"
 #include "tk/nn.h"
+#include "tk/shape.h"
 
 /* Which input of the op is a weight whose layout a kernel converts. */
 static int weight_input(const TkoNode *n)
@@ -36,4 +44,253 @@ tk_status tko_mark_weights(TkoModel *m, TkoGraph *g)
         if (s) return s;
     }
     return TK_OK;
+}
+
+/* ------------------------------------------------------------ rewrites to fused kernels */
+
+typedef struct {
+    TkoModel *m;
+    TkoGraph *g;
+    int *uses;          /* per value: readers (node inputs, subgraph reads, graph outputs) */
+    int *producer;      /* per value: its node, -1 for none */
+    bool *dead;         /* per node: fused into another */
+} Fuse;
+
+static const TkoNode *producer_of(const Fuse *f, int v, const char *op)
+{
+    if (v < 0 || f->producer[v] < 0 || f->dead[f->producer[v]]) return NULL;
+    const TkoNode *n = &f->g->nodes[f->producer[v]];
+    return !*n->domain && strcmp(n->op, op) == 0 ? n : NULL;
+}
+
+/* A scalar float constant (any float dtype, one element). */
+static bool scalar_const(const Fuse *f, int v, double *out)
+{
+    if (v < 0) return false;
+    tk_tensor *t = f->g->values[v].constant;
+    if (!t || tk_tensor_numel(t) != 1 || !tk_dtype_is_float(tk_tensor_dtype(t))) return false;
+    int64_t idx[TK_MAX_DIMS] = { 0 };
+    return tk_item(f->m->ctx, t, idx, out) == TK_OK;
+}
+
+/* The other input of a binary node, given one of them. */
+static int other_input(const TkoNode *n, int v)
+{
+    return n->nin == 2 ? (n->inputs[0] == v ? n->inputs[1] : n->inputs[0]) : -1;
+}
+
+/* Turns node `tail` into the fused op, with these inputs and attributes. */
+static tk_status become(Fuse *f, TkoNode *tail, const char *op, const int *inputs, int nin, TkoAttr *attrs, int nattrs)
+{
+    const char *why;
+    const TkoOpDef *def = tko_find_op("tk", op, 1, &why);
+    int *in = tko_alloc(&f->m->arena, (size_t)nin * sizeof *in);
+    if (!def || !in) return tkr_error(f->m->ctx, TK_ERR_OUT_OF_MEMORY, "tk_onnx_load: out of memory fusing '%s'", tail->name);
+    memcpy(in, inputs, (size_t)nin * sizeof *in);
+    for (int a = 0; a < tail->nattrs; a++) tk_tensor_release(tail->attrs[a].t);
+    tail->op = op, tail->domain = "tk", tail->opset = 1, tail->def = def;
+    tail->inputs = in, tail->nin = nin, tail->attrs = attrs, tail->nattrs = nattrs;
+    return TK_OK;
+}
+
+static void kill(Fuse *f, const TkoNode *n)
+{
+    f->dead[n - f->g->nodes] = true;
+}
+
+/* MatMul(x, W) [+ bias], W a constant 2-D float matrix, bias constant [N]:
+ * tk_linear on a marked [N, K] view of W (the gemm packing made once). */
+static tk_status fuse_linear(Fuse *f, int i)
+{
+    TkoGraph *g = f->g;
+    TkoNode *mm = &g->nodes[i];
+    if (*mm->domain || strcmp(mm->op, "MatMul") != 0 || mm->nin != 2 || mm->nout != 1 || mm->outputs[0] < 0) return TK_OK;
+    tk_tensor *w = mm->inputs[1] >= 0 ? g->values[mm->inputs[1]].constant : NULL;
+    if (!w || tk_tensor_ndim(w) != 2 || !tk_dtype_is_float(tk_tensor_dtype(w))) return TK_OK;
+    int out = mm->outputs[0], inputs[3] = { mm->inputs[0], -1, -1 }, nin = 2;
+    TkoNode *tail = mm;
+    /* a bias Add reading only this product */
+    for (int j = i + 1; j < g->nnodes && f->uses[out] == 1; j++) {
+        TkoNode *add = &g->nodes[j];
+        if (f->dead[j] || *add->domain || strcmp(add->op, "Add") != 0 || add->nin != 2 || add->nout != 1) continue;
+        if (add->inputs[0] != out && add->inputs[1] != out) continue;
+        int b = other_input(add, out);
+        tk_tensor *bias = b >= 0 ? g->values[b].constant : NULL;
+        if (bias && tk_tensor_ndim(bias) == 1 && tk_tensor_shape(bias)[0] == tk_tensor_shape(w)[1] &&
+            tk_tensor_dtype(bias) == tk_tensor_dtype(w)) {
+            inputs[2] = b, nin = 3, tail = add;
+        }
+        break;
+    }
+    /* the weight as tk_linear wants it: [N, K], a transposed view of W, marked */
+    char name[96];
+    snprintf(name, sizeof name, "%s__linear_weight", g->values[mm->inputs[1]].name);
+    int wv = tko_value(&f->m->arena, g, name, true);
+    if (wv < 0) return tkr_error(f->m->ctx, TK_ERR_OUT_OF_MEMORY, "tk_onnx_load: out of memory");
+    if (!g->values[wv].constant) {
+        tk_tensor *wt;
+        tk_status s = tk_transpose(f->m->ctx, w, 0, 1, &wt);
+        if (!s) s = tk_mark_weight(f->m->ctx, wt);
+        if (s) {
+            tk_tensor_release(wt);
+            return s;
+        }
+        g->values[wv].constant = wt;
+    }
+    inputs[1] = wv;
+    if (tail != mm) kill(f, mm);
+    return become(f, tail, "FusedLinear", inputs, nin, NULL, 0);
+}
+
+/* MatMul(q, kᵀ) [÷c or ·c] [+ mask] -> Softmax(last axis) -> MatMul(·, v),
+ * each step read once: tk_sdpa. kᵀ made by a Transpose is undone by permuting
+ * the Transpose's input (k_perm), so k is read in place. */
+static tk_status fuse_attention(Fuse *f, int i)
+{
+    TkoGraph *g = f->g;
+    TkoNode *sm = &g->nodes[i];
+    if (*sm->domain || strcmp(sm->op, "Softmax") != 0 || sm->nout != 1 || sm->outputs[0] < 0) return TK_OK;
+    int64_t axis = tko_attr_int(sm, "axis", sm->opset >= 13 ? -1 : 1);
+    if (axis != -1 || f->uses[sm->outputs[0]] != 1) return TK_OK;
+    /* the consumer: MatMul(softmax, v) */
+    TkoNode *pv = NULL;
+    for (int j = i + 1; j < g->nnodes && !pv; j++)
+        if (!f->dead[j] && !*g->nodes[j].domain && strcmp(g->nodes[j].op, "MatMul") == 0 && g->nodes[j].nin == 2 &&
+            g->nodes[j].inputs[0] == sm->outputs[0])
+            pv = &g->nodes[j];
+    if (!pv) return TK_OK;
+    /* back from the softmax: [Add mask] [Div/Mul scale] MatMul(q, kᵀ) */
+    int v = sm->inputs[0], mask = -1;
+    double scale = 1.0, c;
+    const TkoNode *n, *add = NULL, *sc = NULL;
+    if ((n = producer_of(f, v, "Add")) && f->uses[v] == 1 && n->nin == 2) {
+        const TkoNode *a0 = producer_of(f, n->inputs[0], "Div"), *m0 = producer_of(f, n->inputs[0], "Mul");
+        const TkoNode *mm0 = producer_of(f, n->inputs[0], "MatMul");
+        int x = (a0 || m0 || mm0) ? n->inputs[0] : n->inputs[1];
+        add = n, mask = other_input(n, x), v = x;
+    }
+    if ((n = producer_of(f, v, "Div")) && f->uses[v] == 1 && n->nin == 2 && scalar_const(f, n->inputs[1], &c) && c != 0)
+        sc = n, scale = 1.0 / c, v = n->inputs[0];
+    else if ((n = producer_of(f, v, "Mul")) && f->uses[v] == 1 && n->nin == 2) {
+        if (scalar_const(f, n->inputs[1], &c)) sc = n, scale = c, v = n->inputs[0];
+        else if (scalar_const(f, n->inputs[0], &c)) sc = n, scale = c, v = n->inputs[1];
+    }
+    const TkoNode *qk = producer_of(f, v, "MatMul");
+    if (!qk || f->uses[v] != 1 || qk->nin != 2) return TK_OK;
+    if (add && (mask < 0 || !g->values[mask].constant)) return TK_OK;   /* only constant masks: their shape is known to broadcast */
+    /* kᵀ: from a Transpose (undo it by a permutation) or as it is */
+    int kt = qk->inputs[1], ksrc = kt;
+    TkoAttr *attrs = tko_alloc(&f->m->arena, 2 * sizeof *attrs);
+    if (!attrs) return tkr_error(f->m->ctx, TK_ERR_OUT_OF_MEMORY, "tk_onnx_load: out of memory");
+    int nattrs = 0;
+    const TkoNode *tr = producer_of(f, kt, "Transpose");
+    int np = 0;
+    const int64_t *perm = tr ? tko_attr_ints(tr, "perm", &np) : NULL;
+    if (tr && f->uses[kt] == 1 && np >= 3 && np <= 4) {
+        int64_t *kp = tko_alloc(&f->m->arena, (size_t)np * sizeof *kp);
+        if (!kp) return tkr_error(f->m->ctx, TK_ERR_OUT_OF_MEMORY, "tk_onnx_load: out of memory");
+        memcpy(kp, perm, (size_t)np * sizeof *kp);
+        int64_t t = kp[np - 1];
+        kp[np - 1] = kp[np - 2], kp[np - 2] = t;
+        attrs[nattrs++] = (TkoAttr){ .name = "k_perm", .type = TKO_ATTR_INTS, .n = np, .ints = kp };
+        ksrc = tr->inputs[0];
+    }
+    attrs[nattrs++] = (TkoAttr){ .name = "scale", .type = TKO_ATTR_FLOAT, .f = (float)scale };
+    int inputs[4] = { qk->inputs[0], ksrc, pv->inputs[1], mask };
+    if (ksrc != kt) kill(f, tr);
+    kill(f, qk);
+    if (sc) kill(f, sc);
+    if (add) kill(f, add);
+    kill(f, sm);
+    return become(f, pv, "FusedAttention", inputs, mask >= 0 ? 4 : 3, attrs, nattrs);
+}
+
+/* x·(erf(x/√2) + 1)·0.5, as PyTorch 1.x exports F.gelu: one exact gelu. */
+static tk_status fuse_gelu(Fuse *f, int i)
+{
+    TkoGraph *g = f->g;
+    TkoNode *erf = &g->nodes[i];
+    double c;
+    if (*erf->domain || strcmp(erf->op, "Erf") != 0 || erf->nin != 1) return TK_OK;
+    const TkoNode *div = producer_of(f, erf->inputs[0], "Div");
+    if (!div || f->uses[erf->inputs[0]] != 1 || !scalar_const(f, div->inputs[1], &c) || c < 1.4142 || c > 1.4143) return TK_OK;
+    int x = div->inputs[0], e = erf->outputs[0];
+    if (e < 0 || f->uses[e] != 1) return TK_OK;
+    TkoNode *add = NULL, *mul = NULL, *half = NULL;
+    for (int j = i + 1; j < g->nnodes && !add; j++)
+        if (!f->dead[j] && strcmp(g->nodes[j].op, "Add") == 0 && !*g->nodes[j].domain && g->nodes[j].nin == 2 &&
+            (g->nodes[j].inputs[0] == e || g->nodes[j].inputs[1] == e) && scalar_const(f, other_input(&g->nodes[j], e), &c) && c == 1.0)
+            add = &g->nodes[j];
+    if (!add || f->uses[add->outputs[0]] != 1) return TK_OK;
+    int a = add->outputs[0];
+    for (int j = (int)(add - g->nodes) + 1; j < g->nnodes && !mul; j++)
+        if (!f->dead[j] && strcmp(g->nodes[j].op, "Mul") == 0 && !*g->nodes[j].domain && g->nodes[j].nin == 2 &&
+            ((g->nodes[j].inputs[0] == a && g->nodes[j].inputs[1] == x) || (g->nodes[j].inputs[1] == a && g->nodes[j].inputs[0] == x)))
+            mul = &g->nodes[j];
+    if (!mul || f->uses[mul->outputs[0]] != 1) return TK_OK;
+    int m = mul->outputs[0];
+    for (int j = (int)(mul - g->nodes) + 1; j < g->nnodes && !half; j++)
+        if (!f->dead[j] && strcmp(g->nodes[j].op, "Mul") == 0 && !*g->nodes[j].domain && g->nodes[j].nin == 2 &&
+            (g->nodes[j].inputs[0] == m || g->nodes[j].inputs[1] == m) && scalar_const(f, other_input(&g->nodes[j], m), &c) && c == 0.5)
+            half = &g->nodes[j];
+    if (!half) return TK_OK;
+    kill(f, div), kill(f, erf), kill(f, add), kill(f, mul);
+    return become(f, half, "FusedGelu", &x, 1, NULL, 0);
+}
+
+static void count_uses(Fuse *f)
+{
+    TkoGraph *g = f->g;
+    for (int v = 0; v < g->nvalues; v++) f->uses[v] = 0, f->producer[v] = -1;
+    for (int i = 0; i < g->nnodes; i++) {
+        const TkoNode *n = &g->nodes[i];
+        for (int k = 0; k < n->nin; k++)
+            if (n->inputs[k] >= 0) f->uses[n->inputs[k]]++;
+        for (int k = 0; k < n->nout; k++)
+            if (n->outputs[k] >= 0) f->producer[n->outputs[k]] = i;
+        for (int a = 0; a < n->nattrs; a++) {   /* a subgraph's reads pin the values it reads */
+            const TkoAttr *at = &n->attrs[a];
+            TkoGraph *const *sgs = at->type == TKO_ATTR_GRAPHS ? at->graphs : (TkoGraph *const *)&at->g;
+            int ns = at->type == TKO_ATTR_GRAPHS ? at->n : at->g ? 1 : 0;
+            for (int k = 0; k < ns; k++)
+                for (int o = 0; o < sgs[k]->nouter; o++) f->uses[sgs[k]->values[sgs[k]->outer[o]].outer_index] += 2;
+        }
+    }
+    for (int o = 0; o < g->nout; o++) f->uses[g->outputs[o]] += 2;   /* an output is never fused away */
+}
+
+tk_status tko_fuse(TkoModel *m, TkoGraph *g)
+{
+    if (m->opts.no_fuse || g->nnodes == 0) return TK_OK;
+    Fuse f = { m, g, calloc((size_t)g->nvalues + 64, sizeof(int)), calloc((size_t)g->nvalues + 64, sizeof(int)),
+               calloc((size_t)g->nnodes, sizeof(bool)) };
+    tk_status s = TK_OK;
+    if (!f.uses || !f.producer || !f.dead) s = tkr_error(m->ctx, TK_ERR_OUT_OF_MEMORY, "tk_onnx_load: out of memory");
+    tk_status (*const passes[])(Fuse *, int) = { fuse_attention, fuse_gelu, fuse_linear };
+    for (size_t p = 0; !s && p < sizeof passes / sizeof passes[0]; p++) {
+        count_uses(&f);
+        for (int i = 0; !s && i < g->nnodes; i++)
+            if (!f.dead[i]) s = passes[p](&f, i);
+        /* values the fused nodes made (weight views) are beyond the counted ones: recount with room */
+        if (!s && g->nvalues + 64 > 0) {
+            int *u = realloc(f.uses, ((size_t)g->nvalues + 64) * sizeof(int)), *pr = realloc(f.producer, ((size_t)g->nvalues + 64) * sizeof(int));
+            if (u) f.uses = u;
+            if (pr) f.producer = pr;
+            if (!u || !pr) s = tkr_error(m->ctx, TK_ERR_OUT_OF_MEMORY, "tk_onnx_load: out of memory");
+        }
+    }
+    if (!s) {   /* drop the fused-away nodes; a fused node keeps its tail's place, after everything it reads */
+        int kept = 0;
+        for (int i = 0; i < g->nnodes; i++)
+            if (!f.dead[i]) g->nodes[kept++] = g->nodes[i];
+            else
+                for (int a = 0; a < g->nodes[i].nattrs; a++) tk_tensor_release(g->nodes[i].attrs[a].t), g->nodes[i].attrs[a].t = NULL;
+        g->nnodes = kept;
+        for (int v = 0; v < g->nvalues; v++) g->values[v].producer = g->values[v].constant ? -1 : g->values[v].producer;
+        for (int i = 0; i < kept; i++)
+            for (int o = 0; o < g->nodes[i].nout; o++)
+                if (g->nodes[i].outputs[o] >= 0) g->values[g->nodes[i].outputs[o]].producer = i;
+    }
+    free(f.uses), free(f.producer), free(f.dead);
+    return s;
 }

@@ -93,6 +93,8 @@ static tk_status load(tk_context *ctx, TkoModel *m, const uint8_t *buf, size_t l
     if ((s = tko_fold_constants(m, m->graph))) return s;
     dump_after(m, "fold");
     if ((s = tko_mark_weights(m, m->graph))) return s;
+    if ((s = tko_fuse(m, m->graph))) return s;
+    dump_after(m, "fuse");
     if ((s = tko_liveness(m, m->graph))) return s;
     if ((s = make_info(m))) return s;
     return tkr_ok(ctx);

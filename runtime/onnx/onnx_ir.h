@@ -10,7 +10,8 @@
  *                  refused); each value's last use, so the executor frees it early
  *   graph_check.c  every node's op, attributes and opset checked against the op table
  *   graph_fold.c   Constant nodes and nodes whose inputs are all constant, run once
- *   graph_fuse.c   constant weights marked so kernels convert their layout once
+ *   graph_fuse.c   constant weights marked so kernels convert their layout once; rewrites to
+ *                  fused kernels (linear, attention, gelu) unless no_fuse
  *   executor.c     runs a graph on bound inputs
  *   graph_dump.c   the graph as text (tk_model_dump, tkrun --dump)
  */
@@ -185,6 +186,7 @@ tk_status tko_sort_graph(TkoModel *m, TkoGraph *g);
 tk_status tko_check_graph(TkoModel *m);
 tk_status tko_fold_constants(TkoModel *m, TkoGraph *g);
 tk_status tko_mark_weights(TkoModel *m, TkoGraph *g);
+tk_status tko_fuse(TkoModel *m, TkoGraph *g);
 tk_status tko_liveness(TkoModel *m, TkoGraph *g);
 void tko_model_destroy(TkoModel *m);
 

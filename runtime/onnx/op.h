@@ -104,6 +104,7 @@ TKO_FAMILY(tko_ops_reduce);
 TKO_FAMILY(tko_ops_control);
 TKO_FAMILY(tko_ops_rnn);
 TKO_FAMILY(tko_ops_sequence);
+TKO_FAMILY(tko_ops_fused);
 TKO_FAMILY(tko_ops_quant);
 TKO_FAMILY(tko_ops_misc);
 TKO_FAMILY(tko_ops_loss);

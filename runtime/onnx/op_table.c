@@ -12,6 +12,7 @@ static const TkoOpFamily *const families[] = {
     &tko_ops_control,
     &tko_ops_rnn,
     &tko_ops_sequence,
+    &tko_ops_fused,
     &tko_ops_quant,
     &tko_ops_misc,
     &tko_ops_loss,

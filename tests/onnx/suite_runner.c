@@ -4,7 +4,7 @@
  * dtype and shape equal, values within the case's rtol/atol
  * (|a - e| <= atol + rtol * |e|; NaN matches NaN), every data set.
  *
- *   tk_onnx_suite SUITE_DIR [--report FILE.json] [--expect PASS_LIST] [--write-passes FILE] [--filter TEXT] [--no-fork] [-v]
+ *   tk_onnx_suite SUITE_DIR [--report FILE.json] [--expect PASS_LIST] [--write-passes FILE] [--filter TEXT] [--no-fork] [--no-fuse] [-v]
  *
  * --write-passes writes the passing cases' names, one per line: how
  * expected_pass.txt is made after ops are added (the ratchet only goes up).
@@ -218,6 +218,8 @@ static bool compare_values(tk_context *ctx, const tk_value *e, const tk_value *a
 }
 
 /* Runs one case; writes "pass", "fail: ...", or "unsupported: ..." into result. */
+static bool no_fuse;   /* --no-fuse: load without the rewrites to fused kernels */
+
 static void run_case(const char *dir, char *result, size_t len)
 {
     Meta meta = read_meta(dir);
@@ -229,7 +231,7 @@ static void run_case(const char *dir, char *result, size_t len)
     char path[4096];
     snprintf(path, sizeof path, "%s/model.onnx", dir);
     tk_model *m = NULL;
-    tk_status s = tk_onnx_load(ctx, path, NULL, &m);
+    tk_status s = tk_onnx_load(ctx, path, &(tk_onnx_opts){ .no_fuse = no_fuse }, &m);
     if (s) {
         first_line(result, len, s == TK_ERR_UNSUPPORTED ? "unsupported: " : "fail: load: ", tk_last_error(ctx));
         tk_context_free(ctx);
@@ -339,6 +341,7 @@ int main(int argc, char **argv)
         else if (strcmp(argv[i], "--filter") == 0 && i + 1 < argc) filter = argv[++i];
         else if (strcmp(argv[i], "--write-passes") == 0 && i + 1 < argc) passes = argv[++i];
         else if (strcmp(argv[i], "--no-fork") == 0) fork_cases = false;
+        else if (strcmp(argv[i], "--no-fuse") == 0) no_fuse = true;
         else if (strcmp(argv[i], "-v") == 0) verbose = true;
         else if (argv[i][0] != '-' && !suite) suite = argv[i];
         else {

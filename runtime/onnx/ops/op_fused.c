@@ -1,0 +1,79 @@
+/* op_fused.c — the nodes graph_fuse.c makes (domain "tk"; never in a file):
+ *
+ *   FusedLinear(x, wt, [bias])          MatMul(x, W) [+ bias]: tk_linear on a marked
+ *                                       [N, K] view of the constant W, packed once
+ *   FusedAttention(q, k, v, [mask])     MatMul(q, kᵀ) [·scale] [+ mask] -> Softmax -> MatMul(·, v):
+ *                                       tk_sdpa (the stdlib flash / decode kernels)
+ *                                       attrs: k_perm (k's permutation to [.., S, D]), scale
+ *   FusedGelu(x)                        x·(erf(x/√2) + 1)·0.5: one tk_unary(TK_GELU)
+ */
+#include <string.h>
+
+#include "op.h"
+#include "tk/nn.h"
+#include "tk/ops.h"
+#include "tk/shape.h"
+
+static tk_status run_linear(TkoOpCtx *oc)
+{
+    const tk_tensor *bias = oc->nin > 2 ? oc->in[2] : NULL;
+    return tko_wrap(oc, tk_linear(oc->ctx, oc->in[0], oc->in[1], bias, &oc->out[0]));
+}
+
+/* Rank 3 [BH, S, D] gets a leading 1; rank 4 is as tk_sdpa wants it. */
+static tk_status as4d(TkoOpCtx *oc, const tk_tensor *t, tk_tensor **out)
+{
+    if (tk_tensor_ndim(t) == 4) {
+        *out = tk_tensor_retain((tk_tensor *)t);
+        return TK_OK;
+    }
+    return tko_wrap(oc, tk_unsqueeze(oc->ctx, t, 0, out));
+}
+
+static tk_status run_attention(TkoOpCtx *oc)
+{
+    const TkoNode *n = oc->node;
+    int np;
+    const int64_t *perm = tko_attr_ints(n, "k_perm", &np);
+    tk_tensor *k = NULL, *q4 = NULL, *k4 = NULL, *v4 = NULL, *m4 = NULL, *o4 = NULL;
+    tk_status s;
+    int rank = tk_tensor_ndim(oc->in[0]);
+    if (np) {
+        int p[TK_MAX_DIMS];
+        for (int i = 0; i < np; i++) p[i] = (int)perm[i];
+        s = tko_wrap(oc, tk_permute(oc->ctx, oc->in[1], p, &k));
+    } else s = tko_wrap(oc, tk_transpose(oc->ctx, oc->in[1], -2, -1, &k));   /* k arrived as kᵀ */
+    if (!s) s = as4d(oc, oc->in[0], &q4);
+    if (!s) s = as4d(oc, k, &k4);
+    if (!s) s = as4d(oc, oc->in[2], &v4);
+    const tk_tensor *mask = oc->nin > 3 ? oc->in[3] : NULL;
+    if (!s && mask) {   /* an additive mask broadcast to [B, H, S, SKV]: lead with size-1 dims */
+        m4 = tk_tensor_retain((tk_tensor *)mask);
+        while (!s && tk_tensor_ndim(m4) < 4) {
+            tk_tensor *t;
+            s = tko_wrap(oc, tk_unsqueeze(oc->ctx, m4, 0, &t));
+            tk_tensor_release(m4);
+            m4 = s ? NULL : t;
+        }
+    }
+    tk_sdpa_opts o = { .mask = m4, .has_scale = true, .scale = tko_attr_float(n, "scale", 1.0f) };
+    if (!s) s = tko_wrap(oc, tk_sdpa(oc->ctx, q4, k4, v4, &o, &o4));
+    if (!s && rank == 3) s = tko_wrap(oc, tk_squeeze(oc->ctx, o4, 0, &oc->out[0]));
+    else if (!s) oc->out[0] = tk_tensor_retain(o4);
+    tk_tensor_release(k), tk_tensor_release(q4), tk_tensor_release(k4), tk_tensor_release(v4), tk_tensor_release(m4),
+        tk_tensor_release(o4);
+    return s;
+}
+
+static tk_status run_gelu(TkoOpCtx *oc)
+{
+    return tko_wrap(oc, tk_unary(oc->ctx, TK_GELU, oc->in[0], &oc->out[0]));
+}
+
+static const TkoOpDef defs[] = {
+    { "tk", "FusedLinear", 1, TKO_ANY, "", run_linear, NULL, 2, 3, 0, false },
+    { "tk", "FusedAttention", 1, TKO_ANY, "k_perm,scale", run_attention, NULL, 3, 4, 0, false },
+    { "tk", "FusedGelu", 1, TKO_ANY, "", run_gelu, NULL, 1, 1, 0, false },
+};
+
+TKO_FAMILY_OF(tko_ops_fused, defs);
