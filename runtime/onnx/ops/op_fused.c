@@ -30,6 +30,25 @@ static tk_status as4d(TkoOpCtx *oc, const tk_tensor *t, tk_tensor **out)
     return tko_wrap(oc, tk_unsqueeze(oc->ctx, t, 0, out));
 }
 
+/* Narrow heads or a short key sequence (a small encoder's 16-wide heads
+ * over 10 tokens): the flash kernel's 64-wide tiles would be mostly padding,
+ * so the product, softmax and product run as the batched gemm and softmax
+ * kernels instead — the same arithmetic the graph spelled out. */
+static tk_status small_attention(TkoOpCtx *oc, const tk_tensor *q, const tk_tensor *k, const tk_tensor *v, const tk_tensor *mask,
+                                 double scale, tk_tensor **out)
+{
+    tk_context *ctx = oc->ctx;
+    tk_tensor *kt = NULL, *sc = NULL, *sm = NULL, *p = NULL;
+    tk_status s = tk_transpose(ctx, k, 2, 3, &kt);
+    if (!s) s = tk_matmul(ctx, q, kt, &sc);
+    if (!s && scale != 1.0) s = tk_binary_scalar_(ctx, TK_MUL, sc, scale);
+    if (!s && mask) s = tk_add_(ctx, sc, mask);
+    if (!s) s = tk_softmax(ctx, sc, -1, &p);
+    if (!s) s = tk_matmul(ctx, p, v, out);
+    tk_tensor_release(kt), tk_tensor_release(sc), tk_tensor_release(sm), tk_tensor_release(p);
+    return tko_wrap(oc, s);
+}
+
 static tk_status run_attention(TkoOpCtx *oc)
 {
     const TkoNode *n = oc->node;
@@ -56,8 +75,14 @@ static tk_status run_attention(TkoOpCtx *oc)
             m4 = s ? NULL : t;
         }
     }
-    tk_sdpa_opts o = { .mask = m4, .has_scale = true, .scale = tko_attr_float(n, "scale", 1.0f) };
-    if (!s) s = tko_wrap(oc, tk_sdpa(oc->ctx, q4, k4, v4, &o, &o4));
+    double scale = tko_attr_float(n, "scale", 1.0f);
+    int64_t d = s ? 0 : tk_tensor_shape(q4)[3], skv = s ? 0 : tk_tensor_shape(k4)[2];
+    bool same_heads = !s && tk_tensor_shape(q4)[1] == tk_tensor_shape(k4)[1];
+    if (!s && (d < 32 || skv < 64) && same_heads) s = small_attention(oc, q4, k4, v4, m4, scale, &o4);
+    else if (!s) {
+        tk_sdpa_opts o = { .mask = m4, .has_scale = true, .scale = scale };
+        s = tko_wrap(oc, tk_sdpa(oc->ctx, q4, k4, v4, &o, &o4));
+    }
     if (!s && rank == 3) s = tko_wrap(oc, tk_squeeze(oc->ctx, o4, 0, &oc->out[0]));
     else if (!s) oc->out[0] = tk_tensor_retain(o4);
     tk_tensor_release(k), tk_tensor_release(q4), tk_tensor_release(k4), tk_tensor_release(v4), tk_tensor_release(m4),
