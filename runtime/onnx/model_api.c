@@ -207,7 +207,8 @@ static tk_status check_input(TkoModel *m, int i, const tk_tensor *t, Binding *sy
         int64_t size = tk_tensor_shape(t)[d];
         if (info->dims[d] >= 0 && size != info->dims[d])
             return tkr_error(m->ctx, TK_ERR_SHAPE, "%s: input '%s' must have shape %s, it has %s (dim %d)", op, info->name, want, got, d);
-        if (info->dims[d] < 0 && info->dim_names[d]) {
+        /* a symbol binds one size everywhere; "?" is exporters' "unknown" (Paddle writes it for every free dim) */
+        if (info->dims[d] < 0 && info->dim_names[d] && strcmp(info->dim_names[d], "?") != 0) {
             int k = 0;
             while (k < *nsyms && strcmp(syms[k].name, info->dim_names[d]) != 0) k++;
             if (k == *nsyms && *nsyms < MAX_SYMBOLS) syms[(*nsyms)++] = (Binding){ info->dim_names[d], size };

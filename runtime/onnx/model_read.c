@@ -132,8 +132,8 @@ static tk_status read_shape(Reader *rd, const TkrPbReader *parent, const TkrPbFi
         TkrPbField df;
         while (tkr_pb_next(&dr, &df)) {
             if (df.number == 1 && df.wire == TKR_PB_VARINT) {
-                if ((int64_t)df.varint < 0) return bad(rd, "a negative dim_value", df.offset);
-                t->dims[d] = (int64_t)df.varint;
+                /* some exporters (Paddle's) write -1 for a size they do not know: read it as symbolic */
+                t->dims[d] = (int64_t)df.varint < 0 ? -1 : (int64_t)df.varint;
             } else if (df.number == 2 && df.wire == TKR_PB_BYTES) {
                 if (!(t->dim_names[d] = str_of(rd, &df))) return oom(rd);
             }
