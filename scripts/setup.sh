@@ -16,6 +16,7 @@ PACKAGES=(
   python3-numpy python3-torch          # the tensor runtime's oracle (tests/tensor/gen_fixtures.py)
   python3-onnx                         # ONNX TensorProto fixtures written by onnx itself (tests/tensor/fixtures/fx_io.py)
   python3-torchvision python3-venv     # real models exported to ONNX at test time; a venv for the pinned onnx/onnxruntime
+  libonnx-testdata                     # the onnx 1.12 conformance suites (tests/onnx, ctest onnx_debian_*)
   gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user-static   # AArch64 code, run under qemu
 )
 

@@ -481,7 +481,7 @@ static tk_status read_graph(Reader *rd, const uint8_t *bytes, size_t len, size_t
             if (v < 0)
                 return tkr_error(rd->m->ctx, TK_ERR_IO, "tk_onnx_load: '%s': graph output '%s' is not defined by any node, input or initializer",
                                  rd->m->path, name ? name : "");
-            if (t.known && !g->values[v].type.known) g->values[v].type = t;
+            if ((t.known || t.kind) && !g->values[v].type.known && !g->values[v].type.kind) g->values[v].type = t;
             g->outputs[g->nout++] = v;
         }
     }

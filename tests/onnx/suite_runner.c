@@ -217,6 +217,16 @@ static bool compare_values(tk_context *ctx, const tk_value *e, const tk_value *a
     return true;
 }
 
+/* The kind of input (io 0) or output (io 1) i: meta.txt's when the suite
+ * wrote one, else what the model declares (older suites have no meta.txt). */
+static const char *kind_of(const tk_model *m, const Meta *meta, int io, int i)
+{
+    if (i < 64 && meta->kinds[io][i][0]) return meta->kinds[io][i];
+    tk_value_info info;
+    if ((io ? tk_model_output(m, i, &info) : tk_model_input(m, i, &info)) == TK_OK && info.kind) return info.kind;
+    return "tensor";
+}
+
 /* Runs one case; writes "pass", "fail: ...", or "unsupported: ..." into result. */
 static bool no_fuse;   /* --no-fuse: load without the rewrites to fused kernels */
 
@@ -252,19 +262,22 @@ static void run_case(const char *dir, char *result, size_t len)
         for (int i = 0; i < nin; i++) {
             snprintf(path, sizeof path, "%s/%s/input_%d.pb", dir, sets[k], i);
             if (access(path, R_OK) != 0) continue;   /* an omitted optional input */
-            if (load_value(ctx, path, i < 64 ? meta.kinds[0][i] : "", &in[i]) != TK_OK) {
+            if (load_value(ctx, path, kind_of(m, &meta, 0, i), &in[i]) != TK_OK) {
                 first_line(result, len, "fail: input: ", tk_last_error(ctx));
                 break;
             }
         }
-        if (strcmp(result, "pass") != 0) break;
+        if (strcmp(result, "pass") != 0) {
+            for (int i = 0; i < nin; i++) value_release(&in[i]);
+            break;
+        }
         s = tk_model_run_values(m, in, out);
         if (s) first_line(result, len, s == TK_ERR_UNSUPPORTED ? "unsupported: run: " : "fail: run: ", tk_last_error(ctx));
         for (int o = 0; !s && o < nout; o++) {
             snprintf(path, sizeof path, "%s/%s/output_%d.pb", dir, sets[k], o);
             tk_value e;
             if (access(path, R_OK) != 0) continue;
-            if (load_value(ctx, path, o < 64 ? meta.kinds[1][o] : "", &e) != TK_OK) {
+            if (load_value(ctx, path, kind_of(m, &meta, 1, o), &e) != TK_OK) {
                 first_line(result, len, "fail: expected output: ", tk_last_error(ctx));
                 break;
             }

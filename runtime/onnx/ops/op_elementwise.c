@@ -7,6 +7,7 @@
 
 #include "op.h"
 #include "tk/ops.h"
+#include "tk/shape.h"
 
 /* The result as dtype d (a no-op when it already is). */
 static tk_status as_dtype(TkoOpCtx *oc, tk_tensor **t, tk_dtype d)
@@ -43,6 +44,30 @@ static tk_status run_binary(TkoOpCtx *oc)
     if (s) return s;
     bool boolean = op >= TK_EQ && op <= TK_LOGICAL_XOR;
     return boolean ? TK_OK : as_dtype(oc, &oc->out[0], da);
+}
+
+/* Opsets 1-6: with broadcast=1 and an axis, B's dims line up with A's from
+ * `axis` on (B [3] against A [2, 3, 4] at axis 1 is [1, 3, 1]); without an
+ * axis the alignment is NumPy's (from the end), which run_binary does. */
+static tk_status run_binary_legacy(TkoOpCtx *oc)
+{
+    const TkoNode *n = oc->node;
+    if (!tko_attr_int(n, "broadcast", 0) || !tko_attr(n, "axis")) return run_binary(oc);
+    const tk_tensor *a = oc->in[0], *b = oc->in[1];
+    int ra = tk_tensor_ndim(a), rb = tk_tensor_ndim(b), axis;
+    tk_status s = tko_axis(oc, tko_attr_int(n, "axis", 0), ra, &axis);
+    if (s) return s;
+    if (axis + rb > ra) return tko_fail(oc, TK_ERR_SHAPE, "B of rank %d does not fit A of rank %d at axis %d", rb, ra, axis);
+    int64_t shape[TK_MAX_DIMS];
+    for (int d = 0; d < ra; d++) shape[d] = d >= axis && d < axis + rb ? tk_tensor_shape(b)[d - axis] : 1;
+    tk_tensor *bv;
+    if ((s = tko_wrap(oc, tk_reshape(oc->ctx, b, ra, shape, &bv)))) return s;
+    tk_tensor *in[2] = { (tk_tensor *)a, bv };
+    TkoOpCtx sub = *oc;
+    sub.in = in;
+    s = run_binary(&sub);
+    tk_tensor_release(bv);
+    return s;
 }
 
 /* Mod: fmod=1 follows C's fmod (floats must use it), else Python's %. */
@@ -183,7 +208,16 @@ static tk_status run_activation(TkoOpCtx *oc)
         const char *approx = tko_attr_string(n, "approximate", "none");
         s = tk_unary(ctx, strcmp(approx, "tanh") == 0 ? TK_GELU_TANH : TK_GELU, x, &oc->out[0]);
     } else if (strcmp(op, "PRelu") == 0) {   /* x < 0 ? slope * x : x, slope broadcast */
-        if (!(s = tk_binary_scalar(ctx, TK_LT, x, 0, &t1)) && !(s = tk_mul(ctx, x, oc->in[1], &t2)))
+        const tk_tensor *slope = oc->in[1];
+        int r = tk_tensor_ndim(x);
+        /* before opset 7 a [C] slope is per channel (dim 1), not NumPy-aligned to the last dim */
+        if (n->opset < 7 && tk_tensor_ndim(slope) == 1 && r >= 3 && tk_tensor_shape(slope)[0] == tk_tensor_shape(x)[1]) {
+            int64_t shape[TK_MAX_DIMS];
+            for (int d = 0; d < r - 1; d++) shape[d] = d == 0 ? tk_tensor_shape(x)[1] : 1;
+            s = tk_reshape(ctx, slope, r - 1, shape, &t3);
+            slope = t3;
+        } else s = TK_OK;
+        if (!s && !(s = tk_binary_scalar(ctx, TK_LT, x, 0, &t1)) && !(s = tk_mul(ctx, x, slope, &t2)))
             s = tk_where(ctx, t1, t2, x, &oc->out[0]);
     } else if (strcmp(op, "Softplus") == 0) s = tk_unary(ctx, TK_SOFTPLUS, x, &oc->out[0]);
     else if (strcmp(op, "Swish") == 0) {   /* x * sigmoid(alpha * x) */
@@ -275,6 +309,23 @@ static tk_status run_identity(TkoOpCtx *oc)
 }
 
 static const TkoOpDef defs[] = {
+    /* opsets 1-6: broadcasting was opt-in (broadcast=1), with B aligned at `axis` */
+    OPDEF("Add", 1, 6, "axis,broadcast,consumed_inputs", run_binary_legacy, NULL, 2, 2, TK_ADD),
+    OPDEF("Sub", 1, 6, "axis,broadcast,consumed_inputs", run_binary_legacy, NULL, 2, 2, TK_SUB),
+    OPDEF("Mul", 1, 6, "axis,broadcast,consumed_inputs", run_binary_legacy, NULL, 2, 2, TK_MUL),
+    OPDEF("Div", 1, 6, "axis,broadcast,consumed_inputs", run_binary_legacy, NULL, 2, 2, TK_DIV),
+    OPDEF("Pow", 1, 6, "axis,broadcast", run_binary_legacy, NULL, 2, 2, TK_POW),
+    OPDEF("Equal", 1, 6, "axis,broadcast", run_binary_legacy, NULL, 2, 2, TK_EQ),
+    OPDEF("Less", 1, 6, "axis,broadcast", run_binary_legacy, NULL, 2, 2, TK_LT),
+    OPDEF("Greater", 1, 6, "axis,broadcast", run_binary_legacy, NULL, 2, 2, TK_GT),
+    OPDEF("And", 1, 6, "axis,broadcast", run_binary_legacy, NULL, 2, 2, TK_LOGICAL_AND),
+    OPDEF("Or", 1, 6, "axis,broadcast", run_binary_legacy, NULL, 2, 2, TK_LOGICAL_OR),
+    OPDEF("Xor", 1, 6, "axis,broadcast", run_binary_legacy, NULL, 2, 2, TK_LOGICAL_XOR),
+    OPDEF("Max", 1, 7, "consumed_inputs", run_variadic, NULL, 1, -1, 0),
+    OPDEF("Min", 1, 7, "consumed_inputs", run_variadic, NULL, 1, -1, 0),
+    OPDEF("Sum", 1, 7, "consumed_inputs", run_variadic, NULL, 1, -1, 0),
+    OPDEF("Mean", 1, 7, "consumed_inputs", run_variadic, NULL, 1, -1, 0),
+    OPDEF("PRelu", 1, 6, "consumed_inputs", run_activation, NULL, 2, 2, 0),
     OPDEF("Add", 7, TKO_ANY, "", run_binary, NULL, 2, 2, TK_ADD),
     OPDEF("Sub", 7, TKO_ANY, "", run_binary, NULL, 2, 2, TK_SUB),
     OPDEF("Mul", 7, TKO_ANY, "", run_binary, NULL, 2, 2, TK_MUL),
@@ -299,13 +350,13 @@ static const TkoOpDef defs[] = {
     OPDEF("Mean", 8, TKO_ANY, "", run_variadic, NULL, 1, -1, 0),
     OPDEF("Not", 1, TKO_ANY, "", run_unary, NULL, 1, 1, TK_LOGICAL_NOT),
     OPDEF("BitwiseNot", 18, TKO_ANY, "", run_unary, NULL, 1, 1, TK_BITWISE_NOT),
-    OPDEF("Neg", 6, TKO_ANY, "", run_unary, NULL, 1, 1, TK_NEG),
-    OPDEF("Abs", 6, TKO_ANY, "", run_unary, NULL, 1, 1, TK_ABS),
+    OPDEF("Neg", 1, TKO_ANY, "consumed_inputs", run_unary, NULL, 1, 1, TK_NEG),
+    OPDEF("Abs", 1, TKO_ANY, "consumed_inputs", run_unary, NULL, 1, 1, TK_ABS),
     OPDEF("Sign", 9, TKO_ANY, "", run_unary, NULL, 1, 1, TK_SIGN),
-    OPDEF("Reciprocal", 6, TKO_ANY, "", run_unary, NULL, 1, 1, TK_RECIPROCAL),
-    OPDEF("Exp", 6, TKO_ANY, "", run_unary, NULL, 1, 1, TK_EXP),
-    OPDEF("Log", 6, TKO_ANY, "", run_unary, NULL, 1, 1, TK_LOG),
-    OPDEF("Sqrt", 6, TKO_ANY, "", run_unary, NULL, 1, 1, TK_SQRT),
+    OPDEF("Reciprocal", 1, TKO_ANY, "consumed_inputs", run_unary, NULL, 1, 1, TK_RECIPROCAL),
+    OPDEF("Exp", 1, TKO_ANY, "consumed_inputs", run_unary, NULL, 1, 1, TK_EXP),
+    OPDEF("Log", 1, TKO_ANY, "consumed_inputs", run_unary, NULL, 1, 1, TK_LOG),
+    OPDEF("Sqrt", 1, TKO_ANY, "consumed_inputs", run_unary, NULL, 1, 1, TK_SQRT),
     OPDEF("Sin", 7, TKO_ANY, "", run_unary, NULL, 1, 1, TK_SIN),
     OPDEF("Cos", 7, TKO_ANY, "", run_unary, NULL, 1, 1, TK_COS),
     OPDEF("Tan", 7, TKO_ANY, "", run_unary, NULL, 1, 1, TK_TAN),
@@ -314,25 +365,25 @@ static const TkoOpDef defs[] = {
     OPDEF("Atan", 7, TKO_ANY, "", run_unary, NULL, 1, 1, TK_ATAN),
     OPDEF("Sinh", 9, TKO_ANY, "", run_unary, NULL, 1, 1, TK_SINH),
     OPDEF("Cosh", 9, TKO_ANY, "", run_unary, NULL, 1, 1, TK_COSH),
-    OPDEF("Tanh", 6, TKO_ANY, "", run_unary, NULL, 1, 1, TK_TANH),
+    OPDEF("Tanh", 1, TKO_ANY, "consumed_inputs", run_unary, NULL, 1, 1, TK_TANH),
     OPDEF("Asinh", 9, TKO_ANY, "", run_unary, NULL, 1, 1, TK_ASINH),
     OPDEF("Acosh", 9, TKO_ANY, "", run_unary, NULL, 1, 1, TK_ACOSH),
     OPDEF("Atanh", 9, TKO_ANY, "", run_unary, NULL, 1, 1, TK_ATANH),
     OPDEF("Erf", 9, TKO_ANY, "", run_unary, NULL, 1, 1, TK_ERF),
-    OPDEF("Floor", 6, TKO_ANY, "", run_unary, NULL, 1, 1, TK_FLOOR),
-    OPDEF("Ceil", 6, TKO_ANY, "", run_unary, NULL, 1, 1, TK_CEIL),
+    OPDEF("Floor", 1, TKO_ANY, "consumed_inputs", run_unary, NULL, 1, 1, TK_FLOOR),
+    OPDEF("Ceil", 1, TKO_ANY, "consumed_inputs", run_unary, NULL, 1, 1, TK_CEIL),
     OPDEF("Round", 11, TKO_ANY, "", run_unary, NULL, 1, 1, TK_ROUND),
-    OPDEF("Sigmoid", 6, TKO_ANY, "", run_unary, NULL, 1, 1, TK_SIGMOID),
-    OPDEF("Relu", 6, TKO_ANY, "", run_unary, NULL, 1, 1, TK_RELU),
+    OPDEF("Sigmoid", 1, TKO_ANY, "consumed_inputs", run_unary, NULL, 1, 1, TK_SIGMOID),
+    OPDEF("Relu", 1, TKO_ANY, "consumed_inputs", run_unary, NULL, 1, 1, TK_RELU),
     OPDEF("HardSwish", 14, TKO_ANY, "", run_unary, NULL, 1, 1, TK_HARDSWISH),
     OPDEF("Mish", 18, TKO_ANY, "", run_unary, NULL, 1, 1, TK_MISH),
     OPDEF("IsNaN", 9, TKO_ANY, "", run_unary, NULL, 1, 1, TK_ISNAN),
     OPDEF("IsInf", 10, TKO_ANY, "detect_negative,detect_positive", run_isinf, NULL, 1, 1, 0),
-    OPDEF("LeakyRelu", 6, TKO_ANY, "alpha", run_activation, NULL, 1, 1, 0),
-    OPDEF("Elu", 6, TKO_ANY, "alpha", run_activation, NULL, 1, 1, 0),
-    OPDEF("Selu", 6, TKO_ANY, "alpha,gamma", run_activation, NULL, 1, 1, 0),
+    OPDEF("LeakyRelu", 1, TKO_ANY, "alpha,consumed_inputs", run_activation, NULL, 1, 1, 0),
+    OPDEF("Elu", 1, TKO_ANY, "alpha,consumed_inputs", run_activation, NULL, 1, 1, 0),
+    OPDEF("Selu", 1, TKO_ANY, "alpha,gamma,consumed_inputs", run_activation, NULL, 1, 1, 0),
     OPDEF("Celu", 12, TKO_ANY, "alpha", run_activation, NULL, 1, 1, 0),
-    OPDEF("HardSigmoid", 6, TKO_ANY, "alpha,beta", run_activation, NULL, 1, 1, 0),
+    OPDEF("HardSigmoid", 1, TKO_ANY, "alpha,beta,consumed_inputs", run_activation, NULL, 1, 1, 0),
     OPDEF("ThresholdedRelu", 10, TKO_ANY, "alpha", run_activation, NULL, 1, 1, 0),
     OPDEF("Shrink", 9, TKO_ANY, "lambd,bias", run_activation, NULL, 1, 1, 0),
     OPDEF("Softsign", 1, TKO_ANY, "", run_activation, NULL, 1, 1, 0),
@@ -340,7 +391,7 @@ static const TkoOpDef defs[] = {
     OPDEF("Gelu", 20, TKO_ANY, "approximate", run_activation, check_gelu, 1, 1, 0),
     OPDEF("PRelu", 7, TKO_ANY, "", run_activation, NULL, 2, 2, 0),
     OPDEF("Swish", 24, TKO_ANY, "alpha", run_activation, NULL, 1, 1, 0),
-    OPDEF("Clip", 6, 10, "min,max", run_clip, NULL, 1, 1, 0),
+    OPDEF("Clip", 1, 10, "min,max,consumed_inputs", run_clip, NULL, 1, 1, 0),
     OPDEF("Clip", 11, TKO_ANY, "", run_clip, NULL, 1, 3, 0),
     OPDEF("Where", 9, TKO_ANY, "", run_where, NULL, 3, 3, 0),
     OPDEF("Cast", 6, TKO_ANY, "to,saturate,round_mode", run_cast, check_cast, 1, 1, 0),

@@ -127,8 +127,19 @@ static tk_status run_dropout(TkoOpCtx *oc)
     return TK_OK;
 }
 
+/* Opsets 1-6 also had a training form (is_test = 0): only inference is run. */
+static const char *check_batch_norm_legacy(const TkoModel *m, const TkoNode *n, char *why, size_t len)
+{
+    if (tko_attr_int(n, "is_test", 0) != 1) {
+        snprintf(why, len, "is_test=0 (training, opset %d) is not supported; inference models set is_test=1", n->opset);
+        return why;
+    }
+    return tko_nn_check_batch_norm(m, n, why, len);
+}
+
 static const TkoOpDef defs[] = {
     OPDEF("MatMul", 1, TKO_ANY, "", run_matmul, NULL, 2, 2, 0),
+    OPDEF("Gemm", 1, 6, "alpha,beta,transA,transB,broadcast", run_gemm, NULL, 3, 3, 0),   /* C broadcast when asked: a superset */
     OPDEF("Gemm", 7, TKO_ANY, "alpha,beta,transA,transB", run_gemm, NULL, 2, 3, 0),
     OPDEF("Softmax", 1, TKO_ANY, "axis", run_softmax, NULL, 1, 1, SOFTMAX),
     OPDEF("LogSoftmax", 1, TKO_ANY, "axis", run_softmax, NULL, 1, 1, LOG_SOFTMAX),
@@ -151,6 +162,8 @@ static const TkoOpDef defs[] = {
     OPDEF("GlobalMaxPool", 1, TKO_ANY, "", tko_nn_run_global_pool, NULL, 1, 1, 0),
     OPDEF("GlobalLpPool", 2, TKO_ANY, "p", tko_nn_run_global_pool, NULL, 1, 1, 2),
     OPDEF("GlobalAveragePool", 1, TKO_ANY, "", tko_nn_run_global_pool, NULL, 1, 1, 1),
+    OPDEF("BatchNormalization", 1, 6, "consumed_inputs,epsilon,is_test,momentum,spatial", tko_nn_run_batch_norm, check_batch_norm_legacy,
+          5, 5, 0),
     OPDEF("BatchNormalization", 7, 8, "epsilon,momentum,spatial", tko_nn_run_batch_norm, tko_nn_check_batch_norm, 5, 5, 0),
     OPDEF("BatchNormalization", 9, 13, "epsilon,momentum", tko_nn_run_batch_norm, tko_nn_check_batch_norm, 5, 5, 0),
     OPDEF("BatchNormalization", 14, TKO_ANY, "epsilon,momentum,training_mode", tko_nn_run_batch_norm, tko_nn_check_batch_norm,
