@@ -1,0 +1,51 @@
+# stdlib_aot_compile.cmake — one stdlib file for one CPU level, for libtk's
+# ahead-of-time table (cmake/stdlib_aot.cmake). Run with cmake -P:
+#   TKC, NM, OBJCOPY   the tools
+#   LEVEL              a CPU target of `tkc --list-targets` (x86-64-avx2, ...)
+#   SOURCE             the .tk file; INSTANCES a file of generic instances, one a line
+#   OUT                the object to write; OUT.kernels gets its kernels' symbol names
+# tkc -c names a kernel's entry points NAME__grid and NAME__block; here they
+# become tkr_aot_<level>_<file>_NAME__grid/__block, so that the same kernel of
+# every level and file links into one library, and every other symbol of the
+# object is made local.
+file(STRINGS ${INSTANCES} instances)
+set(args)
+foreach(i IN LISTS instances)
+  list(APPEND args --instance ${i})
+endforeach()
+set(raw ${OUT}.raw.o)
+execute_process(COMMAND ${TKC} -c --target=${LEVEL} ${SOURCE} ${args} -o ${raw}
+                RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "tkc -c --target=${LEVEL} ${SOURCE} failed (${rc}):\n${err}")
+endif()
+execute_process(COMMAND ${NM} --defined-only -g ${raw} OUTPUT_VARIABLE syms RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "nm ${raw} failed")
+endif()
+get_filename_component(stem ${SOURCE} NAME_WE)
+string(MAKE_C_IDENTIFIER "tkr_aot_${LEVEL}_${stem}_" prefix)
+string(REPLACE "\n" ";" lines "${syms}")
+set(redefine "")
+set(keep "")
+set(kernels "")
+foreach(line IN LISTS lines)
+  if(line MATCHES "^[0-9a-fA-F]+ T (.+)__grid$")
+    set(k ${CMAKE_MATCH_1})
+    if(NOT syms MATCHES " T ${k}__block\n")
+      message(FATAL_ERROR "${raw}: ${k}__grid without ${k}__block")
+    endif()
+    string(APPEND redefine "${k}__grid ${prefix}${k}__grid\n${k}__block ${prefix}${k}__block\n")
+    string(APPEND keep "${prefix}${k}__grid\n${prefix}${k}__block\n")
+    string(APPEND kernels "${k}\n")
+  endif()
+endforeach()
+file(WRITE ${OUT}.redefine "${redefine}")
+file(WRITE ${OUT}.keep "${keep}")
+execute_process(COMMAND ${OBJCOPY} --redefine-syms=${OUT}.redefine --keep-global-symbols=${OUT}.keep ${raw} ${OUT}
+                RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "objcopy ${raw} failed: ${err}")
+endif()
+file(REMOVE ${raw} ${OUT}.raw.h)
+file(WRITE ${OUT}.kernels "${kernels}")
