@@ -89,3 +89,4 @@ add_custom_command(OUTPUT ${table}
   DEPENDS ${kernel_lists} ${CMAKE_SOURCE_DIR}/cmake/stdlib_aot_table.cmake
   COMMENT "stdlib ahead of time: the table (${TK_AOT_LEVELS})" VERBATIM)
 set(TK_AOT_SOURCES ${objects} ${table})
+set(TK_AOT_LEVELS_BUILT "${TK_AOT_LEVELS}" CACHE INTERNAL "the CPU levels of the stdlib in libtk (for the tests)")
