@@ -9,7 +9,22 @@
 # TK_AOT_STDLIB=OFF builds an empty table: every stdlib kernel then comes from
 # the JIT as before (for work on the compiler itself, where each change would
 # recompile the objects).
-option(TK_AOT_STDLIB "Compile the stdlib kernels ahead of time into libtk, for every CPU level" ON)
+# The fuzz build (scripts/fuzz.sh) fuzzes the file readers: it has no use for them.
+if(TK_FUZZ)
+  option(TK_AOT_STDLIB "Compile the stdlib kernels ahead of time into libtk, for every CPU level" OFF)
+else()
+  option(TK_AOT_STDLIB "Compile the stdlib kernels ahead of time into libtk, for every CPU level" ON)
+endif()
+# The objects take minutes of LLVM: build trees of one checkout (CI's Debug and
+# ASan builds) share them here, under a digest of the compiler's sources. Empty: no sharing.
+if(DEFINED ENV{XDG_CACHE_HOME} AND NOT "$ENV{XDG_CACHE_HOME}" STREQUAL "")
+  set(tk_aot_cache_default "$ENV{XDG_CACHE_HOME}/tilekit/stdlib-aot")
+elseif(DEFINED ENV{HOME})
+  set(tk_aot_cache_default "$ENV{HOME}/.cache/tilekit/stdlib-aot")
+else()
+  set(tk_aot_cache_default "")
+endif()
+set(TK_AOT_CACHE_DIR "${tk_aot_cache_default}" CACHE PATH "Where build trees share the ahead-of-time stdlib objects (empty: nowhere)")
 
 set(TK_AOT_LIST ${CMAKE_SOURCE_DIR}/runtime/core/stdlib_instances.txt)
 set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${TK_AOT_LIST})
@@ -51,6 +66,20 @@ foreach(line IN LISTS lines)
   endif()
 endforeach()
 
+# The digest of everything that decides what tkc -c writes.
+file(GLOB_RECURSE tk_compiler_sources CONFIGURE_DEPENDS
+  ${CMAKE_SOURCE_DIR}/lang/* ${CMAKE_SOURCE_DIR}/lower/* ${CMAKE_SOURCE_DIR}/targets/*
+  ${CMAKE_SOURCE_DIR}/intrinsics/* ${CMAKE_SOURCE_DIR}/tools/tkc/*)
+list(APPEND tk_compiler_sources ${CMAKE_SOURCE_DIR}/cmake/stdlib_aot_compile.cmake)
+string(REPLACE ";" "\n" tk_compiler_list "${tk_compiler_sources}")
+file(GENERATE OUTPUT ${TK_AOT_DIR}/compiler_sources.txt CONTENT "${tk_compiler_list}\n")
+set(TK_AOT_DIGEST ${TK_AOT_DIR}/compiler.digest)
+add_custom_command(OUTPUT ${TK_AOT_DIGEST}
+  COMMAND ${CMAKE_COMMAND} -DLIST=${TK_AOT_DIR}/compiler_sources.txt -DROOT=${CMAKE_SOURCE_DIR} -DOUT=${TK_AOT_DIGEST}
+          "-DEXTRA=LLVM ${LLVM_PACKAGE_VERSION}" -P ${CMAKE_SOURCE_DIR}/cmake/stdlib_aot_digest.cmake
+  DEPENDS ${tk_compiler_sources} ${TK_AOT_DIR}/compiler_sources.txt ${CMAKE_SOURCE_DIR}/cmake/stdlib_aot_digest.cmake
+  COMMENT "stdlib ahead of time: the digest of the compiler's sources" VERBATIM)
+
 find_program(TK_NM NAMES ${CMAKE_NM} nm REQUIRED)
 find_program(TK_OBJCOPY NAMES ${CMAKE_OBJCOPY} objcopy REQUIRED)
 set(TK_AOT_SOURCES)
@@ -66,8 +95,9 @@ foreach(f IN LISTS TK_AOT_FILES)
       COMMAND ${CMAKE_COMMAND} -E make_directory ${TK_AOT_DIR}/${level}
       COMMAND ${CMAKE_COMMAND} -DTKC=$<TARGET_FILE:tkc> -DNM=${TK_NM} -DOBJCOPY=${TK_OBJCOPY} -DLEVEL=${level}
               -DSOURCE=${CMAKE_SOURCE_DIR}/stdlib-kernels/${f} -DINSTANCES=${instances} -DOUT=${obj}
-              -P ${CMAKE_SOURCE_DIR}/cmake/stdlib_aot_compile.cmake
+              -DCACHE=${TK_AOT_CACHE_DIR} -DDIGEST=${TK_AOT_DIGEST} -P ${CMAKE_SOURCE_DIR}/cmake/stdlib_aot_compile.cmake
       DEPENDS tkc ${CMAKE_SOURCE_DIR}/stdlib-kernels/${f} ${instances} ${CMAKE_SOURCE_DIR}/cmake/stdlib_aot_compile.cmake
+              ${TK_AOT_DIGEST}
       COMMENT "stdlib ahead of time: ${f} for ${level}" VERBATIM)
     list(APPEND objects ${obj})
   endforeach()

@@ -4,10 +4,28 @@
 #   LEVEL              a CPU target of `tkc --list-targets` (x86-64-avx2, ...)
 #   SOURCE             the .tk file; INSTANCES a file of generic instances, one a line
 #   OUT                the object to write; OUT.kernels gets its kernels' symbol names
+#   CACHE, DIGEST      optional: a folder where build trees share the results, and
+#                      the file holding the digest of the compiler's sources
 # tkc -c names a kernel's entry points NAME__grid and NAME__block; here they
 # become tkr_aot_<level>_<file>_NAME__grid/__block, so that the same kernel of
 # every level and file links into one library, and every other symbol of the
 # object is made local.
+# The cache: the same compiler sources, LLVM, level, stdlib file and
+# instances give the same object, whichever build tree (Debug, ASan) asks.
+if(CACHE AND DIGEST)
+  file(READ ${DIGEST} digest)
+  file(SHA256 ${SOURCE} source_hash)
+  file(SHA256 ${INSTANCES} instances_hash)
+  string(SHA256 key "${digest} ${LEVEL} ${source_hash} ${instances_hash}")
+  get_filename_component(stem ${SOURCE} NAME_WE)
+  set(cached ${CACHE}/${LEVEL}-${stem}-${key})
+  if(EXISTS ${cached}.o AND EXISTS ${cached}.kernels)
+    file(COPY_FILE ${cached}.o ${OUT})
+    file(COPY_FILE ${cached}.kernels ${OUT}.kernels)
+    return()
+  endif()
+endif()
+
 file(STRINGS ${INSTANCES} instances)
 set(args)
 foreach(i IN LISTS instances)
@@ -49,3 +67,12 @@ if(NOT rc EQUAL 0)
 endif()
 file(REMOVE ${raw} ${OUT}.raw.h)
 file(WRITE ${OUT}.kernels "${kernels}")
+if(cached)
+  # written under a temporary name and renamed: another tree reading it sees all of it or nothing
+  string(RANDOM LENGTH 8 tmp)
+  file(MAKE_DIRECTORY ${CACHE})
+  file(COPY_FILE ${OUT} ${cached}.o.${tmp})
+  file(COPY_FILE ${OUT}.kernels ${cached}.kernels.${tmp})
+  file(RENAME ${cached}.o.${tmp} ${cached}.o)
+  file(RENAME ${cached}.kernels.${tmp} ${cached}.kernels)
+endif()
