@@ -88,9 +88,13 @@ tk_status tkr_stdlib_kernel(tk_context *ctx, const char *file, const char *name,
         }
     tk_program *p = program_of(ctx, file, &st);
     tk_kernel *k = p ? tk_program_kernel(p, name) : NULL;
-    if (p && !k)
-        st = tkr_error(ctx, TK_ERR_INTERNAL, "stdlib %s: %s%s", file, tk_program_error(p),
+    if (p && !k) {
+        char why[600];   /* the program's message may span lines ("cannot instantiate X:\n..."): one line on ctx */
+        snprintf(why, sizeof why, "%s", tk_program_error(p));
+        for (char *c = why; (c = strchr(c, '\n')) != NULL;) *c = ' ';
+        st = tkr_error(ctx, TK_ERR_INTERNAL, "stdlib %s: %s%s", file, why,
                        tkr_aot_mode() == TKR_AOT_STRICT ? " (TK_STDLIB_AOT=strict: add it to runtime/core/stdlib_instances.txt)" : "");
+    }
     if (k) {
         if (lib.nentries == lib.cap) {
             size_t cap = lib.cap ? 2 * lib.cap : 64;
