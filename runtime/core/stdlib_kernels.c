@@ -3,6 +3,7 @@
  * share the compiled code, and tk_program_kernel is not thread-safe. The
  * table lives until the process ends (it is reachable, never leaked). */
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
