@@ -44,9 +44,14 @@ const char *tkr_aot_level(void)
 int tkr_aot_find(void *file, const char *symbol, tk_grid_fn *grid, tk_block_fn *block)
 {
     if (!tkr_aot_level()) return -1;
+    return tkr_aot_find_at((unsigned)level_index, file, symbol, grid, block);
+}
+
+int tkr_aot_find_at(unsigned level, const char *file, const char *symbol, tk_grid_fn *grid, tk_block_fn *block)
+{
     for (size_t i = 0; i < tkr_aot_nkernels; i++) {
         const TkrAotKernel *k = &tkr_aot_kernels[i];
-        if ((int)k->level == level_index && strcmp(k->symbol, symbol) == 0 && strcmp(k->file, (const char *)file) == 0) {
+        if (k->level == level && strcmp(k->symbol, symbol) == 0 && strcmp(k->file, file) == 0) {
             *grid = k->grid;
             *block = k->block;
             return 0;

@@ -40,5 +40,8 @@ const char *tkr_aot_level(void);
 /* A code finder for tkr_compile_prebuilt: `file` is the stdlib file name.
  * 0 and the entry points of that kernel at tkr_aot_level(), or -1. */
 int tkr_aot_find(void *file, const char *symbol, tk_grid_fn *grid, tk_block_fn *block);
+/* The same at level tkr_aot_levels[level], whether or not it is this CPU's
+ * choice (the tests run every level this CPU can). */
+int tkr_aot_find_at(unsigned level, const char *file, const char *symbol, tk_grid_fn *grid, tk_block_fn *block);
 
 #endif

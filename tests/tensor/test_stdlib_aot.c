@@ -4,7 +4,9 @@
  *     disk cache, goes to LLVM not once (tkr_compiler_jit_count), and its
  *     results match plain double loops; the same on 1 and 2 threads, bit for bit;
  *   - the prebuilt code of a gemm (an instance and the default) and of an
- *     attention kernel gives the bits the JIT gives for the same CPU level.
+ *     attention kernel gives the bits the JIT gives for the same CPU level;
+ *   - the code of every level this CPU runs (not only the one chosen) is
+ *     right: f32 and bf16 gemms and an attention against double loops.
  * Check forks a process per test, and this file touches no stdlib kernel
  * outside a test: each test starts with none compiled. Shapes are odd on
  * purpose (not multiples of any tile). */
@@ -17,6 +19,7 @@
 #include "compiler_prebuilt.h"
 #include "harness.h"
 #include "stdlib_aot.h"
+#include "target.h"
 
 extern const struct {
     const char *name;
@@ -235,6 +238,129 @@ START_TEST(prebuilt_attention_is_the_jit_attention)
 }
 END_TEST
 
+/* the finder of one level's code, for tkr_compile_prebuilt */
+typedef struct {
+    unsigned level;
+    const char *file;
+} LevelFile;
+
+static int find_at_level(void *ctx, const char *symbol, tk_grid_fn *grid, tk_block_fn *block)
+{
+    const LevelFile *lf = ctx;
+    return tkr_aot_find_at(lf->level, lf->file, symbol, grid, block);
+}
+
+static tk_program *prebuilt_at(LevelFile *lf)
+{
+    size_t len;
+    const char *text = stdlib_source(lf->file, &len);
+    tkr_prebuilt_code code = { tkr_aot_levels[lf->level], find_at_level, lf, false };
+    tk_program *p = NULL;
+    char *diags = NULL;
+    ck_assert_msg(tkr_compile_prebuilt(lf->file, text, len, &code, &p, &diags) == TK_OK, "%s at %s: %s", lf->file,
+                  tkr_aot_levels[lf->level], diags ? diags : "");
+    return p;
+}
+
+static tk_tensor *as_f32(tk_tensor *t)
+{
+    tk_tensor *f;
+    TKT_OK(tk_to_dtype(tkt_ctx, t, TK_DTYPE_F32, &f));
+    return f;
+}
+
+/* C = A·B in bf16 (f32 accumulation, rounded once) by gemm_bf16_ep_bf16 without bias or residual */
+static void check_gemm_bf16(tk_program *p, const char *level, int64_t m, int64_t k, int64_t n)
+{
+    tk_tensor *a, *b, *c, *bias, *a32, *b32, *c32;
+    TKT_OK(tk_randn(tkt_ctx, TK_DTYPE_BF16, 2, (int64_t[]){ m, k }, 12, &a));
+    TKT_OK(tk_randn(tkt_ctx, TK_DTYPE_BF16, 2, (int64_t[]){ k, n }, 13, &b));
+    TKT_OK(tk_full(tkt_ctx, TK_DTYPE_BF16, 2, (int64_t[]){ m, n }, 12345.0, &c));
+    TKT_OK(tk_zeros(tkt_ctx, TK_DTYPE_F32, 1, &n, &bias));
+    int32_t act = 0;
+    uint8_t off = 0;
+    tk_arg args[8] = { TK_TENSOR2(tk_tensor_data(a), m, k), TK_TENSOR2(tk_tensor_data(b), k, n), TK_TENSOR1(tk_tensor_data(bias), n),
+                       TK_TENSOR2(tk_tensor_data(c), m, n), TK_TENSOR2(tk_tensor_data(c), m, n), TK_SCALAR(&act),
+                       TK_SCALAR(&off),                     TK_SCALAR(&off) };
+    tk_kernel *kern = kernel_of(p, "gemm_bf16_ep_bf16");
+    ck_assert_msg(tk_kernel_launch(kern, args, 8, 2) == TK_OK, "%s: %s", level, tk_kernel_error(kern));
+    a32 = as_f32(a), b32 = as_f32(b), c32 = as_f32(c);
+    for (int64_t i = 0; i < m; i++)
+        for (int64_t j = 0; j < n; j++) {
+            double want = 0, mag = 0;
+            for (int64_t t = 0; t < k; t++) {
+                double x = (double)f32(a32)[i * k + t] * f32(b32)[t * n + j];
+                want += x;
+                mag += fabs(x);
+            }
+            double got = f32(c32)[i * n + j];   /* one bf16 rounding: 2^-8 relative */
+            ck_assert_msg(fabs(got - want) <= 0x1p-8 * fabs(want) + 1e-5 * mag + 1e-6, "%s: bf16 C[%lld,%lld] = %.6g, want %.6g", level,
+                          (long long)i, (long long)j, got, want);
+        }
+    TKT_RELEASE(a, b, c, bias, a32, b32, c32);
+}
+
+START_TEST(every_level_this_cpu_runs_is_right)
+{
+    unsigned tested = 0, best = 0;
+    bool baseline = false;
+    for (unsigned l = 0; tkr_aot_levels[l]; l++) {
+        const char *level = tkr_aot_levels[l];
+        TkResolvedTarget rt;
+        char err[256];
+        ck_assert_msg(tk_target_resolve(tk_target_find(level), &rt, err, sizeof err) == 0, "%s: %s", level, err);
+        bool runs = tk_target_runs_here(&rt);
+        tk_target_resolved_free(&rt);
+        if (!runs) {
+            printf("stdlib_aot: level %s does not run on this CPU: not tested here\n", level);
+            continue;
+        }
+        if (!tested) best = l;
+        LevelFile gemm = { l, "gemm.tk" }, attention = { l, "attention.tk" };
+        tk_program *g = prebuilt_at(&gemm), *at = prebuilt_at(&attention);
+
+        tk_tensor *a, *b, *c;
+        TKT_OK(tk_randn(tkt_ctx, TK_DTYPE_F32, 2, (int64_t[]){ 70, 45 }, 14, &a));
+        TKT_OK(tk_randn(tkt_ctx, TK_DTYPE_F32, 2, (int64_t[]){ 45, 83 }, 15, &b));
+        TKT_OK(tk_full(tkt_ctx, TK_DTYPE_F32, 2, (int64_t[]){ 70, 83 }, 12345.0, &c));
+        tk_arg args[3] = { TK_TENSOR2(tk_tensor_data(a), 70, 45), TK_TENSOR2(tk_tensor_data(b), 45, 83), TK_TENSOR2(tk_tensor_data(c), 70, 83) };
+        const char *gemms[2] = { "gemm_f32<64,64,64>", "gemm_f32" };
+        for (int i = 0; i < 2; i++) {
+            tk_kernel *kern = kernel_of(g, gemms[i]);
+            ck_assert_msg(tk_kernel_launch(kern, args, 3, 2) == TK_OK, "%s %s: %s", level, gemms[i], tk_kernel_error(kern));
+            expect_matmul(a, b, c, 70, 45, 83);
+        }
+        check_gemm_bf16(g, level, 41, 67, 290);
+
+        const int64_t h = 2, s = 11, skv = 17, d = 64;
+        tk_tensor *q, *k, *v, *mask, *o;
+        TKT_OK(tk_randn(tkt_ctx, TK_DTYPE_F32, 4, (int64_t[]){ 1, h, s, d }, 16, &q));
+        TKT_OK(tk_randn(tkt_ctx, TK_DTYPE_F32, 4, (int64_t[]){ 1, h, skv, d }, 17, &k));
+        TKT_OK(tk_randn(tkt_ctx, TK_DTYPE_F32, 4, (int64_t[]){ 1, h, skv, d }, 18, &v));
+        TKT_OK(tk_zeros(tkt_ctx, TK_DTYPE_F32, 4, (int64_t[]){ 1, 1, 1, 1 }, &mask));
+        TKT_OK(tk_full(tkt_ctx, TK_DTYPE_F32, 4, (int64_t[]){ 1, h, s, d }, 12345.0, &o));
+        float scale = (float)(1.0 / sqrt((double)d));
+        uint8_t causal = 0, use_mask = 0;
+        tk_arg aargs[8] = { TK_TENSOR4(tk_tensor_data(q), 1, h, s, d),   TK_TENSOR4(tk_tensor_data(k), 1, h, skv, d),
+                            TK_TENSOR4(tk_tensor_data(v), 1, h, skv, d), TK_TENSOR4(tk_tensor_data(mask), 1, 1, 1, 1),
+                            TK_TENSOR4(tk_tensor_data(o), 1, h, s, d),   TK_SCALAR(&scale),
+                            TK_SCALAR(&causal),                          TK_SCALAR(&use_mask) };
+        tk_kernel *ka = kernel_of(at, "attention_f32_d64");
+        ck_assert_msg(tk_kernel_launch(ka, aargs, 8, 2) == TK_OK, "%s: %s", level, tk_kernel_error(ka));
+        expect_sdpa(q, k, v, o, h, s, skv, d);
+
+        TKT_RELEASE(a, b, c, q, k, v, mask, o);
+        tk_program_free(g);
+        tk_program_free(at);
+        baseline |= strcmp(level, "x86-64") == 0 || strcmp(level, "aarch64-neon") == 0;
+        tested++;
+    }
+    ck_assert_msg(tested > 0 && tkr_aot_level() && strcmp(tkr_aot_levels[best], tkr_aot_level()) == 0,
+                  "the level chosen (%s) is not the best one that runs here", tkr_aot_level() ? tkr_aot_level() : "none");
+    ck_assert_msg(baseline, "the baseline level (x86-64 or aarch64-neon), which every such CPU runs, was not tested");
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("tensor_stdlib_aot");
@@ -242,6 +368,7 @@ static Suite *suite(void)
     tcase_add_test(tc, first_calls_take_no_llvm);
     tcase_add_test(tc, prebuilt_gemm_is_the_jit_gemm);
     tcase_add_test(tc, prebuilt_attention_is_the_jit_attention);
+    tcase_add_test(tc, every_level_this_cpu_runs_is_right);
     suite_add_tcase(s, tc);
     return s;
 }
