@@ -5,6 +5,8 @@
  *     results match plain double loops; the same on 1 and 2 threads, bit for bit;
  *   - the prebuilt code of a gemm (an instance and the default) and of an
  *     attention kernel gives the bits the JIT gives for the same CPU level;
+ *     an instance the build did not compile is an error without the JIT
+ *     fallback and comes from the JIT with it;
  *   - the code of every level this CPU runs (not only the one chosen) is
  *     right: f32 and bf16 gemms and an attention against double loops.
  * Check forks a process per test, and this file touches no stdlib kernel
@@ -13,6 +15,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <dirent.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -35,9 +38,22 @@ static void empty_cache(char *dir, size_t len)
     setenv("TK_CACHE_DIR", dir, 1);
 }
 
-static void remove_cache(const char *dir)
+/* Removes the cache, which must hold `objects` files (the JIT's objects, cached). */
+static void remove_cache(const char *dir, int objects)
 {
-    ck_assert_msg(rmdir(dir) == 0, "the cache %s is not empty: something was compiled", dir);
+    DIR *d = opendir(dir);
+    ck_assert_ptr_nonnull(d);
+    int n = 0;
+    char path[8192];
+    for (struct dirent *e; (e = readdir(d)) != NULL;)
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) {
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            unlink(path);
+            n++;
+        }
+    closedir(d);
+    ck_assert_msg(rmdir(dir) == 0, "cannot remove the cache %s", dir);
+    ck_assert_msg(n == objects, "the cache held %d files, want %d", n, objects);
 }
 
 static const float *f32(const tk_tensor *t) { return tk_tensor_data(t); }
@@ -129,7 +145,7 @@ START_TEST(first_calls_take_no_llvm)
     expect_sdpa(q, kk, v, o, h, s, skv, d);
 
     ck_assert_msg(tkr_compiler_jit_count() == 0, "the first calls went to LLVM %lu times", tkr_compiler_jit_count());
-    remove_cache(dir);
+    remove_cache(dir, 0);
     TKT_RELEASE(a, b, c1, c2, bt, btc, w, lin, q, kk, v, o);
 }
 END_TEST
@@ -199,9 +215,21 @@ START_TEST(prebuilt_gemm_is_the_jit_gemm)
     ck_assert_ptr_null(tk_program_kernel(aot, "gemm_f32<48,48,48>"));   /* not listed, and no JIT for it */
     ck_assert_ptr_nonnull(strstr(tk_program_error(aot), "not compiled ahead of time"));
     ck_assert_uint_eq(tkr_compiler_jit_count(), before);
+
+    /* with the fallback (the default mode), the same instance comes from the JIT, once, and is right */
+    size_t len;
+    const char *text = stdlib_source("gemm.tk", &len);
+    tkr_prebuilt_code code = { tkr_aot_level(), tkr_aot_find, (void *)"gemm.tk", true };
+    tk_program *mixed = NULL;
+    char *diags = NULL;
+    ck_assert_msg(tkr_compile_prebuilt("gemm.tk", text, len, &code, &mixed, &diags) == TK_OK, "%s", diags ? diags : "");
+    ck_assert_uint_eq(tkr_compiler_jit_count(), before);
+    gemm_both(mixed, jit, "gemm_f32<48,48,48>", 53, 61, 50);
+    ck_assert_uint_eq(tkr_compiler_jit_count(), before + 2);   /* the instance, for `mixed` and for `jit` */
+    tk_program_free(mixed);
     tk_program_free(aot);
     tk_program_free(jit);
-    remove_cache(dir);
+    remove_cache(dir, 1);   /* the fallback's instance */
 }
 END_TEST
 
@@ -234,7 +262,7 @@ START_TEST(prebuilt_attention_is_the_jit_attention)
     TKT_RELEASE(q, k, v, mask, o_aot, o_jit);
     tk_program_free(aot);
     tk_program_free(jit);
-    remove_cache(dir);
+    remove_cache(dir, 0);
 }
 END_TEST
 
