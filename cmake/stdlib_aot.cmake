@@ -33,6 +33,11 @@ set(TK_AOT_DIR ${TK_GEN}/stdlib_aot)
 # The levels, best first: the order the runtime tries them in (targets/target.c's table).
 if(NOT TK_AOT_STDLIB)
   set(TK_AOT_LEVELS)
+elseif(CMAKE_CROSSCOMPILING)
+  # the tkc of this tree runs on the target, not here (libtk is not cross-built
+  # today: tests/cross links tkc's objects with launch.c alone)
+  message(STATUS "stdlib ahead of time: off when cross-compiling")
+  set(TK_AOT_LEVELS)
 elseif(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
   set(TK_AOT_LEVELS x86-64-amx x86-64-avx512bf16 x86-64-avx512 x86-64-avx2 x86-64)
 elseif(CMAKE_SYSTEM_PROCESSOR MATCHES "^(aarch64|arm64)$")
