@@ -71,11 +71,13 @@ foreach(line IN LISTS lines)
   endif()
 endforeach()
 
-# The digest of everything that decides what tkc -c writes.
+# The digest of everything that decides what tkc -c writes: the compiler's
+# sources, the public headers it includes, the build scripts.
 file(GLOB_RECURSE tk_compiler_sources CONFIGURE_DEPENDS
   ${CMAKE_SOURCE_DIR}/lang/* ${CMAKE_SOURCE_DIR}/lower/* ${CMAKE_SOURCE_DIR}/targets/*
-  ${CMAKE_SOURCE_DIR}/intrinsics/* ${CMAKE_SOURCE_DIR}/tools/tkc/*)
-list(APPEND tk_compiler_sources ${CMAKE_SOURCE_DIR}/cmake/stdlib_aot_compile.cmake)
+  ${CMAKE_SOURCE_DIR}/intrinsics/* ${CMAKE_SOURCE_DIR}/tools/tkc/* ${CMAKE_SOURCE_DIR}/include/*
+  ${CMAKE_SOURCE_DIR}/cmake/*)
+list(APPEND tk_compiler_sources ${CMAKE_SOURCE_DIR}/CMakeLists.txt)
 string(REPLACE ";" "\n" tk_compiler_list "${tk_compiler_sources}")
 file(GENERATE OUTPUT ${TK_AOT_DIR}/compiler_sources.txt CONTENT "${tk_compiler_list}\n")
 set(TK_AOT_DIGEST ${TK_AOT_DIR}/compiler.digest)
