@@ -1,14 +1,18 @@
 /* compiler.c — tk/compiler.h over the front end, TIR, and the CPU target.
  * The pipeline is the one tkc runs: load → parse → check → TIR → verify →
  * JIT (cache) → lookup; a tk_program keeps the AST arena alive because the
- * kernels' parameter types live there. */
+ * kernels' parameter types live there. A program made by
+ * tkr_compile_prebuilt (compiler_prebuilt.h) skips the JIT step: its kernels'
+ * code is found in objects linked into libtk. */
 #include "tk/compiler.h"
 
 #include <errno.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "compiler_prebuilt.h"
 #include "cpu_jit.h"
 #include "front.h"
 #include "generic.h"
@@ -38,8 +42,13 @@ struct tk_program {
     const char *request;       /* the instance this (sub)program was compiled for */
     tk_program *instances;     /* on-demand instances (tk_program_kernel), each a program of one kernel */
     tk_program *next_instance;
+    tkr_prebuilt_code prebuilt;   /* find NULL: the JIT */
     char error[2048];
 };
+
+static atomic_ulong jit_count;
+
+unsigned long tkr_compiler_jit_count(void) { return atomic_load(&jit_count); }
 
 void tk_free(void *p) { free(p); }
 
@@ -60,6 +69,8 @@ static tk_status fail(tk_program *p, tk_status s, char **diagnostics)
     tk_program_free(p);
     return s;
 }
+
+static tk_status bind_kernels(tk_program *p, tk_program **out, char **diagnostics);
 
 static tk_status compile(tk_program *p, const tk_compile_options *opts, tk_program **out, char **diagnostics)
 {
@@ -91,6 +102,21 @@ static tk_status compile(tk_program *p, const tk_compile_options *opts, tk_progr
         snprintf(p->error, sizeof p->error, "internal error while lowering %s", p->front.src.name);
         return fail(p, TK_ERR_INTERNAL, diagnostics);
     }
+    if (p->prebuilt.find) {
+        bool complete = true;
+        for (const TirFunc *f = p->tir.funcs; f && complete; f = f->next) {
+            tk_grid_fn g;
+            tk_block_fn b;
+            complete = p->prebuilt.find(p->prebuilt.finder_ctx, f->name, &g, &b) == 0;
+            if (!complete && !p->prebuilt.jit_fallback) {
+                snprintf(p->error, sizeof p->error, "kernel %s of %s is not compiled ahead of time for %s", f->display,
+                         p->front.src.name, p->prebuilt.target);
+                return fail(p, TK_ERR_NOT_FOUND, diagnostics);
+            }
+        }
+        if (complete) return bind_kernels(p, out, diagnostics);
+    }
+    atomic_fetch_add(&jit_count, 1);
     TkCpuJitOptions jo = {
         .target = p->target,
         .opt_level = opts && opts->opt_level > 0 ? opts->opt_level : 3,
@@ -102,6 +128,12 @@ static tk_status compile(tk_program *p, const tk_compile_options *opts, tk_progr
         bool target = strstr(p->error, "target") != NULL;
         return fail(p, target ? TK_ERR_TARGET : TK_ERR_INTERNAL, diagnostics);
     }
+    return bind_kernels(p, out, diagnostics);
+}
+
+/* One tk_kernel per TIR function, its code from the JIT's module or the prebuilt finder. */
+static tk_status bind_kernels(tk_program *p, tk_program **out, char **diagnostics)
+{
     for (const TirFunc *f = p->tir.funcs; f; f = f->next) p->nkernels++;
     p->kernels = calloc(p->nkernels ? p->nkernels : 1, sizeof *p->kernels);
     if (!p->kernels) return fail(p, TK_ERR_OUT_OF_MEMORY, diagnostics);
@@ -110,7 +142,12 @@ static tk_status compile(tk_program *p, const tk_compile_options *opts, tk_progr
         tk_kernel *k = &p->kernels[i];
         k->program = p;
         k->fn = f;
-        if (tk_cpu_lookup(p->code, f->name, &k->grid, &k->block, p->error, sizeof p->error) != 0)
+        if (!p->code) {
+            if (p->prebuilt.find(p->prebuilt.finder_ctx, f->name, &k->grid, &k->block) != 0) {
+                snprintf(p->error, sizeof p->error, "kernel %s of %s vanished from the prebuilt code", f->display, p->front.src.name);
+                return fail(p, TK_ERR_INTERNAL, diagnostics);
+            }
+        } else if (tk_cpu_lookup(p->code, f->name, &k->grid, &k->block, p->error, sizeof p->error) != 0)
             return fail(p, TK_ERR_INTERNAL, diagnostics);
     }
     *out = p;
@@ -130,6 +167,23 @@ tk_status tk_compile_source(const char *name, const char *text, size_t len, cons
         return TK_ERR_OUT_OF_MEMORY;
     }
     return compile(p, opts, out, diagnostics);
+}
+
+tk_status tkr_compile_prebuilt(const char *name, const char *text, size_t len, const tkr_prebuilt_code *code, tk_program **out,
+                               char **diagnostics)
+{
+    if (diagnostics) *diagnostics = NULL;
+    if (!out || (!text && len) || !code || !code->find || !code->target) return TK_ERR_INVALID_ARGUMENT;
+    *out = NULL;
+    tk_program *p = calloc(1, sizeof *p);
+    if (!p) return TK_ERR_OUT_OF_MEMORY;
+    p->prebuilt = *code;
+    if (tk_front_load_memory(&p->front, name ? name : "<source>", text ? text : "", len) != 0) {
+        free(p);
+        return TK_ERR_OUT_OF_MEMORY;
+    }
+    tk_compile_options o = { .target = code->target };
+    return compile(p, &o, out, diagnostics);
 }
 
 tk_status tk_compile_file(const char *path, const tk_compile_options *opts, tk_program **out, char **diagnostics)
@@ -185,6 +239,7 @@ static const TkNode *generic_kernel(const tk_program *p, const char *name)
 static tk_kernel *instantiate(tk_program *p, const char *canon)
 {
     tk_program *q = calloc(1, sizeof *q);
+    if (q) q->prebuilt = p->prebuilt;   /* an instance of prebuilt code looks there first too */
     if (!q || !(q->request = strdup(canon)) ||
         tk_front_load_memory(&q->front, p->front.src.name, p->front.src.text, p->front.src.len) != 0) {
         if (q) free((char *)q->request);

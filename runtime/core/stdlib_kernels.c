@@ -3,10 +3,13 @@
  * share the compiled code, and tk_program_kernel is not thread-safe. The
  * table lives until the process ends (it is reachable, never leaked). */
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "compiler_prebuilt.h"
 #include "internal.h"
+#include "stdlib_aot.h"
 #include "stdlib_kernels.h"
 
 extern const struct {
@@ -49,8 +52,20 @@ static tk_program *program_of(tk_context *ctx, const char *file, tk_status *st)
     }
     tk_program *p = NULL;
     char *diags = NULL;
-    tk_status s2 = tk_compile_source(tkr_stdlib_sources[s].name, tkr_stdlib_sources[s].text, tkr_stdlib_sources[s].len, NULL, &p,
-                                     &diags);
+    tk_status s2;
+    /* the code compiled into libtk for this CPU's level (stdlib_aot.h), else the JIT for the host */
+    TkrAotMode mode = tkr_aot_mode();
+    const char *level = mode == TKR_AOT_OFF ? NULL : tkr_aot_level();
+    if (level) {
+        tkr_prebuilt_code code = { level, tkr_aot_find, (void *)tkr_stdlib_sources[s].name, mode != TKR_AOT_STRICT };
+        s2 = tkr_compile_prebuilt(tkr_stdlib_sources[s].name, tkr_stdlib_sources[s].text, tkr_stdlib_sources[s].len, &code, &p,
+                                  &diags);
+    } else if (mode == TKR_AOT_STRICT) {
+        *st = tkr_error(ctx, TK_ERR_NOT_FOUND, "stdlib %s: TK_STDLIB_AOT=strict, but this libtk has no stdlib code for this CPU", file);
+        return NULL;
+    } else {
+        s2 = tk_compile_source(tkr_stdlib_sources[s].name, tkr_stdlib_sources[s].text, tkr_stdlib_sources[s].len, NULL, &p, &diags);
+    }
     if (s2 != TK_OK) {
         *st = tkr_error(ctx, s2 == TK_ERR_SOURCE ? TK_ERR_INTERNAL : s2, "stdlib %s does not compile for this CPU: %.600s", file,
                         diags ? diags : "");
@@ -74,7 +89,13 @@ tk_status tkr_stdlib_kernel(tk_context *ctx, const char *file, const char *name,
         }
     tk_program *p = program_of(ctx, file, &st);
     tk_kernel *k = p ? tk_program_kernel(p, name) : NULL;
-    if (p && !k) st = tkr_error(ctx, TK_ERR_INTERNAL, "stdlib %s: %s", file, tk_program_error(p));
+    if (p && !k) {
+        char why[600];   /* the program's message may span lines ("cannot instantiate X:\n..."): one line on ctx */
+        snprintf(why, sizeof why, "%s", tk_program_error(p));
+        for (char *c = why; (c = strchr(c, '\n')) != NULL;) *c = ' ';
+        st = tkr_error(ctx, TK_ERR_INTERNAL, "stdlib %s: %s%s", file, why,
+                       tkr_aot_mode() == TKR_AOT_STRICT ? " (TK_STDLIB_AOT=strict: add it to runtime/core/stdlib_instances.txt)" : "");
+    }
     if (k) {
         if (lib.nentries == lib.cap) {
             size_t cap = lib.cap ? 2 * lib.cap : 64;

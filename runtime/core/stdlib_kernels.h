@@ -1,7 +1,10 @@
-/* stdlib_kernels.h — the stdlib .tk kernels as the ops call them. Each
- * stdlib file is compiled once per process on first use (through the disk
- * cache, so a later process skips LLVM) from the sources embedded in libtk;
- * kernels and instances ("gemm_f32<256,128,256>") are looked up once and
+/* stdlib_kernels.h — the stdlib .tk kernels as the ops call them. Their code
+ * is compiled into libtk at build time for every CPU level (stdlib_aot.h):
+ * on first use a stdlib file is only parsed and checked (for the kernels'
+ * metadata) and its kernels bound to the code for this CPU. An instance the
+ * build did not compile (runtime/core/stdlib_instances.txt), or any kernel
+ * with TK_STDLIB_AOT=0, goes through the JIT and the disk cache instead.
+ * Kernels and instances ("gemm_f32<64,64,64>") are looked up once and
  * remembered. Launches go through the device and are profiled. */
 #ifndef TK_RUNTIME_CORE_STDLIB_KERNELS_H
 #define TK_RUNTIME_CORE_STDLIB_KERNELS_H

@@ -115,7 +115,8 @@ done:
 
 /* ------------------------------------------------------------ the stdlib kernels */
 
-/* The dense kernel's block (conv.md, "which kernel"): PM pads N·OH·OW least, PN by OC. */
+/* The dense kernel's block (conv.md, "which kernel"): PM pads N·OH·OW least, PN by OC.
+ * All of them must be listed in runtime/core/stdlib_instances.txt. */
 static void dense_config(int64_t pixels, int64_t oc, char *buf, size_t len)
 {
     static const int pms[3] = { 128, 112, 64 };
@@ -131,7 +132,9 @@ static void dense_config(int64_t pixels, int64_t oc, char *buf, size_t len)
 }
 
 /* The 1×1 kernel's configuration (conv.md): KC1 = C in the fewest steps of <= 256 rounded up to 16,
- * TN = OC rounded up to 32 (at most 256), TM the one of 128, 112, 64, 32 that pads the pixels least. */
+ * TN = OC rounded up to 32 (at most 256), TM the one of 128, 112, 64, 32 that pads the pixels least.
+ * 512 configurations per dtype: runtime/core/stdlib_instances.txt lists those of the usual
+ * channel counts (compiled into libtk); the others are JIT-compiled on first use. */
 static void conv1x1_config(int64_t pixels, int64_t c, int64_t oc, char *buf, size_t len)
 {
     int64_t steps = (c + 255) / 256, kc = ((c + steps - 1) / steps + 15) / 16 * 16;

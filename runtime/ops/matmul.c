@@ -19,7 +19,9 @@
 #include "tk/ops.h"
 #include "tk/shape.h"
 
-/* The tile configuration for an M×N×K product (gemm.md, "what a runtime should pick"). */
+/* The tile configuration for an M×N×K product (gemm.md, "what a runtime should pick").
+ * Every configuration of every kernel named with it must be listed in
+ * runtime/core/stdlib_instances.txt (compiled into libtk; else JIT on first use). */
 static const char *config(int64_t m, int64_t n, int64_t k)
 {
     if (m <= 16) return "<16,256,256>";
