@@ -10,9 +10,12 @@
  * (tkr_pieces), per-piece partials are computed in parallel and combined in
  * piece order. So the bits never depend on the thread count.
  *
- * Accumulation: every float dtype accumulates in double (f32 sums in eight
- * double lanes, a tight loop), and is rounded once to the output dtype; this
- * is more accurate than PyTorch's f32 cascade sum and deterministic. Ints and
+ * Accumulation: contiguous f32 and bf16 runs of sums, norms, var's squared
+ * deviations, max and min go through reduce_vec.c's vector loops (f32 lanes
+ * in fixed 4096-element blocks whose partials are added in double: at the
+ * read bandwidth, and more accurate than PyTorch's f32 cascade on 16 M
+ * mixed values, see test_reduce.c). Everything else accumulates in double.
+ * Results are rounded once to the output dtype. Ints and
  * bool accumulate in int64 (wrapping, as PyTorch). var/std take two passes
  * (the mean, then the sum of squared deviations); logsumexp takes two (the
  * max, then the sum of exp(x - max)), as PyTorch does. */
@@ -176,21 +179,10 @@ static void st_init(Kop k, bool isint, St *s)
     (void)isint;
 }
 
-#define LANES 32   /* four 8-double vectors: four independent add chains hide the add latency (8 lanes ran at 35% of read bandwidth) */
+#define LANES 32   /* four 8-double vectors: four independent add chains hide the add latency */
 
-/* Sums in LANES double accumulators: a loop the compiler vectorises. */
-TKR_VECTOR_CLONES static double sum_f32(const float *p, int64_t n)
-{
-    double acc[LANES] = { 0 };
-    int64_t i = 0;
-    for (; i + LANES <= n; i += LANES)
-        for (int k = 0; k < LANES; k++) acc[k] += p[i + k];
-    for (; i < n; i++) acc[0] += p[i];
-    double s = 0;
-    for (int k = 0; k < LANES; k++) s += acc[k];
-    return s;
-}
-
+/* Sums doubles in LANES accumulators: a loop the compiler vectorises (f64
+ * runs, and the chunk buffers of the dtypes without a vectorised loop). */
 TKR_VECTOR_CLONES static double sum_f64(const double *p, int64_t n)
 {
     double acc[LANES] = { 0 };
@@ -198,18 +190,6 @@ TKR_VECTOR_CLONES static double sum_f64(const double *p, int64_t n)
     for (; i + LANES <= n; i += LANES)
         for (int k = 0; k < LANES; k++) acc[k] += p[i + k];
     for (; i < n; i++) acc[0] += p[i];
-    double s = 0;
-    for (int k = 0; k < LANES; k++) s += acc[k];
-    return s;
-}
-
-TKR_VECTOR_CLONES static double sumsq_f32(const float *p, int64_t n)
-{
-    double acc[LANES] = { 0 };
-    int64_t i = 0;
-    for (; i + LANES <= n; i += LANES)
-        for (int k = 0; k < LANES; k++) acc[k] += (double)p[i + k] * p[i + k];
-    for (; i < n; i++) acc[0] += (double)p[i] * p[i];
     double s = 0;
     for (int k = 0; k < LANES; k++) s += acc[k];
     return s;
@@ -363,14 +343,42 @@ typedef struct {
     int64_t *res_i;        /* int accumulators and arg positions */
 } Job;
 
+/* Feeds a contiguous run of n f32 (or bf16) elements to kernel k through its
+ * vectorised loop; false if k has none (then the caller takes the buffered path). */
+static bool feed_vec(Kop k, bool bf16, St *s, const char *p, int64_t n, double shift)
+{
+    typedef double (*SumFn)(const void *, int64_t, float);
+    SumFn sum = NULL;
+    switch (k) {
+    case K_SUM: sum = bf16 ? tkr_vsum_bf16 : tkr_vsum_f32; break;
+    case K_SQSUM: sum = bf16 ? tkr_vsumsq_bf16 : tkr_vsumsq_f32; break;
+    case K_ABSSUM: sum = bf16 ? tkr_vabssum_bf16 : tkr_vabssum_f32; break;
+    case K_SQDEV: sum = bf16 ? tkr_vsqdev_bf16 : tkr_vsqdev_f32; break;
+    case K_MAX:
+    case K_MIN:
+    case K_ABSMAX:
+    case K_ABSMIN: {
+        if (n == 0) return true;
+        bool up = k == K_MAX || k == K_ABSMAX;
+        float v = k == K_MAX || k == K_MIN ? (bf16 ? tkr_vextreme_bf16 : tkr_vextreme_f32)(p, n, up)
+                                           : (bf16 ? tkr_vabsextreme_bf16 : tkr_vabsextreme_f32)(p, n, up);
+        St t = { v, 0, -1 };
+        st_combine(k, false, s, &t);
+        return true;
+    }
+    default: return false;
+    }
+    /* the shift is the output's mean, rounded to f32 like the elements it is taken from */
+    s->a += sum(p, n, (float)shift);
+    return true;
+}
+
 /* Feeds one strided run of n elements at reduction positions pos... */
 static void feed_run(const Job *J, St *s, const char *p, int64_t stride, int64_t n, int64_t pos, double shift)
 {
-    /* the hot cases straight from memory: contiguous f32/f64 sums */
-    if (J->dt == TK_DTYPE_F32 && stride == 4 && (J->k == K_SUM || J->k == K_SQSUM)) {
-        s->a += J->k == K_SUM ? sum_f32((const float *)p, n) : sumsq_f32((const float *)p, n);
+    /* the hot cases straight from memory: contiguous f32/bf16 runs (reduce_vec.c) and f64 sums */
+    if (stride == J->es && (J->dt == TK_DTYPE_F32 || J->dt == TK_DTYPE_BF16) && feed_vec(J->k, J->dt == TK_DTYPE_BF16, s, p, n, shift))
         return;
-    }
     if (J->dt == TK_DTYPE_F64 && stride == 8 && J->k == K_SUM) {
         s->a += sum_f64((const double *)p, n);
         return;
