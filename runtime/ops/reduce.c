@@ -457,33 +457,93 @@ static void partial_pieces(int64_t b, int64_t e, void *arg)
 }
 
 /* Sums over one strided dim whose kept neighbours are contiguous (a sum over
- * the rows of [R, C]): a block of outputs accumulates side by side while the
- * rows are read in order, so memory is read sequentially and the inner loop
- * vectorises. Each output still adds its elements in row order. */
-#define VBLOCK 256
+ * the rows of [R, C]) stream like a sum over all of it: a task adds whole
+ * row segments of up to COL_CHUNK columns into a vector of partials, so
+ * memory is read in long sequential runs and the inner loop vectorises.
+ * f32 and bf16 rows are added in f32 lanes for ROW_GROUP rows at a time,
+ * then into double partials (f64 in double throughout). Long reductions are
+ * cut into pieces of rows fixed by the shape (never by the thread count),
+ * whose partial vectors are added in piece order: each output adds the
+ * same values in the same order on any thread count. */
+#define COL_CHUNK 2048        /* columns per task: 8 KiB of f32 per row, partials in L1 */
+#define ROW_GROUP 64          /* rows added in f32 before the double partials take them */
+#define ROW_PIECE 256         /* rows per piece of a long column reduction (a multiple of ROW_GROUP) */
+#define PIECE_PARTIALS (4 << 20)   /* at most this many doubles of piece partials: pieces grow to fit */
 
-static void vertical_sums(int64_t b, int64_t e, void *arg)
+typedef struct {
+    const Job *J;
+    int64_t inner, chunks, rows_per_piece, pieces;   /* columns of a kept row, column chunks per row, row pieces */
+    double *dst;   /* pieces × M partials, or res_f when pieces == 1 */
+} Columns;
+
+TKR_VECTOR_CLONES static void column_task(const Columns *C, int64_t task)
 {
-    const Job *J = arg;
+    const Job *J = C->J;
     const Geo *g = J->g;
-    int64_t inner = g->kshape[g->nk - 1], nblk = (inner + VBLOCK - 1) / VBLOCK, rstep = g->rstride[0] * J->es;
-    for (int64_t t = b; t < e; t++) {
-        int64_t c0 = (t % nblk) * VBLOCK, o = (t / nblk) * inner + c0;
-        int64_t w = inner - c0 < VBLOCK ? inner - c0 : VBLOCK;
-        const char *base = J->in + kept_offset(g, o) * J->es;
-        double acc[VBLOCK];
-        for (int64_t j = 0; j < w; j++) acc[j] = 0;
-        for (int64_t r = 0; r < g->N; r++) {
-            if (J->dt == TK_DTYPE_F32) {
-                const float *p = (const float *)(base + r * rstep);
-                for (int64_t j = 0; j < w; j++) acc[j] += p[j];
-            } else {
+    int64_t piece = task % C->pieces, chunk = task / C->pieces % C->chunks, outer = task / C->pieces / C->chunks;
+    int64_t c0 = chunk * COL_CHUNK, w = C->inner - c0 < COL_CHUNK ? C->inner - c0 : COL_CHUNK, o = outer * C->inner + c0;
+    int64_t r0 = piece * C->rows_per_piece, r1 = r0 + C->rows_per_piece < g->N ? r0 + C->rows_per_piece : g->N;
+    const char *base = J->in + kept_offset(g, o) * J->es;
+    int64_t rstep = g->rstride[0] * J->es;
+    double acc[COL_CHUNK];
+    float facc[COL_CHUNK];
+    for (int64_t j = 0; j < w; j++) acc[j] = 0;
+    for (int64_t r = r0; r < r1;) {
+        int64_t rend = r + ROW_GROUP < r1 ? r + ROW_GROUP : r1;
+        if (J->dt == TK_DTYPE_F64) {
+            for (; r < rend; r++) {
                 const double *p = (const double *)(base + r * rstep);
                 for (int64_t j = 0; j < w; j++) acc[j] += p[j];
             }
+            continue;
         }
-        memcpy(J->res_f + o, acc, (size_t)w * sizeof(double));
+        for (int64_t j = 0; j < w; j++) facc[j] = 0;
+        for (; r < rend; r++) {
+            if (J->dt == TK_DTYPE_F32) {
+                const float *p = (const float *)(base + r * rstep);
+                for (int64_t j = 0; j < w; j++) facc[j] += p[j];
+            } else {   /* bf16: the top half of an f32 */
+                const uint16_t *p = (const uint16_t *)(base + r * rstep);
+                for (int64_t j = 0; j < w; j++) {
+                    uint32_t u = (uint32_t)p[j] << 16;
+                    float f;
+                    memcpy(&f, &u, 4);
+                    facc[j] += f;
+                }
+            }
+        }
+        for (int64_t j = 0; j < w; j++) acc[j] += facc[j];
     }
+    memcpy(C->dst + piece * g->M + o, acc, (size_t)w * sizeof(double));
+}
+
+static void column_tasks(int64_t b, int64_t e, void *arg)
+{
+    for (int64_t t = b; t < e; t++) column_task(arg, t);
+}
+
+/* Sums every output of g (k == K_SUM over one strided dim, the kept innermost contiguous) into J->res_f. */
+static tk_status column_sums(tk_context *ctx, const char *op, const Job *J)
+{
+    const Geo *g = J->g;
+    Columns C = { J, g->kshape[g->nk - 1], 0, ROW_PIECE, 1, J->res_f };
+    C.chunks = (C.inner + COL_CHUNK - 1) / COL_CHUNK;
+    while ((g->N + C.rows_per_piece - 1) / C.rows_per_piece * g->M > PIECE_PARTIALS) C.rows_per_piece *= 2;
+    C.pieces = (g->N + C.rows_per_piece - 1) / C.rows_per_piece;
+    if (C.pieces > 1 && !(C.dst = malloc((size_t)(C.pieces * g->M) * sizeof(double))))
+        return tkr_error(ctx, TK_ERR_OUT_OF_MEMORY, "%s: no memory for %lld partial sums", op, (long long)(C.pieces * g->M));
+    int64_t tasks = g->M / C.inner * C.chunks * C.pieces;
+    int64_t work = (C.inner < COL_CHUNK ? C.inner : COL_CHUNK) * (g->N < C.rows_per_piece ? g->N : C.rows_per_piece);
+    tkr_parallel_for(ctx, tasks, work >= PIECE_GRAIN ? 1 : PIECE_GRAIN / work, column_tasks, &C);
+    if (C.pieces > 1) {
+        for (int64_t o = 0; o < g->M; o++) {   /* in piece order: the same bits on any thread count */
+            double s = C.dst[o];
+            for (int64_t p = 1; p < C.pieces; p++) s += C.dst[p * g->M + o];
+            J->res_f[o] = s;
+        }
+        free(C.dst);
+    }
+    return TK_OK;
 }
 
 /* Runs kernel k over every output of g into res_f / res_i (M entries). */
@@ -493,14 +553,11 @@ static tk_status run_engine(tk_context *ctx, const char *op, const Geo *g, const
     Job J = { g, tkr_ptr(a), a->dtype, (int64_t)tk_dtype_size(a->dtype), k, tkr_red_is_int(a->dtype), shift, p, 1, NULL, res_f,
               res_i };
     if (g->M == 0) return TK_OK;
+    /* a float sum over one strided dim beside a contiguous kept one: rows streamed into partials */
+    if (k == K_SUM && (J.dt == TK_DTYPE_F32 || J.dt == TK_DTYPE_F64 || J.dt == TK_DTYPE_BF16) && g->nk >= 1 &&
+        g->kstride[g->nk - 1] == 1 && g->nr == 1 && g->rstride[0] > 1 && g->N > 0)
+        return column_sums(ctx, op, &J);
     if (g->M < FEW_OUTPUTS && g->N >= 2 * PIECE_GRAIN) J.P = tkr_pieces(g->N, PIECE_GRAIN);
-    if (J.P == 1 && k == K_SUM && (J.dt == TK_DTYPE_F32 || J.dt == TK_DTYPE_F64) && g->nk >= 1 && g->kstride[g->nk - 1] == 1 &&
-        g->nr == 1 && g->rstride[0] > 1 && g->N > 0) {
-        int64_t inner = g->kshape[g->nk - 1], w = inner < VBLOCK ? inner : VBLOCK, work = g->N * w;
-        tkr_parallel_for(ctx, g->M / inner * ((inner + VBLOCK - 1) / VBLOCK), work >= PIECE_GRAIN ? 1 : PIECE_GRAIN / work,
-                         vertical_sums, &J);
-        return TK_OK;
-    }
     if (J.P == 1) {
         int64_t per = g->N > 0 ? g->N : 1;
         tkr_parallel_for(ctx, g->M, per >= PIECE_GRAIN ? 1 : PIECE_GRAIN / per, whole_outputs, &J);

@@ -181,12 +181,15 @@ END_TEST
  * reductions cut into pieces. */
 START_TEST(thread_count_does_not_change_bits)
 {
-    tk_tensor *x, *r[2][8] = { { NULL } };
+    tk_tensor *x, *r[2][10] = { { NULL } };
     const int64_t n = 1 << 20;
     TKT_OK(tk_randn(tkt_ctx, TK_DTYPE_F32, 1, &n, 11, &x));
     tk_tensor *x2;
     TKT_OK(tk_from_blob(tkt_ctx, tk_tensor_data(x), TK_DTYPE_F32, 2, (int64_t[]){ 1024, 1024 }, NULL, 0, NULL, NULL, &x2));
-    int last = -1, first = 0;
+    tk_tensor *xb, *x3;   /* x as bf16 [1024, 1024]; x as [16, 256, 256] */
+    TKT_OK(tk_to_dtype(tkt_ctx, x2, TK_DTYPE_BF16, &xb));
+    TKT_OK(tk_from_blob(tkt_ctx, tk_tensor_data(x), TK_DTYPE_F32, 3, (int64_t[]){ 16, 256, 256 }, NULL, 0, NULL, NULL, &x3));
+    int last = -1, first = 0, middle = 1;
     for (int t = 0; t < 2; t++) {
         TKT_OK(tk_context_set_threads(tkt_ctx, t + 1));
         TKT_OK(tk_sum(tkt_ctx, x, NULL, &r[t][0]));
@@ -197,11 +200,13 @@ START_TEST(thread_count_does_not_change_bits)
         TKT_OK(tk_reduce(tkt_ctx, TK_LOGSUMEXP, x, NULL, &r[t][5]));
         TKT_OK(tk_sum(tkt_ctx, x2, &(tk_reduce_opts){ &first, 1, false, false, 0 }, &r[t][6]));
         TKT_OK(tk_argmax(tkt_ctx, x, 0, false, &r[t][7]));
+        TKT_OK(tk_sum(tkt_ctx, xb, &(tk_reduce_opts){ &first, 1, false, false, 0 }, &r[t][8]));
+        TKT_OK(tk_sum(tkt_ctx, x3, &(tk_reduce_opts){ &middle, 1, false, false, 0 }, &r[t][9]));
     }
-    const char *names[] = { "sum", "mean", "var", "softmax", "cumsum", "logsumexp", "sum dim 0", "argmax" };
-    for (int i = 0; i < 8; i++) tkt_expect_equal(r[0][i], r[1][i], names[i]);
-    for (int i = 0; i < 8; i++) TKT_RELEASE(r[0][i], r[1][i]);
-    TKT_RELEASE(x2, x);
+    const char *names[] = { "sum", "mean", "var", "softmax", "cumsum", "logsumexp", "sum dim 0", "argmax", "bf16 sum dim 0", "sum dim 1 of 3" };
+    for (int i = 0; i < 10; i++) tkt_expect_equal(r[0][i], r[1][i], names[i]);
+    for (int i = 0; i < 10; i++) TKT_RELEASE(r[0][i], r[1][i]);
+    TKT_RELEASE(x3, xb, x2, x);
 }
 END_TEST
 
