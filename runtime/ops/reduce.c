@@ -456,8 +456,9 @@ static void partial_pieces(int64_t b, int64_t e, void *arg)
     }
 }
 
-/* Sums over one strided dim whose kept neighbours are contiguous (a sum over
- * the rows of [R, C]) stream like a sum over all of it: a task adds whole
+/* Sums (and max/min) over one strided dim whose kept neighbours are
+ * contiguous (a sum over the rows of [R, C]) stream like a sum over all of
+ * it: a task adds whole
  * row segments of up to COL_CHUNK columns into a vector of partials, so
  * memory is read in long sequential runs and the inner loop vectorises.
  * f32 and bf16 rows are added in f32 lanes for ROW_GROUP rows at a time,
@@ -476,6 +477,40 @@ typedef struct {
     double *dst;   /* pieces × M partials, or res_f when pieces == 1 */
 } Columns;
 
+/* The running max (up) or min of each of w columns over rows [r0, r1) into
+ * ext, NaN once a NaN is seen (PyTorch's amax/amin): f32/bf16 in f32 lanes. */
+#define EXT_STEP(m, x) ((m) != (m) ? (m) : ((x) != (x) || (up ? (x) > (m) : (x) < (m))) ? (x) : (m))
+
+TKR_VECTOR_CLONES static void column_extremes(const Job *J, const char *base, int64_t rstep, int64_t r0, int64_t r1, int64_t w,
+                                              bool up, double *ext)
+{
+    if (J->dt == TK_DTYPE_F64) {
+        for (int64_t j = 0; j < w; j++) ext[j] = up ? -INFINITY : INFINITY;
+        for (int64_t r = r0; r < r1; r++) {
+            const double *p = (const double *)(base + r * rstep);
+            for (int64_t j = 0; j < w; j++) ext[j] = EXT_STEP(ext[j], p[j]);
+        }
+        return;
+    }
+    float m[COL_CHUNK];
+    for (int64_t j = 0; j < w; j++) m[j] = up ? -INFINITY : INFINITY;
+    for (int64_t r = r0; r < r1; r++) {
+        if (J->dt == TK_DTYPE_F32) {
+            const float *p = (const float *)(base + r * rstep);
+            for (int64_t j = 0; j < w; j++) m[j] = EXT_STEP(m[j], p[j]);
+        } else {
+            const uint16_t *p = (const uint16_t *)(base + r * rstep);
+            for (int64_t j = 0; j < w; j++) {
+                uint32_t u = (uint32_t)p[j] << 16;
+                float x;
+                memcpy(&x, &u, 4);
+                m[j] = EXT_STEP(m[j], x);
+            }
+        }
+    }
+    for (int64_t j = 0; j < w; j++) ext[j] = m[j];
+}
+
 TKR_VECTOR_CLONES static void column_task(const Columns *C, int64_t task)
 {
     const Job *J = C->J;
@@ -487,6 +522,11 @@ TKR_VECTOR_CLONES static void column_task(const Columns *C, int64_t task)
     int64_t rstep = g->rstride[0] * J->es;
     double acc[COL_CHUNK];
     float facc[COL_CHUNK];
+    if (J->k != K_SUM) {   /* max / min: exact, so any order; a NaN sticks */
+        column_extremes(J, base, rstep, r0, r1, w, J->k == K_MAX, acc);
+        memcpy(C->dst + piece * g->M + o, acc, (size_t)w * sizeof(double));
+        return;
+    }
     for (int64_t j = 0; j < w; j++) acc[j] = 0;
     for (int64_t r = r0; r < r1;) {
         int64_t rend = r + ROW_GROUP < r1 ? r + ROW_GROUP : r1;
@@ -522,7 +562,7 @@ static void column_tasks(int64_t b, int64_t e, void *arg)
     for (int64_t t = b; t < e; t++) column_task(arg, t);
 }
 
-/* Sums every output of g (k == K_SUM over one strided dim, the kept innermost contiguous) into J->res_f. */
+/* Sums (or max/min) every output of g over one strided dim, the kept innermost contiguous, into J->res_f. */
 static tk_status column_sums(tk_context *ctx, const char *op, const Job *J)
 {
     const Geo *g = J->g;
@@ -537,9 +577,12 @@ static tk_status column_sums(tk_context *ctx, const char *op, const Job *J)
     tkr_parallel_for(ctx, tasks, work >= PIECE_GRAIN ? 1 : PIECE_GRAIN / work, column_tasks, &C);
     if (C.pieces > 1) {
         for (int64_t o = 0; o < g->M; o++) {   /* in piece order: the same bits on any thread count */
-            double s = C.dst[o];
-            for (int64_t p = 1; p < C.pieces; p++) s += C.dst[p * g->M + o];
-            J->res_f[o] = s;
+            St s = { C.dst[o], 0, -1 };
+            for (int64_t p = 1; p < C.pieces; p++) {
+                St t = { C.dst[p * g->M + o], 0, -1 };
+                st_combine(J->k, false, &s, &t);
+            }
+            J->res_f[o] = s.a;
         }
         free(C.dst);
     }
@@ -553,8 +596,8 @@ static tk_status run_engine(tk_context *ctx, const char *op, const Geo *g, const
     Job J = { g, tkr_ptr(a), a->dtype, (int64_t)tk_dtype_size(a->dtype), k, tkr_red_is_int(a->dtype), shift, p, 1, NULL, res_f,
               res_i };
     if (g->M == 0) return TK_OK;
-    /* a float sum over one strided dim beside a contiguous kept one: rows streamed into partials */
-    if (k == K_SUM && (J.dt == TK_DTYPE_F32 || J.dt == TK_DTYPE_F64 || J.dt == TK_DTYPE_BF16) && g->nk >= 1 &&
+    /* a float sum, max or min over one strided dim beside a contiguous kept one: rows streamed into partials */
+    if ((k == K_SUM || k == K_MAX || k == K_MIN) && (J.dt == TK_DTYPE_F32 || J.dt == TK_DTYPE_F64 || J.dt == TK_DTYPE_BF16) && g->nk >= 1 &&
         g->kstride[g->nk - 1] == 1 && g->nr == 1 && g->rstride[0] > 1 && g->N > 0)
         return column_sums(ctx, op, &J);
     if (g->M < FEW_OUTPUTS && g->N >= 2 * PIECE_GRAIN) J.P = tkr_pieces(g->N, PIECE_GRAIN);
