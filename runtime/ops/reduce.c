@@ -478,37 +478,40 @@ typedef struct {
 } Columns;
 
 /* The running max (up) or min of each of w columns over rows [r0, r1) into
- * ext, NaN once a NaN is seen (PyTorch's amax/amin): f32/bf16 in f32 lanes. */
-#define EXT_STEP(m, x) ((m) != (m) ? (m) : ((x) != (x) || (up ? (x) > (m) : (x) < (m))) ? (x) : (m))
+ * ext, NaN once a NaN is seen (PyTorch's amax/amin): `x wins if it is
+ * greater or NaN` keeps a NaN, since nothing compares greater than it;
+ * f32/bf16 in f32 lanes. */
+#define EXT_STEP(m, x, up) (((up) ? (x) > (m) : (x) < (m)) || (x) != (x) ? (x) : (m))
 
 TKR_VECTOR_CLONES static void column_extremes(const Job *J, const char *base, int64_t rstep, int64_t r0, int64_t r1, int64_t w,
                                               bool up, double *ext)
 {
-    if (J->dt == TK_DTYPE_F64) {
-        for (int64_t j = 0; j < w; j++) ext[j] = up ? -INFINITY : INFINITY;
-        for (int64_t r = r0; r < r1; r++) {
-            const double *p = (const double *)(base + r * rstep);
-            for (int64_t j = 0; j < w; j++) ext[j] = EXT_STEP(ext[j], p[j]);
-        }
-        return;
-    }
-    float m[COL_CHUNK];
-    for (int64_t j = 0; j < w; j++) m[j] = up ? -INFINITY : INFINITY;
+    float m[COL_CHUNK], init = up ? -INFINITY : INFINITY;
+    for (int64_t j = 0; j < w; j++) m[j] = init, ext[j] = init;
     for (int64_t r = r0; r < r1; r++) {
-        if (J->dt == TK_DTYPE_F32) {
-            const float *p = (const float *)(base + r * rstep);
-            for (int64_t j = 0; j < w; j++) m[j] = EXT_STEP(m[j], p[j]);
-        } else {
-            const uint16_t *p = (const uint16_t *)(base + r * rstep);
+        const char *row = base + r * rstep;
+        if (J->dt == TK_DTYPE_F64) {
+            const double *x = (const double *)row;
+            for (int64_t j = 0; j < w; j++) ext[j] = EXT_STEP(ext[j], x[j], up);
+            continue;
+        }
+        float wide[COL_CHUNK];
+        const float *x = (const float *)row;
+        if (J->dt == TK_DTYPE_BF16) {
+            const uint16_t *p = (const uint16_t *)row;
             for (int64_t j = 0; j < w; j++) {
                 uint32_t u = (uint32_t)p[j] << 16;
-                float x;
-                memcpy(&x, &u, 4);
-                m[j] = EXT_STEP(m[j], x);
+                memcpy(&wide[j], &u, 4);
             }
+            x = wide;
         }
+        if (up)
+            for (int64_t j = 0; j < w; j++) m[j] = EXT_STEP(m[j], x[j], true);
+        else
+            for (int64_t j = 0; j < w; j++) m[j] = EXT_STEP(m[j], x[j], false);
     }
-    for (int64_t j = 0; j < w; j++) ext[j] = m[j];
+    if (J->dt != TK_DTYPE_F64)
+        for (int64_t j = 0; j < w; j++) ext[j] = m[j];
 }
 
 TKR_VECTOR_CLONES static void column_task(const Columns *C, int64_t task)

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "reduce.h"
+#include "tk/dtype.h"
 
 /* The vector helpers below are always inlined into each clone (a call
  * between a clone and a baseline helper would pass a 64-byte vector in
@@ -153,41 +154,45 @@ BLOCKED_SUM(tkr_vsqdev_f32, f32, T_SQDEV)
 BLOCKED_SUM(tkr_vsqdev_bf16, bf16, T_SQDEV)
 
 /* The largest (want_max) or smallest of TERM(x) over n >= 1 elements, or
- * NaN if one is NaN: per lane a running extreme and a NaN flag; exact, so
- * the order does not matter. (A -0 and a +0 may come back either way.) */
+ * NaN if one is NaN: EXT_W running extremes and NaN flags, written as plain
+ * arrays (the compiler turns each trip into vector loads, max/min and
+ * compares; generic-vector selects came out lane by lane). Exact, so the
+ * order does not matter. (A -0 and a +0 may come back either way.) */
+#define EXT_W 64
+#define AS_F32_f32(v) (v)
+#define AS_F32_bf16(v) tk_bf16_to_f32(v)
 #define EXTREME(NAME, SUF, TERM)                                                                    \
     TKR_VECTOR_CLONES float NAME(const void *p, int64_t n, bool want_max)                          \
     {                                                                                               \
-        VecF best = (VecF){ 0 } + (want_max ? -INFINITY : INFINITY);                                \
-        VecI nan = (VecI){ 0 };                                                                     \
+        const ELEM_##SUF *q = p;                                                                    \
+        float m[EXT_W], init = want_max ? -INFINITY : INFINITY;                                     \
+        int32_t nan[EXT_W];                                                                         \
+        for (int j = 0; j < EXT_W; j++) m[j] = init, nan[j] = 0;                                    \
         int64_t i = 0;                                                                              \
-        if (want_max) {                                                                             \
-            for (; i + LANES <= n; i += LANES) {                                                    \
-                VecF x = load_##SUF(p, i), t = TERM;                                                \
-                nan |= t != t;                                                                      \
-                best = pick(t > best, t, best);                                                     \
-            }                                                                                       \
-        } else {                                                                                    \
-            for (; i + LANES <= n; i += LANES) {                                                    \
-                VecF x = load_##SUF(p, i), t = TERM;                                                \
-                nan |= t != t;                                                                      \
-                best = pick(t < best, t, best);                                                     \
-            }                                                                                       \
-        }                                                                                           \
-        float l[LANES];                                                                             \
-        memcpy(l, &best, sizeof l);                                                                 \
+        if (want_max)                                                                               \
+            for (; i + EXT_W <= n; i += EXT_W)                                                      \
+                for (int j = 0; j < EXT_W; j++) {                                                   \
+                    float x = AS_F32_##SUF(q[i + j]), v = TERM;                                     \
+                    nan[j] |= v != v;                                                               \
+                    m[j] = v > m[j] ? v : m[j];                                                     \
+                }                                                                                   \
+        else                                                                                        \
+            for (; i + EXT_W <= n; i += EXT_W)                                                      \
+                for (int j = 0; j < EXT_W; j++) {                                                   \
+                    float x = AS_F32_##SUF(q[i + j]), v = TERM;                                     \
+                    nan[j] |= v != v;                                                               \
+                    m[j] = v < m[j] ? v : m[j];                                                     \
+                }                                                                                   \
         int32_t any_nan = 0;                                                                        \
-        for (int j = 0; j < LANES; j++) any_nan |= nan[j];                                          \
-        float r = l[0];                                                                             \
-        for (int j = 1; j < LANES; j++) r = want_max ? (l[j] > r ? l[j] : r) : (l[j] < r ? l[j] : r); \
-        if (i < n) {                                                                                \
-            float t[STEP];                                                                          \
-            tail_##SUF((const char *)p + i * (int64_t)sizeof(ELEM_##SUF), n - i, t);                \
-            for (int64_t j = 0; j < n - i; j++) {                                                   \
-                float x = t[j], v = TERM;                                                           \
-                any_nan |= v != v;                                                                  \
-                r = want_max ? (v > r ? v : r) : (v < r ? v : r);                                   \
-            }                                                                                       \
+        float r = init;                                                                             \
+        for (int j = 0; j < EXT_W; j++) {                                                           \
+            any_nan |= nan[j];                                                                      \
+            r = want_max ? (m[j] > r ? m[j] : r) : (m[j] < r ? m[j] : r);                           \
+        }                                                                                           \
+        for (; i < n; i++) {                                                                        \
+            float x = AS_F32_##SUF(q[i]), v = TERM;                                                 \
+            any_nan |= v != v;                                                                      \
+            r = want_max ? (v > r ? v : r) : (v < r ? v : r);                                       \
         }                                                                                           \
         return any_nan ? NAN : r;                                                                   \
     }
