@@ -456,9 +456,9 @@ static void partial_pieces(int64_t b, int64_t e, void *arg)
     }
 }
 
-/* Sums (and max/min) over one strided dim whose kept neighbours are
- * contiguous (a sum over the rows of [R, C]) stream like a sum over all of
- * it: a task adds whole
+/* Sums (of x, x², |x|, (x - mean)²: sum, mean, norm 1 and 2, var, std) and
+ * max/min over one strided dim whose kept neighbours are contiguous (a sum
+ * over the rows of [R, C]) stream like a sum over all of it: a task adds whole
  * row segments of up to COL_CHUNK columns into a vector of partials, so
  * memory is read in long sequential runs and the inner loop vectorises.
  * f32 and bf16 rows are added in f32 lanes for ROW_GROUP rows at a time,
@@ -524,35 +524,48 @@ TKR_VECTOR_CLONES static void column_task(const Columns *C, int64_t task)
     const char *base = J->in + kept_offset(g, o) * J->es;
     int64_t rstep = g->rstride[0] * J->es;
     double acc[COL_CHUNK];
-    float facc[COL_CHUNK];
-    if (J->k != K_SUM) {   /* max / min: exact, so any order; a NaN sticks */
+    if (J->k == K_MAX || J->k == K_MIN) {   /* exact, so any order; a NaN sticks */
         column_extremes(J, base, rstep, r0, r1, w, J->k == K_MAX, acc);
         memcpy(C->dst + piece * g->M + o, acc, (size_t)w * sizeof(double));
         return;
     }
+    /* the sums: of x, x², |x| or (x - the output's mean)² */
+    const double *shift = J->k == K_SQDEV ? J->shift + o : NULL;
     for (int64_t j = 0; j < w; j++) acc[j] = 0;
+    if (J->dt == TK_DTYPE_F64) {
+        for (int64_t r = r0; r < r1; r++) {
+            const double *x = (const double *)(base + r * rstep);
+            switch (J->k) {
+            case K_SUM: for (int64_t j = 0; j < w; j++) acc[j] += x[j]; break;
+            case K_SQSUM: for (int64_t j = 0; j < w; j++) acc[j] += x[j] * x[j]; break;
+            case K_ABSSUM: for (int64_t j = 0; j < w; j++) acc[j] += fabs(x[j]); break;
+            default: for (int64_t j = 0; j < w; j++) acc[j] += (x[j] - shift[j]) * (x[j] - shift[j]); break;
+            }
+        }
+        memcpy(C->dst + piece * g->M + o, acc, (size_t)w * sizeof(double));
+        return;
+    }
+    float facc[COL_CHUNK], fshift[COL_CHUNK], wide[COL_CHUNK];
+    if (shift)   /* rounded to f32 like the elements, as the row loops do */
+        for (int64_t j = 0; j < w; j++) fshift[j] = (float)shift[j];
     for (int64_t r = r0; r < r1;) {
         int64_t rend = r + ROW_GROUP < r1 ? r + ROW_GROUP : r1;
-        if (J->dt == TK_DTYPE_F64) {
-            for (; r < rend; r++) {
-                const double *p = (const double *)(base + r * rstep);
-                for (int64_t j = 0; j < w; j++) acc[j] += p[j];
-            }
-            continue;
-        }
         for (int64_t j = 0; j < w; j++) facc[j] = 0;
         for (; r < rend; r++) {
-            if (J->dt == TK_DTYPE_F32) {
-                const float *p = (const float *)(base + r * rstep);
-                for (int64_t j = 0; j < w; j++) facc[j] += p[j];
-            } else {   /* bf16: the top half of an f32 */
-                const uint16_t *p = (const uint16_t *)(base + r * rstep);
+            const float *x = (const float *)(base + r * rstep);
+            if (J->dt == TK_DTYPE_BF16) {   /* the top half of an f32 */
+                const uint16_t *h = (const uint16_t *)(base + r * rstep);
                 for (int64_t j = 0; j < w; j++) {
-                    uint32_t u = (uint32_t)p[j] << 16;
-                    float f;
-                    memcpy(&f, &u, 4);
-                    facc[j] += f;
+                    uint32_t u = (uint32_t)h[j] << 16;
+                    memcpy(&wide[j], &u, 4);
                 }
+                x = wide;
+            }
+            switch (J->k) {
+            case K_SUM: for (int64_t j = 0; j < w; j++) facc[j] += x[j]; break;
+            case K_SQSUM: for (int64_t j = 0; j < w; j++) facc[j] += x[j] * x[j]; break;
+            case K_ABSSUM: for (int64_t j = 0; j < w; j++) facc[j] += fabsf(x[j]); break;
+            default: for (int64_t j = 0; j < w; j++) facc[j] += (x[j] - fshift[j]) * (x[j] - fshift[j]); break;
             }
         }
         for (int64_t j = 0; j < w; j++) acc[j] += facc[j];
@@ -565,7 +578,7 @@ static void column_tasks(int64_t b, int64_t e, void *arg)
     for (int64_t t = b; t < e; t++) column_task(arg, t);
 }
 
-/* Sums (or max/min) every output of g over one strided dim, the kept innermost contiguous, into J->res_f. */
+/* Sums (or max/min) of every output of g over one strided dim, the kept innermost contiguous, into J->res_f. */
 static tk_status column_sums(tk_context *ctx, const char *op, const Job *J)
 {
     const Geo *g = J->g;
@@ -599,8 +612,10 @@ static tk_status run_engine(tk_context *ctx, const char *op, const Geo *g, const
     Job J = { g, tkr_ptr(a), a->dtype, (int64_t)tk_dtype_size(a->dtype), k, tkr_red_is_int(a->dtype), shift, p, 1, NULL, res_f,
               res_i };
     if (g->M == 0) return TK_OK;
-    /* a float sum, max or min over one strided dim beside a contiguous kept one: rows streamed into partials */
-    if ((k == K_SUM || k == K_MAX || k == K_MIN) && (J.dt == TK_DTYPE_F32 || J.dt == TK_DTYPE_F64 || J.dt == TK_DTYPE_BF16) && g->nk >= 1 &&
+    /* a float sum (of x, x², |x|, squared deviations), max or min over one strided dim beside a contiguous
+     * kept one: rows streamed into partials */
+    bool columnwise = k == K_SUM || k == K_SQSUM || k == K_ABSSUM || k == K_SQDEV || k == K_MAX || k == K_MIN;
+    if (columnwise && (J.dt == TK_DTYPE_F32 || J.dt == TK_DTYPE_F64 || J.dt == TK_DTYPE_BF16) && g->nk >= 1 &&
         g->kstride[g->nk - 1] == 1 && g->nr == 1 && g->rstride[0] > 1 && g->N > 0)
         return column_sums(ctx, op, &J);
     if (g->M < FEW_OUTPUTS && g->N >= 2 * PIECE_GRAIN) J.P = tkr_pieces(g->N, PIECE_GRAIN);

@@ -181,7 +181,7 @@ END_TEST
  * reductions cut into pieces. */
 START_TEST(thread_count_does_not_change_bits)
 {
-    tk_tensor *x, *r[2][10] = { { NULL } };
+    tk_tensor *x, *r[2][11] = { { NULL } };
     const int64_t n = 1 << 20;
     TKT_OK(tk_randn(tkt_ctx, TK_DTYPE_F32, 1, &n, 11, &x));
     tk_tensor *x2;
@@ -202,10 +202,12 @@ START_TEST(thread_count_does_not_change_bits)
         TKT_OK(tk_argmax(tkt_ctx, x, 0, false, &r[t][7]));
         TKT_OK(tk_sum(tkt_ctx, xb, &(tk_reduce_opts){ &first, 1, false, false, 0 }, &r[t][8]));
         TKT_OK(tk_sum(tkt_ctx, x3, &(tk_reduce_opts){ &middle, 1, false, false, 0 }, &r[t][9]));
+        TKT_OK(tk_reduce(tkt_ctx, TK_VAR, x2, &(tk_reduce_opts){ &first, 1, false, false, 0 }, &r[t][10]));
     }
-    const char *names[] = { "sum", "mean", "var", "softmax", "cumsum", "logsumexp", "sum dim 0", "argmax", "bf16 sum dim 0", "sum dim 1 of 3" };
-    for (int i = 0; i < 10; i++) tkt_expect_equal(r[0][i], r[1][i], names[i]);
-    for (int i = 0; i < 10; i++) TKT_RELEASE(r[0][i], r[1][i]);
+    const char *names[] = { "sum", "mean", "var", "softmax", "cumsum", "logsumexp", "sum dim 0", "argmax", "bf16 sum dim 0", "sum dim 1 of 3",
+                            "var dim 0" };
+    for (int i = 0; i < 11; i++) tkt_expect_equal(r[0][i], r[1][i], names[i]);
+    for (int i = 0; i < 11; i++) TKT_RELEASE(r[0][i], r[1][i]);
     TKT_RELEASE(x3, xb, x2, x);
 }
 END_TEST
