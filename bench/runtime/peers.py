@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """peers.py CASE N THREADS REPS — the same cases as runtime_bench.c with NumPy
-and PyTorch eager, one JSON object per line (seconds per op, min and median)."""
+and PyTorch eager, one JSON object per line (seconds per op, min and median).
+The bf16 cases (OP_bf16) run PyTorch alone (NumPy has no bf16)."""
 import json
 import sys
 import time
@@ -24,9 +25,29 @@ def timeit(fn, reps, inner=1):
 def main():
     case, n, threads, reps = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
     torch.set_num_threads(threads)
-    name = f"{case}_f32_{n}_t{threads}"
+    bf16 = case.endswith("_bf16")
+    base = case[:-5] if bf16 else case
+    name = f"{base}_{'bf16' if bf16 else 'f32'}_{n}_t{threads}"
     out = []
-    if case in ("add", "sum", "tiny"):
+    if bf16:
+        # NumPy has no bf16: PyTorch alone
+        ta, tb = torch.randn(n).bfloat16(), torch.randn(n).bfloat16()
+        fns = {"add": lambda: ta + tb, "mul": lambda: ta * tb, "exp": lambda: ta.exp(),
+               "gelu": lambda: torch.nn.functional.gelu(ta), "sum": lambda: ta.sum()}
+        streams = {"add": 3, "mul": 3, "exp": 2, "gelu": 2, "sum": 1}[base]
+        mn, md = timeit(fns[base], reps)
+        out.append({"impl": "torch", "case": name, "min_s": mn, "median_s": md, "bytes": 2 * streams * n, "flops": n})
+    elif case in ("sum0", "sumrow"):
+        a = np.random.randn(n, n).astype(np.float32)
+        ta = torch.from_numpy(a)
+        dim = 0 if case == "sum0" else 1
+        fns = {"numpy": lambda: a.sum(axis=dim), "torch": lambda: ta.sum(dim=dim)}
+        for impl, fn in fns.items():
+            if impl == "numpy" and threads > 1:
+                continue  # NumPy's reductions are single-threaded
+            mn, md = timeit(fn, reps)
+            out.append({"impl": impl, "case": name, "min_s": mn, "median_s": md, "bytes": 4 * n * n, "flops": n * n})
+    elif case in ("add", "sum", "tiny"):
         a, b = np.random.randn(n).astype(np.float32), np.random.randn(n).astype(np.float32)
         ta, tb = torch.from_numpy(a), torch.from_numpy(b)
         inner = 100000 if case == "tiny" else 1

@@ -2,7 +2,8 @@
 """report.py PEAK.jsonl RESULTS.jsonl — the runtime bench's table: per case the
 median over rounds of each implementation's median time, the ratio of each
 peer's time to ours (> 1: we are faster), and for the streaming cases the
-share of the measured bandwidth (triad for add, read for sum)."""
+share of the measured bandwidth (triad for add/mul, copy for exp/gelu, read
+for the sums)."""
 import collections
 import json
 import statistics
@@ -21,11 +22,10 @@ def main():
     print(f"{'case':28} {'impl':8} {'median':>12} {'min':>12} {'x ours':>8} {'% roofline':>11}")
     for case in sorted(rows):
         threads = int(case.rsplit("_t", 1)[1])
-        bw = None
-        if case.startswith("add"):
-            bw = statistics.median(p["triad_gbs"] for p in peaks[threads]) if peaks[threads] else None
-        elif case.startswith("sum"):
-            bw = statistics.median(p["read_gbs"] for p in peaks[threads]) if peaks[threads] else None
+        # the roof of each streaming case: 2 reads + 1 write (triad), 1 read + 1 write (copy), 1 read
+        kind = "triad_gbs" if case.startswith(("add", "mul")) else "copy_gbs" if case.startswith(("exp", "gelu")) else \
+            "read_gbs" if case.startswith("sum") else None
+        bw = statistics.median(p[kind] for p in peaks[threads]) if kind and peaks[threads] else None
         ours = statistics.median(r["median_s"] for r in rows[case]["tilekit"]) if "tilekit" in rows[case] else None
         for impl, rs in sorted(rows[case].items(), key=lambda kv: kv[0] != "tilekit"):
             med = statistics.median(r["median_s"] for r in rs)

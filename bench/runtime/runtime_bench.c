@@ -4,6 +4,10 @@
  *
  *   runtime_bench add N THREADS REPS       c = a + b over N f32 (2 reads, 1 write)
  *   runtime_bench sum N THREADS REPS       the sum of N f32 (1 read)
+ *   runtime_bench sum0 R THREADS REPS      the sum over dim 0 of an R×R f32 matrix (1 read)
+ *   runtime_bench sumrow R THREADS REPS    the sums of the rows of an R×R f32 matrix (1 read)
+ *   runtime_bench OP_bf16 N THREADS REPS   OP (add, mul, exp, gelu, sum) over N bf16:
+ *                                          add/mul 2 reads + 1 write, exp/gelu 1 + 1, sum 1
  *   runtime_bench tiny THREADS REPS        per-op cost of an 8-element add
  *   runtime_bench matmul M THREADS REPS    M×M×M f32 through tk_matmul and the same
  *                                          stdlib kernel launched directly
@@ -46,7 +50,7 @@ static void report(const char *impl, const char *cs, double *t, int n, double by
 int main(int argc, char **argv)
 {
     if (argc < 4) {
-        fprintf(stderr, "usage: runtime_bench add|sum N THREADS REPS | tiny THREADS REPS | matmul M THREADS REPS\n");
+        fprintf(stderr, "usage: runtime_bench add|sum|sum0|sumrow|OP_bf16 N THREADS REPS | tiny THREADS REPS | matmul M THREADS REPS\n");
         return 2;
     }
     const char *op = argv[1];
@@ -58,24 +62,40 @@ int main(int argc, char **argv)
     if (tk_context_create(&(tk_context_opts){ .threads = threads }, &ctx) != TK_OK) return 1;
     double *t = calloc((size_t)reps, sizeof *t);
     char cs[96];
-    if (strcmp(op, "add") == 0 || strcmp(op, "sum") == 0 || tiny) {
+    bool sum2d = strcmp(op, "sum0") == 0 || strcmp(op, "sumrow") == 0;
+    size_t oplen = strlen(op);
+    bool bf16 = oplen > 5 && strcmp(op + oplen - 5, "_bf16") == 0;
+    if (strcmp(op, "add") == 0 || strcmp(op, "sum") == 0 || tiny || sum2d || bf16) {
+        /* sum2d: n is the side of the square; bf16: the op's name before the suffix */
+        char base[32];
+        snprintf(base, sizeof base, "%.*s", bf16 ? (int)(oplen - 5) : (int)oplen, op);
+        tk_dtype dt = bf16 ? TK_DTYPE_BF16 : TK_DTYPE_F32;
+        int nd = sum2d ? 2 : 1;
+        int64_t shape[2] = { n, n };
         tk_tensor *a, *b;
-        CHECK(tk_randn(ctx, TK_DTYPE_F32, 1, &n, 1, &a));
-        CHECK(tk_randn(ctx, TK_DTYPE_F32, 1, &n, 2, &b));
+        CHECK(tk_randn(ctx, dt, nd, shape, 1, &a));
+        CHECK(tk_randn(ctx, dt, nd, shape, 2, &b));
         int inner = tiny ? 100000 : 1;
+        int dim = strcmp(op, "sum0") == 0 ? 0 : 1;
+        tk_reduce_opts along = { &dim, 1, false, false, 0 };
         for (int r = -1; r < reps; r++) {   /* r = -1 warms the allocator and the pool */
             double t0 = now();
             for (int i = 0; i < inner; i++) {
                 tk_tensor *c;
-                if (strcmp(op, "sum") == 0) CHECK(tk_sum(ctx, a, NULL, &c));
+                if (sum2d) CHECK(tk_sum(ctx, a, &along, &c));
+                else if (strcmp(base, "sum") == 0) CHECK(tk_sum(ctx, a, NULL, &c));
+                else if (strcmp(base, "mul") == 0) CHECK(tk_mul(ctx, a, b, &c));
+                else if (strcmp(base, "exp") == 0) CHECK(tk_unary(ctx, TK_EXP, a, &c));
+                else if (strcmp(base, "gelu") == 0) CHECK(tk_unary(ctx, TK_GELU, a, &c));
                 else CHECK(tk_add(ctx, a, b, &c));
                 tk_tensor_release(c);
             }
             if (r >= 0) t[r] = (now() - t0) / inner;
         }
-        snprintf(cs, sizeof cs, "%s_f32_%lld_t%d", op, (long long)n, threads);
-        double bytes = strcmp(op, "sum") == 0 ? 4.0 * (double)n : 12.0 * (double)n;
-        report("tilekit", cs, t, reps, bytes, (double)n);
+        int64_t numel = sum2d ? n * n : n;
+        double es = bf16 ? 2.0 : 4.0, streams = strcmp(base, "add") == 0 || strcmp(base, "mul") == 0 ? 3 : strcmp(base, "exp") == 0 || strcmp(base, "gelu") == 0 ? 2 : 1;
+        snprintf(cs, sizeof cs, "%s_%s_%lld_t%d", base, bf16 ? "bf16" : "f32", (long long)n, threads);
+        report("tilekit", cs, t, reps, es * streams * (double)numel, (double)numel);
         tk_tensor_release(a);
         tk_tensor_release(b);
     } else if (strcmp(op, "matmul") == 0) {

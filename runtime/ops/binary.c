@@ -312,6 +312,13 @@ void tkr_binary_loop(char **p, const int64_t *s, int64_t n, void *arg)
 {
     const TkrBinaryLoop *L = arg;
     if (run_direct(L, p, s, n)) return;
+    /* dense bf16 arithmetic: widened, computed and rounded in registers (elementwise_bf16.c) */
+    if (L->a == TK_DTYPE_BF16 && L->b == TK_DTYPE_BF16 && L->common == TK_DTYPE_BF16 && L->out == TK_DTYPE_BF16 && !L->bool_out &&
+        tkr_bf16_binary_has(L->op) && s[0] == 2 && (s[1] == 2 || s[1] == 0) && (s[2] == 2 || s[2] == 0)) {
+        tkr_bf16_binary(L->op, (uint16_t *)(void *)p[0], (const uint16_t *)(const void *)p[1], s[1] / 2,
+                        (const uint16_t *)(const void *)p[2], s[2] / 2, n);
+        return;
+    }
     union {
         float f[TKR_EW_CHUNK];
         double d[TKR_EW_CHUNK];

@@ -99,4 +99,15 @@ bool tkr_unary_prepare(TkrUnaryLoop *L);
 /* TkrLoopFn over operands (out, a). */
 void tkr_unary_loop(char **p, const int64_t *s, int64_t n, void *arg);
 
+/* ------------------------------------------------------------ bf16 (elementwise_bf16.c) */
+
+/* Dense bf16 → bf16 runs computed 16 lanes at a time in f32 registers. The
+ * _has functions say which ops have such a loop; the others keep the
+ * buffered path. Strides in elements: unary runs are contiguous, a binary
+ * operand's stride is 1 or 0 (a broadcast value). */
+bool tkr_bf16_unary_has(int op);
+void tkr_bf16_unary(int op, uint16_t *o, const uint16_t *a, int64_t n);
+bool tkr_bf16_binary_has(tk_binary_op op);
+void tkr_bf16_binary(tk_binary_op op, uint16_t *o, const uint16_t *a, int64_t sa, const uint16_t *b, int64_t sb, int64_t n);
+
 #endif

@@ -10,9 +10,12 @@
  * (tkr_pieces), per-piece partials are computed in parallel and combined in
  * piece order. So the bits never depend on the thread count.
  *
- * Accumulation: every float dtype accumulates in double (f32 sums in eight
- * double lanes, a tight loop), and is rounded once to the output dtype; this
- * is more accurate than PyTorch's f32 cascade sum and deterministic. Ints and
+ * Accumulation: contiguous f32 and bf16 runs of sums, norms, var's squared
+ * deviations, max and min go through reduce_vec.c's vector loops (f32 lanes
+ * in fixed 4096-element blocks whose partials are added in double: at the
+ * read bandwidth, and more accurate than PyTorch's f32 cascade on 16 M
+ * mixed values, see test_reduce.c). Everything else accumulates in double.
+ * Results are rounded once to the output dtype. Ints and
  * bool accumulate in int64 (wrapping, as PyTorch). var/std take two passes
  * (the mean, then the sum of squared deviations); logsumexp takes two (the
  * max, then the sum of exp(x - max)), as PyTorch does. */
@@ -176,21 +179,10 @@ static void st_init(Kop k, bool isint, St *s)
     (void)isint;
 }
 
-#define LANES 32   /* four 8-double vectors: four independent add chains hide the add latency (8 lanes ran at 35% of read bandwidth) */
+#define LANES 32   /* four 8-double vectors: four independent add chains hide the add latency */
 
-/* Sums in LANES double accumulators: a loop the compiler vectorises. */
-TKR_VECTOR_CLONES static double sum_f32(const float *p, int64_t n)
-{
-    double acc[LANES] = { 0 };
-    int64_t i = 0;
-    for (; i + LANES <= n; i += LANES)
-        for (int k = 0; k < LANES; k++) acc[k] += p[i + k];
-    for (; i < n; i++) acc[0] += p[i];
-    double s = 0;
-    for (int k = 0; k < LANES; k++) s += acc[k];
-    return s;
-}
-
+/* Sums doubles in LANES accumulators: a loop the compiler vectorises (f64
+ * runs, and the chunk buffers of the dtypes without a vectorised loop). */
 TKR_VECTOR_CLONES static double sum_f64(const double *p, int64_t n)
 {
     double acc[LANES] = { 0 };
@@ -198,18 +190,6 @@ TKR_VECTOR_CLONES static double sum_f64(const double *p, int64_t n)
     for (; i + LANES <= n; i += LANES)
         for (int k = 0; k < LANES; k++) acc[k] += p[i + k];
     for (; i < n; i++) acc[0] += p[i];
-    double s = 0;
-    for (int k = 0; k < LANES; k++) s += acc[k];
-    return s;
-}
-
-TKR_VECTOR_CLONES static double sumsq_f32(const float *p, int64_t n)
-{
-    double acc[LANES] = { 0 };
-    int64_t i = 0;
-    for (; i + LANES <= n; i += LANES)
-        for (int k = 0; k < LANES; k++) acc[k] += (double)p[i + k] * p[i + k];
-    for (; i < n; i++) acc[0] += (double)p[i] * p[i];
     double s = 0;
     for (int k = 0; k < LANES; k++) s += acc[k];
     return s;
@@ -363,14 +343,42 @@ typedef struct {
     int64_t *res_i;        /* int accumulators and arg positions */
 } Job;
 
+/* Feeds a contiguous run of n f32 (or bf16) elements to kernel k through its
+ * vectorised loop; false if k has none (then the caller takes the buffered path). */
+static bool feed_vec(Kop k, bool bf16, St *s, const char *p, int64_t n, double shift)
+{
+    typedef double (*SumFn)(const void *, int64_t, float);
+    SumFn sum = NULL;
+    switch (k) {
+    case K_SUM: sum = bf16 ? tkr_vsum_bf16 : tkr_vsum_f32; break;
+    case K_SQSUM: sum = bf16 ? tkr_vsumsq_bf16 : tkr_vsumsq_f32; break;
+    case K_ABSSUM: sum = bf16 ? tkr_vabssum_bf16 : tkr_vabssum_f32; break;
+    case K_SQDEV: sum = bf16 ? tkr_vsqdev_bf16 : tkr_vsqdev_f32; break;
+    case K_MAX:
+    case K_MIN:
+    case K_ABSMAX:
+    case K_ABSMIN: {
+        if (n == 0) return true;
+        bool up = k == K_MAX || k == K_ABSMAX;
+        float v = k == K_MAX || k == K_MIN ? (bf16 ? tkr_vextreme_bf16 : tkr_vextreme_f32)(p, n, up)
+                                           : (bf16 ? tkr_vabsextreme_bf16 : tkr_vabsextreme_f32)(p, n, up);
+        St t = { v, 0, -1 };
+        st_combine(k, false, s, &t);
+        return true;
+    }
+    default: return false;
+    }
+    /* the shift is the output's mean, rounded to f32 like the elements it is taken from */
+    s->a += sum(p, n, (float)shift);
+    return true;
+}
+
 /* Feeds one strided run of n elements at reduction positions pos... */
 static void feed_run(const Job *J, St *s, const char *p, int64_t stride, int64_t n, int64_t pos, double shift)
 {
-    /* the hot cases straight from memory: contiguous f32/f64 sums */
-    if (J->dt == TK_DTYPE_F32 && stride == 4 && (J->k == K_SUM || J->k == K_SQSUM)) {
-        s->a += J->k == K_SUM ? sum_f32((const float *)p, n) : sumsq_f32((const float *)p, n);
+    /* the hot cases straight from memory: contiguous f32/bf16 runs (reduce_vec.c) and f64 sums */
+    if (stride == J->es && (J->dt == TK_DTYPE_F32 || J->dt == TK_DTYPE_BF16) && feed_vec(J->k, J->dt == TK_DTYPE_BF16, s, p, n, shift))
         return;
-    }
     if (J->dt == TK_DTYPE_F64 && stride == 8 && J->k == K_SUM) {
         s->a += sum_f64((const double *)p, n);
         return;
@@ -448,34 +456,153 @@ static void partial_pieces(int64_t b, int64_t e, void *arg)
     }
 }
 
-/* Sums over one strided dim whose kept neighbours are contiguous (a sum over
- * the rows of [R, C]): a block of outputs accumulates side by side while the
- * rows are read in order, so memory is read sequentially and the inner loop
- * vectorises. Each output still adds its elements in row order. */
-#define VBLOCK 256
+/* Sums (of x, x², |x|, (x - mean)²: sum, mean, norm 1 and 2, var, std) and
+ * max/min over one strided dim whose kept neighbours are contiguous (a sum
+ * over the rows of [R, C]) stream like a sum over all of it: a task adds whole
+ * row segments of up to COL_CHUNK columns into a vector of partials, so
+ * memory is read in long sequential runs and the inner loop vectorises.
+ * f32 and bf16 rows are added in f32 lanes for ROW_GROUP rows at a time,
+ * then into double partials (f64 in double throughout). Long reductions are
+ * cut into pieces of rows fixed by the shape (never by the thread count),
+ * whose partial vectors are added in piece order: each output adds the
+ * same values in the same order on any thread count. */
+#define COL_CHUNK 2048        /* columns per task: 8 KiB of f32 per row, partials in L1 */
+#define ROW_GROUP 64          /* rows added in f32 before the double partials take them */
+#define ROW_PIECE 256         /* rows per piece of a long column reduction (a multiple of ROW_GROUP) */
+#define PIECE_PARTIALS (4 << 20)   /* at most this many doubles of piece partials: pieces grow to fit */
 
-static void vertical_sums(int64_t b, int64_t e, void *arg)
+typedef struct {
+    const Job *J;
+    int64_t inner, chunks, rows_per_piece, pieces;   /* columns of a kept row, column chunks per row, row pieces */
+    double *dst;   /* pieces × M partials, or res_f when pieces == 1 */
+} Columns;
+
+/* The running max (up) or min of each of w columns over rows [r0, r1) into
+ * ext, NaN once a NaN is seen (PyTorch's amax/amin): `x wins if it is
+ * greater or NaN` keeps a NaN, since nothing compares greater than it;
+ * f32/bf16 in f32 lanes. */
+#define EXT_STEP(m, x, up) (((up) ? (x) > (m) : (x) < (m)) || (x) != (x) ? (x) : (m))
+
+TKR_VECTOR_CLONES static void column_extremes(const Job *J, const char *base, int64_t rstep, int64_t r0, int64_t r1, int64_t w,
+                                              bool up, double *ext)
 {
-    const Job *J = arg;
+    float m[COL_CHUNK], init = up ? -INFINITY : INFINITY;
+    for (int64_t j = 0; j < w; j++) m[j] = init, ext[j] = init;
+    for (int64_t r = r0; r < r1; r++) {
+        const char *row = base + r * rstep;
+        if (J->dt == TK_DTYPE_F64) {
+            const double *x = (const double *)row;
+            for (int64_t j = 0; j < w; j++) ext[j] = EXT_STEP(ext[j], x[j], up);
+            continue;
+        }
+        float wide[COL_CHUNK];
+        const float *x = (const float *)row;
+        if (J->dt == TK_DTYPE_BF16) {
+            const uint16_t *p = (const uint16_t *)row;
+            for (int64_t j = 0; j < w; j++) {
+                uint32_t u = (uint32_t)p[j] << 16;
+                memcpy(&wide[j], &u, 4);
+            }
+            x = wide;
+        }
+        if (up)
+            for (int64_t j = 0; j < w; j++) m[j] = EXT_STEP(m[j], x[j], true);
+        else
+            for (int64_t j = 0; j < w; j++) m[j] = EXT_STEP(m[j], x[j], false);
+    }
+    if (J->dt != TK_DTYPE_F64)
+        for (int64_t j = 0; j < w; j++) ext[j] = m[j];
+}
+
+TKR_VECTOR_CLONES static void column_task(const Columns *C, int64_t task)
+{
+    const Job *J = C->J;
     const Geo *g = J->g;
-    int64_t inner = g->kshape[g->nk - 1], nblk = (inner + VBLOCK - 1) / VBLOCK, rstep = g->rstride[0] * J->es;
-    for (int64_t t = b; t < e; t++) {
-        int64_t c0 = (t % nblk) * VBLOCK, o = (t / nblk) * inner + c0;
-        int64_t w = inner - c0 < VBLOCK ? inner - c0 : VBLOCK;
-        const char *base = J->in + kept_offset(g, o) * J->es;
-        double acc[VBLOCK];
-        for (int64_t j = 0; j < w; j++) acc[j] = 0;
-        for (int64_t r = 0; r < g->N; r++) {
-            if (J->dt == TK_DTYPE_F32) {
-                const float *p = (const float *)(base + r * rstep);
-                for (int64_t j = 0; j < w; j++) acc[j] += p[j];
-            } else {
-                const double *p = (const double *)(base + r * rstep);
-                for (int64_t j = 0; j < w; j++) acc[j] += p[j];
+    int64_t piece = task % C->pieces, chunk = task / C->pieces % C->chunks, outer = task / C->pieces / C->chunks;
+    int64_t c0 = chunk * COL_CHUNK, w = C->inner - c0 < COL_CHUNK ? C->inner - c0 : COL_CHUNK, o = outer * C->inner + c0;
+    int64_t r0 = piece * C->rows_per_piece, r1 = r0 + C->rows_per_piece < g->N ? r0 + C->rows_per_piece : g->N;
+    const char *base = J->in + kept_offset(g, o) * J->es;
+    int64_t rstep = g->rstride[0] * J->es;
+    double acc[COL_CHUNK];
+    if (J->k == K_MAX || J->k == K_MIN) {   /* exact, so any order; a NaN sticks */
+        column_extremes(J, base, rstep, r0, r1, w, J->k == K_MAX, acc);
+        memcpy(C->dst + piece * g->M + o, acc, (size_t)w * sizeof(double));
+        return;
+    }
+    /* the sums: of x, x², |x| or (x - the output's mean)² */
+    const double *shift = J->k == K_SQDEV ? J->shift + o : NULL;
+    for (int64_t j = 0; j < w; j++) acc[j] = 0;
+    if (J->dt == TK_DTYPE_F64) {
+        for (int64_t r = r0; r < r1; r++) {
+            const double *x = (const double *)(base + r * rstep);
+            switch (J->k) {
+            case K_SUM: for (int64_t j = 0; j < w; j++) acc[j] += x[j]; break;
+            case K_SQSUM: for (int64_t j = 0; j < w; j++) acc[j] += x[j] * x[j]; break;
+            case K_ABSSUM: for (int64_t j = 0; j < w; j++) acc[j] += fabs(x[j]); break;
+            default: for (int64_t j = 0; j < w; j++) acc[j] += (x[j] - shift[j]) * (x[j] - shift[j]); break;
             }
         }
-        memcpy(J->res_f + o, acc, (size_t)w * sizeof(double));
+        memcpy(C->dst + piece * g->M + o, acc, (size_t)w * sizeof(double));
+        return;
     }
+    float facc[COL_CHUNK], fshift[COL_CHUNK], wide[COL_CHUNK];
+    if (shift)   /* rounded to f32 like the elements, as the row loops do */
+        for (int64_t j = 0; j < w; j++) fshift[j] = (float)shift[j];
+    for (int64_t r = r0; r < r1;) {
+        int64_t rend = r + ROW_GROUP < r1 ? r + ROW_GROUP : r1;
+        for (int64_t j = 0; j < w; j++) facc[j] = 0;
+        for (; r < rend; r++) {
+            const float *x = (const float *)(base + r * rstep);
+            if (J->dt == TK_DTYPE_BF16) {   /* the top half of an f32 */
+                const uint16_t *h = (const uint16_t *)(base + r * rstep);
+                for (int64_t j = 0; j < w; j++) {
+                    uint32_t u = (uint32_t)h[j] << 16;
+                    memcpy(&wide[j], &u, 4);
+                }
+                x = wide;
+            }
+            switch (J->k) {
+            case K_SUM: for (int64_t j = 0; j < w; j++) facc[j] += x[j]; break;
+            case K_SQSUM: for (int64_t j = 0; j < w; j++) facc[j] += x[j] * x[j]; break;
+            case K_ABSSUM: for (int64_t j = 0; j < w; j++) facc[j] += fabsf(x[j]); break;
+            default: for (int64_t j = 0; j < w; j++) facc[j] += (x[j] - fshift[j]) * (x[j] - fshift[j]); break;
+            }
+        }
+        for (int64_t j = 0; j < w; j++) acc[j] += facc[j];
+    }
+    memcpy(C->dst + piece * g->M + o, acc, (size_t)w * sizeof(double));
+}
+
+static void column_tasks(int64_t b, int64_t e, void *arg)
+{
+    for (int64_t t = b; t < e; t++) column_task(arg, t);
+}
+
+/* Sums (or max/min) of every output of g over one strided dim, the kept innermost contiguous, into J->res_f. */
+static tk_status column_sums(tk_context *ctx, const char *op, const Job *J)
+{
+    const Geo *g = J->g;
+    Columns C = { J, g->kshape[g->nk - 1], 0, ROW_PIECE, 1, J->res_f };
+    C.chunks = (C.inner + COL_CHUNK - 1) / COL_CHUNK;
+    while ((g->N + C.rows_per_piece - 1) / C.rows_per_piece * g->M > PIECE_PARTIALS) C.rows_per_piece *= 2;
+    C.pieces = (g->N + C.rows_per_piece - 1) / C.rows_per_piece;
+    if (C.pieces > 1 && !(C.dst = malloc((size_t)(C.pieces * g->M) * sizeof(double))))
+        return tkr_error(ctx, TK_ERR_OUT_OF_MEMORY, "%s: no memory for %lld partial sums", op, (long long)(C.pieces * g->M));
+    int64_t tasks = g->M / C.inner * C.chunks * C.pieces;
+    int64_t work = (C.inner < COL_CHUNK ? C.inner : COL_CHUNK) * (g->N < C.rows_per_piece ? g->N : C.rows_per_piece);
+    tkr_parallel_for(ctx, tasks, work >= PIECE_GRAIN ? 1 : PIECE_GRAIN / work, column_tasks, &C);
+    if (C.pieces > 1) {
+        for (int64_t o = 0; o < g->M; o++) {   /* in piece order: the same bits on any thread count */
+            St s = { C.dst[o], 0, -1 };
+            for (int64_t p = 1; p < C.pieces; p++) {
+                St t = { C.dst[p * g->M + o], 0, -1 };
+                st_combine(J->k, false, &s, &t);
+            }
+            J->res_f[o] = s.a;
+        }
+        free(C.dst);
+    }
+    return TK_OK;
 }
 
 /* Runs kernel k over every output of g into res_f / res_i (M entries). */
@@ -485,14 +612,13 @@ static tk_status run_engine(tk_context *ctx, const char *op, const Geo *g, const
     Job J = { g, tkr_ptr(a), a->dtype, (int64_t)tk_dtype_size(a->dtype), k, tkr_red_is_int(a->dtype), shift, p, 1, NULL, res_f,
               res_i };
     if (g->M == 0) return TK_OK;
+    /* a float sum (of x, x², |x|, squared deviations), max or min over one strided dim beside a contiguous
+     * kept one: rows streamed into partials */
+    bool columnwise = k == K_SUM || k == K_SQSUM || k == K_ABSSUM || k == K_SQDEV || k == K_MAX || k == K_MIN;
+    if (columnwise && (J.dt == TK_DTYPE_F32 || J.dt == TK_DTYPE_F64 || J.dt == TK_DTYPE_BF16) && g->nk >= 1 &&
+        g->kstride[g->nk - 1] == 1 && g->nr == 1 && g->rstride[0] > 1 && g->N > 0)
+        return column_sums(ctx, op, &J);
     if (g->M < FEW_OUTPUTS && g->N >= 2 * PIECE_GRAIN) J.P = tkr_pieces(g->N, PIECE_GRAIN);
-    if (J.P == 1 && k == K_SUM && (J.dt == TK_DTYPE_F32 || J.dt == TK_DTYPE_F64) && g->nk >= 1 && g->kstride[g->nk - 1] == 1 &&
-        g->nr == 1 && g->rstride[0] > 1 && g->N > 0) {
-        int64_t inner = g->kshape[g->nk - 1], w = inner < VBLOCK ? inner : VBLOCK, work = g->N * w;
-        tkr_parallel_for(ctx, g->M / inner * ((inner + VBLOCK - 1) / VBLOCK), work >= PIECE_GRAIN ? 1 : PIECE_GRAIN / work,
-                         vertical_sums, &J);
-        return TK_OK;
-    }
     if (J.P == 1) {
         int64_t per = g->N > 0 ? g->N : 1;
         tkr_parallel_for(ctx, g->M, per >= PIECE_GRAIN ? 1 : PIECE_GRAIN / per, whole_outputs, &J);

@@ -21,6 +21,24 @@ static inline bool tkr_red_is_int(tk_dtype t)
 void tkr_load_run_f(const char *p, int64_t stride, tk_dtype t, int64_t n, double *dst);
 void tkr_load_run_i(const char *p, int64_t stride, tk_dtype t, int64_t n, int64_t *dst);
 
+/* The vectorised loops over a contiguous run of n f32 or bf16 elements at p
+ * (reduce_vec.c): sums of x, x², |x| and (x - shift)², accumulated in f32
+ * lanes inside fixed blocks whose partials are added in double (the same
+ * bits on any thread count and any ISA clone), and the max or min of x or
+ * |x| (n >= 1; NaN if any element is NaN). */
+double tkr_vsum_f32(const void *p, int64_t n, float shift);
+double tkr_vsum_bf16(const void *p, int64_t n, float shift);
+double tkr_vsumsq_f32(const void *p, int64_t n, float shift);
+double tkr_vsumsq_bf16(const void *p, int64_t n, float shift);
+double tkr_vabssum_f32(const void *p, int64_t n, float shift);
+double tkr_vabssum_bf16(const void *p, int64_t n, float shift);
+double tkr_vsqdev_f32(const void *p, int64_t n, float shift);
+double tkr_vsqdev_bf16(const void *p, int64_t n, float shift);
+float tkr_vextreme_f32(const void *p, int64_t n, bool want_max);
+float tkr_vextreme_bf16(const void *p, int64_t n, bool want_max);
+float tkr_vabsextreme_f32(const void *p, int64_t n, bool want_max);
+float tkr_vabsextreme_bf16(const void *p, int64_t n, bool want_max);
+
 /* A tensor seen as lines along one dim: line l (0 <= l < nlines, row-major
  * over the other dims) starts at element offset tkr_lines_start(g, l) from the
  * tensor's first element and steps `step` elements len times. */

@@ -242,6 +242,12 @@ static void call(const TkrUnaryLoop *L, void *o, const void *a, int64_t sa, int6
 void tkr_unary_loop(char **p, const int64_t *s, int64_t n, void *arg)
 {
     const TkrUnaryLoop *L = arg;
+    /* dense bf16 → bf16: widened, computed and rounded in registers (elementwise_bf16.c) */
+    if (L->in == TK_DTYPE_BF16 && L->common == TK_DTYPE_BF16 && L->out == TK_DTYPE_BF16 && s[0] == 2 && s[1] == 2 &&
+        tkr_bf16_unary_has(L->op)) {
+        tkr_bf16_unary(L->op, (uint16_t *)(void *)p[0], (const uint16_t *)(const void *)p[1], n);
+        return;
+    }
     /* straight on the tensors: f32 → f32, f64 → f64, i64 → i64 (or bool results) with unit strides */
     tk_dtype nat = L->ct == TKR_CT_F32 ? TK_DTYPE_F32 : L->ct == TKR_CT_F64 ? TK_DTYPE_F64 : TK_DTYPE_I64;
     int64_t es = (int64_t)tk_dtype_size(nat);

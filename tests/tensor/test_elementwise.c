@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "harness.h"
+#include "tk/dtype.h"
 #include "internal.h"   /* tkr_view, for strided views over a fixture's data */
 
 /* ------------------------------------------------------------ helpers */
@@ -282,10 +283,56 @@ END_TEST
 
 /* ------------------------------------------------------------ semantics by hand */
 
+/* The dense bf16 loops (elementwise_bf16.c) against PyTorch's f32-then-round:
+ * the arithmetic bit for bit (a contiguous and a broadcast operand); the math
+ * within one bf16 ulp (rtol 2⁻⁷: our f32 exp and erfc are ~1e-7 off, so only
+ * a value within that of a rounding boundary may round the other way), with
+ * at most 1% of the elements off at all, and NaN/±inf/±0 where torch has them.
+ * gelu and gelu_tanh also get atol 1e-6: torch's 1 + erf(z) and 1 + tanh(y)
+ * cancel to 0 once the tail drops below f32's epsilon (x below about -5.4),
+ * where we return the tiny true value (|x|·3e-8 at most). */
+START_TEST(bf16_dense_loops_match_torch)
+{
+    const char *c = "bf16_dense";
+    tk_tensor *x = tkt_fx(c, "x"), *y = tkt_fx(c, "y"), *s = tkt_fx(c, "s");
+    ck_assert_int_eq(tk_tensor_dtype(x), TK_DTYPE_BF16);
+    const char *un[] = { "exp", "sigmoid", "silu", "tanh", "gelu", "gelu_tanh" };
+    for (int i = 0; i < 6; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "un_%s", un[i]);
+        tk_tensor *want = tkt_fx(c, name), *got;
+        TKT_OK(tk_unary(tkt_ctx, unary_by_name(un[i]), x, &got));
+        double atol = i >= 4 ? 1e-6 : 1e-38;
+        tkt_expect_close(got, want, 1.0 / 128, atol, true, name);
+        const uint16_t *g = tk_tensor_data(got), *w = tk_tensor_data(want);
+        int64_t off = 0, n = tk_tensor_numel(want);
+        for (int64_t j = 0; j < n; j++) off += g[j] != w[j] && fabs(tk_bf16_to_f32(g[j]) - tk_bf16_to_f32(w[j])) > atol;
+        ck_assert_msg(off * 100 <= n, "%s: %lld of %lld elements differ from torch's bits", name, (long long)off, (long long)n);
+        TKT_RELEASE(want, got);
+    }
+    const char *bin[] = { "add", "sub", "mul", "div" };
+    for (int i = 0; i < 4; i++) {
+        char name[32];
+        tk_tensor *want, *got;
+        snprintf(name, sizeof name, "bin_%s", bin[i]);
+        want = tkt_fx(c, name);
+        TKT_OK(tk_binary(tkt_ctx, binary_by_name(bin[i]), x, y, &got));
+        tkt_expect_close(got, want, 0, 0, true, name);   /* exact; NaN matches NaN */
+        TKT_RELEASE(want, got);
+        snprintf(name, sizeof name, "scal_%s", bin[i]);
+        want = tkt_fx(c, name);
+        TKT_OK(tk_binary(tkt_ctx, binary_by_name(bin[i]), x, s, &got));
+        tkt_expect_close(got, want, 0, 0, true, name);
+        TKT_RELEASE(want, got);
+    }
+    TKT_RELEASE(x, y, s);
+}
+END_TEST
+
 /* 1M elements over several pieces: the same bits on 1 and 2 threads. */
 START_TEST(thread_count_identity)
 {
-    tk_tensor *x, *y, *h, *r1[5], *r2[5];
+    tk_tensor *x, *y, *h, *r1[7], *r2[7];
     TKT_OK(tk_randn(tkt_ctx, TK_DTYPE_F32, 2, (int64_t[]){ 1000, 1000 }, 5, &x));
     TKT_OK(tk_randn(tkt_ctx, TK_DTYPE_F32, 1, (int64_t[]){ 1000 }, 6, &y));
     TKT_OK(tk_to_dtype(tkt_ctx, x, TK_DTYPE_BF16, &h));
@@ -295,10 +342,12 @@ START_TEST(thread_count_identity)
         TKT_OK(tk_add(tkt_ctx, x, y, &r[0]));
         TKT_OK(tk_unary(tkt_ctx, TK_GELU, x, &r[1]));
         TKT_OK(tk_binary(tkt_ctx, TK_MUL, h, y, &r[2]));   /* bf16 × f32 through the buffers */
+        TKT_OK(tk_unary(tkt_ctx, TK_GELU, h, &r[5]));      /* the dense bf16 loops: a ragged end in each piece */
+        TKT_OK(tk_binary(tkt_ctx, TK_ADD, h, h, &r[6]));
         TKT_OK(tk_binary(tkt_ctx, TK_GT, x, y, &r[3]));
         TKT_OK(tk_where(tkt_ctx, r[3], x, h, &r[4]));
     }
-    for (int i = 0; i < 5; i++) {
+    for (int i = 0; i < 7; i++) {
         char l[32];
         snprintf(l, sizeof l, "op %d, 1 vs 2 threads", i);
         tkt_expect_equal(r1[i], r2[i], l);
@@ -443,6 +492,7 @@ static Suite *elementwise_suite(void)
     tcase_add_test(tc, binary_matches_torch);
     tcase_add_test(tc, scalar_matches_torch);
     tcase_add_test(tc, unary_matches_torch);
+    tcase_add_test(tc, bf16_dense_loops_match_torch);
     tcase_add_test(tc, activations_clamp_where);
     tcase_add_test(tc, thread_count_identity);
     tcase_add_test(tc, inplace_aliasing);
