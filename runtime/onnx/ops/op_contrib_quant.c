@@ -1,0 +1,169 @@
+/* op_contrib_quant.c — the contrib quantized matmuls:
+ *
+ * MatMulNBits: Y = A · dequant(B)ᵀ + bias, B [N, k_blocks, blob] of 2-, 4- or
+ * 8-bit codes packed low bits first, each block of block_size codes along K
+ * with one scale and one zero point (packed codes like B, or in A's float
+ * type; 2^(bits-1) when absent). The weight is dequantized per call into
+ * [K, N] f32 (a node cannot keep it yet), then tk_matmul.
+ *
+ * DynamicQuantizeMatMul: A quantized to u8 per tensor as ONNX Runtime does
+ * (DynamicQuantizeLinear's range with 0 in it, round half to even), then
+ * Σ (qa - za)(b - zb) exactly (f64 matmul of small integers) scaled by
+ * scale_a · scale_b in f32, plus bias. */
+#include <math.h>
+#include <string.h>
+
+#include "op_contrib.h"
+#include "tk/nn.h"
+#include "tk/ops.h"
+#include "tk/shape.h"
+
+/* ------------------------------------------------------------ MatMulNBits */
+
+const char *tko_contrib_check_matmul_nbits(const TkoModel *m, const TkoNode *n, char *why, size_t len)
+{
+    (void)m;
+    int64_t bits = tko_attr_int(n, "bits", 4), bs = tko_attr_int(n, "block_size", 0);
+    if (bits != 2 && bits != 4 && bits != 8) return tko_nn_why(why, len, "bits=%lld is not supported (2, 4 or 8)", (long long)bits);
+    if (bs < 16 || (bs & (bs - 1))) return tko_nn_why(why, len, "block_size=%lld must be a power of 2, at least 16", (long long)bs);
+    if (tko_attr_int(n, "K", 0) < 1 || tko_attr_int(n, "N", 0) < 1) return tko_nn_why(why, len, "attributes K and N must be >= 1");
+    if (n->nin > 4 && n->inputs[4] != TKO_NO_VALUE) return tko_nn_why(why, len, "g_idx (act-order) is not supported");
+    return NULL;
+}
+
+typedef struct {
+    const uint8_t *codes, *zp_packed;   /* zp_packed: NULL when zero points are absent or float */
+    const tk_tensor *scales, *zp_float;
+    int64_t k, n, bits, block, k_blocks, blob, zp_row;
+    float *w;                            /* [K, N] */
+} NBits;
+
+static unsigned code_at(const uint8_t *row, int64_t i, int64_t bits)
+{
+    int64_t per = 8 / bits;
+    return (row[i / per] >> ((i % per) * bits)) & ((1u << bits) - 1);
+}
+
+/* Rows n in [begin, end) of the weight: w[k, n] = (q - zp) · scale. */
+static void dequant_rows(int64_t begin, int64_t end, void *arg)
+{
+    const NBits *q = arg;
+    const char *sc = tkr_ptr(q->scales), *zf = q->zp_float ? tkr_ptr(q->zp_float) : NULL;
+    size_t ssz = tk_dtype_size(tk_tensor_dtype(q->scales));
+    for (int64_t n = begin; n < end; n++) {
+        const uint8_t *row = q->codes + n * q->k_blocks * q->blob;
+        for (int64_t j = 0; j < q->k_blocks; j++) {
+            float scale = (float)tkr_load_f(sc + (n * q->k_blocks + j) * ssz, tk_tensor_dtype(q->scales));
+            float zp = (float)(1u << (q->bits - 1));
+            if (q->zp_packed) zp = (float)code_at(q->zp_packed + n * q->zp_row, j, q->bits);
+            else if (zf) zp = (float)tkr_load_f(zf + (n * q->k_blocks + j) * ssz, tk_tensor_dtype(q->zp_float));
+            const uint8_t *blk = row + j * q->blob;
+            for (int64_t i = 0; i < q->block && j * q->block + i < q->k; i++)
+                q->w[(j * q->block + i) * q->n + n] = ((float)code_at(blk, i, q->bits) - zp) * scale;
+        }
+    }
+}
+
+tk_status tko_contrib_run_matmul_nbits(TkoOpCtx *oc)
+{
+    tk_context *ctx = oc->ctx;
+    const tk_tensor *a = oc->in[0], *zp = oc->nin > 3 ? oc->in[3] : NULL, *bias = oc->nin > 5 ? oc->in[5] : NULL;
+    NBits q = { .k = tko_attr_int(oc->node, "K", 0), .n = tko_attr_int(oc->node, "N", 0), .bits = tko_attr_int(oc->node, "bits", 4),
+                .block = tko_attr_int(oc->node, "block_size", 0) };
+    q.k_blocks = (q.k + q.block - 1) / q.block, q.blob = q.block * q.bits / 8, q.zp_row = (q.k_blocks * q.bits + 7) / 8;
+    tk_dtype d = tk_tensor_dtype(a);
+    if (!tk_dtype_is_float(d)) return tko_fail(oc, TK_ERR_DTYPE, "A is %s; it must be a float type", tk_dtype_name(d));
+    int ar = tk_tensor_ndim(a);
+    if (ar < 1 || tk_tensor_shape(a)[ar - 1] != q.k)
+        return tko_fail(oc, TK_ERR_SHAPE, "A's last dim is %lld, K is %lld", ar ? (long long)tk_tensor_shape(a)[ar - 1] : 0LL, (long long)q.k);
+    if (tk_tensor_dtype(oc->in[1]) != TK_DTYPE_U8 || tk_tensor_numel(oc->in[1]) != q.n * q.k_blocks * q.blob)
+        return tko_fail(oc, TK_ERR_SHAPE, "B must be u8 [N=%lld, %lld blocks, %lld bytes]", (long long)q.n, (long long)q.k_blocks,
+                        (long long)q.blob);
+    if (!tk_dtype_is_float(tk_tensor_dtype(oc->in[2])) || tk_tensor_numel(oc->in[2]) != q.n * q.k_blocks)
+        return tko_fail(oc, TK_ERR_SHAPE, "scales must be float with N · blocks = %lld elements", (long long)(q.n * q.k_blocks));
+    if (zp) {
+        bool packed = tk_tensor_dtype(zp) == TK_DTYPE_U8;
+        int64_t want = packed ? q.n * q.zp_row : q.n * q.k_blocks;
+        if (tk_tensor_numel(zp) != want || (!packed && tk_tensor_dtype(zp) != tk_tensor_dtype(oc->in[2])))
+            return tko_fail(oc, TK_ERR_SHAPE, "zero_points must be u8 with %lld elements or the scales' type with %lld",
+                            (long long)(q.n * q.zp_row), (long long)(q.n * q.k_blocks));
+    }
+    tk_tensor *t[10] = { 0 };   /* B, scales, zp contiguous; W; A in f32; Y */
+    tk_status s = tk_contiguous(ctx, oc->in[1], &t[0]);
+    if (!s) s = tk_contiguous(ctx, oc->in[2], &t[1]);
+    if (!s && zp) s = tk_contiguous(ctx, zp, &t[2]);
+    if (!s) s = tk_empty(ctx, TK_DTYPE_F32, 2, (int64_t[]){ q.k, q.n }, &t[3]);
+    if (s) goto done;
+    q.codes = (const uint8_t *)tkr_ptr(t[0]), q.scales = t[1], q.w = (float *)tkr_ptr(t[3]);
+    if (zp && tk_tensor_dtype(zp) == TK_DTYPE_U8) q.zp_packed = (const uint8_t *)tkr_ptr(t[2]);
+    else if (zp) q.zp_float = t[2];
+    tkr_parallel_for(ctx, q.n, 16, dequant_rows, &q);   /* rows are independent: any split gives the same bytes */
+    if ((s = tko_nn_to(oc, a, TK_DTYPE_F32, &t[4])) || (s = tk_matmul(ctx, t[4], t[3], &t[5]))) goto done;
+    if (bias) {
+        if ((s = tko_nn_to(oc, bias, TK_DTYPE_F32, &t[6]))) goto done;
+        s = tk_add(ctx, t[5], t[6], &oc->out[0]);
+    } else oc->out[0] = tk_tensor_retain(t[5]);
+    if (!s) s = tko_nn_as_dtype(oc, &oc->out[0], d);
+done:
+    tko_nn_release(t, 10);
+    if (s) tko_nn_release(oc->out, 1);
+    return tko_nn_wrap(oc, s);
+}
+
+/* ------------------------------------------------------------ DynamicQuantizeMatMul */
+
+/* ONNX Runtime's u8 parameters for a: the range [min(0, min a), max(0, max a)]
+ * over 255 steps, the zero point rounded half to even. */
+static void quant_params(const float *a, int64_t n, float *scale, float *zp)
+{
+    float lo = 0.0f, hi = 0.0f;
+    for (int64_t i = 0; i < n; i++) {
+        lo = a[i] < lo ? a[i] : lo;
+        hi = a[i] > hi ? a[i] : hi;
+    }
+    *scale = hi == lo ? 1.0f : (hi - lo) / 255.0f;
+    float z = 0.0f - lo / *scale;
+    *zp = nearbyintf(z < 0.0f ? 0.0f : z > 255.0f ? 255.0f : z);
+}
+
+tk_status tko_contrib_run_dynamic_quantize_matmul(TkoOpCtx *oc)
+{
+    tk_context *ctx = oc->ctx;
+    const tk_tensor *a = oc->in[0], *b = oc->in[1], *bs = oc->in[2];
+    const tk_tensor *bzp = oc->nin > 3 ? oc->in[3] : NULL, *bias = oc->nin > 4 ? oc->in[4] : NULL;
+    if (tk_tensor_dtype(a) != TK_DTYPE_F32) return tko_fail(oc, TK_ERR_DTYPE, "A is %s; it must be f32", tk_dtype_name(tk_tensor_dtype(a)));
+    tk_dtype bd = tk_tensor_dtype(b);
+    if (bd != TK_DTYPE_I8 && bd != TK_DTYPE_U8) return tko_fail(oc, TK_ERR_DTYPE, "B is %s; it must be i8 or u8", tk_dtype_name(bd));
+    if (tk_tensor_dtype(bs) != TK_DTYPE_F32) return tko_fail(oc, TK_ERR_DTYPE, "b_scale is %s; it must be f32", tk_dtype_name(tk_tensor_dtype(bs)));
+    tk_tensor *t[12] = { 0 };   /* A contiguous, qa - za (f64), B f64, zb f64, B - zb, sums, sums f32, multiplier, scaled, bias */
+    tk_status s = tk_contiguous(ctx, a, &t[0]);
+    if (s) goto done;
+    float scale, zp;
+    int64_t na = tk_tensor_numel(t[0]);
+    const float *av = (const float *)tkr_ptr(t[0]);
+    quant_params(av, na, &scale, &zp);
+    if ((s = tk_empty(ctx, TK_DTYPE_F64, tk_tensor_ndim(a), tk_tensor_shape(a), &t[1]))) goto done;
+    double *qa = (double *)tkr_ptr(t[1]);
+    for (int64_t i = 0; i < na; i++) {
+        float v = nearbyintf(av[i] / scale) + zp;
+        qa[i] = (double)(v < 0.0f ? 0.0f : v > 255.0f ? 255.0f : v) - (double)zp;
+    }
+    if ((s = tk_to_dtype(ctx, b, TK_DTYPE_F64, &t[2]))) goto done;
+    tk_tensor *bc = t[2];
+    if (bzp) {
+        if ((s = tk_to_dtype(ctx, bzp, TK_DTYPE_F64, &t[3])) || (s = tk_sub(ctx, t[2], t[3], &t[4]))) goto done;
+        bc = t[4];
+    }
+    if ((s = tk_matmul(ctx, t[1], bc, &t[5])) || (s = tk_to_dtype(ctx, t[5], TK_DTYPE_F32, &t[6])) ||
+        (s = tk_binary_scalar(ctx, TK_MUL, bs, scale, &t[7])) || (s = tk_mul(ctx, t[6], t[7], &t[8])))
+        goto done;
+    if (bias) {
+        if ((s = tko_nn_to(oc, bias, TK_DTYPE_F32, &t[9]))) goto done;
+        s = tk_add(ctx, t[8], t[9], &oc->out[0]);
+    } else oc->out[0] = tk_tensor_retain(t[8]);
+    if (!s) s = tko_nn_as_dtype(oc, &oc->out[0], TK_DTYPE_F32);
+done:
+    tko_nn_release(t, 12);
+    if (s) tko_nn_release(oc->out, 1);
+    return tko_nn_wrap(oc, s);
+}
