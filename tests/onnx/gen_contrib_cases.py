@@ -191,10 +191,30 @@ def cases():
     yield "attention_bias_input", ms("Attention", ["x0", "x1", "x2", "", "", "x3"], ["y0"], num_heads=3), [x, wq, bq, f32(b, 3, s, s)]
     yield "attention_past_unidirectional", ms("Attention", ["x0", "x1", "x2", "", "x3"], ["y0", "y1"], num_heads=3, unidirectional=1), \
         [f32(b, 3, 12), wq, bq, f32(2, b, 3, 4, 4)]
+    # query 0 sees only key 0, which the mask hides: ONNX Runtime leaves future keys out and adds the filter to key 0
+    yield "attention_unidirectional_row_masked", ms("Attention", inputs_for(4), ["y0"], num_heads=3, unidirectional=1), \
+        [x, wq, bq, np.array([[0, 1, 1, 1, 1], [1, 1, 0, 1, 1]], np.int32)]
     yield "attention_qkv_hidden_sizes", ms("Attention", inputs_for(3), ["y0"], num_heads=3, qkv_hidden_sizes=[12, 12, 18]), \
         [x, f32(12, 42, scale=0.5), f32(42)]
     yield "attention_mask_filter_scale", ms("Attention", inputs_for(4), ["y0"], num_heads=3, mask_filter_value=-1e4, scale=0.25), \
         [x, wq, bq, np.array([[1, 1, 1, 1, 0], [0, 1, 1, 1, 1]], np.int32)]
+    gqa = dict(num_heads=4, kv_num_heads=2)
+    i32 = lambda *v: np.array(v, np.int32)
+    yield "gqa_prompt", ms("GroupQueryAttention", inputs_for(7), ["y0", "y1", "y2"], **gqa), \
+        [f32(b, s, 32), f32(b, s, 16), f32(b, s, 16), f32(b, 2, 0, 8), f32(b, 2, 0, 8), i32(s - 1, s - 1), np.array(s, np.int32)]
+    yield "gqa_prompt_no_past", ms("GroupQueryAttention", ["x0", "x1", "x2", "", "", "x3", "x4"], ["y0"], **gqa, scale=0.2), \
+        [f32(b, s, 32), f32(b, s, 16), f32(b, s, 16), i32(s - 1, s - 1), np.array(s, np.int32)]
+    yield "gqa_decode_ragged_past", ms("GroupQueryAttention", inputs_for(7), ["y0", "y1", "y2"], **gqa), \
+        [f32(b, 1, 32), f32(b, 1, 16), f32(b, 1, 16), f32(b, 2, 6, 8), f32(b, 2, 6, 8), i32(4, 2), np.array(5, np.int32)]
+    rc = rng.uniform(-1, 1, size=(2, 16, 8)).astype(np.float32)   # ONNX Runtime rotates heads of a multiple of 16 only
+    # (ONNX Runtime takes S > 1 after a past for batch 1 only)
+    yield "gqa_packed_rotary", ms("GroupQueryAttention", ["x0", "", "", "x1", "x2", "x3", "x4", "x5", "x6"], ["y0", "y1", "y2"],
+                                  do_rotary=1, **gqa), \
+        [f32(1, 3, 128), f32(1, 2, 4, 16), f32(1, 2, 4, 16), i32(6), np.array(7, np.int32), rc[0], rc[1]]
+    yield "large_gqa_prompt_rotary", ms("GroupQueryAttention", ["x0", "x1", "x2", "", "", "x3", "x4", "x5", "x6"], ["y0", "y1", "y2"],
+                                        num_heads=8, kv_num_heads=2, do_rotary=1), \
+        [f32(2, 41, 128), f32(2, 41, 32), f32(2, 41, 32), i32(40, 40), np.array(41, np.int32)] + \
+        list(rng.uniform(-1, 1, size=(2, 64, 8)).astype(np.float32))
     cache = rng.uniform(-1, 1, size=(2, 16, 8)).astype(np.float32)
     yield "rotary_3d", ms("RotaryEmbedding", inputs_for(4), ["y0"], num_heads=2), [f32(b, s, 32), ints(0, 16, b, s), cache[0], cache[1]]
     yield "rotary_3d_no_num_heads", ms("RotaryEmbedding", inputs_for(4), ["y0"]), [f32(b, s, 32), ints(0, 16, b, s), cache[0], cache[1]]
@@ -244,6 +264,10 @@ def error_cases():
     yield "attention_weights_shape", ms("Attention", inputs_for(3), ["y0"], num_heads=3), [f32(2, 5, 12), f32(10, 36), f32(36)]
     yield "rotary_position_out_of_range", ms("RotaryEmbedding", inputs_for(4), ["y0"], num_heads=2), \
         [f32(1, 3, 16), np.array([[0, 1, 99]], np.int64), f32(8, 4), f32(8, 4)]
+    yield "gqa_local_window", ms("GroupQueryAttention", inputs_for(7), ["y0"], num_heads=2, kv_num_heads=1, local_window_size=3), \
+        [f32(1, 2, 8), f32(1, 2, 4), f32(1, 2, 4), f32(1, 1, 0, 4), f32(1, 1, 0, 4), np.array([1], np.int32), np.array(2, np.int32)]
+    yield "gqa_seqlens_past_buffer", ms("GroupQueryAttention", inputs_for(7), ["y0"], num_heads=2, kv_num_heads=1), \
+        [f32(1, 2, 8), f32(1, 2, 4), f32(1, 2, 4), f32(1, 1, 3, 4), f32(1, 1, 3, 4), np.array([9], np.int32), np.array(10, np.int32)]
     yield "rotary_packed_batching", ms("RotaryEmbedding", inputs_for(4), ["y0"], is_packed_batching=1), \
         [f32(1, 3, 16), np.array([[0, 1, 2]], np.int64), f32(8, 4), f32(8, 4)]
     yield "matmul_nbits_bits_3", ms("MatMulNBits", inputs_for(3), ["y0"], K=32, N=4, bits=3, block_size=32), \

@@ -1,6 +1,7 @@
 /* op_contrib.c — the com.microsoft contrib ops that ONNX Runtime's
  * optimisers and quantisers write into models (FusedMatMul, the fused Gelu
- * forms, skip / embed layer norms, attention, 4-bit MatMul), as one family.
+ * forms, skip / embed layer norms, attention and GroupQueryAttention, 4-bit
+ * MatMul), as one family.
  * This file has the table and the small element-wise and matmul ops; the
  * norms, attention and quantized matmuls live in op_contrib_*.c. Semantics
  * follow ONNX Runtime 1.32's CPU kernels (tests/onnx/gen_contrib_cases.py
@@ -137,6 +138,9 @@ static const TkoOpDef defs[] = {
           tko_contrib_check_mha, 1, 8, 0),
     MSDEF("Attention", 1, TKO_ANY, "num_heads,qkv_hidden_sizes,unidirectional,mask_filter_value,scale,do_rotary,past_present_share_buffer,rotary_embedding_dim",
           tko_contrib_run_attention, tko_contrib_check_attention, 1, 7, 0),
+    MSDEF("GroupQueryAttention", 1, TKO_ANY,
+          "num_heads,kv_num_heads,scale,do_rotary,rotary_interleaved,local_window_size,softcap,smooth_softmax,qk_output",
+          tko_contrib_run_gqa, tko_contrib_check_gqa, 7, 9, 0),
     MSDEF("RotaryEmbedding", 1, TKO_ANY, "interleaved,num_heads,rotary_embedding_dim,scale,is_packed_batching", tko_contrib_run_rotary,
           tko_contrib_check_rotary, 4, 4, 0),
     MSDEF("MatMulNBits", 1, TKO_ANY, "K,N,bits,block_size,accuracy_level", tko_contrib_run_matmul_nbits,

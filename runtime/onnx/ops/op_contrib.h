@@ -17,12 +17,21 @@ tk_status tko_contrib_run_embed_layer_norm(TkoOpCtx *oc);
 const char *tko_contrib_check_embed_layer_norm(const TkoModel *m, const TkoNode *n, char *why, size_t len);
 
 /* op_contrib_attn.c */
+/* [B, S, N·H] as [B, N, S, H] (a view); fails naming what when it is not 3-d
+ * or heads do not divide its last dim. */
+tk_status tko_contrib_heads_view(TkoOpCtx *oc, const tk_tensor *t, int64_t heads, const char *what, tk_tensor **out);
+/* [B, N, S, H] back to [B, S, N·H]. */
+tk_status tko_contrib_merge_heads(TkoOpCtx *oc, const tk_tensor *y, tk_tensor **out);
 const char *tko_contrib_check_mha(const TkoModel *m, const TkoNode *n, char *why, size_t len);
 tk_status tko_contrib_run_mha(TkoOpCtx *oc);
 const char *tko_contrib_check_attention(const TkoModel *m, const TkoNode *n, char *why, size_t len);
 tk_status tko_contrib_run_attention(TkoOpCtx *oc);
 const char *tko_contrib_check_rotary(const TkoModel *m, const TkoNode *n, char *why, size_t len);
 tk_status tko_contrib_run_rotary(TkoOpCtx *oc);
+
+/* op_contrib_gqa.c */
+const char *tko_contrib_check_gqa(const TkoModel *m, const TkoNode *n, char *why, size_t len);
+tk_status tko_contrib_run_gqa(TkoOpCtx *oc);
 
 /* op_contrib_quant.c */
 const char *tko_contrib_check_matmul_nbits(const TkoModel *m, const TkoNode *n, char *why, size_t len);

@@ -8,9 +8,10 @@
  * the past as one [2, B, N, P, H] tensor (present likewise).
  *
  * Masks follow ONNX Runtime's CPU kernels: a masked key (mask 0, past a 1-d
- * mask's end or before its start, or in the future when unidirectional)
- * gets mask_filter_value (-10000) added, not -inf, so a row with every key
- * masked is softmax of its unmasked scores as there. All of it goes into
+ * mask's end or before its start) gets mask_filter_value (-10000) added,
+ * not -inf, so a row whose every key is masked is a softmax of its plain
+ * scores as there; a key in the future (unidirectional) is left out
+ * altogether (the kernel's causal frontier). The masks and attention_bias go into
  * one additive f32 bias for the kernel. A value head size unlike the query
  * head size (qkv_hidden_sizes) runs composed tk_matmul / tk_softmax.
  *
@@ -27,8 +28,7 @@
 
 /* ------------------------------------------------------------ shared pieces */
 
-/* [B, S, N·H] as [B, N, S, H] (a view). */
-static tk_status heads_view(TkoOpCtx *oc, const tk_tensor *t, int64_t heads, const char *what, tk_tensor **out)
+tk_status tko_contrib_heads_view(TkoOpCtx *oc, const tk_tensor *t, int64_t heads, const char *what, tk_tensor **out)
 {
     const int64_t *sh = tk_tensor_shape(t);
     if (tk_tensor_ndim(t) != 3 || heads < 1 || sh[2] % heads)
@@ -41,8 +41,7 @@ static tk_status heads_view(TkoOpCtx *oc, const tk_tensor *t, int64_t heads, con
     return s;
 }
 
-/* [B, N, S, H] back to [B, S, N·H]. */
-static tk_status merge_heads(TkoOpCtx *oc, const tk_tensor *y, tk_tensor **out)
+tk_status tko_contrib_merge_heads(TkoOpCtx *oc, const tk_tensor *y, tk_tensor **out)
 {
     const int64_t *sh = tk_tensor_shape(y);
     tk_tensor *p = NULL;
@@ -67,13 +66,16 @@ static tk_status and_into(TkoOpCtx *oc, tk_tensor **acc, tk_tensor *next)
     return s;
 }
 
-/* Which keys each query may see ([.., S, T] bool broadcastable to [B, N, S, T],
- * NULL when all): the mask (2-d [B, T] or 3-d [B, S, T] of 0/1, 1-d [B] end
- * positions or [2B] ends then starts) and, when causal, j <= i + T - S. */
-static tk_status allowed_keys(TkoOpCtx *oc, const tk_tensor *mask, bool causal, int64_t b, int64_t s_len, int64_t t_len, tk_tensor **out)
+/* Which keys each query may see ([.., S, T] bools broadcastable to [B, N, S, T],
+ * NULL when all): *by_mask from the mask (2-d [B, T] or 3-d [B, S, T] of
+ * 0/1, 1-d [B] end positions or [2B] ends then starts), *by_order when
+ * causal (j <= i + T - S). Two tensors, as ONNX Runtime adds the filter
+ * value once for each. */
+static tk_status allowed_keys(TkoOpCtx *oc, const tk_tensor *mask, bool causal, int64_t b, int64_t s_len, int64_t t_len,
+                              tk_tensor **by_mask, tk_tensor **by_order)
 {
     tk_context *ctx = oc->ctx;
-    *out = NULL;
+    *by_mask = *by_order = NULL;
     tk_tensor *t[8] = { 0 }, *acc = NULL, *c = NULL;
     tk_status s = TK_OK;
     if (mask) {
@@ -106,55 +108,71 @@ static tk_status allowed_keys(TkoOpCtx *oc, const tk_tensor *mask, bool causal, 
         tko_nn_release(t, 8);
         if ((s = tk_arange(ctx, TK_DTYPE_I64, 0, (double)s_len, 1, &t[0])) || (s = tk_reshape(ctx, t[0], 2, (int64_t[]){ s_len, 1 }, &t[1])) ||
             (s = tk_binary_scalar(ctx, TK_ADD, t[1], (double)(t_len - s_len), &t[2])) ||
-            (s = tk_arange(ctx, TK_DTYPE_I64, 0, (double)t_len, 1, &t[3])) || (s = tk_binary(ctx, TK_LE, t[3], t[2], &c)))
+            (s = tk_arange(ctx, TK_DTYPE_I64, 0, (double)t_len, 1, &t[3])) || (s = tk_binary(ctx, TK_LE, t[3], t[2], by_order)))
             goto done;
-        s = and_into(oc, &acc, c), c = NULL;
     }
 done:
     tk_tensor_release(c);
     tko_nn_release(t, 8);
+    if (s) {
+        tk_tensor_release(acc);
+        tk_tensor_release(*by_order), *by_order = NULL;
+    } else *by_mask = acc;
+    return s;
+}
+
+/* The additive f32 bias: filter where by_mask is false, -inf where
+ * by_order is false, plus the attention_bias [B|1, N|1, S, T]; NULL when none. */
+static tk_status build_bias(TkoOpCtx *oc, const tk_tensor *by_mask, const tk_tensor *by_order, const tk_tensor *attn_bias, double filter,
+                            tk_tensor **out)
+{
+    tk_context *ctx = oc->ctx;
+    *out = NULL;
+    tk_tensor *t[4] = { 0 }, *acc = NULL;
+    const tk_tensor *allowed[2] = { by_mask, by_order };
+    tk_status s = tk_full(ctx, TK_DTYPE_F32, 0, NULL, 0.0, &t[0]);
+    if (!s) s = tk_full(ctx, TK_DTYPE_F32, 0, NULL, filter, &t[1]);
+    for (int i = 0; i < 3 && !s; i++) {
+        tk_tensor *term = NULL, *sum = NULL;
+        if (i == 1 && allowed[1] && !(s = tk_full(ctx, TK_DTYPE_F32, 0, NULL, -INFINITY, &t[2])))
+            s = tk_where(ctx, allowed[1], t[0], t[2], &term);
+        else if (i == 0 && allowed[0]) s = tk_where(ctx, allowed[0], t[0], t[1], &term);
+        else if (i == 2 && attn_bias) s = tko_nn_to(oc, attn_bias, TK_DTYPE_F32, &term);
+        if (s || !term) continue;
+        if (acc && !(s = tk_add(ctx, acc, term, &sum))) {
+            tk_tensor_release(acc);
+            acc = sum;
+        } else if (!acc) acc = tk_tensor_retain(term);
+        tk_tensor_release(term);
+    }
+    tko_nn_release(t, 4);
     if (s) tk_tensor_release(acc);
     else *out = acc;
     return s;
 }
 
-/* The additive f32 bias for the kernel: where(allowed, 0, filter) plus the
- * attention_bias [B|1, N|1, S, T]; NULL when neither. */
-static tk_status build_bias(TkoOpCtx *oc, const tk_tensor *allowed, const tk_tensor *attn_bias, double filter, tk_tensor **out)
-{
-    tk_context *ctx = oc->ctx;
-    *out = NULL;
-    tk_tensor *t[4] = { 0 };
-    tk_status s = TK_OK;
-    if (allowed && !(s = tk_full(ctx, TK_DTYPE_F32, 0, NULL, 0.0, &t[0])) && !(s = tk_full(ctx, TK_DTYPE_F32, 0, NULL, filter, &t[1])))
-        s = tk_where(ctx, allowed, t[0], t[1], &t[2]);
-    if (!s && attn_bias) s = tko_nn_to(oc, attn_bias, TK_DTYPE_F32, &t[3]);
-    if (!s) {
-        if (t[2] && t[3]) s = tk_add(ctx, t[2], t[3], out);
-        else *out = t[2] ? tk_tensor_retain(t[2]) : t[3] ? tk_tensor_retain(t[3]) : NULL;
-    }
-    tko_nn_release(t, 4);
-    return s;
-}
-
-/* y [B, S, N·Hv] = softmax(q·kᵀ·scale + bias)·v for q [B, N, S, H], k [B, N, T, H],
- * v [B, N, T, Hv] (work dtype). tk_sdpa when Hv == H, else composed. */
-static tk_status attend(TkoOpCtx *oc, const tk_tensor *q, const tk_tensor *k, const tk_tensor *v, const tk_tensor *bias, double scale,
-                        tk_tensor **y)
+/* y [B, S, N·Hv] = softmax(q·kᵀ·scale + mask bias, causal)·v for q [B, N, S, H],
+ * k [B, N, T, H], v [B, N, T, Hv] (work dtype); causal is the kernel's
+ * bottom-right frontier j <= i + T - S. tk_sdpa when Hv == H, else composed
+ * (the frontier then joins the bias as -inf). */
+static tk_status attend(TkoOpCtx *oc, const tk_tensor *q, const tk_tensor *k, const tk_tensor *v, const tk_tensor *by_mask,
+                        const tk_tensor *by_order, const tk_tensor *attn_bias, double filter, double scale, tk_tensor **y)
 {
     tk_context *ctx = oc->ctx;
     tk_tensor *t[8] = { 0 };
     tk_status s;
     if (tk_tensor_shape(v)[3] == tk_tensor_shape(q)[3]) {
-        tk_sdpa_opts o = { .mask = bias, .has_scale = true, .scale = scale };
-        s = tk_sdpa(ctx, q, k, v, &o, &t[0]);
+        if (!(s = build_bias(oc, by_mask, NULL, attn_bias, filter, &t[6]))) {
+            tk_sdpa_opts o = { .causal = by_order != NULL, .mask = t[6], .has_scale = true, .scale = scale };
+            s = tk_sdpa(ctx, q, k, v, &o, &t[0]);
+        }
     } else {
-        if (!(s = tk_transpose(ctx, k, 2, 3, &t[1])) && !(s = tk_matmul(ctx, q, t[1], &t[2])) &&
-            !(s = tk_binary_scalar(ctx, TK_MUL, t[2], scale, &t[3])) && !(s = bias ? tk_add(ctx, t[3], bias, &t[4]) : TK_OK) &&
-            !(s = tk_softmax(ctx, bias ? t[4] : t[3], -1, &t[5])))
+        if (!(s = build_bias(oc, by_mask, by_order, attn_bias, filter, &t[6])) && !(s = tk_transpose(ctx, k, 2, 3, &t[1])) &&
+            !(s = tk_matmul(ctx, q, t[1], &t[2])) && !(s = tk_binary_scalar(ctx, TK_MUL, t[2], scale, &t[3])) &&
+            !(s = t[6] ? tk_add(ctx, t[3], t[6], &t[4]) : TK_OK) && !(s = tk_softmax(ctx, t[6] ? t[4] : t[3], -1, &t[5])))
             s = tk_matmul(ctx, t[5], v, &t[0]);
     }
-    if (!s) s = merge_heads(oc, t[0], y);
+    if (!s) s = tko_contrib_merge_heads(oc, t[0], y);
     tko_nn_release(t, 8);
     return s;
 }
@@ -234,7 +252,7 @@ tk_status tko_contrib_run_mha(TkoOpCtx *oc)
                 goto done;
             q3 = t[3], key = t[4], value = t[5];
         }
-        if ((s = heads_view(oc, q3, heads, "query", &t[0]))) goto done;
+        if ((s = tko_contrib_heads_view(oc, q3, heads, "query", &t[0]))) goto done;
         if (kd == 5) {   /* packed KV [B, L, N, 2, H] */
             if (value) {
                 s = tko_fail(oc, TK_ERR_INVALID_ARGUMENT, "a packed KV key takes no value");
@@ -250,7 +268,7 @@ tk_status tko_contrib_run_mha(TkoOpCtx *oc)
                 goto done;
             }
             t[1] = tk_tensor_retain((tk_tensor *)key), t[2] = tk_tensor_retain((tk_tensor *)value);
-        } else if ((s = heads_view(oc, key, heads, "key", &t[1])) || (s = heads_view(oc, value, heads, "value", &t[2])))
+        } else if ((s = tko_contrib_heads_view(oc, key, heads, "key", &t[1])) || (s = tko_contrib_heads_view(oc, value, heads, "value", &t[2])))
             goto done;
     }
     if (pk) {
@@ -267,11 +285,10 @@ tk_status tko_contrib_run_mha(TkoOpCtx *oc)
     double scale = tko_attr_float(n, "scale", 0.0f);
     if (scale == 0.0) scale = 1.0 / sqrt((double)qs[3]);
     double filter = tko_attr_float(n, "mask_filter_value", -10000.0f);
-    if ((s = allowed_keys(oc, mask, tko_attr_int(n, "unidirectional", 0) != 0, qs[0], qs[2], ks[2], &t[14])) ||
-        (s = build_bias(oc, t[14], ab, filter, &t[15])))
+    if ((s = allowed_keys(oc, mask, tko_attr_int(n, "unidirectional", 0) != 0, qs[0], qs[2], ks[2], &t[14], &t[17])))
         goto done;
     if ((s = tko_nn_to(oc, t[0], w, &t[11])) || (s = tko_nn_to(oc, t[9], w, &t[12])) || (s = tko_nn_to(oc, t[10], w, &t[13])) ||
-        (s = attend(oc, t[11], t[12], t[13], t[15], scale, &oc->out[0])) || (s = tko_nn_as_dtype(oc, &oc->out[0], d)))
+        (s = attend(oc, t[11], t[12], t[13], t[14], t[17], ab, filter, scale, &oc->out[0])) || (s = tko_nn_as_dtype(oc, &oc->out[0], d)))
         goto done;
     if (tko_contrib_wanted(oc, 1) && ((s = tk_contiguous(ctx, t[9], &oc->out[1])) || (s = tko_nn_as_dtype(oc, &oc->out[1], d)))) goto done;
     if (tko_contrib_wanted(oc, 2)) {
@@ -324,8 +341,8 @@ tk_status tko_contrib_run_attention(TkoOpCtx *oc)
     tk_tensor *proj = t[1];
     if (bias && !(s = tk_add(ctx, t[1], bias, &t[2]))) proj = t[2];
     if (s || (s = last_slice(oc, proj, 0, dq, &t[3])) || (s = last_slice(oc, proj, dq, dq, &t[4])) ||
-        (s = last_slice(oc, proj, 2 * dq, dv, &t[5])) || (s = heads_view(oc, t[3], heads, "Q", &t[6])) ||
-        (s = heads_view(oc, t[4], heads, "K", &t[7])) || (s = heads_view(oc, t[5], heads, "V", &t[8])))
+        (s = last_slice(oc, proj, 2 * dq, dv, &t[5])) || (s = tko_contrib_heads_view(oc, t[3], heads, "Q", &t[6])) ||
+        (s = tko_contrib_heads_view(oc, t[4], heads, "K", &t[7])) || (s = tko_contrib_heads_view(oc, t[5], heads, "V", &t[8])))
         goto done;
     if (past) {
         const int64_t *ps = tk_tensor_shape(past);
@@ -345,11 +362,10 @@ tk_status tko_contrib_run_attention(TkoOpCtx *oc)
     double scale = tko_attr_float(n, "scale", 0.0f);
     if (scale == 0.0) scale = 1.0 / sqrt((double)qs[3]);
     double filter = tko_attr_float(n, "mask_filter_value", -10000.0f);
-    if ((s = allowed_keys(oc, mask, tko_attr_int(n, "unidirectional", 0) != 0, qs[0], qs[2], ks[2], &t[14])) ||
-        (s = build_bias(oc, t[14], ab, filter, &t[15])))
+    if ((s = allowed_keys(oc, mask, tko_attr_int(n, "unidirectional", 0) != 0, qs[0], qs[2], ks[2], &t[14], &t[17])))
         goto done;
     if ((s = tko_nn_to(oc, t[6], w, &t[11])) || (s = tko_nn_to(oc, t[9], w, &t[12])) || (s = tko_nn_to(oc, t[10], w, &t[13])) ||
-        (s = attend(oc, t[11], t[12], t[13], t[15], scale, &oc->out[0])) || (s = tko_nn_as_dtype(oc, &oc->out[0], d)))
+        (s = attend(oc, t[11], t[12], t[13], t[14], t[17], ab, filter, scale, &oc->out[0])) || (s = tko_nn_as_dtype(oc, &oc->out[0], d)))
         goto done;
     if (tko_contrib_wanted(oc, 1)) {   /* present [2, B, N, T, H] */
         if (dq != dv) {
@@ -394,7 +410,7 @@ tk_status tko_contrib_run_rotary(TkoOpCtx *oc)
             int64_t hs = rdim > 0 ? rdim : 2 * tk_tensor_shape(cosc)[1];
             heads = hs > 0 && xs[2] % hs == 0 ? xs[2] / hs : 0;
         }
-        if ((s = heads_view(oc, x, heads, "input", &t[0]))) goto done;
+        if ((s = tko_contrib_heads_view(oc, x, heads, "input", &t[0]))) goto done;
     } else t[0] = tk_tensor_retain((tk_tensor *)x);
     if (tk_tensor_numel(pos) == 1 && !(tk_tensor_ndim(pos) == 2 && b == 1 && sl == 1)) {   /* an offset */
         double off;
