@@ -5,7 +5,9 @@ gen_node_suite.py), so tk_onnx_suite runs them.
 
 Each case is a one-node model on odd shapes with random inputs; the expected
 outputs come from ONNX Runtime's CPU kernels (the ops are ONNX Runtime's own,
-and onnx's reference does not have them), which share no code with TileKit.
+and onnx's reference does not have them), which share no code with TileKit;
+for the few ops its CPU build lacks, from float64 numpy formulas (NUMPY), and
+for input forms it lacks, from ONNX Runtime on the equivalent plain form (REF).
 Float cases allow rtol 1e-4 / atol 1e-5 (ONNX Runtime sums in f32 in its own
 order); the 4-bit matmul 1e-4 / 1e-4. A case ONNX Runtime itself refuses is
 a bug in this file: it stops with ONNX Runtime's message.
@@ -29,7 +31,7 @@ NBITS = "rtol 1e-4\natol 1e-4\n"
 OPSETS = {"": 17, "com.microsoft": 1}
 HALF = "rtol 5e-3\natol 5e-3\n"
 REF = {}   # case name -> (node, inputs) ONNX Runtime runs instead (a form its CPU kernel lacks)
-NUMPY = {}   # case name -> outputs from a plain float64 formula (ops ONNX Runtime has only for CUDA)
+NUMPY = {}   # case name -> outputs from a plain float64 formula (ops ONNX Runtime's CPU build lacks)
 
 
 def gelu64(x):
@@ -243,6 +245,29 @@ def cases():
         nbits_inputs(33, 256, 96, 4, 64, zp="packed")
     yield "large_dynamic_quantize_matmul", ms("DynamicQuantizeMatMul", inputs_for(3), ["y0"]), \
         [f32(37, 129), ints(-128, 128, 129, 71, dtype=np.int8), rng.uniform(0.01, 0.05, size=71).astype(np.float32)]
+    yield "matmul_integer_to_float", ms("MatMulIntegerToFloat", inputs_for(7), ["y0"]), \
+        [ints(0, 256, 2, 5, 11, dtype=np.uint8), ints(-128, 128, 11, 6, dtype=np.int8), np.array(0.02, np.float32),
+         rng.uniform(0.01, 0.05, size=6).astype(np.float32), np.array(131, np.uint8), ints(-3, 3, 6, dtype=np.int8), f32(6)]
+    yield "matmul_integer_to_float_plain", ms("MatMulIntegerToFloat", inputs_for(4), ["y0"]), \
+        [ints(0, 256, 7, 9, dtype=np.uint8), ints(0, 256, 9, 4, dtype=np.uint8), np.array(0.1, np.float32), np.array(0.03, np.float32)]
+    yield "fused_conv_relu_z", ms("FusedConv", inputs_for(4), ["y0"], activation="Relu", pads=[1, 1, 1, 1], strides=[2, 2]), \
+        [f32(2, 3, 9, 7), f32(5, 3, 3, 3), f32(5), f32(2, 5, 5, 4)]
+    yield "fused_conv_leaky_group", ms("FusedConv", inputs_for(2), ["y0"], activation="LeakyRelu", activation_params=[0.2], group=2), \
+        [f32(1, 4, 6, 5), f32(6, 2, 2, 3)]
+    yield "fused_conv_clip", ms("FusedConv", inputs_for(3), ["y0"], activation="Clip", activation_params=[-0.5, 0.7], dilations=[2, 1]), \
+        [f32(1, 2, 8, 6), f32(3, 2, 3, 2), f32(3)]
+    yield "fused_gemm_hard_sigmoid", ms("FusedGemm", inputs_for(3), ["y0"], activation="HardSigmoid", activation_alpha=0.3,
+                                        activation_beta=0.4, transB=1, alpha=0.7, beta=0.5), [f32(5, 7), f32(3, 7), f32(3)]
+    yield "fused_gemm_tanh", ms("FusedGemm", inputs_for(2), ["y0"], activation="Tanh", transA=1), [f32(7, 5), f32(7, 4)]
+    x, wg, bg = f32(2, 3, 9), f32(9, 5), f32(5)
+    z = x.astype(np.float64) @ wg + bg
+    NUMPY["gemm_fast_gelu"] = [(0.5 * z * (1 + np.tanh(np.sqrt(2 / np.pi) * (z + 0.044715 * z ** 3)))).astype(np.float32)]
+    yield "gemm_fast_gelu", ms("GemmFastGelu", inputs_for(3), ["y0"]), [x, wg, bg]
+    yield "quantize_linear_axis", ms("QuantizeLinear", inputs_for(3), ["y0"], axis=1), \
+        [f32(2, 3, 4, scale=4), np.array([0.05, 0.1, 0.2], np.float32), np.array([0, 10, 250], np.uint8)]
+    yield "dequantize_linear", ms("DequantizeLinear", inputs_for(3), ["y0"]), \
+        [ints(-128, 128, 3, 5, dtype=np.int8), np.array(0.07, np.float32), np.array(-3, np.int8)]
+    yield "trilu_lower_k", ms("Trilu", inputs_for(2), ["y0"], upper=0), [f32(2, 5, 7), np.array(1, np.int64)]
     a = f32(3, 13)
     yield "dynamic_quantize_matmul_u8", ms("DynamicQuantizeMatMul", inputs_for(5), ["y0"]), \
         [a, ints(0, 256, 13, 7, dtype=np.uint8), np.array([0.02], np.float32), np.array([121], np.uint8), f32(7)]
@@ -268,6 +293,7 @@ def error_cases():
         [f32(1, 2, 8), f32(1, 2, 4), f32(1, 2, 4), f32(1, 1, 0, 4), f32(1, 1, 0, 4), np.array([1], np.int32), np.array(2, np.int32)]
     yield "gqa_seqlens_past_buffer", ms("GroupQueryAttention", inputs_for(7), ["y0"], num_heads=2, kv_num_heads=1), \
         [f32(1, 2, 8), f32(1, 2, 4), f32(1, 2, 4), f32(1, 1, 3, 4), f32(1, 1, 3, 4), np.array([9], np.int32), np.array(10, np.int32)]
+    yield "fused_conv_activation", ms("FusedConv", inputs_for(2), ["y0"], activation="Softsign"), [f32(1, 2, 4, 4), f32(2, 2, 3, 3)]
     yield "rotary_packed_batching", ms("RotaryEmbedding", inputs_for(4), ["y0"], is_packed_batching=1), \
         [f32(1, 3, 16), np.array([[0, 1, 2]], np.int64), f32(8, 4), f32(8, 4)]
     yield "matmul_nbits_bits_3", ms("MatMulNBits", inputs_for(3), ["y0"], K=32, N=4, bits=3, block_size=32), \

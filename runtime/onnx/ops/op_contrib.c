@@ -1,7 +1,7 @@
 /* op_contrib.c — the com.microsoft contrib ops that ONNX Runtime's
  * optimisers and quantisers write into models (FusedMatMul, the fused Gelu
  * forms, skip / embed layer norms, attention and GroupQueryAttention, 4-bit
- * MatMul), as one family.
+ * and integer MatMuls, Conv / Gemm fused with an activation), as one family.
  * This file has the table and the small element-wise and matmul ops; the
  * norms, attention and quantized matmuls live in op_contrib_*.c. Semantics
  * follow ONNX Runtime 1.32's CPU kernels (tests/onnx/gen_contrib_cases.py
@@ -146,5 +146,15 @@ static const TkoOpDef defs[] = {
     MSDEF("MatMulNBits", 1, TKO_ANY, "K,N,bits,block_size,accuracy_level", tko_contrib_run_matmul_nbits,
           tko_contrib_check_matmul_nbits, 3, 6, 0),
     MSDEF("DynamicQuantizeMatMul", 1, TKO_ANY, "", tko_contrib_run_dynamic_quantize_matmul, NULL, 3, 5, 0),
+    MSDEF("MatMulIntegerToFloat", 1, TKO_ANY, "", tko_contrib_run_matmul_integer_to_float, NULL, 4, 7, 0),
+    MSDEF("FusedConv", 1, TKO_ANY, "activation,activation_params,auto_pad,dilations,group,kernel_shape,pads,strides",
+          tko_contrib_run_fused_conv, tko_contrib_check_activation, 2, 4, 0),
+    MSDEF("FusedGemm", 1, TKO_ANY, "activation,activation_alpha,activation_beta,activation_gamma,alpha,beta,transA,transB",
+          tko_contrib_run_fused_gemm, tko_contrib_check_activation, 2, 3, 0),
+    MSDEF("GemmFastGelu", 1, TKO_ANY, "", tko_contrib_run_gemm_fast_gelu, NULL, 2, 3, 0),
+    /* the ONNX ops of opset 13 / 14 under ONNX Runtime's domain */
+    MSDEF("QuantizeLinear", 1, TKO_ANY, "axis", tko_contrib_run_as_onnx, NULL, 2, 3, 0),
+    MSDEF("DequantizeLinear", 1, TKO_ANY, "axis", tko_contrib_run_as_onnx, NULL, 2, 3, 0),
+    MSDEF("Trilu", 1, TKO_ANY, "upper", tko_contrib_run_as_onnx, NULL, 1, 2, 0),
 };
 TKO_FAMILY_OF(tko_ops_contrib, defs);

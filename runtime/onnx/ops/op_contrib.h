@@ -33,6 +33,14 @@ tk_status tko_contrib_run_rotary(TkoOpCtx *oc);
 const char *tko_contrib_check_gqa(const TkoModel *m, const TkoNode *n, char *why, size_t len);
 tk_status tko_contrib_run_gqa(TkoOpCtx *oc);
 
+/* op_contrib_fused.c */
+tk_status tko_contrib_run_as_onnx(TkoOpCtx *oc);   /* QuantizeLinear, DequantizeLinear, Trilu */
+const char *tko_contrib_check_activation(const TkoModel *m, const TkoNode *n, char *why, size_t len);
+tk_status tko_contrib_run_fused_conv(TkoOpCtx *oc);
+tk_status tko_contrib_run_fused_gemm(TkoOpCtx *oc);
+tk_status tko_contrib_run_gemm_fast_gelu(TkoOpCtx *oc);
+tk_status tko_contrib_run_matmul_integer_to_float(TkoOpCtx *oc);
+
 /* op_contrib_quant.c */
 const char *tko_contrib_check_matmul_nbits(const TkoModel *m, const TkoNode *n, char *why, size_t len);
 tk_status tko_contrib_run_matmul_nbits(TkoOpCtx *oc);
