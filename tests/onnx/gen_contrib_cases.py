@@ -268,6 +268,13 @@ def cases():
     yield "dequantize_linear", ms("DequantizeLinear", inputs_for(3), ["y0"]), \
         [ints(-128, 128, 3, 5, dtype=np.int8), np.array(0.07, np.float32), np.array(-3, np.int8)]
     yield "trilu_lower_k", ms("Trilu", inputs_for(2), ["y0"], upper=0), [f32(2, 5, 7), np.array(1, np.int64)]
+    yield "gather_block_quantized_4_zp", ms("GatherBlockQuantized", inputs_for(4), ["y0"], bits=4, block_size=16), \
+        [ints(0, 256, 11, 32, dtype=np.uint8), np.array([[3, 0, 10], [7, -2, 3]], np.int64), rng.uniform(0.01, 0.1, (11, 4)).astype(np.float32),
+         ints(0, 256, 11, 2, dtype=np.uint8)]
+    yield "gather_block_quantized_8", ms("GatherBlockQuantized", inputs_for(3), ["y0"], bits=8, block_size=16, quantize_axis=-1), \
+        [ints(0, 256, 7, 40, dtype=np.uint8), np.array([6, 1, 1, 0], np.int32), rng.uniform(0.01, 0.1, (7, 3)).astype(np.float32)]
+    yield "gather_block_quantized_f16", ms("GatherBlockQuantized", inputs_for(3), ["y0"], bits=4, block_size=32), \
+        [ints(0, 256, 5, 48, dtype=np.uint8), np.array([[4], [2]], np.int64), rng.uniform(0.01, 0.1, (5, 3)).astype(np.float16)]
     a = f32(3, 13)
     yield "dynamic_quantize_matmul_u8", ms("DynamicQuantizeMatMul", inputs_for(5), ["y0"]), \
         [a, ints(0, 256, 13, 7, dtype=np.uint8), np.array([0.02], np.float32), np.array([121], np.uint8), f32(7)]

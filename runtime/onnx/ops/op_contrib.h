@@ -45,5 +45,7 @@ tk_status tko_contrib_run_matmul_integer_to_float(TkoOpCtx *oc);
 const char *tko_contrib_check_matmul_nbits(const TkoModel *m, const TkoNode *n, char *why, size_t len);
 tk_status tko_contrib_run_matmul_nbits(TkoOpCtx *oc);
 tk_status tko_contrib_run_dynamic_quantize_matmul(TkoOpCtx *oc);
+const char *tko_contrib_check_gather_block_quantized(const TkoModel *m, const TkoNode *n, char *why, size_t len);
+tk_status tko_contrib_run_gather_block_quantized(TkoOpCtx *oc);
 
 #endif

@@ -9,7 +9,10 @@
  * DynamicQuantizeMatMul: A quantized to u8 per tensor as ONNX Runtime does
  * (DynamicQuantizeLinear's range with 0 in it, round half to even), then
  * Σ (qa - za)(b - zb) exactly (f64 matmul of small integers) scaled by
- * scale_a · scale_b in f32, plus bias. */
+ * scale_a · scale_b in f32, plus bias.
+ *
+ * GatherBlockQuantized: rows of a u8 table of block-quantized codes (the
+ * embedding of 4-bit models), dequantized as MatMulNBits' weight. */
 #include <math.h>
 #include <string.h>
 
@@ -164,6 +167,97 @@ tk_status tko_contrib_run_dynamic_quantize_matmul(TkoOpCtx *oc)
     if (!s) s = tko_nn_as_dtype(oc, &oc->out[0], TK_DTYPE_F32);
 done:
     tko_nn_release(t, 12);
+    if (s) tko_nn_release(oc->out, 1);
+    return tko_nn_wrap(oc, s);
+}
+
+/* ------------------------------------------------------------ GatherBlockQuantized */
+
+const char *tko_contrib_check_gather_block_quantized(const TkoModel *m, const TkoNode *n, char *why, size_t len)
+{
+    (void)m;
+    int64_t bits = tko_attr_int(n, "bits", 4), bs = tko_attr_int(n, "block_size", 128);
+    if (bits != 2 && bits != 4 && bits != 8) return tko_nn_why(why, len, "bits=%lld is not supported (2, 4 or 8)", (long long)bits);
+    if (bs < 16 || (bs & (bs - 1))) return tko_nn_why(why, len, "block_size=%lld must be a power of 2, at least 16", (long long)bs);
+    if (tko_attr_int(n, "gather_axis", 0) != 0) return tko_nn_why(why, len, "gather_axis other than 0 is not supported");
+    int64_t qa = tko_attr_int(n, "quantize_axis", 1);
+    if (qa != 1 && qa != -1) return tko_nn_why(why, len, "quantize_axis other than the last of a 2-d table is not supported");
+    return NULL;
+}
+
+typedef struct {
+    const uint8_t *codes, *zp;   /* zp NULL: 2^(bits-1) */
+    const char *scales;
+    tk_dtype sd;
+    const int64_t *rows;
+    int64_t width, row_bytes, bits, block, blocks, zp_row;
+    char *out;                    /* [rows, width] of sd */
+} GatherQ;
+
+static void gather_rows(int64_t begin, int64_t end, void *arg)
+{
+    const GatherQ *g = arg;
+    size_t ssz = tk_dtype_size(g->sd);
+    for (int64_t r = begin; r < end; r++) {
+        int64_t row = g->rows[r];
+        for (int64_t h = 0; h < g->width; h++) {
+            int64_t blk = h / g->block;
+            float scale = (float)tkr_load_f(g->scales + (row * g->blocks + blk) * ssz, g->sd);
+            float zp = g->zp ? (float)code_at(g->zp + row * g->zp_row, blk, g->bits) : (float)(1u << (g->bits - 1));
+            float v = ((float)code_at(g->codes + row * g->row_bytes, h, g->bits) - zp) * scale;
+            tkr_store_f(g->out + (r * g->width + h) * ssz, g->sd, v);
+        }
+    }
+}
+
+/* GatherBlockQuantized on a u8 table [V, W·bits/8] of codes packed along the
+ * row (the embedding of ONNX Runtime's 4-bit models): the rows named by
+ * indices, dequantized with scales [V, W/block] and optional packed
+ * zero_points; output [*indices.shape, W] in the scales' type. */
+tk_status tko_contrib_run_gather_block_quantized(TkoOpCtx *oc)
+{
+    tk_context *ctx = oc->ctx;
+    const tk_tensor *data = oc->in[0], *idx = oc->in[1], *scales = oc->in[2], *zp = oc->nin > 3 ? oc->in[3] : NULL;
+    GatherQ g = { .bits = tko_attr_int(oc->node, "bits", 4), .block = tko_attr_int(oc->node, "block_size", 128), .sd = tk_tensor_dtype(scales) };
+    if (tk_tensor_dtype(data) != TK_DTYPE_U8 || tk_tensor_ndim(data) != 2)
+        return tko_fail(oc, TK_ERR_DTYPE, "data is %d-d %s; only a 2-d u8 table is supported", tk_tensor_ndim(data),
+                        tk_dtype_name(tk_tensor_dtype(data)));
+    if (!tk_dtype_is_float(g.sd)) return tko_fail(oc, TK_ERR_DTYPE, "scales are %s; they must be a float type", tk_dtype_name(g.sd));
+    int64_t v = tk_tensor_shape(data)[0];
+    g.row_bytes = tk_tensor_shape(data)[1], g.width = g.row_bytes * (8 / g.bits), g.blocks = (g.width + g.block - 1) / g.block;
+    g.zp_row = (g.blocks * g.bits + 7) / 8;
+    if (tk_tensor_numel(scales) != v * g.blocks)
+        return tko_fail(oc, TK_ERR_SHAPE, "scales have %lld elements; [%lld, %lld] expected", (long long)tk_tensor_numel(scales), (long long)v,
+                        (long long)g.blocks);
+    if (zp && (tk_tensor_dtype(zp) != TK_DTYPE_U8 || tk_tensor_numel(zp) != v * g.zp_row))
+        return tko_fail(oc, TK_ERR_SHAPE, "zero_points must be u8 [%lld, %lld]", (long long)v, (long long)g.zp_row);
+    if (tk_dtype_is_float(tk_tensor_dtype(idx)) || tk_tensor_ndim(idx) > TK_MAX_DIMS - 1)
+        return tko_fail(oc, TK_ERR_DTYPE, "indices must be integers of at most %d dims", TK_MAX_DIMS - 1);
+    tk_tensor *t[5] = { 0 };   /* data, scales, zp contiguous; indices i64 */
+    tk_status s = tk_contiguous(ctx, data, &t[0]);
+    if (!s) s = tk_contiguous(ctx, scales, &t[1]);
+    if (!s && zp) s = tk_contiguous(ctx, zp, &t[2]);
+    if (!s) s = tk_to_dtype(ctx, idx, TK_DTYPE_I64, &t[3]);
+    if (!s) s = tk_contiguous(ctx, t[3], &t[4]);
+    if (s) goto done;
+    int64_t n = tk_tensor_numel(t[4]), *rows = (int64_t *)tkr_ptr(t[4]);
+    for (int64_t i = 0; i < n; i++) {
+        if (rows[i] < 0) rows[i] += v;   /* Gather's negative indices */
+        if (rows[i] < 0 || rows[i] >= v) {
+            s = tko_fail(oc, TK_ERR_INDEX, "index %lld is out of range for %lld rows", (long long)(rows[i] < 0 ? rows[i] - v : rows[i]), (long long)v);
+            goto done;
+        }
+    }
+    int64_t shape[TK_MAX_DIMS];
+    int nd = tk_tensor_ndim(idx);
+    memcpy(shape, tk_tensor_shape(idx), (size_t)nd * sizeof *shape);
+    shape[nd] = g.width;
+    if ((s = tk_empty(ctx, g.sd, nd + 1, shape, &oc->out[0]))) goto done;
+    g.codes = (const uint8_t *)tkr_ptr(t[0]), g.scales = tkr_ptr(t[1]), g.zp = zp ? (const uint8_t *)tkr_ptr(t[2]) : NULL;
+    g.rows = rows, g.out = tkr_ptr(oc->out[0]);
+    tkr_parallel_for(ctx, n, 8, gather_rows, &g);   /* rows are independent: any split gives the same bytes */
+done:
+    tko_nn_release(t, 5);
     if (s) tko_nn_release(oc->out, 1);
     return tko_nn_wrap(oc, s);
 }
