@@ -46,11 +46,10 @@ static bool known_activation(const char *a)
 
 const char *tko_contrib_check_activation(const TkoModel *m, const TkoNode *n, char *why, size_t len)
 {
-    (void)m;
     const char *a = tko_attr_string(n, "activation", "");
     if (!known_activation(a))
         return tko_nn_why(why, len, "activation '%s' is not supported (Relu, Tanh, Sigmoid, LeakyRelu, Clip, HardSigmoid)", a);
-    return NULL;
+    return strcmp(n->op, "FusedConv") == 0 ? tko_nn_check_conv(m, n, why, len) : NULL;   /* what Conv's row refuses */
 }
 
 /* act(x) with parameters p0, p1 (LeakyRelu: alpha; Clip: min, max;
