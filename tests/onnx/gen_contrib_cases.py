@@ -30,6 +30,7 @@ LOOSE = "rtol 1e-4\natol 1e-5\n"
 NBITS = "rtol 1e-4\natol 1e-4\n"
 OPSETS = {"": 17, "com.microsoft": 1}
 HALF = "rtol 5e-3\natol 5e-3\n"
+EXACT = "rtol 0\natol 0\n"   # the QLinear ops: the same quantized values as ONNX Runtime
 REF = {}   # case name -> (node, inputs) ONNX Runtime runs instead (a form its CPU kernel lacks)
 NUMPY = {}   # case name -> outputs from a plain float64 formula (ops ONNX Runtime's CPU build lacks)
 
@@ -275,6 +276,23 @@ def cases():
         [ints(0, 256, 7, 40, dtype=np.uint8), np.array([6, 1, 1, 0], np.int32), rng.uniform(0.01, 0.1, (7, 3)).astype(np.float32)]
     yield "gather_block_quantized_f16", ms("GatherBlockQuantized", inputs_for(3), ["y0"], bits=4, block_size=32), \
         [ints(0, 256, 5, 48, dtype=np.uint8), np.array([[4], [2]], np.int64), rng.uniform(0.01, 0.1, (5, 3)).astype(np.float16)]
+    sc = lambda v: np.array(v, np.float32)
+    u8 = lambda v: np.array(v, np.uint8)
+    i8 = lambda v: np.array(v, np.int8)
+    yield "qlinear_add_broadcast", ms("QLinearAdd", inputs_for(8), ["y0"]), \
+        [ints(0, 256, 2, 3, 5, dtype=np.uint8), sc(0.05), u8(120), ints(0, 256, 5, dtype=np.uint8), sc(0.03), u8(7), sc(0.08), u8(128)]
+    yield "qlinear_mul_i8", ms("QLinearMul", inputs_for(8), ["y0"]), \
+        [ints(-128, 128, 3, 7, dtype=np.int8), sc(0.04), i8(3), ints(-128, 128, 3, 7, dtype=np.int8), sc(0.02), i8(-5), sc(0.05), i8(1)]
+    yield "qlinear_sigmoid", ms("QLinearSigmoid", inputs_for(5), ["y0"]), [ints(0, 256, 3, 11, dtype=np.uint8), sc(0.06), u8(128), sc(1 / 256), u8(0)]
+    yield "qlinear_leaky_relu_i8", ms("QLinearLeakyRelu", inputs_for(5), ["y0"], alpha=0.1), \
+        [ints(-128, 128, 2, 9, dtype=np.int8), sc(0.05), i8(-4), sc(0.04), i8(10)]
+    yield "qlinear_global_average_pool", ms("QLinearGlobalAveragePool", inputs_for(5), ["y0"]), \
+        [ints(0, 256, 2, 3, 5, 7, dtype=np.uint8), sc(0.02), u8(100), sc(0.01), u8(90)]
+    yield "qlinear_global_average_pool_nhwc", ms("QLinearGlobalAveragePool", inputs_for(5), ["y0"], channels_last=1), \
+        [ints(0, 256, 2, 5, 7, 3, dtype=np.uint8), sc(0.02), u8(100), sc(0.015), u8(80)]
+    yield "qlinear_concat", ms("QLinearConcat", inputs_for(11), ["y0"], axis=1), \
+        [sc(0.05), u8(128), ints(0, 256, 2, 3, 4, dtype=np.uint8), sc(0.04), u8(120), ints(0, 256, 2, 1, 4, dtype=np.uint8), sc(0.06),
+         u8(130), ints(0, 256, 2, 2, 4, dtype=np.uint8), sc(0.05), u8(128)]
     a = f32(3, 13)
     yield "dynamic_quantize_matmul_u8", ms("DynamicQuantizeMatMul", inputs_for(5), ["y0"]), \
         [a, ints(0, 256, 13, 7, dtype=np.uint8), np.array([0.02], np.float32), np.array([121], np.uint8), f32(7)]
@@ -301,6 +319,9 @@ def error_cases():
     yield "gqa_seqlens_past_buffer", ms("GroupQueryAttention", inputs_for(7), ["y0"], num_heads=2, kv_num_heads=1), \
         [f32(1, 2, 8), f32(1, 2, 4), f32(1, 2, 4), f32(1, 1, 3, 4), f32(1, 1, 3, 4), np.array([9], np.int32), np.array(10, np.int32)]
     yield "fused_conv_activation", ms("FusedConv", inputs_for(2), ["y0"], activation="Softsign"), [f32(1, 2, 4, 4), f32(2, 2, 3, 3)]
+    yield "qlinear_add_per_channel_scale", ms("QLinearAdd", inputs_for(8), ["y0"]), \
+        [np.zeros((2, 3), np.uint8), np.ones(3, np.float32), np.zeros(3, np.uint8), np.zeros((2, 3), np.uint8), np.array(1, np.float32),
+         np.array(0, np.uint8), np.array(1, np.float32), np.array(0, np.uint8)]
     yield "rotary_packed_batching", ms("RotaryEmbedding", inputs_for(4), ["y0"], is_packed_batching=1), \
         [f32(1, 3, 16), np.array([[0, 1, 2]], np.int64), f32(8, 4), f32(8, 4)]
     yield "matmul_nbits_bits_3", ms("MatMulNBits", inputs_for(3), ["y0"], K=32, N=4, bits=3, block_size=32), \
@@ -349,7 +370,7 @@ def main():
                 outputs = run_ort(model, inputs)
         except Exception as e:
             sys.exit(f"gen_contrib_cases: ONNX Runtime refuses case {name}: {e}")
-        tol = HALF if name.startswith("f16") else NBITS if "matmul_nbits" in name else LOOSE
+        tol = EXACT if name.startswith("qlinear") else HALF if name.startswith("f16") else NBITS if "matmul_nbits" in name else LOOSE
         names.append(write_case(out, name, model, inputs, outputs, tol))
     with open(os.path.join(out, "expect.txt"), "w") as f:
         f.write("".join(n + "\n" for n in names))

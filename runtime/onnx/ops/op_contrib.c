@@ -1,7 +1,8 @@
 /* op_contrib.c — the com.microsoft contrib ops that ONNX Runtime's
  * optimisers and quantisers write into models (FusedMatMul, the fused Gelu
  * forms, skip / embed layer norms, attention and GroupQueryAttention, 4-bit
- * and integer MatMuls, Conv / Gemm fused with an activation), as one family.
+ * and integer MatMuls, Conv / Gemm fused with an activation, the QLinear
+ * element-wise ops), as one family.
  * This file has the table and the small element-wise and matmul ops; the
  * norms, attention and quantized matmuls live in op_contrib_*.c. Semantics
  * follow ONNX Runtime 1.32's CPU kernels (tests/onnx/gen_contrib_cases.py
@@ -154,6 +155,12 @@ static const TkoOpDef defs[] = {
     MSDEF("FusedGemm", 1, TKO_ANY, "activation,activation_alpha,activation_beta,activation_gamma,alpha,beta,transA,transB",
           tko_contrib_run_fused_gemm, tko_contrib_check_activation, 2, 3, 0),
     MSDEF("GemmFastGelu", 1, TKO_ANY, "", tko_contrib_run_gemm_fast_gelu, NULL, 2, 3, 0),
+    MSDEF("QLinearAdd", 1, TKO_ANY, "", tko_contrib_run_qlinear, NULL, 7, 8, 0),
+    MSDEF("QLinearMul", 1, TKO_ANY, "", tko_contrib_run_qlinear, NULL, 7, 8, 1),
+    MSDEF("QLinearSigmoid", 1, TKO_ANY, "", tko_contrib_run_qlinear, NULL, 4, 5, 2),
+    MSDEF("QLinearLeakyRelu", 1, TKO_ANY, "alpha", tko_contrib_run_qlinear, NULL, 4, 5, 3),
+    MSDEF("QLinearGlobalAveragePool", 1, TKO_ANY, "channels_last", tko_contrib_run_qlinear, NULL, 5, 5, 4),
+    MSDEF("QLinearConcat", 1, TKO_ANY, "axis", tko_contrib_run_qlinear_concat, NULL, 5, -1, 0),
     /* the ONNX ops of opset 13 / 14 under ONNX Runtime's domain */
     MSDEF("QuantizeLinear", 1, TKO_ANY, "axis", tko_contrib_run_as_onnx, NULL, 2, 3, 0),
     MSDEF("DequantizeLinear", 1, TKO_ANY, "axis", tko_contrib_run_as_onnx, NULL, 2, 3, 0),

@@ -1,0 +1,112 @@
+/* op_contrib_qlinear.c — the QOperator-format ops ONNX Runtime's static
+ * quantizer writes beside the ONNX QLinearConv / QLinearMatMul:
+ * QLinearAdd, QLinearMul, QLinearSigmoid, QLinearLeakyRelu,
+ * QLinearGlobalAveragePool and QLinearConcat. Each dequantizes its inputs
+ * to f32 ((q - zero_point) · scale), runs the float op and quantizes the
+ * result (round half to even, + zero point, saturated to the zero point's
+ * type; u8 without one), as ONNX's QuantizeLinear. Scales and zero points
+ * are per tensor, as ONNX Runtime requires. */
+#include <math.h>
+#include <string.h>
+
+#include "op_contrib.h"
+#include "tk/nn.h"
+#include "tk/ops.h"
+#include "tk/shape.h"
+
+/* (f32(q) - f32(zp)) · scale; zp may be NULL (0). */
+static tk_status dequant(TkoOpCtx *oc, const tk_tensor *q, const tk_tensor *scale, const tk_tensor *zp, tk_tensor **out)
+{
+    tk_context *ctx = oc->ctx;
+    tk_dtype d = tk_tensor_dtype(q);
+    if (d != TK_DTYPE_U8 && d != TK_DTYPE_I8) return tko_fail(oc, TK_ERR_DTYPE, "a quantized input is %s; it must be u8 or i8", tk_dtype_name(d));
+    if (tk_tensor_numel(scale) != 1 || (zp && tk_tensor_numel(zp) != 1))
+        return tko_fail(oc, TK_ERR_SHAPE, "scales and zero points must be scalars (per-tensor quantization)");
+    tk_tensor *t[4] = { 0 };
+    tk_status s = tk_to_dtype(ctx, q, TK_DTYPE_F32, &t[0]);
+    tk_tensor *c = t[0];
+    if (!s && zp && !(s = tk_to_dtype(ctx, zp, TK_DTYPE_F32, &t[1])) && !(s = tk_sub(ctx, t[0], t[1], &t[2]))) c = t[2];
+    if (!s && !(s = tko_nn_to(oc, scale, TK_DTYPE_F32, &t[3]))) s = tk_mul(ctx, c, t[3], out);
+    tko_nn_release(t, 4);
+    return s;
+}
+
+/* saturate(round(y / scale) + zp) in zp's type (u8 without one). */
+static tk_status quant(TkoOpCtx *oc, const tk_tensor *y, const tk_tensor *scale, const tk_tensor *zp, tk_tensor **out)
+{
+    tk_context *ctx = oc->ctx;
+    tk_dtype d = zp ? tk_tensor_dtype(zp) : TK_DTYPE_U8;
+    if (d != TK_DTYPE_U8 && d != TK_DTYPE_I8) return tko_fail(oc, TK_ERR_DTYPE, "the output zero point is %s; it must be u8 or i8", tk_dtype_name(d));
+    if (tk_tensor_numel(scale) != 1 || (zp && tk_tensor_numel(zp) != 1))
+        return tko_fail(oc, TK_ERR_SHAPE, "scales and zero points must be scalars (per-tensor quantization)");
+    tk_tensor *t[6] = { 0 };
+    tk_status s = tko_nn_to(oc, scale, TK_DTYPE_F32, &t[0]);
+    if (!s) s = tk_div(ctx, y, t[0], &t[1]);
+    if (!s) s = tk_unary(ctx, TK_ROUND, t[1], &t[2]);
+    tk_tensor *r = t[2];
+    if (!s && zp && !(s = tk_to_dtype(ctx, zp, TK_DTYPE_F32, &t[3])) && !(s = tk_add(ctx, t[2], t[3], &t[4]))) r = t[4];
+    double lo = d == TK_DTYPE_U8 ? 0 : -128, hi = d == TK_DTYPE_U8 ? 255 : 127;
+    if (!s) s = tk_clamp(ctx, r, &(tk_clamp_opts){ true, true, lo, hi }, &t[5]);
+    if (!s) s = tk_to_dtype(ctx, t[5], d, out);
+    tko_nn_release(t, 6);
+    return s;
+}
+
+static const tk_tensor *opt(const TkoOpCtx *oc, int i)
+{
+    return oc->nin > i ? oc->in[i] : NULL;
+}
+
+enum { Q_ADD, Q_MUL, Q_SIGMOID, Q_LEAKY_RELU, Q_GLOBAL_AVG };
+
+/* QLinearAdd / QLinearMul (A, sa, za, B, sb, zb, sc, zc), QLinearSigmoid /
+ * QLinearLeakyRelu / QLinearGlobalAveragePool (X, sx, zx, sy, zy). */
+tk_status tko_contrib_run_qlinear(TkoOpCtx *oc)
+{
+    tk_context *ctx = oc->ctx;
+    int op = oc->node->def->arg;
+    bool binary = op == Q_ADD || op == Q_MUL;
+    tk_tensor *t[4] = { 0 };
+    tk_status s = dequant(oc, oc->in[0], oc->in[1], opt(oc, 2), &t[0]);
+    if (!s && binary) s = dequant(oc, oc->in[3], oc->in[4], opt(oc, 5), &t[1]);
+    if (s) goto done;
+    switch (op) {
+    case Q_ADD: s = tk_add(ctx, t[0], t[1], &t[2]); break;
+    case Q_MUL: s = tk_mul(ctx, t[0], t[1], &t[2]); break;
+    case Q_SIGMOID: s = tk_unary(ctx, TK_SIGMOID, t[0], &t[2]); break;
+    case Q_LEAKY_RELU: s = tk_leaky_relu(ctx, t[0], tko_attr_float(oc->node, "alpha", 0.01f), &t[2]); break;
+    default: {   /* the mean over the spatial dims, kept as size 1 */
+        int nd = tk_tensor_ndim(t[0]), dims[TK_MAX_DIMS], k = 0;
+        if (nd < 3) {
+            s = tko_fail(oc, TK_ERR_SHAPE, "X is %d-d; it must be [N, C, spatial...] (or channels last)", nd);
+            goto done;
+        }
+        bool last = tko_attr_int(oc->node, "channels_last", 0) != 0;
+        for (int i = last ? 1 : 2; i < (last ? nd - 1 : nd); i++) dims[k++] = i;
+        tk_reduce_opts ro = { .dims = dims, .ndims = k, .keepdim = true };
+        s = tk_mean(ctx, t[0], &ro, &t[2]);
+    }
+    }
+    if (!s) s = quant(oc, t[2], oc->in[binary ? 6 : 3], opt(oc, binary ? 7 : 4), &oc->out[0]);
+done:
+    tko_nn_release(t, 4);
+    return tko_nn_wrap(oc, s);
+}
+
+/* QLinearConcat: Y_scale, Y_zero_point, then (X, scale, zero_point) per input. */
+tk_status tko_contrib_run_qlinear_concat(TkoOpCtx *oc)
+{
+    int k = (oc->nin - 2) / 3;
+    if (k < 1 || (oc->nin - 2) % 3) return tko_fail(oc, TK_ERR_INVALID_ARGUMENT, "%d inputs; it takes 2 + 3 per tensor", oc->nin);
+    if (k > 256) return tko_fail(oc, TK_ERR_INVALID_ARGUMENT, "%d tensors; at most 256 are supported", k);
+    tk_tensor *f[256] = { 0 }, *y = NULL;
+    tk_status s = TK_OK;
+    for (int i = 0; i < k && !s; i++) s = dequant(oc, oc->in[2 + 3 * i], oc->in[3 + 3 * i], oc->in[4 + 3 * i], &f[i]);
+    int axis = 0;
+    if (!s) s = tko_axis(oc, tko_attr_int(oc->node, "axis", 0), tk_tensor_ndim(f[0]), &axis);
+    if (!s) s = tk_cat(oc->ctx, (const tk_tensor *const *)f, k, axis, &y);
+    if (!s) s = quant(oc, y, oc->in[0], oc->in[1], &oc->out[0]);
+    tk_tensor_release(y);
+    tko_nn_release(f, k);
+    return tko_nn_wrap(oc, s);
+}
