@@ -29,6 +29,7 @@ rng = np.random.default_rng(20261205)
 LOOSE = "rtol 1e-4\natol 1e-5\n"
 NBITS = "rtol 1e-4\natol 1e-4\n"
 OPSETS = {"": 17, "com.microsoft": 1}
+OLD_ONNX = {"": 16, "com.microsoft": 1}   # cases named opset16_*: an ONNX-domain op of ONNX Runtime's from before ONNX had it
 HALF = "rtol 5e-3\natol 5e-3\n"
 EXACT = "rtol 0\natol 0\n"   # the QLinear ops: the same quantized values as ONNX Runtime
 REF = {}   # case name -> (node, inputs) ONNX Runtime runs instead (a form its CPU kernel lacks)
@@ -65,12 +66,12 @@ def compact(node, inputs):
     return node, [inputs[j] for j in used]
 
 
-def make(name, node, inputs):
+def make(name, node, inputs, opsets=None):
     in_vi = [helper.make_tensor_value_info(f"x{i}", helper.np_dtype_to_tensor_dtype(v.dtype), v.shape)
              for i, v in enumerate(inputs)]
     out_vi = [onnx.ValueInfoProto(name=o) for o in node.output if o]
     graph = helper.make_graph([node], name, in_vi, out_vi)
-    model = helper.make_model(graph, opset_imports=[helper.make_opsetid(d, v) for d, v in OPSETS.items()])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid(d, v) for d, v in (opsets or OPSETS).items()])
     model.ir_version = 10
     return model
 
@@ -147,6 +148,9 @@ def cases():
     yield "skip_simplified_layer_norm", ms("SkipSimplifiedLayerNormalization", inputs_for(4), ["y0", "", "y2", "y3"], epsilon=1e-6), \
         [f32(3, 4, 20), f32(3, 4, 20), f32(20), f32(20)]
     yield "skip_simplified_layer_norm_plain", ms("SkipSimplifiedLayerNormalization", inputs_for(3), ["y0"]), [f32(2, 7, 13), f32(2, 7, 13), f32(13)]
+    yield "opset16_layer_norm", helper.make_node("LayerNormalization", inputs_for(3), ["y0", "y1", "y2"], epsilon=1e-3), \
+        [f32(3, 4, 17), f32(17), f32(17)]
+    yield "opset16_layer_norm_axis", helper.make_node("LayerNormalization", inputs_for(2), ["y0"], axis=1), [f32(2, 3, 7), f32(3, 7)]
     yield "simplified_layer_norm", helper.make_node("SimplifiedLayerNormalization", ["x0", "x1"], ["y0"]), [f32(2, 3, 21), f32(21)]
     yield "simplified_layer_norm_axis", helper.make_node("SimplifiedLayerNormalization", ["x0", "x1"], ["y0", "y1"], axis=1, epsilon=1e-3), \
         [f32(2, 3, 7), f32(3, 7)]
@@ -283,6 +287,14 @@ def cases():
         [ints(0, 256, 2, 3, 5, dtype=np.uint8), sc(0.05), u8(120), ints(0, 256, 5, dtype=np.uint8), sc(0.03), u8(7), sc(0.08), u8(128)]
     yield "qlinear_mul_i8", ms("QLinearMul", inputs_for(8), ["y0"]), \
         [ints(-128, 128, 3, 7, dtype=np.int8), sc(0.04), i8(3), ints(-128, 128, 3, 7, dtype=np.int8), sc(0.02), i8(-5), sc(0.05), i8(1)]
+    # many values, so some fall on half-way points where the rounding formula shows
+    qa, qb = ints(0, 256, 40, 50, dtype=np.uint8), ints(0, 256, 40, 50, dtype=np.uint8)
+    yield "large_qlinear_add", ms("QLinearAdd", inputs_for(8), ["y0"]), [qa, sc(0.05), u8(120), qb, sc(0.03), u8(7), sc(0.08), u8(128)]
+    yield "large_qlinear_mul", ms("QLinearMul", inputs_for(8), ["y0"]), [qa, sc(0.05), u8(120), qb, sc(0.03), u8(7), sc(0.08), u8(128)]
+    yield "large_qlinear_global_average_pool", ms("QLinearGlobalAveragePool", inputs_for(5), ["y0"]), \
+        [ints(0, 256, 2, 64, 9, 7, dtype=np.uint8), sc(0.02), u8(100), sc(0.01), u8(90)]
+    yield "large_qlinear_sigmoid", ms("QLinearSigmoid", inputs_for(5), ["y0"]), \
+        [ints(0, 256, 3, 50, 40, dtype=np.uint8), sc(0.06), u8(128), sc(1 / 256), u8(0)]
     yield "qlinear_sigmoid", ms("QLinearSigmoid", inputs_for(5), ["y0"]), [ints(0, 256, 3, 11, dtype=np.uint8), sc(0.06), u8(128), sc(1 / 256), u8(0)]
     yield "qlinear_leaky_relu_i8", ms("QLinearLeakyRelu", inputs_for(5), ["y0"], alpha=0.1), \
         [ints(-128, 128, 2, 9, dtype=np.int8), sc(0.05), i8(-4), sc(0.04), i8(10)]
@@ -359,7 +371,7 @@ def main():
     names = []
     for name, node, inputs in cases():
         node, inputs = compact(node, inputs)
-        model = make(name, node, inputs)
+        model = make(name, node, inputs, OLD_ONNX if name.startswith("opset16") else None)
         try:
             if name in NUMPY:
                 outputs = NUMPY[name]
@@ -370,7 +382,7 @@ def main():
                 outputs = run_ort(model, inputs)
         except Exception as e:
             sys.exit(f"gen_contrib_cases: ONNX Runtime refuses case {name}: {e}")
-        tol = EXACT if name.startswith("qlinear") else HALF if name.startswith("f16") else NBITS if "matmul_nbits" in name else LOOSE
+        tol = EXACT if "qlinear" in name else HALF if name.startswith("f16") else NBITS if "matmul_nbits" in name else LOOSE
         names.append(write_case(out, name, model, inputs, outputs, tol))
     with open(os.path.join(out, "expect.txt"), "w") as f:
         f.write("".join(n + "\n" for n in names))

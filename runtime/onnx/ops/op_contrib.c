@@ -130,7 +130,9 @@ static const TkoOpDef defs[] = {
     MSDEF("BiasSplitGelu", 1, TKO_ANY, "", run_gelu_form, NULL, 2, 2, BIAS_SPLIT_GELU),
     MSDEF("SkipLayerNormalization", 1, TKO_ANY, "epsilon", tko_contrib_run_skip_layer_norm, NULL, 3, 5, 0),
     MSDEF("SkipSimplifiedLayerNormalization", 1, TKO_ANY, "epsilon", tko_contrib_run_skip_layer_norm, NULL, 3, 4, 1),
-    /* ONNX Runtime registers this one in the ONNX domain */
+    /* ONNX Runtime registers these in the ONNX domain: LayerNormalization
+     * before ONNX had it (opset 17), as its optimiser writes it into older models */
+    OPDEF("LayerNormalization", 1, 16, "axis,epsilon,stash_type", tko_nn_run_layer_norm, tko_nn_check_stash, 2, 3, 0),
     OPDEF("SimplifiedLayerNormalization", 1, TKO_ANY, "axis,epsilon,stash_type", tko_contrib_run_simplified_layer_norm,
           tko_nn_check_stash, 2, 2, 0),
     MSDEF("EmbedLayerNormalization", 1, TKO_ANY, "epsilon,mask_index_type", tko_contrib_run_embed_layer_norm,

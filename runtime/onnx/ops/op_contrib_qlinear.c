@@ -4,8 +4,10 @@
  * QLinearGlobalAveragePool and QLinearConcat. Each dequantizes its inputs
  * to f32 ((q - zero_point) · scale), runs the float op and quantizes the
  * result (round half to even, + zero point, saturated to the zero point's
- * type; u8 without one), as ONNX's QuantizeLinear. Scales and zero points
- * are per tensor, as ONNX Runtime requires. */
+ * type; u8 without one), as ONNX's QuantizeLinear; QLinearAdd and QLinearMul
+ * use ONNX Runtime's folded formulas instead (they round differently at
+ * half-way values). Scales and zero points are per tensor, as ONNX Runtime
+ * requires. */
 #include <math.h>
 #include <string.h>
 
@@ -52,6 +54,66 @@ static tk_status quant(TkoOpCtx *oc, const tk_tensor *y, const tk_tensor *scale,
     return s;
 }
 
+/* One float of a scalar input (0 when absent). */
+static float scalar_of(const tk_tensor *t)
+{
+    return t ? (float)tkr_load_f(tkr_ptr(t), tk_tensor_dtype(t)) : 0.0f;
+}
+
+/* QLinearAdd / QLinearMul by ONNX Runtime's own formulas (MLAS), in f32 and
+ * rounded once at the end, so the quantized results match it bit for bit:
+ *   add: A·(sa/sc) + B·(sb/sc) + (zc - za·(sa/sc) - zb·(sb/sc))
+ *   mul: (A - za)·(B - zb)·(sa·sb/sc) + zc
+ * (a · or + of two f32 values is computed in double and rounded to f32,
+ * which is the f32 operation's correctly rounded result). */
+static tk_status add_mul(TkoOpCtx *oc, bool mul, tk_tensor **out)
+{
+    tk_context *ctx = oc->ctx;
+    const tk_tensor *a = oc->in[0], *b = oc->in[3], *zc = oc->nin > 7 ? oc->in[7] : NULL;
+    const tk_tensor *scalars[6] = { oc->in[1], oc->in[2], oc->in[4], oc->in[5], oc->in[6], zc };
+    for (int i = 0; i < 6; i++)
+        if (scalars[i] && tk_tensor_numel(scalars[i]) != 1)
+            return tko_fail(oc, TK_ERR_SHAPE, "scales and zero points must be scalars (per-tensor quantization)");
+    tk_dtype ad = tk_tensor_dtype(a), bd = tk_tensor_dtype(b);
+    if ((ad != TK_DTYPE_U8 && ad != TK_DTYPE_I8) || (bd != TK_DTYPE_U8 && bd != TK_DTYPE_I8))
+        return tko_fail(oc, TK_ERR_DTYPE, "A and B are %s and %s; they must be u8 or i8", tk_dtype_name(ad), tk_dtype_name(bd));
+    float sa = scalar_of(oc->in[1]), za = scalar_of(oc->in[2]), sb = scalar_of(oc->in[4]), zb = scalar_of(oc->in[5]);
+    float sc = scalar_of(oc->in[6]), zcv = scalar_of(zc);
+    tk_tensor *t[6] = { 0 };
+    tk_status s = tk_to_dtype(ctx, a, TK_DTYPE_F32, &t[0]);
+    if (!s) s = tk_to_dtype(ctx, b, TK_DTYPE_F32, &t[1]);
+    if (mul) {
+        float m = sa * sb / sc;
+        if (!s) s = tk_binary_scalar_(ctx, TK_SUB, t[0], za);
+        if (!s) s = tk_binary_scalar_(ctx, TK_SUB, t[1], zb);
+        if (!s) s = tk_mul(ctx, t[0], t[1], &t[2]);
+        if (!s) s = tk_binary_scalar_(ctx, TK_MUL, t[2], m);
+        if (!s) s = tk_binary_scalar(ctx, TK_ADD, t[2], zcv, out);
+    } else {
+        float rac = sa / sc, rbc = sb / sc, part = zcv - rac * za - rbc * zb;
+        if (!s) s = tk_binary_scalar_(ctx, TK_MUL, t[0], rac);
+        if (!s) s = tk_binary_scalar_(ctx, TK_MUL, t[1], rbc);
+        if (!s) s = tk_add(ctx, t[0], t[1], &t[2]);
+        if (!s) s = tk_binary_scalar(ctx, TK_ADD, t[2], part, out);
+    }
+    tko_nn_release(t, 6);
+    return s;
+}
+
+/* saturate(round(v)) in zp's type (u8 without one): v already scaled and shifted. */
+static tk_status saturate(TkoOpCtx *oc, const tk_tensor *v, const tk_tensor *zp, tk_tensor **out)
+{
+    tk_dtype d = zp ? tk_tensor_dtype(zp) : TK_DTYPE_U8;
+    if (d != TK_DTYPE_U8 && d != TK_DTYPE_I8) return tko_fail(oc, TK_ERR_DTYPE, "the output zero point is %s; it must be u8 or i8", tk_dtype_name(d));
+    tk_tensor *t[2] = { 0 };
+    tk_status s = tk_unary(oc->ctx, TK_ROUND, v, &t[0]);
+    double lo = d == TK_DTYPE_U8 ? 0 : -128, hi = d == TK_DTYPE_U8 ? 255 : 127;
+    if (!s) s = tk_clamp(oc->ctx, t[0], &(tk_clamp_opts){ true, true, lo, hi }, &t[1]);
+    if (!s) s = tk_to_dtype(oc->ctx, t[1], d, out);
+    tko_nn_release(t, 2);
+    return s;
+}
+
 static const tk_tensor *opt(const TkoOpCtx *oc, int i)
 {
     return oc->nin > i ? oc->in[i] : NULL;
@@ -65,14 +127,14 @@ tk_status tko_contrib_run_qlinear(TkoOpCtx *oc)
 {
     tk_context *ctx = oc->ctx;
     int op = oc->node->def->arg;
-    bool binary = op == Q_ADD || op == Q_MUL;
     tk_tensor *t[4] = { 0 };
-    tk_status s = dequant(oc, oc->in[0], oc->in[1], opt(oc, 2), &t[0]);
-    if (!s && binary) s = dequant(oc, oc->in[3], oc->in[4], opt(oc, 5), &t[1]);
-    if (s) goto done;
+    tk_status s;
+    if (op == Q_ADD || op == Q_MUL) {
+        if (!(s = add_mul(oc, op == Q_MUL, &t[0]))) s = saturate(oc, t[0], opt(oc, 7), &oc->out[0]);
+        goto done;
+    }
+    if ((s = dequant(oc, oc->in[0], oc->in[1], opt(oc, 2), &t[0]))) goto done;
     switch (op) {
-    case Q_ADD: s = tk_add(ctx, t[0], t[1], &t[2]); break;
-    case Q_MUL: s = tk_mul(ctx, t[0], t[1], &t[2]); break;
     case Q_SIGMOID: s = tk_unary(ctx, TK_SIGMOID, t[0], &t[2]); break;
     case Q_LEAKY_RELU: s = tk_leaky_relu(ctx, t[0], tko_attr_float(oc->node, "alpha", 0.01f), &t[2]); break;
     default: {   /* the mean over the spatial dims, kept as size 1 */
@@ -87,7 +149,7 @@ tk_status tko_contrib_run_qlinear(TkoOpCtx *oc)
         s = tk_mean(ctx, t[0], &ro, &t[2]);
     }
     }
-    if (!s) s = quant(oc, t[2], oc->in[binary ? 6 : 3], opt(oc, binary ? 7 : 4), &oc->out[0]);
+    if (!s) s = quant(oc, t[2], oc->in[3], opt(oc, 4), &oc->out[0]);
 done:
     tko_nn_release(t, 4);
     return tko_nn_wrap(oc, s);
