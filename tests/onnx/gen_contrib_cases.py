@@ -295,6 +295,14 @@ def cases():
         [ints(0, 256, 2, 64, 9, 7, dtype=np.uint8), sc(0.02), u8(100), sc(0.01), u8(90)]
     yield "large_qlinear_sigmoid", ms("QLinearSigmoid", inputs_for(5), ["y0"]), \
         [ints(0, 256, 3, 50, 40, dtype=np.uint8), sc(0.06), u8(128), sc(1 / 256), u8(0)]
+    qgemm_in = [ints(0, 256, 37, 45, dtype=np.uint8), sc(0.02), u8(110), ints(-128, 128, 45, 29, dtype=np.int8), sc(0.01), i8(0),
+                ints(-2000, 2000, 29, dtype=np.int32), sc(0.15), u8(100)]
+    yield "large_qlinear_qgemm", ms("QGemm", inputs_for(9), ["y0"], alpha=0.9), qgemm_in
+    yield "qlinear_qgemm_float_out_trans_b", ms("QGemm", inputs_for(6), ["y0"], transB=1), \
+        [ints(0, 256, 5, 13, dtype=np.uint8), sc(0.02), u8(110), ints(0, 256, 7, 13, dtype=np.uint8), sc(0.03), u8(128)]
+    yield "qlinear_qgemm_per_column_i8", ms("QGemm", inputs_for(9), ["y0"], transA=1), \
+        [ints(-128, 128, 13, 6, dtype=np.int8), sc(0.05), i8(-3), ints(-128, 128, 13, 8, dtype=np.int8),
+         rng.uniform(0.005, 0.02, 8).astype(np.float32), np.zeros(8, np.int8), ints(-500, 500, 6, 8, dtype=np.int32), sc(0.2), i8(5)]
     yield "qlinear_sigmoid", ms("QLinearSigmoid", inputs_for(5), ["y0"]), [ints(0, 256, 3, 11, dtype=np.uint8), sc(0.06), u8(128), sc(1 / 256), u8(0)]
     yield "qlinear_leaky_relu_i8", ms("QLinearLeakyRelu", inputs_for(5), ["y0"], alpha=0.1), \
         [ints(-128, 128, 2, 9, dtype=np.int8), sc(0.05), i8(-4), sc(0.04), i8(10)]

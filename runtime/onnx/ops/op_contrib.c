@@ -162,6 +162,7 @@ static const TkoOpDef defs[] = {
     MSDEF("QLinearSigmoid", 1, TKO_ANY, "", tko_contrib_run_qlinear, NULL, 4, 5, 2),
     MSDEF("QLinearLeakyRelu", 1, TKO_ANY, "alpha", tko_contrib_run_qlinear, NULL, 4, 5, 3),
     MSDEF("QLinearGlobalAveragePool", 1, TKO_ANY, "channels_last", tko_contrib_run_qlinear, NULL, 5, 5, 4),
+    MSDEF("QGemm", 1, TKO_ANY, "alpha,transA,transB", tko_contrib_run_qgemm, NULL, 6, 9, 0),
     MSDEF("QLinearConcat", 1, TKO_ANY, "axis", tko_contrib_run_qlinear_concat, NULL, 5, -1, 0),
     /* the ONNX ops of opset 13 / 14 under ONNX Runtime's domain */
     MSDEF("QuantizeLinear", 1, TKO_ANY, "axis", tko_contrib_run_as_onnx, NULL, 2, 3, 0),

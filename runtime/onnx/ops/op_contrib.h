@@ -44,6 +44,7 @@ tk_status tko_contrib_run_matmul_integer_to_float(TkoOpCtx *oc);
 /* op_contrib_qlinear.c; def->arg: 0 Add, 1 Mul, 2 Sigmoid, 3 LeakyRelu, 4 GlobalAveragePool */
 tk_status tko_contrib_run_qlinear(TkoOpCtx *oc);
 tk_status tko_contrib_run_qlinear_concat(TkoOpCtx *oc);
+tk_status tko_contrib_run_qgemm(TkoOpCtx *oc);
 
 /* op_contrib_quant.c */
 const char *tko_contrib_check_matmul_nbits(const TkoModel *m, const TkoNode *n, char *why, size_t len);

@@ -1,7 +1,7 @@
 /* op_contrib_qlinear.c — the QOperator-format ops ONNX Runtime's static
  * quantizer writes beside the ONNX QLinearConv / QLinearMatMul:
  * QLinearAdd, QLinearMul, QLinearSigmoid, QLinearLeakyRelu,
- * QLinearGlobalAveragePool and QLinearConcat. Each dequantizes its inputs
+ * QLinearGlobalAveragePool, QLinearConcat and QGemm. Each dequantizes its inputs
  * to f32 ((q - zero_point) · scale), runs the float op and quantizes the
  * result (round half to even, + zero point, saturated to the zero point's
  * type; u8 without one), as ONNX's QuantizeLinear; QLinearAdd and QLinearMul
@@ -33,24 +33,33 @@ static tk_status dequant(TkoOpCtx *oc, const tk_tensor *q, const tk_tensor *scal
     return s;
 }
 
-/* saturate(round(y / scale) + zp) in zp's type (u8 without one). */
-static tk_status quant(TkoOpCtx *oc, const tk_tensor *y, const tk_tensor *scale, const tk_tensor *zp, tk_tensor **out)
+/* saturate(round(v) + zp) in zp's type (u8 without one). */
+static tk_status round_shift(TkoOpCtx *oc, const tk_tensor *v, const tk_tensor *zp, tk_tensor **out)
 {
     tk_context *ctx = oc->ctx;
     tk_dtype d = zp ? tk_tensor_dtype(zp) : TK_DTYPE_U8;
     if (d != TK_DTYPE_U8 && d != TK_DTYPE_I8) return tko_fail(oc, TK_ERR_DTYPE, "the output zero point is %s; it must be u8 or i8", tk_dtype_name(d));
-    if (tk_tensor_numel(scale) != 1 || (zp && tk_tensor_numel(zp) != 1))
-        return tko_fail(oc, TK_ERR_SHAPE, "scales and zero points must be scalars (per-tensor quantization)");
-    tk_tensor *t[6] = { 0 };
-    tk_status s = tko_nn_to(oc, scale, TK_DTYPE_F32, &t[0]);
-    if (!s) s = tk_div(ctx, y, t[0], &t[1]);
-    if (!s) s = tk_unary(ctx, TK_ROUND, t[1], &t[2]);
-    tk_tensor *r = t[2];
-    if (!s && zp && !(s = tk_to_dtype(ctx, zp, TK_DTYPE_F32, &t[3])) && !(s = tk_add(ctx, t[2], t[3], &t[4]))) r = t[4];
+    if (zp && tk_tensor_numel(zp) != 1) return tko_fail(oc, TK_ERR_SHAPE, "the output zero point must be a scalar (per-tensor quantization)");
+    tk_tensor *t[4] = { 0 };
+    tk_status s = tk_unary(ctx, TK_ROUND, v, &t[0]);
+    tk_tensor *r = t[0];
+    if (!s && zp && !(s = tk_to_dtype(ctx, zp, TK_DTYPE_F32, &t[1])) && !(s = tk_add(ctx, t[0], t[1], &t[2]))) r = t[2];
     double lo = d == TK_DTYPE_U8 ? 0 : -128, hi = d == TK_DTYPE_U8 ? 255 : 127;
-    if (!s) s = tk_clamp(ctx, r, &(tk_clamp_opts){ true, true, lo, hi }, &t[5]);
-    if (!s) s = tk_to_dtype(ctx, t[5], d, out);
-    tko_nn_release(t, 6);
+    if (!s) s = tk_clamp(ctx, r, &(tk_clamp_opts){ true, true, lo, hi }, &t[3]);
+    if (!s) s = tk_to_dtype(ctx, t[3], d, out);
+    tko_nn_release(t, 4);
+    return s;
+}
+
+/* saturate(round(y / scale) + zp) in zp's type (u8 without one). */
+static tk_status quant(TkoOpCtx *oc, const tk_tensor *y, const tk_tensor *scale, const tk_tensor *zp, tk_tensor **out)
+{
+    if (tk_tensor_numel(scale) != 1) return tko_fail(oc, TK_ERR_SHAPE, "scales and zero points must be scalars (per-tensor quantization)");
+    tk_tensor *t[2] = { 0 };
+    tk_status s = tko_nn_to(oc, scale, TK_DTYPE_F32, &t[0]);
+    if (!s) s = tk_div(oc->ctx, y, t[0], &t[1]);
+    if (!s) s = round_shift(oc, t[1], zp, out);
+    tko_nn_release(t, 2);
     return s;
 }
 
@@ -170,5 +179,60 @@ tk_status tko_contrib_run_qlinear_concat(TkoOpCtx *oc)
     if (!s) s = quant(oc, y, oc->in[0], oc->in[1], &oc->out[0]);
     tk_tensor_release(y);
     tko_nn_release(f, k);
+    return tko_nn_wrap(oc, s);
+}
+
+/* QGemm: acc = (A' - za)·(B' - zb) + C summed exactly (an f64 matmul of small
+ * integers; C the int32 bias), A' / B' transposed when asked. With y_scale:
+ * round(f32(acc) · (alpha·sa·sb / sy)) + zy saturated (zy's type, u8
+ * without one); without: f32(acc) · (alpha·sa·sb). b_scale and b_zero_point
+ * may be per column of B. */
+tk_status tko_contrib_run_qgemm(TkoOpCtx *oc)
+{
+    tk_context *ctx = oc->ctx;
+    const tk_tensor *a = oc->in[0], *b = oc->in[3], *c = opt(oc, 6), *sy = opt(oc, 7), *zy = opt(oc, 8);
+    tk_dtype ad = tk_tensor_dtype(a), bd = tk_tensor_dtype(b);
+    if ((ad != TK_DTYPE_U8 && ad != TK_DTYPE_I8) || (bd != TK_DTYPE_U8 && bd != TK_DTYPE_I8))
+        return tko_fail(oc, TK_ERR_DTYPE, "A and B are %s and %s; they must be u8 or i8", tk_dtype_name(ad), tk_dtype_name(bd));
+    if (tk_tensor_ndim(a) != 2 || tk_tensor_ndim(b) != 2)
+        return tko_fail(oc, TK_ERR_SHAPE, "A and B must be 2-d, they are %d-d and %d-d", tk_tensor_ndim(a), tk_tensor_ndim(b));
+    if (c && tk_tensor_dtype(c) != TK_DTYPE_I32) return tko_fail(oc, TK_ERR_DTYPE, "C is %s; it must be the i32 bias", tk_dtype_name(tk_tensor_dtype(c)));
+    if (tk_tensor_numel(oc->in[1]) != 1 || tk_tensor_numel(oc->in[2]) != 1 || (sy && tk_tensor_numel(sy) != 1) || (zy && tk_tensor_numel(zy) != 1))
+        return tko_fail(oc, TK_ERR_SHAPE, "a_scale, a_zero_point, y_scale and y_zero_point must be scalars");
+    float alpha = tko_attr_float(oc->node, "alpha", 1.0f), sa = scalar_of(oc->in[1]), za = scalar_of(oc->in[2]);
+    tk_tensor *t[12] = { 0 };   /* A, B f64; A', B' views; centred; acc; acc + C; f32; scale; scaled */
+    tk_status s = tk_to_dtype(ctx, a, TK_DTYPE_F64, &t[0]);
+    if (!s) s = tk_to_dtype(ctx, b, TK_DTYPE_F64, &t[1]);
+    if (!s && tko_attr_int(oc->node, "transA", 0)) s = tk_transpose(ctx, t[0], 0, 1, &t[2]);
+    else if (!s) t[2] = tk_tensor_retain(t[0]);
+    if (!s && tko_attr_int(oc->node, "transB", 0)) s = tk_transpose(ctx, t[1], 0, 1, &t[3]);
+    else if (!s) t[3] = tk_tensor_retain(t[1]);
+    if (s) goto done;
+    {
+        tk_tensor *ca = NULL, *cb = NULL, *zb = NULL;
+        if (!(s = tk_binary_scalar(ctx, TK_SUB, t[2], za, &ca)) && !(s = tk_to_dtype(ctx, oc->in[5], TK_DTYPE_F64, &zb)))
+            s = tk_sub(ctx, t[3], zb, &cb);
+        if (!s) s = tk_matmul(ctx, ca, cb, &t[4]);
+        tk_tensor_release(ca), tk_tensor_release(cb), tk_tensor_release(zb);
+        if (s) goto done;
+    }
+    tk_tensor *acc = t[4];
+    if (c) {
+        if ((s = tk_to_dtype(ctx, c, TK_DTYPE_F64, &t[5])) || (s = tk_add(ctx, t[4], t[5], &t[6]))) goto done;
+        acc = t[6];
+    }
+    /* scale per column: (alpha·sa)·sb (/ sy), each step an f32 product */
+    if ((s = tk_to_dtype(ctx, acc, TK_DTYPE_F32, &t[7])) || (s = tko_nn_to(oc, oc->in[4], TK_DTYPE_F32, &t[8])) ||
+        (s = tk_binary_scalar_(ctx, TK_MUL, t[8], alpha * sa)))
+        goto done;
+    if (!sy) {
+        if (!(s = tk_mul(ctx, t[7], t[8], &oc->out[0]))) s = tko_nn_as_dtype(oc, &oc->out[0], TK_DTYPE_F32);
+        goto done;
+    }
+    if ((s = tk_binary_scalar_(ctx, TK_DIV, t[8], scalar_of(sy))) || (s = tk_mul(ctx, t[7], t[8], &t[9]))) goto done;
+    s = round_shift(oc, t[9], zy, &oc->out[0]);
+done:
+    tko_nn_release(t, 12);
+    if (s) tko_nn_release(oc->out, 1);
     return tko_nn_wrap(oc, s);
 }
