@@ -32,6 +32,7 @@ OPSETS = {"": 17, "com.microsoft": 1}
 OLD_ONNX = {"": 16, "com.microsoft": 1}   # cases named opset16_*: an ONNX-domain op of ONNX Runtime's from before ONNX had it
 HALF = "rtol 5e-3\natol 5e-3\n"
 EXACT = "rtol 0\natol 0\n"   # the QLinear ops: the same quantized values as ONNX Runtime
+QSTEP = "rtol 0\natol 1\n"   # QLinearAveragePool: ONNX Runtime's averages round one step apart at some half-way values
 REF = {}   # case name -> (node, inputs) ONNX Runtime runs instead (a form its CPU kernel lacks)
 NUMPY = {}   # case name -> outputs from a plain float64 formula (ops ONNX Runtime's CPU build lacks)
 
@@ -303,6 +304,11 @@ def cases():
     yield "qlinear_qgemm_per_column_i8", ms("QGemm", inputs_for(9), ["y0"], transA=1), \
         [ints(-128, 128, 13, 6, dtype=np.int8), sc(0.05), i8(-3), ints(-128, 128, 13, 8, dtype=np.int8),
          rng.uniform(0.005, 0.02, 8).astype(np.float32), np.zeros(8, np.int8), ints(-500, 500, 6, 8, dtype=np.int32), sc(0.2), i8(5)]
+    yield "qlinear_average_pool_pads", ms("QLinearAveragePool", inputs_for(5), ["y0"], kernel_shape=[3, 3], pads=[1, 1, 1, 1], strides=[2, 2]), \
+        [ints(0, 256, 2, 3, 9, 7, dtype=np.uint8), sc(0.02), u8(100), sc(0.015), u8(90)]
+    yield "qlinear_average_pool_nhwc", ms("QLinearAveragePool", inputs_for(5), ["y0"], kernel_shape=[2, 3], channels_last=1,
+                                          strides=[2, 1], pads=[0, 1, 1, 1]), \
+        [ints(-128, 128, 2, 7, 8, 5, dtype=np.int8), sc(0.03), i8(-2), sc(0.02), i8(3)]
     yield "qlinear_sigmoid", ms("QLinearSigmoid", inputs_for(5), ["y0"]), [ints(0, 256, 3, 11, dtype=np.uint8), sc(0.06), u8(128), sc(1 / 256), u8(0)]
     yield "qlinear_leaky_relu_i8", ms("QLinearLeakyRelu", inputs_for(5), ["y0"], alpha=0.1), \
         [ints(-128, 128, 2, 9, dtype=np.int8), sc(0.05), i8(-4), sc(0.04), i8(10)]
@@ -390,7 +396,7 @@ def main():
                 outputs = run_ort(model, inputs)
         except Exception as e:
             sys.exit(f"gen_contrib_cases: ONNX Runtime refuses case {name}: {e}")
-        tol = EXACT if "qlinear" in name else HALF if name.startswith("f16") else NBITS if "matmul_nbits" in name else LOOSE
+        tol = QSTEP if "average_pool" in name else EXACT if "qlinear" in name else HALF if name.startswith("f16") else NBITS if "matmul_nbits" in name else LOOSE
         names.append(write_case(out, name, model, inputs, outputs, tol))
     with open(os.path.join(out, "expect.txt"), "w") as f:
         f.write("".join(n + "\n" for n in names))

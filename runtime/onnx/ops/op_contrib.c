@@ -2,7 +2,7 @@
  * optimisers and quantisers write into models (FusedMatMul, the fused Gelu
  * forms, skip / embed layer norms, attention and GroupQueryAttention, 4-bit
  * and integer MatMuls, Conv / Gemm fused with an activation, the QLinear
- * element-wise ops), as one family.
+ * QOperator ops and QGemm), as one family.
  * This file has the table and the small element-wise and matmul ops; the
  * norms, attention and quantized matmuls live in op_contrib_*.c. Semantics
  * follow ONNX Runtime 1.32's CPU kernels (tests/onnx/gen_contrib_cases.py
@@ -163,6 +163,8 @@ static const TkoOpDef defs[] = {
     MSDEF("QLinearLeakyRelu", 1, TKO_ANY, "alpha", tko_contrib_run_qlinear, NULL, 4, 5, 3),
     MSDEF("QLinearGlobalAveragePool", 1, TKO_ANY, "channels_last", tko_contrib_run_qlinear, NULL, 5, 5, 4),
     MSDEF("QGemm", 1, TKO_ANY, "alpha,transA,transB", tko_contrib_run_qgemm, NULL, 6, 9, 0),
+    MSDEF("QLinearAveragePool", 1, TKO_ANY, "auto_pad,ceil_mode,channels_last,count_include_pad,kernel_shape,pads,strides",
+          tko_contrib_run_qlinear_average_pool, tko_nn_check_pool, 4, 5, 0),
     MSDEF("QLinearConcat", 1, TKO_ANY, "axis", tko_contrib_run_qlinear_concat, NULL, 5, -1, 0),
     /* the ONNX ops of opset 13 / 14 under ONNX Runtime's domain */
     MSDEF("QuantizeLinear", 1, TKO_ANY, "axis", tko_contrib_run_as_onnx, NULL, 2, 3, 0),

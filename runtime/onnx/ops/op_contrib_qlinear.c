@@ -236,3 +236,45 @@ done:
     if (s) tko_nn_release(oc->out, 1);
     return tko_nn_wrap(oc, s);
 }
+
+/* QLinearAveragePool: ONNX AveragePool's row (opset 11: no dilations) on the
+ * dequantized input, NHWC permuted to NCHW and back when channels_last,
+ * requantized as ONNX Runtime does it (found on a value at -46.5). */
+tk_status tko_contrib_run_qlinear_average_pool(TkoOpCtx *oc)
+{
+    tk_context *ctx = oc->ctx;
+    const char *why = NULL;
+    const TkoOpDef *def = tko_find_op("", "AveragePool", 11, &why);
+    if (!def) return tko_fail(oc, TK_ERR_INTERNAL, "ONNX AveragePool is missing: %s", why);
+    bool last = tko_attr_int(oc->node, "channels_last", 0) != 0;
+    int nd = tk_tensor_ndim(oc->in[0]), to_first[TK_MAX_DIMS], to_last[TK_MAX_DIMS];
+    if (nd < 3) return tko_fail(oc, TK_ERR_SHAPE, "X is %d-d; it must be [N, C, spatial...] (or channels last)", nd);
+    to_first[0] = to_last[0] = 0, to_first[1] = nd - 1, to_last[nd - 1] = 1;
+    for (int i = 2; i < nd; i++) to_first[i] = i - 1, to_last[i - 1] = i;
+    tk_tensor *t[4] = { 0 }, *y = NULL;
+    tk_status s = dequant(oc, oc->in[0], oc->in[1], opt(oc, 2), &t[0]);
+    if (!s && last) s = tk_permute(ctx, t[0], to_first, &t[1]);
+    else if (!s) t[1] = tk_tensor_retain(t[0]);
+    if (s) goto done;
+    TkoNode node = *oc->node;
+    node.def = def, node.opset = 11;
+    tk_tensor *in[1] = { t[1] };
+    TkoOpCtx sub = *oc;
+    sub.node = &node, sub.in = in, sub.nin = 1, sub.out = &y, sub.nout = 1;
+    if ((s = def->run(&sub))) goto done;
+    if (last && (s = tk_permute(ctx, y, to_last, &t[2]))) goto done;
+    /* ONNX Runtime adds the zero point before rounding here: round(y / scale + zp) */
+    const tk_tensor *zy = opt(oc, 4);
+    if (tk_tensor_numel(oc->in[3]) != 1 || (zy && tk_tensor_numel(zy) != 1)) {
+        s = tko_fail(oc, TK_ERR_SHAPE, "y_scale and y_zero_point must be scalars (per-tensor quantization)");
+        goto done;
+    }
+    tk_tensor *v = NULL;
+    if (!(s = tk_binary_scalar(ctx, TK_DIV, last ? t[2] : y, scalar_of(oc->in[3]), &v)) && !(s = tk_binary_scalar_(ctx, TK_ADD, v, scalar_of(zy))))
+        s = saturate(oc, v, zy, &oc->out[0]);
+    tk_tensor_release(v);
+done:
+    tk_tensor_release(y);
+    tko_nn_release(t, 4);
+    return tko_nn_wrap(oc, s);
+}
