@@ -309,6 +309,10 @@ def cases():
     yield "qlinear_average_pool_nhwc", ms("QLinearAveragePool", inputs_for(5), ["y0"], kernel_shape=[2, 3], channels_last=1,
                                           strides=[2, 1], pads=[0, 1, 1, 1]), \
         [ints(-128, 128, 2, 7, 8, 5, dtype=np.int8), sc(0.03), i8(-2), sc(0.02), i8(3)]
+    qs = ints(0, 256, 4, 7, 33, dtype=np.uint8)
+    yield "qlinear_softmax", ms("QLinearSoftmax", inputs_for(5), ["y0"], opset=13), [qs, sc(0.05), u8(128), sc(1 / 256), u8(0)]
+    yield "qlinear_softmax_axis1", ms("QLinearSoftmax", inputs_for(5), ["y0"], opset=13, axis=1), [qs, sc(0.05), u8(128), sc(1 / 256), u8(0)]
+    yield "qlinear_softmax_opset11_flat", ms("QLinearSoftmax", inputs_for(5), ["y0"], opset=11, axis=1), [qs, sc(0.05), u8(128), sc(1 / 256), u8(0)]
     yield "qlinear_sigmoid", ms("QLinearSigmoid", inputs_for(5), ["y0"]), [ints(0, 256, 3, 11, dtype=np.uint8), sc(0.06), u8(128), sc(1 / 256), u8(0)]
     yield "qlinear_leaky_relu_i8", ms("QLinearLeakyRelu", inputs_for(5), ["y0"], alpha=0.1), \
         [ints(-128, 128, 2, 9, dtype=np.int8), sc(0.05), i8(-4), sc(0.04), i8(10)]

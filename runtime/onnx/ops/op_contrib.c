@@ -165,6 +165,7 @@ static const TkoOpDef defs[] = {
     MSDEF("QGemm", 1, TKO_ANY, "alpha,transA,transB", tko_contrib_run_qgemm, NULL, 6, 9, 0),
     MSDEF("QLinearAveragePool", 1, TKO_ANY, "auto_pad,ceil_mode,channels_last,count_include_pad,kernel_shape,pads,strides",
           tko_contrib_run_qlinear_average_pool, tko_nn_check_pool, 4, 5, 0),
+    MSDEF("QLinearSoftmax", 1, TKO_ANY, "axis,opset", tko_contrib_run_qlinear_softmax, NULL, 4, 5, 0),
     MSDEF("QLinearConcat", 1, TKO_ANY, "axis", tko_contrib_run_qlinear_concat, NULL, 5, -1, 0),
     /* the ONNX ops of opset 13 / 14 under ONNX Runtime's domain */
     MSDEF("QuantizeLinear", 1, TKO_ANY, "axis", tko_contrib_run_as_onnx, NULL, 2, 3, 0),

@@ -46,6 +46,7 @@ tk_status tko_contrib_run_qlinear(TkoOpCtx *oc);
 tk_status tko_contrib_run_qlinear_concat(TkoOpCtx *oc);
 tk_status tko_contrib_run_qgemm(TkoOpCtx *oc);
 tk_status tko_contrib_run_qlinear_average_pool(TkoOpCtx *oc);
+tk_status tko_contrib_run_qlinear_softmax(TkoOpCtx *oc);
 
 /* op_contrib_quant.c */
 const char *tko_contrib_check_matmul_nbits(const TkoModel *m, const TkoNode *n, char *why, size_t len);

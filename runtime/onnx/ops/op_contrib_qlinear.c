@@ -278,3 +278,29 @@ done:
     tko_nn_release(t, 4);
     return tko_nn_wrap(oc, s);
 }
+
+/* QLinearSoftmax: softmax of the dequantized input over axis (attribute
+ * opset >= 13), or over the dims from axis on flattened as one (the older
+ * Softmax the opset attribute names), then quantized. */
+tk_status tko_contrib_run_qlinear_softmax(TkoOpCtx *oc)
+{
+    tk_context *ctx = oc->ctx;
+    int nd = tk_tensor_ndim(oc->in[0]), axis;
+    tk_status s = tko_axis(oc, tko_attr_int(oc->node, "axis", -1), nd, &axis);
+    if (s) return s;
+    bool flat = tko_attr_int(oc->node, "opset", 13) < 13;
+    tk_tensor *t[4] = { 0 };
+    if ((s = dequant(oc, oc->in[0], oc->in[1], opt(oc, 2), &t[0]))) goto done;
+    if (flat) {
+        const int64_t *sh = tk_tensor_shape(t[0]);
+        int64_t rows = 1, cols = 1;
+        for (int i = 0; i < nd; i++) *(i < axis ? &rows : &cols) *= sh[i];
+        if ((s = tk_reshape(ctx, t[0], 2, (int64_t[]){ rows, cols }, &t[1])) || (s = tk_softmax(ctx, t[1], 1, &t[2])) ||
+            (s = tk_reshape(ctx, t[2], nd, sh, &t[3])))
+            goto done;
+    } else if ((s = tk_softmax(ctx, t[0], axis, &t[3]))) goto done;
+    s = quant(oc, t[3], oc->in[3], opt(oc, 4), &oc->out[0]);
+done:
+    tko_nn_release(t, 4);
+    return tko_nn_wrap(oc, s);
+}
