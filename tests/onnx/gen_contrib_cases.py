@@ -274,6 +274,10 @@ def cases():
     yield "dequantize_linear", ms("DequantizeLinear", inputs_for(3), ["y0"]), \
         [ints(-128, 128, 3, 5, dtype=np.int8), np.array(0.07, np.float32), np.array(-3, np.int8)]
     yield "trilu_lower_k", ms("Trilu", inputs_for(2), ["y0"], upper=0), [f32(2, 5, 7), np.array(1, np.int64)]
+    yield "matmul_bnb4_fp4", ms("MatMulBnb4", inputs_for(3), ["y0"], K=64, N=5, block_size=32, quant_type=0), \
+        [f32(3, 64), ints(0, 256, 160, dtype=np.uint8), rng.uniform(0.5, 2, 10).astype(np.float32)]
+    yield "matmul_bnb4_nf4_odd", ms("MatMulBnb4", inputs_for(3), ["y0"], K=33, N=7, block_size=16, quant_type=1), \
+        [f32(2, 4, 33), ints(0, 256, (33 * 7 + 1) // 2, dtype=np.uint8), rng.uniform(0.5, 2, 15).astype(np.float32)]
     yield "gather_block_quantized_4_zp", ms("GatherBlockQuantized", inputs_for(4), ["y0"], bits=4, block_size=16), \
         [ints(0, 256, 11, 32, dtype=np.uint8), np.array([[3, 0, 10], [7, -2, 3]], np.int64), rng.uniform(0.01, 0.1, (11, 4)).astype(np.float32),
          ints(0, 256, 11, 2, dtype=np.uint8)]

@@ -149,6 +149,7 @@ static const TkoOpDef defs[] = {
     MSDEF("MatMulNBits", 1, TKO_ANY, "K,N,bits,block_size,accuracy_level", tko_contrib_run_matmul_nbits,
           tko_contrib_check_matmul_nbits, 3, 6, 0),
     MSDEF("DynamicQuantizeMatMul", 1, TKO_ANY, "", tko_contrib_run_dynamic_quantize_matmul, NULL, 3, 5, 0),
+    MSDEF("MatMulBnb4", 1, TKO_ANY, "K,N,block_size,quant_type", tko_contrib_run_matmul_bnb4, tko_contrib_check_matmul_bnb4, 3, 3, 0),
     MSDEF("GatherBlockQuantized", 1, TKO_ANY, "bits,block_size,gather_axis,quantize_axis", tko_contrib_run_gather_block_quantized,
           tko_contrib_check_gather_block_quantized, 3, 4, 0),
     MSDEF("MatMulIntegerToFloat", 1, TKO_ANY, "", tko_contrib_run_matmul_integer_to_float, NULL, 4, 7, 0),

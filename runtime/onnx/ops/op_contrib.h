@@ -52,6 +52,8 @@ tk_status tko_contrib_run_qlinear_softmax(TkoOpCtx *oc);
 const char *tko_contrib_check_matmul_nbits(const TkoModel *m, const TkoNode *n, char *why, size_t len);
 tk_status tko_contrib_run_matmul_nbits(TkoOpCtx *oc);
 tk_status tko_contrib_run_dynamic_quantize_matmul(TkoOpCtx *oc);
+const char *tko_contrib_check_matmul_bnb4(const TkoModel *m, const TkoNode *n, char *why, size_t len);
+tk_status tko_contrib_run_matmul_bnb4(TkoOpCtx *oc);
 const char *tko_contrib_check_gather_block_quantized(const TkoModel *m, const TkoNode *n, char *why, size_t len);
 tk_status tko_contrib_run_gather_block_quantized(TkoOpCtx *oc);
 

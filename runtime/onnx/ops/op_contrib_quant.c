@@ -11,6 +11,8 @@
  * Σ (qa - za)(b - zb) exactly (f64 matmul of small integers) scaled by
  * scale_a · scale_b in f32, plus bias.
  *
+ * MatMulBnb4: bitsandbytes' FP4 / NF4 weights (code book × absmax per block).
+ *
  * GatherBlockQuantized: rows of a u8 table of block-quantized codes (the
  * embedding of 4-bit models), dequantized as MatMulNBits' weight. */
 #include <math.h>
@@ -109,6 +111,67 @@ tk_status tko_contrib_run_matmul_nbits(TkoOpCtx *oc)
     if (!s) s = tko_nn_as_dtype(oc, &oc->out[0], d);
 done:
     tko_nn_release(t, 10);
+    if (s) tko_nn_release(oc->out, 1);
+    return tko_nn_wrap(oc, s);
+}
+
+/* ------------------------------------------------------------ MatMulBnb4 */
+
+/* bitsandbytes' 4-bit code books: FP4 (quant_type 0) and NF4 (1). */
+static const float bnb_fp4[16] = { 0.0f, 5.208333333e-03f, 0.66666667f, 1.0f, 0.33333333f, 0.5f, 0.16666667f, 0.25f,
+                                   -0.0f, -5.208333333e-03f, -0.66666667f, -1.0f, -0.33333333f, -0.5f, -0.16666667f, -0.25f };
+static const float bnb_nf4[16] = { -1.0f, -0.6961928009986877f, -0.5250730514526367f, -0.39491748809814453f, -0.28444138169288635f,
+                                   -0.18477343022823334f, -0.09105003625154495f, 0.0f, 0.07958029955625534f, 0.16093020141124725f,
+                                   0.24611230194568634f, 0.33791524171829224f, 0.44070982933044434f, 0.5626170039176941f,
+                                   0.7229568362236023f, 1.0f };
+
+const char *tko_contrib_check_matmul_bnb4(const TkoModel *m, const TkoNode *n, char *why, size_t len)
+{
+    (void)m;
+    int64_t qt = tko_attr_int(n, "quant_type", 0), bs = tko_attr_int(n, "block_size", 0);
+    if (qt != 0 && qt != 1) return tko_nn_why(why, len, "quant_type=%lld is neither 0 (FP4) nor 1 (NF4)", (long long)qt);
+    if (bs < 16 || (bs & (bs - 1))) return tko_nn_why(why, len, "block_size=%lld must be a power of 2, at least 16", (long long)bs);
+    if (tko_attr_int(n, "K", 0) < 1 || tko_attr_int(n, "N", 0) < 1) return tko_nn_why(why, len, "attributes K and N must be >= 1");
+    return NULL;
+}
+
+/* Y = A · Wᵀ, W [N, K] stored as N·K 4-bit codes (row-major, the first of
+ * each pair in the high nibble) into the code book, times absmax per block
+ * of block_size consecutive elements. W is made per call as [K, N] f32. */
+tk_status tko_contrib_run_matmul_bnb4(TkoOpCtx *oc)
+{
+    tk_context *ctx = oc->ctx;
+    const tk_tensor *a = oc->in[0];
+    int64_t k = tko_attr_int(oc->node, "K", 0), n = tko_attr_int(oc->node, "N", 0), bs = tko_attr_int(oc->node, "block_size", 0);
+    const float *book = tko_attr_int(oc->node, "quant_type", 0) ? bnb_nf4 : bnb_fp4;
+    tk_dtype d = tk_tensor_dtype(a);
+    int ar = tk_tensor_ndim(a);
+    if (!tk_dtype_is_float(d)) return tko_fail(oc, TK_ERR_DTYPE, "A is %s; it must be a float type", tk_dtype_name(d));
+    if (ar < 1 || tk_tensor_shape(a)[ar - 1] != k)
+        return tko_fail(oc, TK_ERR_SHAPE, "A's last dim is %lld, K is %lld", ar ? (long long)tk_tensor_shape(a)[ar - 1] : 0LL, (long long)k);
+    int64_t total = n * k, blocks = (total + bs - 1) / bs;
+    if (tk_tensor_dtype(oc->in[1]) != TK_DTYPE_U8 || tk_tensor_numel(oc->in[1]) != (total + 1) / 2)
+        return tko_fail(oc, TK_ERR_SHAPE, "B must be u8 with (N·K + 1) / 2 = %lld elements", (long long)((total + 1) / 2));
+    if (!tk_dtype_is_float(tk_tensor_dtype(oc->in[2])) || tk_tensor_numel(oc->in[2]) != blocks)
+        return tko_fail(oc, TK_ERR_SHAPE, "absmax must be float with %lld elements (one per block)", (long long)blocks);
+    tk_tensor *t[6] = { 0 };   /* B, absmax contiguous; W; A f32; Y */
+    tk_status s = tk_contiguous(ctx, oc->in[1], &t[0]);
+    if (!s) s = tk_contiguous(ctx, oc->in[2], &t[1]);
+    if (!s) s = tk_empty(ctx, TK_DTYPE_F32, 2, (int64_t[]){ k, n }, &t[2]);
+    if (s) goto done;
+    const uint8_t *codes = (const uint8_t *)tkr_ptr(t[0]);
+    const char *am = tkr_ptr(t[1]);
+    tk_dtype amd = tk_tensor_dtype(t[1]);
+    size_t asz = tk_dtype_size(amd);
+    float *w = (float *)tkr_ptr(t[2]);
+    for (int64_t i = 0; i < total; i++) {
+        unsigned c = i % 2 ? codes[i / 2] & 15u : codes[i / 2] >> 4;
+        w[(i % k) * n + i / k] = book[c] * (float)tkr_load_f(am + (i / bs) * asz, amd);
+    }
+    if ((s = tko_nn_to(oc, a, TK_DTYPE_F32, &t[3])) || (s = tk_matmul(ctx, t[3], t[2], &oc->out[0]))) goto done;
+    s = tko_nn_as_dtype(oc, &oc->out[0], d);
+done:
+    tko_nn_release(t, 6);
     if (s) tko_nn_release(oc->out, 1);
     return tko_nn_wrap(oc, s);
 }
