@@ -117,4 +117,8 @@ TKO_FAMILY(tko_ops_ext);
  * promotes): replaces *t, releasing the old one; a no-op when it already is. */
 tk_status tko_as_dtype(TkoOpCtx *oc, tk_tensor **t, tk_dtype d);
 
+/* ------------------------------------------------------------ onnx-contrib */
+
+TKO_FAMILY(tko_ops_contrib);
+
 #endif

@@ -18,6 +18,7 @@ static const TkoOpFamily *const families[] = {
     &tko_ops_loss,
     &tko_ops_signal,
     &tko_ops_ext,
+    &tko_ops_contrib,
 };
 #define NUM_FAMILIES (sizeof families / sizeof families[0])
 
