@@ -262,22 +262,22 @@ static void count_uses(Fuse *f)
 tk_status tko_fuse(TkoModel *m, TkoGraph *g)
 {
     if (m->opts.no_fuse || g->nnodes == 0) return TK_OK;
-    Fuse f = { m, g, calloc((size_t)g->nvalues + 64, sizeof(int)), calloc((size_t)g->nvalues + 64, sizeof(int)),
-               calloc((size_t)g->nnodes, sizeof(bool)) };
-    tk_status s = TK_OK;
-    if (!f.uses || !f.producer || !f.dead) s = tkr_error(m->ctx, TK_ERR_OUT_OF_MEMORY, "tk_onnx_load: out of memory");
+    Fuse f = { m, g, NULL, NULL, calloc((size_t)g->nnodes, sizeof(bool)) };
+    tk_status s = f.dead ? TK_OK : tkr_error(m->ctx, TK_ERR_OUT_OF_MEMORY, "tk_onnx_load: out of memory");
     tk_status (*const passes[])(Fuse *, int) = { fuse_attention, fuse_gelu, fuse_linear };
     for (size_t p = 0; !s && p < sizeof passes / sizeof passes[0]; p++) {
+        /* per-value counts sized for the values now: a pass may add some (fuse_linear's weight
+         * views), which only later passes index */
+        int *u = realloc(f.uses, ((size_t)g->nvalues + 1) * sizeof(int)), *pr = realloc(f.producer, ((size_t)g->nvalues + 1) * sizeof(int));
+        if (u) f.uses = u;
+        if (pr) f.producer = pr;
+        if (!u || !pr) {
+            s = tkr_error(m->ctx, TK_ERR_OUT_OF_MEMORY, "tk_onnx_load: out of memory");
+            break;
+        }
         count_uses(&f);
         for (int i = 0; !s && i < g->nnodes; i++)
             if (!f.dead[i]) s = passes[p](&f, i);
-        /* values the fused nodes made (weight views) are beyond the counted ones: recount with room */
-        if (!s && g->nvalues + 64 > 0) {
-            int *u = realloc(f.uses, ((size_t)g->nvalues + 64) * sizeof(int)), *pr = realloc(f.producer, ((size_t)g->nvalues + 64) * sizeof(int));
-            if (u) f.uses = u;
-            if (pr) f.producer = pr;
-            if (!u || !pr) s = tkr_error(m->ctx, TK_ERR_OUT_OF_MEMORY, "tk_onnx_load: out of memory");
-        }
     }
     if (!s) {   /* drop the fused-away nodes; a fused node keeps its tail's place, after everything it reads */
         int kept = 0;
@@ -286,7 +286,7 @@ tk_status tko_fuse(TkoModel *m, TkoGraph *g)
             else
                 for (int a = 0; a < g->nodes[i].nattrs; a++) tk_tensor_release(g->nodes[i].attrs[a].t), g->nodes[i].attrs[a].t = NULL;
         g->nnodes = kept;
-        for (int v = 0; v < g->nvalues; v++) g->values[v].producer = g->values[v].constant ? -1 : g->values[v].producer;
+        for (int v = 0; v < g->nvalues; v++) g->values[v].producer = -1;   /* fused-away intermediates have none now */
         for (int i = 0; i < kept; i++)
             for (int o = 0; o < g->nodes[i].nout; o++)
                 if (g->nodes[i].outputs[o] >= 0) g->values[g->nodes[i].outputs[o]].producer = i;
