@@ -240,7 +240,7 @@ def cases():
         nbits_inputs(4, 32, 6, 4, 16, zp="float")
     yield "matmul_nbits_8", ms("MatMulNBits", ["x0", "x1", "x2", "x3"], ["y0"], K=64, N=5, bits=8, block_size=32), \
         nbits_inputs(3, 64, 5, 8, 32, zp="packed")
-    # work large enough to be split over threads (run_contrib_cases.sh compares 1 and 2 threads bit for bit)
+    # work large enough to be split over threads (run_family_cases.sh compares 1 and 2 threads bit for bit)
     yield "large_mha_causal_mask", ms("MultiHeadAttention", inputs_for(5), ["y0"], num_heads=4, unidirectional=1), \
         [f32(2, 67, 64), f32(2, 67, 64), f32(2, 67, 64), f32(192), (rng.uniform(size=(2, 67)) > 0.2).astype(np.int32)]
     yield "large_attention", ms("Attention", inputs_for(4), ["y0", "y1"], num_heads=4), \

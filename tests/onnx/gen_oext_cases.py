@@ -13,7 +13,7 @@ forms, and work large enough to be split over threads. Expected outputs
 come from onnx's reference implementation (onnx.reference), which shares no
 code with TileKit; TileKit computes in double where the reference mostly
 computes in float32, so float cases allow rtol 1e-4 / atol 1e-5 (integer
-and bit-moving cases: zero). run_oext_cases.sh runs them on 1 and 2 threads
+and bit-moving cases: zero). run_family_cases.sh oext runs them on 1 and 2 threads
 and compares the two runs' outputs bit for bit.
 
 ERR_DIR gets inputs each op must refuse (shapes that do not fit, an index
