@@ -51,21 +51,6 @@ tk_status tko_contrib_merge_heads(TkoOpCtx *oc, const tk_tensor *y, tk_tensor **
     return s;
 }
 
-/* acc &= next (acc NULL: becomes next); takes next's reference. */
-static tk_status and_into(TkoOpCtx *oc, tk_tensor **acc, tk_tensor *next)
-{
-    if (!*acc) {
-        *acc = next;
-        return TK_OK;
-    }
-    tk_tensor *r = NULL;
-    tk_status s = tk_binary(oc->ctx, TK_LOGICAL_AND, *acc, next, &r);
-    tk_tensor_release(*acc);
-    tk_tensor_release(next);
-    *acc = r;
-    return s;
-}
-
 /* Which keys each query may see ([.., S, T] bools broadcastable to [B, N, S, T],
  * NULL when all): *by_mask from the mask (2-d [B, T] or 3-d [B, S, T] of
  * 0/1, 1-d [B] end positions or [2B] ends then starts), *by_order when
@@ -95,7 +80,7 @@ static tk_status allowed_keys(TkoOpCtx *oc, const tk_tensor *mask, bool causal, 
                 if ((s = tk_slice(ctx, t[2], 0, b, 2 * b, 1, &t[5])) || (s = tk_reshape(ctx, t[5], 4, (int64_t[]){ b, 1, 1, 1 }, &t[6])) ||
                     (s = tk_binary(ctx, TK_GE, t[1], t[6], &c)))
                     goto done;
-                s = and_into(oc, &acc, c), c = NULL;
+                s = tko_nn_and_into(oc, &acc, c), c = NULL;
             }
         } else {
             s = tko_fail(oc, TK_ERR_SHAPE, "the mask is %d-d; it must be [B=%lld], [2B], [B, T=%lld] or [B, S=%lld, T]", md, (long long)b,

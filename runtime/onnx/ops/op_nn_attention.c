@@ -70,21 +70,6 @@ static tk_status allowed_to_bias(TkoOpCtx *oc, const tk_tensor *allowed, tk_dtyp
     return s;
 }
 
-/* acc &= next (acc may start NULL: then it becomes next). Takes next's reference. */
-static tk_status and_into(TkoOpCtx *oc, tk_tensor **acc, tk_tensor *next)
-{
-    if (!*acc) {
-        *acc = next;
-        return TK_OK;
-    }
-    tk_tensor *r = NULL;
-    tk_status s = tk_binary(oc->ctx, TK_LOGICAL_AND, *acc, next, &r);
-    tk_tensor_release(*acc);
-    tk_tensor_release(next);
-    *acc = r;
-    return s;
-}
-
 /* Which keys each query may see by position: causal (when not left to the
  * kernel), the window and the key padding; NULL when all. diff = i + offset - j
  * with offset the past length, or nonpad - S per batch ([B, 1, 1, 1]). */
@@ -104,11 +89,11 @@ static tk_status positional_allowed(TkoOpCtx *oc, const AttnDims *d, bool causal
         if (!s) s = tk_add(oc->ctx, t[1], t[5], &t[2]);
     } else if (!s) s = tk_binary_scalar(oc->ctx, TK_ADD, t[1], (double)d->past, &t[2]);
     if (!s) s = tk_sub(oc->ctx, t[2], t[0], &t[3]);
-    if (!s && causal && !(s = tk_binary_scalar(oc->ctx, TK_GE, t[3], 0, &c))) s = and_into(oc, &acc, c), c = NULL;
-    if (!s && d->left >= 0 && !(s = tk_binary_scalar(oc->ctx, TK_LE, t[3], (double)d->left, &c))) s = and_into(oc, &acc, c), c = NULL;
+    if (!s && causal && !(s = tk_binary_scalar(oc->ctx, TK_GE, t[3], 0, &c))) s = tko_nn_and_into(oc, &acc, c), c = NULL;
+    if (!s && d->left >= 0 && !(s = tk_binary_scalar(oc->ctx, TK_LE, t[3], (double)d->left, &c))) s = tko_nn_and_into(oc, &acc, c), c = NULL;
     if (!s && d->right >= 0 && !(s = tk_binary_scalar(oc->ctx, TK_GE, t[3], -(double)d->right, &c)))
-        s = and_into(oc, &acc, c), c = NULL;
-    if (!s && d->nonpad && !(s = tk_binary(oc->ctx, TK_LT, t[0], t[4], &c))) s = and_into(oc, &acc, c), c = NULL;
+        s = tko_nn_and_into(oc, &acc, c), c = NULL;
+    if (!s && d->nonpad && !(s = tk_binary(oc->ctx, TK_LT, t[0], t[4], &c))) s = tko_nn_and_into(oc, &acc, c), c = NULL;
     tk_tensor_release(c);
     tko_nn_release(t, 8);
     if (s) {

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "op_nn_common.h"
+#include "tk/ops.h"
 
 tk_status tko_nn_wrap(TkoOpCtx *oc, tk_status s)
 {
@@ -64,4 +65,18 @@ int tko_nn_known_rank(const TkoModel *m, const TkoNode *n, int i)
     const TkoValue *v = &g->values[n->inputs[i]];
     if (v->constant) return tk_tensor_ndim(v->constant);
     return v->type.known ? v->type.ndim : -1;
+}
+
+tk_status tko_nn_and_into(TkoOpCtx *oc, tk_tensor **acc, tk_tensor *next)
+{
+    if (!*acc) {
+        *acc = next;
+        return TK_OK;
+    }
+    tk_tensor *r = NULL;
+    tk_status s = tk_binary(oc->ctx, TK_LOGICAL_AND, *acc, next, &r);
+    tk_tensor_release(*acc);
+    tk_tensor_release(next);
+    *acc = r;
+    return s;
 }

@@ -62,6 +62,10 @@ tk_status tko_nn_run_rotary(TkoOpCtx *oc);
 /* op_nn_einsum.c */
 tk_status tko_nn_run_einsum(TkoOpCtx *oc);
 
+/* acc &= next for attention masks (acc may start NULL: then it becomes next);
+ * takes next's reference. Shared by op_nn_attention.c and the contrib attention. */
+tk_status tko_nn_and_into(TkoOpCtx *oc, tk_tensor **acc, tk_tensor *next);
+
 /* op_nn_resize.c */
 const char *tko_nn_check_resize(const TkoModel *m, const TkoNode *n, char *why, size_t len);
 tk_status tko_nn_run_resize(TkoOpCtx *oc);
