@@ -85,16 +85,25 @@ typedef struct {
     int64_t dilation[2];
     int64_t groups;
     int64_t output_padding[2];   /* conv_transpose only (must be 0 for conv): extra rows/cols at the bottom/right */
+    bool channels_last;          /* conv2d: return the result channels-last (NHWC memory, tk_tensor_is_channels_last)
+                                    even when x is not; a channels-last x gives a channels-last result anyway */
+    bool relu;                   /* conv2d/conv1d: max(y, 0) applied to the result, in the kernel's store where it runs
+                                    on the stdlib kernels (a fused ReLU) */
 } tk_conv_opts;
 
 /* F.conv2d: x [N, C, H, W], w [OC, C/groups, KH, KW], bias [OC] or NULL, out
  * [N, OC, OH, OW] with OH = (H + 2·pad − dil·(KH − 1) − 1) / stride + 1.
  * x, w and bias share one float dtype. f32 and bf16 with dilation 1, one
  * stride for both axes and groups 1 or depthwise (groups = C = OC) run on the
- * stdlib conv2d kernels (docs/stdlib/conv.md: NHWC, so x is permuted to NHWC,
- * w transposed per call and the result permuted back; f32 accumulation, bf16
- * rounded once; unequal paddings pad x first); anything else (dilation, other
- * groups, f16, f64) runs a direct loop accumulating in double. */
+ * stdlib conv2d kernels (docs/stdlib/conv.md), which work in NHWC: a
+ * channels-last x is read in place (any other is copied to NHWC first), w is
+ * transposed once for a marked weight (tk_mark_weight) or per call, and the
+ * result is written NHWC — returned as it is when x is channels-last or
+ * opts->channels_last asks, else copied to NCHW. f32 accumulation, bf16 rounded
+ * once; unequal paddings pad x first. Anything else (dilation, other groups,
+ * f16, f64) runs a direct loop accumulating in double. Keeping a network's
+ * activations channels-last from conv to conv (pools and element-wise ops
+ * keep the layout) saves two copies per convolution. */
 tk_status tk_conv2d(tk_context *ctx, const tk_tensor *x, const tk_tensor *w, const tk_tensor *bias, const tk_conv_opts *opts,
                     tk_tensor **out);
 /* F.conv1d: x [N, C, L], w [OC, C/groups, K]; opts index 0. A conv2d with H = 1. */

@@ -37,6 +37,10 @@ tk_status tk_unsqueeze(tk_context *ctx, const tk_tensor *t, int dim, tk_tensor *
 tk_status tk_flatten(tk_context *ctx, const tk_tensor *t, int start_dim, int end_dim, tk_tensor **out);
 /* t itself (a new reference) if contiguous, else a contiguous copy. */
 tk_status tk_contiguous(tk_context *ctx, const tk_tensor *t, tk_tensor **out);
+/* x.contiguous(memory_format=torch.channels_last): t (4-d) itself (a new
+ * reference) if channels-last already, else a copy whose memory is NHWC
+ * under the same [N, C, H, W] shape (tk_tensor_is_channels_last). */
+tk_status tk_to_channels_last(tk_context *ctx, const tk_tensor *t, tk_tensor **out);
 
 /* Joins n tensors along an existing dim (cat) or a new one (stack); dtypes promote. */
 tk_status tk_cat(tk_context *ctx, const tk_tensor *const *ts, int n, int dim, tk_tensor **out);

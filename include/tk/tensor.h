@@ -147,6 +147,12 @@ int64_t tk_tensor_size(const tk_tensor *t, int dim);     /* negative dims count 
 int64_t tk_tensor_offset(const tk_tensor *t);           /* in elements, into the storage */
 int64_t tk_tensor_numel(const tk_tensor *t);
 bool tk_tensor_is_contiguous(const tk_tensor *t);
+/* A 4-d [N, C, H, W] tensor whose memory is NHWC (PyTorch's channels_last):
+ * strides [H·W·C, 1, W·C, C], size-1 dims' strides not counted. Convolutions
+ * and pools read such a tensor in place and return channels-last results for
+ * it; element-wise ops give results in their first full-size operand's
+ * channels-last layout (docs/TENSOR_API.md, "Memory layout"). */
+bool tk_tensor_is_channels_last(const tk_tensor *t);
 /* The first element (storage + offset). Writable unless the tensor was made
  * from const caller memory (tk_from_blob with TK_BLOB_READONLY). */
 void *tk_tensor_data(const tk_tensor *t);

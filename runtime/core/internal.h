@@ -91,6 +91,13 @@ tk_status tkr_view(tk_context *ctx, const tk_tensor *base, int ndim, const int64
                    int64_t offset, tk_tensor **out);
 /* t itself (retained) if contiguous, else a contiguous copy. */
 tk_status tkr_contiguous(tk_context *ctx, const tk_tensor *t, tk_tensor **out);
+/* A new [N, C, H, W] tensor (shape4) whose memory is NHWC: channels-last. */
+tk_status tkr_new_channels_last(tk_context *ctx, tk_dtype dtype, const int64_t *shape4, tk_tensor **out);
+/* A new tensor for an element-wise result of (ndim, shape): channels-last
+ * when `like` has that shape and is channels-last but not contiguous (the
+ * result keeps its operand's layout, as PyTorch's memory format does), else
+ * contiguous. like may be NULL. */
+tk_status tkr_new_like(tk_context *ctx, tk_dtype dtype, int ndim, const int64_t *shape, const tk_tensor *like, tk_tensor **out);
 int64_t tkr_numel(int ndim, const int64_t *shape);
 /* Sizes >= 0 whose element count and strides (the product of the non-zero
  * sizes) fit in int64 with room for the element size; the count into *numel. */

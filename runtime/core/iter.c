@@ -25,6 +25,38 @@ tk_status tkr_broadcast_shape(tk_context *ctx, const char *op, int an, const int
     return TK_OK;
 }
 
+/* The order to walk the dims in: row-major (0, 1, ..) unless operand 0 (of
+ * byte strides st over shape) is dense — its elements fill one block with no
+ * gaps or overlaps — in another dim order, then by its strides, outermost
+ * first. A broadcast or strided operand 0 keeps row-major order. */
+static void walk_order(const tk_tensor *t, int ndim, const int64_t *shape, const int64_t *st, int *order)
+{
+    for (int d = 0; d < ndim; d++) order[d] = d;
+    if (ndim < 2 || t->ndim != ndim) return;
+    int perm[TK_MAX_DIMS], n = 0;
+    for (int d = 0; d < ndim; d++) {
+        if (shape[d] == 1) continue;
+        if (st[d] <= 0) return;
+        /* insertion sort by descending stride; equal strides cannot be dense */
+        int i = n++;
+        while (i > 0 && st[perm[i - 1]] < st[d]) perm[i] = perm[i - 1], i--;
+        perm[i] = d;
+    }
+    int64_t expect = (int64_t)tk_dtype_size(t->dtype);
+    bool sorted = true;
+    for (int i = n - 1; i >= 0; i--) {
+        if (st[perm[i]] != expect) return;   /* gaps or overlaps: not dense */
+        expect *= shape[perm[i]];
+        if (i > 0 && perm[i - 1] > perm[i]) sorted = false;
+    }
+    if (sorted) return;
+    /* size-1 dims are dropped later; keep them first so the rest follow perm */
+    int k = 0;
+    for (int d = 0; d < ndim; d++)
+        if (shape[d] == 1) order[k++] = d;
+    for (int i = 0; i < n; i++) order[k++] = perm[i];
+}
+
 tk_status tkr_iter_init(tk_context *ctx, const char *op, TkrIter *it, int ndim, const int64_t *shape, int nops,
                         const tk_tensor *const *ops)
 {
@@ -52,6 +84,16 @@ tk_status tkr_iter_init(tk_context *ctx, const char *op, TkrIter *it, int ndim, 
         it->data[k] = tkr_ptr(t);
     }
     it->numel = tkr_numel(ndim, shape);
+    /* walk in operand 0's memory order when it is a dense permutation (a channels-last
+     * output): element-wise results do not depend on the order, and the runs merge */
+    int order[TK_MAX_DIMS];
+    walk_order(ops[0], ndim, shape, st[0], order);
+    int64_t shp[TK_MAX_DIMS], stp[TKR_MAX_OPS][TK_MAX_DIMS];
+    for (int d = 0; d < ndim; d++) {
+        shp[d] = shape[order[d]];
+        for (int k = 0; k < nops; k++) stp[k][d] = st[k][order[d]];
+    }
+    shape = shp;
     /* drop size-1 dims, then merge dim d into the next inner one where every operand allows */
     int n = 0;
     for (int d = 0; d < ndim; d++) {
@@ -60,15 +102,15 @@ tk_status tkr_iter_init(tk_context *ctx, const char *op, TkrIter *it, int ndim, 
             /* the outer dim (n - 1) folds into d when its stride is d's stride times d's size */
             bool merge = true;
             for (int k = 0; k < nops; k++)
-                if (it->strides[k][n - 1] != st[k][d] * shape[d]) merge = false;
+                if (it->strides[k][n - 1] != stp[k][d] * shape[d]) merge = false;
             if (merge) {
                 it->shape[n - 1] *= shape[d];
-                for (int k = 0; k < nops; k++) it->strides[k][n - 1] = st[k][d];
+                for (int k = 0; k < nops; k++) it->strides[k][n - 1] = stp[k][d];
                 continue;
             }
         }
         it->shape[n] = shape[d];
-        for (int k = 0; k < nops; k++) it->strides[k][n] = st[k][d];
+        for (int k = 0; k < nops; k++) it->strides[k][n] = stp[k][d];
         n++;
     }
     if (n == 0) {   /* a single element (or a 0-d tensor) */

@@ -105,6 +105,26 @@ tk_status tkr_new(tk_context *ctx, tk_dtype dtype, int ndim, const int64_t *shap
     return TK_OK;
 }
 
+tk_status tkr_new_channels_last(tk_context *ctx, tk_dtype dtype, const int64_t *shape4, tk_tensor **out)
+{
+    int64_t n = shape4[0], c = shape4[1], h = shape4[2], w = shape4[3];
+    tk_status s = tkr_new(ctx, dtype, 4, (int64_t[]){ n, h, w, c }, out);
+    if (s) return s;
+    tk_tensor *t = *out;   /* new and ours: its geometry is rewritten in place */
+    memcpy(t->shape, shape4, 4 * sizeof *shape4);
+    int64_t st[4] = { h * w * c, 1, w * c, c };
+    memcpy(t->strides, st, sizeof st);
+    return TK_OK;
+}
+
+tk_status tkr_new_like(tk_context *ctx, tk_dtype dtype, int ndim, const int64_t *shape, const tk_tensor *like, tk_tensor **out)
+{
+    if (like && ndim == 4 && like->ndim == 4 && memcmp(like->shape, shape, 4 * sizeof *shape) == 0 && tk_tensor_is_channels_last(like) &&
+        !tk_tensor_is_contiguous(like))
+        return tkr_new_channels_last(ctx, dtype, shape, out);
+    return tkr_new(ctx, dtype, ndim, shape, out);
+}
+
 tk_status tkr_view(tk_context *ctx, const tk_tensor *base, int ndim, const int64_t *shape, const int64_t *strides, int64_t offset,
                    tk_tensor **out)
 {
@@ -172,6 +192,18 @@ bool tk_tensor_is_contiguous(const tk_tensor *t)
         if (t->shape[i] == 0) return true;
         if (t->shape[i] != 1 && t->strides[i] != s) return false;
         s *= t->shape[i];
+    }
+    return true;
+}
+
+bool tk_tensor_is_channels_last(const tk_tensor *t)
+{
+    if (!t || t->ndim != 4) return false;
+    const int64_t *sh = t->shape;
+    int64_t want[4] = { sh[2] * sh[3] * sh[1], 1, sh[3] * sh[1], sh[1] };
+    for (int d = 0; d < 4; d++) {
+        if (sh[d] == 0) return true;
+        if (sh[d] != 1 && t->strides[d] != want[d]) return false;
     }
     return true;
 }

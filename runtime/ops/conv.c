@@ -2,10 +2,13 @@
  *
  * f32 and bf16 convolutions the stdlib kernels cover (stdlib-kernels/conv2d.tk,
  * docs/stdlib/conv.md: dilation 1, one stride for both axes, groups 1 or
- * depthwise) run there: the kernels are NHWC with HWIO weights, so x is
- * permuted to NHWC, the weight transposed (once for a weight marked with
- * tk_mark_weight, else per call), and the NHWC result permuted back to NCHW. The kernels pad the
- * top and left by one amount; unequal paddings pad x explicitly first.
+ * depthwise) run there: the kernels are NHWC with HWIO weights, so x is read
+ * in place when it is channels-last (else copied to NHWC), the weight
+ * transposed (once for a weight marked with tk_mark_weight, else per call),
+ * and the NHWC result returned as a channels-last tensor when x is one or
+ * the caller asks (else copied to NCHW). A fused ReLU is the kernels' own
+ * flag. The kernels pad the top and left by one amount; unequal paddings pad
+ * x explicitly first.
  * Everything else runs a direct loop accumulating in double, one output
  * plane (n, oc) per task, so every thread count gives the same bits. */
 #include <stdatomic.h>
@@ -16,6 +19,7 @@
 #include "conv_common.h"
 #include "stdlib_kernels.h"
 #include "tk/nn.h"
+#include "tk/ops.h"
 #include "tk/shape.h"
 
 /* ------------------------------------------------------------ the plain loop */
@@ -247,12 +251,27 @@ static bool stem_applies(const tk_tensor *x, const tk_tensor *w, const TkrConvPa
 
 static tk_status weight_hwio(tk_context *ctx, const tk_tensor *w, tk_tensor **out);
 
+/* y [N, OH, OW, OC] (NHWC, contiguous) as the [N, OC, OH, OW] result: the
+ * channels-last view of it when want_cl, else an NCHW copy. */
+static tk_status nhwc_result(tk_context *ctx, const tk_tensor *y, bool want_cl, tk_tensor **out)
+{
+    tk_tensor *yt = NULL;
+    tk_status s = tk_permute(ctx, y, (int[]){ 0, 3, 1, 2 }, &yt);
+    if (s) return s;
+    if (want_cl) *out = yt;
+    else {
+        s = tk_contiguous(ctx, yt, out);
+        tk_tensor_release(yt);
+    }
+    return s;
+}
+
 static tk_status stem_conv(tk_context *ctx, const tk_tensor *x, const tk_tensor *w, const tk_tensor *bias, const TkrConvParams *p,
-                           int64_t oh, int64_t ow, tk_tensor **out)
+                           int64_t oh, int64_t ow, bool want_cl, tk_tensor **out)
 {
     int64_t n = x->shape[0], c = x->shape[1], oc = w->shape[0], kh = w->shape[2], kw = w->shape[3];
     int64_t k = kh * kw * c, pixels = n * oh * ow;
-    tk_tensor *xc = NULL, *patches = NULL, *wn = NULL, *wk = NULL, *y = NULL, *yv = NULL, *yt = NULL;
+    tk_tensor *xc = NULL, *patches = NULL, *wn = NULL, *wk = NULL, *y = NULL, *yv = NULL;
     tk_status s;
     if ((s = tkr_contiguous(ctx, x, &xc)) || (s = tkr_new(ctx, x->dtype, 2, (int64_t[]){ pixels, k }, &patches))) goto done;
     Im2col a = { tkr_ptr(xc), tkr_ptr(patches), c, x->shape[2], x->shape[3], oh, ow, kh, kw, p->stride[0], p->pad[0], p->pad[1],
@@ -261,11 +280,10 @@ static tk_status stem_conv(tk_context *ctx, const tk_tensor *x, const tk_tensor 
     /* HWIO [KH, KW, C, OC] is [K, OC] row-major; its transpose view [OC, K] is tk_linear's weight */
     if ((s = tkr_weight_form(ctx, w, TKR_FORM_CONV_HWIO, weight_hwio, &wn)) ||
         (s = tkr_view(ctx, wn, 2, (int64_t[]){ oc, k }, (int64_t[]){ 1, oc }, wn->offset, &wk)) ||
-        (s = tk_linear(ctx, patches, wk, bias, &y)) ||
-        (s = tkr_view(ctx, y, 4, (int64_t[]){ n, oh, ow, oc }, (int64_t[]){ oh * ow * oc, ow * oc, oc, 1 }, y->offset, &yv)) ||
-        (s = tk_permute(ctx, yv, (int[]){ 0, 3, 1, 2 }, &yt)))
+        (s = tk_linear(ctx, patches, wk, bias, &y)) || (p->relu && (s = tk_unary_(ctx, TK_RELU, y))) ||
+        (s = tkr_view(ctx, y, 4, (int64_t[]){ n, oh, ow, oc }, (int64_t[]){ oh * ow * oc, ow * oc, oc, 1 }, y->offset, &yv)))
         goto done;
-    s = tk_contiguous(ctx, yt, out);
+    s = nhwc_result(ctx, yv, want_cl, out);
 done:
     tk_tensor_release(xc);
     tk_tensor_release(patches);
@@ -273,19 +291,18 @@ done:
     tk_tensor_release(wk);
     tk_tensor_release(y);
     tk_tensor_release(yv);
-    tk_tensor_release(yt);
     return s;
 }
 
 static tk_status kernel_conv(tk_context *ctx, const tk_tensor *x, const tk_tensor *w, const tk_tensor *bias, const TkrConvParams *p,
-                             int64_t oh, int64_t ow, tk_tensor **out)
+                             int64_t oh, int64_t ow, bool want_cl, tk_tensor **out)
 {
-    if (stem_applies(x, w, p, oh, ow)) return stem_conv(ctx, x, w, bias, p, oh, ow, out);
+    if (stem_applies(x, w, p, oh, ow)) return stem_conv(ctx, x, w, bias, p, oh, ow, want_cl, out);
     bool bf = x->dtype == TK_DTYPE_BF16;
     int64_t n = x->shape[0], c = x->shape[1], oc = w->shape[0], kh = w->shape[2], kw = w->shape[3];
     bool depthwise = p->groups != 1;
     int32_t stride = (int32_t)(oh == 1 ? p->stride[1] : p->stride[0]), pad = (int32_t)p->pad[0];
-    tk_tensor *xp = NULL, *xt = NULL, *xn = NULL, *wn = NULL, *bn = NULL, *yn = NULL, *yt = NULL;
+    tk_tensor *xp = NULL, *xt = NULL, *xn = NULL, *wn = NULL, *bn = NULL, *yn = NULL;
     tk_status s;
     if (p->pad[0] != p->pad[1]) {   /* the kernel pads top and left by one amount: pad x instead */
         int64_t pads[4] = { p->pad[1], p->pad[1], p->pad[0], p->pad[0] };
@@ -303,7 +320,7 @@ static tk_status kernel_conv(tk_context *ctx, const tk_tensor *x, const tk_tenso
     const char *ty = bf ? "bf16" : "f32";
     char name[96], cfg[48];
     tk_kernel *k;
-    bool relu = false;
+    bool relu = p->relu;
     tk_arg xa = arg4(xn), wa = arg4(wn), ba = arg4(bn), ya = arg4(yn);
     if (depthwise) {
         snprintf(name, sizeof name, "conv2d_dw_nhwc_%s", ty);
@@ -327,8 +344,7 @@ static tk_status kernel_conv(tk_context *ctx, const tk_tensor *x, const tk_tenso
         tk_arg args[7] = { xa, wa, ba, ya, TK_SCALAR(&stride), TK_SCALAR(&pad), TK_SCALAR(&relu) };
         s = tkr_launch(ctx, k, NULL, args, 7);
     }
-    if (s || (s = tk_permute(ctx, yn, (int[]){ 0, 3, 1, 2 }, &yt))) goto done;
-    s = tk_contiguous(ctx, yt, out);   /* NHWC → NCHW: a new contiguous tensor */
+    if (!s) s = nhwc_result(ctx, yn, want_cl, out);
 done:
     tk_tensor_release(xp);
     tk_tensor_release(xt);
@@ -336,7 +352,6 @@ done:
     tk_tensor_release(wn);
     tk_tensor_release(bn);
     tk_tensor_release(yn);
-    tk_tensor_release(yt);
     return s;
 }
 
@@ -368,9 +383,12 @@ static tk_status conv2d_run(tk_context *ctx, const char *op, const tk_tensor *x,
                              op, sw, (long long)k, sx, (long long)in);
         size[i] = (in - k) / p->stride[i] + 1;
     }
-    if (kernel_applies(x, w, p, size[0], size[1])) return kernel_conv(ctx, x, w, bias, p, size[0], size[1], out);
+    /* PyTorch's rule: a channels-last x gives a channels-last result (a 4-d tensor that is both is NCHW) */
+    bool want_cl = p->channels_last || (tk_tensor_is_channels_last(x) && !tk_tensor_is_contiguous(x));
+    if (kernel_applies(x, w, p, size[0], size[1])) return kernel_conv(ctx, x, w, bias, p, size[0], size[1], want_cl, out);
     tk_status s = tkr_new(ctx, x->dtype, 4, (int64_t[]){ n, oc, size[0], size[1] }, out);
     if (!s && tk_tensor_numel(*out) > 0) s = plain_conv(ctx, op, x, w, bias, p, *out);
+    if (!s) s = tkr_conv_epilogue(ctx, p->relu, want_cl, out);
     return s;
 }
 
@@ -399,6 +417,7 @@ tk_status tk_conv1d(tk_context *ctx, const tk_tensor *x, const tk_tensor *w, con
     TkrConvParams p;
     tk_status s = tkr_conv_check_tensors(ctx, op, 1, x, w, bias);
     if (s || (s = tkr_conv_params(ctx, op, opts, 1, false, &p))) return s;
+    p.channels_last = false;   /* a 3-d result is row-major */
     /* [N, C, L] as [N, C, 1, L] and [OC, Cg, K] as [OC, Cg, 1, K]: views, no copies */
     tk_tensor *x4 = NULL, *w4 = NULL, *y4 = NULL;
     char sx[160], sw[160];

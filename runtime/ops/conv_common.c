@@ -1,5 +1,7 @@
 /* conv_common.c — see conv_common.h. */
 #include "conv_common.h"
+#include "tk/ops.h"
+#include "tk/shape.h"
 
 tk_status tkr_conv_params(tk_context *ctx, const char *op, const tk_conv_opts *opts, int nsp, bool transpose, TkrConvParams *p)
 {
@@ -28,6 +30,8 @@ tk_status tkr_conv_params(tk_context *ctx, const char *op, const tk_conv_opts *o
         p->opad[i] = used ? opts->output_padding[k] : 0;
     }
     p->groups = opts->groups ? opts->groups : 1;
+    p->relu = opts->relu;
+    p->channels_last = opts->channels_last;
     return TK_OK;
 }
 
@@ -78,4 +82,17 @@ tk_status tkr_conv_finish(tk_context *ctx, const char *op, double t0, tk_status 
     }
     if (ctx->profile) tkr_profile_record(ctx, "op", op, tkr_now() - t0);
     return tkr_ok(ctx);
+}
+
+tk_status tkr_conv_epilogue(tk_context *ctx, bool relu, bool channels_last, tk_tensor **out)
+{
+    tk_status s;
+    if (relu && tk_tensor_numel(*out) > 0 && (s = tk_unary_(ctx, TK_RELU, *out))) return s;
+    if (channels_last && (*out)->ndim == 4 && !tk_tensor_is_channels_last(*out)) {
+        tk_tensor *t = NULL;
+        if ((s = tk_to_channels_last(ctx, *out, &t))) return s;
+        tk_tensor_release(*out);
+        *out = t;
+    }
+    return TK_OK;
 }

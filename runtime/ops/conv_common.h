@@ -11,6 +11,8 @@
 typedef struct {
     int64_t stride[2], pad[2], dil[2], opad[2];
     int64_t groups;
+    bool relu;            /* opts->relu */
+    bool channels_last;   /* opts->channels_last */
 } TkrConvParams;
 
 /* Resolves opts (NULL: all defaults) for nsp spatial dims (1: conv1d, which
@@ -28,6 +30,11 @@ tk_status tkr_contiguous_as(tk_context *ctx, const tk_tensor *t, tk_dtype dtype,
 
 /* Writes n doubles into dst of dtype (f32 and f64 as tight loops, the others through tkr_store_f). */
 void tkr_store_row_f(void *dst, tk_dtype dtype, const double *v, int64_t n);
+
+/* The result options the plain loops apply after computing *out: ReLU in
+ * place, then a channels-last copy (replacing *out) when channels_last and
+ * *out is 4-d and not channels-last. */
+tk_status tkr_conv_epilogue(tk_context *ctx, bool relu, bool channels_last, tk_tensor **out);
 
 /* Releases *out and sets it to NULL when s is a failure; records the op in
  * the profile when it succeeded. Returns s (clearing the message on success). */

@@ -106,6 +106,12 @@ static bool same_shape(int an, const int64_t *as, int bn, const int64_t *bs)
     return true;
 }
 
+/* Whether t has the result's shape (ndim, shape): its layout can be the result's. */
+static bool full_size(const tk_tensor *t, int ndim, const int64_t *shape)
+{
+    return same_shape(t->ndim, t->shape, ndim, shape);
+}
+
 /* Whether two elements of t share memory (an expanded dim): an in-place op cannot write it. */
 static bool self_overlapping(const tk_tensor *t)
 {
@@ -266,7 +272,7 @@ static tk_status binary_impl(tk_context *ctx, tk_binary_op op, const tk_tensor *
             if ((s = tk_clone(ctx, b, &b_copy))) return s;
             b = b_copy;
         }
-    } else if ((s = tkr_new(ctx, result, nd, shape, &res))) {
+    } else if ((s = tkr_new_like(ctx, result, nd, shape, full_size(a, nd, shape) ? a : scalar ? NULL : b, &res))) {
         return s;
     }
     TkrBinaryLoop L = { .op = op, .out = res->dtype, .common = common, .a = a->dtype, .b = b->dtype, .ct = tkr_ew_compute_type(common),
@@ -364,7 +370,7 @@ static tk_status unary_impl(tk_context *ctx, int op, const char *name, const tk_
     /* bitwise_not of bool is logical not */
     if (op == TK_BITWISE_NOT && a->dtype == TK_DTYPE_BOOL) op = TK_LOGICAL_NOT, bool_out = true;
     tk_tensor *res = (tk_tensor *)a;
-    if (!inplace && (s = tkr_new(ctx, result, a->ndim, a->shape, &res))) return s;
+    if (!inplace && (s = tkr_new_like(ctx, result, a->ndim, a->shape, a, &res))) return s;
     TkrUnaryLoop L = { .op = op, .out = res->dtype, .in = a->dtype, .common = common, .ct = tkr_ew_compute_type(common),
                        .bool_out = bool_out, .params = *params };
     TkrIter it;
@@ -484,7 +490,8 @@ tk_status tk_where(tk_context *ctx, const tk_tensor *cond, const tk_tensor *a, c
         return s;
     tk_dtype dt = tk_promote_types(a->dtype, b->dtype);
     tk_tensor *res;
-    if ((s = tkr_new(ctx, dt, nd, shape, &res))) return s;
+    const tk_tensor *like = full_size(a, nd, shape) ? a : full_size(b, nd, shape) ? b : cond;
+    if ((s = tkr_new_like(ctx, dt, nd, shape, like, &res))) return s;
     TkrBinaryLoop L = { .out = dt, .common = dt, .a = a->dtype, .b = b->dtype, .cond = cond->dtype, .ct = tkr_ew_compute_type(dt) };
     TkrIter it;
     const tk_tensor *ops[4] = { res, cond, a, b };

@@ -8,7 +8,9 @@
  * last window starting inside the image or left padding). Planes (n, c) are
  * independent tasks; each output is computed by one task in a fixed order.
  * f32 and f64 are read as they are; bf16 and f16 are widened to f32 (exact)
- * and the result rounded once from double. */
+ * and the result rounded once from double. A channels-last f32/f64 input
+ * (a convolution's output) is pooled in place into a channels-last result,
+ * one output row per task, with the same arithmetic. */
 #include <math.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -29,6 +31,7 @@ typedef struct {
     tk_dtype work;
     tk_tensor *y;
     int64_t h, w, oh, ow;
+    int64_t c;   /* channels, for the channels-last path */
     AxisTable rows, cols;
     atomic_bool oom;
 } Pool;
@@ -198,6 +201,60 @@ static void pool_planes(int64_t begin, int64_t end, void *arg)
     free(acc);
 }
 
+/* A channels-last x (f32 or f64, NHWC in memory): one task per output row
+ * (n, oh); each output pixel takes its window's C-vectors, so the inner
+ * loops run along the contiguous channels. The window visits taps in the
+ * plane loops' order (rows, then columns) and sums in double, so the results
+ * are those of the NCHW path bit for bit. acc holds C doubles. */
+#define POOL_NHWC(T)                                                                                                   \
+    static void pool_nhwc_row_##T(const Pool *a, int64_t r, double *acc)                                               \
+    {                                                                                                                  \
+        int64_t c = a->c, n = r / a->oh, oh = r % a->oh;                                                               \
+        const T *x = (const T *)a->x + n * a->h * a->w * c;                                                            \
+        T *y = (T *)tkr_ptr(a->y) + r * a->ow * c;                                                                     \
+        int64_t h0 = a->rows.start[oh], nh = a->rows.count[oh], dh = a->rows.step, dw = a->cols.step;                 \
+        for (int64_t ow = 0; ow < a->ow; ow++, y += c) {                                                               \
+            int64_t w0 = a->cols.start[ow], nw = a->cols.count[ow];                                                    \
+            if (a->kind == POOL_MAX) {                                                                                 \
+                for (int64_t k = 0; k < c; k++) y[k] = (T)-INFINITY;                                                   \
+                for (int64_t i = 0; i < nh; i++)                                                                       \
+                    for (int64_t j = 0; j < nw; j++) {                                                                 \
+                        const T *xp = x + ((h0 + i * dh) * a->w + w0 + j * dw) * c;                                    \
+                        for (int64_t k = 0; k < c; k++) {                                                              \
+                            T v = xp[k], m = y[k];                                                                     \
+                            y[k] = (v > m || v != v) ? v : m; /* NaN wins, as PyTorch */                               \
+                        }                                                                                              \
+                    }                                                                                                  \
+            } else {                                                                                                   \
+                for (int64_t k = 0; k < c; k++) acc[k] = 0;                                                            \
+                for (int64_t i = 0; i < nh; i++)                                                                       \
+                    for (int64_t j = 0; j < nw; j++) {                                                                 \
+                        const T *xp = x + ((h0 + i) * a->w + w0 + j) * c;                                              \
+                        for (int64_t k = 0; k < c; k++) acc[k] += (double)xp[k];                                       \
+                    }                                                                                                  \
+                double div = (double)(a->exclude_pad ? nh * nw : a->rows.span[oh] * a->cols.span[ow]);                 \
+                for (int64_t k = 0; k < c; k++) y[k] = (T)(acc[k] / div);                                              \
+            }                                                                                                          \
+        }                                                                                                              \
+    }
+POOL_NHWC(float)
+POOL_NHWC(double)
+
+static void pool_nhwc_rows(int64_t begin, int64_t end, void *arg)
+{
+    Pool *a = arg;
+    double *acc = malloc((size_t)(a->c ? a->c : 1) * sizeof *acc);
+    if (!acc) {
+        atomic_store(&a->oom, true);
+        return;
+    }
+    for (int64_t r = begin; r < end; r++) {
+        if (a->work == TK_DTYPE_F64) pool_nhwc_row_double(a, r, acc);
+        else pool_nhwc_row_float(a, r, acc);
+    }
+    free(acc);
+}
+
 /* Checks x ([N, C, H, W] or [C, H, W], float). */
 static tk_status check_input(tk_context *ctx, const char *op, const tk_tensor *x)
 {
@@ -216,9 +273,23 @@ static tk_status run_pool(tk_context *ctx, const char *op, const tk_tensor *x, P
     for (int i = 0; i < x->ndim - 2; i++) shape[i] = x->shape[i];
     shape[x->ndim - 2] = a->oh;
     shape[x->ndim - 1] = a->ow;
-    tk_status s = tkr_new(ctx, x->dtype, x->ndim, shape, out);
+    /* a channels-last f32/f64 x is pooled in place into a channels-last result */
+    bool nhwc = x->ndim == 4 && (x->dtype == TK_DTYPE_F32 || x->dtype == TK_DTYPE_F64) && tk_tensor_is_channels_last(x) &&
+                !tk_tensor_is_contiguous(x);
+    tk_status s = nhwc ? tkr_new_channels_last(ctx, x->dtype, shape, out) : tkr_new(ctx, x->dtype, x->ndim, shape, out);
     if (s || tk_tensor_numel(*out) == 0) return s;
     a->work = x->dtype == TK_DTYPE_F64 ? TK_DTYPE_F64 : TK_DTYPE_F32;   /* f16, bf16 widen exactly */
+    if (nhwc) {
+        a->x = tkr_ptr(x);
+        a->y = *out;
+        a->c = x->shape[1];
+        a->h = x->shape[2];
+        a->w = x->shape[3];
+        int64_t rows = x->shape[0] * a->oh, per = a->ow * a->c * 4;
+        tkr_parallel_for(ctx, rows, per >= 16384 ? 1 : 16384 / (per ? per : 1), pool_nhwc_rows, a);
+        if (atomic_load(&a->oom)) return tkr_error(ctx, TK_ERR_OUT_OF_MEMORY, "%s: no memory for %lld channel sums", op, (long long)a->c);
+        return TK_OK;
+    }
     tk_tensor *xc = NULL;
     if ((s = tkr_contiguous_as(ctx, x, a->work, &xc))) return s;
     a->x = tkr_ptr(xc);

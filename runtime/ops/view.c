@@ -152,6 +152,27 @@ tk_status tk_contiguous(tk_context *ctx, const tk_tensor *t, tk_tensor **out)
     return finish(ctx, s);
 }
 
+tk_status tk_to_channels_last(tk_context *ctx, const tk_tensor *t, tk_tensor **out)
+{
+    const char *op = "tk_to_channels_last";
+    tk_status s = begin_t(ctx, op, t, out);
+    if (s) return s;
+    if (t->ndim != 4) {
+        char a[160];
+        return tkr_error(ctx, TK_ERR_SHAPE, "%s: t %s is not 4-d [N, C, H, W]", op, TKR_SHAPE(t, a));
+    }
+    if (tk_tensor_is_channels_last(t)) {
+        *out = tk_tensor_retain((tk_tensor *)t);
+        return finish(ctx, TK_OK);
+    }
+    if ((s = tkr_new_channels_last(ctx, t->dtype, t->shape, out))) return s;
+    if ((s = tkr_copy_into(ctx, op, *out, t))) {
+        tk_tensor_release(*out);
+        *out = NULL;
+    }
+    return finish(ctx, s);
+}
+
 /* ------------------------------------------------------------ permute, transpose, expand */
 
 tk_status tk_permute(tk_context *ctx, const tk_tensor *t, const int *dims, tk_tensor **out)

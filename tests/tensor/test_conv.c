@@ -26,7 +26,8 @@ static tk_conv_opts conv_opts_of(const char *c)
     int64_t v[9];
     TKT_OK(tk_to_data(tkt_ctx, o, v, sizeof v));
     tk_tensor_release(o);
-    tk_conv_opts opts = { { v[0], v[1] }, { v[2], v[3] }, { v[4], v[5] }, v[6], { v[7], v[8] } };
+    tk_conv_opts opts = { .stride = { v[0], v[1] }, .padding = { v[2], v[3] }, .dilation = { v[4], v[5] }, .groups = v[6],
+                          .output_padding = { v[7], v[8] } };
     return opts;
 }
 
