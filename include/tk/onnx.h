@@ -72,8 +72,9 @@ tk_status tk_model_output(const tk_model *m, int i, tk_value_info *info);
  * from the inputs' shapes and may differ between calls; a size that
  * disagrees with the model (a fixed dim, or one symbol bound to two sizes)
  * is an error naming the input. On failure every outputs[i] is NULL. An
- * output never shares memory with an input or a weight of the model (such an
- * output — an Identity, a Reshape of a constant — is copied). */
+ * output is contiguous (row-major) and never shares memory with an input or
+ * a weight of the model (such an output — an Identity, a Reshape of a
+ * constant — is copied). */
 tk_status tk_model_run(tk_model *m, tk_tensor *const *inputs, tk_tensor **outputs);
 
 /* ---------------------------------------------------------------- sequences and optionals

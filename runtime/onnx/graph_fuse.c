@@ -10,16 +10,22 @@
  *             MatMul(x, W) [+ bias]  -> FusedLinear: tk_linear on a marked [N, K] view of W
  *             MatMul(q, kᵀ) [·s] [+ mask] -> Softmax -> MatMul(·, v)  -> FusedAttention: tk_sdpa
  *             x·(erf(x/√2) + 1)·0.5  -> FusedGelu: one exact gelu
+ *             Conv [-> BatchNormalization] [-> Relu | Clip]  -> FusedConv: BN folded into the
+ *                 weights, ReLU in the kernels' store, the result left channels-last (NHWC
+ *                 memory) when every reader takes it in place
  *             (ops/op_fused.c runs them; `tkrun --dump=fuse` shows the result)
  *
  * The marking is not a change of results (the same kernels, the same
  * layouts), so it runs with no_fuse too: no_fuse only turns off rewrites
  * that change which kernels run. */
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "op.h"
 #include "tk/nn.h"
+#include "tk/ops.h"
 #include "tk/shape.h"
 
 /* Which input of the op is a weight whose layout a kernel converts. */
@@ -54,6 +60,7 @@ typedef struct {
     int *uses;          /* per value: readers (node inputs, subgraph reads, graph outputs) */
     int *producer;      /* per value: its node, -1 for none */
     bool *dead;         /* per node: fused into another */
+    int nuses;          /* values counted in uses and producer (a pass may add more) */
 } Fuse;
 
 static const TkoNode *producer_of(const Fuse *f, int v, const char *op)
@@ -238,6 +245,171 @@ static tk_status fuse_gelu(Fuse *f, int i)
     return become(f, half, "FusedGelu", &x, 1, NULL, 0);
 }
 
+/* ------------------------------------------------------------ convolutions */
+
+/* A new constant value named base + suffix holding t (the reference is taken). */
+static int new_constant(Fuse *f, const char *base, const char *suffix, tk_tensor *t)
+{
+    char name[160];
+    snprintf(name, sizeof name, "%s%s", base, suffix);
+    int v = tko_value(&f->m->arena, f->g, name, true);
+    if (v < 0 || f->g->values[v].constant) {   /* out of memory, or the name is taken: leave the graph as it is */
+        tk_tensor_release(t);
+        return -1;
+    }
+    f->g->values[v].constant = t;
+    return v;
+}
+
+/* Conv(x, W, b) -> BatchNormalization(scale γ, B β, mean μ, var σ²) folded
+ * into one convolution: W' = W·k and b' = (b − μ)·k + β per output channel,
+ * k = γ / √(σ² + ε), computed in double from the constants. Sets *wv, *bv
+ * to the new values; false (graph unchanged) when BN is not foldable. */
+static bool fold_batch_norm(Fuse *f, const TkoNode *conv, const TkoNode *bn, int *wv, int *bv)
+{
+    TkoGraph *g = f->g;
+    if (bn->nin != 5 || bn->opset < 7 || tko_attr_int(bn, "training_mode", 0) != 0 || tko_attr_int(bn, "spatial", 1) != 1) return false;
+    for (int k = 1; k < bn->nout; k++)
+        if (bn->outputs[k] >= 0) return false;   /* running statistics asked for: training */
+    tk_tensor *w = g->values[conv->inputs[1]].constant, *b = conv->nin > 2 && conv->inputs[2] >= 0 ? g->values[conv->inputs[2]].constant : NULL;
+    if (!w || (conv->nin > 2 && conv->inputs[2] >= 0 && !b)) return false;
+    int64_t oc = tk_tensor_shape(w)[0];
+    tk_tensor *p[5] = { 0 };   /* γ, β, μ, σ² as f64, then W as f64 */
+    for (int k = 1; k < 5; k++) {
+        tk_tensor *c = bn->inputs[k] >= 0 ? g->values[bn->inputs[k]].constant : NULL;
+        if (!c || tk_tensor_ndim(c) != 1 || tk_tensor_shape(c)[0] != oc) return false;
+    }
+    tk_context *ctx = f->m->ctx;
+    tk_dtype dt = tk_tensor_dtype(w);
+    bool ok = true;
+    for (int k = 1; k < 5 && ok; k++) ok = tk_to_dtype(ctx, g->values[bn->inputs[k]].constant, TK_DTYPE_F64, &p[k - 1]) == TK_OK;
+    tk_tensor *w64 = NULL, *b64 = NULL, *wn = NULL, *bn_ = NULL;
+    ok = ok && tk_to_dtype(ctx, w, TK_DTYPE_F64, &w64) == TK_OK && tk_zeros(ctx, TK_DTYPE_F64, 1, &oc, &b64) == TK_OK;
+    if (ok && b) {
+        tk_tensor *t = NULL;
+        ok = tk_to_dtype(ctx, b, TK_DTYPE_F64, &t) == TK_OK && tk_copy_(ctx, b64, t) == TK_OK;
+        tk_tensor_release(t);
+    }
+    if (ok) {
+        double eps = tko_attr_float(bn, "epsilon", 1e-5f);
+        const double *gm = tk_tensor_data(p[0]), *bt = tk_tensor_data(p[1]), *mu = tk_tensor_data(p[2]), *var = tk_tensor_data(p[3]);
+        double *wd = tk_tensor_data(w64), *bd = tk_tensor_data(b64);
+        int64_t per = oc ? tk_tensor_numel(w) / oc : 0;
+        for (int64_t o = 0; o < oc; o++) {
+            double k = gm[o] / sqrt(var[o] + eps);
+            for (int64_t i = 0; i < per; i++) wd[o * per + i] *= k;
+            bd[o] = (bd[o] - mu[o]) * k + bt[o];
+        }
+        ok = tk_to_dtype(ctx, w64, dt, &wn) == TK_OK && tk_to_dtype(ctx, b64, dt, &bn_) == TK_OK && tk_mark_weight(ctx, wn) == TK_OK;
+    }
+    for (int k = 0; k < 4; k++) tk_tensor_release(p[k]);
+    tk_tensor_release(w64), tk_tensor_release(b64);
+    if (!ok) {
+        tk_tensor_release(wn), tk_tensor_release(bn_);
+        tkr_ok(ctx);   /* not folded: the graph runs BN as it is */
+        return false;
+    }
+    const char *base = conv->name && *conv->name ? conv->name : g->values[conv->outputs[0]].name;
+    *wv = new_constant(f, base, "__bn_weight", wn);
+    *bv = new_constant(f, base, "__bn_bias", bn_);
+    return *wv >= 0 && *bv >= 0;
+}
+
+/* Does every reader of v take a channels-last tensor in place (or at least
+ * correctly through the runtime's strided ops)? A graph output or a
+ * subgraph read does not: those get the row-major layout. */
+static bool channels_last_readers(const Fuse *f, int v)
+{
+    static const char *const ok[] = { "Conv", "Relu", "Clip", "Add", "Sub", "Mul", "Div", "Sigmoid", "Tanh", "LeakyRelu", "HardSigmoid",
+                                      "HardSwish", "MaxPool", "GlobalAveragePool", "GlobalMaxPool", "BatchNormalization", "Concat" };
+    const TkoGraph *g = f->g;
+    int seen = 0;
+    for (int j = 0; j < g->nnodes; j++) {
+        const TkoNode *n = &g->nodes[j];
+        bool reads = false;
+        for (int k = 0; k < n->nin; k++) reads |= n->inputs[k] == v;
+        if (!reads) continue;
+        for (int k = 0; k < n->nin; k++) seen += n->inputs[k] == v;
+        if (f->dead[j] || *n->domain) return false;
+        if (strcmp(n->op, "MaxPool") == 0 && n->nout > 1 && n->outputs[1] >= 0) return false;   /* Indices read x row-major */
+        bool listed = false;
+        for (size_t i = 0; i < sizeof ok / sizeof *ok && !listed; i++) listed = strcmp(n->op, ok[i]) == 0;
+        if (!listed) return false;
+    }
+    return seen > 0 && seen == f->uses[v];   /* any other use is a graph output or a subgraph's read */
+}
+
+/* The one node reading v, of op `op` (default domain), after node i; NULL if v has other readers. */
+static TkoNode *sole_reader(Fuse *f, int i, int v, const char *op)
+{
+    if (v < 0 || f->uses[v] != 1) return NULL;
+    for (int j = i + 1; j < f->g->nnodes; j++) {
+        TkoNode *n = &f->g->nodes[j];
+        if (f->dead[j] || n->nin < 1 || n->inputs[0] != v) continue;
+        return !*n->domain && strcmp(n->op, op) == 0 && n->nout == 1 ? n : NULL;
+    }
+    return NULL;
+}
+
+/* A 2-d Conv [-> BatchNormalization folded into its weights] [-> Relu fused
+ * into the kernels' store | -> Clip with constant bounds, applied in place]
+ * -> FusedConv, whose result stays channels-last when every reader takes it
+ * so (no NHWC -> NCHW copy, and the next conv reads it in place). */
+static tk_status fuse_conv(Fuse *f, int i)
+{
+    TkoGraph *g = f->g;
+    TkoNode *conv = &g->nodes[i];
+    if (*conv->domain || strcmp(conv->op, "Conv") != 0 || conv->nout != 1 || conv->outputs[0] < 0 || conv->nin < 2) return TK_OK;
+    int win = conv->inputs[1];
+    tk_tensor *w = win >= 0 ? g->values[win].constant : NULL;
+    if (!w || tk_tensor_ndim(w) != 4 || !tk_dtype_is_float(tk_tensor_dtype(w))) return TK_OK;   /* 2-d, weights known */
+    int inputs[3] = { conv->inputs[0], win, conv->nin > 2 ? conv->inputs[2] : -1 }, out = conv->outputs[0];
+    TkoNode *tail = conv, *bn = sole_reader(f, i, out, "BatchNormalization");
+    int wv, bv;
+    if (bn && fold_batch_norm(f, conv, bn, &wv, &bv)) {
+        inputs[1] = wv, inputs[2] = bv, tail = bn, out = bn->outputs[0];
+        if (out < 0 || out >= f->nuses) return TK_OK;
+    }
+    bool relu = false;
+    float clip[2] = { -INFINITY, INFINITY };
+    bool has_clip = false;
+    TkoNode *act = sole_reader(f, (int)(tail - g->nodes), out, "Relu");
+    if (act) relu = true;
+    else if ((act = sole_reader(f, (int)(tail - g->nodes), out, "Clip"))) {
+        double lo = -INFINITY, hi = INFINITY;
+        bool ok = true;
+        if (act->opset < 11) {
+            if (tko_attr(act, "min")) lo = tko_attr_float(act, "min", 0);
+            if (tko_attr(act, "max")) hi = tko_attr_float(act, "max", 0);
+        } else {
+            if (act->nin > 1 && act->inputs[1] >= 0) ok = ok && scalar_const(f, act->inputs[1], &lo);
+            if (act->nin > 2 && act->inputs[2] >= 0) ok = ok && scalar_const(f, act->inputs[2], &hi);
+        }
+        if (ok) clip[0] = (float)lo, clip[1] = (float)hi, has_clip = true;
+        else act = NULL;
+    }
+    if (act) tail = act, out = act->outputs[0];
+    bool cl = out >= 0 && out < f->nuses && channels_last_readers(f, out);
+    if (tail == conv && !cl) return TK_OK;   /* nothing to gain */
+    /* the Conv's attributes, and the fused ones */
+    int na = 0;
+    TkoAttr *attrs = tko_alloc(&f->m->arena, (size_t)(conv->nattrs + 3) * sizeof *attrs);
+    if (!attrs) return tkr_error(f->m->ctx, TK_ERR_OUT_OF_MEMORY, "tk_onnx_load: out of memory fusing '%s'", conv->name);
+    for (int a = 0; a < conv->nattrs; a++)
+        if (conv->attrs[a].type != TKO_ATTR_TENSOR) attrs[na++] = conv->attrs[a];
+    attrs[na++] = (TkoAttr){ .name = "relu", .type = TKO_ATTR_INT, .i = relu };
+    attrs[na++] = (TkoAttr){ .name = "channels_last", .type = TKO_ATTR_INT, .i = cl };
+    if (has_clip) {
+        float *fl = tko_alloc(&f->m->arena, 2 * sizeof *fl);
+        if (!fl) return tkr_error(f->m->ctx, TK_ERR_OUT_OF_MEMORY, "tk_onnx_load: out of memory fusing '%s'", conv->name);
+        memcpy(fl, clip, sizeof clip);
+        attrs[na++] = (TkoAttr){ .name = "clip", .type = TKO_ATTR_FLOATS, .n = 2, .floats = fl };
+    }
+    if (bn && tail != conv && bn != tail) kill(f, bn);
+    if (tail != conv) kill(f, conv);
+    return become(f, tail, "FusedConv", inputs, inputs[2] >= 0 ? 3 : 2, attrs, na);
+}
+
 static void count_uses(Fuse *f)
 {
     TkoGraph *g = f->g;
@@ -262,9 +434,9 @@ static void count_uses(Fuse *f)
 tk_status tko_fuse(TkoModel *m, TkoGraph *g)
 {
     if (m->opts.no_fuse || g->nnodes == 0) return TK_OK;
-    Fuse f = { m, g, NULL, NULL, calloc((size_t)g->nnodes, sizeof(bool)) };
+    Fuse f = { m, g, NULL, NULL, calloc((size_t)g->nnodes, sizeof(bool)), 0 };
     tk_status s = f.dead ? TK_OK : tkr_error(m->ctx, TK_ERR_OUT_OF_MEMORY, "tk_onnx_load: out of memory");
-    tk_status (*const passes[])(Fuse *, int) = { fuse_attention, fuse_gelu, fuse_linear };
+    tk_status (*const passes[])(Fuse *, int) = { fuse_attention, fuse_gelu, fuse_linear, fuse_conv };
     for (size_t p = 0; !s && p < sizeof passes / sizeof passes[0]; p++) {
         /* per-value counts sized for the values now: a pass may add some (fuse_linear's weight
          * views), which only later passes index */
@@ -275,6 +447,7 @@ tk_status tko_fuse(TkoModel *m, TkoGraph *g)
             s = tkr_error(m->ctx, TK_ERR_OUT_OF_MEMORY, "tk_onnx_load: out of memory");
             break;
         }
+        f.nuses = g->nvalues;
         count_uses(&f);
         for (int i = 0; !s && i < g->nnodes; i++)
             if (!f.dead[i]) s = passes[p](&f, i);

@@ -7,6 +7,7 @@
 
 #include "op.h"
 #include "onnx_tensor.h"
+#include "tk/shape.h"
 
 #define OP "tk_onnx_load"
 #define MAX_SYMBOLS 128   /* distinct symbolic dims checked for agreement across inputs */
@@ -277,7 +278,8 @@ tk_status tk_model_run_values(tk_model *m, const tk_value *inputs, tk_value *out
         /* an output never shares memory with an input or a weight (an Identity, a Reshape of a
          * constant): a caller writing into it must not change the model or their own input */
         else if (aliases(g, inputs, t)) s = tk_clone(m->ctx, t, &outputs[o].tensor);
-        else outputs[o].tensor = tk_tensor_retain(t);
+        /* and is row-major: a view (Transpose) or a channels-last conv result is copied */
+        else s = tk_contiguous(m->ctx, t, &outputs[o].tensor);
     }
     for (int v = 0; v < g->nvalues; v++) {
         tk_tensor_release(vals[v]);

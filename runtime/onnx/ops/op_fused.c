@@ -6,10 +6,15 @@
  *                                       tk_sdpa (the stdlib flash / decode kernels)
  *                                       attrs: k_perm (k's permutation to [.., S, D]), scale
  *   FusedGelu(x)                        x·(erf(x/√2) + 1)·0.5: one tk_unary(TK_GELU)
+ *   FusedConv(x, w, [b])                Conv [-> BatchNormalization, folded into w, b] [-> Relu | Clip]:
+ *                                       tk_conv2d; attrs: Conv's, relu (fused into the kernels'
+ *                                       store), clip [lo, hi] (applied in place), channels_last
+ *                                       (the result left in NHWC memory for its readers)
  */
 #include <string.h>
 
 #include "op.h"
+#include "op_nn_common.h"
 #include "tk/nn.h"
 #include "tk/ops.h"
 #include "tk/shape.h"
@@ -95,10 +100,24 @@ static tk_status run_gelu(TkoOpCtx *oc)
     return tko_wrap(oc, tk_unary(oc->ctx, TK_GELU, oc->in[0], &oc->out[0]));
 }
 
+static tk_status run_conv(TkoOpCtx *oc)
+{
+    const TkoNode *n = oc->node;
+    tk_status s = tko_nn_run_conv_with(oc, tko_attr_int(n, "relu", 0) != 0, tko_attr_int(n, "channels_last", 0) != 0);
+    const TkoAttr *clip = tko_attr(n, "clip");
+    if (!s && clip && clip->n == 2) {
+        tk_clamp_opts o = { .has_min = true, .min = clip->floats[0], .has_max = true, .max = clip->floats[1] };
+        s = tko_wrap(oc, tk_clamp_(oc->ctx, oc->out[0], &o));
+    }
+    return s;
+}
+
 static const TkoOpDef defs[] = {
     { "tk", "FusedLinear", 1, TKO_ANY, "", run_linear, NULL, 2, 3, 0, false },
     { "tk", "FusedAttention", 1, TKO_ANY, "k_perm,scale", run_attention, NULL, 3, 4, 0, false },
     { "tk", "FusedGelu", 1, TKO_ANY, "", run_gelu, NULL, 1, 1, 0, false },
+    { "tk", "FusedConv", 1, TKO_ANY, "auto_pad,dilations,group,kernel_shape,pads,strides,relu,channels_last,clip", run_conv, NULL, 2, 3, 0,
+      false },
 };
 
 TKO_FAMILY_OF(tko_ops_fused, defs);

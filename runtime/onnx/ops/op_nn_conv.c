@@ -216,14 +216,17 @@ static tk_status conv_transpose3d_full(TkoOpCtx *oc, const tk_tensor *x, const t
     return s;
 }
 
-/* Conv: asymmetric pads go onto x first; symmetric ones to the kernel call. */
-tk_status tko_nn_run_conv(TkoOpCtx *oc)
+/* Conv: asymmetric pads go onto x first; symmetric ones to the kernel call.
+ * relu: a ReLU fused into the kernels' store (graph_fuse's FusedConv);
+ * channels_last: a 2-d result left in NHWC memory for consumers that read it
+ * in place (tk_conv_opts.channels_last). */
+tk_status tko_nn_run_conv_with(TkoOpCtx *oc, bool relu, bool channels_last)
 {
     const tk_tensor *x = oc->in[0], *w = oc->in[1], *b = oc->nin > 2 ? oc->in[2] : NULL;
     ConvGeom g;
     tk_status s = read_geom(oc, x, w, false, &g);
     if (s) return s;
-    tk_conv_opts o = { .groups = g.group };
+    tk_conv_opts o = { .groups = g.group, .relu = relu && g.nsp < 3, .channels_last = channels_last && g.nsp == 2 };
     bool symmetric = g.nsp < 3;   /* 3-d pads x first always */
     for (int i = 0; i < g.nsp && g.nsp < 3; i++) {
         o.stride[i] = g.stride[i], o.dilation[i] = g.dil[i];
@@ -243,8 +246,14 @@ tk_status tko_nn_run_conv(TkoOpCtx *oc)
     if (g.nsp == 1) s = tk_conv1d(oc->ctx, x, w, b, &o, &oc->out[0]);
     else if (g.nsp == 2) s = tk_conv2d(oc->ctx, x, w, b, &o, &oc->out[0]);
     else s = conv3d(oc, x, w, b, &g, &oc->out[0]);
+    if (!s && relu && g.nsp == 3) s = tk_unary_(oc->ctx, TK_RELU, oc->out[0]);
     tk_tensor_release(padded);
     return tko_nn_wrap(oc, s);
+}
+
+tk_status tko_nn_run_conv(TkoOpCtx *oc)
+{
+    return tko_nn_run_conv_with(oc, false, false);
 }
 
 /* ConvTranspose: the unpadded transposed convolution, then its borders

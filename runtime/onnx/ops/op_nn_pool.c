@@ -253,6 +253,30 @@ static tk_status max_pool_indices(TkoOpCtx *oc, const tk_tensor *x, const PoolGe
     return tko_nn_wrap(oc, s);
 }
 
+/* A 2-d max pool whose pads are equal at both ends and at most half the
+ * window, as tk_max_pool2d takes them (its clipped windows are the -inf
+ * padding's result): x is read in place, so a channels-last x stays
+ * channels-last and nothing is padded. TK_ERR_UNSUPPORTED (no message) where
+ * it does not apply. */
+static tk_status direct_max_pool(TkoOpCtx *oc, const tk_tensor *x, const PoolGeom *g, tk_tensor **out)
+{
+    if (g->nsp != 2 || tk_tensor_ndim(x) != 4) return TK_ERR_UNSUPPORTED;
+    for (int i = 0; i < 2; i++)
+        if (g->pad_begin[i] != g->pad_end[i] || g->pad_begin[i] > g->kernel[i] / 2) return TK_ERR_UNSUPPORTED;
+    tk_pool_opts o = { .kernel_size = { g->kernel[0], g->kernel[1] }, .stride = { g->stride[0], g->stride[1] },
+                       .padding = { g->pad_begin[0], g->pad_begin[1] }, .dilation = { g->dil[0], g->dil[1] },
+                       .ceil_mode = tko_attr_int(oc->node, "ceil_mode", 0) != 0 };
+    tk_status s = tk_max_pool2d(oc->ctx, x, &o, out);
+    if (s) return tko_nn_wrap(oc, s);
+    const int64_t *ys = tk_tensor_shape(*out);
+    if (ys[2] != g->out[0] || ys[3] != g->out[1]) {   /* never expected: the two size rules agree */
+        tk_tensor_release(*out);
+        *out = NULL;
+        return TK_ERR_UNSUPPORTED;
+    }
+    return TK_OK;
+}
+
 tk_status tko_nn_run_pool(TkoOpCtx *oc)
 {
     PoolKind kind = (PoolKind)oc->node->def->arg;
@@ -268,6 +292,8 @@ tk_status tko_nn_run_pool(TkoOpCtx *oc)
     tk_tensor *t[8] = { 0 };   /* x as work, |x|, |x|^p, padded, pooled / sums, counts, result */
     int64_t pads[2 * MAX_SPATIAL];
     pad_amounts(&g, true, true, pads);
+    if (kind == POOL_MAX && !want_indices && work == d && (s = direct_max_pool(oc, x, &g, &oc->out[0])) != TK_ERR_UNSUPPORTED)
+        return s;
     if ((s = tko_nn_to(oc, x, work, &t[0]))) return s;
     if (kind == POOL_MAX) {
         if ((s = tk_pad(oc->ctx, t[0], pads, 2 * g.nsp, TK_PAD_CONSTANT, -INFINITY, &t[3]))) goto done;
