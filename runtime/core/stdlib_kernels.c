@@ -111,16 +111,26 @@ tk_status tkr_stdlib_kernel(tk_context *ctx, const char *file, const char *name,
     return st;
 }
 
-tk_status tkr_launch(tk_context *ctx, tk_kernel *k, const char *label, const tk_arg *args, unsigned nargs)
+static tk_status launch_on(tk_context *ctx, tk_kernel *k, const char *label, const tk_arg *args, unsigned nargs, int threads)
 {
     double t0 = ctx->profile ? tkr_now() : 0;
-    tk_status s = tk_kernel_launch(k, args, nargs, ctx->threads);
+    tk_status s = tk_kernel_launch(k, args, nargs, threads);
     if (s != TK_OK) {
         /* the message lives on the kernel's program, shared between contexts: copy it now */
         return tkr_error(ctx, s, "kernel %s: %s", label ? label : tk_kernel_name(k), tk_kernel_error(k));
     }
     if (ctx->profile) tkr_profile_record(ctx, "kernel", label ? label : tk_kernel_name(k), tkr_now() - t0);
     return TK_OK;
+}
+
+tk_status tkr_launch(tk_context *ctx, tk_kernel *k, const char *label, const tk_arg *args, unsigned nargs)
+{
+    return launch_on(ctx, k, label, args, nargs, ctx->threads);
+}
+
+tk_status tkr_launch_est(tk_context *ctx, tk_kernel *k, const char *label, const tk_arg *args, unsigned nargs, double est_ns)
+{
+    return launch_on(ctx, k, label, args, nargs, est_ns < TKR_SMALL_LAUNCH_NS ? 1 : ctx->threads);
 }
 
 void tkr_stdlib_free(tk_context *ctx) { (void)ctx; }

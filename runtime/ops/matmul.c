@@ -10,6 +10,7 @@
  * f32 and bf16 run on the kernels (bf16 accumulates in f32 and is rounded
  * once); f16, f64 and integer products run a plain loop (f64 and i64
  * accumulators), which is what they are for here: correctness. */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -19,24 +20,56 @@
 #include "tk/ops.h"
 #include "tk/shape.h"
 
-/* The tile configuration for an M×N×K product (gemm.md, "what a runtime should pick").
- * Every configuration of every kernel named with it must be listed in
+/* The tile configurations the unpacked kernels are instantiated with
+ * (gemm.md, "what a runtime should pick"), first match wins. Every one of
+ * every kernel named with them must be listed in
  * runtime/core/stdlib_instances.txt (compiled into libtk; else JIT on first use). */
-static const char *config(int64_t m, int64_t n, int64_t k)
-{
-    if (m <= 16) return "<16,256,256>";
-    if (m <= 32 && n <= 32 && k <= 32) return "<32,32,32>";
-    if (m <= 256 && n <= 256 && k <= 256) return "<64,64,64>";
+typedef struct {
+    int64_t max_m, max_n, max_k;   /* applies when m, n, k are at most these */
+    int bm, bn, kc;
+    const char *name;
+} GemmConfig;
+static const GemmConfig configs[] = {
+    /* one row block: the narrowest tiles that cover N and K (a small attention's
+     * 10×16 by 16×10 products took 0.3 ms each in 16×256 tiles with K padded to 256) */
+    { 16, 32, 32, 16, 32, 32, "<16,32,32>" },
+    { 16, 64, 64, 16, 64, 64, "<16,64,64>" },
+    { 16, INT64_MAX, INT64_MAX, 16, 256, 256, "<16,256,256>" },
+    { 32, 32, 32, 32, 32, 32, "<32,32,32>" },
+    { 256, 256, 256, 64, 64, 64, "<64,64,64>" },
     /* many rows, few columns and a short K (an image stem's im2col gemm: 12544 × 64 × 147):
      * the default 256-wide tiles would be three quarters empty */
-    if (n <= 64 && k <= 160) return "<256,64,160>";
-    return "";   /* the default instance, 256×256×256 */
+    { INT64_MAX, 64, 160, 256, 64, 160, "<256,64,160>" },
+    { INT64_MAX, INT64_MAX, INT64_MAX, 256, 256, 256, "" },   /* the default instance */
+};
+
+static const GemmConfig *config_of(int64_t m, int64_t n, int64_t k)
+{
+    const GemmConfig *c = configs;
+    while (m > c->max_m || n > c->max_n || k > c->max_k) c++;
+    return c;
 }
+
+static const char *config(int64_t m, int64_t n, int64_t k) { return config_of(m, n, k)->name; }
 
 /* Is t [R, C] laid out as the transpose of a contiguous [C, R] matrix? */
 static bool is_transposed_contiguous(const tk_tensor *t)
 {
     return t->ndim == 2 && t->strides[0] == 1 && (t->strides[1] == t->shape[0] || t->shape[1] == 1);
+}
+
+#define TKR_PACK 256   /* gemm.tk's plane: PK = PN = 256 */
+
+static double padded(int64_t n, int64_t tile) { return (double)((n + tile - 1) / tile * tile); }
+
+/* Do the packed kernels suit an m-row product with an N×K weight? Their
+ * planes are 256×256: a small weight padded to them (an encoder's 64×64
+ * projection: 16× the work) runs faster in the unpacked kernels' smaller
+ * tiles. Packing pays unless the unpacked tiles pad N·K less than half as much. */
+static bool packing_pays(int64_t m, int64_t n, int64_t k)
+{
+    const GemmConfig *c = config_of(m, n, k);
+    return padded(n, TKR_PACK) * padded(k, TKR_PACK) <= 2.0 * padded(n, c->bn) * padded(k, c->kc);
 }
 
 static tk_arg arg_of(const tk_tensor *t)
@@ -63,9 +96,10 @@ static tk_status kernel_gemm(tk_context *ctx, const tk_tensor *A, const tk_tenso
     if (s) return s;
     /* B as the kernel sees it: [K, N] row-major, or [N, K] row-major for nt */
     tk_arg b = { tkr_ptr(B), { b_t ? n : k, b_t ? k : n, 0, 0 }, 2 };
+    double est = tkr_est_flops_ns(2.0 * (double)m * (double)n * (double)k);
     if (!ep) {
         tk_arg args[3] = { arg_of(A), b, arg_of(C) };
-        return tkr_launch(ctx, kern, NULL, args, 3);
+        return tkr_launch_est(ctx, kern, NULL, args, 3, est);
     }
     /* epilogue kernels: bias[N] f32, R[M,N] (off: C itself), C, act, use_bias, use_residual */
     tk_tensor *zero_bias = NULL;
@@ -74,7 +108,7 @@ static tk_status kernel_gemm(tk_context *ctx, const tk_tensor *A, const tk_tenso
     uint8_t use_bias = bias != NULL, use_res = 0;
     tk_arg args[8] = { arg_of(A), b, arg_of(bias ? bias : zero_bias), arg_of(C), arg_of(C), TK_SCALAR(&act), TK_SCALAR(&use_bias),
                        TK_SCALAR(&use_res) };
-    s = tkr_launch(ctx, kern, NULL, args, 8);
+    s = tkr_launch_est(ctx, kern, NULL, args, 8, est);
     tk_tensor_release(zero_bias);
     return s;
 }
@@ -92,7 +126,7 @@ static tk_status kernel_bmm(tk_context *ctx, const tk_tensor *A, const tk_tensor
     tk_tensor *acc = NULL;   /* the batched kernels write f32 */
     if (bf && (s = tkr_new(ctx, TK_DTYPE_F32, 3, C->shape, &acc))) return s;
     tk_arg args[3] = { arg_of(A), arg_of(B), arg_of(acc ? acc : C) };
-    s = tkr_launch(ctx, kern, NULL, args, 3);
+    s = tkr_launch_est(ctx, kern, NULL, args, 3, tkr_est_flops_ns(2.0 * (double)A->shape[0] * (double)m * (double)n * (double)k));
     if (!s && acc) s = tk_copy_(ctx, C, acc);
     tk_tensor_release(acc);
     return s;
@@ -185,7 +219,7 @@ static tk_status matmul_nd(tk_context *ctx, const char *op, const tk_tensor *a, 
         if (!s) s = tkr_view(ctx, o, 2, (int64_t[]){ mm, n }, (int64_t[]){ n, 1 }, 0, &o2);
         bool bt = !tk_tensor_is_contiguous(b) && is_transposed_contiguous(b);
         tk_tensor *packed = NULL;   /* a marked constant B (a model's weight): packed once, kept on its handle */
-        if (!s && b->weight) s = tkr_weight_form(ctx, b, TKR_FORM_MATMUL_PACKED, make_packed_b, &packed);
+        if (!s && b->weight && packing_pays(mm, n, b->shape[0])) s = tkr_weight_form(ctx, b, TKR_FORM_MATMUL_PACKED, make_packed_b, &packed);
         if (!s && packed) s = packed_gemm(ctx, a2, packed, NULL, o2);
         else if (!s && !bt && !tk_tensor_is_contiguous(b)) s = tkr_contiguous(ctx, b, &bc);
         if (!s && !packed) s = kernel_gemm(ctx, a2, bc ? bc : b, bt, NULL, o2);
@@ -280,7 +314,6 @@ tk_status tk_bmm(tk_context *ctx, const tk_tensor *a, const tk_tensor *b, tk_ten
 
 /* ------------------------------------------------------------ packed weights */
 
-#define TKR_PACK 256   /* gemm.tk's plane: PK = PN = 256 */
 
 /* w [N, K] (a linear weight) packed for the gemm_X_packed kernels as B = wᵀ
  * [K, N]: planes P[NB, KT, 256, 256] in the micro-kernel's layout. Kept on a
@@ -329,7 +362,7 @@ static tk_status packed_gemm(tk_context *ctx, const tk_tensor *A, const tk_tenso
     const char *ty = bf ? "bf16" : "f32";
     char name[64];
     if (m <= 16) snprintf(name, sizeof name, "gemv_%s_packed", ty);
-    else if (m <= 64) snprintf(name, sizeof name, "gemm_%s_packed_m32", ty);
+    else if (m <= 128) snprintf(name, sizeof name, "gemm_%s_packed_m32", ty);   /* 80 rows: 96 in 32-row blocks, not 256 */
     else snprintf(name, sizeof name, "gemm_%s_packed", ty);
     tk_kernel *kern;
     tk_status s = tkr_stdlib_kernel(ctx, "gemm.tk", name, &kern);
@@ -338,7 +371,7 @@ static tk_status packed_gemm(tk_context *ctx, const tk_tensor *A, const tk_tenso
     if (bf || bias) s = tkr_new(ctx, TK_DTYPE_F32, 2, (int64_t[]){ m, n }, &c);
     if (!s) {
         tk_arg args[3] = { arg_of(A), arg_of(P), arg_of(c ? c : o) };
-        s = tkr_launch(ctx, kern, NULL, args, 3);
+        s = tkr_launch_est(ctx, kern, NULL, args, 3, tkr_est_flops_ns(2.0 * (double)m * (double)n * (double)A->shape[1]));
     }
     if (!s && c) {
         const float *cp = (const float *)tkr_ptr(c), *bp = bias ? (const float *)tkr_ptr(bias) : NULL;
@@ -396,7 +429,7 @@ tk_status tk_linear(tk_context *ctx, const tk_tensor *x, const tk_tensor *w, con
             goto done;
         const tk_tensor *wb = wc ? wc : w;
         tk_tensor *packed = NULL;
-        if (w->weight && (s = tkr_weight_form(ctx, w, TKR_FORM_GEMM_PACKED, make_packed, &packed))) goto done;
+        if (w->weight && packing_pays(m, n, k) && (s = tkr_weight_form(ctx, w, TKR_FORM_GEMM_PACKED, make_packed, &packed))) goto done;
         if (packed) s = packed_gemm(ctx, x2, packed, bias ? (bf ? bf : bias) : NULL, o2);
         else s = kernel_gemm(ctx, x2, wb, bt, bias ? (bf ? bf : bias) : NULL, o2);
         tk_tensor_release(packed);

@@ -97,15 +97,16 @@ static tk_status norm(tk_context *ctx, const char *op, bool rms, const tk_tensor
         tk_kernel *k;
         if ((s = tkr_stdlib_kernel(ctx, rms ? "rmsnorm.tk" : "layernorm.tk", name, &k))) goto done;
         float e = (float)eps;
+        double est = tkr_est_bytes_ns(2.0 * (double)(r * c) * (double)tk_dtype_size(x->dtype));
         tk_arg xa = { tkr_ptr(xc), { r, c, 0, 0 }, 2 }, ya = { tkr_ptr(*out), { r, c, 0, 0 }, 2 };
         tk_arg ga = { tkr_ptr(g), { c, 0, 0, 0 }, 1 };
         if (rms) {
             tk_arg args[4] = { xa, ga, ya, TK_SCALAR(&e) };
-            s = tkr_launch(ctx, k, NULL, args, 4);
+            s = tkr_launch_est(ctx, k, NULL, args, 4, est);
         } else {
             tk_arg ba = { tkr_ptr(b), { c, 0, 0, 0 }, 1 };
             tk_arg args[5] = { xa, ga, ba, ya, TK_SCALAR(&e) };
-            s = tkr_launch(ctx, k, NULL, args, 5);
+            s = tkr_launch_est(ctx, k, NULL, args, 5, est);
         }
     } else {
         Rows rows = { xc, g, b, *out, c, eps, rms };

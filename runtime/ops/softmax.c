@@ -7,7 +7,7 @@
  * the typed run loaders. Lines are independent, so any split over threads
  * gives the same bits. A softmax over the last dim of a contiguous f32 or
  * bf16 tensor runs the stdlib kernel (softmax.tk: vectorised exp, 16 rows per
- * block) instead. */
+ * block) instead, f32 only when rows are at least one 64-wide tile. */
 #include <math.h>
 
 #include "reduce.h"
@@ -96,13 +96,15 @@ static tk_status softmax_impl(tk_context *ctx, const char *op, bool logp, const 
     double t0 = ctx->profile ? tkr_now() : 0;
     if ((s = tkr_new(ctx, a->dtype, a->ndim, a->shape, out))) return s;
     int64_t cols = a->ndim ? a->shape[a->ndim - 1] : 1, rows = cols ? tk_tensor_numel(a) / cols : 0;
+    /* f32 rows narrower than the kernel's 64-wide tiles (a 10-token attention's scores) go
+     * to the row loop: the tiles' masked edges made the kernel 4× slower per element there */
     if (!logp && ax == a->ndim - 1 && a->ndim > 0 && rows * cols > 0 && tk_tensor_is_contiguous(a) &&
-        (a->dtype == TK_DTYPE_F32 || a->dtype == TK_DTYPE_BF16)) {
+        ((a->dtype == TK_DTYPE_F32 && cols >= 64) || a->dtype == TK_DTYPE_BF16)) {
         tk_kernel *k;
         s = tkr_stdlib_kernel(ctx, "softmax.tk", a->dtype == TK_DTYPE_F32 ? "softmax_f32" : "softmax_bf16", &k);
         if (!s) {
             tk_arg args[2] = { { tkr_ptr(a), { rows, cols, 0, 0 }, 2 }, { tkr_ptr(*out), { rows, cols, 0, 0 }, 2 } };
-            s = tkr_launch(ctx, k, NULL, args, 2);
+            s = tkr_launch_est(ctx, k, NULL, args, 2, tkr_est_bytes_ns(2.0 * (double)(rows * cols) * (double)tk_dtype_size(a->dtype)));
         }
         if (s) {
             tk_tensor_release(*out);

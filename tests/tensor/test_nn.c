@@ -341,6 +341,43 @@ START_TEST(call_user_kernel)
 }
 END_TEST
 
+/* Small products take narrow tiles (<16,32,32>, <16,64,64>, <64,64,64>) and
+ * small marked weights stay unpacked: every such path against a double loop,
+ * batched and not, on sizes that are not multiples of the tiles. */
+START_TEST(small_products_against_double_loops)
+{
+    const int64_t shapes[][4] = { { 32, 10, 16, 10 }, { 1, 5, 30, 31 }, { 3, 16, 64, 50 }, { 1, 17, 30, 30 }, { 2, 80, 64, 64 } };
+    for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++) {
+        int64_t bt = shapes[i][0], m = shapes[i][1], k = shapes[i][2], n = shapes[i][3];
+        tk_tensor *a, *b, *w, *c, *l;
+        TKT_OK(tk_randn(tkt_ctx, TK_DTYPE_F32, 3, (int64_t[]){ bt, m, k }, 100 + i, &a));
+        TKT_OK(tk_randn(tkt_ctx, TK_DTYPE_F32, 3, (int64_t[]){ bt, k, n }, 200 + i, &b));
+        TKT_OK(tk_randn(tkt_ctx, TK_DTYPE_F32, 2, (int64_t[]){ n, k }, 300 + i, &w));
+        TKT_OK(tk_matmul(tkt_ctx, a, b, &c));
+        TKT_OK(tk_mark_weight(tkt_ctx, w));   /* a model's small projection */
+        TKT_OK(tk_linear(tkt_ctx, a, w, NULL, &l));
+        const float *ap = tk_tensor_data(a), *bp = tk_tensor_data(b), *wp = tk_tensor_data(w);
+        const float *cp = tk_tensor_data(c), *lp = tk_tensor_data(l);
+        double worst_c = 0, worst_l = 0;
+        for (int64_t t = 0; t < bt; t++)
+            for (int64_t r = 0; r < m; r++)
+                for (int64_t j = 0; j < n; j++) {
+                    double sc = 0, sl = 0;
+                    for (int64_t q = 0; q < k; q++) {
+                        sc += (double)ap[(t * m + r) * k + q] * bp[(t * k + q) * n + j];
+                        sl += (double)ap[(t * m + r) * k + q] * wp[j * k + q];
+                    }
+                    worst_c = fmax(worst_c, fabs(cp[(t * m + r) * n + j] - sc));
+                    worst_l = fmax(worst_l, fabs(lp[(t * m + r) * n + j] - sl));
+                }
+        /* f32 products of K standard normals: errors grow like sqrt(K) ulps of the sums */
+        ck_assert_msg(worst_c < 1e-4 * sqrt((double)k) && worst_l < 1e-4 * sqrt((double)k), "%lldx%lldx%lldx%lld: matmul off by %g, linear by %g",
+                      (long long)bt, (long long)m, (long long)k, (long long)n, worst_c, worst_l);
+        TKT_RELEASE(a, b, w, c, l);
+    }
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("tensor_nn");
@@ -350,6 +387,7 @@ static Suite *suite(void)
     tcase_add_test(tc, matmul_bf16_and_int);
     tcase_add_test(tc, matmul_errors);
     tcase_add_test(tc, matmul_thread_identity);
+    tcase_add_test(tc, small_products_against_double_loops);
     tcase_add_test(tc, linear_matches_torch);
     tcase_add_test(tc, linear_packed_weight);
     tcase_add_test(tc, matmul_packed_weight);
