@@ -111,3 +111,64 @@ g8 = helper.make_graph(
     "alias", [vi("x", TensorProto.FLOAT, [2])], [vi("same", TensorProto.FLOAT, [2]), vi("view", TensorProto.FLOAT, [2, 3])],
     [numpy_helper.from_array(c, "c"), numpy_helper.from_array(np.array([2, 3], np.int64), "shape")])
 save(helper.make_model(g8, opset_imports=[helper.make_opsetid("", 17)]), "alias")
+
+# 9. a CNN block the fusion pass rewrites: Conv -> BatchNormalization -> Relu (BN folded into the
+# weights, ReLU in the kernel), Conv -> Clip(0, 6) (ReLU6), a residual Add, MaxPool and
+# GlobalAveragePool reading the channels-last results, and a conv output that is also a graph
+# output (so it must come back row-major). NumPy computes it step by step in float64.
+def conv_ref(x, w, b, stride, pad):
+    n, c, h, wd = x.shape
+    oc, _, kh, kw = w.shape
+    xp = np.pad(x, ((0, 0), (0, 0), (pad, pad), (pad, pad)))
+    oh, ow = (h + 2 * pad - kh) // stride + 1, (wd + 2 * pad - kw) // stride + 1
+    y = np.zeros((n, oc, oh, ow))
+    for i in range(kh):
+        for j in range(kw):
+            patch = xp[:, :, i:i + stride * oh:stride, j:j + stride * ow:stride]
+            y += np.einsum("nchw,oc->nohw", patch, w[:, :, i, j])
+    return y + b[None, :, None, None]
+
+
+def maxpool_ref(x, k, s, p):
+    n, c, h, w = x.shape
+    xp = np.pad(x, ((0, 0), (0, 0), (p, p), (p, p)), constant_values=-np.inf)
+    oh, ow = (h + 2 * p - k) // s + 1, (w + 2 * p - k) // s + 1
+    return np.max([xp[:, :, i:i + s * oh:s, j:j + s * ow:s] for i in range(k) for j in range(k)], axis=0)
+
+
+x9 = rng.standard_normal((2, 3, 13, 11)).astype(np.float32)
+w1 = rng.standard_normal((24, 3, 3, 3)).astype(np.float32) * 0.3
+b1 = rng.standard_normal(24).astype(np.float32)
+gam, bet = rng.uniform(0.5, 2, 24).astype(np.float32), rng.standard_normal(24).astype(np.float32)
+mu, var = rng.standard_normal(24).astype(np.float32), rng.uniform(0.2, 3, 24).astype(np.float32)
+w2 = rng.standard_normal((24, 24, 3, 3)).astype(np.float32) * 0.1
+b2 = rng.standard_normal(24).astype(np.float32)
+w3 = rng.standard_normal((16, 24, 1, 1)).astype(np.float32) * 0.2
+b3 = np.zeros(16, np.float32)
+g9 = helper.make_graph(
+    [helper.make_node("Conv", ["x", "w1", "b1"], ["c1"], name="conv1", pads=[1, 1, 1, 1], strides=[2, 2]),
+     helper.make_node("BatchNormalization", ["c1", "gam", "bet", "mu", "var"], ["n1"], name="bn1", epsilon=1e-3),
+     helper.make_node("Relu", ["n1"], ["r1"], name="relu1"),
+     helper.make_node("Conv", ["r1", "w2", "b2"], ["c2"], name="conv2", pads=[1, 1, 1, 1]),
+     helper.make_node("Clip", ["c2", "lo", "hi"], ["r2"], name="relu6"),
+     helper.make_node("Add", ["r1", "r2"], ["res"], name="residual"),
+     helper.make_node("MaxPool", ["res"], ["mp"], name="pool", kernel_shape=[3, 3], strides=[2, 2], pads=[1, 1, 1, 1]),
+     helper.make_node("Conv", ["mp", "w3", "b3"], ["c3"], name="conv3"),
+     helper.make_node("GlobalAveragePool", ["c3"], ["gap"], name="gap")],
+    "cnn_block", [vi("x", TensorProto.FLOAT, ["N", 3, 13, 11])],
+    [vi("gap", TensorProto.FLOAT, ["N", 16, 1, 1]), vi("c3", TensorProto.FLOAT, ["N", 16, 2, 2])],
+    [numpy_helper.from_array(a, nm) for a, nm in [(w1, "w1"), (b1, "b1"), (gam, "gam"), (bet, "bet"), (mu, "mu"), (var, "var"),
+                                                  (w2, "w2"), (b2, "b2"), (w3, "w3"), (b3, "b3"),
+                                                  (np.array(0, np.float32), "lo"), (np.array(6, np.float32), "hi")]])
+save(helper.make_model(g9, opset_imports=[helper.make_opsetid("", 17)]), "cnn_block")
+xd = x9.astype(np.float64)
+c1 = conv_ref(xd, w1.astype(np.float64), b1.astype(np.float64), 2, 1)
+n1 = (c1 - mu[None, :, None, None]) / np.sqrt(var[None, :, None, None].astype(np.float64) + 1e-3) * gam[None, :, None, None] \
+    + bet[None, :, None, None]
+r1 = np.maximum(n1, 0)
+r2 = np.clip(conv_ref(r1, w2.astype(np.float64), b2.astype(np.float64), 1, 1), 0, 6)
+mp = maxpool_ref(r1 + r2, 3, 2, 1)
+c3 = conv_ref(mp, w3.astype(np.float64), b3.astype(np.float64), 1, 0)
+npy("cnn_block_x", x9)
+npy("cnn_block_gap", c3.mean(axis=(2, 3), keepdims=True).astype(np.float32))
+npy("cnn_block_c3", c3.astype(np.float32))

@@ -200,6 +200,36 @@ START_TEST(outputs_never_alias_inputs_or_weights)
 }
 END_TEST
 
+/* Conv -> BN -> Relu, Conv -> Clip, a residual, pools: with fusion the BN is
+ * folded (no BatchNormalization left), the activations are fused into
+ * FusedConv nodes, the conv results stay channels-last between them, and the
+ * outputs (one of them a conv's) come back row-major with NumPy's values;
+ * without fusion the same values node by node. */
+START_TEST(cnn_block_fuses_and_matches)
+{
+    tk_tensor *x = load_npy("cnn_block_x.npy"), *want[2] = { load_npy("cnn_block_gap.npy"), load_npy("cnn_block_c3.npy") };
+    for (int no_fuse = 0; no_fuse < 2; no_fuse++) {
+        tk_model *m;
+        tk_onnx_opts o = { .no_fuse = no_fuse };
+        TKT_OK(tk_onnx_load(tkt_ctx, path_of("cnn_block.onnx"), &o, &m));
+        const char *dump = tk_model_dump(m);
+        if (!no_fuse) {
+            ck_assert_msg(!strstr(dump, "BatchNormalization") && !strstr(dump, "Relu(") && !strstr(dump, "Clip("), "%s", dump);
+            ck_assert_msg(strstr(dump, "FusedConv"), "%s", dump);
+        }
+        tk_tensor *out[2];
+        TKT_OK(tk_model_run(m, &x, out));
+        for (int k = 0; k < 2; k++) {
+            ck_assert(tk_tensor_is_contiguous(out[k]));
+            tkt_expect_close(out[k], want[k], 1e-4, 1e-4, true, no_fuse ? "cnn block, no fusion" : "cnn block, fused");
+        }
+        TKT_RELEASE(out[0], out[1]);
+        tk_model_free(m);
+    }
+    TKT_RELEASE(x, want[0], want[1]);
+}
+END_TEST
+
 static unsigned char *read_all(const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");
@@ -269,6 +299,7 @@ static Suite *loader_suite(void)
     tcase_add_test(tc, if_branches_read_outer_values);
     tcase_add_test(tc, constants_fold_at_load);
     tcase_add_test(tc, outputs_never_alias_inputs_or_weights);
+    tcase_add_test(tc, cnn_block_fuses_and_matches);
     tcase_add_test(tc, malformed_bytes_never_crash);
     tcase_add_test(tc, bad_arguments);
     suite_add_tcase(s, tc);
