@@ -107,6 +107,8 @@ void tkr_unary_loop(char **p, const int64_t *s, int64_t n, void *arg);
  * operand's stride is 1 or 0 (a broadcast value). */
 bool tkr_bf16_unary_has(int op);
 void tkr_bf16_unary(int op, uint16_t *o, const uint16_t *a, int64_t n);
+/* The same vector math on dense f32 runs (ops of tkr_bf16_unary_has). */
+void tkr_f32_unary(int op, float *o, const float *a, int64_t n);
 bool tkr_bf16_binary_has(tk_binary_op op);
 void tkr_bf16_binary(tk_binary_op op, uint16_t *o, const uint16_t *a, int64_t sa, const uint16_t *b, int64_t sb, int64_t n);
 
