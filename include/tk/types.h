@@ -36,9 +36,12 @@ typedef enum {
     TK_DTYPE_I8,
     TK_DTYPE_I16,
     TK_DTYPE_U8,
+    TK_DTYPE_U16,
+    TK_DTYPE_U32,
+    TK_DTYPE_U64,
 } tk_dtype;
 
-#define TK_NUM_DTYPES 10
+#define TK_NUM_DTYPES 13
 
 #ifdef __cplusplus
 }
