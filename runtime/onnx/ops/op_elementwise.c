@@ -78,7 +78,7 @@ static tk_status run_mod(TkoOpCtx *oc)
     return s ? s : as_dtype(oc, &oc->out[0], tk_tensor_dtype(oc->in[0]));
 }
 
-/* BitShift: direction "LEFT" or "RIGHT" (unsigned in ONNX: only u8 here). */
+/* BitShift: direction "LEFT" or "RIGHT" (ONNX takes u8, u16, u32, u64). */
 static tk_status run_bitshift(TkoOpCtx *oc)
 {
     const char *dir = tko_attr_string(oc->node, "direction", "");
