@@ -24,7 +24,7 @@ typedef enum {
 } tk_status;
 
 /* Element types. Kernel parameters use BOOL, I32, I64, F32, F16, BF16;
- * runtime tensors take all of them. */
+ * runtime tensors take all of them (U16/U32/U64: runtime tensors only). */
 typedef enum {
     TK_DTYPE_BOOL,
     TK_DTYPE_I32,
