@@ -346,7 +346,7 @@ typedef struct {
 
 /* u64 values ordered as int64s: flipping the top bit maps unsigned order onto
  * signed order, so the int64 max/min/argmax/argmin compare them right. */
-#define U64_FLIP ((int64_t)1 << 63)
+#define U64_FLIP INT64_MIN
 static bool order_kernel(Kop k) { return k == K_MAX || k == K_MIN || k == K_ARGMAX || k == K_ARGMIN; }
 
 /* Feeds a contiguous run of n f32 (or bf16) elements to kernel k through its
