@@ -4,22 +4,24 @@
  * (Sharing memory with NumPy and PyTorch, DLPack, is in tk/dlpack.h.)
  *
  * .npy: every runtime dtype; bf16 is written as <u2 (its bit patterns, as
- * NumPy has no bf16) and a <u2 file is read as bf16. Format versions 1.0-3.0,
+ * NumPy has no bf16) and a <u2 file is read as bf16 — so is a u16 tensor's,
+ * which is written as <u2 too (u32 and u64 are <u4 and <u8). Format versions 1.0-3.0,
  * C order, little-endian.
  *
  * ONNX TensorProto (.pb): one serialised onnx.TensorProto, as the ONNX test
  * suites store inputs and outputs (test_data_set_0/input_0.pb). Data types
- * FLOAT DOUBLE FLOAT16 BFLOAT16 INT8 INT16 INT32 INT64 UINT8 BOOL; the data
- * from raw_data or the typed fields (float_data, int32_data, int64_data,
- * double_data; packed or not). Others (STRING, complex, unsigned 16-64 bit,
- * float8, int4, ...), external data and segments are TK_ERR_UNSUPPORTED.
+ * FLOAT DOUBLE FLOAT16 BFLOAT16 INT8 INT16 INT32 INT64 UINT8 UINT16 UINT32
+ * UINT64 BOOL; the data from raw_data or the typed fields (float_data,
+ * int32_data, int64_data, double_data, uint64_data; packed or not). Others
+ * (STRING, complex, float8, int4, ...), external data and segments are
+ * TK_ERR_UNSUPPORTED.
  *
  * safetensors: the file is mapped read-only and tensors point into the
  * mapping (no copy; read-only tensors, as tk_from_blob with
  * TK_BLOB_READONLY). A tensor keeps the mapping alive, so the file handle may
  * be freed before the tensors taken from it. Dtypes F32 F64 F16 BF16 I8 I16
- * I32 I64 U8 BOOL; a tensor of another valid safetensors dtype (U16, F8_E4M3,
- * ...) is TK_ERR_UNSUPPORTED when asked for, and the rest of the file stays
+ * I32 I64 U8 U16 U32 U64 BOOL; a tensor of another valid safetensors dtype
+ * (F8_E4M3, ...) is TK_ERR_UNSUPPORTED when asked for, and the rest of the file stays
  * readable. */
 #ifndef TK_IO_H
 #define TK_IO_H

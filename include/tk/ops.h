@@ -135,7 +135,7 @@ typedef struct {
     double p;          /* norm: 0 means 2 */
 } tk_reduce_opts;
 
-/* sum/prod of ints and bool give i64 (as PyTorch); mean/var/std/norm/logsumexp
+/* sum/prod of ints and bool give i64 (as PyTorch), of u16/u32/u64 u64 (as NumPy); mean/var/std/norm/logsumexp
  * need floats; max/min keep the dtype (NaN propagates). Floats accumulate in
  * double and round once to their dtype; ints in int64 (wrapping). Results are
  * the same on every thread count. An empty reduction gives sum 0, prod 1, all
@@ -152,7 +152,7 @@ tk_status tk_argmax(tk_context *ctx, const tk_tensor *a, int dim, bool keepdim, 
 tk_status tk_argmin(tk_context *ctx, const tk_tensor *a, int dim, bool keepdim, tk_tensor **out);
 
 /* Running sum / product along dim (ints and bool accumulate in i64 and give
- * i64; f32/f64 accumulate in double, f16/bf16 in f32, as PyTorch's CPU kernel). */
+ * i64, u16/u32/u64 give u64; f32/f64 accumulate in double, f16/bf16 in f32, as PyTorch's CPU kernel). */
 tk_status tk_cumsum(tk_context *ctx, const tk_tensor *a, int dim, tk_tensor **out);
 tk_status tk_cumprod(tk_context *ctx, const tk_tensor *a, int dim, tk_tensor **out);
 

@@ -130,7 +130,8 @@ size_t tk_dtype_size(tk_dtype t);          /* bytes per element; 0 for a value o
 const char *tk_dtype_name(tk_dtype t);     /* "f32", "bf16", "i64", "bool", ... */
 bool tk_dtype_is_float(tk_dtype t);
 /* PyTorch's promotion of two tensor dtypes (bool < ints < floats; f16 with
- * bf16 gives f32; u8 with i8 gives i16). */
+ * bf16 gives f32); mixed-signedness ints as NumPy (u8 with i8 gives i16,
+ * u32 with i32 i64, u64 with any signed int f64). */
 tk_dtype tk_promote_types(tk_dtype a, tk_dtype b);
 
 /* ---------------------------------------------------------------- tensors */

@@ -24,7 +24,7 @@ typedef enum {
 } tk_status;
 
 /* Element types. Kernel parameters use BOOL, I32, I64, F32, F16, BF16;
- * runtime tensors take all of them. */
+ * runtime tensors take all of them (U16/U32/U64: runtime tensors only). */
 typedef enum {
     TK_DTYPE_BOOL,
     TK_DTYPE_I32,
@@ -36,9 +36,12 @@ typedef enum {
     TK_DTYPE_I8,
     TK_DTYPE_I16,
     TK_DTYPE_U8,
+    TK_DTYPE_U16,
+    TK_DTYPE_U32,
+    TK_DTYPE_U64,
 } tk_dtype;
 
-#define TK_NUM_DTYPES 10
+#define TK_NUM_DTYPES 13
 
 #ifdef __cplusplus
 }

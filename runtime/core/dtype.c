@@ -14,7 +14,8 @@ static const struct {
     [TK_DTYPE_BOOL] = { "bool", 1, 0 }, [TK_DTYPE_I32] = { "i32", 4, 1 },  [TK_DTYPE_I64] = { "i64", 8, 1 },
     [TK_DTYPE_F32] = { "f32", 4, 2 },   [TK_DTYPE_F16] = { "f16", 2, 2 },  [TK_DTYPE_BF16] = { "bf16", 2, 2 },
     [TK_DTYPE_F64] = { "f64", 8, 2 },   [TK_DTYPE_I8] = { "i8", 1, 1 },    [TK_DTYPE_I16] = { "i16", 2, 1 },
-    [TK_DTYPE_U8] = { "u8", 1, 1 },
+    [TK_DTYPE_U8] = { "u8", 1, 1 },     [TK_DTYPE_U16] = { "u16", 2, 1 }, [TK_DTYPE_U32] = { "u32", 4, 1 },
+    [TK_DTYPE_U64] = { "u64", 8, 1 },
 };
 
 static bool valid(tk_dtype t) { return (unsigned)t < TK_NUM_DTYPES; }
@@ -33,12 +34,24 @@ tk_dtype tk_promote_types(tk_dtype a, tk_dtype b)
         if ((a == TK_DTYPE_F16 && b == TK_DTYPE_BF16) || (a == TK_DTYPE_BF16 && b == TK_DTYPE_F16)) return TK_DTYPE_F32;
         return info[a].size >= info[b].size ? a : b;
     }
-    /* integers: u8 is the only unsigned type; with a signed type of its size it widens */
-    if (a == TK_DTYPE_U8 || b == TK_DTYPE_U8) {
-        tk_dtype s = a == TK_DTYPE_U8 ? b : a;
-        return s == TK_DTYPE_I8 ? TK_DTYPE_I16 : s;
+    /* integers, as NumPy: two of one signedness give the wider; unsigned with
+     * signed gives the narrowest signed type holding both ranges (u8+i8 → i16,
+     * u32+i32 → i64), and u64 with any signed type f64 (no integer holds both) */
+    bool ua = tkr_dtype_is_unsigned(a), ub = tkr_dtype_is_unsigned(b);
+    if (ua == ub) return info[a].size >= info[b].size ? a : b;
+    tk_dtype u = ua ? a : b, s = ua ? b : a;
+    if (info[s].size > info[u].size) return s;
+    switch (info[u].size) {
+    case 1: return TK_DTYPE_I16;
+    case 2: return TK_DTYPE_I32;
+    case 4: return TK_DTYPE_I64;
+    default: return TK_DTYPE_F64;
     }
-    return info[a].size >= info[b].size ? a : b;
+}
+
+bool tkr_dtype_is_unsigned(tk_dtype t)
+{
+    return t == TK_DTYPE_U8 || t == TK_DTYPE_U16 || t == TK_DTYPE_U32 || t == TK_DTYPE_U64;
 }
 
 double tkr_load_f(const void *p, tk_dtype t)
@@ -54,6 +67,9 @@ double tkr_load_f(const void *p, tk_dtype t)
     case TK_DTYPE_I8: return *(const int8_t *)p;
     case TK_DTYPE_I16: return *(const int16_t *)p;
     case TK_DTYPE_U8: return *(const uint8_t *)p;
+    case TK_DTYPE_U16: return *(const uint16_t *)p;
+    case TK_DTYPE_U32: return *(const uint32_t *)p;
+    case TK_DTYPE_U64: return (double)*(const uint64_t *)p;   /* exact below 2^53, rounded to nearest above */
     }
     return 0;
 }
@@ -67,6 +83,16 @@ static int64_t trunc_i64(double v)
     return (int64_t)v;
 }
 
+/* float → u16/u32/u64 (NumPy's result on x86-64 for every value it defines):
+ * truncate toward zero, then wrap modulo 2^64 (and the store wraps to the
+ * type), so -1.0 → 2^bits - 1; NaN and values outside [-2^63, 2^64) → 0. */
+static uint64_t trunc_wrap_u64(double v)
+{
+    if (!(v >= -9223372036854775808.0 && v < 18446744073709551616.0)) return 0;
+    if (v < 0) return (uint64_t)(int64_t)v;
+    return (uint64_t)v;
+}
+
 int64_t tkr_load_i(const void *p, tk_dtype t)
 {
     switch (t) {
@@ -76,6 +102,9 @@ int64_t tkr_load_i(const void *p, tk_dtype t)
     case TK_DTYPE_I8: return *(const int8_t *)p;
     case TK_DTYPE_I16: return *(const int16_t *)p;
     case TK_DTYPE_U8: return *(const uint8_t *)p;
+    case TK_DTYPE_U16: return *(const uint16_t *)p;
+    case TK_DTYPE_U32: return *(const uint32_t *)p;
+    case TK_DTYPE_U64: return (int64_t)*(const uint64_t *)p;   /* the bit pattern: values >= 2^63 read negative */
     default: return trunc_i64(tkr_load_f(p, t));
     }
 }
@@ -92,7 +121,28 @@ void tkr_store_i(void *p, tk_dtype t, int64_t v)
     case TK_DTYPE_I8: *(int8_t *)p = (int8_t)(uint8_t)(uint64_t)v; break;
     case TK_DTYPE_I16: *(int16_t *)p = (int16_t)(uint16_t)(uint64_t)v; break;
     case TK_DTYPE_U8: *(uint8_t *)p = (uint8_t)(uint64_t)v; break;
+    case TK_DTYPE_U16: *(uint16_t *)p = (uint16_t)(uint64_t)v; break;
+    case TK_DTYPE_U32: *(uint32_t *)p = (uint32_t)(uint64_t)v; break;
+    case TK_DTYPE_U64: *(uint64_t *)p = (uint64_t)v; break;
     default: tkr_store_f(p, t, (double)v); break;
+    }
+}
+
+uint64_t tkr_load_u64(const void *p, tk_dtype t)
+{
+    if (t == TK_DTYPE_U64) return *(const uint64_t *)p;
+    if (tk_dtype_is_float(t)) return trunc_wrap_u64(tkr_load_f(p, t));
+    return (uint64_t)tkr_load_i(p, t);
+}
+
+void tkr_store_u64(void *p, tk_dtype t, uint64_t v)
+{
+    switch (t) {
+    case TK_DTYPE_F32: *(float *)p = (float)v; break;   /* one rounding, not two through double */
+    case TK_DTYPE_F16:
+    case TK_DTYPE_BF16:
+    case TK_DTYPE_F64: tkr_store_f(p, t, (double)v); break;
+    default: tkr_store_i(p, t, (int64_t)v); break;   /* integers wrap */
     }
 }
 
@@ -110,6 +160,10 @@ void tkr_store_f(void *p, tk_dtype t, double v)
     case TK_DTYPE_I8: *(int8_t *)p = (int8_t)clamp_i(trunc_i64(v), INT8_MIN, INT8_MAX); break;
     case TK_DTYPE_I16: *(int16_t *)p = (int16_t)clamp_i(trunc_i64(v), INT16_MIN, INT16_MAX); break;
     case TK_DTYPE_U8: *(uint8_t *)p = (uint8_t)clamp_i(trunc_i64(v), 0, UINT8_MAX); break;
+    /* the wider unsigned types wrap as NumPy does (u8 keeps its older clamp) */
+    case TK_DTYPE_U16: *(uint16_t *)p = (uint16_t)trunc_wrap_u64(v); break;
+    case TK_DTYPE_U32: *(uint32_t *)p = (uint32_t)trunc_wrap_u64(v); break;
+    case TK_DTYPE_U64: *(uint64_t *)p = trunc_wrap_u64(v); break;
     }
 }
 /* A double rounded to f32 and then to bf16/f16 can differ from one rounding

@@ -131,11 +131,17 @@ void tkr_weight_forms_clear(tk_tensor *w);
 
 /* Reads or writes one element of any dtype as a double or an int64.
  * Stores round to nearest even (bf16, f16) and convert float → int by
- * truncation (NaN → 0, out-of-range values clamped first). */
+ * truncation (NaN → 0, out-of-range values clamped first; u16/u32/u64
+ * wrap instead, as NumPy). A u64 reads as its bit pattern through _i. */
 double tkr_load_f(const void *p, tk_dtype t);
 int64_t tkr_load_i(const void *p, tk_dtype t);
 void tkr_store_f(void *p, tk_dtype t, double v);
 void tkr_store_i(void *p, tk_dtype t, int64_t v);
+/* The same for unsigned values: u64 needs them (its values >= 2^63 are not
+ * int64s); a float reads as NumPy casts it (truncated, wrapped; NaN → 0). */
+uint64_t tkr_load_u64(const void *p, tk_dtype t);
+void tkr_store_u64(void *p, tk_dtype t, uint64_t v);
+bool tkr_dtype_is_unsigned(tk_dtype t);   /* u8, u16, u32, u64 */
 
 /* ------------------------------------------------------------ iteration */
 

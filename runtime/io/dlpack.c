@@ -19,7 +19,7 @@ static const struct {
     { TK_DTYPE_F32, kDLFloat, 32 }, { TK_DTYPE_F64, kDLFloat, 64 }, { TK_DTYPE_F16, kDLFloat, 16 },
     { TK_DTYPE_BF16, kDLBfloat, 16 }, { TK_DTYPE_I8, kDLInt, 8 },   { TK_DTYPE_I16, kDLInt, 16 },
     { TK_DTYPE_I32, kDLInt, 32 },   { TK_DTYPE_I64, kDLInt, 64 },   { TK_DTYPE_U8, kDLUInt, 8 },
-    { TK_DTYPE_BOOL, kDLBool, 8 },
+    { TK_DTYPE_BOOL, kDLBool, 8 },  { TK_DTYPE_U16, kDLUInt, 16 }, { TK_DTYPE_U32, kDLUInt, 32 }, { TK_DTYPE_U64, kDLUInt, 64 },
 };
 #define NUM_DL_TYPES (sizeof dl_types / sizeof dl_types[0])
 
@@ -143,7 +143,7 @@ static tk_status check_dl(tk_context *ctx, const char *op, const DLTensor *dl, t
     while (k < NUM_DL_TYPES && !(dl_types[k].code == dl->dtype.code && dl_types[k].bits == dl->dtype.bits)) k++;
     if (k == NUM_DL_TYPES)
         return tkr_error(ctx, TK_ERR_UNSUPPORTED,
-                         "%s: dtype %s%u is not supported (float16/32/64, bfloat16, int8/16/32/64, uint8, bool8 are)", op,
+                         "%s: dtype %s%u is not supported (float16/32/64, bfloat16, int8/16/32/64, uint8/16/32/64, bool8 are)", op,
                          dl_code_name(dl->dtype.code), dl->dtype.bits);
     *dtype = dl_types[k].dtype;
     if (dl->ndim < 0 || dl->ndim > TK_MAX_DIMS)

@@ -11,7 +11,10 @@ static const struct {
 } map[] = {
     { TK_NPY_F32, TK_DTYPE_F32 }, { TK_NPY_F64, TK_DTYPE_F64 }, { TK_NPY_F16, TK_DTYPE_F16 }, { TK_NPY_U16, TK_DTYPE_BF16 },
     { TK_NPY_I8, TK_DTYPE_I8 },   { TK_NPY_I16, TK_DTYPE_I16 }, { TK_NPY_I32, TK_DTYPE_I32 }, { TK_NPY_I64, TK_DTYPE_I64 },
-    { TK_NPY_U8, TK_DTYPE_U8 },   { TK_NPY_BOOL, TK_DTYPE_BOOL },
+    { TK_NPY_U8, TK_DTYPE_U8 },   { TK_NPY_BOOL, TK_DTYPE_BOOL }, { TK_NPY_U32, TK_DTYPE_U32 }, { TK_NPY_U64, TK_DTYPE_U64 },
+    /* u16 is written as <u2 as NumPy reads it, but a <u2 file reads as bf16 (the
+     * runtime's convention for bf16 bits, first in this table so the load keeps it) */
+    { TK_NPY_U16, TK_DTYPE_U16 },
 };
 
 static void free_npy_data(void *data, void *arg)
@@ -29,7 +32,7 @@ tk_status tk_load_npy(tk_context *ctx, const char *path, tk_tensor **out)
     char err[600];
     if (tk_npy_read(path, &a, err, sizeof err) != 0) return tkr_error(ctx, TK_ERR_IO, "tk_load_npy: %s", err);
     tk_dtype dt = TK_DTYPE_F32;
-    for (unsigned i = 0; i < sizeof map / sizeof map[0]; i++)
+    for (unsigned i = sizeof map / sizeof map[0]; i-- > 0;)   /* the first match: <u2 → bf16 */
         if (map[i].npy == a.dtype) dt = map[i].dtype;
     /* the tensor takes over the codec's buffer: no second copy */
     tk_status s = tk_from_blob(ctx, a.data, dt, (int)a.rank, a.shape, NULL, TK_BLOB_WRITABLE, free_npy_data, NULL, out);

@@ -35,6 +35,8 @@ const char *tk_npy_dtype_name(TkNpyDtype d)
     case TK_NPY_I64: return "<i8";
     case TK_NPY_U8: return "|u1";
     case TK_NPY_BOOL: return "|b1";
+    case TK_NPY_U32: return "<u4";
+    case TK_NPY_U64: return "<u8";
     }
     return "?";
 }
@@ -42,8 +44,8 @@ const char *tk_npy_dtype_name(TkNpyDtype d)
 size_t tk_npy_dtype_size(TkNpyDtype d)
 {
     switch (d) {
-    case TK_NPY_F64: case TK_NPY_I64: return 8;
-    case TK_NPY_F32: case TK_NPY_I32: return 4;
+    case TK_NPY_F64: case TK_NPY_I64: case TK_NPY_U64: return 8;
+    case TK_NPY_F32: case TK_NPY_I32: case TK_NPY_U32: return 4;
     case TK_NPY_U16: case TK_NPY_F16: case TK_NPY_I16: return 2;
     default: return 1;
     }
@@ -153,7 +155,8 @@ static int parse_dtype(Parser *ps, const char *descr, TkNpyDtype *out)
         TkNpyDtype dtype;
     } known[] = { { "<f4", TK_NPY_F32 }, { "<f8", TK_NPY_F64 }, { "<u2", TK_NPY_U16 }, { "<f2", TK_NPY_F16 },
                   { "|i1", TK_NPY_I8 },  { "<i1", TK_NPY_I8 },  { "<i2", TK_NPY_I16 }, { "<i4", TK_NPY_I32 },
-                  { "<i8", TK_NPY_I64 }, { "|u1", TK_NPY_U8 },  { "<u1", TK_NPY_U8 },  { "|b1", TK_NPY_BOOL } };
+                  { "<i8", TK_NPY_I64 }, { "|u1", TK_NPY_U8 },  { "<u1", TK_NPY_U8 },  { "|b1", TK_NPY_BOOL },
+                  { "<u4", TK_NPY_U32 }, { "<u8", TK_NPY_U64 } };
     for (unsigned i = 0; i < sizeof known / sizeof known[0]; i++)
         if (strcmp(descr, known[i].name) == 0) {
             *out = known[i].dtype;
@@ -164,7 +167,7 @@ static int parse_dtype(Parser *ps, const char *descr, TkNpyDtype *out)
                  ps->path, descr, descr + 1);
     else
         snprintf(ps->err, ps->errlen,
-                 "%s: dtype '%s' is not supported (<f4 <f8 <f2 <u2 |i1 <i2 <i4 <i8 |u1 |b1 are)", ps->path, descr);
+                 "%s: dtype '%s' is not supported (<f4 <f8 <f2 <u2 |i1 <i2 <i4 <i8 |u1 <u4 <u8 |b1 are)", ps->path, descr);
     return -1;
 }
 
@@ -309,6 +312,8 @@ double tk_npy_get(const TkNpyArray *a, int64_t i)
     case TK_NPY_I16: { int16_t v; memcpy(&v, (const char *)a->data + 2 * i, 2); return v; }
     case TK_NPY_I32: { int32_t v; memcpy(&v, (const char *)a->data + 4 * i, 4); return v; }
     case TK_NPY_I64: { int64_t v; memcpy(&v, (const char *)a->data + 8 * i, 8); return (double)v; }
+    case TK_NPY_U32: { uint32_t v; memcpy(&v, (const char *)a->data + 4 * i, 4); return v; }
+    case TK_NPY_U64: { uint64_t v; memcpy(&v, (const char *)a->data + 8 * i, 8); return (double)v; }
     }
     return 0;
 }

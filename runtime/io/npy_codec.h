@@ -5,7 +5,7 @@
  *
  * What is accepted: format versions 1.0, 2.0 and 3.0; C order; little-endian
  * element types <f4 (f32), <f8 (f64), <u2 (16-bit patterns), <f2 (IEEE
- * half), |i1 <i2 <i4 <i8 |u1 (integers) and |b1 (bool); any rank up to TK_NPY_MAX_RANK; the data must be exactly what the
+ * half), |i1 <i2 <i4 <i8 |u1 <u4 <u8 (integers) and |b1 (bool); any rank up to TK_NPY_MAX_RANK; the data must be exactly what the
  * shape says (no more, no less). Anything else — Fortran order, big-endian,
  * another dtype, a truncated or malformed header — is refused with a message
  * naming the file and what is wrong. Nothing here aborts or leaks. */
@@ -20,6 +20,7 @@
 typedef enum {
     TK_NPY_F32, TK_NPY_F64, TK_NPY_U16, TK_NPY_F16,
     TK_NPY_I8, TK_NPY_I16, TK_NPY_I32, TK_NPY_I64, TK_NPY_U8, TK_NPY_BOOL,
+    TK_NPY_U32, TK_NPY_U64,
 } TkNpyDtype;
 
 typedef struct {
@@ -42,7 +43,7 @@ int tk_npy_write(const char *path, TkNpyDtype dtype, const int64_t *shape, unsig
 
 void tk_npy_free(TkNpyArray *a);
 
-/* "<f4", "<f8", "<u2", "<f2", "|i1", "<i2", "<i4", "<i8", "|u1", "|b1". */
+/* "<f4", "<f8", "<u2", "<f2", "|i1", "<i2", "<i4", "<i8", "|u1", "|b1", "<u4", "<u8". */
 const char *tk_npy_dtype_name(TkNpyDtype d);
 size_t tk_npy_dtype_size(TkNpyDtype d);
 

@@ -8,10 +8,12 @@
  *    4 float_data  repeated float, packed        FLOAT
  *    5 int32_data  repeated int32, packed        INT32 INT16 INT8 UINT8 BOOL, and
  *                                                FLOAT16/BFLOAT16 as their bit patterns
+ *                                                UINT16
  *    7 int64_data  repeated int64, packed        INT64
  *    8 name        string
  *    9 raw_data    bytes, little-endian elements  (any type)
  *   10 double_data repeated double, packed       DOUBLE
+ *   11 uint64_data repeated uint64, packed       UINT32 UINT64
  *   14 data_location  EXTERNAL (1) is unsupported
  *
  * Repeated fields are read packed or unpacked, whatever the writer chose.
@@ -35,7 +37,7 @@
 
 enum {
     F_DIMS = 1, F_DATA_TYPE = 2, F_SEGMENT = 3, F_FLOAT = 4, F_INT32 = 5, F_INT64 = 7, F_NAME = 8, F_RAW = 9,
-    F_DOUBLE = 10, F_EXTERNAL = 13, F_DATA_LOCATION = 14,
+    F_DOUBLE = 10, F_UINT64 = 11, F_EXTERNAL = 13, F_DATA_LOCATION = 14,
 };
 
 /* TensorProto.DataType: names for messages, and ours where we have one (-1 otherwise). */
@@ -44,10 +46,10 @@ static const struct {
     int dtype;
 } onnx_types[] = {
     [0] = { "UNDEFINED", -1 },      [1] = { "FLOAT", TK_DTYPE_F32 },  [2] = { "UINT8", TK_DTYPE_U8 },
-    [3] = { "INT8", TK_DTYPE_I8 },  [4] = { "UINT16", -1 },           [5] = { "INT16", TK_DTYPE_I16 },
+    [3] = { "INT8", TK_DTYPE_I8 },  [4] = { "UINT16", TK_DTYPE_U16 }, [5] = { "INT16", TK_DTYPE_I16 },
     [6] = { "INT32", TK_DTYPE_I32 }, [7] = { "INT64", TK_DTYPE_I64 }, [8] = { "STRING", -1 },
     [9] = { "BOOL", TK_DTYPE_BOOL }, [10] = { "FLOAT16", TK_DTYPE_F16 }, [11] = { "DOUBLE", TK_DTYPE_F64 },
-    [12] = { "UINT32", -1 },        [13] = { "UINT64", -1 },          [14] = { "COMPLEX64", -1 },
+    [12] = { "UINT32", TK_DTYPE_U32 }, [13] = { "UINT64", TK_DTYPE_U64 },          [14] = { "COMPLEX64", -1 },
     [15] = { "COMPLEX128", -1 },    [16] = { "BFLOAT16", TK_DTYPE_BF16 }, [17] = { "FLOAT8E4M3FN", -1 },
     [18] = { "FLOAT8E4M3FNUZ", -1 }, [19] = { "FLOAT8E5M2", -1 },     [20] = { "FLOAT8E5M2FNUZ", -1 },
     [21] = { "UINT4", -1 },         [22] = { "INT4", -1 },            [23] = { "FLOAT4E2M1", -1 },
@@ -69,6 +71,8 @@ static uint32_t typed_field_of(tk_dtype d)
     case TK_DTYPE_F32: return F_FLOAT;
     case TK_DTYPE_F64: return F_DOUBLE;
     case TK_DTYPE_I64: return F_INT64;
+    case TK_DTYPE_U32:
+    case TK_DTYPE_U64: return F_UINT64;
     default: return F_INT32;   /* the narrow ints, bool and the 16-bit floats' bit patterns */
     }
 }
@@ -84,6 +88,7 @@ static const char *field_name(uint32_t f)
     case F_NAME: return "name";
     case F_RAW: return "raw_data";
     case F_DOUBLE: return "double_data";
+    case F_UINT64: return "uint64_data";
     case F_DATA_LOCATION: return "data_location";
     }
     return "?";
@@ -98,7 +103,7 @@ typedef struct {
     int ndim;
     int64_t shape[TK_MAX_DIMS];
     int64_t data_type;              /* as read; 0 if absent */
-    int64_t count[F_DOUBLE + 1];    /* elements seen in each typed field */
+    int64_t count[F_UINT64 + 1];    /* elements seen in each typed field */
     const uint8_t *raw;             /* last raw_data, if any */
     size_t raw_len;
     bool has_raw;
@@ -228,7 +233,8 @@ static tk_status scan(const Where *w, const uint8_t *buf, size_t len, Header *h)
         case F_FLOAT: s = count_fixed(w, h, &f, TKR_PB_FIXED32, 4); break;
         case F_DOUBLE: s = count_fixed(w, h, &f, TKR_PB_FIXED64, 8); break;
         case F_INT32:
-        case F_INT64: s = count_varints(w, &r, h, &f); break;
+        case F_INT64:
+        case F_UINT64: s = count_varints(w, &r, h, &f); break;
         case F_NAME:
             if (f.wire != TKR_PB_BYTES) s = wrong_wire(w, &f);
             else h->name = f.bytes, h->name_len = f.len;
@@ -245,7 +251,7 @@ static tk_status scan(const Where *w, const uint8_t *buf, size_t len, Header *h)
             else h->data_location = (int64_t)f.varint;
             break;
         case F_EXTERNAL: s = external_entry(w, &r, h, &f); break;
-        default: break;   /* string_data, uint64_data, doc_string, external_data, metadata_props, later fields */
+        default: break;   /* string_data, doc_string, external_data, metadata_props, later fields */
         }
     }
     if (!s && r.error) s = malformed(w, &r);
@@ -265,7 +271,8 @@ static tk_status validate(const Where *w, const Header *h, tk_dtype *dtype, int6
     }
     if (onnx_types[h->data_type].dtype < 0)
         return tkr_error(w->ctx, TK_ERR_UNSUPPORTED,
-                         "%s: %s holds %s elements; supported are FLOAT DOUBLE FLOAT16 BFLOAT16 INT8 INT16 INT32 INT64 UINT8 BOOL",
+                         "%s: %s holds %s elements; supported are FLOAT DOUBLE FLOAT16 BFLOAT16 INT8 INT16 INT32 INT64 UINT8 UINT16 UINT32 "
+                         "UINT64 BOOL",
                          w->op, w->path, onnx_types[h->data_type].name);
     *dtype = (tk_dtype)onnx_types[h->data_type].dtype;
     const char *tname = onnx_types[h->data_type].name;
@@ -276,7 +283,7 @@ static tk_status validate(const Where *w, const Header *h, tk_dtype *dtype, int6
             return tkr_error(w->ctx, TK_ERR_IO, "%s: %s: the element count of dims %s overflows", w->op, w->path, shp);
     *numel = n;
     uint32_t want_field = typed_field_of(*dtype);
-    static const uint32_t typed[] = { F_FLOAT, F_INT32, F_INT64, F_DOUBLE };
+    static const uint32_t typed[] = { F_FLOAT, F_INT32, F_INT64, F_DOUBLE, F_UINT64 };
     for (unsigned i = 0; i < sizeof typed / sizeof typed[0]; i++) {
         uint32_t fld = typed[i];
         if (!h->count[fld]) continue;
@@ -309,6 +316,21 @@ static tk_status validate(const Where *w, const Header *h, tk_dtype *dtype, int6
 
 /* ------------------------------------------------------------ pass 2: the typed fields */
 
+/* Stores one uint64_data value as u32 (refusing one above 2^32 - 1) or u64. */
+static tk_status put_uint64(const Where *w, tk_dtype dtype, char *dst, int64_t k, uint64_t v)
+{
+    if (dtype == TK_DTYPE_U64) {
+        memcpy(dst + 8 * k, &v, 8);
+        return TK_OK;
+    }
+    if (v > UINT32_MAX)
+        return tkr_error(w->ctx, TK_ERR_IO, "%s: %s: uint64_data element %lld is %llu, out of range for u32", w->op, w->path,
+                         (long long)k, (unsigned long long)v);
+    uint32_t x = (uint32_t)v;
+    memcpy(dst + 4 * k, &x, 4);
+    return TK_OK;
+}
+
 typedef struct {
     const Where *w;
     tk_dtype dtype;
@@ -327,7 +349,7 @@ static tk_status put_int32(Filler *fl, uint64_t raw)
     case TK_DTYPE_I8: lo = INT8_MIN, hi = INT8_MAX; break;
     case TK_DTYPE_U8: lo = 0, hi = UINT8_MAX; break;
     case TK_DTYPE_BOOL: lo = 0, hi = 1; break;
-    default: lo = 0, hi = UINT16_MAX; break;   /* f16 / bf16 bit patterns */
+    default: lo = 0, hi = UINT16_MAX; break;   /* u16, and f16 / bf16 bit patterns */
     }
     if (v < lo || v > hi)
         return tkr_error(fl->w->ctx, TK_ERR_IO, "%s: %s: int32_data element %lld is %lld, out of range for %s", fl->w->op,
@@ -360,12 +382,15 @@ static tk_status fill_typed(const Where *w, const uint8_t *buf, size_t len, tk_d
             }
         } else if (f.wire == TKR_PB_VARINT) {
             if (want == F_INT64) memcpy(dst + 8 * fl.k++, &f.varint, 8);
+            else if (want == F_UINT64) s = put_uint64(w, dtype, dst, fl.k++, f.varint);
             else s = put_int32(&fl, f.varint);
         } else {
             TkrPbReader run = tkr_pb_sub_reader(&r, &f);
             uint64_t v;
             if (want == F_INT64)
                 while (run.p < run.end && tkr_pb_read_varint(&run, &v)) memcpy(dst + 8 * fl.k++, &v, 8);
+            else if (want == F_UINT64)
+                while (!s && run.p < run.end && tkr_pb_read_varint(&run, &v)) s = put_uint64(w, dtype, dst, fl.k++, v);
             else
                 while (!s && run.p < run.end && tkr_pb_read_varint(&run, &v)) s = put_int32(&fl, v);
         }

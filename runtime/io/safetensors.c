@@ -37,8 +37,8 @@ static const struct {
 } st_dtypes[] = {
     { "F32", TK_DTYPE_F32, 4 },  { "F64", TK_DTYPE_F64, 8 },   { "F16", TK_DTYPE_F16, 2 },  { "BF16", TK_DTYPE_BF16, 2 },
     { "I8", TK_DTYPE_I8, 1 },    { "I16", TK_DTYPE_I16, 2 },   { "I32", TK_DTYPE_I32, 4 },  { "I64", TK_DTYPE_I64, 8 },
-    { "U8", TK_DTYPE_U8, 1 },    { "BOOL", TK_DTYPE_BOOL, 1 }, { "U16", -1, 2 },            { "U32", -1, 4 },
-    { "U64", -1, 8 },            { "F8_E4M3", -1, 1 },         { "F8_E5M2", -1, 1 },        { "F8_E8M0", -1, 1 },
+    { "U8", TK_DTYPE_U8, 1 },    { "BOOL", TK_DTYPE_BOOL, 1 }, { "U16", TK_DTYPE_U16, 2 }, { "U32", TK_DTYPE_U32, 4 },
+    { "U64", TK_DTYPE_U64, 8 },  { "F8_E4M3", -1, 1 },         { "F8_E5M2", -1, 1 },        { "F8_E8M0", -1, 1 },
     { "C64", -1, 8 },
 };
 #define NUM_ST_DTYPES (sizeof st_dtypes / sizeof st_dtypes[0])

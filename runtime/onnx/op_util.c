@@ -29,7 +29,7 @@ tk_status tko_input_ints(TkoOpCtx *oc, int i, int64_t *vals, int max, int *count
     const tk_tensor *t = i < oc->nin ? oc->in[i] : NULL;
     if (!t) return tko_fail(oc, TK_ERR_INVALID_ARGUMENT, "input %d is missing", i);
     tk_dtype d = tk_tensor_dtype(t);
-    if (d != TK_DTYPE_I64 && d != TK_DTYPE_I32 && d != TK_DTYPE_I16 && d != TK_DTYPE_I8 && d != TK_DTYPE_U8)
+    if (tk_dtype_is_float(d) || d == TK_DTYPE_BOOL)
         return tko_fail(oc, TK_ERR_DTYPE, "input %d must hold integers, it is %s", i, tk_dtype_name(d));
     int64_t n = tk_tensor_numel(t);
     if (n > max) return tko_fail(oc, TK_ERR_SHAPE, "input %d has %lld elements, at most %d are allowed", i, (long long)n, max);

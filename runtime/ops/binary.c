@@ -229,9 +229,79 @@ INT_HELPERS(int64_t, uint64_t, i64)
 INT_KERNELS(int32_t, uint32_t, i32)
 INT_KERNELS(int64_t, uint64_t, i64)
 
+/* u64 (u16/u32 compute exactly in i64): unsigned order for the comparisons,
+ * max/min, division and right shift, where i64's would go wrong above 2^63.
+ * A shift by the width or more gives 0 both ways. */
+static inline uint64_t pow_u64(uint64_t x, uint64_t y)
+{
+    uint64_t r = 1;
+    for (uint64_t e = y; e; e >>= 1) {
+        if (e & 1) r *= x;
+        x *= x;
+    }
+    return r;
+}
+
+#define U64 uint64_t
+BIN_KERNEL(add_u64, U64, U64, x + y)
+BIN_KERNEL(sub_u64, U64, U64, x - y)
+BIN_KERNEL(mul_u64, U64, U64, x *y)
+BIN_KERNEL(div_k_u64, U64, U64, y ? x / y : 0)   /* a zero divisor is refused before the loop */
+BIN_KERNEL(rem_k_u64, U64, U64, y ? x % y : 0)
+BIN_KERNEL(pow_k_u64, U64, U64, pow_u64(x, y))
+BIN_KERNEL(maximum_u64, U64, U64, x < y ? y : x)
+BIN_KERNEL(minimum_u64, U64, U64, y < x ? y : x)
+BIN_KERNEL(eq_u64, U64, uint8_t, x == y)
+BIN_KERNEL(ne_u64, U64, uint8_t, x != y)
+BIN_KERNEL(lt_u64, U64, uint8_t, x < y)
+BIN_KERNEL(le_u64, U64, uint8_t, x <= y)
+BIN_KERNEL(gt_u64, U64, uint8_t, x > y)
+BIN_KERNEL(ge_u64, U64, uint8_t, x >= y)
+BIN_KERNEL(land_u64, U64, uint8_t, (x != 0) & (y != 0))
+BIN_KERNEL(lor_u64, U64, uint8_t, (x != 0) | (y != 0))
+BIN_KERNEL(lxor_u64, U64, uint8_t, (x != 0) ^ (y != 0))
+BIN_KERNEL(band_u64, U64, U64, x &y)
+BIN_KERNEL(bor_u64, U64, U64, x | y)
+BIN_KERNEL(bxor_u64, U64, U64, x ^ y)
+BIN_KERNEL(shl_k_u64, U64, U64, y >= 64 ? 0 : x << y)
+BIN_KERNEL(shr_k_u64, U64, U64, y >= 64 ? 0 : x >> y)
+#undef U64
+
+static TkrKernelFn uint_kernel_u64(tk_binary_op op)
+{
+    switch (op) {
+    case TK_ADD: return (TkrKernelFn)add_u64;
+    case TK_SUB: return (TkrKernelFn)sub_u64;
+    case TK_MUL: return (TkrKernelFn)mul_u64;
+    case TK_FLOOR_DIVIDE: return (TkrKernelFn)div_k_u64;   /* unsigned: floor, remainder and fmod are C's / and % */
+    case TK_REMAINDER:
+    case TK_FMOD: return (TkrKernelFn)rem_k_u64;
+    case TK_POW: return (TkrKernelFn)pow_k_u64;
+    case TK_MAXIMUM: return (TkrKernelFn)maximum_u64;
+    case TK_MINIMUM: return (TkrKernelFn)minimum_u64;
+    case TK_EQ: return (TkrKernelFn)eq_u64;
+    case TK_NE: return (TkrKernelFn)ne_u64;
+    case TK_LT: return (TkrKernelFn)lt_u64;
+    case TK_LE: return (TkrKernelFn)le_u64;
+    case TK_GT: return (TkrKernelFn)gt_u64;
+    case TK_GE: return (TkrKernelFn)ge_u64;
+    case TK_LOGICAL_AND: return (TkrKernelFn)land_u64;
+    case TK_LOGICAL_OR: return (TkrKernelFn)lor_u64;
+    case TK_LOGICAL_XOR: return (TkrKernelFn)lxor_u64;
+    case TK_BITWISE_AND: return (TkrKernelFn)band_u64;
+    case TK_BITWISE_OR: return (TkrKernelFn)bor_u64;
+    case TK_BITWISE_XOR: return (TkrKernelFn)bxor_u64;
+    case TK_SHIFT_LEFT: return (TkrKernelFn)shl_k_u64;
+    case TK_SHIFT_RIGHT: return (TkrKernelFn)shr_k_u64;
+    default: return NULL;   /* div and atan2 compute in floats */
+    }
+}
+
 typedef void (*KF32)(float *, const float *, int64_t, const float *, int64_t, int64_t, const TkrBinParams *);
 typedef void (*KF64)(double *, const double *, int64_t, const double *, int64_t, int64_t, const TkrBinParams *);
 typedef void (*KI64)(int64_t *, const int64_t *, int64_t, const int64_t *, int64_t, int64_t, const TkrBinParams *);
+typedef void (*KU64)(uint64_t *, const uint64_t *, int64_t, const uint64_t *, int64_t, int64_t, const TkrBinParams *);
+typedef void (*CU64)(uint8_t *, const uint64_t *, int64_t, const uint64_t *, int64_t, int64_t, const TkrBinParams *);
 typedef void (*KI32)(int32_t *, const int32_t *, int64_t, const int32_t *, int64_t, int64_t, const TkrBinParams *);
 typedef void (*CF32)(uint8_t *, const float *, int64_t, const float *, int64_t, int64_t, const TkrBinParams *);
 typedef void (*CF64)(uint8_t *, const double *, int64_t, const double *, int64_t, int64_t, const TkrBinParams *);
@@ -244,11 +314,12 @@ bool tkr_binary_prepare(TkrBinaryLoop *L)
     case TKR_CT_F32: L->kernel = float_kernel_f32(L->op); break;
     case TKR_CT_F64: L->kernel = float_kernel_f64(L->op); break;
     case TKR_CT_I64: L->kernel = int_kernel_i64(L->op); break;
+    case TKR_CT_U64: L->kernel = uint_kernel_u64(L->op); break;
     }
     L->kernel_i32 = L->common == TK_DTYPE_I32 ? int_kernel_i32(L->op) : NULL;
     /* shifts are of the common dtype (an in-place i8 <<= i32 shifts in i32, then wraps) */
     int bits = (int)tk_dtype_size(L->common) * 8;
-    bool is_unsigned = L->common == TK_DTYPE_U8 || L->common == TK_DTYPE_BOOL;
+    bool is_unsigned = tkr_dtype_is_unsigned(L->common) || L->common == TK_DTYPE_BOOL;
     L->params.width = bits;
     L->params.max_rshift = bits - !is_unsigned;
     return L->kernel != NULL;
@@ -257,7 +328,7 @@ bool tkr_binary_prepare(TkrBinaryLoop *L)
 /* The compute type's own dtype: operands of it need no conversion. */
 static tk_dtype native_dtype(TkrComputeType ct)
 {
-    return ct == TKR_CT_F32 ? TK_DTYPE_F32 : ct == TKR_CT_F64 ? TK_DTYPE_F64 : TK_DTYPE_I64;
+    return ct == TKR_CT_F32 ? TK_DTYPE_F32 : ct == TKR_CT_F64 ? TK_DTYPE_F64 : ct == TKR_CT_U64 ? TK_DTYPE_U64 : TK_DTYPE_I64;
 }
 
 static bool unit_or_zero(int64_t s, int64_t es) { return s == es || s == 0; }
@@ -287,6 +358,10 @@ static bool run_direct(const TkrBinaryLoop *L, char **p, const int64_t *s, int64
         if (L->bool_out) ((CI64)k)((uint8_t *)p[0], (const int64_t *)p[1], sa, (const int64_t *)p[2], sb, n, pp);
         else ((KI64)k)((int64_t *)p[0], (const int64_t *)p[1], sa, (const int64_t *)p[2], sb, n, pp);
         return true;
+    case TK_DTYPE_U64:
+        if (L->bool_out) ((CU64)k)((uint8_t *)p[0], (const uint64_t *)p[1], sa, (const uint64_t *)p[2], sb, n, pp);
+        else ((KU64)k)((uint64_t *)p[0], (const uint64_t *)p[1], sa, (const uint64_t *)p[2], sb, n, pp);
+        return true;
     case TK_DTYPE_I32:
         if (L->bool_out) ((CI32)k)((uint8_t *)p[0], (const int32_t *)p[1], sa, (const int32_t *)p[2], sb, n, pp);
         else ((KI32)k)((int32_t *)p[0], (const int32_t *)p[1], sa, (const int32_t *)p[2], sb, n, pp);
@@ -304,6 +379,7 @@ static int64_t load_operand(const TkrBinaryLoop *L, void *buf, const char *p, in
     case TKR_CT_F32: tkr_ew_load_f32(buf, p, s, dt, L->common, count); break;
     case TKR_CT_F64: tkr_ew_load_f64(buf, p, s, dt, count); break;
     case TKR_CT_I64: tkr_ew_load_i64(buf, p, s, dt, count); break;
+    case TKR_CT_U64: tkr_ew_load_u64(buf, p, s, dt, count); break;
     }
     return s == 0 ? 0 : 1;
 }
@@ -323,6 +399,7 @@ void tkr_binary_loop(char **p, const int64_t *s, int64_t n, void *arg)
         float f[TKR_EW_CHUNK];
         double d[TKR_EW_CHUNK];
         int64_t i[TKR_EW_CHUNK];
+        uint64_t u[TKR_EW_CHUNK];
     } ba, bb, bo;
     uint8_t bools[TKR_EW_CHUNK];
     for (int64_t off = 0; off < n; off += TKR_EW_CHUNK) {
@@ -343,6 +420,10 @@ void tkr_binary_loop(char **p, const int64_t *s, int64_t n, void *arg)
             if (L->bool_out) ((CI64)L->kernel)(bools, ba.i, sa, bb.i, sb, m, &L->params);
             else ((KI64)L->kernel)(bo.i, ba.i, sa, bb.i, sb, m, &L->params), tkr_ew_store_i64(o, s[0], L->out, bo.i, m);
             break;
+        case TKR_CT_U64:
+            if (L->bool_out) ((CU64)L->kernel)(bools, ba.u, sa, bb.u, sb, m, &L->params);
+            else ((KU64)L->kernel)(bo.u, ba.u, sa, bb.u, sb, m, &L->params), tkr_ew_store_u64(o, s[0], L->out, bo.u, m);
+            break;
         }
         if (L->bool_out) tkr_ew_store_bool(o, s[0], L->out, bools, m);
     }
@@ -360,6 +441,7 @@ void tkr_where_loop(char **p, const int64_t *s, int64_t n, void *arg)
         float f[TKR_EW_CHUNK];
         double d[TKR_EW_CHUNK];
         int64_t i[TKR_EW_CHUNK];
+        uint64_t u[TKR_EW_CHUNK];
     } ba, bb, bo;
     uint8_t cond[TKR_EW_CHUNK];
     for (int64_t off = 0; off < n; off += TKR_EW_CHUNK) {
@@ -385,6 +467,12 @@ void tkr_where_loop(char **p, const int64_t *s, int64_t n, void *arg)
             tkr_ew_load_i64(bb.i, pb, s[3], L->b, m);
             SELECT(bo.i, cond, ba.i, bb.i, m)
             tkr_ew_store_i64(o, s[0], L->out, bo.i, m);
+            break;
+        case TKR_CT_U64:
+            tkr_ew_load_u64(ba.u, pa, s[2], L->a, m);
+            tkr_ew_load_u64(bb.u, pb, s[3], L->b, m);
+            SELECT(bo.u, cond, ba.u, bb.u, m)
+            tkr_ew_store_u64(o, s[0], L->out, bo.u, m);
             break;
         }
     }

@@ -44,6 +44,8 @@ void tkr_copy_run(char **p, const int64_t *s, int64_t n, void *arg)
     } else if (tk_dtype_is_float(a->src)) {
         /* to 16-bit floats: one rounding from the source's own precision (f64 → bf16 goes through f32 as PyTorch does) */
         for (int64_t i = 0; i < n; i++) tkr_store_f(d + i * s[0], a->dst, tkr_load_f(x + i * s[1], a->src));
+    } else if (a->src == TK_DTYPE_U64) {   /* its values >= 2^63 are no int64: into floats as unsigned */
+        for (int64_t i = 0; i < n; i++) tkr_store_u64(d + i * s[0], a->dst, *(const uint64_t *)(x + i * s[1]));
     } else {
         for (int64_t i = 0; i < n; i++) tkr_store_i(d + i * s[0], a->dst, tkr_load_i(x + i * s[1], a->src));
     }

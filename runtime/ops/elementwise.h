@@ -6,7 +6,8 @@
  * Every element-wise op works the same way: operands are first converted to
  * the op's common dtype (PyTorch's TensorIterator casts them too, so an i32
  * operand of an f16 op is rounded to f16), computed in the compute type of
- * that dtype (f32 for f32/f16/bf16, f64 for f64, i64 for ints and bool) and
+ * that dtype (f32 for f32/f16/bf16, f64 for f64, u64 for u64, i64 for the
+ * other ints and bool: u16/u32 fit in it, u64 does not) and
  * rounded once into the result. Same-dtype f32/f64/i32/i64 runs with unit or
  * zero strides skip the buffers and run the typed kernel on the tensors. */
 #ifndef TK_RUNTIME_OPS_ELEMENTWISE_H
@@ -21,11 +22,12 @@
  * on the stack of a pool thread (64 KiB). */
 #define TKR_EW_CHUNK 256
 
-typedef enum { TKR_CT_F32, TKR_CT_F64, TKR_CT_I64 } TkrComputeType;
+typedef enum { TKR_CT_F32, TKR_CT_F64, TKR_CT_I64, TKR_CT_U64 } TkrComputeType;
 
 static inline TkrComputeType tkr_ew_compute_type(tk_dtype common)
 {
     if (common == TK_DTYPE_F64) return TKR_CT_F64;
+    if (common == TK_DTYPE_U64) return TKR_CT_U64;
     return tk_dtype_is_float(common) ? TKR_CT_F32 : TKR_CT_I64;
 }
 
@@ -34,6 +36,7 @@ static inline TkrComputeType tkr_ew_compute_type(tk_dtype common)
 void tkr_ew_load_f32(float *dst, const char *p, int64_t s, tk_dtype dt, tk_dtype common, int64_t n);
 void tkr_ew_load_f64(double *dst, const char *p, int64_t s, tk_dtype dt, int64_t n);
 void tkr_ew_load_i64(int64_t *dst, const char *p, int64_t s, tk_dtype dt, int64_t n);
+void tkr_ew_load_u64(uint64_t *dst, const char *p, int64_t s, tk_dtype dt, int64_t n);
 /* 1 where the element is non-zero (NaN counts as non-zero), else 0. */
 void tkr_ew_load_truth(uint8_t *dst, const char *p, int64_t s, tk_dtype dt, int64_t n);
 /* n values into p (byte stride s) of dtype dt: rounding to nearest even for
@@ -41,6 +44,7 @@ void tkr_ew_load_truth(uint8_t *dst, const char *p, int64_t s, tk_dtype dt, int6
 void tkr_ew_store_f32(char *p, int64_t s, tk_dtype dt, const float *src, int64_t n);
 void tkr_ew_store_f64(char *p, int64_t s, tk_dtype dt, const double *src, int64_t n);
 void tkr_ew_store_i64(char *p, int64_t s, tk_dtype dt, const int64_t *src, int64_t n);
+void tkr_ew_store_u64(char *p, int64_t s, tk_dtype dt, const uint64_t *src, int64_t n);
 /* 0/1 values (comparisons, logical ops) into any dtype (an in-place
  * comparison writes 0 or 1 into its float or int operand, as PyTorch's eq_). */
 void tkr_ew_store_bool(char *p, int64_t s, tk_dtype dt, const uint8_t *src, int64_t n);
@@ -84,6 +88,7 @@ typedef struct {
     double slope, alpha;   /* leaky_relu, elu */
     double lo, hi;         /* clamp (already in the common dtype; -inf/+inf or the int range when absent) */
     int64_t ilo, ihi;
+    uint64_t ulo, uhi;     /* clamp of u64: ilo/ihi as u64 (tkr_unary_prepare sets them) */
 } TkrUnParams;
 
 typedef struct {

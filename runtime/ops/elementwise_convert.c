@@ -38,6 +38,9 @@
     case TK_DTYPE_U8: LOAD_LOOP(dst, CT, p, s, n, uint8_t, X(v_)) break;                        \
     case TK_DTYPE_I8: LOAD_LOOP(dst, CT, p, s, n, int8_t, X(v_)) break;                         \
     case TK_DTYPE_I16: LOAD_LOOP(dst, CT, p, s, n, int16_t, X(v_)) break;                       \
+    case TK_DTYPE_U16: LOAD_LOOP(dst, CT, p, s, n, uint16_t, X(v_)) break;                      \
+    case TK_DTYPE_U32: LOAD_LOOP(dst, CT, p, s, n, uint32_t, X(v_)) break;                      \
+    case TK_DTYPE_U64: LOAD_LOOP(dst, CT, p, s, n, uint64_t, X(v_)) break;                      \
     case TK_DTYPE_I32: LOAD_LOOP(dst, CT, p, s, n, int32_t, X(v_)) break;                       \
     case TK_DTYPE_I64: LOAD_LOOP(dst, CT, p, s, n, int64_t, X(v_)) break;                       \
     case TK_DTYPE_F32: LOAD_LOOP(dst, CT, p, s, n, float, X(v_)) break;                         \
@@ -59,6 +62,8 @@ TKR_VECTOR_CLONES void tkr_ew_load_f32(float *dst, const char *p, int64_t s, tk_
 
 void tkr_ew_load_f64(double *dst, const char *p, int64_t s, tk_dtype dt, int64_t n) { LOAD_ALL(dst, double, p, s, dt, n) }
 
+/* A u64 source reads as its bit pattern (wrapping): only an in-place op of
+ * a signed tensor with a u64 operand would reach that. */
 void tkr_ew_load_i64(int64_t *dst, const char *p, int64_t s, tk_dtype dt, int64_t n)
 {
     if (tk_dtype_is_float(dt)) {   /* not reached by the ops (ints never promote from floats); kept total */
@@ -66,6 +71,16 @@ void tkr_ew_load_i64(int64_t *dst, const char *p, int64_t s, tk_dtype dt, int64_
         return;
     }
     LOAD_ALL(dst, int64_t, p, s, dt, n)
+}
+
+/* Signed sources wrap modulo 2^64 (C's conversion); only u64 ops load here. */
+void tkr_ew_load_u64(uint64_t *dst, const char *p, int64_t s, tk_dtype dt, int64_t n)
+{
+    if (tk_dtype_is_float(dt)) {   /* not reached by the ops (u64 never promotes from floats); kept total */
+        for (int64_t i = 0; i < n; i++) dst[i] = tkr_load_u64(p + i * s, dt);
+        return;
+    }
+    LOAD_ALL(dst, uint64_t, p, s, dt, n)
 }
 
 void tkr_ew_load_truth(uint8_t *dst, const char *p, int64_t s, tk_dtype dt, int64_t n) { LOAD_ALL_X(dst, uint8_t, p, s, dt, n, NONZERO) }
@@ -110,8 +125,24 @@ void tkr_ew_store_i64(char *p, int64_t s, tk_dtype dt, const int64_t *src, int64
     case TK_DTYPE_I16: STORE_LOOP(p, s, n, int16_t, (int16_t)(uint16_t)(uint64_t)src[i]) break;
     case TK_DTYPE_I32: STORE_LOOP(p, s, n, int32_t, (int32_t)(uint32_t)(uint64_t)src[i]) break;
     case TK_DTYPE_I64: STORE_LOOP(p, s, n, int64_t, src[i]) break;
+    case TK_DTYPE_U16: STORE_LOOP(p, s, n, uint16_t, (uint16_t)(uint64_t)src[i]) break;
+    case TK_DTYPE_U32: STORE_LOOP(p, s, n, uint32_t, (uint32_t)(uint64_t)src[i]) break;
+    case TK_DTYPE_U64: STORE_LOOP(p, s, n, uint64_t, (uint64_t)src[i]) break;
     default:
         for (int64_t i = 0; i < n; i++) tkr_store_i(p + i * s, dt, src[i]);
+        break;
+    }
+}
+
+/* u64 results: integers wrap as above (same bits); floats get the unsigned value */
+void tkr_ew_store_u64(char *p, int64_t s, tk_dtype dt, const uint64_t *src, int64_t n)
+{
+    switch (dt) {
+    case TK_DTYPE_U64: STORE_LOOP(p, s, n, uint64_t, src[i]) break;
+    case TK_DTYPE_F32: STORE_LOOP(p, s, n, float, (float)src[i]) break;
+    case TK_DTYPE_F64: STORE_LOOP(p, s, n, double, (double)src[i]) break;
+    default:
+        for (int64_t i = 0; i < n; i++) tkr_store_u64(p + i * s, dt, src[i]);
         break;
     }
 }

@@ -239,6 +239,13 @@ static inline int64_t entry(const char *p, bool i64) { return i64 ? *(const int6
         else SCATTER_LOOP(T, *dst = *dst * v)                               \
     } while (0)
 
+/* Integers as their unsigned type; 1u * keeps a 16-bit product unsigned (promoted to int, 65535² would overflow) */
+#define SCATTER_UINT(T)                                                            \
+    do {                                                                           \
+        if (a->reduce == TK_SCATTER_ADD) SCATTER_LOOP(T, *dst = (T)(*dst + v))      \
+        else SCATTER_LOOP(T, *dst = (T)(1u * *dst * v))                             \
+    } while (0)
+
 /* 16-bit floats combine in f32 and round once per update, as PyTorch's CPU loop */
 #define SCATTER_HALF(TO, FROM)                                                              \
     do {                                                                                    \
@@ -270,10 +277,10 @@ static void scatter_run(char **p, const int64_t *s, int64_t n, void *arg)
         if (a->reduce == TK_SCATTER_ADD) SCATTER_LOOP(uint8_t, *dst = (uint8_t)(*dst | v))
         else SCATTER_LOOP(uint8_t, *dst = (uint8_t)(*dst & v))
         break;
-    case TK_DTYPE_I8: case TK_DTYPE_U8: SCATTER_ARITH(uint8_t); break;
-    case TK_DTYPE_I16: SCATTER_ARITH(uint16_t); break;
-    case TK_DTYPE_I32: SCATTER_ARITH(uint32_t); break;
-    default: SCATTER_ARITH(uint64_t); break;
+    case TK_DTYPE_I8: case TK_DTYPE_U8: SCATTER_UINT(uint8_t); break;
+    case TK_DTYPE_I16: case TK_DTYPE_U16: SCATTER_UINT(uint16_t); break;
+    case TK_DTYPE_I32: case TK_DTYPE_U32: SCATTER_UINT(uint32_t); break;
+    default: SCATTER_UINT(uint64_t); break;   /* i64, u64 */
     }
 }
 

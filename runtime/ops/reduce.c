@@ -341,7 +341,13 @@ typedef struct {
     St *parts;             /* M * P partials when P > 1 */
     double *res_f;         /* per-output results: float accumulators */
     int64_t *res_i;        /* int accumulators and arg positions */
+    bool flip;             /* u64 max/min/arg: values carry their top bit flipped (below) */
 } Job;
+
+/* u64 values ordered as int64s: flipping the top bit maps unsigned order onto
+ * signed order, so the int64 max/min/argmax/argmin compare them right. */
+#define U64_FLIP INT64_MIN
+static bool order_kernel(Kop k) { return k == K_MAX || k == K_MIN || k == K_ARGMAX || k == K_ARGMIN; }
 
 /* Feeds a contiguous run of n f32 (or bf16) elements to kernel k through its
  * vectorised loop; false if k has none (then the caller takes the buffered path). */
@@ -388,6 +394,8 @@ static void feed_run(const Job *J, St *s, const char *p, int64_t stride, int64_t
         if (J->isint) {
             int64_t buf[CHUNK];
             tkr_load_run_i(p + c * stride, stride, J->dt, m, buf);
+            if (J->flip)
+                for (int64_t i = 0; i < m; i++) buf[i] ^= U64_FLIP;
             feed_i(J->k, s, buf, m, pos + c);
         } else {
             double buf[CHUNK];
@@ -430,7 +438,7 @@ static void reduce_range(const Job *J, int64_t o, int64_t b, int64_t e, St *s)
 static void emit(const Job *J, int64_t o, const St *s)
 {
     if (J->k == K_ARGMAX || J->k == K_ARGMIN) J->res_i[o] = s->j;
-    else if (J->isint || J->k == K_ALL || J->k == K_ANY) J->res_i[o] = s->i;
+    else if (J->isint || J->k == K_ALL || J->k == K_ANY) J->res_i[o] = J->flip ? s->i ^ U64_FLIP : s->i;
     else J->res_f[o] = s->a;
 }
 
@@ -610,7 +618,8 @@ static tk_status run_engine(tk_context *ctx, const char *op, const Geo *g, const
                             double p, double *res_f, int64_t *res_i)
 {
     Job J = { g, tkr_ptr(a), a->dtype, (int64_t)tk_dtype_size(a->dtype), k, tkr_red_is_int(a->dtype), shift, p, 1, NULL, res_f,
-              res_i };
+              res_i, false };
+    J.flip = a->dtype == TK_DTYPE_U64 && order_kernel(k);
     if (g->M == 0) return TK_OK;
     /* a float sum (of x, x², |x|, squared deviations), max or min over one strided dim beside a contiguous
      * kept one: rows streamed into partials */
@@ -719,7 +728,9 @@ static tk_status reduce_impl(tk_context *ctx, const char *op, tk_reduce_op rop, 
         return tkr_error(ctx, TK_ERR_SHAPE, "%s: %s of nothing: reduced dim %d of a %s has size 0", op, name, zd, TKR_SHAPE(a, sh));
     }
     tk_dtype odt = a->dtype;
-    if ((rop == TK_SUM || rop == TK_PROD) && isint) odt = TK_DTYPE_I64;
+    /* int sums and products: i64 as PyTorch; u16/u32/u64 give u64 as NumPy (exact modulo 2^64 either way) */
+    bool wide_unsigned = a->dtype == TK_DTYPE_U16 || a->dtype == TK_DTYPE_U32 || a->dtype == TK_DTYPE_U64;
+    if ((rop == TK_SUM || rop == TK_PROD) && isint) odt = wide_unsigned ? TK_DTYPE_U64 : TK_DTYPE_I64;
     if (rop == TK_ALL || rop == TK_ANY) odt = TK_DTYPE_BOOL;
 
     double t0 = ctx->profile ? tkr_now() : 0;

@@ -117,7 +117,9 @@ static tk_status scan_impl(tk_context *ctx, const char *op, bool prod, const tk_
     int ax;
     if ((s = tkr_axis(ctx, op, dim, a->ndim, &ax))) return s;
     double t0 = ctx->profile ? tkr_now() : 0;
-    tk_dtype odt = tkr_red_is_int(a->dtype) ? TK_DTYPE_I64 : a->dtype;
+    /* as tk_sum: ints give i64, u16/u32/u64 u64 (the same wrapping int64 accumulator's bits) */
+    bool wide_unsigned = a->dtype == TK_DTYPE_U16 || a->dtype == TK_DTYPE_U32 || a->dtype == TK_DTYPE_U64;
+    tk_dtype odt = !tkr_red_is_int(a->dtype) ? a->dtype : wide_unsigned ? TK_DTYPE_U64 : TK_DTYPE_I64;
     tk_tensor *c = NULL;
     if ((s = tkr_contiguous(ctx, a, &c))) return s;
     if ((s = tkr_new(ctx, odt, a->ndim, a->shape, out))) {

@@ -87,6 +87,8 @@ static void sort_lines(int64_t b, int64_t e, void *arg)
         if (isint) {
             int64_t *key = (int64_t *)J->keys + l * L;
             tkr_load_run_i(x, J->in.step * es, J->a->dtype, L, key);
+            if (J->a->dtype == TK_DTYPE_U64)   /* unsigned order as int64 order: flip the top bit */
+                for (int64_t i = 0; i < L; i++) key[i] ^= INT64_MIN;
             (J->desc ? sort_i_desc : sort_i_asc)(key, p, tmp, L);
         } else {
             double *key = (double *)J->keys + l * L;

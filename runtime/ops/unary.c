@@ -203,12 +203,48 @@ static TkrKernelFn int_unary(int op)
     }
 }
 
+/* u64: unsigned order where i64's would read values >= 2^63 as negative
+ * (abs, sign, relu, clamp); the wrapping ones (neg, square, ~) share the bits. */
+UN_KERNEL(neg_u64, uint64_t, uint64_t, 0 - x)
+UN_KERNEL(sign_u64, uint64_t, uint64_t, x != 0)
+UN_KERNEL(square_u64, uint64_t, uint64_t, x *x)
+UN_KERNEL(copy_u64, uint64_t, uint64_t, x)   /* abs, relu, floor, ceil, round, trunc */
+UN_KERNEL(bnot_u64, uint64_t, uint64_t, ~x)
+UN_KERNEL(clamp_u64, uint64_t, uint64_t, x < p->ulo ? p->ulo : x > p->uhi ? p->uhi : x)
+UN_KERNEL(lnot_u64, uint64_t, uint8_t, x == 0)
+UN_KERNEL(false_u64, uint64_t, uint8_t, 0 * x)
+UN_KERNEL(true_u64, uint64_t, uint8_t, 1 + 0 * x)
+
+static TkrKernelFn uint_unary(int op)
+{
+    switch (op) {
+    case TK_NEG: return (TkrKernelFn)neg_u64;
+    case TK_SIGN: return (TkrKernelFn)sign_u64;
+    case TK_SQUARE: return (TkrKernelFn)square_u64;
+    case TK_ABS:
+    case TK_RELU:
+    case TK_FLOOR:
+    case TK_CEIL:
+    case TK_ROUND:
+    case TK_TRUNC: return (TkrKernelFn)copy_u64;
+    case TK_BITWISE_NOT: return (TkrKernelFn)bnot_u64;
+    case TKR_U_CLAMP: return (TkrKernelFn)clamp_u64;
+    case TK_LOGICAL_NOT: return (TkrKernelFn)lnot_u64;
+    case TK_ISNAN:
+    case TK_ISINF: return (TkrKernelFn)false_u64;
+    case TK_ISFINITE: return (TkrKernelFn)true_u64;
+    default: return NULL;
+    }
+}
+
 typedef void (*UF32)(float *, const float *, int64_t, int64_t, const TkrUnParams *);
 typedef void (*UF64)(double *, const double *, int64_t, int64_t, const TkrUnParams *);
 typedef void (*UI64)(int64_t *, const int64_t *, int64_t, int64_t, const TkrUnParams *);
 typedef void (*BF32)(uint8_t *, const float *, int64_t, int64_t, const TkrUnParams *);
 typedef void (*BF64)(uint8_t *, const double *, int64_t, int64_t, const TkrUnParams *);
 typedef void (*BI64)(uint8_t *, const int64_t *, int64_t, int64_t, const TkrUnParams *);
+typedef void (*UU64)(uint64_t *, const uint64_t *, int64_t, int64_t, const TkrUnParams *);
+typedef void (*BU64)(uint8_t *, const uint64_t *, int64_t, int64_t, const TkrUnParams *);
 
 bool tkr_unary_prepare(TkrUnaryLoop *L)
 {
@@ -216,6 +252,12 @@ bool tkr_unary_prepare(TkrUnaryLoop *L)
     case TKR_CT_F32: L->kernel = float_unary_f32(L->op); break;
     case TKR_CT_F64: L->kernel = float_unary_f64(L->op); break;
     case TKR_CT_I64: L->kernel = int_unary(L->op); break;
+    case TKR_CT_U64:
+        L->kernel = uint_unary(L->op);
+        /* clamp's int bounds as u64: INT64_MAX is "no max"; a negative bound is below every value */
+        L->params.ulo = L->params.ilo < 0 ? 0 : (uint64_t)L->params.ilo;
+        L->params.uhi = L->params.ihi == INT64_MAX ? UINT64_MAX : L->params.ihi < 0 ? 0 : (uint64_t)L->params.ihi;
+        break;
     }
     return L->kernel != NULL;
 }
@@ -236,6 +278,10 @@ static void call(const TkrUnaryLoop *L, void *o, const void *a, int64_t sa, int6
         if (L->bool_out) ((BI64)L->kernel)(o, a, sa, n, pp);
         else ((UI64)L->kernel)(o, a, sa, n, pp);
         break;
+    case TKR_CT_U64:
+        if (L->bool_out) ((BU64)L->kernel)(o, a, sa, n, pp);
+        else ((UU64)L->kernel)(o, a, sa, n, pp);
+        break;
     }
 }
 
@@ -254,8 +300,8 @@ void tkr_unary_loop(char **p, const int64_t *s, int64_t n, void *arg)
         tkr_f32_unary(L->op, (float *)(void *)p[0], (const float *)(const void *)p[1], n);
         return;
     }
-    /* straight on the tensors: f32 → f32, f64 → f64, i64 → i64 (or bool results) with unit strides */
-    tk_dtype nat = L->ct == TKR_CT_F32 ? TK_DTYPE_F32 : L->ct == TKR_CT_F64 ? TK_DTYPE_F64 : TK_DTYPE_I64;
+    /* straight on the tensors: f32 → f32, f64 → f64, i64 → i64, u64 → u64 (or bool results) with unit strides */
+    tk_dtype nat = L->ct == TKR_CT_F32 ? TK_DTYPE_F32 : L->ct == TKR_CT_F64 ? TK_DTYPE_F64 : L->ct == TKR_CT_U64 ? TK_DTYPE_U64 : TK_DTYPE_I64;
     int64_t es = (int64_t)tk_dtype_size(nat);
     if (L->in == nat && L->common == nat && L->out == (L->bool_out ? TK_DTYPE_BOOL : nat) && s[0] == (L->bool_out ? 1 : es) && (s[1] == es || s[1] == 0)) {
         call(L, p[0], p[1], s[1] / es, n);
@@ -265,6 +311,7 @@ void tkr_unary_loop(char **p, const int64_t *s, int64_t n, void *arg)
         float f[TKR_EW_CHUNK];
         double d[TKR_EW_CHUNK];
         int64_t i[TKR_EW_CHUNK];
+        uint64_t u[TKR_EW_CHUNK];
     } ba, bo;
     uint8_t bools[TKR_EW_CHUNK];
     for (int64_t off = 0; off < n; off += TKR_EW_CHUNK) {
@@ -275,11 +322,13 @@ void tkr_unary_loop(char **p, const int64_t *s, int64_t n, void *arg)
         case TKR_CT_F32: tkr_ew_load_f32(ba.f, a, s[1], L->in, L->common, m); break;
         case TKR_CT_F64: tkr_ew_load_f64(ba.d, a, s[1], L->in, m); break;
         case TKR_CT_I64: tkr_ew_load_i64(ba.i, a, s[1], L->in, m); break;
+        case TKR_CT_U64: tkr_ew_load_u64(ba.u, a, s[1], L->in, m); break;
         }
         call(L, L->bool_out ? (void *)bools : (void *)&bo, &ba, 1, m);
         if (L->bool_out) tkr_ew_store_bool(o, s[0], L->out, bools, m);
         else if (L->ct == TKR_CT_F32) tkr_ew_store_f32(o, s[0], L->out, bo.f, m);
         else if (L->ct == TKR_CT_F64) tkr_ew_store_f64(o, s[0], L->out, bo.d, m);
+        else if (L->ct == TKR_CT_U64) tkr_ew_store_u64(o, s[0], L->out, bo.u, m);
         else tkr_ew_store_i64(o, s[0], L->out, bo.i, m);
     }
 }

@@ -55,12 +55,12 @@ g3 = helper.make_graph(
     "cyclic", [vi("x", TensorProto.FLOAT, [2])], [vi("y", TensorProto.FLOAT, [2])])
 save(helper.make_model(g3, opset_imports=[helper.make_opsetid("", 17)]), "cycle")
 
-# 4. everything unsupported at once: two unknown ops, an unknown attribute, a uint16 input
+# 4. everything unsupported at once: two unknown ops, an unknown attribute, a complex64 input
 g4 = helper.make_graph(
     [helper.make_node("FrobnicateA", ["x"], ["a"], name="fa"),
      helper.make_node("Relu", ["a"], ["b"], name="relu_attr", sharpness=3),
      helper.make_node("FrobnicateB", ["b", "u"], ["y"], name="fb", domain="com.example")],
-    "unsupported", [vi("x", TensorProto.FLOAT, [2]), vi("u", TensorProto.UINT16, [2])], [vi("y", TensorProto.FLOAT, [2])])
+    "unsupported", [vi("x", TensorProto.FLOAT, [2]), vi("u", TensorProto.COMPLEX64, [2])], [vi("y", TensorProto.FLOAT, [2])])
 save(helper.make_model(g4, opset_imports=[helper.make_opsetid("", 17), helper.make_opsetid("com.example", 1)]), "unsupported")
 
 # 5. an initializer in an external file (zero-copy through the mapping)

@@ -44,9 +44,10 @@ for name, res, args in [
     fn.restype, fn.argtypes = res, args
 
 # tk_dtype values (tk/types.h) and the NumPy dtypes DLPack gives them
-TK = {"bool": 0, "i32": 1, "i64": 2, "f32": 3, "f16": 4, "bf16": 5, "f64": 6, "i8": 7, "i16": 8, "u8": 9}
+TK = {"bool": 0, "i32": 1, "i64": 2, "f32": 3, "f16": 4, "bf16": 5, "f64": 6, "i8": 7, "i16": 8, "u8": 9,
+      "u16": 10, "u32": 11, "u64": 12}
 NP = {"i32": np.int32, "i64": np.int64, "f32": np.float32, "f16": np.float16, "f64": np.float64, "i8": np.int8,
-      "i16": np.int16, "u8": np.uint8, "bool": np.bool_}
+      "i16": np.int16, "u8": np.uint8, "u16": np.uint16, "u32": np.uint32, "u64": np.uint64, "bool": np.bool_}
 
 # ---------------------------------------------------------------- capsules through the C API
 api = ctypes.pythonapi

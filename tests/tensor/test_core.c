@@ -243,7 +243,12 @@ START_TEST(npy_round_trip_every_dtype)
         snprintf(path, sizeof path, "%s/roundtrip_%s.npy", dir ? dir : ".", tk_dtype_name(d));
         TKT_OK(tk_save_npy(tkt_ctx, b, path));
         TKT_OK(tk_load_npy(tkt_ctx, path, &back));
-        tkt_expect_equal(back, b, tk_dtype_name(d));
+        if (d == TK_DTYPE_U16) {   /* written as <u2, which reads as bf16 bits (tk/io.h): the same bytes */
+            ck_assert_int_eq(tk_tensor_dtype(back), TK_DTYPE_BF16);
+            ck_assert_int_eq(memcmp(tk_tensor_data(back), tk_tensor_data(b), 2 * (size_t)tk_tensor_numel(b)), 0);
+        } else {
+            tkt_expect_equal(back, b, tk_dtype_name(d));
+        }
         TKT_RELEASE(a, b, back);
     }
     tk_tensor *t;

@@ -78,7 +78,7 @@ static tk_status run_mod(TkoOpCtx *oc)
     return s ? s : as_dtype(oc, &oc->out[0], tk_tensor_dtype(oc->in[0]));
 }
 
-/* BitShift: direction "LEFT" or "RIGHT" (unsigned in ONNX: only u8 here). */
+/* BitShift: direction "LEFT" or "RIGHT" (ONNX takes u8, u16, u32, u64). */
 static tk_status run_bitshift(TkoOpCtx *oc)
 {
     const char *dir = tko_attr_string(oc->node, "direction", "");
@@ -195,7 +195,12 @@ static tk_status run_activation(TkoOpCtx *oc)
     } else if (strcmp(op, "Shrink") == 0) {   /* x < -l: x + bias; x > l: x - bias; else 0 */
         double lambd = tko_attr_float(n, "lambd", 0.5f), bias = tko_attr_float(n, "bias", 0.0f);
         tk_tensor *lo = NULL, *hi = NULL, *xb = NULL, *xs = NULL, *z = NULL, *in = NULL;
-        if (!(s = tk_binary_scalar(ctx, TK_LT, x, -lambd, &lo)) && !(s = tk_binary_scalar(ctx, TK_GT, x, lambd, &hi)) &&
+        /* the float bounds compare with ints as floats (as the reference): an int scalar would take an
+         * unsigned x's type and wrap, so u16 0 < -2 would hold */
+        const tk_tensor *xc = x;
+        s = tk_dtype_is_float(tk_tensor_dtype(x)) ? TK_OK : tk_to_dtype(ctx, x, TK_DTYPE_F64, &t1);
+        if (t1) xc = t1;
+        if (!s && !(s = tk_binary_scalar(ctx, TK_LT, xc, -lambd, &lo)) && !(s = tk_binary_scalar(ctx, TK_GT, xc, lambd, &hi)) &&
             !(s = tk_binary_scalar(ctx, TK_ADD, x, bias, &xb)) && !(s = tk_binary_scalar(ctx, TK_SUB, x, bias, &xs)) &&
             !(s = tk_zeros_like(ctx, x, &z)) && !(s = tk_where(ctx, hi, xs, z, &in)))
             s = tk_where(ctx, lo, xb, in, &oc->out[0]);

@@ -314,8 +314,10 @@ static void combine(char *dst, const char *src, int64_t n, tk_dtype dt, Reductio
             tkr_store_f(dst, dt, v);
         } else {
             int64_t a = tkr_load_i(dst, dt), b = tkr_load_i(src, dt);
+            /* u64 reads as its bit pattern: compare with the top bits flipped, so as unsigned */
+            int64_t flip = dt == TK_DTYPE_U64 ? INT64_MIN : 0, fa = a ^ flip, fb = b ^ flip;
             int64_t v = r == RED_ADD ? (int64_t)((uint64_t)a + (uint64_t)b) : r == RED_MUL ? (int64_t)((uint64_t)a * (uint64_t)b)
-                      : r == RED_MAX ? (b > a ? b : a) : (b < a ? b : a);
+                      : r == RED_MAX ? (fb > fa ? b : a) : (fb < fa ? b : a);
             if (dt == TK_DTYPE_BOOL && r == RED_MUL) v = a && b;
             tkr_store_i(dst, dt, v);
         }

@@ -36,6 +36,7 @@ static int compare_rows(const Rows *r, int64_t i, int64_t j)
         if (fl) c = compare_values(tkr_load_f(a, r->dt), tkr_load_f(b, r->dt));
         else {
             int64_t x = tkr_load_i(a, r->dt), y = tkr_load_i(b, r->dt);
+            if (r->dt == TK_DTYPE_U64) x ^= INT64_MIN, y ^= INT64_MIN;   /* its bit pattern, ordered as unsigned */
             c = (x > y) - (x < y);
         }
         if (c) return c;

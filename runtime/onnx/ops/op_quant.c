@@ -27,14 +27,15 @@
 #include "tk/shape.h"
 
 /* ONNX TensorProto.DataType values the checks name. */
-enum { ONNX_FLOAT = 1, ONNX_UINT8 = 2, ONNX_INT8 = 3, ONNX_INT16 = 5, ONNX_FLOAT16 = 10, ONNX_BFLOAT16 = 16 };
+enum { ONNX_FLOAT = 1, ONNX_UINT8 = 2, ONNX_INT8 = 3, ONNX_UINT16 = 4, ONNX_INT16 = 5, ONNX_FLOAT16 = 10, ONNX_BFLOAT16 = 16 };
 
-static bool is_quant_type(tk_dtype d) { return d == TK_DTYPE_U8 || d == TK_DTYPE_I8 || d == TK_DTYPE_I16; }
+static bool is_quant_type(tk_dtype d) { return d == TK_DTYPE_U8 || d == TK_DTYPE_I8 || d == TK_DTYPE_I16 || d == TK_DTYPE_U16; }
 
 static void quant_range(tk_dtype d, double *lo, double *hi)
 {
     if (d == TK_DTYPE_U8) *lo = 0, *hi = 255;
     else if (d == TK_DTYPE_I8) *lo = -128, *hi = 127;
+    else if (d == TK_DTYPE_U16) *lo = 0, *hi = 65535;
     else *lo = -32768, *hi = 32767;
 }
 
@@ -247,7 +248,7 @@ static tk_status run_quantize(TkoOpCtx *oc)
     int64_t odt = tko_attr_int(n, "output_dtype", 0), prec = tko_attr_int(n, "precision", 0);
     q.y = zp ? tk_tensor_dtype(zp) : odt ? (tk_dtype)tkr_onnx_dtype(odt) : TK_DTYPE_U8;
     q.zp = q.y;
-    if (!is_quant_type(q.y)) return tko_fail(oc, TK_ERR_DTYPE, "the quantized type is %s; u8, i8 and i16 are supported", tk_dtype_name(q.y));
+    if (!is_quant_type(q.y)) return tko_fail(oc, TK_ERR_DTYPE, "the quantized type is %s; u8, i8, u16 and i16 are supported", tk_dtype_name(q.y));
     if (zp && odt && tkr_onnx_dtype(odt) != (int)q.y)
         return tko_fail(oc, TK_ERR_DTYPE, "output_dtype %s differs from the zero point's type %s", tkr_onnx_type_name(odt),
                         tk_dtype_name(q.y));
@@ -276,7 +277,7 @@ static tk_status run_dequantize(TkoOpCtx *oc)
     q.y = odt ? (tk_dtype)tkr_onnx_dtype(odt) : q.scale;
     if (!tk_dtype_is_float(q.scale)) return tko_fail(oc, TK_ERR_DTYPE, "x_scale is %s; it must be a float", tk_dtype_name(q.scale));
     if (!is_quant_type(q.x) && q.x != TK_DTYPE_I32)
-        return tko_fail(oc, TK_ERR_DTYPE, "x is %s; u8, i8, i16 or i32 is supported", tk_dtype_name(q.x));
+        return tko_fail(oc, TK_ERR_DTYPE, "x is %s; u8, i8, u16, i16 or i32 is supported", tk_dtype_name(q.x));
     if (zp) {
         q.zp = tk_tensor_dtype(zp);
         if (q.zp != q.x)
@@ -300,8 +301,8 @@ static const char *check_quant(const TkoModel *m, const TkoNode *n, char *why, s
     (void)m;
     bool quantize = strcmp(n->op, "QuantizeLinear") == 0;
     int64_t odt = tko_attr_int(n, "output_dtype", 0), prec = tko_attr_int(n, "precision", 0);
-    if (odt && quantize && odt != ONNX_UINT8 && odt != ONNX_INT8 && odt != ONNX_INT16) {
-        snprintf(why, len, "output_dtype %s is not supported (u8, i8 and i16 are)", tkr_onnx_type_name(odt));
+    if (odt && quantize && odt != ONNX_UINT8 && odt != ONNX_INT8 && odt != ONNX_UINT16 && odt != ONNX_INT16) {
+        snprintf(why, len, "output_dtype %s is not supported (u8, i8, u16 and i16 are)", tkr_onnx_type_name(odt));
         return why;
     }
     if (odt && !quantize && odt != ONNX_FLOAT && odt != ONNX_FLOAT16 && odt != ONNX_BFLOAT16) {

@@ -31,12 +31,13 @@ static double empty_value(ReduceKind k, tk_dtype d)
     case R_MAX:
         if (d == TK_DTYPE_BOOL) return 0;
         if (!is_int) return -INFINITY;
-        return d == TK_DTYPE_U8 ? 0 : d == TK_DTYPE_I8 ? INT8_MIN : d == TK_DTYPE_I16 ? INT16_MIN : d == TK_DTYPE_I32 ? INT32_MIN
+        return tkr_dtype_is_unsigned(d) ? 0 : d == TK_DTYPE_I8 ? INT8_MIN : d == TK_DTYPE_I16 ? INT16_MIN : d == TK_DTYPE_I32 ? INT32_MIN
                                                                                                            : (double)INT64_MIN;
     case R_MIN:
         if (d == TK_DTYPE_BOOL) return 1;
         if (!is_int) return INFINITY;
-        return d == TK_DTYPE_U8 ? UINT8_MAX : d == TK_DTYPE_I8 ? INT8_MAX : d == TK_DTYPE_I16 ? INT16_MAX : d == TK_DTYPE_I32 ? INT32_MAX
+        if (d == TK_DTYPE_U64) return -1;   /* 2^64 - 1 is no double: -1 converts to it (floats wrap into u64) */
+        return d == TK_DTYPE_U8 ? UINT8_MAX : d == TK_DTYPE_U16 ? UINT16_MAX : d == TK_DTYPE_U32 ? UINT32_MAX : d == TK_DTYPE_I8 ? INT8_MAX : d == TK_DTYPE_I16 ? INT16_MAX : d == TK_DTYPE_I32 ? INT32_MAX
                                                                                                                 : (double)INT64_MAX;
     default: return 0;
     }
