@@ -43,7 +43,7 @@ static void usage(FILE *f)
 {
     fprintf(f, "usage: tkrun MODEL.onnx [--input NAME=FILE.pb|FILE.npy]... [--output-dir DIR] [--npy]\n"
                "             [--dim NAME=V]... [--seed N] [--bench N] [--threads N] [--profile]\n"
-               "             [--no-fuse] [--json] [--dump[=read,sort,fold|all]] [--list-ops]\n"
+               "             [--no-fuse] [--json] [--dump[=read,sort,fold,infer,fuse|all]] [--list-ops]\n"
                "\n"
                "  --input NAME=FILE   a graph input from an ONNX TensorProto .pb or a .npy file\n"
                "                      (inputs not given: seeded random values of the model's types)\n"

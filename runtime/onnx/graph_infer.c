@@ -1,0 +1,1479 @@
+/* graph_infer.c — every value's element type and shape before anything
+ * runs. A size is a constant, a dim name of the graph inputs ("batch"), or a
+ * small expression of them kept in one canonical form (a sum of terms, each a
+ * coefficient times a product of names or floor quotients), so two sizes are
+ * equal exactly when their texts are: "batch*16", "seq/2+1".
+ *
+ * The rules are a table keyed by op name (RULES below): how the output's
+ * element type follows (an input's, a 'to' / 'dtype' attribute, bool, int64),
+ * which input types the op takes, which inputs must share one type, and a
+ * shape function per family. An op without a row gets nothing: element type
+ * and shape unknown, never wrong. Small integer tensors (shapes being
+ * computed: Shape -> Gather -> Concat -> Reshape) carry their elements as
+ * sizes too, so a reshape to a computed shape keeps its symbolic dims.
+ *
+ * What the model's value_info says is checked against what is inferred (a
+ * conflict is a load problem naming the node and the value) and fills in
+ * what inference could not. Type problems go to graph_check.c's list, so the
+ * user gets one message. With opts.check_infer, tko_infer_verify compares a
+ * run's values with the inference, for tests. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "op.h"
+#include "onnx_tensor.h"
+
+/* ------------------------------------------------------------ sizes */
+
+#define SYM_TERMS 8
+#define SYM_ATOMS 4
+#define MAX_VAL 16   /* the longest integer tensor whose elements are tracked */
+
+typedef struct Atom Atom;
+typedef struct {
+    int64_t coef;
+    int n;
+    const Atom *a[SYM_ATOMS];   /* sorted by text */
+} Term;
+
+struct TkoSym {
+    int n;                      /* terms; 0: the constant 0 */
+    Term t[SYM_TERMS];          /* the constant term (no atoms) last */
+    const char *text;
+};
+
+struct Atom {
+    const char *name;           /* a dim name, or NULL for a quotient */
+    const TkoSym *num;          /* floor(num / den) */
+    int64_t den;
+    const char *text;
+};
+
+typedef struct {
+    TkoModel *m;
+    bool oom;
+} Infer;
+
+static void *alloc(Infer *c, size_t bytes)
+{
+    void *p = tko_alloc(&c->m->arena, bytes);
+    if (!p) c->oom = true;
+    return p;
+}
+
+static char *dupstr(Infer *c, const char *s)
+{
+    char *p = tko_strndup(&c->m->arena, s, strlen(s));
+    if (!p) c->oom = true;
+    return p;
+}
+
+static int cmp_terms(const Term *x, const Term *y)
+{
+    if (!x->n || !y->n) return (x->n == 0) - (y->n == 0);   /* the constant last */
+    for (int k = 0; k < x->n && k < y->n; k++) {
+        int d = strcmp(x->a[k]->text, y->a[k]->text);
+        if (d) return d;
+    }
+    return x->n - y->n;
+}
+
+static int cmp_atoms(const void *x, const void *y) { return strcmp((*(const Atom *const *)x)->text, (*(const Atom *const *)y)->text); }
+static int cmp_terms_q(const void *x, const void *y) { return cmp_terms(x, y); }
+
+static void append(char *buf, size_t len, size_t *at, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static void append(char *buf, size_t len, size_t *at, const char *fmt, ...)
+{
+    if (*at >= len) return;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf + *at, len - *at, fmt, ap);
+    va_end(ap);
+    if (n > 0) *at += (size_t)n;
+}
+
+/* Sorts and merges terms[n] into a new size (NULL when too big or out of memory). */
+static const TkoSym *make_sym(Infer *c, Term *terms, int n)
+{
+    for (int i = 0; i < n; i++) qsort(terms[i].a, (size_t)terms[i].n, sizeof terms[i].a[0], cmp_atoms);
+    qsort(terms, (size_t)n, sizeof *terms, cmp_terms_q);
+    TkoSym s = { 0 };
+    for (int i = 0; i < n; i++) {
+        if (s.n && cmp_terms(&s.t[s.n - 1], &terms[i]) == 0) {
+            if (__builtin_add_overflow(s.t[s.n - 1].coef, terms[i].coef, &s.t[s.n - 1].coef)) return NULL;
+        } else {
+            if (s.n == SYM_TERMS) return NULL;
+            s.t[s.n++] = terms[i];
+        }
+        if (s.t[s.n - 1].coef == 0) s.n--;
+    }
+    char text[256];
+    size_t at = 0;
+    for (int i = 0; i < s.n; i++) {
+        const Term *t = &s.t[i];
+        int64_t coef = t->coef;
+        if (i) append(text, sizeof text, &at, coef < 0 ? "-" : "+");
+        else if (coef < 0) append(text, sizeof text, &at, "-");
+        if (coef < 0) coef = -coef;
+        for (int k = 0; k < t->n; k++) append(text, sizeof text, &at, k ? "*%s" : "%s", t->a[k]->text);
+        if (!t->n) append(text, sizeof text, &at, "%lld", (long long)coef);
+        else if (coef != 1) append(text, sizeof text, &at, "*%lld", (long long)coef);
+    }
+    if (!s.n) append(text, sizeof text, &at, "0");
+    if (at >= sizeof text) return NULL;
+    TkoSym *r = alloc(c, sizeof *r);
+    if (!r) return NULL;
+    *r = s;
+    r->text = dupstr(c, text);
+    return r->text ? r : NULL;
+}
+
+static const TkoSym *sym_const(Infer *c, int64_t v)
+{
+    Term t = { v, 0, { 0 } };
+    return make_sym(c, &t, 1);
+}
+
+static const TkoSym *sym_name(Infer *c, const char *name)
+{
+    Atom *a = alloc(c, sizeof *a);
+    if (!a) return NULL;
+    a->name = a->text = name;
+    Term t = { 1, 1, { a } };
+    return make_sym(c, &t, 1);
+}
+
+static bool sym_is_const(const TkoSym *s, int64_t *v)
+{
+    if (!s) return false;
+    if (s->n == 0) return *v = 0, true;
+    if (s->n == 1 && s->t[0].n == 0) return *v = s->t[0].coef, true;
+    return false;
+}
+
+static bool sym_eq(const TkoSym *x, const TkoSym *y) { return x && y && strcmp(x->text, y->text) == 0; }
+
+static const TkoSym *sym_add(Infer *c, const TkoSym *x, const TkoSym *y, int64_t ysign)
+{
+    if (!x || !y) return NULL;
+    Term t[2 * SYM_TERMS];
+    int n = 0;
+    for (int i = 0; i < x->n; i++) t[n++] = x->t[i];
+    for (int i = 0; i < y->n; i++) {
+        t[n] = y->t[i];
+        if (__builtin_mul_overflow(t[n].coef, ysign, &t[n].coef)) return NULL;
+        n++;
+    }
+    return make_sym(c, t, n);
+}
+
+static const TkoSym *sym_addc(Infer *c, const TkoSym *x, int64_t k) { return sym_add(c, x, sym_const(c, k), 1); }
+
+static const TkoSym *sym_mul(Infer *c, const TkoSym *x, const TkoSym *y)
+{
+    if (!x || !y) return NULL;
+    Term t[SYM_TERMS * SYM_TERMS];
+    int n = 0;
+    for (int i = 0; i < x->n; i++)
+        for (int j = 0; j < y->n; j++) {
+            Term p = x->t[i];
+            if (p.n + y->t[j].n > SYM_ATOMS || __builtin_mul_overflow(p.coef, y->t[j].coef, &p.coef)) return NULL;
+            for (int k = 0; k < y->t[j].n; k++) p.a[p.n++] = y->t[j].a[k];
+            t[n++] = p;
+        }
+    return make_sym(c, t, n);
+}
+
+static int64_t floor_div(int64_t a, int64_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
+static int64_t floor_mod(int64_t a, int64_t b) { return a - floor_div(a, b) * b; }
+
+/* floor(x / d) for a constant d > 0: the terms whose coefficients d divides
+ * come out of the quotient, so the form stays canonical (floor((2a+b)/2) = a + floor(b/2)). */
+static const TkoSym *sym_divc(Infer *c, const TkoSym *x, int64_t d)
+{
+    if (!x || d <= 0) return NULL;
+    if (d == 1) return x;
+    Term out[SYM_TERMS + 1], rest[SYM_TERMS];
+    int no = 0, nr = 0;
+    for (int i = 0; i < x->n; i++) {
+        Term q = x->t[i], r = x->t[i];
+        q.coef = floor_div(x->t[i].coef, d);
+        r.coef = floor_mod(x->t[i].coef, d);
+        if (q.coef) out[no++] = q;
+        if (r.coef) rest[nr++] = r;
+    }
+    if (nr) {
+        const TkoSym *rs = make_sym(c, rest, nr);
+        int64_t k;
+        if (!rs) return NULL;
+        if (sym_is_const(rs, &k)) {
+            if (floor_div(k, d)) out[no++] = (Term){ floor_div(k, d), 0, { 0 } };
+        } else {
+            Atom *a = alloc(c, sizeof *a);
+            if (!a) return NULL;
+            a->num = rs, a->den = d;
+            char text[300];
+            bool bare = rs->n == 1 && rs->t[0].n == 1 && rs->t[0].coef == 1 && rs->t[0].a[0]->name;
+            snprintf(text, sizeof text, bare ? "%s/%lld" : "(%s)/%lld", rs->text, (long long)d);
+            if (!(a->text = dupstr(c, text))) return NULL;
+            out[no++] = (Term){ 1, 1, { a } };
+        }
+    }
+    return make_sym(c, out, no);
+}
+
+static const TkoSym *sym_ceildiv(Infer *c, const TkoSym *x, int64_t d) { return sym_divc(c, sym_addc(c, x, d - 1), d); }
+
+/* x / y when y divides x exactly as written (a constant, or a monomial every term of x contains); else unknown. */
+static const TkoSym *sym_div(Infer *c, const TkoSym *x, const TkoSym *y)
+{
+    int64_t k;
+    if (!x || !y) return NULL;
+    if (sym_is_const(y, &k)) {
+        if (k <= 0) return NULL;
+        for (int i = 0; i < x->n; i++)
+            if (x->t[i].coef % k) return NULL;
+        return sym_divc(c, x, k);
+    }
+    if (y->n != 1 || y->t[0].coef <= 0) return NULL;
+    Term t[SYM_TERMS];
+    for (int i = 0; i < x->n; i++) {
+        t[i] = x->t[i];
+        if (t[i].coef % y->t[0].coef) return NULL;
+        t[i].coef /= y->t[0].coef;
+        for (int j = 0; j < y->t[0].n; j++) {
+            int k2 = 0;
+            while (k2 < t[i].n && strcmp(t[i].a[k2]->text, y->t[0].a[j]->text) != 0) k2++;
+            if (k2 == t[i].n) return NULL;
+            t[i].a[k2] = t[i].a[--t[i].n];
+        }
+    }
+    return make_sym(c, t, x->n);
+}
+
+const char *tko_sym_str(const TkoSym *s, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s", s ? s->text : "?");
+    return buf;
+}
+
+/* The value of s with the run's bound names; false when a name is unbound. */
+static bool sym_eval(const TkoModel *m, const TkoSym *s, int64_t *out)
+{
+    int64_t sum = 0;
+    for (int i = 0; i < s->n; i++) {
+        int64_t p = s->t[i].coef;
+        for (int k = 0; k < s->t[i].n; k++) {
+            const Atom *a = s->t[i].a[k];
+            int64_t v;
+            if (a->name) {
+                int j = 0;
+                while (j < m->infer_nsyms && strcmp(m->infer_sym_names[j], a->name) != 0) j++;
+                if (j == m->infer_nsyms) return false;
+                v = m->infer_sym_sizes[j];
+            } else {
+                if (!sym_eval(m, a->num, &v)) return false;
+                v = floor_div(v, a->den);
+            }
+            p *= v;
+        }
+        sum += p;
+    }
+    *out = sum;
+    return true;
+}
+
+/* ------------------------------------------------------------ inferred records */
+
+static bool known_rank(const TkoInfer *t) { return t->ndim >= 0; }
+
+static TkoInfer *set_shape(Infer *c, TkoInfer *t, int ndim)
+{
+    t->ndim = ndim;
+    t->dims = ndim > 0 ? alloc(c, (size_t)ndim * sizeof *t->dims) : NULL;
+    if (ndim > 0 && !t->dims) t->ndim = -1;
+    return t;
+}
+
+static void set_val(Infer *c, TkoInfer *t, int n)
+{
+    t->val = alloc(c, (size_t)(n + 1) * sizeof *t->val);
+    t->nval = t->val ? n : -1;
+}
+
+static bool is_int_type(int et) { return et == 2 || et == 3 || et == 4 || et == 5 || et == 6 || et == 7 || et == 12 || et == 13; }
+
+/* The record of a constant tensor: exact, and its elements when it is a small integer one. */
+static void from_tensor(Infer *c, TkoInfer *t, const tk_tensor *x)
+{
+    t->elem_type = tkr_onnx_type_of(tk_tensor_dtype(x));
+    set_shape(c, t, tk_tensor_ndim(x));
+    for (int d = 0; d < t->ndim; d++) t->dims[d] = sym_const(c, tk_tensor_shape(x)[d]);
+    int64_t n = tk_tensor_numel(x);
+    t->nval = -1;
+    if (!is_int_type(t->elem_type) || tk_tensor_ndim(x) > 1 || n > MAX_VAL) return;
+    set_val(c, t, (int)n);
+    int64_t idx = 0;
+    for (int k = 0; t->nval >= 0 && k < n; k++, idx++) {
+        int64_t off = x->offset + (x->ndim ? idx * x->strides[0] : 0);
+        t->val[k] = sym_const(c, tkr_load_i((const char *)x->storage->data + off * (int64_t)tk_dtype_size(x->dtype), x->dtype));
+    }
+}
+
+/* The model's declared type as a record (names become sizes). */
+static void from_declared(Infer *c, TkoInfer *t, const TkoType *ty)
+{
+    if (!ty->known) return;
+    t->elem_type = ty->elem_type;
+    if (ty->ndim < 0) return;
+    set_shape(c, t, ty->ndim);
+    for (int d = 0; d < t->ndim; d++)
+        t->dims[d] = ty->dims[d] >= 0 ? sym_const(c, ty->dims[d])
+                     : ty->dim_names[d] && *ty->dim_names[d] && strcmp(ty->dim_names[d], "?") != 0 ? sym_name(c, ty->dim_names[d])
+                                                                                                : NULL;
+}
+
+/* ------------------------------------------------------------ one node's context */
+
+typedef struct {
+    Infer *c;
+    TkoGraph *g;
+    const TkoNode *n;
+    TkoInfer none;           /* an omitted or unknown input */
+    TkoInfer scratch;        /* an omitted output */
+} Node;
+
+static const TkoInfer *in(Node *x, int i)
+{
+    if (i >= x->n->nin || x->n->inputs[i] < 0) return &x->none;
+    return &x->g->values[x->n->inputs[i]].inf;
+}
+
+static bool has_in(Node *x, int i) { return i < x->n->nin && x->n->inputs[i] >= 0; }
+
+static TkoInfer *out(Node *x, int k)
+{
+    if (k >= x->n->nout || x->n->outputs[k] < 0) {
+        x->scratch = (TkoInfer){ 0, -1, NULL, -1, NULL, false };
+        return &x->scratch;
+    }
+    return &x->g->values[x->n->outputs[k]].inf;
+}
+
+static int axis_of(int64_t a, int rank) { return a < 0 ? (int)(a + rank) : (int)a; }
+
+static void copy_shape(Infer *c, TkoInfer *o, const TkoInfer *i)
+{
+    if (!known_rank(i)) return;
+    set_shape(c, o, i->ndim);
+    for (int d = 0; d < o->ndim; d++) o->dims[d] = i->dims[d];
+}
+
+/* The elements of integer input i (a shape, axes, pads) as constants; false when not all known. */
+static bool const_ints(Node *x, int i, int64_t *v, int *n)
+{
+    const TkoInfer *t = in(x, i);
+    if (t->nval < 0) return false;
+    for (int k = 0; k < t->nval; k++)
+        if (!sym_is_const(t->val[k], &v[k])) return false;
+    *n = t->nval;
+    return true;
+}
+
+/* axes from the attribute (older opsets) or input i (newer); false when not known. *n = -1: none given. */
+static bool axes_of(Node *x, int i, int64_t *axes, int *n)
+{
+    int na;
+    const int64_t *a = tko_attr_ints(x->n, "axes", &na);
+    if (a) {
+        if (na > MAX_VAL) return false;
+        memcpy(axes, a, (size_t)na * sizeof *a);
+        *n = na;
+        return true;
+    }
+    int64_t len;
+    if (has_in(x, i) && in(x, i)->ndim == 1 && sym_is_const(in(x, i)->dims[0], &len) && len == 0) return *n = 0, true;   /* empty: the default */
+    if (has_in(x, i)) return const_ints(x, i, axes, n);
+    *n = -1;
+    return true;
+}
+
+/* ------------------------------------------------------------ shape functions */
+
+typedef void (*ShapeFn)(Node *x, int arg);
+
+static void shape_same(Node *x, int arg)
+{
+    (void)arg;
+    for (int k = 0; k < x->n->nout && k < 1; k++) copy_shape(x->c, out(x, k), in(x, 0));
+    if (in(x, 0)->nval >= 0 && (!strcmp(x->n->op, "Identity") || !strcmp(x->n->op, "Cast"))) {
+        const TkoInfer *i = in(x, 0);
+        TkoInfer *o = out(x, 0);
+        if (is_int_type(o->elem_type)) {
+            set_val(x->c, o, i->nval);
+            for (int k = 0; o->nval >= 0 && k < i->nval; k++) o->val[k] = i->val[k];
+        }
+    }
+}
+
+/* Dropout, BatchNormalization in inference, LayerNormalization: output 0 as input 0; a mask output too. */
+static void shape_same_all(Node *x, int arg)
+{
+    (void)arg;
+    copy_shape(x->c, out(x, 0), in(x, 0));
+    if (!strcmp(x->n->op, "BatchNormalization") && x->n->nout > 1) out(x, 0)->ndim = -1;   /* training mode: left to the run */
+    if (!strcmp(x->n->op, "LayerNormalization"))   /* mean and 1/std: the normalized dims kept as 1, in stash_type */
+        for (int k = 1; k < x->n->nout && k < 3; k++) {
+            const TkoInfer *d = in(x, 0);
+            TkoInfer *o = out(x, k);
+            o->elem_type = (int)tko_attr_int(x->n, "stash_type", 1);
+            if (!known_rank(d)) continue;
+            int axis = axis_of(tko_attr_int(x->n, "axis", -1), d->ndim);
+            if (axis < 0 || axis >= d->ndim || !set_shape(x->c, o, d->ndim) || o->ndim < 0) continue;
+            for (int e = 0; e < d->ndim; e++) o->dims[e] = e < axis ? d->dims[e] : sym_const(x->c, 1);
+        }
+    if (!strcmp(x->n->op, "Dropout") && x->n->nout > 1) {
+        out(x, 1)->elem_type = 9;
+        copy_shape(x->c, out(x, 1), in(x, 0));
+    }
+}
+
+/* Numpy broadcasting of every input; elements of small integer operands combined (Add/Sub/Mul/Div). */
+static void shape_broadcast(Node *x, int arg)
+{
+    (void)arg;
+    int rank = 0, first = 0;
+    for (int i = first; i < x->n->nin; i++) {
+        if (!has_in(x, i)) continue;
+        if (!known_rank(in(x, i))) return;
+        if (in(x, i)->ndim > rank) rank = in(x, i)->ndim;
+    }
+    TkoInfer *o = set_shape(x->c, out(x, 0), rank);
+    if (o->ndim < 0) return;
+    for (int d = 0; d < rank; d++) {
+        const TkoSym *r = NULL;
+        bool unknown = false, first_set = false;
+        for (int i = first; i < x->n->nin; i++) {
+            if (!has_in(x, i)) continue;
+            const TkoInfer *t = in(x, i);
+            int dd = d - (rank - t->ndim);
+            if (dd < 0) continue;
+            const TkoSym *s = t->dims[dd];
+            int64_t k;
+            if (sym_is_const(s, &k) && k == 1) {   /* broadcasts to anything */
+                if (!first_set) r = s, first_set = true;
+                continue;
+            }
+            if (!s) unknown = true;
+            else if (!first_set || (sym_is_const(r, &k) && k == 1)) r = s, first_set = true;
+            else if (!sym_eq(r, s)) unknown = true;   /* two different sizes: a symbol may be 1 */
+        }
+        o->dims[d] = unknown ? NULL : r;
+    }
+    /* elements of shape arithmetic (Shape(x)[0] * 16) */
+    const char *op = x->n->op;
+    int ar = !strcmp(op, "Add") ? 1 : !strcmp(op, "Sub") ? 2 : !strcmp(op, "Mul") ? 3 : !strcmp(op, "Div") ? 4 : 0;
+    const TkoInfer *a = in(x, 0), *b = in(x, 1);
+    if (!ar || x->n->nin != 2 || a->nval < 0 || b->nval < 0 || !is_int_type(o->elem_type)) return;
+    if (a->nval != b->nval && a->nval != 1 && b->nval != 1) return;
+    if ((a->nval == 1 && a->ndim > b->ndim) || (b->nval == 1 && b->ndim > a->ndim)) return;
+    int nv = a->nval > b->nval ? a->nval : b->nval;
+    set_val(x->c, o, nv);
+    for (int k = 0; o->nval >= 0 && k < nv; k++) {
+        const TkoSym *p = a->val[a->nval == 1 ? 0 : k], *q = b->val[b->nval == 1 ? 0 : k];
+        o->val[k] = ar == 1 ? sym_add(x->c, p, q, 1) : ar == 2 ? sym_add(x->c, p, q, -1) : ar == 3 ? sym_mul(x->c, p, q) : sym_div(x->c, p, q);
+    }
+}
+
+static void shape_matmul(Node *x, int arg)
+{
+    (void)arg;
+    const TkoInfer *a = in(x, 0), *b = in(x, 1);
+    if (!known_rank(a) || !known_rank(b) || a->ndim == 0 || b->ndim == 0) return;
+    int ra = a->ndim == 1 ? 2 : a->ndim, rb = b->ndim == 1 ? 2 : b->ndim;
+    int batch = (ra > rb ? ra : rb) - 2;
+    int rank = batch + 2 - (a->ndim == 1) - (b->ndim == 1);
+    TkoInfer *o = set_shape(x->c, out(x, 0), rank);
+    if (o->ndim < 0) return;
+    for (int d = 0; d < batch; d++) {   /* the batch dims broadcast */
+        int da = d - (batch - (ra - 2)), db = d - (batch - (rb - 2));
+        const TkoSym *sa = da >= 0 ? a->dims[da] : NULL, *sb = db >= 0 ? b->dims[db] : NULL;
+        int64_t k;
+        if (da < 0) o->dims[d] = sb;
+        else if (db < 0) o->dims[d] = sa;
+        else if (sym_is_const(sa, &k) && k == 1) o->dims[d] = sb;
+        else if (sym_is_const(sb, &k) && k == 1) o->dims[d] = sa;
+        else o->dims[d] = sym_eq(sa, sb) ? sa : NULL;
+    }
+    int d = batch;
+    if (a->ndim > 1) o->dims[d++] = a->dims[a->ndim - 2];
+    if (b->ndim > 1) o->dims[d++] = b->dims[b->ndim - 1];
+}
+
+static void shape_gemm(Node *x, int arg)
+{
+    (void)arg;
+    const TkoInfer *a = in(x, 0), *b = in(x, 1);
+    if (a->ndim != 2 || b->ndim != 2) return;
+    TkoInfer *o = set_shape(x->c, out(x, 0), 2);
+    if (o->ndim < 0) return;
+    o->dims[0] = a->dims[tko_attr_int(x->n, "transA", 0) ? 1 : 0];
+    o->dims[1] = b->dims[tko_attr_int(x->n, "transB", 0) ? 0 : 1];
+}
+
+/* FusedLinear(x, wt [N, K]): [..., N]. */
+static void shape_linear(Node *x, int arg)
+{
+    (void)arg;
+    const TkoInfer *a = in(x, 0), *w = in(x, 1);
+    if (!known_rank(a) || w->ndim != 2 || a->ndim < 1) return;
+    copy_shape(x->c, out(x, 0), a);
+    if (out(x, 0)->ndim == a->ndim) out(x, 0)->dims[a->ndim - 1] = w->dims[0];
+}
+
+/* Conv, ConvTranspose and the pools: [N, C, spatial...] with kernel, pads, strides, dilations, auto_pad. */
+enum { CONV, CONV_T, POOL, GLOBAL_POOL };
+static void shape_window(Node *x, int kind)
+{
+    const TkoInfer *xi = in(x, 0), *w = in(x, 1);
+    if (!known_rank(xi) || xi->ndim < 2) return;
+    int sp = xi->ndim - 2;
+    TkoInfer *o = set_shape(x->c, out(x, 0), xi->ndim);
+    if (o->ndim < 0) return;
+    o->dims[0] = xi->dims[0];
+    o->dims[1] = xi->dims[1];
+    int64_t kernel[8] = { 0 };
+    int nk = 0;
+    if (kind == GLOBAL_POOL) {
+        for (int d = 0; d < sp; d++) o->dims[2 + d] = sym_const(x->c, 1);
+        return;
+    }
+    if (sp > 8) goto unknown;
+    const int64_t *ks = tko_attr_ints(x->n, "kernel_shape", &nk);
+    if (kind == CONV || kind == CONV_T) {
+        int64_t group = tko_attr_int(x->n, "group", 1);
+        if (w->ndim != xi->ndim) goto unknown;
+        o->dims[1] = kind == CONV ? w->dims[0] : sym_mul(x->c, w->dims[1], sym_const(x->c, group));
+        if (!ks) {
+            for (int d = 0; d < sp; d++)
+                if (!sym_is_const(w->dims[2 + d], &kernel[d])) goto unknown_spatial;
+            nk = sp;
+        }
+    }
+    if (ks) {
+        if (nk != sp) goto unknown;
+        memcpy(kernel, ks, (size_t)sp * sizeof *ks);
+    } else if (kind == POOL) goto unknown;
+    int n1, n2, n3, n4, n5;
+    const int64_t *pads = tko_attr_ints(x->n, "pads", &n1), *strides = tko_attr_ints(x->n, "strides", &n2);
+    const int64_t *dil = tko_attr_ints(x->n, "dilations", &n3), *outpad = tko_attr_ints(x->n, "output_padding", &n4);
+    const int64_t *oshape = tko_attr_ints(x->n, "output_shape", &n5);
+    const char *autopad = tko_attr_string(x->n, "auto_pad", "NOTSET");
+    bool ceil_mode = tko_attr_int(x->n, "ceil_mode", 0) != 0;
+    if ((pads && n1 != 2 * sp) || (strides && n2 != sp) || (dil && n3 != sp) || (outpad && n4 != sp)) goto unknown_spatial;
+    for (int d = 0; d < sp; d++) {
+        int64_t s = strides ? strides[d] : 1, dl = dil ? dil[d] : 1, k = kernel[d];
+        int64_t pb = pads ? pads[d] : 0, pe = pads ? pads[sp + d] : 0;
+        const TkoSym *in_d = xi->dims[2 + d], *r;
+        if (s <= 0 || dl <= 0) goto unknown_spatial;
+        if (kind == CONV_T) {
+            if (oshape) {
+                if (n5 != sp) goto unknown_spatial;
+                r = sym_const(x->c, oshape[d]);
+            } else if (strcmp(autopad, "SAME_UPPER") == 0 || strcmp(autopad, "SAME_LOWER") == 0) {
+                r = sym_mul(x->c, in_d, sym_const(x->c, s));
+            } else {   /* s*(in-1) + op + (k-1)*d + 1 - pads */
+                r = sym_addc(x->c, sym_mul(x->c, sym_addc(x->c, in_d, -1), sym_const(x->c, s)),
+                             (outpad ? outpad[d] : 0) + (k - 1) * dl + 1 - pb - pe);
+            }
+        } else if (strcmp(autopad, "SAME_UPPER") == 0 || strcmp(autopad, "SAME_LOWER") == 0) {
+            r = sym_ceildiv(x->c, in_d, s);
+        } else if (strcmp(autopad, "VALID") == 0) {
+            r = sym_addc(x->c, sym_divc(x->c, sym_addc(x->c, in_d, -((k - 1) * dl + 1)), s), 1);
+        } else {
+            const TkoSym *span = sym_addc(x->c, in_d, pb + pe - (k - 1) * dl - 1);
+            if (!ceil_mode) r = sym_addc(x->c, sym_divc(x->c, span, s), 1);
+            else {   /* ceil, but the last window must start inside the input or left pad */
+                int64_t v, n;
+                if (!sym_is_const(span, &v) || !sym_is_const(in_d, &n)) r = NULL;
+                else {
+                    int64_t o2 = (v + s - 1) / s + 1;
+                    if ((o2 - 1) * s >= n + pb) o2--;
+                    r = sym_const(x->c, o2);
+                }
+            }
+        }
+        o->dims[2 + d] = r;
+    }
+    if (kind == POOL && x->n->nout > 1 && x->n->outputs[1] >= 0) {   /* MaxPool's indices */
+        out(x, 1)->elem_type = 7;
+        copy_shape(x->c, out(x, 1), o);
+    }
+    return;
+unknown_spatial:
+    for (int d = 0; d < sp; d++) o->dims[2 + d] = NULL;
+    return;
+unknown:
+    o->ndim = -1;
+}
+
+static void shape_reshape(Node *x, int arg)
+{
+    (void)arg;
+    const TkoInfer *d = in(x, 0), *s = in(x, 1);
+    int64_t r;
+    if (s->nval < 0) {
+        if (s->ndim == 1 && sym_is_const(s->dims[0], &r) && r <= TK_MAX_DIMS) set_shape(x->c, out(x, 0), (int)r);   /* the rank: the shape's length */
+        return;
+    }
+    int n = s->nval;
+    bool allowzero = tko_attr_int(x->n, "allowzero", 0) != 0;
+    TkoInfer *o = set_shape(x->c, out(x, 0), n);
+    if (o->ndim < 0) return;
+    int infer_at = -1;
+    const TkoSym *known = sym_const(x->c, 1);
+    for (int k = 0; k < n; k++) {
+        int64_t v;
+        const TkoSym *e = s->val[k];
+        if (sym_is_const(e, &v) && v == -1) {
+            infer_at = k;
+            continue;
+        }
+        if (sym_is_const(e, &v) && v == 0 && !allowzero) e = known_rank(d) && k < d->ndim ? d->dims[k] : NULL;
+        o->dims[k] = e;
+        known = sym_mul(x->c, known, e);
+    }
+    if (infer_at >= 0) {
+        const TkoSym *total = known_rank(d) ? sym_const(x->c, 1) : NULL;
+        for (int k = 0; total && k < d->ndim; k++) total = sym_mul(x->c, total, d->dims[k]);
+        o->dims[infer_at] = sym_div(x->c, total, known);
+    }
+}
+
+static void shape_flatten(Node *x, int arg)
+{
+    (void)arg;
+    const TkoInfer *d = in(x, 0);
+    if (!known_rank(d)) return;
+    int axis = axis_of(tko_attr_int(x->n, "axis", 1), d->ndim);
+    if (axis < 0 || axis > d->ndim) return;
+    TkoInfer *o = set_shape(x->c, out(x, 0), 2);
+    if (o->ndim < 0) return;
+    o->dims[0] = o->dims[1] = sym_const(x->c, 1);
+    for (int k = 0; k < d->ndim; k++) o->dims[k < axis ? 0 : 1] = sym_mul(x->c, o->dims[k < axis ? 0 : 1], d->dims[k]);
+}
+
+static void shape_transpose(Node *x, int arg)
+{
+    (void)arg;
+    const TkoInfer *d = in(x, 0);
+    if (!known_rank(d)) return;
+    int np;
+    const int64_t *perm = tko_attr_ints(x->n, "perm", &np);
+    if (perm && np != d->ndim) return;
+    TkoInfer *o = set_shape(x->c, out(x, 0), d->ndim);
+    for (int k = 0; k < o->ndim; k++) {
+        int64_t p = perm ? perm[k] : d->ndim - 1 - k;
+        o->dims[k] = p >= 0 && p < d->ndim ? d->dims[p] : NULL;
+    }
+}
+
+static void shape_concat(Node *x, int arg)
+{
+    (void)arg;
+    const TkoInfer *f = in(x, 0);
+    if (!known_rank(f)) return;
+    int rank = f->ndim;
+    int axis = axis_of(tko_attr_int(x->n, "axis", 0), rank);
+    if (axis < 0 || axis >= rank) return;
+    TkoInfer *o = set_shape(x->c, out(x, 0), rank);
+    if (o->ndim < 0) return;
+    for (int d = 0; d < rank; d++) o->dims[d] = d == axis ? sym_const(x->c, 0) : NULL;
+    bool vals = rank == 1;
+    int nv = 0;
+    for (int i = 0; i < x->n->nin; i++) {
+        const TkoInfer *t = in(x, i);
+        if (t->ndim != rank) {
+            o->ndim = -1;
+            return;
+        }
+        for (int d = 0; d < rank; d++)
+            if (d == axis) o->dims[d] = sym_add(x->c, o->dims[d], t->dims[d], 1);
+            else if (!o->dims[d]) o->dims[d] = t->dims[d];
+        vals &= t->nval >= 0;
+        if (vals) nv += t->nval;
+    }
+    if (!vals || nv > MAX_VAL || !is_int_type(o->elem_type)) return;
+    set_val(x->c, o, nv);
+    nv = 0;
+    for (int i = 0; o->nval >= 0 && i < x->n->nin; i++)
+        for (int k = 0; k < in(x, i)->nval; k++) o->val[nv++] = in(x, i)->val[k];
+}
+
+static void shape_split(Node *x, int arg)
+{
+    (void)arg;
+    const TkoInfer *d = in(x, 0);
+    if (!known_rank(d)) return;
+    int axis = axis_of(tko_attr_int(x->n, "axis", 0), d->ndim);
+    if (axis < 0 || axis >= d->ndim) return;
+    int64_t sizes[MAX_VAL];
+    int ns = -1;
+    const int64_t *sa = tko_attr_ints(x->n, "split", &ns);
+    if (sa) {
+        if (ns > MAX_VAL) return;
+        memcpy(sizes, sa, (size_t)ns * sizeof *sa);
+    } else if (has_in(x, 1)) {
+        if (!const_ints(x, 1, sizes, &ns)) ns = -2;   /* sizes given but not known */
+    } else ns = -1;   /* equal parts */
+    int nout = x->n->nout;
+    for (int k = 0; k < nout; k++) {
+        TkoInfer *o = set_shape(x->c, out(x, k), d->ndim);
+        if (o->ndim < 0) continue;
+        for (int e = 0; e < d->ndim; e++) o->dims[e] = d->dims[e];
+        int64_t total;
+        if (ns >= 0) o->dims[axis] = ns == nout ? sym_const(x->c, sizes[k]) : NULL;
+        else if (ns == -1 && sym_is_const(d->dims[axis], &total)) {   /* equal parts, the last smaller */
+            int64_t nos = tko_attr_int(x->n, "num_outputs", nout), part = (total + nos - 1) / nos;
+            int64_t size = k < total / part ? part : (k == total / part ? total - part * k : 0);
+            o->dims[axis] = nos == nout && part > 0 ? sym_const(x->c, size) : NULL;
+        } else if (ns == -1 && !tko_attr(x->n, "num_outputs")) o->dims[axis] = sym_div(x->c, d->dims[axis], sym_const(x->c, nout));
+        else o->dims[axis] = NULL;
+    }
+}
+
+static int64_t clamp64(int64_t v, int64_t lo, int64_t hi) { return v < lo ? lo : v > hi ? hi : v; }
+
+static void shape_slice(Node *x, int arg)
+{
+    (void)arg;
+    const TkoInfer *d = in(x, 0);
+    if (!known_rank(d)) return;
+    int64_t starts[MAX_VAL], ends[MAX_VAL], axes[MAX_VAL], steps[MAX_VAL];
+    int n1, n2, n3 = -1, n4 = -1;
+    if (x->n->opset < 10) {
+        const int64_t *s = tko_attr_ints(x->n, "starts", &n1), *e = tko_attr_ints(x->n, "ends", &n2), *a = tko_attr_ints(x->n, "axes", &n3);
+        if (!s || !e || n1 > MAX_VAL || n1 != n2 || (a && n3 != n1)) return;
+        memcpy(starts, s, (size_t)n1 * 8), memcpy(ends, e, (size_t)n2 * 8);
+        if (a) memcpy(axes, a, (size_t)n3 * 8);
+        else n3 = -1;
+    } else {
+        if (!const_ints(x, 1, starts, &n1) || !const_ints(x, 2, ends, &n2) || n1 != n2) goto rank_only;
+        if (has_in(x, 3) && (!const_ints(x, 3, axes, &n3) || n3 != n1)) goto rank_only;
+        if (has_in(x, 4) && (!const_ints(x, 4, steps, &n4) || n4 != n1)) goto rank_only;
+    }
+    TkoInfer *o = set_shape(x->c, out(x, 0), d->ndim);
+    if (o->ndim < 0) return;
+    for (int k = 0; k < d->ndim; k++) o->dims[k] = d->dims[k];
+    for (int k = 0; k < n1; k++) {
+        int a = n3 >= 0 ? axis_of(axes[k], d->ndim) : k;
+        int64_t st = n4 >= 0 ? steps[k] : 1, size;
+        if (a < 0 || a >= d->ndim || st == 0) {
+            o->ndim = -1;
+            return;
+        }
+        if (!sym_is_const(d->dims[a], &size)) {
+            /* x[a:] with a >= 0 of a symbolic size: size - a; anything else unknown */
+            o->dims[a] = st == 1 && starts[k] >= 0 && ends[k] >= INT32_MAX ? sym_addc(x->c, d->dims[a], -starts[k])
+                         : st == 1 && starts[k] == 0 && ends[k] < 0 && ends[k] > INT32_MIN ? sym_addc(x->c, d->dims[a], ends[k])
+                                                                                             : NULL;
+            continue;
+        }
+        int64_t s0 = starts[k] < 0 ? starts[k] + size : starts[k], e0 = ends[k] < 0 ? ends[k] + size : ends[k], len;
+        if (st > 0) {
+            s0 = clamp64(s0, 0, size), e0 = clamp64(e0, 0, size);
+            len = e0 > s0 ? (e0 - s0 + st - 1) / st : 0;
+        } else {
+            s0 = clamp64(s0, 0, size - 1), e0 = clamp64(e0, -1, size - 1);
+            len = s0 > e0 ? (s0 - e0 + (-st) - 1) / (-st) : 0;
+        }
+        o->dims[a] = sym_const(x->c, len);
+    }
+    /* elements of a sliced shape (Shape(x)[1:3]) */
+    const TkoInfer *v = in(x, 0);
+    if (v->nval >= 0 && d->ndim == 1 && n1 == 1 && (n4 < 0 || steps[0] == 1)) {
+        int64_t s0 = starts[0] < 0 ? starts[0] + v->nval : starts[0], e0 = ends[0] < 0 ? ends[0] + v->nval : ends[0];
+        s0 = clamp64(s0, 0, v->nval), e0 = clamp64(e0, 0, v->nval);
+        int nv = e0 > s0 ? (int)(e0 - s0) : 0;
+        set_val(x->c, o, nv);
+        for (int k = 0; o->nval >= 0 && k < nv; k++) o->val[k] = v->val[s0 + k];
+    }
+    return;
+rank_only:
+    set_shape(x->c, out(x, 0), d->ndim);
+}
+
+/* Squeeze (arg 0) and Unsqueeze (arg 1). */
+static void shape_squeeze(Node *x, int unsq)
+{
+    const TkoInfer *d = in(x, 0);
+    int64_t axes[MAX_VAL];
+    int na;
+    if (!known_rank(d) || d->ndim > TK_MAX_DIMS || !axes_of(x, 1, axes, &na)) return;
+    bool drop[TK_MAX_DIMS + 8] = { 0 };
+    if (!unsq) {
+        if (na < 0) {   /* every size-1 dim: known only when every size is */
+            for (int k = 0; k < d->ndim; k++) {
+                int64_t v;
+                if (!sym_is_const(d->dims[k], &v)) return;
+                drop[k] = v == 1;
+            }
+        } else
+            for (int k = 0; k < na; k++) {
+                int a = axis_of(axes[k], d->ndim);
+                if (a < 0 || a >= d->ndim) return;
+                drop[a] = true;
+            }
+        int r = 0;
+        for (int k = 0; k < d->ndim; k++) r += !drop[k];
+        TkoInfer *o = set_shape(x->c, out(x, 0), r);
+        r = 0;
+        for (int k = 0; o->ndim >= 0 && k < d->ndim; k++)
+            if (!drop[k]) o->dims[r++] = d->dims[k];
+        if (d->nval == 1 && r == 0) {
+            set_val(x->c, o, 1);
+            if (o->nval >= 0) o->val[0] = d->val[0];
+        }
+        return;
+    }
+    if (na < 0) return;
+    int r = d->ndim + na;
+    if (r > TK_MAX_DIMS + 8) return;
+    for (int k = 0; k < na; k++) {
+        int a = axis_of(axes[k], r);
+        if (a < 0 || a >= r) return;
+        drop[a] = true;   /* here: a new dim */
+    }
+    TkoInfer *o = set_shape(x->c, out(x, 0), r);
+    for (int k = 0, j = 0; o->ndim >= 0 && k < r; k++) o->dims[k] = drop[k] ? sym_const(x->c, 1) : d->dims[j++];
+    if (d->nval >= 0 && d->ndim <= 1 && r == 1) {
+        set_val(x->c, o, d->nval);
+        for (int k = 0; o->nval >= 0 && k < d->nval; k++) o->val[k] = d->val[k];
+    }
+}
+
+static void shape_gather(Node *x, int arg)
+{
+    (void)arg;
+    const TkoInfer *d = in(x, 0), *ix = in(x, 1);
+    if (!known_rank(d) || !known_rank(ix)) return;
+    int axis = axis_of(tko_attr_int(x->n, "axis", 0), d->ndim);
+    if (axis < 0 || axis >= d->ndim) return;
+    TkoInfer *o = set_shape(x->c, out(x, 0), d->ndim - 1 + ix->ndim);
+    if (o->ndim < 0) return;
+    int r = 0;
+    for (int k = 0; k < axis; k++) o->dims[r++] = d->dims[k];
+    for (int k = 0; k < ix->ndim; k++) o->dims[r++] = ix->dims[k];
+    for (int k = axis + 1; k < d->ndim; k++) o->dims[r++] = d->dims[k];
+    /* Shape(x)[i]: an element of a tracked shape */
+    int64_t idx[MAX_VAL];
+    int ni;
+    if (d->nval >= 0 && d->ndim == 1 && const_ints(x, 1, idx, &ni)) {
+        set_val(x->c, o, ni);
+        for (int k = 0; o->nval >= 0 && k < ni; k++) {
+            int64_t j = idx[k] < 0 ? idx[k] + d->nval : idx[k];
+            o->val[k] = j >= 0 && j < d->nval ? d->val[j] : NULL;
+        }
+    }
+}
+
+static void shape_shape(Node *x, int arg)
+{
+    (void)arg;
+    const TkoInfer *d = in(x, 0);
+    if (!known_rank(d)) return;
+    int64_t r = d->ndim, start = tko_attr_int(x->n, "start", 0), end = tko_attr_int(x->n, "end", r);
+    start = clamp64(start < 0 ? start + r : start, 0, r), end = clamp64(end < 0 ? end + r : end, 0, r);
+    int n = end > start ? (int)(end - start) : 0;
+    TkoInfer *o = set_shape(x->c, out(x, 0), 1);
+    if (o->ndim < 0) return;
+    o->dims[0] = sym_const(x->c, n);
+    if (n > MAX_VAL) return;
+    set_val(x->c, o, n);
+    for (int k = 0; o->nval >= 0 && k < n; k++) o->val[k] = d->dims[start + k];
+}
+
+static void shape_size(Node *x, int arg)
+{
+    (void)arg;
+    const TkoInfer *d = in(x, 0);
+    TkoInfer *o = set_shape(x->c, out(x, 0), 0);
+    if (!known_rank(d)) return;
+    const TkoSym *n = sym_const(x->c, 1);
+    for (int k = 0; k < d->ndim; k++) n = sym_mul(x->c, n, d->dims[k]);
+    set_val(x->c, o, 1);
+    if (o->nval >= 0) o->val[0] = n;
+}
+
+/* Expand (broadcast of input 0 with the shape input 1), ConstantOfShape (the shape input 0). */
+static void shape_from_shape_input(Node *x, int which)
+{
+    const TkoInfer *s = in(x, which);
+    if (s->nval < 0) return;
+    if (which == 0) {
+        TkoInfer *o = set_shape(x->c, out(x, 0), s->nval);
+        for (int k = 0; o->ndim >= 0 && k < s->nval; k++) o->dims[k] = s->val[k];
+        return;
+    }
+    const TkoInfer *d = in(x, 0);
+    if (!known_rank(d)) return;
+    int rank = d->ndim > s->nval ? d->ndim : s->nval;
+    TkoInfer *o = set_shape(x->c, out(x, 0), rank);
+    for (int k = 0; o->ndim >= 0 && k < rank; k++) {
+        int a = k - (rank - d->ndim), b = k - (rank - s->nval);
+        const TkoSym *p = a >= 0 ? d->dims[a] : NULL, *q = b >= 0 ? s->val[b] : NULL;
+        int64_t v;
+        if (a < 0) o->dims[k] = q;
+        else if (b < 0) o->dims[k] = p;
+        else if (sym_is_const(p, &v) && v == 1) o->dims[k] = q;
+        else if (sym_is_const(q, &v) && v == 1) o->dims[k] = p;
+        else o->dims[k] = sym_eq(p, q) ? p : NULL;
+    }
+}
+
+/* Reduce* (arg 1: axes may come as input 1; 0: attribute only), ArgMax/ArgMin (arg 2: one axis). */
+static void shape_reduce(Node *x, int arg)
+{
+    const TkoInfer *d = in(x, 0);
+    if (!known_rank(d)) return;
+    bool keep = tko_attr_int(x->n, "keepdims", 1) != 0;
+    int64_t axes[MAX_VAL];
+    int na;
+    if (arg == 2) axes[0] = tko_attr_int(x->n, "axis", 0), na = 1;
+    else if (!axes_of(x, arg == 1 ? 1 : 99, axes, &na)) {
+        if (keep) set_shape(x->c, out(x, 0), d->ndim);
+        return;
+    }
+    bool red[TK_MAX_DIMS + 8] = { 0 };
+    if (d->ndim > TK_MAX_DIMS + 8) return;
+    if (na <= 0) {
+        if (na == 0 && tko_attr_int(x->n, "noop_with_empty_axes", 0)) {
+            copy_shape(x->c, out(x, 0), d);
+            return;
+        }
+        for (int k = 0; k < d->ndim; k++) red[k] = true;
+    }
+    for (int k = 0; k < na; k++) {
+        int a = axis_of(axes[k], d->ndim);
+        if (a < 0 || a >= d->ndim) return;
+        red[a] = true;
+    }
+    int r = 0;
+    for (int k = 0; k < d->ndim; k++) r += keep || !red[k];
+    TkoInfer *o = set_shape(x->c, out(x, 0), r);
+    r = 0;
+    for (int k = 0; o->ndim >= 0 && k < d->ndim; k++)
+        if (!red[k]) o->dims[r++] = d->dims[k];
+        else if (keep) o->dims[r++] = sym_const(x->c, 1);
+}
+
+static void shape_range(Node *x, int arg)
+{
+    (void)arg;
+    double v[3];
+    for (int i = 0; i < 3; i++) {
+        const TkoValue *val = has_in(x, i) ? &x->g->values[x->n->inputs[i]] : NULL;
+        if (!val || !val->constant || tk_tensor_numel(val->constant) != 1) {
+            set_shape(x->c, out(x, 0), 1);
+            return;
+        }
+        const tk_tensor *t = val->constant;
+        v[i] = tkr_load_f((const char *)t->storage->data + t->offset * (int64_t)tk_dtype_size(t->dtype), t->dtype);
+    }
+    TkoInfer *o = set_shape(x->c, out(x, 0), 1);
+    if (o->ndim < 0 || v[2] == 0) return;
+    double n = __builtin_ceil((v[1] - v[0]) / v[2]);
+    o->dims[0] = sym_const(x->c, n > 0 ? (int64_t)n : 0);
+}
+
+/* Tile with constant repeats. */
+static void shape_tile(Node *x, int arg)
+{
+    (void)arg;
+    const TkoInfer *d = in(x, 0);
+    int64_t rep[MAX_VAL];
+    int nr;
+    if (!known_rank(d)) return;
+    if (!const_ints(x, 1, rep, &nr) || nr != d->ndim) {
+        set_shape(x->c, out(x, 0), d->ndim);
+        return;
+    }
+    TkoInfer *o = set_shape(x->c, out(x, 0), d->ndim);
+    for (int k = 0; o->ndim >= 0 && k < d->ndim; k++) o->dims[k] = sym_mul(x->c, d->dims[k], sym_const(x->c, rep[k]));
+}
+
+/* Pad with constant pads (input 1, or the attribute before opset 11), axes optional. */
+static void shape_pad(Node *x, int arg)
+{
+    (void)arg;
+    const TkoInfer *d = in(x, 0);
+    if (!known_rank(d)) return;
+    int64_t pads[2 * MAX_VAL], axes[MAX_VAL];
+    int np, na = -1;
+    const int64_t *pa = tko_attr_ints(x->n, "pads", &np);
+    if (pa && np <= 2 * MAX_VAL) memcpy(pads, pa, (size_t)np * 8);
+    else if (pa || !has_in(x, 1) || !const_ints(x, 1, pads, &np)) np = -1;
+    if (has_in(x, 3) && !const_ints(x, 3, axes, &na)) np = -1;
+    TkoInfer *o = set_shape(x->c, out(x, 0), d->ndim);
+    if (o->ndim < 0) return;
+    for (int k = 0; k < d->ndim; k++) o->dims[k] = np >= 0 ? d->dims[k] : NULL;
+    if (np < 0) return;
+    int n = na >= 0 ? na : d->ndim;
+    if (np != 2 * n) {
+        for (int k = 0; k < d->ndim; k++) o->dims[k] = NULL;
+        return;
+    }
+    for (int k = 0; k < n; k++) {
+        int a = na >= 0 ? axis_of(axes[k], d->ndim) : k;
+        if (a < 0 || a >= d->ndim) return;
+        o->dims[a] = sym_addc(x->c, o->dims[a], pads[k] + pads[n + k]);
+    }
+}
+
+/* Attention (opset 23): Y as Q with V's head size; 3-D inputs use the head counts. */
+static void shape_attention(Node *x, int arg)
+{
+    (void)arg;
+    const TkoInfer *q = in(x, 0), *v = in(x, 2);
+    if (!known_rank(q) || !known_rank(v) || q->ndim != v->ndim || q->ndim < 3) return;
+    TkoInfer *o = set_shape(x->c, out(x, 0), q->ndim);
+    if (o->ndim < 0) return;
+    for (int k = 0; k < q->ndim - 1; k++) o->dims[k] = q->dims[k];
+    if (q->ndim == 4 || !strcmp(x->n->domain, "tk")) o->dims[q->ndim - 1] = v->dims[v->ndim - 1];
+    else {
+        int64_t qh = tko_attr_int(x->n, "q_num_heads", 0), kvh = tko_attr_int(x->n, "kv_num_heads", 0);
+        o->dims[2] = qh > 0 && kvh > 0 ? sym_mul(x->c, sym_div(x->c, v->dims[2], sym_const(x->c, kvh)), sym_const(x->c, qh)) : NULL;
+    }
+}
+
+/* TopK: values and int64 indices, the axis sized k when k is known. */
+static void shape_topk(Node *x, int arg)
+{
+    (void)arg;
+    const TkoInfer *d = in(x, 0);
+    if (x->n->nout > 1) out(x, 1)->elem_type = 7;
+    if (!known_rank(d)) return;
+    int axis = axis_of(tko_attr_int(x->n, "axis", -1), d->ndim);
+    int64_t k[1];
+    int nk;
+    bool kk = x->n->opset < 10 ? (k[0] = tko_attr_int(x->n, "k", -1)) >= 0 : const_ints(x, 1, k, &nk) && nk == 1;
+    for (int j = 0; j < 2 && j < x->n->nout; j++) {
+        TkoInfer *o = set_shape(x->c, out(x, j), d->ndim);
+        for (int e = 0; o->ndim >= 0 && e < d->ndim; e++) o->dims[e] = e == axis ? (kk ? sym_const(x->c, k[0]) : NULL) : d->dims[e];
+    }
+}
+
+static void shape_eyelike(Node *x, int arg)
+{
+    (void)arg;
+    copy_shape(x->c, out(x, 0), in(x, 0));
+}
+
+/* Constant nodes (before folding): the attribute's tensor. */
+static void shape_constant(Node *x, int arg)
+{
+    (void)arg;
+    for (int a = 0; a < x->n->nattrs; a++)
+        if (x->n->attrs[a].t) {
+            from_tensor(x->c, out(x, 0), x->n->attrs[a].t);
+            return;
+        }
+    const TkoAttr *at;
+    TkoInfer *o = out(x, 0);
+    if ((at = tko_attr(x->n, "value_int"))) o->elem_type = 7, set_shape(x->c, o, 0);
+    else if ((at = tko_attr(x->n, "value_float"))) o->elem_type = 1, set_shape(x->c, o, 0);
+    else if ((at = tko_attr(x->n, "value_ints"))) {
+        o->elem_type = 7;
+        set_shape(x->c, o, 1);
+        if (o->ndim == 1) o->dims[0] = sym_const(x->c, at->n);
+        if (at->n <= MAX_VAL) {
+            set_val(x->c, o, at->n);
+            for (int k = 0; o->nval >= 0 && k < at->n; k++) o->val[k] = sym_const(x->c, at->ints[k]);
+        }
+        return;
+    } else if ((at = tko_attr(x->n, "value_floats"))) {
+        o->elem_type = 1;
+        set_shape(x->c, o, 1);
+        if (o->ndim == 1) o->dims[0] = sym_const(x->c, at->n);
+    }
+    if (at && at->type == TKO_ATTR_INT) {
+        set_val(x->c, o, 1);
+        if (o->nval >= 0) o->val[0] = sym_const(x->c, at->i);
+    }
+}
+
+/* ------------------------------------------------------------ the rules */
+
+/* Element type sets, as bits of TensorProto.DataType. */
+#define T_(t) (1u << (t))
+#define T_FLOAT (T_(1) | T_(10) | T_(11) | T_(16))
+#define T_INT (T_(3) | T_(5) | T_(6) | T_(7))
+#define T_UINT (T_(2) | T_(4) | T_(12) | T_(13))
+#define T_NUM (T_FLOAT | T_INT | T_UINT)
+#define T_BOOL T_(9)
+#define T_IDX (T_(6) | T_(7))
+
+typedef enum {
+    DT_NONE,       /* not determined here */
+    DT_IN,         /* input arg's type */
+    DT_ATTR,       /* the attribute named by `attr` (default: attribute's default `dflt`) */
+    DT_FIXED,      /* `dflt` */
+} DtRule;
+
+typedef struct {
+    const char *ops;        /* comma-separated op names */
+    const char *domain;     /* "" ai.onnx, "tk" the fused nodes, "*" any */
+    DtRule dt;
+    int dt_arg;             /* DT_IN: the input */
+    const char *attr;       /* DT_ATTR: its name */
+    int dflt;               /* DT_ATTR: the default; DT_FIXED: the type */
+    uint32_t accept;        /* input `checked`'s types (0: any) */
+    int checked;            /* which input `accept` is about */
+    int same_from, same_n;  /* inputs [same_from, same_from + same_n) share one type (same_n -1: all from same_from) */
+    ShapeFn shape;
+    int arg;
+} Rule;
+
+#define EW_UNARY_FLOAT "Exp,Log,Sqrt,Sin,Cos,Tan,Asin,Acos,Atan,Sinh,Cosh,Asinh,Acosh,Atanh,Sigmoid,Tanh,Erf,Reciprocal,Softplus," \
+                       "Softsign,Elu,Selu,HardSigmoid,HardSwish,Gelu,Mish,Celu,ThresholdedRelu,Round,Floor,Ceil"
+#define EW_UNARY_ANY "Identity,Relu,Abs,Neg,Sign,LeakyRelu,Clip,Shrink,CumSum,Trilu,ReverseSequence,FusedGelu,Softmax,LogSoftmax,Hardmax," \
+                     "LpNormalization,MeanVarianceNormalization,LRN,InstanceNormalization,GroupNormalization,RMSNormalization," \
+                     "SkipLayerNormalization,SimplifiedLayerNormalization,BiasGelu,FastGelu,QuickGelu,Swish"
+#define EW_BINARY "Add,Sub,Mul,Div,Max,Min,Sum,Mean,Mod,PRelu"
+
+static const Rule RULES[] = {
+    { "Constant", "", DT_NONE, 0, NULL, 0, 0, 0, 0, 0, shape_constant, 0 },
+    { EW_UNARY_FLOAT, "*", DT_IN, 0, NULL, 0, T_FLOAT, 0, 0, 0, shape_same, 0 },
+    { EW_UNARY_ANY, "*", DT_IN, 0, NULL, 0, 0, 0, 0, 0, shape_same, 0 },
+    { "IsNaN,IsInf", "", DT_FIXED, 0, NULL, 9, T_FLOAT, 0, 0, 0, shape_same, 0 },
+    { "Not", "", DT_FIXED, 0, NULL, 9, T_BOOL, 0, 0, 0, shape_same, 0 },
+    { "BitwiseNot", "", DT_IN, 0, NULL, 0, T_INT | T_UINT, 0, 0, 0, shape_same, 0 },
+    { "Cast", "", DT_ATTR, 0, "to", 0, 0, 0, 0, 0, shape_same, 0 },
+    { "CastLike", "", DT_IN, 1, NULL, 0, 0, 0, 0, 0, shape_same, 0 },
+    { "Dropout,BatchNormalization,LayerNormalization", "", DT_IN, 0, NULL, 0, T_FLOAT, 0, 0, 0, shape_same_all, 0 },
+    { EW_BINARY, "", DT_IN, 0, NULL, 0, T_NUM, 0, 0, -1, shape_broadcast, 0 },
+    { "Pow", "", DT_IN, 0, NULL, 0, T_NUM, 0, 0, 0, shape_broadcast, 0 },
+    { "BitShift,BitwiseAnd,BitwiseOr,BitwiseXor", "", DT_IN, 0, NULL, 0, T_INT | T_UINT, 0, 0, 2, shape_broadcast, 0 },
+    { "And,Or,Xor", "", DT_FIXED, 0, NULL, 9, T_BOOL, 0, 0, 2, shape_broadcast, 0 },
+    { "Equal,Less,Greater,LessOrEqual,GreaterOrEqual", "", DT_FIXED, 0, NULL, 9, 0, 0, 0, 2, shape_broadcast, 0 },
+    { "Where", "", DT_IN, 1, NULL, 0, T_BOOL, 0, 1, 2, shape_broadcast, 0 },
+    { "MatMul", "", DT_IN, 0, NULL, 0, T_NUM, 0, 0, 2, shape_matmul, 0 },
+    { "Gemm", "", DT_IN, 0, NULL, 0, T_NUM, 0, 0, 2, shape_gemm, 0 },
+    { "FusedLinear", "tk", DT_IN, 0, NULL, 0, 0, 0, 0, 0, shape_linear, 0 },
+    { "Conv", "", DT_IN, 0, NULL, 0, T_FLOAT, 0, 0, 2, shape_window, CONV },
+    { "ConvTranspose", "", DT_IN, 0, NULL, 0, T_FLOAT, 0, 0, 2, shape_window, CONV_T },
+    { "MaxPool,AveragePool,LpPool", "", DT_IN, 0, NULL, 0, 0, 0, 0, 0, shape_window, POOL },
+    { "GlobalAveragePool,GlobalMaxPool,GlobalLpPool", "", DT_IN, 0, NULL, 0, T_FLOAT, 0, 0, 0, shape_window, GLOBAL_POOL },
+    { "Reshape", "", DT_IN, 0, NULL, 0, 0, 0, 0, 0, shape_reshape, 0 },
+    { "Flatten", "", DT_IN, 0, NULL, 0, 0, 0, 0, 0, shape_flatten, 0 },
+    { "Transpose", "", DT_IN, 0, NULL, 0, 0, 0, 0, 0, shape_transpose, 0 },
+    { "Concat", "", DT_IN, 0, NULL, 0, 0, 0, 0, -1, shape_concat, 0 },
+    { "Split", "", DT_IN, 0, NULL, 0, 0, 0, 0, 0, shape_split, 0 },
+    { "Slice", "", DT_IN, 0, NULL, 0, 0, 0, 0, 0, shape_slice, 0 },
+    { "Squeeze", "", DT_IN, 0, NULL, 0, 0, 0, 0, 0, shape_squeeze, 0 },
+    { "Unsqueeze", "", DT_IN, 0, NULL, 0, 0, 0, 0, 0, shape_squeeze, 1 },
+    { "Gather", "", DT_IN, 0, NULL, 0, 0, 0, 0, 0, shape_gather, 0 },
+    { "Shape", "", DT_FIXED, 0, NULL, 7, 0, 0, 0, 0, shape_shape, 0 },
+    { "Size", "", DT_FIXED, 0, NULL, 7, 0, 0, 0, 0, shape_size, 0 },
+    { "Expand", "", DT_IN, 0, NULL, 0, 0, 0, 0, 0, shape_from_shape_input, 1 },
+    { "ConstantOfShape", "", DT_NONE, 0, NULL, 0, 0, 0, 0, 0, shape_from_shape_input, 0 },
+    { "ReduceSum,ReduceMean,ReduceMax,ReduceMin,ReduceProd,ReduceL1,ReduceL2,ReduceLogSum,ReduceLogSumExp,ReduceSumSquare", "",
+      DT_IN, 0, NULL, 0, 0, 0, 0, 0, shape_reduce, 1 },
+    { "ArgMax,ArgMin", "", DT_FIXED, 0, NULL, 7, 0, 0, 0, 0, shape_reduce, 2 },
+    { "Range", "", DT_IN, 0, NULL, 0, 0, 0, 0, -1, shape_range, 0 },
+    { "Tile", "", DT_IN, 0, NULL, 0, 0, 0, 0, 0, shape_tile, 0 },
+    { "Pad", "", DT_IN, 0, NULL, 0, 0, 0, 0, 0, shape_pad, 0 },
+    { "Attention", "", DT_IN, 0, NULL, 0, T_FLOAT, 0, 0, 0, shape_attention, 0 },
+    { "FusedAttention", "tk", DT_IN, 0, NULL, 0, 0, 0, 0, 0, shape_attention, 0 },
+    { "TopK", "", DT_IN, 0, NULL, 0, 0, 0, 0, 0, shape_topk, 0 },
+    { "EyeLike", "", DT_ATTR, 0, "dtype", -1, 0, 0, 0, 0, shape_eyelike, 0 },
+    { "RandomNormalLike,RandomUniformLike", "", DT_ATTR, 0, "dtype", -1, 0, 0, 0, 0, shape_eyelike, 0 },
+    { "NonZero", "", DT_FIXED, 0, NULL, 7, 0, 0, 0, 0, NULL, 0 },
+    { "Resize,Upsample,DepthToSpace,SpaceToDepth,GatherElements,GatherND,ScatterND,ScatterElements,Scatter,Compress,"
+      "GridSample,RoiAlign,Einsum", "", DT_IN, 0, NULL, 0, 0, 0, 0, 0, NULL, 0 },
+};
+
+/* Is `name` in the comma-separated list? */
+static bool listed(const char *list, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = list; *p;) {
+        const char *e = strchr(p, ',');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        if (len == n && memcmp(p, name, n) == 0) return true;
+        if (!e) break;
+        p = e + 1;
+    }
+    return false;
+}
+
+static const Rule *rule_of(const TkoNode *n)
+{
+    for (size_t k = 0; k < sizeof RULES / sizeof RULES[0]; k++) {
+        const Rule *r = &RULES[k];
+        bool dom = strcmp(r->domain, "*") == 0 ? (!*n->domain || !strcmp(n->domain, "com.microsoft") || !strcmp(n->domain, "tk"))
+                                               : strcmp(r->domain, n->domain) == 0;
+        if (dom && listed(r->ops, n->op)) return r;
+    }
+    return NULL;
+}
+
+static const char *type_name(int et) { return tkr_onnx_type_name(et); }
+
+static bool value_is_tensor(const TkoValue *v) { return !v->type.kind || strcmp(v->type.kind, "tensor") == 0; }
+
+/* Infers node i's outputs; its type problems go to the model's list. */
+static void infer_node(Infer *c, TkoGraph *g, const TkoNode *n)
+{
+    Node x = { c, g, n, { 0, -1, NULL, -1, NULL, false }, { 0, -1, NULL, -1, NULL, false } };
+    for (int k = 0; k < n->nout; k++)
+        if (n->outputs[k] >= 0 && !g->values[n->outputs[k]].constant) g->values[n->outputs[k]].inf = x.none;
+    const Rule *r = rule_of(n);   /* a sequence input has no element type: its outputs stay unknown */
+    if (r) {
+        /* the op's input types */
+        int checked = r->checked;
+        int et = has_in(&x, checked) ? in(&x, checked)->elem_type : 0;
+        if (r->accept && et && !(r->accept & (et < 32 ? T_(et) : 0)))
+            tko_problem(c->m, "node '%s': op %s does not take input %d '%s' of type %s", n->name, n->op, checked,
+                        g->values[n->inputs[checked]].name, type_name(et));
+        int last = r->same_n < 0 ? n->nin : r->same_from + r->same_n;
+        int first_t = 0, first_i = -1;
+        for (int i = r->same_from; r->same_n && i < last && i < n->nin; i++) {
+            int t = has_in(&x, i) ? in(&x, i)->elem_type : 0;
+            if (!t) continue;
+            if (!first_t) first_t = t, first_i = i;
+            else if (t != first_t) {
+                tko_problem(c->m, "node '%s': op %s takes inputs of one type; '%s' is %s, '%s' is %s", n->name, n->op,
+                            g->values[n->inputs[first_i]].name, type_name(first_t), g->values[n->inputs[i]].name, type_name(t));
+                break;
+            }
+        }
+        int dt = 0;
+        if (r->dt == DT_IN) dt = in(&x, r->dt_arg)->elem_type;
+        else if (r->dt == DT_FIXED) dt = r->dflt;
+        else if (r->dt == DT_ATTR) {
+            int64_t v = tko_attr_int(n, r->attr, r->dflt);
+            dt = v > 0 ? (int)v : r->dflt == -1 ? in(&x, 0)->elem_type : 0;
+        }
+        if (!strcmp(n->op, "ConstantOfShape")) {
+            const TkoAttr *at = tko_attr(n, "value");
+            dt = at && at->t ? tkr_onnx_type_of(tk_tensor_dtype(at->t)) : 1;
+        }
+        bool all = !strcmp(n->op, "Split");   /* other outputs: the shape function says */
+        for (int k = 0; k < (all ? n->nout : 1); k++) out(&x, k)->elem_type = dt;
+        if (r->shape) r->shape(&x, r->arg);
+    }
+    /* what the runtime cannot hold, and what the model says */
+    for (int k = 0; k < n->nout; k++) {
+        int v = n->outputs[k];
+        if (v < 0) continue;
+        TkoValue *val = &g->values[v];
+        TkoInfer *o = &val->inf;
+        if (val->constant) continue;
+        if (o->elem_type && tkr_onnx_dtype(o->elem_type) < 0)
+            tko_problem(c->m, "node '%s': op %s makes '%s' of type %s, which the runtime does not have", n->name, n->op, val->name,
+                        type_name(o->elem_type));
+        if (!val->type.known || !value_is_tensor(val)) continue;
+        const TkoType *ty = &val->type;
+        if (o->elem_type && ty->elem_type && o->elem_type != ty->elem_type) {
+            tko_problem(c->m, "node '%s': op %s makes '%s' of type %s, the model says %s", n->name, n->op, val->name,
+                        type_name(o->elem_type), type_name(ty->elem_type));
+            continue;
+        }
+        if (!o->elem_type) o->elem_type = ty->elem_type, o->declared = true;
+        if (ty->ndim < 0) continue;
+        if (known_rank(o) && o->ndim != ty->ndim) {
+            tko_problem(c->m, "node '%s': op %s makes '%s' of rank %d, the model says %d", n->name, n->op, val->name, o->ndim, ty->ndim);
+            continue;
+        }
+        TkoInfer decl = { 0, -1, NULL, -1, NULL, false };
+        from_declared(c, &decl, ty);
+        if (!known_rank(o)) {
+            int nv = o->nval;
+            const TkoSym **vv = o->val;
+            int et = o->elem_type;
+            *o = decl;
+            o->elem_type = et;
+            o->nval = nv, o->val = vv;
+            o->declared = true;
+            continue;
+        }
+        for (int d = 0; d < o->ndim && decl.ndim == o->ndim; d++) {
+            int64_t a, b;
+            if (sym_is_const(o->dims[d], &a) && sym_is_const(decl.dims[d], &b) && a != b) {
+                char sh[64];
+                tko_problem(c->m, "node '%s': op %s makes '%s' with dim %d = %s, the model says %lld", n->name, n->op, val->name, d,
+                            tko_sym_str(o->dims[d], sh, sizeof sh), (long long)b);
+                break;
+            }
+            if (!o->dims[d] && decl.dims[d]) o->dims[d] = decl.dims[d], o->declared = true;
+        }
+    }
+}
+
+static tk_status infer_graph(Infer *c, TkoGraph *g)
+{
+    TkoModel *m = c->m;
+    for (int v = 0; v < g->nvalues; v++) {
+        TkoValue *val = &g->values[v];
+        val->inf = (TkoInfer){ 0, -1, NULL, -1, NULL, false };
+        if (val->constant) from_tensor(c, &val->inf, val->constant);
+        else if (val->is_outer && g->parent) val->inf = g->parent->values[val->outer_index].inf;
+    }
+    for (int i = 0; i < g->nin; i++) {
+        TkoValue *val = &g->values[g->inputs[i]];
+        if (val->constant || !value_is_tensor(val)) continue;
+        if (!g->parent) from_declared(c, &val->inf, &val->type);
+        else val->inf.elem_type = val->type.known ? val->type.elem_type : 0;   /* a loop-carried value may change shape */
+    }
+    for (int i = 0; i < g->nnodes; i++) {
+        TkoNode *n = &g->nodes[i];
+        infer_node(c, g, n);
+        for (int a = 0; a < n->nattrs; a++) {
+            tk_status s;
+            if (n->attrs[a].g && (s = infer_graph(c, n->attrs[a].g))) return s;
+            for (int k = 0; k < n->attrs[a].n && n->attrs[a].type == TKO_ATTR_GRAPHS; k++)
+                if ((s = infer_graph(c, n->attrs[a].graphs[k]))) return s;
+        }
+    }
+    if (c->oom) return tkr_error(m->ctx, TK_ERR_OUT_OF_MEMORY, "tk_onnx_load: out of memory inferring types");
+    return TK_OK;
+}
+
+tk_status tko_infer_graph(TkoModel *m, TkoGraph *g)
+{
+    Infer c = { m, false };
+    tk_status s = infer_graph(&c, g);
+    if (s) return s;
+    m->inferred = true;
+    m->infer_values = m->infer_full = 0;
+    for (int v = 0; v < g->nvalues; v++) {
+        const TkoInfer *t = &g->values[v].inf;
+        if (g->values[v].constant || g->values[v].producer < 0) continue;   /* what nodes make */
+        if (!value_is_tensor(&g->values[v])) continue;
+        m->infer_values++;
+        bool full = t->elem_type && known_rank(t) && !t->declared;
+        for (int d = 0; full && d < t->ndim; d++) full = t->dims[d] != NULL;
+        m->infer_full += full;
+    }
+    return TK_OK;
+}
+
+/* ------------------------------------------------------------ dead nodes */
+
+tk_status tko_remove_dead(TkoModel *m, TkoGraph *g)
+{
+    (void)m;
+    static const char *const effects[] = { "RandomNormal", "RandomUniform", "RandomNormalLike", "RandomUniformLike", "Multinomial",
+                                           "Bernoulli" };
+    /* from the last node back: a node is live when a later live node, a subgraph or the graph's outputs read one of its outputs */
+    int *reads = calloc((size_t)g->nvalues + 1, sizeof *reads);
+    bool *dead = calloc((size_t)g->nnodes + 1, sizeof *dead);
+    if (!reads || !dead) {
+        free(reads), free(dead);
+        return tkr_error(m->ctx, TK_ERR_OUT_OF_MEMORY, "tk_onnx_load: out of memory");
+    }
+    for (int o = 0; o < g->nout; o++) reads[g->outputs[o]]++;
+    for (int i = g->nnodes - 1; i >= 0; i--) {
+        const TkoNode *n = &g->nodes[i];
+        bool needed = false;
+        for (int k = 0; k < n->nout; k++) {
+            int v = n->outputs[k];
+            if (v >= 0 && reads[v] && !g->values[v].constant) needed = true;
+        }
+        for (size_t e = 0; e < sizeof effects / sizeof effects[0]; e++) needed |= strcmp(n->op, effects[e]) == 0;
+        if (!needed) {
+            dead[i] = true;
+            continue;
+        }
+        for (int k = 0; k < n->nin; k++)
+            if (n->inputs[k] >= 0) reads[n->inputs[k]]++;
+        for (int a = 0; a < n->nattrs; a++) {   /* what subgraphs read from this graph */
+            const TkoAttr *at = &n->attrs[a];
+            for (int k = 0; at->g && k < at->g->nouter; k++) reads[at->g->values[at->g->outer[k]].outer_index]++;
+            for (int s = 0; s < at->n && at->type == TKO_ATTR_GRAPHS; s++)
+                for (int k = 0; k < at->graphs[s]->nouter; k++) reads[at->graphs[s]->values[at->graphs[s]->outer[k]].outer_index]++;
+        }
+    }
+    int kept = 0;
+    for (int i = 0; i < g->nnodes; i++)
+        if (!dead[i]) g->nodes[kept++] = g->nodes[i];
+        else
+            for (int k = 0; k < g->nodes[i].nout; k++)
+                if (g->nodes[i].outputs[k] >= 0) g->values[g->nodes[i].outputs[k]].producer = -1;
+    g->nnodes = kept;
+    for (int i = 0; i < kept; i++)
+        for (int o = 0; o < g->nodes[i].nout; o++)
+            if (g->nodes[i].outputs[o] >= 0) g->values[g->nodes[i].outputs[o]].producer = i;
+    free(reads), free(dead);
+    return TK_OK;
+}
+
+/* ------------------------------------------------------------ checking a run */
+
+static tk_status verify_value(TkoModel *m, const TkoNode *n, const TkoValue *val, const tk_tensor *t)
+{
+    const TkoInfer *inf = &val->inf;
+    const char *who = n ? n->name : "(graph input)";
+    const char *op = n ? n->op : "input";
+    char want[256], got[160], sh[64];
+    if (inf->elem_type && tkr_onnx_type_of(tk_tensor_dtype(t)) != inf->elem_type)
+        return tkr_error(m->ctx, TK_ERR_INTERNAL, "inference check: node '%s' (%s) made '%s' of type %s, inferred %s", who, op, val->name,
+                         tk_dtype_name(tk_tensor_dtype(t)), type_name(inf->elem_type));
+    if (!known_rank(inf)) return TK_OK;
+    size_t at = 0;
+    append(want, sizeof want, &at, "[");
+    for (int d = 0; d < inf->ndim; d++) append(want, sizeof want, &at, d ? ", %s" : "%s", tko_sym_str(inf->dims[d], sh, sizeof sh));
+    append(want, sizeof want, &at, "]");
+    tkr_shape_str(tk_tensor_ndim(t), tk_tensor_shape(t), got, sizeof got);
+    bool bad = tk_tensor_ndim(t) != inf->ndim;
+    for (int d = 0; !bad && d < inf->ndim; d++) {
+        int64_t v;
+        if (inf->dims[d] && sym_eval(m, inf->dims[d], &v)) bad = v != tk_tensor_shape(t)[d];
+    }
+    if (bad)
+        return tkr_error(m->ctx, TK_ERR_INTERNAL, "inference check: node '%s' (%s) made '%s' of shape %s, inferred %s", who, op, val->name,
+                         got, want);
+    return TK_OK;
+}
+
+tk_status tko_infer_verify(TkoModel *m, TkoGraph *g, int node, tk_tensor *const *vals)
+{
+    if (!m->inferred) return TK_OK;
+    if (node < 0) {
+        if (g->parent) return TK_OK;
+        m->infer_nsyms = 0;   /* a new run: bind the input's dim names */
+        for (int i = 0; i < g->nin; i++) {
+            const TkoValue *val = &g->values[g->inputs[i]];
+            const tk_tensor *t = vals[g->inputs[i]];
+            if (!t || !val->type.known || val->type.ndim != tk_tensor_ndim(t)) continue;
+            for (int d = 0; d < val->type.ndim; d++) {
+                const char *name = val->type.dim_names[d];
+                if (val->type.dims[d] >= 0 || !name) continue;
+                int k = 0;
+                while (k < m->infer_nsyms && strcmp(m->infer_sym_names[k], name) != 0) k++;
+                if (k == m->infer_nsyms && k < (int)(sizeof m->infer_sym_names / sizeof m->infer_sym_names[0])) {
+                    m->infer_sym_names[k] = name;
+                    m->infer_sym_sizes[k] = tk_tensor_shape(t)[d];
+                    m->infer_nsyms++;
+                }
+            }
+        }
+        for (int i = 0; i < g->nin; i++)
+            if (vals[g->inputs[i]]) {
+                tk_status s = verify_value(m, NULL, &g->values[g->inputs[i]], vals[g->inputs[i]]);
+                if (s) return s;
+            }
+        return TK_OK;
+    }
+    const TkoNode *n = &g->nodes[node];
+    for (int k = 0; k < n->nout; k++) {
+        int v = n->outputs[k];
+        if (v < 0 || !vals[v]) continue;
+        tk_status s = verify_value(m, n, &g->values[v], vals[v]);
+        if (s) return s;
+    }
+    return TK_OK;
+}
