@@ -483,7 +483,10 @@ static void shape_broadcast(Node *x, int arg)
     set_val(x->c, o, nv);
     for (int k = 0; o->nval >= 0 && k < nv; k++) {
         const TkoSym *p = a->val[a->nval == 1 ? 0 : k], *q = b->val[b->nval == 1 ? 0 : k];
-        o->val[k] = ar == 1 ? sym_add(x->c, p, q, 1) : ar == 2 ? sym_add(x->c, p, q, -1) : ar == 3 ? sym_mul(x->c, p, q) : sym_div(x->c, p, q);
+        int64_t pk, qk;
+        if (ar == 4 && sym_is_const(p, &pk) && sym_is_const(q, &qk))   /* integer Div truncates */
+            o->val[k] = qk && !(pk == INT64_MIN && qk == -1) ? sym_const(x->c, pk / qk) : NULL;
+        else o->val[k] = ar == 1 ? sym_add(x->c, p, q, 1) : ar == 2 ? sym_add(x->c, p, q, -1) : ar == 3 ? sym_mul(x->c, p, q) : sym_div(x->c, p, q);
     }
 }
 
@@ -1224,6 +1227,34 @@ static const char *type_name(int et) { return tkr_onnx_type_name(et); }
 
 static bool value_is_tensor(const TkoValue *v) { return !v->type.kind || strcmp(v->type.kind, "tensor") == 0; }
 
+/* A node computing shape numbers that inference knows exactly (Shape of a
+ * tensor of known size, arithmetic on it) is replaced by its output as a
+ * constant (true: drop the node), so folding again runs what reads it. Only
+ * when some input is not constant (otherwise graph_fold.c runs the node). */
+static bool make_constant(Infer *c, TkoGraph *g, const TkoNode *n)
+{
+    bool all_const_in = true;
+    for (int i = 0; i < n->nin; i++) all_const_in &= n->inputs[i] < 0 || g->values[n->inputs[i]].constant != NULL;
+    if (all_const_in || n->nout != 1 || n->outputs[0] < 0) return false;
+    for (int a = 0; a < n->nattrs; a++)
+        if (n->attrs[a].g || n->attrs[a].type == TKO_ATTR_GRAPHS) return false;
+    TkoValue *val = &g->values[n->outputs[0]];
+    const TkoInfer *t = &val->inf;
+    int64_t v[MAX_VAL], len = 1;
+    if (val->constant || t->elem_type != 7 || t->nval < 0 || t->ndim > 1 || t->ndim < 0 || t->declared) return false;
+    if (t->ndim == 1 && (!sym_is_const(t->dims[0], &len) || len != t->nval)) return false;
+    if (t->ndim == 0 && t->nval != 1) return false;
+    for (int k = 0; k < t->nval; k++)
+        if (!sym_is_const(t->val[k], &v[k])) return false;
+    tk_tensor *x;
+    if (tk_from_data(c->m->ctx, v, TK_DTYPE_I64, t->ndim, (int64_t[]){ t->nval }, &x) != TK_OK) {
+        c->oom = true;
+        return false;
+    }
+    val->constant = x;
+    return true;
+}
+
 /* Infers node i's outputs; its type problems go to the model's list. */
 static void infer_node(Infer *c, TkoGraph *g, const TkoNode *n)
 {
@@ -1264,6 +1295,9 @@ static void infer_node(Infer *c, TkoGraph *g, const TkoNode *n)
         bool all = !strcmp(n->op, "Split");   /* other outputs: the shape function says */
         for (int k = 0; k < (all ? n->nout : 1); k++) out(&x, k)->elem_type = dt;
         if (r->shape) r->shape(&x, r->arg);
+        bool taint = false;   /* what follows from value_info is not derived either */
+        for (int i = 0; i < n->nin; i++) taint |= has_in(&x, i) && in(&x, i)->declared;
+        for (int k = 0; taint && k < n->nout; k++) out(&x, k)->declared = true;
     }
     /* what the runtime cannot hold, and what the model says */
     for (int k = 0; k < n->nout; k++) {
@@ -1342,12 +1376,9 @@ static tk_status infer_graph(Infer *c, TkoGraph *g)
     return TK_OK;
 }
 
-tk_status tko_infer_graph(TkoModel *m, TkoGraph *g)
+/* How many values nodes make, and of those how many are fully derived, for the dump. */
+static void count_inferred(TkoModel *m, const TkoGraph *g)
 {
-    Infer c = { m, false };
-    tk_status s = infer_graph(&c, g);
-    if (s) return s;
-    m->inferred = true;
     m->infer_values = m->infer_full = 0;
     for (int v = 0; v < g->nvalues; v++) {
         const TkoInfer *t = &g->values[v].inf;
@@ -1358,14 +1389,25 @@ tk_status tko_infer_graph(TkoModel *m, TkoGraph *g)
         for (int d = 0; full && d < t->ndim; d++) full = t->dims[d] != NULL;
         m->infer_full += full;
     }
+}
+
+tk_status tko_infer_graph(TkoModel *m, TkoGraph *g)
+{
+    Infer c = { m, false };
+    tk_status s = infer_graph(&c, g);
+    if (s) return s;
+    m->inferred = true;
+    count_inferred(m, g);
     return TK_OK;
 }
 
 /* ------------------------------------------------------------ dead nodes */
 
+/* Nodes whose outputs inference knows as constants are dropped (their outputs
+ * become constants), then, from the last node back, nodes none of whose
+ * outputs a live node, a subgraph or the graph's outputs read. */
 tk_status tko_remove_dead(TkoModel *m, TkoGraph *g)
 {
-    (void)m;
     static const char *const effects[] = { "RandomNormal", "RandomUniform", "RandomNormalLike", "RandomUniformLike", "Multinomial",
                                            "Bernoulli" };
     /* from the last node back: a node is live when a later live node, a subgraph or the graph's outputs read one of its outputs */
@@ -1375,9 +1417,16 @@ tk_status tko_remove_dead(TkoModel *m, TkoGraph *g)
         free(reads), free(dead);
         return tkr_error(m->ctx, TK_ERR_OUT_OF_MEMORY, "tk_onnx_load: out of memory");
     }
+    Infer c = { m, false };
+    for (int i = 0; i < g->nnodes; i++) dead[i] = make_constant(&c, g, &g->nodes[i]);
+    if (c.oom) {
+        free(reads), free(dead);
+        return tkr_error(m->ctx, TK_ERR_OUT_OF_MEMORY, "tk_onnx_load: out of memory");
+    }
     for (int o = 0; o < g->nout; o++) reads[g->outputs[o]]++;
     for (int i = g->nnodes - 1; i >= 0; i--) {
         const TkoNode *n = &g->nodes[i];
+        if (dead[i]) continue;   /* now a constant */
         bool needed = false;
         for (int k = 0; k < n->nout; k++) {
             int v = n->outputs[k];
@@ -1408,6 +1457,7 @@ tk_status tko_remove_dead(TkoModel *m, TkoGraph *g)
         for (int o = 0; o < g->nodes[i].nout; o++)
             if (g->nodes[i].outputs[o] >= 0) g->values[g->nodes[i].outputs[o]].producer = i;
     free(reads), free(dead);
+    if (g == m->graph) count_inferred(m, g);
     return TK_OK;
 }
 

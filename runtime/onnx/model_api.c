@@ -96,7 +96,9 @@ static tk_status load(tk_context *ctx, TkoModel *m, const uint8_t *buf, size_t l
     if ((s = tko_fold_constants(m, m->graph))) return s;
     dump_after(m, "fold");
     /* again on the folded graph: shapes that depended on folded values */
-    if ((s = tko_infer_graph(m, m->graph)) || (s = tko_report_problems(m)) || (s = tko_remove_dead(m, m->graph))) return s;
+    if ((s = tko_infer_graph(m, m->graph)) || (s = tko_report_problems(m))) return s;
+    /* shapes inference knows become constants; what reads them folds; what nobody reads goes */
+    if ((s = tko_remove_dead(m, m->graph)) || (s = tko_fold_constants(m, m->graph)) || (s = tko_remove_dead(m, m->graph))) return s;
     dump_after(m, "infer");
     if ((s = tko_mark_weights(m, m->graph))) return s;
     if ((s = tko_fuse(m, m->graph))) return s;

@@ -13,7 +13,8 @@
  *   graph_infer.c  every value's element type and shape (dims constant or symbolic), checked
  *                  against value_info and the ops' type rules; run before and after folding
  *   graph_fold.c   Constant nodes and nodes whose inputs are all constant, run once
- *   graph_infer.c  (again) then dead nodes removed: nothing reads their outputs
+ *   graph_infer.c  (again); shapes it knows exactly become constants, folded again; then dead
+ *                  nodes removed: nothing reads their outputs
  *   graph_fuse.c   constant weights marked so kernels convert their layout once; rewrites to
  *                  fused kernels (linear, attention, gelu) unless no_fuse
  *   executor.c     runs a graph on bound inputs
@@ -222,7 +223,8 @@ tk_status tko_report_problems(TkoModel *m);
 tk_status tko_fold_constants(TkoModel *m, TkoGraph *g);
 /* graph_infer.c: types and shapes of every value (problems to m->problems). */
 tk_status tko_infer_graph(TkoModel *m, TkoGraph *g);
-/* Removes nodes none of whose outputs is read (nor a graph output), and nodes whose outputs all became constants. */
+/* Replaces nodes whose output inference knows exactly (a shape) by constants, and removes nodes
+ * none of whose outputs is read (nor a graph output). */
 tk_status tko_remove_dead(TkoModel *m, TkoGraph *g);
 /* Prints a size ("batch*16", "7", "?" for NULL) into buf. */
 const char *tko_sym_str(const TkoSym *s, char *buf, size_t len);

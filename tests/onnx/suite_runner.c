@@ -5,11 +5,12 @@
  * (|a - e| <= atol + rtol * |e|; NaN matches NaN), every data set.
  *
  *   tk_onnx_suite SUITE_DIR [--report FILE.json] [--expect PASS_LIST] [--write-passes FILE] [--filter TEXT] [--no-fork] [--no-fuse]
- *                 [--check-infer] [-v]
+ *                 [--check-infer [--full-infer]] [-v]
  *
  * --check-infer loads with tk_onnx_opts.check_infer: every value a run makes
  * is compared with the type and shape graph_infer.c inferred at load (a
- * mismatch fails the case), and the totals of values fully inferred are printed.
+ * mismatch fails the case), and the totals of values fully inferred are printed;
+ * --full-infer also fails a case where some value's type or a dim is not derived.
  *
  * --write-passes writes the passing cases' names, one per line: how
  * expected_pass.txt is made after ops are added (the ratchet only goes up).
@@ -235,6 +236,7 @@ static const char *kind_of(const tk_model *m, const Meta *meta, int io, int i)
 /* Runs one case; writes "pass", "fail: ...", or "unsupported: ..." into result. */
 static bool no_fuse;       /* --no-fuse: load without the rewrites to fused kernels */
 static bool check_infer;   /* --check-infer: inferred types checked against every value a run makes */
+static bool full_infer;    /* --full-infer: every value must be fully inferred */
 
 static void run_case(const char *dir, char *result, size_t len)
 {
@@ -320,6 +322,8 @@ static void run_case(const char *dir, char *result, size_t len)
     tk_memory_stats_get(ctx, &st);
     if (strcmp(result, "pass") == 0 && st.live_tensors != 0)
         snprintf(result, len, "fail: %lld tensors leaked", (long long)st.live_tensors);
+    if (full_infer && strcmp(result, "pass") == 0 && inferred_full != inferred_values)
+        snprintf(result, len, "fail: inference derived %d of %d values fully", inferred_full, inferred_values);
     if (check_infer) {   /* the counts ride after a tab; main takes them off */
         size_t at = strlen(result);
         if (at + 32 > len) at = len - 32;
@@ -382,11 +386,12 @@ int main(int argc, char **argv)
         else if (strcmp(argv[i], "--no-fork") == 0) fork_cases = false;
         else if (strcmp(argv[i], "--no-fuse") == 0) no_fuse = true;
         else if (strcmp(argv[i], "--check-infer") == 0) check_infer = true;
+        else if (strcmp(argv[i], "--full-infer") == 0) check_infer = full_infer = true;
         else if (strcmp(argv[i], "-v") == 0) verbose = true;
         else if (argv[i][0] != '-' && !suite) suite = argv[i];
         else {
             fprintf(stderr, "usage: tk_onnx_suite SUITE_DIR [--report FILE.json] [--expect PASS_LIST] [--write-passes FILE] [--filter TEXT] "
-                            "[--no-fork] [--no-fuse] [--check-infer] [-v]\n");
+                            "[--no-fork] [--no-fuse] [--check-infer [--full-infer]] [-v]\n");
             return 2;
         }
     }
