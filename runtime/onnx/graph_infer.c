@@ -1068,6 +1068,72 @@ static void shape_topk(Node *x, int arg)
     }
 }
 
+/* Loss ops: reduction 'none' keeps the target's shape (input 1), otherwise a scalar;
+ * SoftmaxCrossEntropyLoss's log_prob (output 1) is shaped like the scores. */
+static void shape_loss(Node *x, int arg)
+{
+    (void)arg;
+    const char *red = tko_attr_string(x->n, "reduction", "mean");
+    if (strcmp(red, "none") == 0) copy_shape(x->c, out(x, 0), in(x, 1));
+    else set_shape(x->c, out(x, 0), 0);
+    if (x->n->nout > 1) {
+        out(x, 1)->elem_type = in(x, 0)->elem_type;
+        copy_shape(x->c, out(x, 1), in(x, 0));
+    }
+}
+
+/* DepthToSpace (arg 0) and SpaceToDepth (arg 1) on [N, C, H, W]. */
+static void shape_depth_space(Node *x, int to_depth)
+{
+    const TkoInfer *d = in(x, 0);
+    int64_t b = tko_attr_int(x->n, "blocksize", 0);
+    if (d->ndim != 4 || b <= 0) return;
+    TkoInfer *o = set_shape(x->c, out(x, 0), 4);
+    if (o->ndim < 0) return;
+    const TkoSym *bb = sym_const(x->c, b * b), *b1 = sym_const(x->c, b);
+    o->dims[0] = d->dims[0];
+    o->dims[1] = to_depth ? sym_mul(x->c, d->dims[1], bb) : sym_div(x->c, d->dims[1], bb);
+    for (int k = 2; k < 4; k++) o->dims[k] = to_depth ? sym_div(x->c, d->dims[k], b1) : sym_mul(x->c, d->dims[k], b1);
+}
+
+/* Shaped like input arg: GatherElements (the indices), the scatters (the data). */
+static void shape_like_input(Node *x, int arg) { copy_shape(x->c, out(x, 0), in(x, arg)); }
+
+/* NonMaxSuppression: [selected, 3]. */
+static void shape_nms(Node *x, int arg)
+{
+    (void)arg;
+    TkoInfer *o = set_shape(x->c, out(x, 0), 2);
+    if (o->ndim == 2) o->dims[1] = sym_const(x->c, 3);
+}
+
+/* Resize with known sizes, or constant scales on known dims (floor(size * scale)). */
+static void shape_resize(Node *x, int arg)
+{
+    (void)arg;
+    const TkoInfer *d = in(x, 0);
+    if (!known_rank(d)) return;
+    TkoInfer *o = set_shape(x->c, out(x, 0), d->ndim);
+    if (o->ndim < 0) return;
+    const char *policy = tko_attr_string(x->n, "keep_aspect_ratio_policy", "stretch");
+    const char *mode = tko_attr_string(x->n, "coordinate_transformation_mode", "half_pixel");
+    if (tko_attr(x->n, "axes") || strcmp(policy, "stretch") != 0 || strcmp(mode, "tf_crop_and_resize") == 0) return;
+    int si = x->n->opset < 11 ? 1 : 2;   /* Resize-10: (X, scales) */
+    if (x->n->opset >= 11 && has_in(x, 3) && in(x, 3)->nval == d->ndim) {
+        for (int k = 0; k < d->ndim; k++) o->dims[k] = in(x, 3)->val[k];
+        return;
+    }
+    const TkoValue *sv = has_in(x, si) ? &x->g->values[x->n->inputs[si]] : NULL;
+    if (!sv || !sv->constant || tk_tensor_numel(sv->constant) != d->ndim || tk_tensor_ndim(sv->constant) != 1) return;
+    const tk_tensor *t = sv->constant;
+    for (int k = 0; k < d->ndim; k++) {
+        double sc = tkr_load_f((const char *)t->storage->data + (t->offset + k * t->strides[0]) * (int64_t)tk_dtype_size(t->dtype), t->dtype);
+        int64_t n;
+        if (sc == 1.0) o->dims[k] = d->dims[k];
+        else if (sym_is_const(d->dims[k], &n)) o->dims[k] = sym_const(x->c, (int64_t)__builtin_floor((double)n * sc));
+    }
+}
+
 static void shape_eyelike(Node *x, int arg)
 {
     (void)arg;
@@ -1194,8 +1260,14 @@ static const Rule RULES[] = {
     { "EyeLike", "", DT_ATTR, 0, "dtype", -1, 0, 0, 0, 0, shape_eyelike, 0 },
     { "RandomNormalLike,RandomUniformLike", "", DT_ATTR, 0, "dtype", -1, 0, 0, 0, 0, shape_eyelike, 0 },
     { "NonZero", "", DT_FIXED, 0, NULL, 7, 0, 0, 0, 0, NULL, 0 },
-    { "Resize,Upsample,DepthToSpace,SpaceToDepth,GatherElements,GatherND,ScatterND,ScatterElements,Scatter,Compress,"
-      "GridSample,RoiAlign,Einsum", "", DT_IN, 0, NULL, 0, 0, 0, 0, 0, NULL, 0 },
+    { "NonMaxSuppression", "", DT_FIXED, 0, NULL, 7, 0, 0, 0, 0, shape_nms, 0 },
+    { "NegativeLogLikelihoodLoss,SoftmaxCrossEntropyLoss", "", DT_IN, 0, NULL, 0, T_FLOAT, 0, 0, 0, shape_loss, 0 },
+    { "DepthToSpace", "", DT_IN, 0, NULL, 0, 0, 0, 0, 0, shape_depth_space, 0 },
+    { "SpaceToDepth", "", DT_IN, 0, NULL, 0, 0, 0, 0, 0, shape_depth_space, 1 },
+    { "GatherElements", "", DT_IN, 0, NULL, 0, 0, 0, 0, 0, shape_like_input, 1 },
+    { "ScatterND,ScatterElements,Scatter,CumProd", "", DT_IN, 0, NULL, 0, 0, 0, 0, 0, shape_like_input, 0 },
+    { "Resize", "", DT_IN, 0, NULL, 0, 0, 0, 0, 0, shape_resize, 0 },
+    { "Upsample,GatherND,Compress,GridSample,RoiAlign,Einsum", "", DT_IN, 0, NULL, 0, 0, 0, 0, 0, NULL, 0 },
 };
 
 /* Is `name` in the comma-separated list? */
