@@ -1431,8 +1431,16 @@ static tk_status infer_graph(Infer *c, TkoGraph *g)
     for (int i = 0; i < g->nin; i++) {
         TkoValue *val = &g->values[g->inputs[i]];
         if (val->constant || !value_is_tensor(val)) continue;
-        if (!g->parent) from_declared(c, &val->inf, &val->type);
-        else val->inf.elem_type = val->type.known ? val->type.elem_type : 0;   /* a loop-carried value may change shape */
+        if (!g->parent) {
+            from_declared(c, &val->inf, &val->type);
+            for (int d = 0; d < val->inf.ndim; d++)   /* an unnamed free dim ("?", Paddle's) is its own size: "x.2" */
+                if (!val->inf.dims[d]) {
+                    char name[256];
+                    snprintf(name, sizeof name, "%s.%d", val->name, d);
+                    const char *keep = dupstr(c, name);
+                    val->inf.dims[d] = keep ? sym_name(c, keep) : NULL;
+                }
+        } else val->inf.elem_type = val->type.known ? val->type.elem_type : 0;   /* a loop-carried value may change shape */
     }
     for (int i = 0; i < g->nnodes; i++) {
         TkoNode *n = &g->nodes[i];
@@ -1566,14 +1574,15 @@ tk_status tko_infer_verify(TkoModel *m, TkoGraph *g, int node, tk_tensor *const 
     if (!m->inferred) return TK_OK;
     if (node < 0) {
         if (g->parent) return TK_OK;
-        m->infer_nsyms = 0;   /* a new run: bind the input's dim names */
+        m->infer_nsyms = 0;   /* a new run: bind the inputs' dim names */
         for (int i = 0; i < g->nin; i++) {
             const TkoValue *val = &g->values[g->inputs[i]];
             const tk_tensor *t = vals[g->inputs[i]];
-            if (!t || !val->type.known || val->type.ndim != tk_tensor_ndim(t)) continue;
-            for (int d = 0; d < val->type.ndim; d++) {
-                const char *name = val->type.dim_names[d];
-                if (val->type.dims[d] >= 0 || !name) continue;
+            if (!t || val->inf.ndim != tk_tensor_ndim(t)) continue;
+            for (int d = 0; d < val->inf.ndim; d++) {
+                const TkoSym *sz = val->inf.dims[d];
+                if (!sz || sz->n != 1 || sz->t[0].n != 1 || sz->t[0].coef != 1 || !sz->t[0].a[0]->name) continue;   /* a bare name */
+                const char *name = sz->t[0].a[0]->name;
                 int k = 0;
                 while (k < m->infer_nsyms && strcmp(m->infer_sym_names[k], name) != 0) k++;
                 if (k == m->infer_nsyms && k < (int)(sizeof m->infer_sym_names / sizeof m->infer_sym_names[0])) {
