@@ -1371,14 +1371,19 @@ static void infer_node(Infer *c, TkoGraph *g, const TkoNode *n)
         for (int i = 0; i < n->nin; i++) taint |= has_in(&x, i) && in(&x, i)->declared;
         for (int k = 0; taint && k < n->nout; k++) out(&x, k)->declared = true;
     }
-    /* what the runtime cannot hold, and what the model says */
+    /* what the runtime cannot hold (unless said already: of an input, by the op's own check of
+     * its type attribute, or of a graph output by graph_check.c), and what the model says */
+    bool said = r && r->dt == DT_ATTR;
+    for (int i = 0; i < n->nin; i++) said |= has_in(&x, i) && in(&x, i)->elem_type && tkr_onnx_dtype(in(&x, i)->elem_type) < 0;
+    for (int o = 0; o < g->nout; o++)
+        for (int k = 0; k < n->nout; k++) said |= n->outputs[k] == g->outputs[o];
     for (int k = 0; k < n->nout; k++) {
         int v = n->outputs[k];
         if (v < 0) continue;
         TkoValue *val = &g->values[v];
         TkoInfer *o = &val->inf;
         if (val->constant) continue;
-        if (o->elem_type && tkr_onnx_dtype(o->elem_type) < 0)
+        if (o->elem_type && tkr_onnx_dtype(o->elem_type) < 0 && !said)
             tko_problem(c->m, "node '%s': op %s makes '%s' of type %s, which the runtime does not have", n->name, n->op, val->name,
                         type_name(o->elem_type));
         if (!val->type.known || !value_is_tensor(val)) continue;
