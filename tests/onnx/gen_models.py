@@ -194,3 +194,11 @@ g13 = helper.make_graph(
     "wrong_value_info", [vi("x", TensorProto.FLOAT, [4])], [vi("y", TensorProto.INT64, None)],
     value_info=[vi("nz", TensorProto.INT64, [1, 3])])
 save(helper.make_model(g13, opset_imports=[helper.make_opsetid("", 17)]), "wrong_value_info")
+
+# 14. free dims without a name (Paddle writes "?" for each): each is a size of its own
+g14 = helper.make_graph(
+    [helper.make_node("Relu", ["x"], ["r"], name="relu"),
+     helper.make_node("Reshape", ["r", "keep0_rest"], ["flat"], name="flat")],
+    "infer_unnamed", [vi("x", TensorProto.FLOAT, ["?", 3, None])], [vi("flat", TensorProto.FLOAT, None)],
+    [i64("keep0_rest", [0, -1])])
+save(helper.make_model(g14, opset_imports=[helper.make_opsetid("", 17)]), "infer_unnamed")

@@ -325,6 +325,24 @@ START_TEST(inferred_types_with_symbolic_dims)
 }
 END_TEST
 
+START_TEST(unnamed_dims_are_sizes_of_their_own)
+{
+    tk_model *m;
+    tk_status s;
+    char *got = inferred_dump("infer_unnamed.onnx", &s, &m, true);
+    TKT_OK(s);
+    ck_assert_msg(strstr(got, "%flat: FLOAT[x.0, x.2*3]   (node 'flat')"), "%s", got);
+    tk_tensor *x, *y;
+    TKT_OK(tk_randn(tkt_ctx, TK_DTYPE_F32, 3, (int64_t[]){ 5, 3, 7 }, 3, &x));
+    TKT_OK(tk_model_run(m, &x, &y));   /* checked: x.0 = 5, x.2 = 7 */
+    ck_assert_int_eq(tk_tensor_shape(y)[0], 5);
+    ck_assert_int_eq(tk_tensor_shape(y)[1], 21);
+    TKT_RELEASE(x, y);
+    tk_model_free(m);
+    free(got);
+}
+END_TEST
+
 START_TEST(value_info_conflicts_are_refused)
 {
     tk_model *m;
@@ -401,6 +419,7 @@ static Suite *loader_suite(void)
     tcase_add_test(tc, malformed_bytes_never_crash);
     tcase_add_test(tc, bad_arguments);
     tcase_add_test(tc, inferred_types_with_symbolic_dims);
+    tcase_add_test(tc, unnamed_dims_are_sizes_of_their_own);
     tcase_add_test(tc, value_info_conflicts_are_refused);
     tcase_add_test(tc, intermediate_types_checked_in_the_one_message);
     tcase_add_test(tc, dead_nodes_are_removed);
