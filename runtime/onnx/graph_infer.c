@@ -444,8 +444,8 @@ static void shape_same_all(Node *x, int arg)
 static void shape_broadcast(Node *x, int arg)
 {
     (void)arg;
-    int rank = 0, first = 0;
-    for (int i = first; i < x->n->nin; i++) {
+    int rank = 0;
+    for (int i = 0; i < x->n->nin; i++) {
         if (!has_in(x, i)) continue;
         if (!known_rank(in(x, i))) return;
         if (in(x, i)->ndim > rank) rank = in(x, i)->ndim;
@@ -455,7 +455,7 @@ static void shape_broadcast(Node *x, int arg)
     for (int d = 0; d < rank; d++) {
         const TkoSym *r = NULL;
         bool unknown = false, first_set = false;
-        for (int i = first; i < x->n->nin; i++) {
+        for (int i = 0; i < x->n->nin; i++) {
             if (!has_in(x, i)) continue;
             const TkoInfer *t = in(x, i);
             int dd = d - (rank - t->ndim);
@@ -1096,7 +1096,7 @@ static void shape_depth_space(Node *x, int to_depth)
     for (int k = 2; k < 4; k++) o->dims[k] = to_depth ? sym_div(x->c, d->dims[k], b1) : sym_mul(x->c, d->dims[k], b1);
 }
 
-/* Shaped like input arg: GatherElements (the indices), the scatters (the data). */
+/* Shaped like input arg: GatherElements (the indices), the scatters (the data), EyeLike. */
 static void shape_like_input(Node *x, int arg) { copy_shape(x->c, out(x, 0), in(x, arg)); }
 
 /* NonMaxSuppression: [selected, 3]. */
@@ -1132,12 +1132,6 @@ static void shape_resize(Node *x, int arg)
         if (sc == 1.0) o->dims[k] = d->dims[k];
         else if (sym_is_const(d->dims[k], &n)) o->dims[k] = sym_const(x->c, (int64_t)__builtin_floor((double)n * sc));
     }
-}
-
-static void shape_eyelike(Node *x, int arg)
-{
-    (void)arg;
-    copy_shape(x->c, out(x, 0), in(x, 0));
 }
 
 /* Constant nodes (before folding): the attribute's tensor. */
@@ -1257,8 +1251,8 @@ static const Rule RULES[] = {
     { "Attention", "", DT_IN, 0, NULL, 0, T_FLOAT, 0, 0, 0, shape_attention, 0 },
     { "FusedAttention", "tk", DT_IN, 0, NULL, 0, 0, 0, 0, 0, shape_attention, 0 },
     { "TopK", "", DT_IN, 0, NULL, 0, 0, 0, 0, 0, shape_topk, 0 },
-    { "EyeLike", "", DT_ATTR, 0, "dtype", -1, 0, 0, 0, 0, shape_eyelike, 0 },
-    { "RandomNormalLike,RandomUniformLike", "", DT_ATTR, 0, "dtype", -1, 0, 0, 0, 0, shape_eyelike, 0 },
+    { "EyeLike", "", DT_ATTR, 0, "dtype", -1, 0, 0, 0, 0, shape_like_input, 0 },
+    { "RandomNormalLike,RandomUniformLike", "", DT_ATTR, 0, "dtype", -1, 0, 0, 0, 0, shape_like_input, 0 },
     { "NonZero", "", DT_FIXED, 0, NULL, 7, 0, 0, 0, 0, NULL, 0 },
     { "NonMaxSuppression", "", DT_FIXED, 0, NULL, 7, 0, 0, 0, 0, shape_nms, 0 },
     { "NegativeLogLikelihoodLoss,SoftmaxCrossEntropyLoss", "", DT_IN, 0, NULL, 0, T_FLOAT, 0, 0, 0, shape_loss, 0 },
