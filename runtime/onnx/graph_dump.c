@@ -64,6 +64,10 @@ static void put_type(Buf *b, const TkoType *t)
 static void put_inferred(Buf *b, const TkoInfer *t)
 {
     char sh[96];
+    if (!t->valid) {   /* made after inference */
+        put(b, "?");
+        return;
+    }
     put(b, "%s", t->elem_type ? tkr_onnx_type_name(t->elem_type) : "?");
     if (t->ndim < 0) return;
     put(b, "[");

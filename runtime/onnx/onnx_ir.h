@@ -117,6 +117,7 @@ typedef struct {
     int nval;                /* >= 0: a small integer tensor (a shape) whose nval elements are val (NULL: unknown) */
     const TkoSym **val;
     bool declared;           /* completed from the model's value_info (not derived) */
+    bool valid;              /* false for a value made after inference ran (graph_fuse.c's): nothing known */
 } TkoInfer;
 
 typedef struct {
