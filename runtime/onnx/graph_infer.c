@@ -1418,6 +1418,24 @@ static void infer_node(Infer *c, TkoGraph *g, const TkoNode *n)
     }
 }
 
+/* An If's outputs: what both branches make, where they agree (elem type, rank, each dim). */
+static void merge_branches(Infer *c, TkoGraph *g, const TkoNode *n)
+{
+    const TkoAttr *ta = tko_attr(n, "then_branch"), *ea = tko_attr(n, "else_branch");
+    if (!ta || !ea || !ta->g || !ea->g || ta->g->nout != n->nout || ea->g->nout != n->nout) return;
+    for (int k = 0; k < n->nout; k++) {
+        int v = n->outputs[k];
+        if (v < 0 || g->values[v].constant) continue;
+        const TkoInfer *t = &ta->g->values[ta->g->outputs[k]].inf, *e = &ea->g->values[ea->g->outputs[k]].inf;
+        TkoInfer *o = &g->values[v].inf;
+        if (o->elem_type || known_rank(o) || !t->valid || !e->valid || !t->elem_type || t->elem_type != e->elem_type) continue;
+        o->elem_type = t->elem_type;
+        o->declared = t->declared || e->declared;
+        if (!known_rank(t) || t->ndim != e->ndim || !set_shape(c, o, t->ndim) || o->ndim < 0) continue;
+        for (int d = 0; d < o->ndim; d++) o->dims[d] = sym_eq(t->dims[d], e->dims[d]) ? t->dims[d] : NULL;
+    }
+}
+
 static tk_status infer_graph(Infer *c, TkoGraph *g)
 {
     TkoModel *m = c->m;
@@ -1450,6 +1468,7 @@ static tk_status infer_graph(Infer *c, TkoGraph *g)
             for (int k = 0; k < n->attrs[a].n && n->attrs[a].type == TKO_ATTR_GRAPHS; k++)
                 if ((s = infer_graph(c, n->attrs[a].graphs[k]))) return s;
         }
+        if (!strcmp(n->op, "If") && !*n->domain) merge_branches(c, g, n);
     }
     if (c->oom) return tkr_error(m->ctx, TK_ERR_OUT_OF_MEMORY, "tk_onnx_load: out of memory inferring types");
     return TK_OK;
