@@ -1044,6 +1044,18 @@ static void shape_attention(Node *x, int arg)
     TkoInfer *o = set_shape(x->c, out(x, 0), q->ndim);
     if (o->ndim < 0) return;
     for (int k = 0; k < q->ndim - 1; k++) o->dims[k] = q->dims[k];
+    if (q->ndim == 4 && !strcmp(x->n->op, "Attention")) {   /* present_key / present_value: the past and the new keys, on the sequence axis */
+        const TkoInfer *k = in(x, 1);
+        for (int j = 1; j <= 2 && j < x->n->nout; j++) {
+            const TkoInfer *cur = j == 1 ? k : v, *past = in(x, 3 + j);
+            if (cur->ndim != 4 || (has_in(x, 3 + j) && past->ndim != 4)) continue;
+            TkoInfer *p = out(x, j);
+            p->elem_type = cur->elem_type;
+            if (!set_shape(x->c, p, 4) || p->ndim < 0) continue;
+            for (int e = 0; e < 4; e++) p->dims[e] = cur->dims[e];
+            if (has_in(x, 3 + j)) p->dims[2] = sym_add(x->c, past->dims[2], cur->dims[2], 1);
+        }
+    }
     if (q->ndim == 4 || !strcmp(x->n->domain, "tk")) o->dims[q->ndim - 1] = v->dims[v->ndim - 1];
     else {
         int64_t qh = tko_attr_int(x->n, "q_num_heads", 0), kvh = tko_attr_int(x->n, "kv_num_heads", 0);
