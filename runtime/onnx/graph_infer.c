@@ -40,8 +40,8 @@ typedef struct {
 
 struct TkoSym {
     int n;                      /* terms; 0: the constant 0 */
-    Term t[SYM_TERMS];          /* the constant term (no atoms) last */
     const char *text;
+    Term t[];                   /* n of them (at most SYM_TERMS), the constant term (no atoms) last */
 };
 
 struct Atom {
@@ -51,9 +51,12 @@ struct Atom {
     const char *text;
 };
 
+#define SMALL_CONSTS 65         /* the sizes 0 .. 64, made once per pass */
+
 typedef struct {
     TkoModel *m;
     bool oom;
+    const TkoSym *small[SMALL_CONSTS];
 } Infer;
 
 static void *alloc(Infer *c, size_t bytes)
@@ -99,20 +102,21 @@ static const TkoSym *make_sym(Infer *c, Term *terms, int n)
 {
     for (int i = 0; i < n; i++) qsort(terms[i].a, (size_t)terms[i].n, sizeof terms[i].a[0], cmp_atoms);
     qsort(terms, (size_t)n, sizeof *terms, cmp_terms_q);
-    TkoSym s = { 0 };
+    Term merged[SYM_TERMS];
+    int nm = 0;
     for (int i = 0; i < n; i++) {
-        if (s.n && cmp_terms(&s.t[s.n - 1], &terms[i]) == 0) {
-            if (__builtin_add_overflow(s.t[s.n - 1].coef, terms[i].coef, &s.t[s.n - 1].coef)) return NULL;
+        if (nm && cmp_terms(&merged[nm - 1], &terms[i]) == 0) {
+            if (__builtin_add_overflow(merged[nm - 1].coef, terms[i].coef, &merged[nm - 1].coef)) return NULL;
         } else {
-            if (s.n == SYM_TERMS) return NULL;
-            s.t[s.n++] = terms[i];
+            if (nm == SYM_TERMS) return NULL;
+            merged[nm++] = terms[i];
         }
-        if (s.t[s.n - 1].coef == 0) s.n--;
+        if (merged[nm - 1].coef == 0) nm--;
     }
     char text[256];
     size_t at = 0;
-    for (int i = 0; i < s.n; i++) {
-        const Term *t = &s.t[i];
+    for (int i = 0; i < nm; i++) {
+        const Term *t = &merged[i];
         int64_t coef = t->coef;
         if (i) append(text, sizeof text, &at, coef < 0 ? "-" : "+");
         else if (coef < 0) append(text, sizeof text, &at, "-");
@@ -121,19 +125,23 @@ static const TkoSym *make_sym(Infer *c, Term *terms, int n)
         if (!t->n) append(text, sizeof text, &at, "%lld", (long long)coef);
         else if (coef != 1) append(text, sizeof text, &at, "*%lld", (long long)coef);
     }
-    if (!s.n) append(text, sizeof text, &at, "0");
+    if (!nm) append(text, sizeof text, &at, "0");
     if (at >= sizeof text) return NULL;
-    TkoSym *r = alloc(c, sizeof *r);
+    TkoSym *r = alloc(c, sizeof *r + (size_t)nm * sizeof(Term));
     if (!r) return NULL;
-    *r = s;
+    r->n = nm;
+    memcpy(r->t, merged, (size_t)nm * sizeof(Term));
     r->text = dupstr(c, text);
     return r->text ? r : NULL;
 }
 
 static const TkoSym *sym_const(Infer *c, int64_t v)
 {
+    if (v >= 0 && v < SMALL_CONSTS && c->small[v]) return c->small[v];
     Term t = { v, 0, { 0 } };
-    return make_sym(c, &t, 1);
+    const TkoSym *s = make_sym(c, &t, 1);
+    if (v >= 0 && v < SMALL_CONSTS) c->small[v] = s;
+    return s;
 }
 
 static const TkoSym *sym_name(Infer *c, const char *name)
@@ -1503,7 +1511,7 @@ static void count_inferred(TkoModel *m, const TkoGraph *g)
 
 tk_status tko_infer_graph(TkoModel *m, TkoGraph *g)
 {
-    Infer c = { m, false };
+    Infer c = { m, false, { 0 } };
     tk_status s = infer_graph(&c, g);
     if (s) return s;
     m->inferred = true;
@@ -1527,7 +1535,7 @@ tk_status tko_remove_dead(TkoModel *m, TkoGraph *g)
         free(reads), free(dead);
         return tkr_error(m->ctx, TK_ERR_OUT_OF_MEMORY, "tk_onnx_load: out of memory");
     }
-    Infer c = { m, false };
+    Infer c = { m, false, { 0 } };
     for (int i = 0; i < g->nnodes; i++) dead[i] = make_constant(&c, g, &g->nodes[i]);
     if (c.oom) {
         free(reads), free(dead);
