@@ -1,8 +1,7 @@
 /* graph_infer.c — every value's element type and shape before anything
  * runs. A size is a constant, a dim name of the graph inputs ("batch"), or a
- * small expression of them kept in one canonical form (a sum of terms, each a
- * coefficient times a product of names or floor quotients), so two sizes are
- * equal exactly when their texts are: "batch*16", "seq/2+1".
+ * small expression of them in one canonical form (graph_infer_sym.c), so two
+ * sizes are equal exactly when their texts are: "batch*16", "(H+1)/2".
  *
  * The rules are a table keyed by op name (RULES below): how the output's
  * element type follows (an input's, a 'to' / 'dtype' attribute, bool, int64),
@@ -22,69 +21,30 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "graph_infer_sym.h"
 #include "op.h"
 #include "onnx_tensor.h"
 
-/* ------------------------------------------------------------ sizes */
-
-#define SYM_TERMS 8
-#define SYM_ATOMS 4
 #define MAX_VAL 16   /* the longest integer tensor whose elements are tracked */
-
-typedef struct Atom Atom;
-typedef struct {
-    int64_t coef;
-    int n;
-    const Atom *a[SYM_ATOMS];   /* sorted by text */
-} Term;
-
-struct TkoSym {
-    int n;                      /* terms; 0: the constant 0 */
-    const char *text;
-    Term t[];                   /* n of them (at most SYM_TERMS), the constant term (no atoms) last */
-};
-
-struct Atom {
-    const char *name;           /* a dim name, or NULL for a quotient */
-    const TkoSym *num;          /* floor(num / den) */
-    int64_t den;
-    const char *text;
-};
-
-#define SMALL_CONSTS 65         /* the sizes 0 .. 64, made once per pass */
 
 typedef struct {
     TkoModel *m;
-    bool oom;
-    const TkoSym *small[SMALL_CONSTS];
+    TkoSymMaker syms;
 } Infer;
 
 static void *alloc(Infer *c, size_t bytes)
 {
     void *p = tko_alloc(&c->m->arena, bytes);
-    if (!p) c->oom = true;
+    if (!p) c->syms.oom = true;
     return p;
 }
 
 static char *dupstr(Infer *c, const char *s)
 {
     char *p = tko_strndup(&c->m->arena, s, strlen(s));
-    if (!p) c->oom = true;
+    if (!p) c->syms.oom = true;
     return p;
 }
-
-static int cmp_terms(const Term *x, const Term *y)
-{
-    if (!x->n || !y->n) return (x->n == 0) - (y->n == 0);   /* the constant last */
-    for (int k = 0; k < x->n && k < y->n; k++) {
-        int d = strcmp(x->a[k]->text, y->a[k]->text);
-        if (d) return d;
-    }
-    return x->n - y->n;
-}
-
-static int cmp_atoms(const void *x, const void *y) { return strcmp((*(const Atom *const *)x)->text, (*(const Atom *const *)y)->text); }
-static int cmp_terms_q(const void *x, const void *y) { return cmp_terms(x, y); }
 
 static void append(char *buf, size_t len, size_t *at, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 static void append(char *buf, size_t len, size_t *at, const char *fmt, ...)
@@ -95,202 +55,6 @@ static void append(char *buf, size_t len, size_t *at, const char *fmt, ...)
     int n = vsnprintf(buf + *at, len - *at, fmt, ap);
     va_end(ap);
     if (n > 0) *at += (size_t)n;
-}
-
-/* Sorts and merges terms[n] into a new size (NULL when too big or out of memory). */
-static const TkoSym *make_sym(Infer *c, Term *terms, int n)
-{
-    for (int i = 0; i < n; i++) qsort(terms[i].a, (size_t)terms[i].n, sizeof terms[i].a[0], cmp_atoms);
-    qsort(terms, (size_t)n, sizeof *terms, cmp_terms_q);
-    Term merged[SYM_TERMS];
-    int nm = 0;
-    for (int i = 0; i < n; i++) {
-        if (nm && cmp_terms(&merged[nm - 1], &terms[i]) == 0) {
-            if (__builtin_add_overflow(merged[nm - 1].coef, terms[i].coef, &merged[nm - 1].coef)) return NULL;
-        } else {
-            if (nm == SYM_TERMS) return NULL;
-            merged[nm++] = terms[i];
-        }
-        if (merged[nm - 1].coef == 0) nm--;
-    }
-    char text[256];
-    size_t at = 0;
-    for (int i = 0; i < nm; i++) {
-        const Term *t = &merged[i];
-        int64_t coef = t->coef;
-        if (i) append(text, sizeof text, &at, coef < 0 ? "-" : "+");
-        else if (coef < 0) append(text, sizeof text, &at, "-");
-        if (coef < 0) coef = -coef;
-        for (int k = 0; k < t->n; k++) append(text, sizeof text, &at, k ? "*%s" : "%s", t->a[k]->text);
-        if (!t->n) append(text, sizeof text, &at, "%lld", (long long)coef);
-        else if (coef != 1) append(text, sizeof text, &at, "*%lld", (long long)coef);
-    }
-    if (!nm) append(text, sizeof text, &at, "0");
-    if (at >= sizeof text) return NULL;
-    TkoSym *r = alloc(c, sizeof *r + (size_t)nm * sizeof(Term));
-    if (!r) return NULL;
-    r->n = nm;
-    memcpy(r->t, merged, (size_t)nm * sizeof(Term));
-    r->text = dupstr(c, text);
-    return r->text ? r : NULL;
-}
-
-static const TkoSym *sym_const(Infer *c, int64_t v)
-{
-    if (v >= 0 && v < SMALL_CONSTS && c->small[v]) return c->small[v];
-    Term t = { v, 0, { 0 } };
-    const TkoSym *s = make_sym(c, &t, 1);
-    if (v >= 0 && v < SMALL_CONSTS) c->small[v] = s;
-    return s;
-}
-
-static const TkoSym *sym_name(Infer *c, const char *name)
-{
-    Atom *a = alloc(c, sizeof *a);
-    if (!a) return NULL;
-    a->name = a->text = name;
-    Term t = { 1, 1, { a } };
-    return make_sym(c, &t, 1);
-}
-
-static bool sym_is_const(const TkoSym *s, int64_t *v)
-{
-    if (!s) return false;
-    if (s->n == 0) return *v = 0, true;
-    if (s->n == 1 && s->t[0].n == 0) return *v = s->t[0].coef, true;
-    return false;
-}
-
-static bool sym_eq(const TkoSym *x, const TkoSym *y) { return x && y && strcmp(x->text, y->text) == 0; }
-
-static const TkoSym *sym_add(Infer *c, const TkoSym *x, const TkoSym *y, int64_t ysign)
-{
-    if (!x || !y) return NULL;
-    Term t[2 * SYM_TERMS];
-    int n = 0;
-    for (int i = 0; i < x->n; i++) t[n++] = x->t[i];
-    for (int i = 0; i < y->n; i++) {
-        t[n] = y->t[i];
-        if (__builtin_mul_overflow(t[n].coef, ysign, &t[n].coef)) return NULL;
-        n++;
-    }
-    return make_sym(c, t, n);
-}
-
-static const TkoSym *sym_addc(Infer *c, const TkoSym *x, int64_t k) { return sym_add(c, x, sym_const(c, k), 1); }
-
-static const TkoSym *sym_mul(Infer *c, const TkoSym *x, const TkoSym *y)
-{
-    if (!x || !y) return NULL;
-    Term t[SYM_TERMS * SYM_TERMS];
-    int n = 0;
-    for (int i = 0; i < x->n; i++)
-        for (int j = 0; j < y->n; j++) {
-            Term p = x->t[i];
-            if (p.n + y->t[j].n > SYM_ATOMS || __builtin_mul_overflow(p.coef, y->t[j].coef, &p.coef)) return NULL;
-            for (int k = 0; k < y->t[j].n; k++) p.a[p.n++] = y->t[j].a[k];
-            t[n++] = p;
-        }
-    return make_sym(c, t, n);
-}
-
-static int64_t floor_div(int64_t a, int64_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
-static int64_t floor_mod(int64_t a, int64_t b) { return a - floor_div(a, b) * b; }
-
-/* floor(x / d) for a constant d > 0: the terms whose coefficients d divides
- * come out of the quotient, so the form stays canonical (floor((2a+b)/2) = a + floor(b/2)). */
-static const TkoSym *sym_divc(Infer *c, const TkoSym *x, int64_t d)
-{
-    if (!x || d <= 0) return NULL;
-    if (d == 1) return x;
-    Term out[SYM_TERMS + 1], rest[SYM_TERMS];
-    int no = 0, nr = 0;
-    for (int i = 0; i < x->n; i++) {
-        Term q = x->t[i], r = x->t[i];
-        q.coef = floor_div(x->t[i].coef, d);
-        r.coef = floor_mod(x->t[i].coef, d);
-        if (q.coef) out[no++] = q;
-        if (r.coef) rest[nr++] = r;
-    }
-    if (nr) {
-        const TkoSym *rs = make_sym(c, rest, nr);
-        int64_t k;
-        if (!rs) return NULL;
-        if (sym_is_const(rs, &k)) {
-            if (floor_div(k, d)) out[no++] = (Term){ floor_div(k, d), 0, { 0 } };
-        } else {
-            Atom *a = alloc(c, sizeof *a);
-            if (!a) return NULL;
-            a->num = rs, a->den = d;
-            char text[300];
-            bool bare = rs->n == 1 && rs->t[0].n == 1 && rs->t[0].coef == 1 && rs->t[0].a[0]->name;
-            snprintf(text, sizeof text, bare ? "%s/%lld" : "(%s)/%lld", rs->text, (long long)d);
-            if (!(a->text = dupstr(c, text))) return NULL;
-            out[no++] = (Term){ 1, 1, { a } };
-        }
-    }
-    return make_sym(c, out, no);
-}
-
-static const TkoSym *sym_ceildiv(Infer *c, const TkoSym *x, int64_t d) { return sym_divc(c, sym_addc(c, x, d - 1), d); }
-
-/* x / y when y divides x exactly as written (a constant, or a monomial every term of x contains); else unknown. */
-static const TkoSym *sym_div(Infer *c, const TkoSym *x, const TkoSym *y)
-{
-    int64_t k;
-    if (!x || !y) return NULL;
-    if (sym_is_const(y, &k)) {
-        if (k <= 0) return NULL;
-        for (int i = 0; i < x->n; i++)
-            if (x->t[i].coef % k) return NULL;
-        return sym_divc(c, x, k);
-    }
-    if (y->n != 1 || y->t[0].coef <= 0) return NULL;
-    Term t[SYM_TERMS];
-    for (int i = 0; i < x->n; i++) {
-        t[i] = x->t[i];
-        if (t[i].coef % y->t[0].coef) return NULL;
-        t[i].coef /= y->t[0].coef;
-        for (int j = 0; j < y->t[0].n; j++) {
-            int k2 = 0;
-            while (k2 < t[i].n && strcmp(t[i].a[k2]->text, y->t[0].a[j]->text) != 0) k2++;
-            if (k2 == t[i].n) return NULL;
-            t[i].a[k2] = t[i].a[--t[i].n];
-        }
-    }
-    return make_sym(c, t, x->n);
-}
-
-const char *tko_sym_str(const TkoSym *s, char *buf, size_t len)
-{
-    snprintf(buf, len, "%s", s ? s->text : "?");
-    return buf;
-}
-
-/* The value of s with the run's bound names; false when a name is unbound. */
-static bool sym_eval(const TkoModel *m, const TkoSym *s, int64_t *out)
-{
-    int64_t sum = 0;
-    for (int i = 0; i < s->n; i++) {
-        int64_t p = s->t[i].coef;
-        for (int k = 0; k < s->t[i].n; k++) {
-            const Atom *a = s->t[i].a[k];
-            int64_t v;
-            if (a->name) {
-                int j = 0;
-                while (j < m->infer_nsyms && strcmp(m->infer_sym_names[j], a->name) != 0) j++;
-                if (j == m->infer_nsyms) return false;
-                v = m->infer_sym_sizes[j];
-            } else {
-                if (!sym_eval(m, a->num, &v)) return false;
-                v = floor_div(v, a->den);
-            }
-            p *= v;
-        }
-        sum += p;
-    }
-    *out = sum;
-    return true;
 }
 
 /* ------------------------------------------------------------ inferred records */
@@ -318,7 +82,7 @@ static void from_tensor(Infer *c, TkoInfer *t, const tk_tensor *x)
 {
     t->elem_type = tkr_onnx_type_of(tk_tensor_dtype(x));
     set_shape(c, t, tk_tensor_ndim(x));
-    for (int d = 0; d < t->ndim; d++) t->dims[d] = sym_const(c, tk_tensor_shape(x)[d]);
+    for (int d = 0; d < t->ndim; d++) t->dims[d] = tko_sym_const(&c->syms, tk_tensor_shape(x)[d]);
     int64_t n = tk_tensor_numel(x);
     t->nval = -1;
     if (!is_int_type(t->elem_type) || tk_tensor_ndim(x) > 1 || n > MAX_VAL) return;
@@ -326,7 +90,7 @@ static void from_tensor(Infer *c, TkoInfer *t, const tk_tensor *x)
     int64_t idx = 0;
     for (int k = 0; t->nval >= 0 && k < n; k++, idx++) {
         int64_t off = x->offset + (x->ndim ? idx * x->strides[0] : 0);
-        t->val[k] = sym_const(c, tkr_load_i((const char *)x->storage->data + off * (int64_t)tk_dtype_size(x->dtype), x->dtype));
+        t->val[k] = tko_sym_const(&c->syms, tkr_load_i((const char *)x->storage->data + off * (int64_t)tk_dtype_size(x->dtype), x->dtype));
     }
 }
 
@@ -338,8 +102,8 @@ static void from_declared(Infer *c, TkoInfer *t, const TkoType *ty)
     if (ty->ndim < 0) return;
     set_shape(c, t, ty->ndim);
     for (int d = 0; d < t->ndim; d++)
-        t->dims[d] = ty->dims[d] >= 0 ? sym_const(c, ty->dims[d])
-                     : ty->dim_names[d] && *ty->dim_names[d] && strcmp(ty->dim_names[d], "?") != 0 ? sym_name(c, ty->dim_names[d])
+        t->dims[d] = ty->dims[d] >= 0 ? tko_sym_const(&c->syms, ty->dims[d])
+                     : ty->dim_names[d] && *ty->dim_names[d] && strcmp(ty->dim_names[d], "?") != 0 ? tko_sym_name(&c->syms, ty->dim_names[d])
                                                                                                 : NULL;
 }
 
@@ -385,7 +149,7 @@ static bool const_ints(Node *x, int i, int64_t *v, int *n)
     const TkoInfer *t = in(x, i);
     if (t->nval < 0) return false;
     for (int k = 0; k < t->nval; k++)
-        if (!sym_is_const(t->val[k], &v[k])) return false;
+        if (!tko_sym_is_const(t->val[k], &v[k])) return false;
     *n = t->nval;
     return true;
 }
@@ -402,7 +166,7 @@ static bool axes_of(Node *x, int i, int64_t *axes, int *n)
         return true;
     }
     int64_t len;
-    if (has_in(x, i) && in(x, i)->ndim == 1 && sym_is_const(in(x, i)->dims[0], &len) && len == 0) return *n = 0, true;   /* empty: the default */
+    if (has_in(x, i) && in(x, i)->ndim == 1 && tko_sym_is_const(in(x, i)->dims[0], &len) && len == 0) return *n = 0, true;   /* empty: the default */
     if (has_in(x, i)) return const_ints(x, i, axes, n);
     *n = -1;
     return true;
@@ -440,7 +204,7 @@ static void shape_same_all(Node *x, int arg)
             if (!known_rank(d)) continue;
             int axis = axis_of(tko_attr_int(x->n, "axis", -1), d->ndim);
             if (axis < 0 || axis >= d->ndim || !set_shape(x->c, o, d->ndim) || o->ndim < 0) continue;
-            for (int e = 0; e < d->ndim; e++) o->dims[e] = e < axis ? d->dims[e] : sym_const(x->c, 1);
+            for (int e = 0; e < d->ndim; e++) o->dims[e] = e < axis ? d->dims[e] : tko_sym_const(&x->c->syms, 1);
         }
     if (!strcmp(x->n->op, "Dropout") && x->n->nout > 1) {
         out(x, 1)->elem_type = 9;
@@ -470,13 +234,13 @@ static void shape_broadcast(Node *x, int arg)
             if (dd < 0) continue;
             const TkoSym *s = t->dims[dd];
             int64_t k;
-            if (sym_is_const(s, &k) && k == 1) {   /* broadcasts to anything */
+            if (tko_sym_is_const(s, &k) && k == 1) {   /* broadcasts to anything */
                 if (!first_set) r = s, first_set = true;
                 continue;
             }
             if (!s) unknown = true;
-            else if (!first_set || (sym_is_const(r, &k) && k == 1)) r = s, first_set = true;
-            else if (!sym_eq(r, s)) unknown = true;   /* two different sizes: a symbol may be 1 */
+            else if (!first_set || (tko_sym_is_const(r, &k) && k == 1)) r = s, first_set = true;
+            else if (!tko_sym_eq(r, s)) unknown = true;   /* two different sizes: a symbol may be 1 */
         }
         o->dims[d] = unknown ? NULL : r;
     }
@@ -492,9 +256,9 @@ static void shape_broadcast(Node *x, int arg)
     for (int k = 0; o->nval >= 0 && k < nv; k++) {
         const TkoSym *p = a->val[a->nval == 1 ? 0 : k], *q = b->val[b->nval == 1 ? 0 : k];
         int64_t pk, qk;
-        if (ar == 4 && sym_is_const(p, &pk) && sym_is_const(q, &qk))   /* integer Div truncates */
-            o->val[k] = qk && !(pk == INT64_MIN && qk == -1) ? sym_const(x->c, pk / qk) : NULL;
-        else o->val[k] = ar == 1 ? sym_add(x->c, p, q, 1) : ar == 2 ? sym_add(x->c, p, q, -1) : ar == 3 ? sym_mul(x->c, p, q) : sym_div(x->c, p, q);
+        if (ar == 4 && tko_sym_is_const(p, &pk) && tko_sym_is_const(q, &qk))   /* integer Div truncates */
+            o->val[k] = qk && !(pk == INT64_MIN && qk == -1) ? tko_sym_const(&x->c->syms, pk / qk) : NULL;
+        else o->val[k] = ar == 1 ? tko_sym_add(&x->c->syms, p, q, 1) : ar == 2 ? tko_sym_add(&x->c->syms, p, q, -1) : ar == 3 ? tko_sym_mul(&x->c->syms, p, q) : tko_sym_div(&x->c->syms, p, q);
     }
 }
 
@@ -514,9 +278,9 @@ static void shape_matmul(Node *x, int arg)
         int64_t k;
         if (da < 0) o->dims[d] = sb;
         else if (db < 0) o->dims[d] = sa;
-        else if (sym_is_const(sa, &k) && k == 1) o->dims[d] = sb;
-        else if (sym_is_const(sb, &k) && k == 1) o->dims[d] = sa;
-        else o->dims[d] = sym_eq(sa, sb) ? sa : NULL;
+        else if (tko_sym_is_const(sa, &k) && k == 1) o->dims[d] = sb;
+        else if (tko_sym_is_const(sb, &k) && k == 1) o->dims[d] = sa;
+        else o->dims[d] = tko_sym_eq(sa, sb) ? sa : NULL;
     }
     int d = batch;
     if (a->ndim > 1) o->dims[d++] = a->dims[a->ndim - 2];
@@ -558,7 +322,7 @@ static void shape_window(Node *x, int kind)
     int64_t kernel[8] = { 0 };
     int nk = 0;
     if (kind == GLOBAL_POOL) {
-        for (int d = 0; d < sp; d++) o->dims[2 + d] = sym_const(x->c, 1);
+        for (int d = 0; d < sp; d++) o->dims[2 + d] = tko_sym_const(&x->c->syms, 1);
         return;
     }
     if (sp > 8) goto unknown;
@@ -566,10 +330,10 @@ static void shape_window(Node *x, int kind)
     if (kind == CONV || kind == CONV_T) {
         int64_t group = tko_attr_int(x->n, "group", 1);
         if (w->ndim != xi->ndim) goto unknown;
-        o->dims[1] = kind == CONV ? w->dims[0] : sym_mul(x->c, w->dims[1], sym_const(x->c, group));
+        o->dims[1] = kind == CONV ? w->dims[0] : tko_sym_mul(&x->c->syms, w->dims[1], tko_sym_const(&x->c->syms, group));
         if (!ks) {
             for (int d = 0; d < sp; d++)
-                if (!sym_is_const(w->dims[2 + d], &kernel[d])) goto unknown_spatial;
+                if (!tko_sym_is_const(w->dims[2 + d], &kernel[d])) goto unknown_spatial;
             nk = sp;
         }
     }
@@ -592,27 +356,27 @@ static void shape_window(Node *x, int kind)
         if (kind == CONV_T) {
             if (oshape) {
                 if (n5 != sp) goto unknown_spatial;
-                r = sym_const(x->c, oshape[d]);
+                r = tko_sym_const(&x->c->syms, oshape[d]);
             } else if (strcmp(autopad, "SAME_UPPER") == 0 || strcmp(autopad, "SAME_LOWER") == 0) {
-                r = sym_mul(x->c, in_d, sym_const(x->c, s));
+                r = tko_sym_mul(&x->c->syms, in_d, tko_sym_const(&x->c->syms, s));
             } else {   /* s*(in-1) + op + (k-1)*d + 1 - pads */
-                r = sym_addc(x->c, sym_mul(x->c, sym_addc(x->c, in_d, -1), sym_const(x->c, s)),
+                r = tko_sym_addc(&x->c->syms, tko_sym_mul(&x->c->syms, tko_sym_addc(&x->c->syms, in_d, -1), tko_sym_const(&x->c->syms, s)),
                              (outpad ? outpad[d] : 0) + (k - 1) * dl + 1 - pb - pe);
             }
         } else if (strcmp(autopad, "SAME_UPPER") == 0 || strcmp(autopad, "SAME_LOWER") == 0) {
-            r = sym_ceildiv(x->c, in_d, s);
+            r = tko_sym_ceildiv(&x->c->syms, in_d, s);
         } else if (strcmp(autopad, "VALID") == 0) {
-            r = sym_addc(x->c, sym_divc(x->c, sym_addc(x->c, in_d, -((k - 1) * dl + 1)), s), 1);
+            r = tko_sym_addc(&x->c->syms, tko_sym_divc(&x->c->syms, tko_sym_addc(&x->c->syms, in_d, -((k - 1) * dl + 1)), s), 1);
         } else {
-            const TkoSym *span = sym_addc(x->c, in_d, pb + pe - (k - 1) * dl - 1);
-            if (!ceil_mode) r = sym_addc(x->c, sym_divc(x->c, span, s), 1);
+            const TkoSym *span = tko_sym_addc(&x->c->syms, in_d, pb + pe - (k - 1) * dl - 1);
+            if (!ceil_mode) r = tko_sym_addc(&x->c->syms, tko_sym_divc(&x->c->syms, span, s), 1);
             else {   /* ceil, but the last window must start inside the input or left pad */
                 int64_t v, n;
-                if (!sym_is_const(span, &v) || !sym_is_const(in_d, &n)) r = NULL;
+                if (!tko_sym_is_const(span, &v) || !tko_sym_is_const(in_d, &n)) r = NULL;
                 else {
                     int64_t o2 = (v + s - 1) / s + 1;
                     if ((o2 - 1) * s >= n + pb) o2--;
-                    r = sym_const(x->c, o2);
+                    r = tko_sym_const(&x->c->syms, o2);
                 }
             }
         }
@@ -636,7 +400,7 @@ static void shape_reshape(Node *x, int arg)
     const TkoInfer *d = in(x, 0), *s = in(x, 1);
     int64_t r;
     if (s->nval < 0) {
-        if (s->ndim == 1 && sym_is_const(s->dims[0], &r) && r <= TK_MAX_DIMS) set_shape(x->c, out(x, 0), (int)r);   /* the rank: the shape's length */
+        if (s->ndim == 1 && tko_sym_is_const(s->dims[0], &r) && r <= TK_MAX_DIMS) set_shape(x->c, out(x, 0), (int)r);   /* the rank: the shape's length */
         return;
     }
     int n = s->nval;
@@ -644,22 +408,22 @@ static void shape_reshape(Node *x, int arg)
     TkoInfer *o = set_shape(x->c, out(x, 0), n);
     if (o->ndim < 0) return;
     int infer_at = -1;
-    const TkoSym *known = sym_const(x->c, 1);
+    const TkoSym *known = tko_sym_const(&x->c->syms, 1);
     for (int k = 0; k < n; k++) {
         int64_t v;
         const TkoSym *e = s->val[k];
-        if (sym_is_const(e, &v) && v == -1) {
+        if (tko_sym_is_const(e, &v) && v == -1) {
             infer_at = k;
             continue;
         }
-        if (sym_is_const(e, &v) && v == 0 && !allowzero) e = known_rank(d) && k < d->ndim ? d->dims[k] : NULL;
+        if (tko_sym_is_const(e, &v) && v == 0 && !allowzero) e = known_rank(d) && k < d->ndim ? d->dims[k] : NULL;
         o->dims[k] = e;
-        known = sym_mul(x->c, known, e);
+        known = tko_sym_mul(&x->c->syms, known, e);
     }
     if (infer_at >= 0) {
-        const TkoSym *total = known_rank(d) ? sym_const(x->c, 1) : NULL;
-        for (int k = 0; total && k < d->ndim; k++) total = sym_mul(x->c, total, d->dims[k]);
-        o->dims[infer_at] = sym_div(x->c, total, known);
+        const TkoSym *total = known_rank(d) ? tko_sym_const(&x->c->syms, 1) : NULL;
+        for (int k = 0; total && k < d->ndim; k++) total = tko_sym_mul(&x->c->syms, total, d->dims[k]);
+        o->dims[infer_at] = tko_sym_div(&x->c->syms, total, known);
     }
 }
 
@@ -672,8 +436,8 @@ static void shape_flatten(Node *x, int arg)
     if (axis < 0 || axis > d->ndim) return;
     TkoInfer *o = set_shape(x->c, out(x, 0), 2);
     if (o->ndim < 0) return;
-    o->dims[0] = o->dims[1] = sym_const(x->c, 1);
-    for (int k = 0; k < d->ndim; k++) o->dims[k < axis ? 0 : 1] = sym_mul(x->c, o->dims[k < axis ? 0 : 1], d->dims[k]);
+    o->dims[0] = o->dims[1] = tko_sym_const(&x->c->syms, 1);
+    for (int k = 0; k < d->ndim; k++) o->dims[k < axis ? 0 : 1] = tko_sym_mul(&x->c->syms, o->dims[k < axis ? 0 : 1], d->dims[k]);
 }
 
 static void shape_transpose(Node *x, int arg)
@@ -701,7 +465,7 @@ static void shape_concat(Node *x, int arg)
     if (axis < 0 || axis >= rank) return;
     TkoInfer *o = set_shape(x->c, out(x, 0), rank);
     if (o->ndim < 0) return;
-    for (int d = 0; d < rank; d++) o->dims[d] = d == axis ? sym_const(x->c, 0) : NULL;
+    for (int d = 0; d < rank; d++) o->dims[d] = d == axis ? tko_sym_const(&x->c->syms, 0) : NULL;
     bool vals = rank == 1;
     int nv = 0;
     for (int i = 0; i < x->n->nin; i++) {
@@ -711,7 +475,7 @@ static void shape_concat(Node *x, int arg)
             return;
         }
         for (int d = 0; d < rank; d++)
-            if (d == axis) o->dims[d] = sym_add(x->c, o->dims[d], t->dims[d], 1);
+            if (d == axis) o->dims[d] = tko_sym_add(&x->c->syms, o->dims[d], t->dims[d], 1);
             else if (!o->dims[d]) o->dims[d] = t->dims[d];
         vals &= t->nval >= 0;
         if (vals) nv += t->nval;
@@ -745,12 +509,12 @@ static void shape_split(Node *x, int arg)
         if (o->ndim < 0) continue;
         for (int e = 0; e < d->ndim; e++) o->dims[e] = d->dims[e];
         int64_t total;
-        if (ns >= 0) o->dims[axis] = ns == nout ? sym_const(x->c, sizes[k]) : NULL;
-        else if (ns == -1 && sym_is_const(d->dims[axis], &total)) {   /* equal parts, the last smaller */
+        if (ns >= 0) o->dims[axis] = ns == nout ? tko_sym_const(&x->c->syms, sizes[k]) : NULL;
+        else if (ns == -1 && tko_sym_is_const(d->dims[axis], &total)) {   /* equal parts, the last smaller */
             int64_t nos = tko_attr_int(x->n, "num_outputs", nout), part = (total + nos - 1) / nos;
             int64_t size = k < total / part ? part : (k == total / part ? total - part * k : 0);
-            o->dims[axis] = nos == nout && part > 0 ? sym_const(x->c, size) : NULL;
-        } else if (ns == -1 && !tko_attr(x->n, "num_outputs")) o->dims[axis] = sym_div(x->c, d->dims[axis], sym_const(x->c, nout));
+            o->dims[axis] = nos == nout && part > 0 ? tko_sym_const(&x->c->syms, size) : NULL;
+        } else if (ns == -1 && !tko_attr(x->n, "num_outputs")) o->dims[axis] = tko_sym_div(&x->c->syms, d->dims[axis], tko_sym_const(&x->c->syms, nout));
         else o->dims[axis] = NULL;
     }
 }
@@ -785,10 +549,10 @@ static void shape_slice(Node *x, int arg)
             o->ndim = -1;
             return;
         }
-        if (!sym_is_const(d->dims[a], &size)) {
+        if (!tko_sym_is_const(d->dims[a], &size)) {
             /* x[a:] with a >= 0 of a symbolic size: size - a; anything else unknown */
-            o->dims[a] = st == 1 && starts[k] >= 0 && ends[k] >= INT32_MAX ? sym_addc(x->c, d->dims[a], -starts[k])
-                         : st == 1 && starts[k] == 0 && ends[k] < 0 && ends[k] > INT32_MIN ? sym_addc(x->c, d->dims[a], ends[k])
+            o->dims[a] = st == 1 && starts[k] >= 0 && ends[k] >= INT32_MAX ? tko_sym_addc(&x->c->syms, d->dims[a], -starts[k])
+                         : st == 1 && starts[k] == 0 && ends[k] < 0 && ends[k] > INT32_MIN ? tko_sym_addc(&x->c->syms, d->dims[a], ends[k])
                                                                                              : NULL;
             continue;
         }
@@ -800,7 +564,7 @@ static void shape_slice(Node *x, int arg)
             s0 = clamp64(s0, 0, size - 1), e0 = clamp64(e0, -1, size - 1);
             len = s0 > e0 ? (s0 - e0 + (-st) - 1) / (-st) : 0;
         }
-        o->dims[a] = sym_const(x->c, len);
+        o->dims[a] = tko_sym_const(&x->c->syms, len);
     }
     /* elements of a sliced shape (Shape(x)[1:3]) */
     const TkoInfer *v = in(x, 0);
@@ -828,7 +592,7 @@ static void shape_squeeze(Node *x, int unsq)
         if (na < 0) {   /* every size-1 dim: known only when every size is */
             for (int k = 0; k < d->ndim; k++) {
                 int64_t v;
-                if (!sym_is_const(d->dims[k], &v)) return;
+                if (!tko_sym_is_const(d->dims[k], &v)) return;
                 drop[k] = v == 1;
             }
         } else
@@ -858,7 +622,7 @@ static void shape_squeeze(Node *x, int unsq)
         drop[a] = true;   /* here: a new dim */
     }
     TkoInfer *o = set_shape(x->c, out(x, 0), r);
-    for (int k = 0, j = 0; o->ndim >= 0 && k < r; k++) o->dims[k] = drop[k] ? sym_const(x->c, 1) : d->dims[j++];
+    for (int k = 0, j = 0; o->ndim >= 0 && k < r; k++) o->dims[k] = drop[k] ? tko_sym_const(&x->c->syms, 1) : d->dims[j++];
     if (d->nval >= 0 && d->ndim <= 1 && r == 1) {
         set_val(x->c, o, d->nval);
         for (int k = 0; o->nval >= 0 && k < d->nval; k++) o->val[k] = d->val[k];
@@ -900,7 +664,7 @@ static void shape_shape(Node *x, int arg)
     int n = end > start ? (int)(end - start) : 0;
     TkoInfer *o = set_shape(x->c, out(x, 0), 1);
     if (o->ndim < 0) return;
-    o->dims[0] = sym_const(x->c, n);
+    o->dims[0] = tko_sym_const(&x->c->syms, n);
     if (n > MAX_VAL) return;
     set_val(x->c, o, n);
     for (int k = 0; o->nval >= 0 && k < n; k++) o->val[k] = d->dims[start + k];
@@ -912,8 +676,8 @@ static void shape_size(Node *x, int arg)
     const TkoInfer *d = in(x, 0);
     TkoInfer *o = set_shape(x->c, out(x, 0), 0);
     if (!known_rank(d)) return;
-    const TkoSym *n = sym_const(x->c, 1);
-    for (int k = 0; k < d->ndim; k++) n = sym_mul(x->c, n, d->dims[k]);
+    const TkoSym *n = tko_sym_const(&x->c->syms, 1);
+    for (int k = 0; k < d->ndim; k++) n = tko_sym_mul(&x->c->syms, n, d->dims[k]);
     set_val(x->c, o, 1);
     if (o->nval >= 0) o->val[0] = n;
 }
@@ -938,9 +702,9 @@ static void shape_from_shape_input(Node *x, int which)
         int64_t v;
         if (a < 0) o->dims[k] = q;
         else if (b < 0) o->dims[k] = p;
-        else if (sym_is_const(p, &v) && v == 1) o->dims[k] = q;
-        else if (sym_is_const(q, &v) && v == 1) o->dims[k] = p;
-        else o->dims[k] = sym_eq(p, q) ? p : NULL;
+        else if (tko_sym_is_const(p, &v) && v == 1) o->dims[k] = q;
+        else if (tko_sym_is_const(q, &v) && v == 1) o->dims[k] = p;
+        else o->dims[k] = tko_sym_eq(p, q) ? p : NULL;
     }
 }
 
@@ -977,7 +741,7 @@ static void shape_reduce(Node *x, int arg)
     r = 0;
     for (int k = 0; o->ndim >= 0 && k < d->ndim; k++)
         if (!red[k]) o->dims[r++] = d->dims[k];
-        else if (keep) o->dims[r++] = sym_const(x->c, 1);
+        else if (keep) o->dims[r++] = tko_sym_const(&x->c->syms, 1);
 }
 
 static void shape_range(Node *x, int arg)
@@ -996,7 +760,7 @@ static void shape_range(Node *x, int arg)
     TkoInfer *o = set_shape(x->c, out(x, 0), 1);
     if (o->ndim < 0 || v[2] == 0) return;
     double n = __builtin_ceil((v[1] - v[0]) / v[2]);
-    o->dims[0] = sym_const(x->c, n > 0 ? (int64_t)n : 0);
+    o->dims[0] = tko_sym_const(&x->c->syms, n > 0 ? (int64_t)n : 0);
 }
 
 /* Tile with constant repeats. */
@@ -1012,7 +776,7 @@ static void shape_tile(Node *x, int arg)
         return;
     }
     TkoInfer *o = set_shape(x->c, out(x, 0), d->ndim);
-    for (int k = 0; o->ndim >= 0 && k < d->ndim; k++) o->dims[k] = sym_mul(x->c, d->dims[k], sym_const(x->c, rep[k]));
+    for (int k = 0; o->ndim >= 0 && k < d->ndim; k++) o->dims[k] = tko_sym_mul(&x->c->syms, d->dims[k], tko_sym_const(&x->c->syms, rep[k]));
 }
 
 /* Pad with constant pads (input 1, or the attribute before opset 11), axes optional. */
@@ -1039,7 +803,7 @@ static void shape_pad(Node *x, int arg)
     for (int k = 0; k < n; k++) {
         int a = na >= 0 ? axis_of(axes[k], d->ndim) : k;
         if (a < 0 || a >= d->ndim) return;
-        o->dims[a] = sym_addc(x->c, o->dims[a], pads[k] + pads[n + k]);
+        o->dims[a] = tko_sym_addc(&x->c->syms, o->dims[a], pads[k] + pads[n + k]);
     }
 }
 
@@ -1061,13 +825,13 @@ static void shape_attention(Node *x, int arg)
             p->elem_type = cur->elem_type;
             if (!set_shape(x->c, p, 4) || p->ndim < 0) continue;
             for (int e = 0; e < 4; e++) p->dims[e] = cur->dims[e];
-            if (has_in(x, 3 + j)) p->dims[2] = sym_add(x->c, past->dims[2], cur->dims[2], 1);
+            if (has_in(x, 3 + j)) p->dims[2] = tko_sym_add(&x->c->syms, past->dims[2], cur->dims[2], 1);
         }
     }
     if (q->ndim == 4 || !strcmp(x->n->domain, "tk")) o->dims[q->ndim - 1] = v->dims[v->ndim - 1];
     else {
         int64_t qh = tko_attr_int(x->n, "q_num_heads", 0), kvh = tko_attr_int(x->n, "kv_num_heads", 0);
-        o->dims[2] = qh > 0 && kvh > 0 ? sym_mul(x->c, sym_div(x->c, v->dims[2], sym_const(x->c, kvh)), sym_const(x->c, qh)) : NULL;
+        o->dims[2] = qh > 0 && kvh > 0 ? tko_sym_mul(&x->c->syms, tko_sym_div(&x->c->syms, v->dims[2], tko_sym_const(&x->c->syms, kvh)), tko_sym_const(&x->c->syms, qh)) : NULL;
     }
 }
 
@@ -1084,7 +848,7 @@ static void shape_topk(Node *x, int arg)
     bool kk = x->n->opset < 10 ? (k[0] = tko_attr_int(x->n, "k", -1)) >= 0 : const_ints(x, 1, k, &nk) && nk == 1;
     for (int j = 0; j < 2 && j < x->n->nout; j++) {
         TkoInfer *o = set_shape(x->c, out(x, j), d->ndim);
-        for (int e = 0; o->ndim >= 0 && e < d->ndim; e++) o->dims[e] = e == axis ? (kk ? sym_const(x->c, k[0]) : NULL) : d->dims[e];
+        for (int e = 0; o->ndim >= 0 && e < d->ndim; e++) o->dims[e] = e == axis ? (kk ? tko_sym_const(&x->c->syms, k[0]) : NULL) : d->dims[e];
     }
 }
 
@@ -1110,10 +874,10 @@ static void shape_depth_space(Node *x, int to_depth)
     if (d->ndim != 4 || b <= 0) return;
     TkoInfer *o = set_shape(x->c, out(x, 0), 4);
     if (o->ndim < 0) return;
-    const TkoSym *bb = sym_const(x->c, b * b), *b1 = sym_const(x->c, b);
+    const TkoSym *bb = tko_sym_const(&x->c->syms, b * b), *b1 = tko_sym_const(&x->c->syms, b);
     o->dims[0] = d->dims[0];
-    o->dims[1] = to_depth ? sym_mul(x->c, d->dims[1], bb) : sym_div(x->c, d->dims[1], bb);
-    for (int k = 2; k < 4; k++) o->dims[k] = to_depth ? sym_div(x->c, d->dims[k], b1) : sym_mul(x->c, d->dims[k], b1);
+    o->dims[1] = to_depth ? tko_sym_mul(&x->c->syms, d->dims[1], bb) : tko_sym_div(&x->c->syms, d->dims[1], bb);
+    for (int k = 2; k < 4; k++) o->dims[k] = to_depth ? tko_sym_div(&x->c->syms, d->dims[k], b1) : tko_sym_mul(&x->c->syms, d->dims[k], b1);
 }
 
 /* Shaped like input arg: GatherElements (the indices), the scatters (the data), EyeLike. */
@@ -1124,7 +888,7 @@ static void shape_nms(Node *x, int arg)
 {
     (void)arg;
     TkoInfer *o = set_shape(x->c, out(x, 0), 2);
-    if (o->ndim == 2) o->dims[1] = sym_const(x->c, 3);
+    if (o->ndim == 2) o->dims[1] = tko_sym_const(&x->c->syms, 3);
 }
 
 /* Resize with known sizes, or constant scales on known dims (floor(size * scale)). */
@@ -1150,7 +914,7 @@ static void shape_resize(Node *x, int arg)
         double sc = tkr_load_f((const char *)t->storage->data + (t->offset + k * t->strides[0]) * (int64_t)tk_dtype_size(t->dtype), t->dtype);
         int64_t n;
         if (sc == 1.0) o->dims[k] = d->dims[k];
-        else if (sym_is_const(d->dims[k], &n)) o->dims[k] = sym_const(x->c, (int64_t)__builtin_floor((double)n * sc));
+        else if (tko_sym_is_const(d->dims[k], &n)) o->dims[k] = tko_sym_const(&x->c->syms, (int64_t)__builtin_floor((double)n * sc));
     }
 }
 
@@ -1170,20 +934,20 @@ static void shape_constant(Node *x, int arg)
     else if ((at = tko_attr(x->n, "value_ints"))) {
         o->elem_type = 7;
         set_shape(x->c, o, 1);
-        if (o->ndim == 1) o->dims[0] = sym_const(x->c, at->n);
+        if (o->ndim == 1) o->dims[0] = tko_sym_const(&x->c->syms, at->n);
         if (at->n <= MAX_VAL) {
             set_val(x->c, o, at->n);
-            for (int k = 0; o->nval >= 0 && k < at->n; k++) o->val[k] = sym_const(x->c, at->ints[k]);
+            for (int k = 0; o->nval >= 0 && k < at->n; k++) o->val[k] = tko_sym_const(&x->c->syms, at->ints[k]);
         }
         return;
     } else if ((at = tko_attr(x->n, "value_floats"))) {
         o->elem_type = 1;
         set_shape(x->c, o, 1);
-        if (o->ndim == 1) o->dims[0] = sym_const(x->c, at->n);
+        if (o->ndim == 1) o->dims[0] = tko_sym_const(&x->c->syms, at->n);
     }
     if (at && at->type == TKO_ATTR_INT) {
         set_val(x->c, o, 1);
-        if (o->nval >= 0) o->val[0] = sym_const(x->c, at->i);
+        if (o->nval >= 0) o->val[0] = tko_sym_const(&x->c->syms, at->i);
     }
 }
 
@@ -1328,13 +1092,13 @@ static bool make_constant(Infer *c, TkoGraph *g, const TkoNode *n)
     const TkoInfer *t = &val->inf;
     int64_t v[MAX_VAL], len = 1;
     if (val->constant || t->elem_type != 7 || t->nval < 0 || t->ndim > 1 || t->ndim < 0 || t->declared) return false;
-    if (t->ndim == 1 && (!sym_is_const(t->dims[0], &len) || len != t->nval)) return false;
+    if (t->ndim == 1 && (!tko_sym_is_const(t->dims[0], &len) || len != t->nval)) return false;
     if (t->ndim == 0 && t->nval != 1) return false;
     for (int k = 0; k < t->nval; k++)
-        if (!sym_is_const(t->val[k], &v[k])) return false;
+        if (!tko_sym_is_const(t->val[k], &v[k])) return false;
     tk_tensor *x;
     if (tk_from_data(c->m->ctx, v, TK_DTYPE_I64, t->ndim, (int64_t[]){ t->nval }, &x) != TK_OK) {
-        c->oom = true;
+        c->syms.oom = true;
         return false;
     }
     val->constant = x;
@@ -1427,7 +1191,7 @@ static void infer_node(Infer *c, TkoGraph *g, const TkoNode *n)
         }
         for (int d = 0; d < o->ndim && decl.ndim == o->ndim; d++) {
             int64_t a, b;
-            if (sym_is_const(o->dims[d], &a) && sym_is_const(decl.dims[d], &b) && a != b) {
+            if (tko_sym_is_const(o->dims[d], &a) && tko_sym_is_const(decl.dims[d], &b) && a != b) {
                 char sh[64];
                 tko_problem(c->m, "node '%s': op %s makes '%s' with dim %d = %s, the model says %lld", n->name, n->op, val->name, d,
                             tko_sym_str(o->dims[d], sh, sizeof sh), (long long)b);
@@ -1452,7 +1216,7 @@ static void merge_branches(Infer *c, TkoGraph *g, const TkoNode *n)
         o->elem_type = t->elem_type;
         o->declared = t->declared || e->declared;
         if (!known_rank(t) || t->ndim != e->ndim || !set_shape(c, o, t->ndim) || o->ndim < 0) continue;
-        for (int d = 0; d < o->ndim; d++) o->dims[d] = sym_eq(t->dims[d], e->dims[d]) ? t->dims[d] : NULL;
+        for (int d = 0; d < o->ndim; d++) o->dims[d] = tko_sym_eq(t->dims[d], e->dims[d]) ? t->dims[d] : NULL;
     }
 }
 
@@ -1475,7 +1239,7 @@ static tk_status infer_graph(Infer *c, TkoGraph *g)
                     char name[256];
                     snprintf(name, sizeof name, "%s.%d", val->name, d);
                     const char *keep = dupstr(c, name);
-                    val->inf.dims[d] = keep ? sym_name(c, keep) : NULL;
+                    val->inf.dims[d] = keep ? tko_sym_name(&c->syms, keep) : NULL;
                 }
         } else val->inf.elem_type = val->type.known ? val->type.elem_type : 0;   /* a loop-carried value may change shape */
     }
@@ -1490,7 +1254,7 @@ static tk_status infer_graph(Infer *c, TkoGraph *g)
         }
         if (!strcmp(n->op, "If") && !*n->domain) merge_branches(c, g, n);
     }
-    if (c->oom) return tkr_error(m->ctx, TK_ERR_OUT_OF_MEMORY, "tk_onnx_load: out of memory inferring types");
+    if (c->syms.oom) return tkr_error(m->ctx, TK_ERR_OUT_OF_MEMORY, "tk_onnx_load: out of memory inferring types");
     return TK_OK;
 }
 
@@ -1511,7 +1275,7 @@ static void count_inferred(TkoModel *m, const TkoGraph *g)
 
 tk_status tko_infer_graph(TkoModel *m, TkoGraph *g)
 {
-    Infer c = { m, false, { 0 } };
+    Infer c = { m, { &m->arena, false, { 0 } } };
     tk_status s = infer_graph(&c, g);
     if (s) return s;
     m->inferred = true;
@@ -1535,9 +1299,9 @@ tk_status tko_remove_dead(TkoModel *m, TkoGraph *g)
         free(reads), free(dead);
         return tkr_error(m->ctx, TK_ERR_OUT_OF_MEMORY, "tk_onnx_load: out of memory");
     }
-    Infer c = { m, false, { 0 } };
+    Infer c = { m, { &m->arena, false, { 0 } } };
     for (int i = 0; i < g->nnodes; i++) dead[i] = make_constant(&c, g, &g->nodes[i]);
-    if (c.oom) {
+    if (c.syms.oom) {
         free(reads), free(dead);
         return tkr_error(m->ctx, TK_ERR_OUT_OF_MEMORY, "tk_onnx_load: out of memory");
     }
@@ -1581,6 +1345,15 @@ tk_status tko_remove_dead(TkoModel *m, TkoGraph *g)
 
 /* ------------------------------------------------------------ checking a run */
 
+/* A dim name's size in this run (bound from the inputs by tko_infer_verify). */
+static bool bound_size(void *arg, const char *name, int64_t *size)
+{
+    const TkoModel *m = arg;
+    for (int j = 0; j < m->infer_nsyms; j++)
+        if (strcmp(m->infer_sym_names[j], name) == 0) return *size = m->infer_sym_sizes[j], true;
+    return false;
+}
+
 static tk_status verify_value(TkoModel *m, const TkoNode *n, const TkoValue *val, const tk_tensor *t)
 {
     const TkoInfer *inf = &val->inf;
@@ -1600,7 +1373,7 @@ static tk_status verify_value(TkoModel *m, const TkoNode *n, const TkoValue *val
     bool bad = tk_tensor_ndim(t) != inf->ndim;
     for (int d = 0; !bad && d < inf->ndim; d++) {
         int64_t v;
-        if (inf->dims[d] && sym_eval(m, inf->dims[d], &v)) bad = v != tk_tensor_shape(t)[d];
+        if (inf->dims[d] && tko_sym_eval(inf->dims[d], bound_size, m, &v)) bad = v != tk_tensor_shape(t)[d];
     }
     if (bad)
         return tkr_error(m->ctx, TK_ERR_INTERNAL, "inference check: node '%s' (%s) made '%s' of shape %s, inferred %s", who, op, val->name,
@@ -1619,9 +1392,8 @@ tk_status tko_infer_verify(TkoModel *m, TkoGraph *g, int node, tk_tensor *const 
             const tk_tensor *t = vals[g->inputs[i]];
             if (!t || val->inf.ndim != tk_tensor_ndim(t)) continue;
             for (int d = 0; d < val->inf.ndim; d++) {
-                const TkoSym *sz = val->inf.dims[d];
-                if (!sz || sz->n != 1 || sz->t[0].n != 1 || sz->t[0].coef != 1 || !sz->t[0].a[0]->name) continue;   /* a bare name */
-                const char *name = sz->t[0].a[0]->name;
+                const char *name = tko_sym_bare_name(val->inf.dims[d]);
+                if (!name) continue;
                 int k = 0;
                 while (k < m->infer_nsyms && strcmp(m->infer_sym_names[k], name) != 0) k++;
                 if (k == m->infer_nsyms && k < (int)(sizeof m->infer_sym_names / sizeof m->infer_sym_names[0])) {

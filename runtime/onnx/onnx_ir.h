@@ -105,8 +105,8 @@ typedef struct {
 } TkoType;
 
 /* A size graph_infer.c derived: a constant, a dim name of the graph inputs,
- * or a small canonical expression of them ("batch*16", "seq/2+1"). Opaque;
- * NULL where the size is unknown. */
+ * or a small canonical expression of them ("batch*16", "(H+1)/2"); made by
+ * graph_infer_sym.c (graph_infer_sym.h). Opaque; NULL where the size is unknown. */
 typedef struct TkoSym TkoSym;
 
 /* What graph_infer.c derived of a value. */
