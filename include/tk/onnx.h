@@ -36,8 +36,10 @@ typedef struct tk_model tk_model;
 
 typedef struct {
     bool no_fuse;        /* run the graph node by node: no rewrites to fused kernels (for comparing) */
-    const char *dump;    /* print the graph after these passes ("read,sort,fold,fuse,plan" or "all"); NULL: none */
+    const char *dump;    /* print the graph after these passes ("read,sort,fold,infer,fuse" or "all"); NULL: none */
     FILE *dump_file;     /* where to (NULL: stderr) */
+    bool check_infer;    /* debug: compare every value a run makes with its inferred type and shape (a mismatch
+                          * fails the run naming the node); not for concurrent runs of one model */
 } tk_onnx_opts;
 
 /* opts may be NULL (defaults). */

@@ -26,6 +26,7 @@ tk_status tko_execute(TkoModel *m, TkoGraph *g, tk_tensor **vals, TkoSeq **seqs)
     tk_status s = TK_OK;
     for (int v = 0; v < g->nvalues; v++)   /* bound values nobody reads */
         if ((vals[v] || seqs[v]) && g->values[v].last_use < 0 && g->values[v].producer < 0) release_slot(vals, seqs, v);
+    if (m->opts.check_infer) s = tko_infer_verify(m, g, -1, vals);
     for (int i = 0; i < g->nnodes && !s; i++) {
         const TkoNode *n = &g->nodes[i];
         if (n->nin > MAX_NODE_IO || n->nout > MAX_NODE_IO) {
@@ -69,6 +70,7 @@ tk_status tko_execute(TkoModel *m, TkoGraph *g, tk_tensor **vals, TkoSeq **seqs)
                 seqs[v] = seq_out[k];
             }
         }
+        if (!s && m->opts.check_infer) s = tko_infer_verify(m, g, i, vals);   /* debug: inferred vs made */
         if (s) break;
         for (int k = 0; k < n->nfrees; k++) release_slot(vals, seqs, n->frees[k]);   /* read for the last time, or never */
     }

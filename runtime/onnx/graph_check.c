@@ -3,7 +3,9 @@
  * an attribute the implementation does not read, a wrong input count, a
  * value of a dtype we do not have, or what the op's own check refuses. All
  * problems are gathered into one message (a line per node), so a user sees
- * everything a model needs at once rather than one failure per attempt. */
+ * everything a model needs at once rather than one failure per attempt.
+ * graph_infer.c adds the type problems it finds to the same list;
+ * tko_report_problems makes the message once both have run. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,18 +16,10 @@
 
 #define MAX_LINES 40
 
-typedef struct {
-    TkoModel *m;
-    char *text;
-    size_t len, cap;
-    int problems;
-    bool oom;
-} Report;
-
-static void add(Report *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void add(Report *r, const char *fmt, ...)
+/* Appends one problem line to the model's list (the first MAX_LINES kept). */
+void tko_problem(TkoModel *m, const char *fmt, ...)
 {
-    if (++r->problems > MAX_LINES || r->oom) return;
+    if (++m->nproblems > MAX_LINES || m->problems_oom) return;
     char line[512];
     va_list ap;
     va_start(ap, fmt);
@@ -33,22 +27,27 @@ static void add(Report *r, const char *fmt, ...)
     va_end(ap);
     if (n < 0) return;
     if ((size_t)n >= sizeof line) n = sizeof line - 1;
-    if (r->len + (size_t)n + 4 > r->cap) {
-        size_t cap = r->cap ? 2 * r->cap + (size_t)n : 1024;
-        char *t = realloc(r->text, cap);
+    if (m->problems_len + (size_t)n + 4 > m->problems_cap) {
+        size_t cap = m->problems_cap ? 2 * m->problems_cap + (size_t)n : 1024;
+        char *t = realloc(m->problems, cap);
         if (!t) {
-            r->oom = true;
+            m->problems_oom = true;
             return;
         }
-        r->text = t, r->cap = cap;
+        m->problems = t, m->problems_cap = cap;
     }
-    r->text[r->len++] = '\n';
-    r->text[r->len++] = ' ';
-    r->text[r->len++] = ' ';
-    memcpy(r->text + r->len, line, (size_t)n);
-    r->len += (size_t)n;
-    r->text[r->len] = 0;
+    char *p = m->problems + m->problems_len;
+    p[0] = '\n', p[1] = ' ', p[2] = ' ';
+    memcpy(p + 3, line, (size_t)n);
+    m->problems_len += (size_t)n + 3;
+    m->problems[m->problems_len] = 0;
 }
+
+typedef struct {
+    TkoModel *m;
+} Report;
+
+#define add(r, ...) tko_problem((r)->m, __VA_ARGS__)
 
 static const char *domain_name(const char *d) { return *d ? d : "ai.onnx"; }
 
@@ -119,14 +118,16 @@ static void check_graph(Report *r, TkoGraph *g)
 
 tk_status tko_check_graph(TkoModel *m)
 {
-    Report r = { m, NULL, 0, 0, 0, false };
+    Report r = { m };
     check_graph(&r, m->graph);
-    tk_status s = TK_OK;
-    if (r.oom) s = tkr_error(m->ctx, TK_ERR_OUT_OF_MEMORY, "tk_onnx_load: out of memory checking '%s'", m->path);
-    else if (r.problems)
-        s = tkr_error(m->ctx, TK_ERR_UNSUPPORTED, "tk_onnx_load: '%s' uses what this runtime does not support (%d problem%s):%s%s",
-                      m->path, r.problems, r.problems == 1 ? "" : "s", r.text ? r.text : "",
-                      r.problems > MAX_LINES ? "\n  ... (the rest are of the same kinds)" : "");
-    free(r.text);
-    return s;
+    return m->problems_oom ? tkr_error(m->ctx, TK_ERR_OUT_OF_MEMORY, "tk_onnx_load: out of memory checking '%s'", m->path) : TK_OK;
+}
+
+tk_status tko_report_problems(TkoModel *m)
+{
+    if (m->problems_oom) return tkr_error(m->ctx, TK_ERR_OUT_OF_MEMORY, "tk_onnx_load: out of memory checking '%s'", m->path);
+    if (!m->nproblems) return TK_OK;
+    return tkr_error(m->ctx, TK_ERR_UNSUPPORTED, "tk_onnx_load: '%s' uses what this runtime does not support (%d problem%s):%s%s",
+                     m->path, m->nproblems, m->nproblems == 1 ? "" : "s", m->problems ? m->problems : "",
+                     m->nproblems > MAX_LINES ? "\n  ... (the rest are of the same kinds)" : "");
 }

@@ -60,7 +60,23 @@ static void put_type(Buf *b, const TkoType *t)
     put(b, "]");
 }
 
-static void dump_graph(Buf *b, const TkoGraph *g, int indent)
+/* An inferred type: "FLOAT[batch, 16]", "FLOAT" (rank unknown), "?" (nothing known). */
+static void put_inferred(Buf *b, const TkoInfer *t)
+{
+    char sh[96];
+    if (!t->valid) {   /* made after inference */
+        put(b, "?");
+        return;
+    }
+    put(b, "%s", t->elem_type ? tkr_onnx_type_name(t->elem_type) : "?");
+    if (t->ndim < 0) return;
+    put(b, "[");
+    for (int d = 0; d < t->ndim; d++) put(b, d ? ", %s" : "%s", tko_sym_str(t->dims[d], sh, sizeof sh));
+    put(b, "]");
+    if (t->declared) put(b, " (value_info)");
+}
+
+static void dump_graph(Buf *b, const TkoGraph *g, int indent, bool inferred)
 {
     char shp[160];
     for (int i = 0; i < g->nin; i++) {
@@ -104,15 +120,21 @@ static void dump_graph(Buf *b, const TkoGraph *g, int indent)
             }
             if (a == n->nattrs - 1) put(b, "}");
         }
-        put(b, "   # node '%s'\n", n->name);
+        put(b, "   # node '%s'", n->name);
+        for (int o = 0; inferred && o < n->nout; o++)   /* what inference says the node makes */
+            if (n->outputs[o] >= 0) {
+                put(b, o ? ", " : " -> ");
+                put_inferred(b, &g->values[n->outputs[o]].inf);
+            }
+        put(b, "\n");
         for (int a = 0; a < n->nattrs; a++) {
             if (n->attrs[a].g) {
                 put(b, "%*s  subgraph %s:\n", indent, "", n->attrs[a].name);
-                dump_graph(b, n->attrs[a].g, indent + 4);
+                dump_graph(b, n->attrs[a].g, indent + 4, inferred);
             }
             for (int k = 0; k < n->attrs[a].n && n->attrs[a].type == TKO_ATTR_GRAPHS; k++) {
                 put(b, "%*s  subgraph %s[%d]:\n", indent, "", n->attrs[a].name, k);
-                dump_graph(b, n->attrs[a].graphs[k], indent + 4);
+                dump_graph(b, n->attrs[a].graphs[k], indent + 4, inferred);
             }
         }
     }
@@ -127,7 +149,42 @@ const char *tk_model_dump(tk_model *m)
     put(&b, "# %s: IR version %lld, opsets", m->path, (long long)m->ir_version);
     for (int i = 0; i < m->nopsets; i++) put(&b, " %s:%lld", *m->opsets[i].domain ? m->opsets[i].domain : "ai.onnx", (long long)m->opsets[i].version);
     put(&b, "\n");
-    dump_graph(&b, m->graph, 0);
+    dump_graph(&b, m->graph, 0, m->inferred);
+    if (b.oom) {
+        free(b.s);
+        b.s = NULL;
+    }
+    m->dump = b.s;
+    return m->dump ? m->dump : "(out of memory)";
+}
+
+/* Every value of the main graph with its inferred type, for `tkrun --dump=infer`:
+ *
+ *   %y: FLOAT[batch, 16]      (made by node 'mm')
+ */
+const char *tko_dump_inferred(TkoModel *m)
+{
+    free(m->dump);
+    Buf b = { 0 };
+    const TkoGraph *g = m->graph;
+    put(&b, "# inferred: %d of %d values made by nodes fully derived (type and every dim)\n", m->infer_full, m->infer_values);
+    for (int v = 0; v < g->nvalues; v++) {
+        const TkoValue *val = &g->values[v];
+        bool input = false;
+        for (int i = 0; i < g->nin; i++) input |= g->inputs[i] == v;
+        if (!input && val->producer < 0 && !val->constant) continue;   /* read by nobody, made by nobody */
+        put(&b, "%%%s: ", val->name);
+        put_inferred(&b, &val->inf);
+        if (val->inf.nval >= 0) {   /* a shape being computed */
+            char sh[96];
+            put(&b, " = (");
+            for (int k = 0; k < val->inf.nval; k++) put(&b, k ? ", %s" : "%s", tko_sym_str(val->inf.val[k], sh, sizeof sh));
+            put(&b, ")");
+        }
+        if (input) put(&b, "   (input)\n");
+        else if (val->constant) put(&b, "   (constant)\n");
+        else put(&b, "   (node '%s')\n", g->nodes[val->producer].name);
+    }
     if (b.oom) {
         free(b.s);
         b.s = NULL;

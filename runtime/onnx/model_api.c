@@ -1,5 +1,5 @@
 /* model_api.c — tk/onnx.h: loading runs the passes as straight calls
- * (read, sort, check, fold, liveness, metadata), running binds the inputs,
+ * (read, sort, check, infer, fold, infer, dead nodes, fuse, liveness, metadata), running binds the inputs,
  * checks their shapes against the model, and hands the graph to the
  * executor. */
 #include <stdlib.h>
@@ -38,6 +38,7 @@ void tko_model_destroy(TkoModel *m)
     tkr_file_map_release(m->map);
     free(m->dir);
     free(m->dump);
+    free(m->problems);
     tko_arena_free(&m->arena);
     free(m);
 }
@@ -80,6 +81,7 @@ static void dump_after(TkoModel *m, const char *pass)
     if (!on) return;
     FILE *f = m->opts.dump_file ? m->opts.dump_file : stderr;
     fprintf(f, "## after %s\n%s", pass, tk_model_dump(m));
+    if (strcmp(pass, "infer") == 0) fprintf(f, "## inferred types\n%s", tko_dump_inferred(m));
 }
 
 /* The passes, in order. */
@@ -90,9 +92,15 @@ static tk_status load(tk_context *ctx, TkoModel *m, const uint8_t *buf, size_t l
     dump_after(m, "read");
     if ((s = tko_sort_graph(m, m->graph))) return s;
     dump_after(m, "sort");
-    if ((s = tko_check_graph(m))) return s;
+    /* check and a first inference (types of what folding will run) report their problems together */
+    if ((s = tko_check_graph(m)) || (s = tko_infer_graph(m, m->graph)) || (s = tko_report_problems(m))) return s;
     if ((s = tko_fold_constants(m, m->graph))) return s;
     dump_after(m, "fold");
+    /* again on the folded graph: shapes that depended on folded values */
+    if ((s = tko_infer_graph(m, m->graph)) || (s = tko_report_problems(m))) return s;
+    /* shapes inference knows become constants; what reads them folds; what nobody reads goes */
+    if ((s = tko_remove_dead(m, m->graph)) || (s = tko_fold_constants(m, m->graph)) || (s = tko_remove_dead(m, m->graph))) return s;
+    dump_after(m, "infer");
     if ((s = tko_mark_weights(m, m->graph))) return s;
     if ((s = tko_fuse(m, m->graph))) return s;
     dump_after(m, "fuse");

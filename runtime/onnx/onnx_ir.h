@@ -8,8 +8,13 @@
  *   model_read.c   bytes -> TkoModel (protobuf wire format, bounds-checked)
  *   graph_sort.c   nodes in topological order (unsorted graphs tolerated, cycles
  *                  refused); each value's last use, so the executor frees it early
- *   graph_check.c  every node's op, attributes and opset checked against the op table
+ *   graph_check.c  every node's op, attributes and opset checked against the op table;
+ *                  problems gathered (with graph_infer.c's) into one message
+ *   graph_infer.c  every value's element type and shape (dims constant or symbolic), checked
+ *                  against value_info and the ops' type rules; run before and after folding
  *   graph_fold.c   Constant nodes and nodes whose inputs are all constant, run once
+ *   graph_infer.c  (again); shapes it knows exactly become constants, folded again; then dead
+ *                  nodes removed: nothing reads their outputs
  *   graph_fuse.c   constant weights marked so kernels convert their layout once; rewrites to
  *                  fused kernels (linear, attention, gelu) unless no_fuse
  *   executor.c     runs a graph on bound inputs
@@ -99,9 +104,26 @@ typedef struct {
     const char *kind;        /* "tensor", "sequence", "optional", "map", "sparse_tensor", "opaque" */
 } TkoType;
 
+/* A size graph_infer.c derived: a constant, a dim name of the graph inputs,
+ * or a small canonical expression of them ("batch*16", "(H+1)/2"); made by
+ * graph_infer_sym.c (graph_infer_sym.h). Opaque; NULL where the size is unknown. */
+typedef struct TkoSym TkoSym;
+
+/* What graph_infer.c derived of a value. */
+typedef struct {
+    int elem_type;           /* ONNX TensorProto.DataType; 0: unknown (or not a tensor) */
+    int ndim;                /* -1: unknown rank */
+    const TkoSym **dims;     /* ndim entries, NULL where unknown */
+    int nval;                /* >= 0: a small integer tensor (a shape) whose nval elements are val (NULL: unknown) */
+    const TkoSym **val;
+    bool declared;           /* completed from the model's value_info (not derived) */
+    bool valid;              /* false for a value made after inference ran (graph_fuse.c's): nothing known */
+} TkoInfer;
+
 typedef struct {
     const char *name;
     TkoType type;
+    TkoInfer inf;            /* graph_infer.c */
     tk_tensor *constant;     /* initializer or folded constant (owned reference); NULL otherwise */
     int producer;            /* index of the node writing it, -1 for inputs/initializers/outer values */
     int last_use;            /* index of the last node reading it (graph_sort.c); nnodes for graph outputs */
@@ -162,6 +184,17 @@ struct tk_model {
     TkoGraph *graph;
     tk_onnx_opts opts;
     char *dump;
+    /* load-time problems, gathered by graph_check.c and graph_infer.c into one message */
+    char *problems;
+    size_t problems_len, problems_cap;
+    int nproblems;
+    bool problems_oom;
+    /* graph_infer.c: counts for the dump, and the symbols bound by a checked run (opts.check_infer) */
+    int infer_values, infer_full;
+    bool inferred;
+    const char *infer_sym_names[64];
+    int64_t infer_sym_sizes[64];
+    int infer_nsyms;
     /* public metadata, made at load */
     tk_value_info *in_info, *out_info;
 };
@@ -183,8 +216,24 @@ int tko_opset(const TkoModel *m, const char *domain);
 
 tk_status tko_read_model(TkoModel *m, const uint8_t *buf, size_t len);
 tk_status tko_sort_graph(TkoModel *m, TkoGraph *g);
+/* Gathers every node's problems into m->problems; fails only when out of memory. */
 tk_status tko_check_graph(TkoModel *m);
+void tko_problem(TkoModel *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The one message listing every gathered problem (TK_OK when there are none). */
+tk_status tko_report_problems(TkoModel *m);
 tk_status tko_fold_constants(TkoModel *m, TkoGraph *g);
+/* graph_infer.c: types and shapes of every value (problems to m->problems). */
+tk_status tko_infer_graph(TkoModel *m, TkoGraph *g);
+/* Replaces nodes whose output inference knows exactly (a shape) by constants, and removes nodes
+ * none of whose outputs is read (nor a graph output). */
+tk_status tko_remove_dead(TkoModel *m, TkoGraph *g);
+/* Prints a size ("batch*16", "7", "?" for NULL) into buf. */
+const char *tko_sym_str(const TkoSym *s, char *buf, size_t len);
+/* With opts.check_infer: compares what node i of g (or, for node -1, the graph inputs) made
+ * with what inference said; a disagreement is an error naming the node and the value. */
+/* graph_dump.c: each value of the main graph with its inferred type and shape (tkrun --dump=infer). */
+const char *tko_dump_inferred(TkoModel *m);
+tk_status tko_infer_verify(TkoModel *m, TkoGraph *g, int node, tk_tensor *const *vals);
 tk_status tko_mark_weights(TkoModel *m, TkoGraph *g);
 tk_status tko_fuse(TkoModel *m, TkoGraph *g);
 tk_status tko_liveness(TkoModel *m, TkoGraph *g);

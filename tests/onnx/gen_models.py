@@ -172,3 +172,94 @@ c3 = conv_ref(mp, w3.astype(np.float64), b3.astype(np.float64), 1, 0)
 npy("cnn_block_x", x9)
 npy("cnn_block_gap", c3.mean(axis=(2, 3), keepdims=True).astype(np.float32))
 npy("cnn_block_c3", c3.astype(np.float32))
+
+# 9b. inference with symbolic dims: batch / seq / H / W flow through matmul, a reshape to a shape
+#    computed from Shape (Shape -> Gather -> Unsqueeze -> Concat), transpose, conv, pools,
+#    reductions, slices; test_loader.c compares the inferred types with infer_symbolic.txt
+W9 = rng.standard_normal((16, 32)).astype(np.float32)
+B9 = rng.standard_normal((32,)).astype(np.float32)
+WC9 = rng.standard_normal((8, 3, 3, 3)).astype(np.float32)
+
+
+def i64(name, v):
+    return numpy_helper.from_array(np.array(v, np.int64), name)
+
+
+g9 = helper.make_graph(
+    [helper.make_node("MatMul", ["x", "w"], ["mm"], name="mm"),
+     helper.make_node("Add", ["mm", "bias"], ["lin"], name="bias"),
+     helper.make_node("Shape", ["x"], ["sh"], name="shape"),
+     helper.make_node("Gather", ["sh", "zero"], ["b0"], name="batch_of", axis=0),
+     helper.make_node("Gather", ["sh", "one_scalar"], ["s0"], name="seq_of", axis=0),
+     helper.make_node("Unsqueeze", ["b0", "axes0"], ["ub"], name="ub"),
+     helper.make_node("Unsqueeze", ["s0", "axes0"], ["us"], name="us"),
+     helper.make_node("Concat", ["ub", "us", "heads"], ["newshape"], name="newshape", axis=0),
+     helper.make_node("Reshape", ["lin", "newshape"], ["split_heads"], name="split_heads"),
+     helper.make_node("Transpose", ["split_heads"], ["bhsd"], name="bhsd", perm=[0, 2, 1, 3]),
+     helper.make_node("Reshape", ["bhsd", "keep0_rest"], ["flat"], name="flat"),
+     helper.make_node("Softmax", ["flat"], ["probs"], name="softmax", axis=-1),
+     helper.make_node("Conv", ["img", "wc"], ["conv"], name="conv", strides=[2, 2], pads=[1, 1, 1, 1]),
+     helper.make_node("MaxPool", ["conv"], ["pool"], name="pool", kernel_shape=[2, 2], strides=[2, 2]),
+     helper.make_node("AveragePool", ["img"], ["same"], name="same_pool", kernel_shape=[3, 3], strides=[2, 2],
+                      auto_pad="SAME_UPPER"),
+     helper.make_node("GlobalAveragePool", ["pool"], ["gap"], name="gap"),
+     helper.make_node("Flatten", ["gap"], ["feat"], name="feat", axis=1),
+     helper.make_node("ReduceMean", ["x"], ["xmean"], name="xmean", axes=[1], keepdims=0),
+     helper.make_node("Concat", ["feat", "xmean"], ["both"], name="both", axis=1),
+     helper.make_node("Slice", ["x", "one", "big", "one"], ["tail"], name="tail"),
+     helper.make_node("Cast", ["sh"], ["shf"], name="shf", to=TensorProto.FLOAT),
+     helper.make_node("Greater", ["tail", "zerof"], ["pos"], name="pos"),
+     helper.make_node("Where", ["pos", "tail", "zerof"], ["relu"], name="relu"),
+     helper.make_node("ArgMax", ["relu"], ["best"], name="best", axis=2, keepdims=1)],
+    "infer_symbolic",
+    [vi("x", TensorProto.FLOAT, ["batch", "seq", 16]), vi("img", TensorProto.FLOAT, ["batch", 3, "H", "W"])],
+    [vi("probs", TensorProto.FLOAT, None), vi("both", TensorProto.FLOAT, None), vi("best", TensorProto.INT64, None),
+     vi("same", TensorProto.FLOAT, None), vi("shf", TensorProto.FLOAT, None)],
+    [numpy_helper.from_array(W9, "w"), numpy_helper.from_array(B9, "bias"), numpy_helper.from_array(WC9, "wc"),
+     i64("zero", 0), i64("one_scalar", 1), i64("one", [1]), i64("axes0", [0]), i64("heads", [4, 8]),
+     i64("keep0_rest", [0, -1]), i64("big", [2**62]), numpy_helper.from_array(np.array(0, np.float32), "zerof")])
+save(helper.make_model(g9, opset_imports=[helper.make_opsetid("", 17)]), "infer_symbolic")
+
+# 10. value_info that contradicts what the ops make: a wrong dim and a wrong type, both named at load
+g10 = helper.make_graph(
+    [helper.make_node("Add", ["x", "x"], ["s"], name="add"),
+     helper.make_node("Relu", ["s"], ["r"], name="relu"),
+     helper.make_node("Neg", ["r"], ["y"], name="neg")],
+    "value_info_conflict", [vi("x", TensorProto.FLOAT, [2, 3])], [vi("y", TensorProto.FLOAT, [2, 3])],
+    value_info=[vi("s", TensorProto.FLOAT, [2, 4]), vi("r", TensorProto.INT64, [2, 3])])
+save(helper.make_model(g10, opset_imports=[helper.make_opsetid("", 17)]), "value_info_conflict")
+
+# 11. an intermediate of a type its reader does not take (Sin of ArgMax's int64), with an unknown
+#     attribute elsewhere: one message lists both
+g11 = helper.make_graph(
+    [helper.make_node("ArgMax", ["x"], ["am"], name="argmax", axis=1),
+     helper.make_node("Sin", ["am"], ["s"], name="sin"),
+     helper.make_node("Relu", ["x"], ["r"], name="relu_attr", sharpness=3)],
+    "bad_intermediate", [vi("x", TensorProto.FLOAT, [2, 3])],
+    [vi("s", TensorProto.INT64, None), vi("r", TensorProto.FLOAT, [2, 3])])
+save(helper.make_model(g11, opset_imports=[helper.make_opsetid("", 17)]), "bad_intermediate")
+
+# 12. dead nodes: a chain nobody reads (Exp -> Log) beside the one that makes the output
+g12 = helper.make_graph(
+    [helper.make_node("Exp", ["x"], ["e"], name="exp"),
+     helper.make_node("Log", ["e"], ["unused"], name="log"),
+     helper.make_node("Neg", ["x"], ["y"], name="neg")],
+    "dead", [vi("x", TensorProto.FLOAT, [2])], [vi("y", TensorProto.FLOAT, [2])])
+save(helper.make_model(g12, opset_imports=[helper.make_opsetid("", 17)]), "dead")
+
+# 13. what inference cannot derive (NonZero's count) comes from value_info, which here is wrong:
+#     a run with opts.check_infer must notice (the check can fail)
+g13 = helper.make_graph(
+    [helper.make_node("NonZero", ["x"], ["nz"], name="nonzero"),
+     helper.make_node("Identity", ["nz"], ["y"], name="id")],
+    "wrong_value_info", [vi("x", TensorProto.FLOAT, [4])], [vi("y", TensorProto.INT64, None)],
+    value_info=[vi("nz", TensorProto.INT64, [1, 3])])
+save(helper.make_model(g13, opset_imports=[helper.make_opsetid("", 17)]), "wrong_value_info")
+
+# 14. free dims without a name (Paddle writes "?" for each): each is a size of its own
+g14 = helper.make_graph(
+    [helper.make_node("Relu", ["x"], ["r"], name="relu"),
+     helper.make_node("Reshape", ["r", "keep0_rest"], ["flat"], name="flat")],
+    "infer_unnamed", [vi("x", TensorProto.FLOAT, ["?", 3, None])], [vi("flat", TensorProto.FLOAT, None)],
+    [i64("keep0_rest", [0, -1])])
+save(helper.make_model(g14, opset_imports=[helper.make_opsetid("", 17)]), "infer_unnamed")

@@ -4,7 +4,13 @@
  * dtype and shape equal, values within the case's rtol/atol
  * (|a - e| <= atol + rtol * |e|; NaN matches NaN), every data set.
  *
- *   tk_onnx_suite SUITE_DIR [--report FILE.json] [--expect PASS_LIST] [--write-passes FILE] [--filter TEXT] [--no-fork] [--no-fuse] [-v]
+ *   tk_onnx_suite SUITE_DIR [--report FILE.json] [--expect PASS_LIST] [--write-passes FILE] [--filter TEXT] [--no-fork] [--no-fuse]
+ *                 [--check-infer [--full-infer]] [-v]
+ *
+ * --check-infer loads with tk_onnx_opts.check_infer: every value a run makes
+ * is compared with the type and shape graph_infer.c inferred at load (a
+ * mismatch fails the case), and the totals of values fully inferred are printed;
+ * --full-infer also fails a case where some value's type or a dim is not derived.
  *
  * --write-passes writes the passing cases' names, one per line: how
  * expected_pass.txt is made after ops are added (the ratchet only goes up).
@@ -246,7 +252,9 @@ static tk_status bf16_bits(tk_context *ctx, const tk_model *m, int io, int i, tk
 }
 
 /* Runs one case; writes "pass", "fail: ...", or "unsupported: ..." into result. */
-static bool no_fuse;   /* --no-fuse: load without the rewrites to fused kernels */
+static bool no_fuse;       /* --no-fuse: load without the rewrites to fused kernels */
+static bool check_infer;   /* --check-infer: inferred types checked against every value a run makes */
+static bool full_infer;    /* --full-infer: every value must be fully inferred */
 
 static void run_case(const char *dir, char *result, size_t len)
 {
@@ -259,7 +267,20 @@ static void run_case(const char *dir, char *result, size_t len)
     char path[4096];
     snprintf(path, sizeof path, "%s/model.onnx", dir);
     tk_model *m = NULL;
-    tk_status s = tk_onnx_load(ctx, path, &(tk_onnx_opts){ .no_fuse = no_fuse }, &m);
+    char *dump = NULL;
+    size_t dump_len = 0;
+    FILE *dump_file = check_infer ? open_memstream(&dump, &dump_len) : NULL;   /* for the count of values inferred */
+    tk_status s = tk_onnx_load(ctx, path,
+                               &(tk_onnx_opts){ .no_fuse = no_fuse, .check_infer = check_infer, .dump = dump_file ? "infer" : NULL,
+                                                .dump_file = dump_file },
+                               &m);
+    int inferred_full = 0, inferred_values = 0;
+    if (dump_file) {
+        fclose(dump_file);
+        const char *at = dump ? strstr(dump, "# inferred: ") : NULL;
+        if (at && sscanf(at, "# inferred: %d of %d", &inferred_full, &inferred_values) != 2) inferred_full = inferred_values = 0;
+        free(dump);
+    }
     if (s) {
         first_line(result, len, s == TK_ERR_UNSUPPORTED ? "unsupported: " : "fail: load: ", tk_last_error(ctx));
         tk_context_free(ctx);
@@ -319,6 +340,13 @@ static void run_case(const char *dir, char *result, size_t len)
     tk_memory_stats_get(ctx, &st);
     if (strcmp(result, "pass") == 0 && st.live_tensors != 0)
         snprintf(result, len, "fail: %lld tensors leaked", (long long)st.live_tensors);
+    if (full_infer && strcmp(result, "pass") == 0 && inferred_full != inferred_values)
+        snprintf(result, len, "fail: inference derived %d of %d values fully", inferred_full, inferred_values);
+    if (check_infer) {   /* the counts ride after a tab; main takes them off */
+        size_t at = strlen(result);
+        if (at + 32 > len) at = len - 32;
+        snprintf(result + at, len - at, "\t%d %d", inferred_full, inferred_values);
+    }
     tk_context_free(ctx);
 }
 
@@ -375,11 +403,13 @@ int main(int argc, char **argv)
         else if (strcmp(argv[i], "--write-passes") == 0 && i + 1 < argc) passes = argv[++i];
         else if (strcmp(argv[i], "--no-fork") == 0) fork_cases = false;
         else if (strcmp(argv[i], "--no-fuse") == 0) no_fuse = true;
+        else if (strcmp(argv[i], "--check-infer") == 0) check_infer = true;
+        else if (strcmp(argv[i], "--full-infer") == 0) check_infer = full_infer = true;
         else if (strcmp(argv[i], "-v") == 0) verbose = true;
         else if (argv[i][0] != '-' && !suite) suite = argv[i];
         else {
             fprintf(stderr, "usage: tk_onnx_suite SUITE_DIR [--report FILE.json] [--expect PASS_LIST] [--write-passes FILE] [--filter TEXT] "
-                            "[--no-fork] [-v]\n");
+                            "[--no-fork] [--no-fuse] [--check-infer [--full-infer]] [-v]\n");
             return 2;
         }
     }
@@ -395,6 +425,7 @@ int main(int argc, char **argv)
     }
     char (*results)[RESULT_LEN] = calloc((size_t)n, RESULT_LEN);
     int npass = 0, nunsup = 0, nfail = 0, ncrash = 0, nrun = 0;
+    long infer_full = 0, infer_values = 0;
     for (int i = 0; i < n; i++) {
         if (filter && !strstr(cases[i], filter)) continue;
         char dir[4096];
@@ -402,6 +433,12 @@ int main(int argc, char **argv)
         if (fork_cases) run_isolated(dir, results[i], RESULT_LEN);
         else run_case(dir, results[i], RESULT_LEN);
         nrun++;
+        char *tab = strchr(results[i], '\t');
+        if (tab) {
+            int f = 0, v = 0;
+            if (sscanf(tab + 1, "%d %d", &f, &v) == 2) infer_full += f, infer_values += v;
+            *tab = 0;
+        }
         const char *r = results[i];
         if (strcmp(r, "pass") == 0) npass++;
         else if (strncmp(r, "unsupported", 11) == 0) nunsup++;
@@ -410,6 +447,9 @@ int main(int argc, char **argv)
         if (verbose || strncmp(r, "crash", 5) == 0) printf("%s: %s\n", cases[i], r);
     }
     printf("tk: %d of %d node cases pass (%d unsupported, %d fail, %d crash)\n", npass, nrun, nunsup, nfail, ncrash);
+    if (check_infer)
+        printf("inference: %ld of %ld values made by nodes fully inferred (type and every dim), each checked against the run\n",
+               infer_full, infer_values);
     int rc = ncrash ? 1 : 0;
     if (expect) {
         FILE *f = fopen(expect, "r");

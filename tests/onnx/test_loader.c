@@ -3,7 +3,11 @@
  * cycles, every unsupported thing listed in one message, external data
  * viewed in place, If branches reading outer values, constant folding, and
  * malformed bytes (every truncation, random corruption) that must give an
- * error and never a crash or a leak. Values are compared with NumPy's. */
+ * error and never a crash or a leak; inferred types and shapes with symbolic
+ * dims against a reviewed text (infer_symbolic.txt) and against what runs make,
+ * value_info conflicts and intermediate types refused at load, dead nodes.
+ * Values are compared with NumPy's. */
+#define _GNU_SOURCE   /* open_memstream */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -287,6 +291,149 @@ START_TEST(bad_arguments)
 }
 END_TEST
 
+/* ------------------------------------------------------------ inference (graph_infer.c) */
+
+/* The text the "infer" dump writes after "## inferred types" (malloc'ed). */
+static char *inferred_dump(const char *model, tk_status *status, tk_model **out, bool check)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    ck_assert_ptr_nonnull(f);
+    *status = tk_onnx_load(tkt_ctx, path_of(model), &(tk_onnx_opts){ .dump = "infer", .dump_file = f, .check_infer = check }, out);
+    fclose(f);
+    const char *at = text ? strstr(text, "## inferred types\n") : NULL;
+    char *section = strdup(at ? at + strlen("## inferred types\n") : "");
+    free(text);
+    return section;
+}
+
+static char *read_text(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    ck_assert_msg(f != NULL, "cannot read %s", path);
+    static char buf[1 << 16];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = 0;
+    return strdup(buf);
+}
+
+static void run_symbolic(tk_model *m, int64_t batch, int64_t seq, int64_t h, int64_t w)
+{
+    tk_tensor *in[2], *out[5];
+    TKT_OK(tk_randn(tkt_ctx, TK_DTYPE_F32, 3, (int64_t[]){ batch, seq, 16 }, 1, &in[0]));
+    TKT_OK(tk_randn(tkt_ctx, TK_DTYPE_F32, 4, (int64_t[]){ batch, 3, h, w }, 2, &in[1]));
+    TKT_OK(tk_model_run(m, in, out));   /* with check_infer: every value against its inferred shape */
+    ck_assert_int_eq(tk_tensor_shape(out[0])[1], seq * 32);
+    ck_assert_int_eq(tk_tensor_shape(out[1])[1], 24);
+    ck_assert_int_eq(tk_tensor_shape(out[2])[1], seq - 1);
+    ck_assert_int_eq(tk_tensor_shape(out[3])[2], (h + 1) / 2);
+    for (int k = 0; k < 5; k++) tk_tensor_release(out[k]);
+    TKT_RELEASE(in[0], in[1]);
+}
+
+START_TEST(inferred_types_with_symbolic_dims)
+{
+    tk_model *m;
+    tk_status s;
+    char *got = inferred_dump("infer_symbolic.onnx", &s, &m, true);
+    TKT_OK(s);
+    const char *src = getenv("TK_ONNX_SRC");
+    char golden[1024];
+    snprintf(golden, sizeof golden, "%s/infer_symbolic.txt", src ? src : ".");
+    char *want = read_text(golden);
+    ck_assert_msg(strcmp(got, want) == 0, "inferred types differ from %s:\n--- got\n%s--- want\n%s", golden, got, want);
+    /* the dump of the graph shows them too */
+    const char *dump = tk_model_dump(m);
+    ck_assert_msg(strstr(dump, "# node 'flat' -> FLOAT[batch, seq*32]"), "%s", dump);
+    /* odd sizes, twice through one model: the check compares every value a run makes */
+    run_symbolic(m, 2, 5, 9, 10);
+    run_symbolic(m, 1, 3, 7, 8);
+    tk_model_free(m);
+    free(got), free(want);
+}
+END_TEST
+
+START_TEST(unnamed_dims_are_sizes_of_their_own)
+{
+    tk_model *m;
+    tk_status s;
+    char *got = inferred_dump("infer_unnamed.onnx", &s, &m, true);
+    TKT_OK(s);
+    ck_assert_msg(strstr(got, "%flat: FLOAT[x.0, x.2*3]   (node 'flat')"), "%s", got);
+    tk_tensor *x, *y;
+    TKT_OK(tk_randn(tkt_ctx, TK_DTYPE_F32, 3, (int64_t[]){ 5, 3, 7 }, 3, &x));
+    TKT_OK(tk_model_run(m, &x, &y));   /* checked: x.0 = 5, x.2 = 7 */
+    ck_assert_int_eq(tk_tensor_shape(y)[0], 5);
+    ck_assert_int_eq(tk_tensor_shape(y)[1], 21);
+    TKT_RELEASE(x, y);
+    tk_model_free(m);
+    free(got);
+}
+END_TEST
+
+START_TEST(value_info_conflicts_are_refused)
+{
+    tk_model *m;
+    TKT_FAILS(tk_onnx_load(tkt_ctx, path_of("value_info_conflict.onnx"), NULL, &m), TK_ERR_UNSUPPORTED, "2 problems");
+    const char *msg = tk_last_error(tkt_ctx);
+    ck_assert_msg(strstr(msg, "node 'add': op Add makes 's' with dim 1 = 3, the model says 4"), "%s", msg);
+    ck_assert_msg(strstr(msg, "node 'relu': op Relu makes 'r' of type FLOAT, the model says INT64"), "%s", msg);
+}
+END_TEST
+
+START_TEST(intermediate_types_checked_in_the_one_message)
+{
+    tk_model *m;
+    TKT_FAILS(tk_onnx_load(tkt_ctx, path_of("bad_intermediate.onnx"), NULL, &m), TK_ERR_UNSUPPORTED, "2 problems");
+    const char *msg = tk_last_error(tkt_ctx);
+    ck_assert_msg(strstr(msg, "node 'relu_attr': op Relu (opset 17): attribute 'sharpness' is not supported"), "%s", msg);
+    ck_assert_msg(strstr(msg, "node 'sin': op Sin does not take input 0 'am' of type INT64"), "%s", msg);
+}
+END_TEST
+
+START_TEST(dead_nodes_are_removed)
+{
+    tk_model *m;
+    TKT_OK(tk_onnx_load(tkt_ctx, path_of("dead.onnx"), NULL, &m));
+    ck_assert_int_eq(m->graph->nnodes, 1);   /* Exp -> Log made what nobody reads */
+    ck_assert_str_eq(m->graph->nodes[0].op, "Neg");
+    float xv[2] = { 1, -2 }, got[2];
+    tk_tensor *x, *y;
+    TKT_OK(tk_from_data(tkt_ctx, xv, TK_DTYPE_F32, 1, (int64_t[]){ 2 }, &x));
+    TKT_OK(tk_model_run(m, &x, &y));
+    TKT_OK(tk_to_data(tkt_ctx, y, got, sizeof got));
+    ck_assert_float_eq(got[0], -1.0f);
+    ck_assert_float_eq(got[1], 2.0f);
+    TKT_RELEASE(x, y);
+    tk_model_free(m);
+}
+END_TEST
+
+START_TEST(check_infer_catches_a_wrong_shape)
+{
+    float xv[4] = { 1, 2, 3, 4 };
+    tk_tensor *x, *y = NULL;
+    TKT_OK(tk_from_data(tkt_ctx, xv, TK_DTYPE_F32, 1, (int64_t[]){ 4 }, &x));
+    tk_model *m;
+    tk_status s;
+    char *got = inferred_dump("wrong_value_info.onnx", &s, &m, true);
+    TKT_OK(s);
+    ck_assert_msg(strstr(got, "%nz: INT64[1, 3] (value_info)"), "%s", got);   /* not derived: taken from the model */
+    TKT_FAILS(tk_model_run(m, &x, &y), TK_ERR_INTERNAL,
+              "inference check: node 'nonzero' (NonZero) made 'nz' of shape [1, 4], inferred [1, 3]");
+    ck_assert_ptr_null(y);
+    tk_model_free(m);
+    free(got);
+    TKT_OK(tk_onnx_load(tkt_ctx, path_of("wrong_value_info.onnx"), NULL, &m));   /* without the check the run is fine */
+    TKT_OK(tk_model_run(m, &x, &y));
+    ck_assert_int_eq(tk_tensor_shape(y)[1], 4);
+    TKT_RELEASE(x, y);
+    tk_model_free(m);
+}
+END_TEST
+
 static Suite *loader_suite(void)
 {
     Suite *s = suite_create("onnx_loader");
@@ -302,6 +449,12 @@ static Suite *loader_suite(void)
     tcase_add_test(tc, cnn_block_fuses_and_matches);
     tcase_add_test(tc, malformed_bytes_never_crash);
     tcase_add_test(tc, bad_arguments);
+    tcase_add_test(tc, inferred_types_with_symbolic_dims);
+    tcase_add_test(tc, unnamed_dims_are_sizes_of_their_own);
+    tcase_add_test(tc, value_info_conflicts_are_refused);
+    tcase_add_test(tc, intermediate_types_checked_in_the_one_message);
+    tcase_add_test(tc, dead_nodes_are_removed);
+    tcase_add_test(tc, check_infer_catches_a_wrong_shape);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -2,7 +2,7 @@
  *
  *   tkrun MODEL.onnx [--input NAME=FILE.pb|FILE.npy]... [--output-dir DIR] [--npy]
  *         [--dim NAME=V]... [--seed N] [--bench N] [--threads N] [--profile]
- *         [--no-fuse] [--json] [--dump[=PASSES]] [--list-ops]
+ *         [--no-fuse] [--json] [--dump[=PASSES]] [--check-infer] [--list-ops]
  *
  * Inputs not given are made from the model's input types: seeded random
  * normal floats, small random ints, symbolic dims from --dim (else 1, said
@@ -35,7 +35,7 @@ typedef struct {
     int ninputs, ndims;
     uint64_t seed;
     int bench, threads;
-    bool profile, no_fuse, json, npy, list_ops;
+    bool profile, no_fuse, json, npy, list_ops, check_infer;
     const char *dump;
 } Options;
 
@@ -43,7 +43,7 @@ static void usage(FILE *f)
 {
     fprintf(f, "usage: tkrun MODEL.onnx [--input NAME=FILE.pb|FILE.npy]... [--output-dir DIR] [--npy]\n"
                "             [--dim NAME=V]... [--seed N] [--bench N] [--threads N] [--profile]\n"
-               "             [--no-fuse] [--json] [--dump[=read,sort,fold|all]] [--list-ops]\n"
+               "             [--no-fuse] [--json] [--dump[=read,sort,fold,infer,fuse|all]] [--check-infer] [--list-ops]\n"
                "\n"
                "  --input NAME=FILE   a graph input from an ONNX TensorProto .pb or a .npy file\n"
                "                      (inputs not given: seeded random values of the model's types)\n"
@@ -55,7 +55,9 @@ static void usage(FILE *f)
                "  --profile           a time table per node and per kernel\n"
                "  --no-fuse           run node by node, no fused kernels (to compare)\n"
                "  --json              print a JSON summary on stdout instead of text\n"
-               "  --dump[=PASSES]     print the graph after the passes (default all) on stderr\n"
+               "  --dump[=PASSES]     print the graph after the passes (default all) on stderr;\n"
+               "                      infer: every value's inferred type and shape\n"
+               "  --check-infer       compare every value a run makes with its inferred type and shape\n"
                "  --list-ops          print the supported ops and opsets, and exit\n");
 }
 
@@ -95,6 +97,7 @@ static int parse(int argc, char **argv, Options *o)
         else if (strcmp(a, "--json") == 0) o->json = true;
         else if (strcmp(a, "--npy") == 0) o->npy = true;
         else if (strcmp(a, "--list-ops") == 0) o->list_ops = true;
+        else if (strcmp(a, "--check-infer") == 0) o->check_infer = true;
         else if (strcmp(a, "--dump") == 0) o->dump = "all";
         else if (strncmp(a, "--dump=", 7) == 0) o->dump = a + 7;
         else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
@@ -254,7 +257,7 @@ int main(int argc, char **argv)
     int nin = 0, nout = 0;
     rc = 1;
     double t0 = now_ms();
-    if (tk_onnx_load(ctx, o.model, &(tk_onnx_opts){ .no_fuse = o.no_fuse, .dump = o.dump }, &m) != TK_OK) {
+    if (tk_onnx_load(ctx, o.model, &(tk_onnx_opts){ .no_fuse = o.no_fuse, .dump = o.dump, .check_infer = o.check_infer }, &m) != TK_OK) {
         fprintf(stderr, "tkrun: %s\n", tk_last_error(ctx));
         goto done;
     }
