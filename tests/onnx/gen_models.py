@@ -156,7 +156,7 @@ g9 = helper.make_graph(
      helper.make_node("Conv", ["mp", "w3", "b3"], ["c3"], name="conv3"),
      helper.make_node("GlobalAveragePool", ["c3"], ["gap"], name="gap")],
     "cnn_block", [vi("x", TensorProto.FLOAT, ["N", 3, 13, 11])],
-    [vi("gap", TensorProto.FLOAT, ["N", 16, 1, 1]), vi("c3", TensorProto.FLOAT, ["N", 16, 2, 2])],
+    [vi("gap", TensorProto.FLOAT, ["N", 16, 1, 1]), vi("c3", TensorProto.FLOAT, ["N", 16, 4, 3])],
     [numpy_helper.from_array(a, nm) for a, nm in [(w1, "w1"), (b1, "b1"), (gam, "gam"), (bet, "bet"), (mu, "mu"), (var, "var"),
                                                   (w2, "w2"), (b2, "b2"), (w3, "w3"), (b3, "b3"),
                                                   (np.array(0, np.float32), "lo"), (np.array(6, np.float32), "hi")]])
