@@ -159,3 +159,16 @@ int tko_opset(const TkoModel *m, const char *domain)
         if (strcmp(m->opsets[i].domain, domain) == 0) return (int)m->opsets[i].version;
     return 0;
 }
+
+bool tko_listed(const char *list, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = list; *p;) {
+        const char *e = strchr(p, ',');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        if (len == n && memcmp(p, name, n) == 0) return true;
+        if (!e) break;
+        p = e + 1;
+    }
+    return false;
+}

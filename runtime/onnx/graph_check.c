@@ -51,20 +51,6 @@ typedef struct {
 
 static const char *domain_name(const char *d) { return *d ? d : "ai.onnx"; }
 
-/* Is `name` in the comma-separated list? */
-static bool listed(const char *list, const char *name)
-{
-    size_t n = strlen(name);
-    for (const char *p = list; *p;) {
-        const char *e = strchr(p, ',');
-        size_t len = e ? (size_t)(e - p) : strlen(p);
-        if (len == n && memcmp(p, name, n) == 0) return true;
-        if (!e) break;
-        p = e + 1;
-    }
-    return false;
-}
-
 static void check_type(Report *r, const char *what, const TkoValue *v)
 {
     if (!v->type.kind) return;
@@ -100,7 +86,7 @@ static void check_graph(Report *r, TkoGraph *g)
             continue;
         }
         for (int a = 0; a < n->nattrs; a++)
-            if (!listed(n->def->attrs, n->attrs[a].name))
+            if (!tko_listed(n->def->attrs, n->attrs[a].name))
                 add(r, "node '%s': op %s (opset %d): attribute '%s' is not supported", n->name, n->op, n->opset, n->attrs[a].name);
         if (n->nout == 0) add(r, "node '%s': op %s has no outputs", n->name, n->op);
         if (n->nin < n->def->min_inputs || (n->def->max_inputs >= 0 && n->nin > n->def->max_inputs))

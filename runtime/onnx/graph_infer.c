@@ -46,16 +46,6 @@ static char *dupstr(Infer *c, const char *s)
     return p;
 }
 
-static void append(char *buf, size_t len, size_t *at, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-static void append(char *buf, size_t len, size_t *at, const char *fmt, ...)
-{
-    if (*at >= len) return;
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(buf + *at, len - *at, fmt, ap);
-    va_end(ap);
-    if (n > 0) *at += (size_t)n;
-}
 
 /* ------------------------------------------------------------ inferred records */
 
@@ -1048,27 +1038,13 @@ static const Rule RULES[] = {
     { "Upsample,GatherND,Compress,GridSample,RoiAlign,Einsum", "", DT_IN, 0, NULL, 0, 0, 0, 0, 0, NULL, 0 },
 };
 
-/* Is `name` in the comma-separated list? */
-static bool listed(const char *list, const char *name)
-{
-    size_t n = strlen(name);
-    for (const char *p = list; *p;) {
-        const char *e = strchr(p, ',');
-        size_t len = e ? (size_t)(e - p) : strlen(p);
-        if (len == n && memcmp(p, name, n) == 0) return true;
-        if (!e) break;
-        p = e + 1;
-    }
-    return false;
-}
-
 static const Rule *rule_of(const TkoNode *n)
 {
     for (size_t k = 0; k < sizeof RULES / sizeof RULES[0]; k++) {
         const Rule *r = &RULES[k];
         bool dom = strcmp(r->domain, "*") == 0 ? (!*n->domain || !strcmp(n->domain, "com.microsoft") || !strcmp(n->domain, "tk"))
                                                : strcmp(r->domain, n->domain) == 0;
-        if (dom && listed(r->ops, n->op)) return r;
+        if (dom && tko_listed(r->ops, n->op)) return r;
     }
     return NULL;
 }
@@ -1366,9 +1342,9 @@ static tk_status verify_value(TkoModel *m, const TkoNode *n, const TkoValue *val
                          tk_dtype_name(tk_tensor_dtype(t)), type_name(inf->elem_type));
     if (!known_rank(inf)) return TK_OK;
     size_t at = 0;
-    append(want, sizeof want, &at, "[");
-    for (int d = 0; d < inf->ndim; d++) append(want, sizeof want, &at, d ? ", %s" : "%s", tko_sym_str(inf->dims[d], sh, sizeof sh));
-    append(want, sizeof want, &at, "]");
+    tko_sym_append(want, sizeof want, &at, "[");
+    for (int d = 0; d < inf->ndim; d++) tko_sym_append(want, sizeof want, &at, d ? ", %s" : "%s", tko_sym_str(inf->dims[d], sh, sizeof sh));
+    tko_sym_append(want, sizeof want, &at, "]");
     tkr_shape_str(tk_tensor_ndim(t), tk_tensor_shape(t), got, sizeof got);
     bool bad = tk_tensor_ndim(t) != inf->ndim;
     for (int d = 0; !bad && d < inf->ndim; d++) {

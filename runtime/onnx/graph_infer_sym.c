@@ -62,8 +62,7 @@ static int cmp_terms(const Term *x, const Term *y)
 static int cmp_atoms(const void *x, const void *y) { return strcmp((*(const Atom *const *)x)->text, (*(const Atom *const *)y)->text); }
 static int cmp_terms_q(const void *x, const void *y) { return cmp_terms(x, y); }
 
-static void append(char *buf, size_t len, size_t *at, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-static void append(char *buf, size_t len, size_t *at, const char *fmt, ...)
+void tko_sym_append(char *buf, size_t len, size_t *at, const char *fmt, ...)
 {
     if (*at >= len) return;
     va_list ap;
@@ -94,14 +93,14 @@ static const TkoSym *make_sym(TkoSymMaker *c, Term *terms, int n)
     for (int i = 0; i < nm; i++) {
         const Term *t = &merged[i];
         int64_t coef = t->coef;
-        if (i) append(text, sizeof text, &at, coef < 0 ? "-" : "+");
-        else if (coef < 0) append(text, sizeof text, &at, "-");
+        if (i) tko_sym_append(text, sizeof text, &at, coef < 0 ? "-" : "+");
+        else if (coef < 0) tko_sym_append(text, sizeof text, &at, "-");
         if (coef < 0) coef = -coef;
-        for (int k = 0; k < t->n; k++) append(text, sizeof text, &at, k ? "*%s" : "%s", t->a[k]->text);
-        if (!t->n) append(text, sizeof text, &at, "%lld", (long long)coef);
-        else if (coef != 1) append(text, sizeof text, &at, "*%lld", (long long)coef);
+        for (int k = 0; k < t->n; k++) tko_sym_append(text, sizeof text, &at, k ? "*%s" : "%s", t->a[k]->text);
+        if (!t->n) tko_sym_append(text, sizeof text, &at, "%lld", (long long)coef);
+        else if (coef != 1) tko_sym_append(text, sizeof text, &at, "*%lld", (long long)coef);
     }
-    if (!nm) append(text, sizeof text, &at, "0");
+    if (!nm) tko_sym_append(text, sizeof text, &at, "0");
     if (at >= sizeof text) return NULL;
     TkoSym *r = alloc(c, sizeof *r + (size_t)nm * sizeof(Term));
     if (!r) return NULL;

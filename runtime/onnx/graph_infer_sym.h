@@ -29,4 +29,7 @@ const TkoSym *tko_sym_div(TkoSymMaker *c, const TkoSym *x, const TkoSym *y);
 const char *tko_sym_bare_name(const TkoSym *s);
 bool tko_sym_eval(const TkoSym *s, bool (*lookup)(void *arg, const char *name, int64_t *size), void *arg, int64_t *out);
 
+/* printf into buf[*at .. len), advancing *at; stops quietly at the end (the text is cut). */
+void tko_sym_append(char *buf, size_t len, size_t *at, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
 #endif

@@ -210,6 +210,8 @@ float tko_attr_float(const TkoNode *n, const char *name, float dflt);
 const char *tko_attr_string(const TkoNode *n, const char *name, const char *dflt);
 /* ints of an INTS attribute (NULL and *count 0 when absent). */
 const int64_t *tko_attr_ints(const TkoNode *n, const char *name, int *count);
+/* Is `name` one of the comma-separated names of `list` ("Add,Sub,Mul")? */
+bool tko_listed(const char *list, const char *name);
 int tko_opset(const TkoModel *m, const char *domain);
 
 /* ------------------------------------------------------------ passes */
