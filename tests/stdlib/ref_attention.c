@@ -120,6 +120,16 @@ static const char *ref_attention(TkRefCall *call)
     return attention_rows(call, K, V, tk_ref_size(call, "HKV"), tk_ref_size(call, "SKV"));
 }
 
+/* attention_{bf16,f32}_d{64,128}_len: the prefill result over the first len
+ * (clamped to [0, SMAX]) of K's and V's SMAX rows; no other row is read. */
+static const char *ref_attention_len(TkRefCall *call)
+{
+    TkRefTensor *K = tk_ref_tensor_rank(call, "K", 4), *V = tk_ref_tensor_rank(call, "V", 4);
+    double len = tk_ref_scalar(call, "len");
+    int64_t smax = K->shape[2], live = len < 0 ? 0 : len < (double)smax ? (int64_t)len : smax;
+    return attention_rows(call, K, V, tk_ref_size(call, "HKV"), live);
+}
+
 /* The packed KV cache (attention.tk): plane (bkh, j) of KP[BKH, NKB, DW, 128]
  * holds Kᵀ of keys 128j.. of KV head bkh as rows d; plane bkh of
  * VP[BKH, SKVP, DW] holds V's rows; both in the packed pair layout. */
@@ -292,6 +302,10 @@ const TkRefKernel tk_ref_attention[] = {
     { "attention_bf16_d128", ref_attention },
     { "attention_f32_d64", ref_attention },
     { "attention_f32_d128", ref_attention },
+    { "attention_bf16_d64_len", ref_attention_len },
+    { "attention_bf16_d128_len", ref_attention_len },
+    { "attention_f32_d64_len", ref_attention_len },
+    { "attention_f32_d128_len", ref_attention_len },
     { "pack_kv_bf16_d64", ref_pack_kv },
     { "pack_kv_bf16_d128", ref_pack_kv },
     { "attention_bf16_d64_kvp", ref_attention_kvp },
