@@ -141,7 +141,7 @@ static int64_t cache_capacity(const tk_tensor *t)
     if (head <= l * d || head % d != 0) return 0;
     if (hkv > 1 && b > 1 && (head > INT64_MAX / hkv || t->strides[0] != hkv * head)) return 0;
     int64_t smax = head / d, es = (int64_t)tk_dtype_size(t->dtype);
-    if (head > INT64_MAX / es / hkv / b) return 0;
+    if (smax > INT32_MAX || head > INT64_MAX / es / hkv / b) return 0;   /* len and SMAX are i32 in the kernels */
     int64_t extent = (t->offset + b * hkv * head) * es;   /* bytes from the storage's start to the cache's end */
     if (t->offset < 0 || extent < 0 || (uint64_t)extent > t->storage->bytes) return 0;
     return smax;

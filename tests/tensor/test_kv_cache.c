@@ -28,9 +28,10 @@ static void make_cache(const tk_tensor *src, int64_t smax, tk_tensor **cache, tk
     TKT_OK(tk_slice(tkt_ctx, *cache, 2, 0, sh[2], 1, view));
 }
 
-/* The reference in double: O[b,h,i,:] = softmax_j(scale·q·k_j) v_j over the
- * keys j <= i + L - S when causal (bottom-right), from contiguous q, k, v. */
-static tk_tensor *reference(const tk_tensor *q, const tk_tensor *k, const tk_tensor *v, bool causal)
+/* The reference in double: O[b,h,i,:] = softmax_j(scale·q·k_j + mask[i, j]) v_j
+ * over the keys j <= i + L - S when causal (bottom-right), from contiguous q,
+ * k, v; mask NULL or an additive f32 [S, L]. */
+static tk_tensor *reference(const tk_tensor *q, const tk_tensor *k, const tk_tensor *v, bool causal, const tk_tensor *mask)
 {
     tk_tensor *q64, *k64, *v64, *o64;
     TKT_OK(tk_to_dtype(tkt_ctx, q, TK_DTYPE_F64, &q64));
@@ -52,7 +53,7 @@ static tk_tensor *reference(const tk_tensor *q, const tk_tensor *k, const tk_ten
                 for (int64_t j = 0; j < L; j++) {
                     double s = 0;
                     for (int64_t d = 0; d < D; d++) s += qr[d] * K[((b * HKV + kh) * L + j) * D + d];
-                    w[j] = causal && j > i + L - S ? -INFINITY : s * scale;
+                    w[j] = causal && j > i + L - S ? -INFINITY : s * scale + (mask ? ((const float *)tk_tensor_data(mask))[i * L + j] : 0);
                     m = fmax(m, w[j]);
                 }
                 for (int64_t j = 0; j < L; j++) sum += w[j] = exp(w[j] - m);
@@ -103,7 +104,7 @@ static void check_case(const Case *c, uint64_t seed)
     tk_profile_enable(tkt_ctx, false);
     TKT_OK(tk_sdpa(tkt_ctx, q, k, v, &o, &on_copy));
     tkt_expect_equal(on_view, on_copy, c->label);
-    want = reference(q, k, v, c->causal);
+    want = reference(q, k, v, c->causal, NULL);
     double rtol, atol;
     tkt_tolerance(c->dtype, &rtol, &atol);
     if (c->dtype == TK_DTYPE_BF16) rtol = 1.0 / 64, atol = 1e-2;   /* P rounded to bf16 before P·V, O rounded */
@@ -149,6 +150,36 @@ START_TEST(prefill_on_prefix_view)
 }
 END_TEST
 
+/* An additive mask [S, L] with a prefix view (the prefill _len kernel, whose
+ * mask is L wide): decode (S = 1 with a mask takes the prefill kernels) and
+ * S = 20; the bits of the contiguous call and the double loop. */
+START_TEST(masked_on_prefix_view)
+{
+    const int64_t rows[2] = { 1, 20 };
+    for (int r = 0; r < 2; r++) {
+        int64_t b = 1, h = 4, hkv = 2, s = rows[r], l = 150, smax = 256, d = 64;
+        tk_tensor *q, *k, *v, *mask, *kcache, *vcache, *kview, *vview, *on_view, *on_copy, *want;
+        TKT_OK(tk_rand(tkt_ctx, TK_DTYPE_F32, 4, (int64_t[]){ b, h, s, d }, 31, -1, 1, &q));
+        TKT_OK(tk_rand(tkt_ctx, TK_DTYPE_F32, 4, (int64_t[]){ b, hkv, l, d }, 32, -1, 1, &k));
+        TKT_OK(tk_rand(tkt_ctx, TK_DTYPE_F32, 4, (int64_t[]){ b, hkv, l, d }, 33, -1, 1, &v));
+        TKT_OK(tk_rand(tkt_ctx, TK_DTYPE_F32, 2, (int64_t[]){ s, l }, 34, -2, 2, &mask));
+        make_cache(k, smax, &kcache, &kview);
+        make_cache(v, smax, &vcache, &vview);
+        tk_sdpa_opts o = { .causal = true, .mask = mask };
+        tk_profile_enable(tkt_ctx, true);
+        tk_profile_reset(tkt_ctx);
+        TKT_OK(tk_sdpa(tkt_ctx, q, kview, vview, &o, &on_view));
+        ck_assert_msg(launched("attention_f32_d64_len"), "S=%lld: a masked call on a prefix view did not run attention_f32_d64_len", (long long)s);
+        tk_profile_enable(tkt_ctx, false);
+        TKT_OK(tk_sdpa(tkt_ctx, q, k, v, &o, &on_copy));
+        tkt_expect_equal(on_view, on_copy, "masked");
+        want = reference(q, k, v, true, mask);
+        tkt_expect_close(on_view, want, 1e-5, 1e-6, false, "masked");
+        TKT_RELEASE(q, k, v, mask, kcache, vcache, kview, vview, on_view, on_copy, want);
+    }
+}
+END_TEST
+
 /* Views that are not prefixes of a [B, HKV, SMAX, D] cache are copied (the
  * plain kernels run) and still right: a window starting at row 3 (its last
  * head would run past the buffer), and a sequence-major [B, SMAX, HKV, D]
@@ -165,7 +196,7 @@ START_TEST(other_views_are_copied)
     TKT_OK(tk_sdpa(tkt_ctx, q, window, window, NULL, &got));
     ck_assert_msg(launched("attention_decode_f32_d64") && !launched("attention_decode_f32_d64_len"), "a window is not a prefix view");
     TKT_OK(tk_contiguous(tkt_ctx, window, &kc));
-    want = reference(q, kc, kc, false);
+    want = reference(q, kc, kc, false, NULL);
     tkt_expect_close(got, want, 1e-5, 1e-6, false, "window");
     TKT_RELEASE(window, got, want, kc);
 
@@ -178,7 +209,7 @@ START_TEST(other_views_are_copied)
     ck_assert_msg(launched("attention_decode_f32_d64") && !launched("attention_decode_f32_d64_len"), "a permuted cache is not a prefix view");
     tk_profile_enable(tkt_ctx, false);
     TKT_OK(tk_contiguous(tkt_ctx, perm, &kc));
-    want = reference(q, kc, kc, false);
+    want = reference(q, kc, kc, false, NULL);
     tkt_expect_close(got, want, 1e-5, 1e-6, false, "sequence-major");
     TKT_RELEASE(q, cache, seq, seq_rows, perm, got, want, kc);
 }
@@ -190,6 +221,7 @@ static Suite *kv_cache_suite(void)
     TCase *tc = tkt_case("kv_cache");
     tcase_add_test(tc, decode_on_prefix_view);
     tcase_add_test(tc, prefill_on_prefix_view);
+    tcase_add_test(tc, masked_on_prefix_view);
     tcase_add_test(tc, other_views_are_copied);
     suite_add_tcase(s, tc);
     return s;
