@@ -102,6 +102,7 @@ static void check_case(const Case *c, uint64_t seed)
     TKT_OK(tk_sdpa(tkt_ctx, q, kview, vview, &o, &on_view));
     ck_assert_msg(launched(c->kernel), "%s: the prefix view did not run %s in place", c->label, c->kernel);
     tk_profile_enable(tkt_ctx, false);
+    tk_profile_reset(tkt_ctx);   /* nothing left to print when the context is freed */
     TKT_OK(tk_sdpa(tkt_ctx, q, k, v, &o, &on_copy));
     tkt_expect_equal(on_view, on_copy, c->label);
     want = reference(q, k, v, c->causal, NULL);
@@ -171,6 +172,7 @@ START_TEST(masked_on_prefix_view)
         TKT_OK(tk_sdpa(tkt_ctx, q, kview, vview, &o, &on_view));
         ck_assert_msg(launched("attention_f32_d64_len"), "S=%lld: a masked call on a prefix view did not run attention_f32_d64_len", (long long)s);
         tk_profile_enable(tkt_ctx, false);
+        tk_profile_reset(tkt_ctx);   /* nothing left to print when the context is freed */
         TKT_OK(tk_sdpa(tkt_ctx, q, k, v, &o, &on_copy));
         tkt_expect_equal(on_view, on_copy, "masked");
         want = reference(q, k, v, true, mask);
@@ -208,6 +210,7 @@ START_TEST(other_views_are_copied)
     TKT_OK(tk_sdpa(tkt_ctx, q, perm, perm, NULL, &got));
     ck_assert_msg(launched("attention_decode_f32_d64") && !launched("attention_decode_f32_d64_len"), "a permuted cache is not a prefix view");
     tk_profile_enable(tkt_ctx, false);
+    tk_profile_reset(tkt_ctx);   /* nothing left to print when the context is freed */
     TKT_OK(tk_contiguous(tkt_ctx, perm, &kc));
     want = reference(q, kc, kc, false, NULL);
     tkt_expect_close(got, want, 1e-5, 1e-6, false, "sequence-major");
