@@ -8,6 +8,7 @@
  *
  *   rewrites  (unless no_fuse) patterns exporters write, each step read once:
  *             MatMul(x, W) [+ bias]  -> FusedLinear: tk_linear on a marked [N, K] view of W
+ *             Gemm(A, B, C) (alpha = beta = 1, no transA, constant B and C)  -> FusedLinear
  *             MatMul(q, kᵀ) [·s] [+ mask] -> Softmax -> MatMul(·, v)  -> FusedAttention: tk_sdpa
  *             x·(erf(x/√2) + 1)·0.5  -> FusedGelu: one exact gelu
  *             Conv [-> BatchNormalization] [-> Relu | Clip]  -> FusedConv: BN folded into the
@@ -105,6 +106,31 @@ static void kill(Fuse *f, const TkoNode *n)
     f->dead[n - f->g->nodes] = true;
 }
 
+/* The value holding constant W [K, N] as tk_linear wants it: [N, K], a
+ * transposed view of W, marked (made once per weight). */
+static tk_status linear_weight(Fuse *f, int w_value, int *out)
+{
+    TkoGraph *g = f->g;
+    char name[160];
+    snprintf(name, sizeof name, "%s__linear_weight", g->values[w_value].name);
+    int wv = tko_value(&f->m->arena, g, name, true);
+    if (wv < 0) return tkr_error(f->m->ctx, TK_ERR_OUT_OF_MEMORY, "tk_onnx_load: out of memory");
+    if (!g->values[wv].constant) {
+        tk_tensor *wt;
+        tk_status s = tk_transpose(f->m->ctx, g->values[w_value].constant, 0, 1, &wt);
+        if (!s) s = tk_mark_weight(f->m->ctx, wt);
+        if (s) {
+            tk_tensor_release(wt);
+            return s;
+        }
+        g->values[wv].constant = wt;
+    }
+    *out = wv;
+    return TK_OK;
+}
+
+static int new_constant(Fuse *f, const char *base, const char *suffix, tk_tensor *t);
+
 /* MatMul(x, W) [+ bias], W a constant 2-D float matrix, bias constant [N]:
  * tk_linear on a marked [N, K] view of W (the gemm packing made once). */
 static tk_status fuse_linear(Fuse *f, int i)
@@ -129,24 +155,49 @@ static tk_status fuse_linear(Fuse *f, int i)
         }
         break;
     }
-    /* the weight as tk_linear wants it: [N, K], a transposed view of W, marked */
-    char name[96];
-    snprintf(name, sizeof name, "%s__linear_weight", g->values[mm->inputs[1]].name);
-    int wv = tko_value(&f->m->arena, g, name, true);
-    if (wv < 0) return tkr_error(f->m->ctx, TK_ERR_OUT_OF_MEMORY, "tk_onnx_load: out of memory");
-    if (!g->values[wv].constant) {
-        tk_tensor *wt;
-        tk_status s = tk_transpose(f->m->ctx, w, 0, 1, &wt);
-        if (!s) s = tk_mark_weight(f->m->ctx, wt);
-        if (s) {
-            tk_tensor_release(wt);
-            return s;
-        }
-        g->values[wv].constant = wt;
-    }
+    int wv;
+    tk_status s = linear_weight(f, mm->inputs[1], &wv);
+    if (s) return s;
     inputs[1] = wv;
     if (tail != mm) kill(f, mm);
     return become(f, tail, "FusedLinear", inputs, nin, NULL, 0);
+}
+
+/* Gemm(A, B, C) with alpha = beta = 1, no transA, a constant 2-D B and a
+ * constant C of N values (or none): the classifier head of a CNN. As
+ * FusedLinear it runs the packed gemv for one row (the unpacked kernels
+ * padded that row to 16). transB = 1 stores B as [N, K], tk_linear's own weight. */
+static tk_status fuse_gemm(Fuse *f, int i)
+{
+    TkoGraph *g = f->g;
+    TkoNode *gm = &g->nodes[i];
+    if (*gm->domain || strcmp(gm->op, "Gemm") != 0 || gm->nin < 2 || gm->nout != 1 || gm->outputs[0] < 0) return TK_OK;
+    if (tko_attr_int(gm, "transA", 0) != 0 || tko_attr_float(gm, "alpha", 1.0f) != 1.0f || tko_attr_float(gm, "beta", 1.0f) != 1.0f)
+        return TK_OK;
+    tk_tensor *w = gm->inputs[1] >= 0 ? g->values[gm->inputs[1]].constant : NULL;
+    if (!w || tk_tensor_ndim(w) != 2 || !tk_dtype_is_float(tk_tensor_dtype(w))) return TK_OK;
+    bool tb = tko_attr_int(gm, "transB", 0) != 0;
+    int64_t n = tk_tensor_shape(w)[tb ? 0 : 1];
+    int inputs[3] = { gm->inputs[0], gm->inputs[1], -1 }, nin = 2;
+    if (gm->nin > 2 && gm->inputs[2] >= 0) {
+        tk_tensor *c = g->values[gm->inputs[2]].constant;
+        if (!c || tk_tensor_dtype(c) != tk_tensor_dtype(w) || tk_tensor_numel(c) != n) return TK_OK;
+        const int64_t *cs = tk_tensor_shape(c);
+        if (!(tk_tensor_ndim(c) == 1 || (tk_tensor_ndim(c) == 2 && cs[0] == 1))) return TK_OK;
+        int cv = gm->inputs[2];
+        if (tk_tensor_ndim(c) == 2) {   /* [1, N] -> [N]: tk_linear's bias */
+            tk_tensor *c1 = NULL;
+            tk_status s = tk_reshape(f->m->ctx, c, 1, &n, &c1);
+            if (s) return s;
+            if ((cv = new_constant(f, g->values[gm->inputs[2]].name, "__bias", c1)) < 0) return TK_OK;
+        }
+        inputs[2] = cv, nin = 3;
+    }
+    if (!tb) {
+        tk_status s = linear_weight(f, gm->inputs[1], &inputs[1]);
+        if (s) return s;
+    }
+    return become(f, gm, "FusedLinear", inputs, nin, NULL, 0);
 }
 
 /* MatMul(q, kᵀ) [÷c or ·c] [+ mask] -> Softmax(last axis) -> MatMul(·, v),
@@ -436,7 +487,7 @@ tk_status tko_fuse(TkoModel *m, TkoGraph *g)
     if (m->opts.no_fuse || g->nnodes == 0) return TK_OK;
     Fuse f = { m, g, NULL, NULL, calloc((size_t)g->nnodes, sizeof(bool)), 0 };
     tk_status s = f.dead ? TK_OK : tkr_error(m->ctx, TK_ERR_OUT_OF_MEMORY, "tk_onnx_load: out of memory");
-    tk_status (*const passes[])(Fuse *, int) = { fuse_attention, fuse_gelu, fuse_linear, fuse_conv };
+    tk_status (*const passes[])(Fuse *, int) = { fuse_attention, fuse_gelu, fuse_linear, fuse_gemm, fuse_conv };
     for (size_t p = 0; !s && p < sizeof passes / sizeof passes[0]; p++) {
         /* per-value counts sized for the values now: a pass may add some (fuse_linear's weight
          * views), which only later passes index */

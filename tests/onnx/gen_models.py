@@ -263,3 +263,17 @@ g14 = helper.make_graph(
     "infer_unnamed", [vi("x", TensorProto.FLOAT, ["?", 3, None])], [vi("flat", TensorProto.FLOAT, None)],
     [i64("keep0_rest", [0, -1])])
 save(helper.make_model(g14, opset_imports=[helper.make_opsetid("", 17)]), "infer_unnamed")
+
+# 15. classifier heads as Gemm: transB 0 with C [1, N], transB 1 with C [N] (both become FusedLinear)
+xg = rng.standard_normal((3, 6)).astype(np.float32)
+bg, cg = rng.standard_normal((6, 5)).astype(np.float32), rng.standard_normal((1, 5)).astype(np.float32)
+btg, cg2 = rng.standard_normal((5, 6)).astype(np.float32), rng.standard_normal(5).astype(np.float32)
+g15 = helper.make_graph(
+    [helper.make_node("Gemm", ["x", "b", "c"], ["y"], name="head"),
+     helper.make_node("Gemm", ["x", "bt", "c2"], ["y2"], name="head_t", transB=1)],
+    "gemm_heads", [vi("x", TensorProto.FLOAT, ["N", 6])], [vi("y", TensorProto.FLOAT, ["N", 5]), vi("y2", TensorProto.FLOAT, ["N", 5])],
+    [numpy_helper.from_array(a, nm) for a, nm in [(bg, "b"), (cg, "c"), (btg, "bt"), (cg2, "c2")]])
+save(helper.make_model(g15, opset_imports=[helper.make_opsetid("", 13)]), "gemm_heads")
+npy("gemm_heads_x", xg)
+npy("gemm_heads_y", (xg.astype(np.float64) @ bg + cg).astype(np.float32))
+npy("gemm_heads_y2", (xg.astype(np.float64) @ btg.T.astype(np.float64) + cg2).astype(np.float32))

@@ -234,6 +234,27 @@ START_TEST(cnn_block_fuses_and_matches)
 }
 END_TEST
 
+/* Gemm heads become FusedLinear (transB 0 through a transposed weight view,
+ * C [1, N] as a bias); NumPy's values fused and not. */
+START_TEST(gemm_heads_fuse_and_match)
+{
+    tk_tensor *x = load_npy("gemm_heads_x.npy"), *want[2] = { load_npy("gemm_heads_y.npy"), load_npy("gemm_heads_y2.npy") };
+    for (int no_fuse = 0; no_fuse < 2; no_fuse++) {
+        tk_model *m;
+        tk_onnx_opts o = { .no_fuse = no_fuse };
+        TKT_OK(tk_onnx_load(tkt_ctx, path_of("gemm_heads.onnx"), &o, &m));
+        const char *dump = tk_model_dump(m);
+        ck_assert_msg(no_fuse ? strstr(dump, "Gemm(") != NULL : strstr(dump, "Gemm(") == NULL && strstr(dump, "FusedLinear"), "%s", dump);
+        tk_tensor *out[2];
+        TKT_OK(tk_model_run(m, &x, out));
+        for (int k = 0; k < 2; k++) tkt_expect_close(out[k], want[k], 1e-5, 1e-5, true, no_fuse ? "Gemm" : "Gemm as FusedLinear");
+        TKT_RELEASE(out[0], out[1]);
+        tk_model_free(m);
+    }
+    TKT_RELEASE(x, want[0], want[1]);
+}
+END_TEST
+
 static unsigned char *read_all(const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");
@@ -447,6 +468,7 @@ static Suite *loader_suite(void)
     tcase_add_test(tc, constants_fold_at_load);
     tcase_add_test(tc, outputs_never_alias_inputs_or_weights);
     tcase_add_test(tc, cnn_block_fuses_and_matches);
+    tcase_add_test(tc, gemm_heads_fuse_and_match);
     tcase_add_test(tc, malformed_bytes_never_crash);
     tcase_add_test(tc, bad_arguments);
     tcase_add_test(tc, inferred_types_with_symbolic_dims);
