@@ -418,6 +418,9 @@ static tk_status check_save_args(tk_context *ctx, const char *path, const char *
         snprintf(arg, sizeof arg, "tensors[%zu]", i);
         tk_status s = tkr_check_arg(ctx, op, arg, tensors[i]);
         if (s) return s;
+        if (!strcmp(st_name_of(tensors[i]->dtype), "?"))   /* the low-precision types: not written (yet) */
+            return tkr_error(ctx, TK_ERR_UNSUPPORTED, "%s: %s is %s, which this writer does not store: convert it first", op, arg,
+                             tk_dtype_name(tensors[i]->dtype));
         if (!names[i] || !names[i][0] || strcmp(names[i], "__metadata__") == 0)
             return tkr_error(ctx, TK_ERR_INVALID_ARGUMENT, "%s: names[%zu] is %s%s%s", op, i, names[i] ? "\"" : "NULL",
                              names[i] ? names[i] : "", names[i] ? "\" (a tensor's name must be non-empty and not __metadata__)" : "");
