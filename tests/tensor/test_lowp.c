@@ -433,11 +433,38 @@ START_TEST(arithmetic_is_refused)
     /* the files that cannot describe them refuse instead of writing wrong bytes */
     TKT_FAILS(tk_save_npy(tkt_ctx, a, tmp_file("x.npy")), TK_ERR_UNSUPPORTED, "no f8e4m3fn dtype");
     rmdir(tmp_dir);
-    /* moving bytes works: views and copies keep the codes */
-    tk_tensor *t;
-    TKT_OK(tk_transpose(tkt_ctx, b, 0, 1, &t));
-    TKT_OK(tk_contiguous(tkt_ctx, t, &out));
-    TKT_RELEASE(a, b, t, out);
+    TKT_RELEASE(a, b);
+}
+END_TEST
+
+/* The ops that only move bytes keep the codes: transpose + contiguous, slice,
+ * cat, gather (what ONNX's Transpose, Slice, Concat, Gather run on). */
+START_TEST(moving_bytes_keeps_codes)
+{
+    const tk_dtype dts[] = { TK_DTYPE_F8E5M2, TK_DTYPE_I4, TK_DTYPE_F4E2M1, TK_DTYPE_U2 };
+    for (unsigned k = 0; k < sizeof dts / sizeof dts[0]; k++) {
+        uint8_t codes[15], got[30];
+        for (int i = 0; i < 15; i++) codes[i] = dts[k] == TK_DTYPE_I4 ? (uint8_t)(int8_t)(i - 8) : (uint8_t)(dts[k] == TK_DTYPE_U2 ? i % 4 : i);
+        tk_tensor *x, *t, *c, *sl, *cat, *idx, *g;
+        TKT_OK(tk_from_data(tkt_ctx, codes, dts[k], 2, (int64_t[]){ 3, 5 }, &x));
+        TKT_OK(tk_transpose(tkt_ctx, x, 0, 1, &t));
+        TKT_OK(tk_contiguous(tkt_ctx, t, &c));
+        TKT_OK(tk_to_data(tkt_ctx, c, got, 15));
+        for (int i = 0; i < 5; i++)
+            for (int j = 0; j < 3; j++) ck_assert_uint_eq(got[i * 3 + j], codes[j * 5 + i]);
+        TKT_OK(tk_slice(tkt_ctx, x, 1, 1, 5, 2, &sl));   /* columns 1 and 3 */
+        const tk_tensor *parts[2] = { sl, sl };
+        TKT_OK(tk_cat(tkt_ctx, parts, 2, 1, &cat));
+        TKT_OK(tk_to_data(tkt_ctx, cat, got, 12));
+        for (int r = 0; r < 3; r++)
+            for (int j = 0; j < 4; j++) ck_assert_uint_eq(got[r * 4 + j], codes[r * 5 + 1 + 2 * (j % 2)]);
+        int64_t iv[3] = { 4, 0, 2 };
+        TKT_OK(tk_from_data(tkt_ctx, iv, TK_DTYPE_I64, 2, (int64_t[]){ 3, 1 }, &idx));
+        TKT_OK(tk_gather(tkt_ctx, x, 1, idx, &g));
+        TKT_OK(tk_to_data(tkt_ctx, g, got, 3));
+        for (int r = 0; r < 3; r++) ck_assert_uint_eq(got[r], codes[r * 5 + iv[r]]);
+        TKT_RELEASE(x, t, c, sl, cat, idx, g);
+    }
 }
 END_TEST
 
@@ -485,6 +512,7 @@ static Suite *lowp_suite(void)
     tcase_add_test(tc, packing_every_pattern);
     tcase_add_test(tc, packing_odd_counts);
     tcase_add_test(tc, arithmetic_is_refused);
+    tcase_add_test(tc, moving_bytes_keeps_codes);
     tcase_add_test(tc, conversions_same_bits_on_1_and_2_threads);
     suite_add_tcase(s, tc);
     return s;
