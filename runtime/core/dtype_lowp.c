@@ -184,8 +184,10 @@ tk_status tkr_to_lowp(tk_context *ctx, const tk_tensor *x, tk_dtype dtype, bool 
 {
     *out = NULL;
     if (!tkr_dtype_is_lowp(dtype)) return tk_to_dtype(ctx, x, dtype, out);
-    /* integers keep their exact value (and wrap); floats (and lowp floats) go through f64, which holds them all */
-    bool from_int = !tk_dtype_is_float(x->dtype) && !tkr_dtype_is_lowp_float(x->dtype);
+    /* integers into the small integers wrap, from their exact value; everything
+     * else goes through f64, which holds every value exactly but for i64/u64
+     * beyond 2^53 (then rounded twice: no float8 or float4 can tell) */
+    bool from_int = !tk_dtype_is_float(x->dtype) && !tkr_dtype_is_lowp_float(x->dtype) && !tkr_dtype_is_lowp_float(dtype);
     tk_tensor *src = NULL, *y = NULL;
     tk_status s = tk_to_dtype(ctx, x, from_int ? TK_DTYPE_I64 : TK_DTYPE_F64, &src);
     if (!s) s = tkr_new(ctx, dtype, x->ndim, x->shape, &y);

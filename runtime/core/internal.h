@@ -148,7 +148,8 @@ bool tkr_dtype_is_unsigned(tk_dtype t);   /* u8, u16, u32, u64 */
  * (round to nearest even; saturate clips to the largest finite value; E8M0
  * rounds its float32 exponent by rm; floats into i4..u2 truncate, 0 when out
  * of range; integers wrap). tkr_load_f/tkr_store_f use them with
- * saturate=false (as ml_dtypes and PyTorch cast) and E8M0 rounding up. */
+ * saturate=false (as ml_dtypes and PyTorch cast) and, for E8M0, ONNX's
+ * default rounding up (ml_dtypes' E8M0 cast makes 0 and negatives NaN). */
 typedef enum { TKR_ROUND_UP, TKR_ROUND_DOWN, TKR_ROUND_NEAREST } TkrRoundMode;
 bool tkr_dtype_is_lowp(tk_dtype t);
 bool tkr_dtype_is_lowp_float(tk_dtype t);   /* f8*, f4e2m1 */

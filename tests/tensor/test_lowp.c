@@ -414,6 +414,37 @@ START_TEST(packing_odd_counts)
 }
 END_TEST
 
+/* ONNX Cast's path (tkr_to_lowp): saturate reaches integer sources too,
+ * integers into the small ints wrap, a transposed source reads in order. */
+START_TEST(cast_with_options)
+{
+    const int32_t iv[6] = { 1000, -1000, 9, -9, 17, 3 };
+    tk_tensor *x, *xt, *sat, *nosat, *i4, *e8;
+    TKT_OK(tk_from_data(tkt_ctx, iv, TK_DTYPE_I32, 2, (int64_t[]){ 2, 3 }, &x));
+    TKT_OK(tk_transpose(tkt_ctx, x, 0, 1, &xt));   /* [[1000, 9], [-1000, -9], [17, 3]]... by columns */
+    TKT_OK(tkr_to_lowp(tkt_ctx, xt, TK_DTYPE_F8E4M3FN, true, TKR_ROUND_UP, &sat));
+    TKT_OK(tkr_to_lowp(tkt_ctx, xt, TK_DTYPE_F8E4M3FN, false, TKR_ROUND_UP, &nosat));
+    TKT_OK(tkr_to_lowp(tkt_ctx, xt, TK_DTYPE_I4, true, TKR_ROUND_UP, &i4));
+    TKT_OK(tkr_to_lowp(tkt_ctx, xt, TK_DTYPE_F8E8M0, true, TKR_ROUND_DOWN, &e8));
+    uint8_t a[6], b[6], c[6], d[6];
+    TKT_OK(tk_to_data(tkt_ctx, sat, a, 6));
+    TKT_OK(tk_to_data(tkt_ctx, nosat, b, 6));
+    TKT_OK(tk_to_data(tkt_ctx, i4, c, 6));
+    TKT_OK(tk_to_data(tkt_ctx, e8, d, 6));
+    const int order[6] = { 0, 3, 1, 4, 2, 5 };   /* xt's elements in row-major order */
+    for (int k = 0; k < 6; k++) {
+        int v = iv[order[k]];
+        ck_assert_uint_eq(a[k], ref_encode(&FMTS[0], v, true));
+        ck_assert_uint_eq(b[k], ref_encode(&FMTS[0], v, false));
+        ck_assert_int_eq((int8_t)c[k], ((v + 8) % 16 + 16) % 16 - 8);
+        ck_assert_uint_eq(d[k], ref_e8m0(v, true, TKR_ROUND_DOWN));
+    }
+    ck_assert_uint_eq(a[0], 0x7E);   /* 1000 → 448 */
+    ck_assert_uint_eq(b[0], 0x7F);   /* 1000 → NaN */
+    TKT_RELEASE(x, xt, sat, nosat, i4, e8);
+}
+END_TEST
+
 /* ------------------------------------------------------------ arithmetic refused, threads */
 
 START_TEST(arithmetic_is_refused)
@@ -509,6 +540,7 @@ static Suite *lowp_suite(void)
     tcase_add_test(tc, encode_named_cases);
     tcase_add_test(tc, e8m0_every_code_and_rounding);
     tcase_add_test(tc, small_ints_from_floats_and_ints);
+    tcase_add_test(tc, cast_with_options);
     tcase_add_test(tc, packing_every_pattern);
     tcase_add_test(tc, packing_odd_counts);
     tcase_add_test(tc, arithmetic_is_refused);
