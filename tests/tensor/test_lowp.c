@@ -460,6 +460,23 @@ START_TEST(arithmetic_is_refused)
     TKT_FAILS(tk_sort(tkt_ctx, a, 1, false, &v, &i), TK_ERR_DTYPE, "has no arithmetic");
     TKT_FAILS(tk_cumsum(tkt_ctx, a, 1, &out), TK_ERR_DTYPE, "has no arithmetic");
     TKT_FAILS(tk_where(tkt_ctx, a, a, a, &out), TK_ERR_DTYPE, "has no arithmetic");
+    tk_tensor *ix;
+    TKT_OK(tk_zeros(tkt_ctx, TK_DTYPE_I64, 2, (int64_t[]){ 1, 2 }, &ix));
+    TKT_FAILS(tk_scatter(tkt_ctx, b, 1, ix, b, TK_SCATTER_ADD, &out), TK_ERR_DTYPE, "i4 has no arithmetic");
+    TKT_OK(tk_scatter(tkt_ctx, b, 1, ix, b, TK_SCATTER_NONE, &out));   /* placing values is no arithmetic */
+    TKT_RELEASE(ix, out);
+    out = NULL;
+    /* creation in a small float keeps the fractions it can hold */
+    TKT_OK(tk_arange(tkt_ctx, TK_DTYPE_F4E2M1, 0, 3, 0.5, &out));
+    float fr[6];
+    tk_tensor *f32;
+    TKT_OK(tk_to_dtype(tkt_ctx, out, TK_DTYPE_F32, &f32));
+    TKT_OK(tk_to_data(tkt_ctx, f32, fr, sizeof fr));
+    for (int k = 0; k < 6; k++)   /* 2.5 is no float4: the tie goes to the even code, 2 */
+        ck_assert_float_eq(fr[k], ref_decode(&FMTS[4], ref_encode(&FMTS[4], 0.5 * k, false)));
+    ck_assert_float_eq(fr[3], 1.5f);
+    TKT_RELEASE(f32, out);
+    out = NULL;
     ck_assert_ptr_null(out);
     /* the files that cannot describe them refuse instead of writing wrong bytes */
     TKT_FAILS(tk_save_npy(tkt_ctx, a, tmp_file("x.npy")), TK_ERR_UNSUPPORTED, "no f8e4m3fn dtype");
