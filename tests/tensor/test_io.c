@@ -346,10 +346,16 @@ START_TEST(safetensors_reads_python_file)
     const uint16_t *uv = tk_tensor_data(u16);
     ck_assert(tk_tensor_numel(u16) == 3 && uv[0] == 1 && uv[1] == 2 && uv[2] == 3);
     tk_tensor_release(u16);
-    /* a valid dtype we do not hold, and a name that is not there */
+    /* an F8_E4M3 tensor (bytes 1, 2, 3): float8_e4m3fn subnormals 2^-9, 2^-8, 3·2^-9 */
+    tk_tensor *f8, *f8f;
+    TKT_OK(tk_safetensors_get(tkt_ctx, f, "float8", &f8));
+    ck_assert_int_eq(tk_tensor_dtype(f8), TK_DTYPE_F8E4M3FN);
+    TKT_OK(tk_to_dtype(tkt_ctx, f8, TK_DTYPE_F64, &f8f));
+    const double *fv = tk_tensor_data(f8f);
+    ck_assert(fv[0] == 0x1p-9 && fv[1] == 0x1p-8 && fv[2] == 0x3p-9);
+    TKT_RELEASE(f8, f8f);
+    /* a name that is not there */
     tk_tensor *out = (tk_tensor *)1;
-    TKT_FAILS(tk_safetensors_get(tkt_ctx, f, "float8", &out), TK_ERR_UNSUPPORTED, "F8_E4M3");
-    ck_assert_ptr_null(out);
     TKT_FAILS(tk_safetensors_get(tkt_ctx, f, "nope", &out), TK_ERR_NOT_FOUND, "nope");
     TKT_FAILS(tk_safetensors_get(tkt_ctx, f, NULL, &out), TK_ERR_INVALID_ARGUMENT, "name");
     /* the handle goes first: the tensor keeps the mapping */

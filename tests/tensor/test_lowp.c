@@ -480,6 +480,23 @@ START_TEST(arithmetic_is_refused)
     ck_assert_ptr_null(out);
     /* the files that cannot describe them refuse instead of writing wrong bytes */
     TKT_FAILS(tk_save_npy(tkt_ctx, a, tmp_file("x.npy")), TK_ERR_UNSUPPORTED, "no f8e4m3fn dtype");
+    const char *st = tmp_file("x.safetensors");
+    const char *names[2] = { "a", "b" };
+    const tk_tensor *both[2] = { a, b };
+    TKT_FAILS(tk_save_safetensors(tkt_ctx, st, names, both, 2), TK_ERR_UNSUPPORTED, "i4, which this writer does not store");
+    /* float8 e4m3fn / e5m2 / e8m0 are safetensors dtypes: a round trip keeps the codes */
+    const uint8_t codes[6] = { 0x01, 0x7E, 0x80, 0xFE, 0x38, 0x7F };
+    tk_tensor *c8, *back;
+    TKT_OK(tk_from_data(tkt_ctx, codes, TK_DTYPE_F8E5M2, 2, (int64_t[]){ 2, 3 }, &c8));
+    TKT_OK(tk_save_safetensors(tkt_ctx, st, names, (const tk_tensor *const[]){ c8 }, 1));
+    tk_safetensors *f;
+    TKT_OK(tk_load_safetensors(tkt_ctx, st, &f));
+    TKT_OK(tk_safetensors_get(tkt_ctx, f, "a", &back));
+    tk_safetensors_free(f);
+    ck_assert_int_eq(tk_tensor_dtype(back), TK_DTYPE_F8E5M2);
+    ck_assert_int_eq(memcmp(tk_tensor_data(back), codes, 6), 0);
+    TKT_RELEASE(c8, back);
+    unlink(st);
     rmdir(tmp_dir);
     TKT_RELEASE(a, b);
 }
