@@ -24,7 +24,7 @@ typedef enum {
 } tk_status;
 
 /* Element types. Kernel parameters use BOOL, I32, I64, F32, F16, BF16;
- * runtime tensors take all of them (U16/U32/U64: runtime tensors only). */
+ * runtime tensors take all of them (U16/U32/U64 and the low-precision types: runtime tensors only). */
 typedef enum {
     TK_DTYPE_BOOL,
     TK_DTYPE_I32,
@@ -39,9 +39,24 @@ typedef enum {
     TK_DTYPE_U16,
     TK_DTYPE_U32,
     TK_DTYPE_U64,
+    /* Low-precision storage types (runtime tensors only; ONNX's FLOAT8*, FLOAT4E2M1,
+     * INT4/UINT4/INT2/UINT2). One element per byte in memory, the sub-byte ones
+     * too (f4e2m1 as its 4-bit code, i4/i2 as a sign-extended int8, u4/u2 as a
+     * uint8); only TensorProto I/O packs them. They convert to and from every
+     * dtype (tk_to_dtype); arithmetic on them is refused with TK_ERR_DTYPE. */
+    TK_DTYPE_F8E4M3FN,
+    TK_DTYPE_F8E4M3FNUZ,
+    TK_DTYPE_F8E5M2,
+    TK_DTYPE_F8E5M2FNUZ,
+    TK_DTYPE_F8E8M0,
+    TK_DTYPE_F4E2M1,
+    TK_DTYPE_I4,
+    TK_DTYPE_U4,
+    TK_DTYPE_I2,
+    TK_DTYPE_U2,
 } tk_dtype;
 
-#define TK_NUM_DTYPES 13
+#define TK_NUM_DTYPES 23
 
 #ifdef __cplusplus
 }

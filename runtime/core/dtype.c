@@ -16,6 +16,12 @@ static const struct {
     [TK_DTYPE_F64] = { "f64", 8, 2 },   [TK_DTYPE_I8] = { "i8", 1, 1 },    [TK_DTYPE_I16] = { "i16", 2, 1 },
     [TK_DTYPE_U8] = { "u8", 1, 1 },     [TK_DTYPE_U16] = { "u16", 2, 1 }, [TK_DTYPE_U32] = { "u32", 4, 1 },
     [TK_DTYPE_U64] = { "u64", 8, 1 },
+    /* category 3: storage only (dtype_lowp.c), neither float nor integer to the ops */
+    [TK_DTYPE_F8E4M3FN] = { "f8e4m3fn", 1, 3 }, [TK_DTYPE_F8E4M3FNUZ] = { "f8e4m3fnuz", 1, 3 },
+    [TK_DTYPE_F8E5M2] = { "f8e5m2", 1, 3 },     [TK_DTYPE_F8E5M2FNUZ] = { "f8e5m2fnuz", 1, 3 },
+    [TK_DTYPE_F8E8M0] = { "f8e8m0", 1, 3 },     [TK_DTYPE_F4E2M1] = { "f4e2m1", 1, 3 },
+    [TK_DTYPE_I4] = { "i4", 1, 3 },             [TK_DTYPE_U4] = { "u4", 1, 3 },
+    [TK_DTYPE_I2] = { "i2", 1, 3 },             [TK_DTYPE_U2] = { "u2", 1, 3 },
 };
 
 static bool valid(tk_dtype t) { return (unsigned)t < TK_NUM_DTYPES; }
@@ -24,11 +30,22 @@ size_t tk_dtype_size(tk_dtype t) { return valid(t) ? info[t].size : 0; }
 const char *tk_dtype_name(tk_dtype t) { return valid(t) ? info[t].name : "?"; }
 bool tk_dtype_is_float(tk_dtype t) { return valid(t) && info[t].category == 2; }
 
+static tk_dtype storage_wide(tk_dtype t)
+{
+    if (tkr_dtype_is_lowp_float(t)) return TK_DTYPE_F32;
+    return t == TK_DTYPE_I4 || t == TK_DTYPE_I2 ? TK_DTYPE_I8 : TK_DTYPE_U8;
+}
+
 tk_dtype tk_promote_types(tk_dtype a, tk_dtype b)
 {
     if (!valid(a) || !valid(b)) return TK_DTYPE_F32;
     if (a == b) return a;
     int ca = info[a].category, cb = info[b].category;
+    /* a storage type promotes as what it decodes to (f32 for the small floats, i8/u8 for the small ints) */
+    if (ca == 3 || cb == 3) {
+        tk_dtype wa = ca == 3 ? storage_wide(a) : a, wb = cb == 3 ? storage_wide(b) : b;
+        return tk_promote_types(wa, wb);
+    }
     if (ca != cb) return ca > cb ? a : b;
     if (ca == 2) {
         if ((a == TK_DTYPE_F16 && b == TK_DTYPE_BF16) || (a == TK_DTYPE_BF16 && b == TK_DTYPE_F16)) return TK_DTYPE_F32;
@@ -70,6 +87,7 @@ double tkr_load_f(const void *p, tk_dtype t)
     case TK_DTYPE_U16: return *(const uint16_t *)p;
     case TK_DTYPE_U32: return *(const uint32_t *)p;
     case TK_DTYPE_U64: return (double)*(const uint64_t *)p;   /* exact below 2^53, rounded to nearest above */
+    default: if (tkr_dtype_is_lowp(t)) return tkr_lowp_decode(t, *(const uint8_t *)p); break;
     }
     return 0;
 }
@@ -124,6 +142,10 @@ void tkr_store_i(void *p, tk_dtype t, int64_t v)
     case TK_DTYPE_U16: *(uint16_t *)p = (uint16_t)(uint64_t)v; break;
     case TK_DTYPE_U32: *(uint32_t *)p = (uint32_t)(uint64_t)v; break;
     case TK_DTYPE_U64: *(uint64_t *)p = (uint64_t)v; break;
+    case TK_DTYPE_I4:
+    case TK_DTYPE_U4:
+    case TK_DTYPE_I2:
+    case TK_DTYPE_U2: *(uint8_t *)p = tkr_lowp_encode_i(t, v); break;
     default: tkr_store_f(p, t, (double)v); break;
     }
 }
@@ -164,6 +186,8 @@ void tkr_store_f(void *p, tk_dtype t, double v)
     case TK_DTYPE_U16: *(uint16_t *)p = (uint16_t)trunc_wrap_u64(v); break;
     case TK_DTYPE_U32: *(uint32_t *)p = (uint32_t)trunc_wrap_u64(v); break;
     case TK_DTYPE_U64: *(uint64_t *)p = trunc_wrap_u64(v); break;
+    /* the storage types: ml_dtypes' cast (no saturation; E8M0 rounds up, as ONNX Cast) */
+    default: if (tkr_dtype_is_lowp(t)) *(uint8_t *)p = tkr_lowp_encode(t, v, false, TKR_ROUND_UP); break;
     }
 }
 /* A double rounded to f32 and then to bf16/f16 can differ from one rounding

@@ -143,6 +143,25 @@ uint64_t tkr_load_u64(const void *p, tk_dtype t);
 void tkr_store_u64(void *p, tk_dtype t, uint64_t v);
 bool tkr_dtype_is_unsigned(tk_dtype t);   /* u8, u16, u32, u64 */
 
+/* The low-precision storage types (dtype_lowp.c): f8*, f4e2m1, i4/u4/i2/u2,
+ * one element per byte. Decoding is exact; encoding follows ONNX's Cast
+ * (round to nearest even; saturate clips to the largest finite value; E8M0
+ * rounds its float32 exponent by rm; floats into i4..u2 truncate, 0 when out
+ * of range; integers wrap). tkr_load_f/tkr_store_f use them with
+ * saturate=false (as ml_dtypes and PyTorch cast) and, for E8M0, ONNX's
+ * default rounding up (ml_dtypes' E8M0 cast makes 0 and negatives NaN). */
+typedef enum { TKR_ROUND_UP, TKR_ROUND_DOWN, TKR_ROUND_NEAREST } TkrRoundMode;
+bool tkr_dtype_is_lowp(tk_dtype t);
+bool tkr_dtype_is_lowp_float(tk_dtype t);   /* f8*, f4e2m1 */
+double tkr_lowp_decode(tk_dtype t, uint8_t b);
+int64_t tkr_lowp_decode_i(tk_dtype t, uint8_t b);
+uint8_t tkr_lowp_encode(tk_dtype t, double v, bool saturate, TkrRoundMode rm);
+uint8_t tkr_lowp_encode_i(tk_dtype t, int64_t v);
+/* TK_OK unless t is a low-precision type (then TK_ERR_DTYPE naming op). */
+tk_status tkr_lowp_no_arith(tk_context *ctx, const char *op, tk_dtype t);
+/* x converted to dtype with Cast's options (any dtype: non-lowp targets are tk_to_dtype). */
+tk_status tkr_to_lowp(tk_context *ctx, const tk_tensor *x, tk_dtype dtype, bool saturate, TkrRoundMode rm, tk_tensor **out);
+
 /* ------------------------------------------------------------ iteration */
 
 #define TKR_MAX_OPS 4

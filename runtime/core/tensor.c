@@ -295,7 +295,7 @@ char *tk_tensor_describe(const tk_tensor *t, int max_elems)
                 int64_t off = t->offset;
                 for (int d = 0; d < t->ndim; d++) off += idx[d] * t->strides[d];
                 const char *p = (const char *)t->storage->data + off * (int64_t)tk_dtype_size(t->dtype);
-                if (tk_dtype_is_float(t->dtype)) fprintf(f, i ? ", %.6g" : "%.6g", tkr_load_f(p, t->dtype));
+                if (tk_dtype_is_float(t->dtype) || tkr_dtype_is_lowp_float(t->dtype)) fprintf(f, i ? ", %.6g" : "%.6g", tkr_load_f(p, t->dtype));
                 else if (t->dtype == TK_DTYPE_U64) fprintf(f, i ? ", %llu" : "%llu", (unsigned long long)*(const uint64_t *)p);
                 else fprintf(f, i ? ", %lld" : "%lld", (long long)tkr_load_i(p, t->dtype));
                 for (int d = t->ndim - 1; d >= 0; d--) {

@@ -84,6 +84,8 @@ tk_status tk_to_dlpack(tk_context *ctx, const tk_tensor *t, DLManagedTensorVersi
     *out = NULL;
     tk_status s = tkr_check_arg(ctx, "tk_to_dlpack", "t", t);
     if (s) return s;
+    if (tkr_dtype_is_lowp(t->dtype))
+        return tkr_error(ctx, TK_ERR_UNSUPPORTED, "tk_to_dlpack: %s has no DLPack type here: convert the tensor first", tk_dtype_name(t->dtype));
     ExportVersioned *e = calloc(1, sizeof *e);
     if (!e) return tkr_error(ctx, TK_ERR_OUT_OF_MEMORY, "tk_to_dlpack: out of memory");
     e->managed.version = (DLPackVersion){ 1, 0 };
@@ -101,6 +103,8 @@ tk_status tk_to_dlpack_legacy(tk_context *ctx, const tk_tensor *t, DLManagedTens
     *out = NULL;
     tk_status s = tkr_check_arg(ctx, "tk_to_dlpack_legacy", "t", t);
     if (s) return s;
+    if (tkr_dtype_is_lowp(t->dtype))
+        return tkr_error(ctx, TK_ERR_UNSUPPORTED, "tk_to_dlpack_legacy: %s has no DLPack type here: convert the tensor first", tk_dtype_name(t->dtype));
     if (t->storage->readonly)
         return tkr_error(ctx, TK_ERR_UNSUPPORTED,
                          "tk_to_dlpack_legacy: t is read-only and an unversioned DLManagedTensor cannot say so; use tk_to_dlpack "

@@ -46,6 +46,9 @@ tk_status tk_save_npy(tk_context *ctx, const tk_tensor *t, const char *path)
     tk_status s = tkr_check_arg(ctx, "tk_save_npy", "t", t);
     if (s) return s;
     if (!path) return tkr_error(ctx, TK_ERR_INVALID_ARGUMENT, "tk_save_npy: path is NULL");
+    if (tkr_dtype_is_lowp(t->dtype))   /* ml_dtypes' arrays save as raw void bytes ('|V1'): nothing a reader can interpret */
+        return tkr_error(ctx, TK_ERR_UNSUPPORTED, "tk_save_npy: .npy has no %s dtype: convert the tensor first (tk_to_dtype)",
+                         tk_dtype_name(t->dtype));
     TkNpyDtype npy = TK_NPY_F32;
     for (unsigned i = 0; i < sizeof map / sizeof map[0]; i++)
         if (map[i].dtype == t->dtype) npy = map[i].npy;

@@ -8,13 +8,18 @@
  *    4 float_data  repeated float, packed        FLOAT
  *    5 int32_data  repeated int32, packed        INT32 INT16 INT8 UINT8 BOOL, and
  *                                                FLOAT16/BFLOAT16 as their bit patterns
- *                                                UINT16
+ *                                                UINT16, FLOAT8* (one per element), and
+ *                                                INT4/UINT4/FLOAT4E2M1/INT2/UINT2 as packed bytes
  *    7 int64_data  repeated int64, packed        INT64
  *    8 name        string
  *    9 raw_data    bytes, little-endian elements  (any type)
  *   10 double_data repeated double, packed       DOUBLE
  *   11 uint64_data repeated uint64, packed       UINT32 UINT64
  *   14 data_location  EXTERNAL (1) is unsupported
+ *
+ * The 4-bit types are packed two to a byte and the 2-bit ones four, first
+ * element in the low bits, in raw_data and int32_data alike; in memory the
+ * runtime keeps one element per byte (unpacked on reading, packed on writing).
  *
  * Repeated fields are read packed or unpacked, whatever the writer chose.
  * Reading takes two passes over the bytes: the first checks every field and
@@ -50,10 +55,12 @@ static const struct {
     [6] = { "INT32", TK_DTYPE_I32 }, [7] = { "INT64", TK_DTYPE_I64 }, [8] = { "STRING", -1 },
     [9] = { "BOOL", TK_DTYPE_BOOL }, [10] = { "FLOAT16", TK_DTYPE_F16 }, [11] = { "DOUBLE", TK_DTYPE_F64 },
     [12] = { "UINT32", TK_DTYPE_U32 }, [13] = { "UINT64", TK_DTYPE_U64 },          [14] = { "COMPLEX64", -1 },
-    [15] = { "COMPLEX128", -1 },    [16] = { "BFLOAT16", TK_DTYPE_BF16 }, [17] = { "FLOAT8E4M3FN", -1 },
-    [18] = { "FLOAT8E4M3FNUZ", -1 }, [19] = { "FLOAT8E5M2", -1 },     [20] = { "FLOAT8E5M2FNUZ", -1 },
-    [21] = { "UINT4", -1 },         [22] = { "INT4", -1 },            [23] = { "FLOAT4E2M1", -1 },
-    [24] = { "FLOAT8E8M0", -1 },    [25] = { "UINT2", -1 },           [26] = { "INT2", -1 },
+    [15] = { "COMPLEX128", -1 },    [16] = { "BFLOAT16", TK_DTYPE_BF16 },
+    [17] = { "FLOAT8E4M3FN", TK_DTYPE_F8E4M3FN }, [18] = { "FLOAT8E4M3FNUZ", TK_DTYPE_F8E4M3FNUZ },
+    [19] = { "FLOAT8E5M2", TK_DTYPE_F8E5M2 },     [20] = { "FLOAT8E5M2FNUZ", TK_DTYPE_F8E5M2FNUZ },
+    [21] = { "UINT4", TK_DTYPE_U4 },              [22] = { "INT4", TK_DTYPE_I4 },
+    [23] = { "FLOAT4E2M1", TK_DTYPE_F4E2M1 },     [24] = { "FLOAT8E8M0", TK_DTYPE_F8E8M0 },
+    [25] = { "UINT2", TK_DTYPE_U2 },              [26] = { "INT2", TK_DTYPE_I2 },
 };
 #define NUM_ONNX_TYPES ((int)(sizeof onnx_types / sizeof onnx_types[0]))
 
@@ -62,6 +69,47 @@ int tkr_onnx_type_of(tk_dtype d)
     for (int i = 0; i < NUM_ONNX_TYPES; i++)
         if (onnx_types[i].dtype == (int)d) return i;
     return 0;
+}
+
+/* Elements per byte of the file's data: ONNX packs the 4-bit types two to a
+ * byte and the 2-bit ones four, the first element in the low bits (the
+ * runtime keeps one per byte). int32_data then holds the packed bytes. */
+static int per_byte(tk_dtype d)
+{
+    switch (d) {
+    case TK_DTYPE_I4: case TK_DTYPE_U4: case TK_DTYPE_F4E2M1: return 2;
+    case TK_DTYPE_I2: case TK_DTYPE_U2: return 4;
+    default: return 1;
+    }
+}
+
+/* The bytes n elements of d take in a file. */
+static uint64_t file_bytes(tk_dtype d, int64_t n)
+{
+    int k = per_byte(d);
+    return k == 1 ? (uint64_t)n * tk_dtype_size(d) : ((uint64_t)n + (uint64_t)k - 1) / (uint64_t)k;
+}
+
+/* Packed bytes → one element per byte (the signed ones sign-extended). */
+static void unpack_sub_byte(tk_dtype d, const uint8_t *src, uint8_t *dst, int64_t n)
+{
+    int k = per_byte(d), bits = 8 / k;
+    unsigned mask = (1u << bits) - 1;
+    bool sign = d == TK_DTYPE_I4 || d == TK_DTYPE_I2;
+    for (int64_t i = 0; i < n; i++) {
+        unsigned v = (src[i / k] >> (bits * (int)(i % k))) & mask;
+        if (sign && (v >> (bits - 1))) v |= ~mask;   /* sign-extend into the byte */
+        dst[i] = (uint8_t)v;
+    }
+}
+
+/* One element per byte → packed bytes (dst zeroed first: the last byte's padding is 0). */
+static void pack_sub_byte(tk_dtype d, const uint8_t *src, uint8_t *dst, int64_t n)
+{
+    int k = per_byte(d), bits = 8 / k;
+    unsigned mask = (1u << bits) - 1;
+    memset(dst, 0, (size_t)file_bytes(d, n));
+    for (int64_t i = 0; i < n; i++) dst[i / k] |= (uint8_t)((src[i] & mask) << (bits * (int)(i % k)));
 }
 
 /* Which typed field holds elements of our dtype. */
@@ -272,11 +320,10 @@ static tk_status validate(const Where *w, const Header *h, tk_dtype *dtype, int6
     if (onnx_types[h->data_type].dtype < 0)
         return tkr_error(w->ctx, TK_ERR_UNSUPPORTED,
                          "%s: %s holds %s elements; supported are FLOAT DOUBLE FLOAT16 BFLOAT16 INT8 INT16 INT32 INT64 UINT8 UINT16 UINT32 "
-                         "UINT64 BOOL",
+                         "UINT64 BOOL FLOAT8* FLOAT4E2M1 INT4 UINT4 INT2 UINT2",
                          w->op, w->path, onnx_types[h->data_type].name);
     *dtype = (tk_dtype)onnx_types[h->data_type].dtype;
     const char *tname = onnx_types[h->data_type].name;
-    size_t esize = tk_dtype_size(*dtype);
     int64_t n = 1;
     for (int d = 0; d < h->ndim; d++)
         if (__builtin_mul_overflow(n, h->shape[d], &n) || n > INT64_MAX / 16)
@@ -299,16 +346,18 @@ static tk_status validate(const Where *w, const Header *h, tk_dtype *dtype, int6
         if (!h->location[0])
             return tkr_error(w->ctx, TK_ERR_IO, "%s: %s keeps its data in an external file but names none (no 'location')", w->op,
                              w->path);
-        if (h->ext_length >= 0 && (uint64_t)h->ext_length != (uint64_t)n * esize)
+        if (h->ext_length >= 0 && (uint64_t)h->ext_length != file_bytes(*dtype, n))
             return tkr_error(w->ctx, TK_ERR_IO, "%s: %s: dims %s of %s need %llu bytes, its external data is %lld", w->op, w->path,
-                             shp, tname, (unsigned long long)((uint64_t)n * esize), (long long)h->ext_length);
+                             shp, tname, (unsigned long long)file_bytes(*dtype, n), (long long)h->ext_length);
     } else if (h->has_raw) {
-        if ((uint64_t)h->raw_len != (uint64_t)n * esize)
+        if ((uint64_t)h->raw_len != file_bytes(*dtype, n))
             return tkr_error(w->ctx, TK_ERR_IO, "%s: %s: dims %s of %s need %llu bytes, raw_data has %zu", w->op, w->path, shp,
-                             tname, (unsigned long long)((uint64_t)n * esize), h->raw_len);
-    } else if (h->count[want_field] != n) {
-        return tkr_error(w->ctx, TK_ERR_IO, "%s: %s: dims %s of %s need %lld elements, %s holds %lld%s", w->op, w->path, shp,
-                         tname, (long long)n, field_name(want_field), (long long)h->count[want_field],
+                             tname, (unsigned long long)file_bytes(*dtype, n), h->raw_len);
+    } else if (h->count[want_field] != (per_byte(*dtype) == 1 ? n : (int64_t)file_bytes(*dtype, n))) {
+        /* the 4- and 2-bit types hold one packed byte per int32_data element */
+        return tkr_error(w->ctx, TK_ERR_IO, "%s: %s: dims %s of %s need %lld %s, %s holds %lld%s", w->op, w->path, shp,
+                         tname, per_byte(*dtype) == 1 ? (long long)n : (long long)file_bytes(*dtype, n),
+                         per_byte(*dtype) == 1 ? "elements" : "packed bytes", field_name(want_field), (long long)h->count[want_field],
                          h->count[want_field] ? "" : " (and there is no raw_data)");
     }
     return TK_OK;
@@ -349,7 +398,10 @@ static tk_status put_int32(Filler *fl, uint64_t raw)
     case TK_DTYPE_I8: lo = INT8_MIN, hi = INT8_MAX; break;
     case TK_DTYPE_U8: lo = 0, hi = UINT8_MAX; break;
     case TK_DTYPE_BOOL: lo = 0, hi = 1; break;
-    default: lo = 0, hi = UINT16_MAX; break;   /* u16, and f16 / bf16 bit patterns */
+    default:
+        if (tk_dtype_size(fl->dtype) == 1) lo = 0, hi = UINT8_MAX;   /* the low-precision types' bytes (packed or not) */
+        else lo = 0, hi = UINT16_MAX;                                 /* u16, and f16 / bf16 bit patterns */
+        break;
     }
     if (v < lo || v > hi)
         return tkr_error(fl->w->ctx, TK_ERR_IO, "%s: %s: int32_data element %lld is %lld, out of range for %s", fl->w->op,
@@ -433,18 +485,29 @@ tk_status tkr_onnx_tensor_decode(tk_context *ctx, const char *op, const char *wh
     size_t bytes = (size_t)numel * tk_dtype_size(dtype);
     const uint8_t *raw = h.has_raw ? h.raw : NULL;
     TkrFileMap *map = src ? src->map : NULL;
-    if (h.data_location == 1 && (s = external_bytes(&w, &h, bytes, &map, &raw))) return s;
+    if (h.data_location == 1 && (s = external_bytes(&w, &h, (size_t)file_bytes(dtype, numel), &map, &raw))) return s;
     if (raw) {
         if (dtype == TK_DTYPE_BOOL)   /* a bool byte other than 0 or 1 is no bool our ops handle */
             for (size_t i = 0; i < bytes; i++)
                 if (raw[i] > 1) return tkr_error(ctx, TK_ERR_IO, "%s: %s: BOOL element %zu is %u, not 0 or 1", op, what, i, raw[i]);
         /* in a mapping and aligned to its elements: a view, not a copy */
-        if (map && bytes && (uintptr_t)raw % tk_dtype_size(dtype) == 0)
+        if (map && bytes && per_byte(dtype) == 1 && (uintptr_t)raw % tk_dtype_size(dtype) == 0)
             return tkr_file_map_tensor(ctx, map, raw, dtype, h.ndim, h.shape, out);
     }
     tk_tensor *t;
     if ((s = tkr_new(ctx, dtype, h.ndim, h.shape, &t))) return s;
-    if (raw) {
+    if (per_byte(dtype) > 1) {   /* packed in the file: raw_data or int32_data bytes, unpacked here */
+        size_t packed = (size_t)file_bytes(dtype, numel);
+        uint8_t *tmp = raw ? NULL : calloc(packed ? packed : 1, 1);
+        if (!raw && !tmp) s = tkr_error(ctx, TK_ERR_OUT_OF_MEMORY, "%s: %s: out of memory", op, what);
+        else if (!raw) s = fill_typed(&w, buf, len, dtype, (char *)tmp);
+        if (!s) unpack_sub_byte(dtype, raw ? raw : tmp, (uint8_t *)tkr_ptr(t), numel);
+        free(tmp);
+        if (s) {
+            tk_tensor_release(t);
+            return s;
+        }
+    } else if (raw) {
         if (bytes) memcpy(tkr_ptr(t), raw, bytes);
     } else if ((s = fill_typed(&w, buf, len, dtype, tkr_ptr(t)))) {
         tk_tensor_release(t);
@@ -515,20 +578,25 @@ tk_status tk_save_onnx_tensor(tk_context *ctx, const tk_tensor *t, const char *p
     for (int d = 0; d < c->ndim; d++) tkr_pb_put_varint_field(&pb, F_DIMS, (uint64_t)c->shape[d]);
     tkr_pb_put_varint_field(&pb, F_DATA_TYPE, (uint64_t)tkr_onnx_type_of(c->dtype));
     if (name) tkr_pb_put_bytes_field(&pb, F_NAME, name, strlen(name));
-    size_t bytes = (size_t)tk_tensor_numel(c) * tk_dtype_size(c->dtype);
+    size_t bytes = (size_t)file_bytes(c->dtype, tk_tensor_numel(c));
     tkr_pb_put_bytes_header(&pb, F_RAW, bytes);
-    if (pb.failed) {
+    uint8_t *packed = per_byte(c->dtype) > 1 ? malloc(bytes ? bytes : 1) : NULL;   /* the 4-/2-bit types, packed */
+    if (pb.failed || (per_byte(c->dtype) > 1 && !packed)) {
+        tkr_pb_writer_free(&pb);
         tk_tensor_release(c);
         return tkr_error(ctx, TK_ERR_OUT_OF_MEMORY, "%s: out of memory", op);
     }
+    if (packed) pack_sub_byte(c->dtype, (const uint8_t *)tkr_ptr(c), packed, tk_tensor_numel(c));
+    const void *data = packed ? (const void *)packed : (const void *)tkr_ptr(c);
     FILE *fp = fopen(path, "wb");
     if (!fp) s = tkr_error(ctx, TK_ERR_IO, "%s: cannot write '%s': %s", op, path, strerror(errno));
     else {
-        bool ok = fwrite(pb.data, 1, pb.len, fp) == pb.len && (!bytes || fwrite(tkr_ptr(c), 1, bytes, fp) == bytes);
+        bool ok = fwrite(pb.data, 1, pb.len, fp) == pb.len && (!bytes || fwrite(data, 1, bytes, fp) == bytes);
         if (fclose(fp) != 0) ok = false;
         if (!ok) s = tkr_error(ctx, TK_ERR_IO, "%s: writing '%s' failed: %s", op, path, strerror(errno));
     }
     tkr_pb_writer_free(&pb);
+    free(packed);
     tk_tensor_release(c);
     return s ? s : tkr_ok(ctx);
 }

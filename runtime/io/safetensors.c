@@ -38,7 +38,8 @@ static const struct {
     { "F32", TK_DTYPE_F32, 4 },  { "F64", TK_DTYPE_F64, 8 },   { "F16", TK_DTYPE_F16, 2 },  { "BF16", TK_DTYPE_BF16, 2 },
     { "I8", TK_DTYPE_I8, 1 },    { "I16", TK_DTYPE_I16, 2 },   { "I32", TK_DTYPE_I32, 4 },  { "I64", TK_DTYPE_I64, 8 },
     { "U8", TK_DTYPE_U8, 1 },    { "BOOL", TK_DTYPE_BOOL, 1 }, { "U16", TK_DTYPE_U16, 2 }, { "U32", TK_DTYPE_U32, 4 },
-    { "U64", TK_DTYPE_U64, 8 },  { "F8_E4M3", -1, 1 },         { "F8_E5M2", -1, 1 },        { "F8_E8M0", -1, 1 },
+    { "U64", TK_DTYPE_U64, 8 },  { "F8_E4M3", TK_DTYPE_F8E4M3FN, 1 }, { "F8_E5M2", TK_DTYPE_F8E5M2, 1 },
+    { "F8_E8M0", TK_DTYPE_F8E8M0, 1 },   /* PyTorch's float8_e4m3fn, float8_e5m2, float8_e8m0fnu */
     { "C64", -1, 8 },
 };
 #define NUM_ST_DTYPES (sizeof st_dtypes / sizeof st_dtypes[0])
@@ -326,7 +327,7 @@ tk_status tk_safetensors_get(tk_context *ctx, const tk_safetensors *f, const cha
     }
     if (!e) return tkr_error(ctx, TK_ERR_NOT_FOUND, "%s: '%s' has no tensor named '%s'", op, f->path, name);
     if (st_dtypes[e->type].dtype < 0)
-        return tkr_error(ctx, TK_ERR_UNSUPPORTED, "%s: tensor '%s' of '%s' has dtype %s; supported are F32 F64 F16 BF16 I8 I16 I32 I64 U8 BOOL",
+        return tkr_error(ctx, TK_ERR_UNSUPPORTED, "%s: tensor '%s' of '%s' has dtype %s; supported are F32 F64 F16 BF16 I8 I16 I32 I64 U8 U16 U32 U64 BOOL F8_E4M3 F8_E5M2 F8_E8M0",
                          op, name, f->path, st_dtypes[e->type].name);
     if (e->ndim > TK_MAX_DIMS)
         return tkr_error(ctx, TK_ERR_UNSUPPORTED, "%s: tensor '%s' of '%s' has %d dims (a tensor has at most %d)", op, name, f->path,
@@ -418,6 +419,9 @@ static tk_status check_save_args(tk_context *ctx, const char *path, const char *
         snprintf(arg, sizeof arg, "tensors[%zu]", i);
         tk_status s = tkr_check_arg(ctx, op, arg, tensors[i]);
         if (s) return s;
+        if (!strcmp(st_name_of(tensors[i]->dtype), "?"))   /* the low-precision types: not written (yet) */
+            return tkr_error(ctx, TK_ERR_UNSUPPORTED, "%s: %s is %s, which this writer does not store: convert it first", op, arg,
+                             tk_dtype_name(tensors[i]->dtype));
         if (!names[i] || !names[i][0] || strcmp(names[i], "__metadata__") == 0)
             return tkr_error(ctx, TK_ERR_INVALID_ARGUMENT, "%s: names[%zu] is %s%s%s", op, i, names[i] ? "\"" : "NULL",
                              names[i] ? names[i] : "", names[i] ? "\" (a tensor's name must be non-empty and not __metadata__)" : "");

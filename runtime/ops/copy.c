@@ -39,7 +39,9 @@ void tkr_copy_run(char **p, const int64_t *s, int64_t n, void *arg)
         return;
     }
     (void)ses;
-    if (tk_dtype_is_float(a->src) && a->dst != TK_DTYPE_BF16 && a->dst != TK_DTYPE_F16) {
+    if (tkr_dtype_is_lowp_float(a->src)) {   /* the small floats: their value, exactly, as a double */
+        for (int64_t i = 0; i < n; i++) tkr_store_f(d + i * s[0], a->dst, tkr_lowp_decode(a->src, *(const uint8_t *)(x + i * s[1])));
+    } else if (tk_dtype_is_float(a->src) && a->dst != TK_DTYPE_BF16 && a->dst != TK_DTYPE_F16) {
         for (int64_t i = 0; i < n; i++) tkr_store_f(d + i * s[0], a->dst, tkr_load_f(x + i * s[1], a->src));
     } else if (tk_dtype_is_float(a->src)) {
         /* to 16-bit floats: one rounding from the source's own precision (f64 → bf16 goes through f32 as PyTorch does) */

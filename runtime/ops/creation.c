@@ -64,7 +64,7 @@ static tk_status fill_1d(tk_context *ctx, tk_dtype dtype, int64_t n, double (*f)
     if (s) return s;
     char *d = tkr_ptr(*out);
     size_t es = tk_dtype_size(dtype);
-    bool isf = tk_dtype_is_float(dtype);
+    bool isf = tk_dtype_is_float(dtype) || tkr_dtype_is_lowp_float(dtype);   /* float8 steps keep their fractions */
     for (int64_t i = 0; i < n; i++) {
         double v = f(i, p);
         if (isf) tkr_store_f(d + i * (int64_t)es, dtype, v);

@@ -153,6 +153,9 @@ static tk_status binary_types(tk_context *ctx, const char *name, tk_binary_op op
 {
     tk_dtype c = *common;
     const char *why = NULL;
+    tk_status st = tkr_lowp_no_arith(ctx, name, adt);
+    if (!st) st = tkr_lowp_no_arith(ctx, name, bdt);
+    if (st) return st;
     switch (op) {
     case TK_SUB:
         if (c == TK_DTYPE_BOOL) why = "is not defined for two bool operands (use logical_xor)";
@@ -331,6 +334,8 @@ static tk_status unary_types(tk_context *ctx, const char *name, int op, tk_dtype
 {
     *common = *result = in;
     *bool_out = false;
+    tk_status st = tkr_lowp_no_arith(ctx, name, in);
+    if (st) return st;
     switch (op) {
     case TK_NEG:
     case TK_ABS:
@@ -393,7 +398,8 @@ static tk_status unary_args(tk_context *ctx, const char *name, const tk_tensor *
         if (!out) return tkr_error(ctx, TK_ERR_INVALID_ARGUMENT, "%s: out is NULL", name);
         *out = NULL;
     }
-    return tkr_check_arg(ctx, name, "a", a);
+    tk_status s = tkr_check_arg(ctx, name, "a", a);
+    return s ? s : tkr_lowp_no_arith(ctx, name, a->dtype);
 }
 
 static tk_status unary_call(tk_context *ctx, tk_unary_op op, const tk_tensor *a, bool inplace, tk_tensor **out)
@@ -487,6 +493,9 @@ tk_status tk_where(tk_context *ctx, const tk_tensor *cond, const tk_tensor *a, c
     int64_t ab[TK_MAX_DIMS], shape[TK_MAX_DIMS];
     if ((s = tkr_broadcast_shape(ctx, name, a->ndim, a->shape, b->ndim, b->shape, &nab, ab)) ||
         (s = tkr_broadcast_shape(ctx, name, cond->ndim, cond->shape, nab, ab, &nd, shape)))
+        return s;
+    if ((s = tkr_lowp_no_arith(ctx, name, a->dtype)) || (s = tkr_lowp_no_arith(ctx, name, b->dtype)) ||
+        (s = tkr_lowp_no_arith(ctx, name, cond->dtype)))
         return s;
     tk_dtype dt = tk_promote_types(a->dtype, b->dtype);
     tk_tensor *res;

@@ -47,6 +47,9 @@
     case TK_DTYPE_F64: LOAD_LOOP(dst, CT, p, s, n, double, X(v_)) break;                        \
     case TK_DTYPE_F16: LOAD_LOOP(dst, CT, p, s, n, uint16_t, X(tk_f16_to_f32(v_))) break;       \
     case TK_DTYPE_BF16: LOAD_LOOP(dst, CT, p, s, n, uint16_t, X(tk_bf16_to_f32(v_))) break;     \
+    default: /* the low-precision storage types (the ops refuse them; kept total) */          \
+        for (int64_t i = 0; i < (n); i++) (dst)[i] = (CT)X(tkr_load_f((p) + i * (s), dt));      \
+        break;                                                                                 \
     }
 #define LOAD_ALL(dst, CT, p, s, dt, n) LOAD_ALL_X(dst, CT, p, s, dt, n, AS_IS)
 

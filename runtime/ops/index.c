@@ -299,6 +299,7 @@ tk_status tk_scatter(tk_context *ctx, const tk_tensor *t, int dim, const tk_tens
     if (src->dtype != t->dtype)
         return tkr_error(ctx, TK_ERR_DTYPE, "%s: src has dtype %s, t %s (they must match)", op, tk_dtype_name(src->dtype),
                          tk_dtype_name(t->dtype));
+    if (reduce != TK_SCATTER_NONE && (s = tkr_lowp_no_arith(ctx, op, t->dtype))) return s;   /* adding or multiplying is arithmetic */
     int d;
     if ((s = tkr_axis(ctx, op, dim, t->ndim, &d)) || (s = check_index_shape(ctx, op, t, d, index, src))) return s;
     if ((s = check_entries(ctx, op, index, size_at(t, d), false, d, t))) return s;

@@ -180,7 +180,7 @@ static tk_status check_pair(tk_context *ctx, const char *op, const tk_tensor *a,
         return tkr_error(ctx, TK_ERR_DTYPE, "%s: a is %s and b is %s (convert one with tk_to_dtype)", op, tk_dtype_name(a->dtype),
                          tk_dtype_name(b->dtype));
     if (a->dtype == TK_DTYPE_BOOL) return tkr_error(ctx, TK_ERR_DTYPE, "%s: bool tensors cannot be multiplied", op);
-    return TK_OK;
+    return tkr_lowp_no_arith(ctx, op, a->dtype);
 }
 
 /* a[BT..., M, K] · b[BT..., K, N] with a, b at least 2-D and batch dims

@@ -706,6 +706,7 @@ static tk_status reduce_impl(tk_context *ctx, const char *op, tk_reduce_op rop, 
     if (!out) return tkr_error(ctx, TK_ERR_INVALID_ARGUMENT, "%s: out is NULL", op);
     *out = NULL;
     tk_status s = tkr_check_arg(ctx, op, "a", a);
+    if (!s) s = tkr_lowp_no_arith(ctx, op, a->dtype);
     if (s) return s;
     if ((unsigned)rop > TK_LOGSUMEXP) return tkr_error(ctx, TK_ERR_INVALID_ARGUMENT, "%s: op %d is not a tk_reduce_op", op, (int)rop);
     const char *name = reduce_names[rop];
@@ -836,6 +837,7 @@ static tk_status arg_impl(tk_context *ctx, const char *op, Kop k, const tk_tenso
     if (!out) return tkr_error(ctx, TK_ERR_INVALID_ARGUMENT, "%s: out is NULL", op);
     *out = NULL;
     tk_status s = tkr_check_arg(ctx, op, "a", a);
+    if (!s) s = tkr_lowp_no_arith(ctx, op, a->dtype);
     if (s) return s;
     bool reduced[TK_MAX_DIMS];
     int ond;

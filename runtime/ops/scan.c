@@ -113,6 +113,7 @@ static tk_status scan_impl(tk_context *ctx, const char *op, bool prod, const tk_
     if (!out) return tkr_error(ctx, TK_ERR_INVALID_ARGUMENT, "%s: out is NULL", op);
     *out = NULL;
     tk_status s = tkr_check_arg(ctx, op, "a", a);
+    if (!s) s = tkr_lowp_no_arith(ctx, op, a->dtype);
     if (s) return s;
     int ax;
     if ((s = tkr_axis(ctx, op, dim, a->ndim, &ax))) return s;

@@ -115,6 +115,7 @@ static tk_status sort_impl(tk_context *ctx, const char *op, const tk_tensor *a, 
     if (indices) *indices = NULL;
     if (!values && !indices) return tkr_error(ctx, TK_ERR_INVALID_ARGUMENT, "%s: values and indices are both NULL", op);
     tk_status s = tkr_check_arg(ctx, op, "a", a);
+    if (!s) s = tkr_lowp_no_arith(ctx, op, a->dtype);
     if (s) return s;
     int ax;
     if ((s = tkr_axis(ctx, op, dim, a->ndim, &ax))) return s;

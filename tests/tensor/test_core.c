@@ -241,6 +241,11 @@ START_TEST(npy_round_trip_every_dtype)
         TKT_OK(tk_to_dtype(tkt_ctx, a, d, &b));
         char path[1024];
         snprintf(path, sizeof path, "%s/roundtrip_%s.npy", dir ? dir : ".", tk_dtype_name(d));
+        if (d >= TK_DTYPE_F8E4M3FN) {   /* the low-precision types: NumPy has no dtype for them, refused (test_lowp.c) */
+            TKT_FAILS(tk_save_npy(tkt_ctx, b, path), TK_ERR_UNSUPPORTED, "convert the tensor first");
+            TKT_RELEASE(a, b);
+            continue;
+        }
         TKT_OK(tk_save_npy(tkt_ctx, b, path));
         TKT_OK(tk_load_npy(tkt_ctx, path, &back));
         if (d == TK_DTYPE_U16) {   /* written as <u2, which reads as bf16 bits (tk/io.h): the same bytes */

@@ -258,10 +258,11 @@ START_TEST(onnx_rejects_malformed_files)
     /* valid files we cannot hold */
     PB_FAILS(TK_ERR_UNSUPPORTED, "STRING", 0x10, 8, 0x32, 1, 'a');
     PB_FAILS(TK_ERR_UNSUPPORTED, "COMPLEX64", 0x10, 14);
-    PB_FAILS(TK_ERR_UNSUPPORTED, "UINT4", 0x10, 21);
-    PB_FAILS(TK_ERR_UNSUPPORTED, "FLOAT8E5M2", 0x10, 19);
-    PB_FAILS(TK_ERR_UNSUPPORTED, "FLOAT8E4M3FN", 0x10, 17);
-    PB_FAILS(TK_ERR_UNSUPPORTED, "INT4", 0x10, 22);
+    PB_FAILS(TK_ERR_UNSUPPORTED, "COMPLEX128", 0x10, 15);
+    /* the packed 4-bit types: 3 elements need 2 bytes (test_lowp.c reads them) */
+    PB_FAILS(TK_ERR_IO, "need 2 bytes, raw_data has 3", 0x08, 3, 0x10, 22, 0x4a, 3, 0, 0, 0);
+    PB_FAILS(TK_ERR_IO, "need 2 packed bytes, int32_data holds 3", 0x08, 3, 0x10, 21, 0x28, 1, 0x28, 2, 0x28, 3);
+    PB_FAILS(TK_ERR_IO, "out of range for u4", 0x08, 1, 0x10, 21, 0x28, 0x80, 0x02);   /* 256 in a packed byte */
     PB_FAILS(TK_ERR_UNSUPPORTED, "data_type 99", 0x10, 99);
     PB_FAILS(TK_ERR_IO, "names none", 0x10, 1, 0x70, 1);   /* EXTERNAL without a location */
     /* external_data { key: "location" value: "w.bin" }: only a model can resolve it */
@@ -345,10 +346,16 @@ START_TEST(safetensors_reads_python_file)
     const uint16_t *uv = tk_tensor_data(u16);
     ck_assert(tk_tensor_numel(u16) == 3 && uv[0] == 1 && uv[1] == 2 && uv[2] == 3);
     tk_tensor_release(u16);
-    /* a valid dtype we do not hold, and a name that is not there */
+    /* an F8_E4M3 tensor (bytes 1, 2, 3): float8_e4m3fn subnormals 2^-9, 2^-8, 3·2^-9 */
+    tk_tensor *f8, *f8f;
+    TKT_OK(tk_safetensors_get(tkt_ctx, f, "float8", &f8));
+    ck_assert_int_eq(tk_tensor_dtype(f8), TK_DTYPE_F8E4M3FN);
+    TKT_OK(tk_to_dtype(tkt_ctx, f8, TK_DTYPE_F64, &f8f));
+    const double *fv = tk_tensor_data(f8f);
+    ck_assert(fv[0] == 0x1p-9 && fv[1] == 0x1p-8 && fv[2] == 0x3p-9);
+    TKT_RELEASE(f8, f8f);
+    /* a name that is not there */
     tk_tensor *out = (tk_tensor *)1;
-    TKT_FAILS(tk_safetensors_get(tkt_ctx, f, "float8", &out), TK_ERR_UNSUPPORTED, "F8_E4M3");
-    ck_assert_ptr_null(out);
     TKT_FAILS(tk_safetensors_get(tkt_ctx, f, "nope", &out), TK_ERR_NOT_FOUND, "nope");
     TKT_FAILS(tk_safetensors_get(tkt_ctx, f, NULL, &out), TK_ERR_INVALID_ARGUMENT, "name");
     /* the handle goes first: the tensor keeps the mapping */

@@ -276,7 +276,17 @@ static tk_status run_where(TkoOpCtx *oc)
     return s ? s : as_dtype(oc, &oc->out[0], tk_tensor_dtype(oc->in[1]));
 }
 
-/* Cast and CastLike: round-to-nearest-even into f16/bf16, as tk_to_dtype. */
+/* The E8M0 rounding of Cast's round_mode attribute ("up" by default); -1 if unknown. */
+static int round_mode_of(const TkoNode *n)
+{
+    const char *rm = tko_attr_string(n, "round_mode", "up");
+    return !strcmp(rm, "up") ? TKR_ROUND_UP : !strcmp(rm, "down") ? TKR_ROUND_DOWN : !strcmp(rm, "nearest") ? TKR_ROUND_NEAREST : -1;
+}
+
+/* Cast and CastLike: round-to-nearest-even into f16/bf16, as tk_to_dtype;
+ * into the low-precision types with the saturate attribute (float8 only:
+ * 1 clips to the largest finite value, 0 overflows to inf/NaN) and E8M0's
+ * round_mode (runtime/core/dtype_lowp.c). */
 static tk_status run_cast(TkoOpCtx *oc)
 {
     tk_dtype to;
@@ -288,6 +298,13 @@ static tk_status run_cast(TkoOpCtx *oc)
                             tkr_onnx_type_name(tko_attr_int(oc->node, "to", 0)));
         to = (tk_dtype)d;
     }
+    if (tkr_dtype_is_lowp(to)) {
+        bool saturate = tko_attr_int(oc->node, "saturate", 1) != 0;
+        int rm = round_mode_of(oc->node);
+        if (rm < 0) return tko_fail(oc, TK_ERR_INVALID_ARGUMENT, "round_mode '%s' is not up, down or nearest",
+                                    tko_attr_string(oc->node, "round_mode", "up"));
+        return tko_wrap(oc, tkr_to_lowp(oc->ctx, oc->in[0], to, saturate, (TkrRoundMode)rm, &oc->out[0]));
+    }
     return tko_wrap(oc, tk_to_dtype(oc->ctx, oc->in[0], to, &oc->out[0]));
 }
 
@@ -298,8 +315,8 @@ static const char *check_cast(const TkoModel *m, const TkoNode *n, char *why, si
         snprintf(why, len, "cast to %s: the runtime has no such dtype", tkr_onnx_type_name(tko_attr_int(n, "to", 0)));
         return why;
     }
-    if (tko_attr_int(n, "saturate", 1) != 1) {
-        snprintf(why, len, "saturate=0 applies to float8 types, which the runtime does not have");
+    if (round_mode_of(n) < 0) {
+        snprintf(why, len, "round_mode '%s' is not up, down or nearest", tko_attr_string(n, "round_mode", "up"));
         return why;
     }
     return NULL;

@@ -1,8 +1,9 @@
 /* op_quant.c — ONNX linear quantization: QuantizeLinear, DequantizeLinear
  * (per-tensor, per-axis and blocked scales), DynamicQuantizeLinear,
- * MatMulInteger and QLinearMatMul. Quantized types are u8, i8 and i16 (the
- * runtime has no uint16, int4/uint4/int2 or float8/float4: models using them
- * are refused at load, by the core's type check or the checks below).
+ * MatMulInteger and QLinearMatMul. Quantized types are u8, i8, u16, i16, the
+ * 4- and 2-bit integers (clipped to their range like the others) and the
+ * float8/float4 types (x / scale cast with the saturate attribute; float8
+ * ignores the zero point, float4 adds it first, as the ONNX reference).
  *
  * Rounding follows the ONNX reference (numpy) step by step, since a quantized
  * value is an integer and one rounding difference is a wrong answer:
@@ -29,14 +30,24 @@
 /* ONNX TensorProto.DataType values the checks name. */
 enum { ONNX_FLOAT = 1, ONNX_UINT8 = 2, ONNX_INT8 = 3, ONNX_UINT16 = 4, ONNX_INT16 = 5, ONNX_FLOAT16 = 10, ONNX_BFLOAT16 = 16 };
 
-static bool is_quant_type(tk_dtype d) { return d == TK_DTYPE_U8 || d == TK_DTYPE_I8 || d == TK_DTYPE_I16 || d == TK_DTYPE_U16; }
+static bool is_quant_type(tk_dtype d)
+{
+    return d == TK_DTYPE_U8 || d == TK_DTYPE_I8 || d == TK_DTYPE_I16 || d == TK_DTYPE_U16 ||
+           (tkr_dtype_is_lowp(d) && d != TK_DTYPE_F8E8M0);
+}
+
+static bool is_float8(tk_dtype d) { return tkr_dtype_is_lowp_float(d) && d != TK_DTYPE_F4E2M1 && d != TK_DTYPE_F8E8M0; }
 
 static void quant_range(tk_dtype d, double *lo, double *hi)
 {
     if (d == TK_DTYPE_U8) *lo = 0, *hi = 255;
     else if (d == TK_DTYPE_I8) *lo = -128, *hi = 127;
     else if (d == TK_DTYPE_U16) *lo = 0, *hi = 65535;
-    else *lo = -32768, *hi = 32767;
+    else if (d == TK_DTYPE_I4) *lo = -8, *hi = 7;
+    else if (d == TK_DTYPE_U4) *lo = 0, *hi = 15;
+    else if (d == TK_DTYPE_I2) *lo = -2, *hi = 1;
+    else if (d == TK_DTYPE_U2) *lo = 0, *hi = 3;
+    else *lo = -32768, *hi = 32767;   /* i16 (the float types ignore the range) */
 }
 
 /* v rounded to dtype d (f16/bf16 through their 16-bit patterns). */
@@ -106,6 +117,7 @@ typedef struct {
     tk_dtype div;        /* Quantize: the type x / scale is rounded to */
     bool has_zp;
     bool wide;           /* Dequantize: numpy computes in f64 (an i32 zero point promotes f32 to f64) */
+    bool saturate;       /* Quantize into float8: clip to the largest finite value */
     double lo, hi;
 } QuantLoop;
 
@@ -138,7 +150,8 @@ static bool quantize_fast(char **p, const int64_t *st, int64_t n, const QuantLoo
 {
     static const uint8_t no_zero_point[1] = { 0 };
     int64_t zst = q->has_zp ? st[3] : 0;
-    if (q->x != TK_DTYPE_F32 || q->scale != TK_DTYPE_F32 || q->div != TK_DTYPE_F32 || tk_dtype_size(q->y) != 1 || st[0] != 1 ||
+    if (q->x != TK_DTYPE_F32 || q->scale != TK_DTYPE_F32 || q->div != TK_DTYPE_F32 || tk_dtype_size(q->y) != 1 ||
+        tkr_dtype_is_lowp_float(q->y) || st[0] != 1 ||
         st[1] != 4 || (st[2] != 0 && st[2] != 4) || (zst != 0 && zst != 1) || (st[2] == 0 && zst == 1))
         return false;
     const float *x = (const float *)p[1], *sc = (const float *)p[2];
@@ -160,7 +173,10 @@ static void quantize_run(char **p, const int64_t *st, int64_t n, void *arg)
         double x = tkr_load_f(p[1] + i * st[1], q->x), sc = tkr_load_f(p[2] + i * st[2], q->scale);
         double v = q->div == TK_DTYPE_F64 ? x / sc : round_to((double)((float)round_to(x, q->div) / (float)round_to(sc, q->div)), q->div);
         double zp = q->has_zp ? tkr_load_f(p[3] + i * st[3], q->zp) : 0;
-        tkr_store_i(p[0] + i * st[0], q->y, (int64_t)saturate(v, zp, q->lo, q->hi));
+        if (is_float8(q->y)) *(uint8_t *)(p[0] + i * st[0]) = tkr_lowp_encode(q->y, v, q->saturate, TKR_ROUND_UP);
+        else if (q->y == TK_DTYPE_F4E2M1)   /* x / scale + zp in f32 (numpy), then the cast (which saturates) */
+            *(uint8_t *)(p[0] + i * st[0]) = tkr_lowp_encode(q->y, (float)((float)v + (float)zp), false, TKR_ROUND_UP);
+        else tkr_store_i(p[0] + i * st[0], q->y, (int64_t)saturate(v, zp, q->lo, q->hi));
     }
 }
 
@@ -248,7 +264,10 @@ static tk_status run_quantize(TkoOpCtx *oc)
     int64_t odt = tko_attr_int(n, "output_dtype", 0), prec = tko_attr_int(n, "precision", 0);
     q.y = zp ? tk_tensor_dtype(zp) : odt ? (tk_dtype)tkr_onnx_dtype(odt) : TK_DTYPE_U8;
     q.zp = q.y;
-    if (!is_quant_type(q.y)) return tko_fail(oc, TK_ERR_DTYPE, "the quantized type is %s; u8, i8, u16 and i16 are supported", tk_dtype_name(q.y));
+    if (!is_quant_type(q.y))
+        return tko_fail(oc, TK_ERR_DTYPE, "the quantized type is %s; u8, i8, u16, i16, i4, u4, i2, u2, float8 and f4e2m1 are supported",
+                        tk_dtype_name(q.y));
+    q.saturate = tko_attr_int(n, "saturate", 1) != 0;
     if (zp && odt && tkr_onnx_dtype(odt) != (int)q.y)
         return tko_fail(oc, TK_ERR_DTYPE, "output_dtype %s differs from the zero point's type %s", tkr_onnx_type_name(odt),
                         tk_dtype_name(q.y));
@@ -277,11 +296,22 @@ static tk_status run_dequantize(TkoOpCtx *oc)
     q.y = odt ? (tk_dtype)tkr_onnx_dtype(odt) : q.scale;
     if (!tk_dtype_is_float(q.scale)) return tko_fail(oc, TK_ERR_DTYPE, "x_scale is %s; it must be a float", tk_dtype_name(q.scale));
     if (!is_quant_type(q.x) && q.x != TK_DTYPE_I32)
-        return tko_fail(oc, TK_ERR_DTYPE, "x is %s; u8, i8, u16, i16 or i32 is supported", tk_dtype_name(q.x));
+        return tko_fail(oc, TK_ERR_DTYPE, "x is %s; u8, i8, u16, i16, i32, i4, u4, i2, u2, float8 or f4e2m1 is supported",
+                        tk_dtype_name(q.x));
     if (zp) {
         q.zp = tk_tensor_dtype(zp);
         if (q.zp != q.x)
             return tko_fail(oc, TK_ERR_DTYPE, "x is %s but x_zero_point is %s", tk_dtype_name(q.x), tk_dtype_name(q.zp));
+        if (is_float8(q.zp)) {   /* the reference requires float8 zero points to be zero (their bytes, as uint8) */
+            tk_tensor *c = NULL;
+            tk_status s = tko_wrap(oc, tkr_contiguous(oc->ctx, zp, &c));
+            if (s) return s;
+            const uint8_t *b = (const uint8_t *)tkr_ptr(c);
+            bool nonzero = false;
+            for (int64_t i = 0; i < tk_tensor_numel(c); i++) nonzero |= b[i] != 0;
+            tk_tensor_release(c);
+            if (nonzero) return tko_fail(oc, TK_ERR_INVALID_ARGUMENT, "x_zero_point of %s must be zero", tk_dtype_name(q.zp));
+        }
         q.wide = q.zp == TK_DTYPE_I32;
     }
     int axis;
@@ -301,8 +331,10 @@ static const char *check_quant(const TkoModel *m, const TkoNode *n, char *why, s
     (void)m;
     bool quantize = strcmp(n->op, "QuantizeLinear") == 0;
     int64_t odt = tko_attr_int(n, "output_dtype", 0), prec = tko_attr_int(n, "precision", 0);
-    if (odt && quantize && odt != ONNX_UINT8 && odt != ONNX_INT8 && odt != ONNX_UINT16 && odt != ONNX_INT16) {
-        snprintf(why, len, "output_dtype %s is not supported (u8, i8, u16 and i16 are)", tkr_onnx_type_name(odt));
+    int odt_rt = tkr_onnx_dtype(odt);
+    if (odt && quantize && (odt_rt < 0 || !is_quant_type((tk_dtype)odt_rt))) {
+        snprintf(why, len, "output_dtype %s is not supported (u8, i8, u16, i16, i4, u4, i2, u2, float8 and f4e2m1 are)",
+                 tkr_onnx_type_name(odt));
         return why;
     }
     if (odt && !quantize && odt != ONNX_FLOAT && odt != ONNX_FLOAT16 && odt != ONNX_BFLOAT16) {
