@@ -330,6 +330,16 @@ int main(int argc, char **argv)
         else printf("bench: %d runs, median %.3f ms (min %.3f, max %.3f, spread %.1f%%)\n", o.bench, med, lo, hi, 100 * (hi - lo) / med);
     }
     free(times);
+    /* what the context allocated at its peak: activations, inputs and the weights' kernel
+     * layouts (packed, HWIO); initializers viewed in the mapped file are not counted */
+    tk_memory_stats mem;
+    tk_memory_stats_get(ctx, &mem);
+    if (o.json) printf(", \"peak_tensor_bytes\": %zu", mem.peak_bytes);
+    else if (mem.peak_bytes >= (1 << 20))
+        printf("tensor memory: peak %.1f MiB allocated (activations, inputs, weight layouts; mapped weights not counted)\n",
+               (double)mem.peak_bytes / (1 << 20));
+    else printf("tensor memory: peak %.1f KiB allocated (activations, inputs, weight layouts; mapped weights not counted)\n",
+                (double)mem.peak_bytes / 1024);
     if (o.json) printf(", \"outputs\": [");
     for (int k = 0; k < nout; k++) {
         tk_value_info info;
