@@ -771,6 +771,19 @@ static Ex gen_tile(G *g, Ty t, int depth)
 
 static int dim_of(const G *g, int role) { return g->dim[role]; }
 
+/* How far a constant element index into a dim of `role` may go. In a helper
+ * the smallest of the dims: a generic helper is also instantiated at the
+ * transposed shape (GR and GC swapped), where x[16, 40] of a 32 x 64 tile
+ * would index past a 64 x 32 one (seed 550032). */
+static int index_bound(const G *g, int role)
+{
+    if (!g->in_helper) return dim_of(g, role);
+    int m = g->dim[0];
+    for (int x = 1; x < 3; x++)
+        if (g->dim[x] < m) m = g->dim[x];
+    return m;
+}
+
 static Ex reduction(G *g, Ty t, int depth)
 {
     bool rows = chance(g, 50);
@@ -831,7 +844,7 @@ static Ex gen_fscalar(G *g, int e, int depth)
         Var *v = find_var(g, tt, false);
         if (!v) return (Ex){ .s = flit(g, 0.25), .mag = 0.25, .untyped = true };
         feature(g, RPG_F_ELEM_READ);
-        int hi_r = dim_of(g, tt.r), hi_c = tt.k == T_RT ? dim_of(g, tt.c) : 0;
+        int hi_r = index_bound(g, tt.r), hi_c = tt.k == T_RT ? index_bound(g, tt.c) : 0;
         char *i = g->cvar && g->cvar_hi <= hi_r && chance(g, 50) ? S(g, "%s", g->cvar) : S(g, "%d", (int)pick(g, (unsigned)hi_r));
         if (tt.k == T_RV) return (Ex){ .s = S(g, "%s[%s]", v->name, i), .mag = v->mag };
         return (Ex){ .s = S(g, "%s[%s, %d]", v->name, i, (int)pick(g, (unsigned)hi_c)), .mag = v->mag };
