@@ -1,7 +1,7 @@
 /* cpu_mma.h — the CPU's base matrix operations: one table row per register
  * micro-kernel (which ISA it needs, operand type, register block, meaning)
  * and its LLVM emitter. This directory is the only place that names hardware
- * instructions; lower/emit_tiles.c picks a row by the target's features.
+ * instructions; lower/cpu/emit_tiles.c picks a row by the target's features.
  *
  * Every micro-kernel works on canonical operands prepared by the caller:
  *   acc  f32, row-major M×N (updated in place), rows acc_stride apart (default N)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""fit_erf.py — derives the polynomial coefficients of lower/emit_math.c's erf
+"""fit_erf.py — derives the polynomial coefficients of lower/cpu/emit_math.c's erf
 (and the erf GELU), and prints them as C arrays with their fit error.
 
 Two pieces, both Chebyshev interpolants (mpmath at 40 digits, converted to

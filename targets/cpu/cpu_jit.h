@@ -20,7 +20,7 @@ typedef struct {
     bool debug_info;      /* DWARF line tables pointing at the .tk source */
     bool no_cache;        /* skip the disk cache (TK_CACHE=0 does the same) */
     const char *specialise_kernel;   /* if set: compile this kernel for these sizes only */
-    const int64_t *specialise_sizes; /* (lower/tir_specialise.h); they join the cache key */
+    const int64_t *specialise_sizes; /* (lower/passes/tir_specialise.h); they join the cache key */
     unsigned specialise_count;
     double *compile_ms;   /* if set: wall time from TIR to callable code */
     bool *cache_hit;      /* if set: whether the object came from the cache */

@@ -1021,7 +1021,7 @@ static void stmt_assign(G *g, int depth)
     unsigned trip = g->loop_trip;
     Var *w = chance(g, 20) ? find_var(g, t, false) : NULL;
     if (w && w != v) {
-        /* a copy: tile variables that may share one slot (lower/emit_coalesce.c) */
+        /* a copy: tile variables that may share one slot (lower/cpu/emit_coalesce.c) */
         line(g, "%s = %s;", v->name, w->name);
         v->mag = fmax(v->mag, w->mag);
         return;

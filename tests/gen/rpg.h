@@ -10,7 +10,7 @@
  * (each output element is written by one warp of one block) and
  * well-conditioned on inputs in [-1, 1): magnitudes stay bounded, divisors,
  * logarithms and square roots keep away from their poles, so the
- * interpreter's error bounds (lower/tir_interp.h) stay meaningful.
+ * interpreter's error bounds (lower/interp/tir_interp.h) stay meaningful.
  *
  * Shape of a program: tile constants TR × TC (and TK, the depth of products),
  * optional helpers, and one kernel whose warps each own one TR × TC tile of

@@ -1,5 +1,5 @@
 /* accuracy.c — how far the CPU code generator's exp, exp2, tanh, sigmoid,
- * log, erf and gelu_erf (lower/emit_math.c: polynomials, not libm) are from the correctly rounded
+ * log, erf and gelu_erf (lower/cpu/emit_math.c: polynomials, not libm) are from the correctly rounded
  * f32 result, over a sweep of f32 bit patterns covering every binade of both
  * signs (every 97th pattern, ~44 million values) plus the special values.
  *

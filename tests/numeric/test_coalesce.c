@@ -1,4 +1,4 @@
-/* test_coalesce.c — tile variables that share storage (lower/emit_coalesce.c)
+/* test_coalesce.c — tile variables that share storage (lower/cpu/emit_coalesce.c)
  * and declarations that skip their zero fill (emit_llvm.c set_before_read).
  *
  * `v = w;` copies nothing when w dies there and v is idle while w lives; a

@@ -13,7 +13,7 @@
  *    reference rounded to f32 and bf16/f16 outputs equal the reference: EXACT.
  *  - rsqrt = 1/sqrt(x): two roundings, at most 1.5 ulp: 2 f32 ulps; a 16-bit
  *    result may then land on the other side of a rounding boundary: 1 ulp.
- *  - exp, exp2, log, tanh, erf: polynomials (lower/emit_math.c), within 2 ulps
+ *  - exp, exp2, log, tanh, erf: polynomials (lower/cpu/emit_math.c), within 2 ulps
  *    over the whole f32 range (tests/math measures it): 2 f32 ulps; 16-bit
  *    outputs 1 ulp (the f32 result may straddle a rounding boundary of the
  *    narrower type).

@@ -1,5 +1,5 @@
 /* test_fused_loads.c — loads read in place by the fused loops
- * (lower/emit_tiles.c, "loads read in place"): against the interpreter, on
+ * (lower/cpu/emit_tiles.c, "loads read in place"): against the interpreter, on
  * sizes that are not multiples of the tiles (so both the inside path and the
  * masked edge copy run). Tolerance 1e-6 relative + 1e-6 absolute: a sum of
  * three f32 values rounds twice in the kernel, once in the interpreter; a

@@ -1,5 +1,5 @@
 /* test_outview.c — accumulators kept as zero registers and in their output
- * (lower/emit_outview.c): `acc = zeros(); for (...) mma(acc, ...);
+ * (lower/cpu/emit_outview.c): `acc = zeros(); for (...) mma(acc, ...);
  * store(C, acc, block.y, block.x)` accumulates in C itself where the tile
  * lies inside C (tiles ≤ 16 KiB), else in its stack tile, and in both cases
  * the zero fill is a flag the first mma reads. What could go wrong, and is

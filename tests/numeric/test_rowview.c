@@ -1,4 +1,4 @@
-/* test_rowview.c — mma operands read in place (lower/emit_rowview.c): a tile
+/* test_rowview.c — mma operands read in place (lower/cpu/emit_rowview.c): a tile
  * loaded from a row-major tensor and read only as the A of mmas (or as the
  * f32 B of mma_ab, in whole 32-column panels) is a pointer into the tensor,
  * rows the tensor's width apart, where the load lies wholly inside it; a tile

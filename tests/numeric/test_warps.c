@@ -239,7 +239,7 @@ static void build_big(void)
     ns_printf(&h, "kernel huge(gl<f32, M, N> X, gl<f32, M, N> Y) grid(cdiv(N, 256), cdiv(M, 256)) warps(16) {\n"
                   "    rt<f32, 256, 256> t = load(X, block.y, block.x);\n");
     /* each variable is assigned twice, so it keeps its slot (a tile set once
-     * to an element-wise value is forwarded and fused: lower/tir_forward.c) */
+     * to an element-wise value is forwarded and fused: lower/passes/tir_forward.c) */
     for (int i = 0; i < 20; i++) ns_printf(&h, "    rt<f32, 256, 256> t%d = t * %d.0;\n    t%d += 1.0;\n", i, i + 1, i);
     ns_printf(&h, "    store(Y, t19 + t0, block.y, block.x);\n}\n");
     num_build(&huge, "huge_frame", h.s);

@@ -1,4 +1,4 @@
-/* test_interp.c — the reference interpreter of TIR (lower/tir_interp.c).
+/* test_interp.c — the reference interpreter of TIR (lower/interp/tir_interp.c).
  *
  * Each test compiles a .tk program through the front end (lang/front.h),
  * lowers it (tir_from_ast), verifies the TIR, binds the sizes from the tensor

@@ -1,5 +1,5 @@
 /* test_interp_bounds.c — the error bounds of the reference interpreter
- * (tir_interp_run_bounded, lower/tir_interp_bounds.c): what a compiled kernel
+ * (tir_interp_run_bounded, lower/interp/tir_interp_bounds.c): what a compiled kernel
  * may differ from the interpreter by, element by element.
  *
  * Each test runs a small kernel on chosen values and checks the bound

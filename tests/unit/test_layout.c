@@ -1,4 +1,4 @@
-/* test_layout.c — operand layout assignment (lower/tir_layout.c) below the
+/* test_layout.c — operand layout assignment (lower/passes/tir_layout.c) below the
  * public API: B of an mma is loaded in the micro-kernel's packing only when
  * legalise gave that mma a micro-kernel. The portable loop reads B as a plain
  * tile, so packing B for it would give wrong answers, not slow ones. */

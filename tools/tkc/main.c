@@ -156,7 +156,7 @@ static int parse_args(int argc, char **argv, Options *o)
     return 0;
 }
 
-/* --emit=tir: the target's passes (see lower/tir_passes.h), printing the TIR
+/* --emit=tir: the target's passes (see lower/passes/tir_passes.h), printing the TIR
  * after the last one, or after each one asked for with -d / --dump=. */
 static int run_passes(TirModule *m, const Options *o, FILE *out)
 {

@@ -19,7 +19,7 @@
  * accumulation scale with its typical size, not with each element (which can
  * be near 0 by cancellation).
  * Plain --check can do better than a statistical rule: the interpreter's
- * proven per-element bounds (lower/tir_interp_bounds.c) also hold every
+ * proven per-element bounds (lower/interp/tir_interp_bounds.c) also hold every
  * element, and where they are tighter (exact data movement: 0) they decide. */
 #include <math.h>
 #include <stdio.h>

@@ -15,7 +15,7 @@
  * rnd is u·|r| (u = 2^-24) for a correctly rounded f32 op (+ - · / sqrt),
  * which is 0 for bf16/f16 results: the kernel's f32 result is the
  * interpreter's value rounded to f32, and the interpreter rounds through f32
- * too. exp, tanh, sigmoid and friends are polynomials (lower/emit_math.c,
+ * too. exp, tanh, sigmoid and friends are polynomials (lower/cpu/emit_math.c,
  * tests/math: exp/exp2 ≤ 1 ulp, tanh ≤ 2, sigmoid ≤ 3, log ≤ 1, erf ≤ 2,
  * gelu_erf ≤ 5): their rnd is twice the stated ulps. fma rounds once in f32. neg, abs, relu, max, min select or negate
  * an operand and add nothing, not even the ulp of T. Sums (reductions, mma)

@@ -7,7 +7,7 @@
  * whole tile, and each GET read it back: six `let`s in an epilogue were six
  * passes over the tile, where one expression was one fused loop. With the
  * reads forwarded, the value has the reads' users as its own, and element-wise
- * fusion (lower/emit_tiles.c) treats both spellings alike.
+ * fusion (lower/cpu/emit_tiles.c) treats both spellings alike.
  *
  * A variable qualifies when its only writer is one SET in the VAR's own
  * region, of a MAP/BROADCAST/CONVERT/TRI/MASK value of exactly its type, and

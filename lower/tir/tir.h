@@ -47,7 +47,7 @@ typedef enum {
 } TirFn;
 
 /* Physical layouts an rt tile can be given when it only feeds mma as B
- * (lower/tir_layout.c): the micro-kernel's operand layout, written directly by
+ * (lower/passes/tir_layout.c): the micro-kernel's operand layout, written directly by
  * the load, so the mma copies nothing. K×N names the logical B(k, n); KN tiles
  * are B as stored for mma_ab (rows k), NK for mma_abt (rows n). */
 typedef enum {
