@@ -139,6 +139,7 @@ void emit_loop_end(Emit *E, EmitLoop *L);
  * vectoriser would vectorise across rows with gathers and scatters; this keeps
  * it off the row loop so the SLP vectoriser turns each row into vector ops. */
 void emit_loop_end_rows(Emit *E, EmitLoop *L);
+void emit_loop_end_lanes(Emit *E, EmitLoop *L);   /* an element loop for the loop vectoriser, not full unrolling */
 /* Slot storage of VAR instruction v for the current warp (pointer). */
 LLVMValueRef emit_slot_ptr(Emit *E, const TirInstr *v);
 /* Dimension d of tensor parameter type t as i64, from the bound sizes. */

@@ -117,7 +117,6 @@ fuse.inside:                                      ; preds = %start
   br label %st.row
 
 fuse.edge:                                        ; preds = %start
-  call void @llvm.memset.p0.i64(ptr align 64 %tile, i8 0, i64 256, i1 false)
   br label %gl.row
 
 fuse.done:                                        ; preds = %done21, %done
@@ -162,7 +161,7 @@ done2:                                            ; preds = %st.col
   br label %st.row
 
 gl.row:                                           ; preds = %done8, %fuse.edge
-  %i6 = phi i64 [ 0, %fuse.edge ], [ %108, %done8 ]
+  %i6 = phi i64 [ 0, %fuse.edge ], [ %119, %done8 ]
   %84 = icmp slt i64 %i6, 1
   br i1 %84, label %body4, label %done5
 
@@ -181,131 +180,152 @@ body4:                                            ; preds = %gl.row
   %96 = icmp slt i64 %95, 64
   %97 = select i1 %96, i64 %95, i64 64
   %98 = select i1 %89, i64 %97, i64 0
-  %99 = sub i64 %98, %94
-  br label %gl.col
+  %99 = mul i64 %i6, 64
+  %100 = add i64 %91, %36
+  %101 = insertelement <16 x i64> undef, i64 %94, i32 0
+  %102 = shufflevector <16 x i64> %101, <16 x i64> undef, <16 x i32> zeroinitializer
+  %103 = insertelement <16 x i64> undef, i64 %98, i32 0
+  %104 = shufflevector <16 x i64> %103, <16 x i64> undef, <16 x i32> zeroinitializer
+  br label %gl.chunk
 
 done5:                                            ; preds = %gl.row
-  call void @llvm.memset.p0.i64(ptr align 64 %tile10, i8 0, i64 256, i1 false)
   br label %gl.row11
 
-gl.col:                                           ; preds = %body7, %body4
-  %i9 = phi i64 [ 0, %body4 ], [ %107, %body7 ]
-  %100 = icmp slt i64 %i9, %99
-  br i1 %100, label %body7, label %done8
+gl.chunk:                                         ; preds = %body7, %body4
+  %i9 = phi i64 [ 0, %body4 ], [ %118, %body7 ]
+  %105 = icmp slt i64 %i9, 4
+  br i1 %105, label %body7, label %done8
 
-body7:                                            ; preds = %gl.col
-  %101 = add i64 %i9, %94
-  %102 = add i64 %36, %101
-  %103 = add i64 %91, %102
-  %104 = getelementptr float, ptr %X, i64 %103
-  %105 = load float, ptr %104, align 4
-  %106 = getelementptr float, ptr %tile, i64 %101
-  store float %105, ptr %106, align 4
-  %107 = add i64 %i9, 1
-  br label %gl.col
+body7:                                            ; preds = %gl.chunk
+  %106 = mul i64 %i9, 16
+  %107 = insertelement <16 x i64> undef, i64 %106, i32 0
+  %108 = shufflevector <16 x i64> %107, <16 x i64> undef, <16 x i32> zeroinitializer
+  %109 = add <16 x i64> %108, <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7, i64 8, i64 9, i64 10, i64 11, i64 12, i64 13, i64 14, i64 15>
+  %110 = icmp slt <16 x i64> %109, %104
+  %111 = icmp sge <16 x i64> %109, %102
+  %112 = and <16 x i1> %111, %110
+  %113 = add i64 %100, %106
+  %114 = getelementptr float, ptr %X, i64 %113
+  %115 = add i64 %99, %106
+  %116 = getelementptr float, ptr %tile, i64 %115
+  %117 = call <16 x float> @llvm.masked.load.v16f32.p0(ptr align 4 %114, <16 x i1> %112, <16 x float> zeroinitializer)
+  store <16 x float> %117, ptr %116, align 4
+  %118 = add i64 %i9, 1
+  br label %gl.chunk
 
-done8:                                            ; preds = %gl.col
-  %108 = add i64 %i6, 1
+done8:                                            ; preds = %gl.chunk
+  %119 = add i64 %i6, 1
   br label %gl.row
 
 gl.row11:                                         ; preds = %done17, %done5
-  %i14 = phi i64 [ 0, %done5 ], [ %133, %done17 ]
-  %109 = icmp slt i64 %i14, 1
-  br i1 %109, label %body12, label %done13
+  %i14 = phi i64 [ 0, %done5 ], [ %155, %done17 ]
+  %120 = icmp slt i64 %i14, 1
+  br i1 %120, label %body12, label %done13
 
 body12:                                           ; preds = %gl.row11
-  %110 = add i64 0, %i14
-  %111 = icmp slt i64 %110, 1
-  %112 = icmp sge i64 %110, 0
-  %113 = and i1 %112, %111
-  %114 = and i1 true, %113
-  %115 = add i64 0, %110
-  %116 = mul i64 %115, %47
-  %117 = sub i64 0, %53
-  %118 = icmp sgt i64 %117, 0
-  %119 = select i1 %118, i64 %117, i64 0
-  %120 = sub i64 %47, %53
-  %121 = icmp slt i64 %120, 64
-  %122 = select i1 %121, i64 %120, i64 64
-  %123 = select i1 %114, i64 %122, i64 0
-  %124 = sub i64 %123, %119
-  br label %gl.col15
+  %121 = add i64 0, %i14
+  %122 = icmp slt i64 %121, 1
+  %123 = icmp sge i64 %121, 0
+  %124 = and i1 %123, %122
+  %125 = and i1 true, %124
+  %126 = add i64 0, %121
+  %127 = mul i64 %126, %47
+  %128 = sub i64 0, %53
+  %129 = icmp sgt i64 %128, 0
+  %130 = select i1 %129, i64 %128, i64 0
+  %131 = sub i64 %47, %53
+  %132 = icmp slt i64 %131, 64
+  %133 = select i1 %132, i64 %131, i64 64
+  %134 = select i1 %125, i64 %133, i64 0
+  %135 = mul i64 %i14, 64
+  %136 = add i64 %127, %53
+  %137 = insertelement <16 x i64> undef, i64 %130, i32 0
+  %138 = shufflevector <16 x i64> %137, <16 x i64> undef, <16 x i32> zeroinitializer
+  %139 = insertelement <16 x i64> undef, i64 %134, i32 0
+  %140 = shufflevector <16 x i64> %139, <16 x i64> undef, <16 x i32> zeroinitializer
+  br label %gl.chunk15
 
 done13:                                           ; preds = %gl.row11
   br label %st.row19
 
-gl.col15:                                         ; preds = %body16, %body12
-  %i18 = phi i64 [ 0, %body12 ], [ %132, %body16 ]
-  %125 = icmp slt i64 %i18, %124
-  br i1 %125, label %body16, label %done17
+gl.chunk15:                                       ; preds = %body16, %body12
+  %i18 = phi i64 [ 0, %body12 ], [ %154, %body16 ]
+  %141 = icmp slt i64 %i18, 4
+  br i1 %141, label %body16, label %done17
 
-body16:                                           ; preds = %gl.col15
-  %126 = add i64 %i18, %119
-  %127 = add i64 %53, %126
-  %128 = add i64 %116, %127
-  %129 = getelementptr float, ptr %Y, i64 %128
-  %130 = load float, ptr %129, align 4
-  %131 = getelementptr float, ptr %tile10, i64 %126
-  store float %130, ptr %131, align 4
-  %132 = add i64 %i18, 1
-  br label %gl.col15
+body16:                                           ; preds = %gl.chunk15
+  %142 = mul i64 %i18, 16
+  %143 = insertelement <16 x i64> undef, i64 %142, i32 0
+  %144 = shufflevector <16 x i64> %143, <16 x i64> undef, <16 x i32> zeroinitializer
+  %145 = add <16 x i64> %144, <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7, i64 8, i64 9, i64 10, i64 11, i64 12, i64 13, i64 14, i64 15>
+  %146 = icmp slt <16 x i64> %145, %140
+  %147 = icmp sge <16 x i64> %145, %138
+  %148 = and <16 x i1> %147, %146
+  %149 = add i64 %136, %142
+  %150 = getelementptr float, ptr %Y, i64 %149
+  %151 = add i64 %135, %142
+  %152 = getelementptr float, ptr %tile10, i64 %151
+  %153 = call <16 x float> @llvm.masked.load.v16f32.p0(ptr align 4 %150, <16 x i1> %148, <16 x float> zeroinitializer)
+  store <16 x float> %153, ptr %152, align 4
+  %154 = add i64 %i18, 1
+  br label %gl.chunk15
 
-done17:                                           ; preds = %gl.col15
-  %133 = add i64 %i14, 1
+done17:                                           ; preds = %gl.chunk15
+  %155 = add i64 %i14, 1
   br label %gl.row11
 
 st.row19:                                         ; preds = %done25, %done13
-  %i22 = phi i64 [ 0, %done13 ], [ %162, %done25 ]
-  %134 = icmp slt i64 %i22, 1
-  br i1 %134, label %body20, label %done21
+  %i22 = phi i64 [ 0, %done13 ], [ %184, %done25 ]
+  %156 = icmp slt i64 %i22, 1
+  br i1 %156, label %body20, label %done21
 
 body20:                                           ; preds = %st.row19
-  %135 = add i64 0, %i22
-  %136 = icmp slt i64 %135, 1
-  %137 = icmp sge i64 %135, 0
-  %138 = and i1 %137, %136
-  %139 = and i1 true, %138
-  %140 = add i64 0, %135
-  %141 = mul i64 %140, %14
-  %142 = sub i64 0, %20
-  %143 = icmp sgt i64 %142, 0
-  %144 = select i1 %143, i64 %142, i64 0
-  %145 = sub i64 %14, %20
-  %146 = icmp slt i64 %145, 64
-  %147 = select i1 %146, i64 %145, i64 64
-  %148 = select i1 %139, i64 %147, i64 0
-  %149 = sub i64 %148, %144
+  %157 = add i64 0, %i22
+  %158 = icmp slt i64 %157, 1
+  %159 = icmp sge i64 %157, 0
+  %160 = and i1 %159, %158
+  %161 = and i1 true, %160
+  %162 = add i64 0, %157
+  %163 = mul i64 %162, %14
+  %164 = sub i64 0, %20
+  %165 = icmp sgt i64 %164, 0
+  %166 = select i1 %165, i64 %164, i64 0
+  %167 = sub i64 %14, %20
+  %168 = icmp slt i64 %167, 64
+  %169 = select i1 %168, i64 %167, i64 64
+  %170 = select i1 %161, i64 %169, i64 0
+  %171 = sub i64 %170, %166
   br label %st.col23
 
 done21:                                           ; preds = %st.row19
   br label %fuse.done
 
 st.col23:                                         ; preds = %body24, %body20
-  %i26 = phi i64 [ 0, %body20 ], [ %161, %body24 ]
-  %150 = icmp slt i64 %i26, %149
-  br i1 %150, label %body24, label %done25
+  %i26 = phi i64 [ 0, %body20 ], [ %183, %body24 ]
+  %172 = icmp slt i64 %i26, %171
+  br i1 %172, label %body24, label %done25
 
 body24:                                           ; preds = %st.col23
-  %151 = add i64 %i26, %144
-  %152 = getelementptr float, ptr %tile10, i64 %151
-  %153 = load float, ptr %152, align 4
-  %154 = getelementptr float, ptr %tile, i64 %151
-  %155 = load float, ptr %154, align 4
-  %156 = fmul float %155, %8
-  %157 = fadd float %156, %153
-  %158 = add i64 %20, %151
-  %159 = add i64 %141, %158
-  %160 = getelementptr float, ptr %Y, i64 %159
-  store float %157, ptr %160, align 4
-  %161 = add i64 %i26, 1
+  %173 = add i64 %i26, %166
+  %174 = getelementptr float, ptr %tile10, i64 %173
+  %175 = load float, ptr %174, align 4
+  %176 = getelementptr float, ptr %tile, i64 %173
+  %177 = load float, ptr %176, align 4
+  %178 = fmul float %177, %8
+  %179 = fadd float %178, %175
+  %180 = add i64 %20, %173
+  %181 = add i64 %163, %180
+  %182 = getelementptr float, ptr %Y, i64 %181
+  store float %179, ptr %182, align 4
+  %183 = add i64 %i26, 1
   br label %st.col23
 
 done25:                                           ; preds = %st.col23
-  %162 = add i64 %i22, 1
+  %184 = add i64 %i22, 1
   br label %st.row19
 }
 
-; Function Attrs: nocallback nofree nounwind willreturn memory(argmem: write)
-declare void @llvm.memset.p0.i64(ptr writeonly captures(none), i8, i64, i1 immarg) #0
+; Function Attrs: nocallback nofree nosync nounwind willreturn memory(argmem: read)
+declare <16 x float> @llvm.masked.load.v16f32.p0(ptr captures(none), <16 x i1>, <16 x float>) #0
 
-attributes #0 = { nocallback nofree nounwind willreturn memory(argmem: write) }
+attributes #0 = { nocallback nofree nosync nounwind willreturn memory(argmem: read) }

@@ -210,7 +210,6 @@ gl.inside:                                        ; preds = %start
   br label %in.row
 
 gl.edge:                                          ; preds = %start
-  call void @llvm.memset.p0.i64(ptr align 64 %a, i8 0, i64 512, i1 false)
   br label %gl.row
 
 gl.done:                                          ; preds = %done2, %done
@@ -260,7 +259,7 @@ done:                                             ; preds = %in.row
   br label %gl.done
 
 gl.row:                                           ; preds = %done5, %gl.edge
-  %i3 = phi i64 [ 0, %gl.edge ], [ %184, %done5 ]
+  %i3 = phi i64 [ 0, %gl.edge ], [ %191, %done5 ]
   %160 = icmp slt i64 %i3, 16
   br i1 %160, label %body1, label %done2
 
@@ -277,37 +276,44 @@ body1:                                            ; preds = %gl.row
   %170 = icmp slt i64 %169, 16
   %171 = select i1 %170, i64 %169, i64 16
   %172 = select i1 %165, i64 %171, i64 0
-  %173 = sub i64 %172, 0
-  br label %gl.col
+  %173 = mul i64 %i3, 16
+  %174 = add i64 %168, 0
+  %175 = insertelement <16 x i64> undef, i64 %172, i32 0
+  %176 = shufflevector <16 x i64> %175, <16 x i64> undef, <16 x i32> zeroinitializer
+  br label %gl.chunk
 
 done2:                                            ; preds = %gl.row
   br label %gl.done
 
-gl.col:                                           ; preds = %body4, %body1
-  %i6 = phi i64 [ 0, %body1 ], [ %183, %body4 ]
-  %174 = icmp slt i64 %i6, %173
-  br i1 %174, label %body4, label %done5
+gl.chunk:                                         ; preds = %body4, %body1
+  %i6 = phi i64 [ 0, %body1 ], [ %190, %body4 ]
+  %177 = icmp slt i64 %i6, 1
+  br i1 %177, label %body4, label %done5
 
-body4:                                            ; preds = %gl.col
-  %175 = add i64 %i6, 0
-  %176 = mul i64 %i3, 16
-  %177 = add i64 %176, %175
-  %178 = add i64 0, %175
-  %179 = add i64 %168, %178
-  %180 = getelementptr i16, ptr %A, i64 %179
-  %181 = load i16, ptr %180, align 2
-  %182 = getelementptr i16, ptr %a, i64 %177
-  store i16 %181, ptr %182, align 2
-  %183 = add i64 %i6, 1
-  br label %gl.col
+body4:                                            ; preds = %gl.chunk
+  %178 = mul i64 %i6, 16
+  %179 = insertelement <16 x i64> undef, i64 %178, i32 0
+  %180 = shufflevector <16 x i64> %179, <16 x i64> undef, <16 x i32> zeroinitializer
+  %181 = add <16 x i64> %180, <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7, i64 8, i64 9, i64 10, i64 11, i64 12, i64 13, i64 14, i64 15>
+  %182 = icmp slt <16 x i64> %181, %176
+  %183 = icmp sge <16 x i64> %181, zeroinitializer
+  %184 = and <16 x i1> %183, %182
+  %185 = add i64 %174, %178
+  %186 = getelementptr i16, ptr %A, i64 %185
+  %187 = add i64 %173, %178
+  %188 = getelementptr i16, ptr %a, i64 %187
+  %189 = call <16 x i16> @llvm.masked.load.v16i16.p0(ptr align 2 %186, <16 x i1> %184, <16 x i16> zeroinitializer)
+  store <16 x i16> %189, ptr %188, align 2
+  %190 = add i64 %i6, 1
+  br label %gl.chunk
 
-done5:                                            ; preds = %gl.col
-  %184 = add i64 %i3, 1
+done5:                                            ; preds = %gl.chunk
+  %191 = add i64 %i3, 1
   br label %gl.row
 
 gl.inside7:                                       ; preds = %gl.done
-  %185 = mul i64 0, %131
-  %186 = add i64 %185, 0
+  %192 = mul i64 0, %131
+  %193 = add i64 %192, 0
   br label %in.row10
 
 gl.edge8:                                         ; preds = %gl.done
@@ -315,837 +321,854 @@ gl.edge8:                                         ; preds = %gl.done
   br label %gl.row17
 
 gl.done9:                                         ; preds = %done19, %done12
-  %187 = load i64, ptr %acc.stride, align 8
-  %188 = load ptr, ptr %acc.at, align 8
-  %189 = load i8, ptr %acc.zero, align 1
-  %190 = icmp ne i8 %189, 0
+  %194 = load i64, ptr %acc.stride, align 8
+  %195 = load ptr, ptr %acc.at, align 8
+  %196 = load i8, ptr %acc.zero, align 1
+  %197 = icmp ne i8 %196, 0
   br label %pack.a
 
 in.row10:                                         ; preds = %done15, %gl.inside7
-  %i13 = phi i64 [ 0, %gl.inside7 ], [ %203, %done15 ]
-  %191 = icmp slt i64 %i13, 16
-  br i1 %191, label %body11, label %done12
+  %i13 = phi i64 [ 0, %gl.inside7 ], [ %210, %done15 ]
+  %198 = icmp slt i64 %i13, 16
+  br i1 %198, label %body11, label %done12
 
 body11:                                           ; preds = %in.row10
-  %192 = add i64 %186, %i13
-  %193 = mul i64 %192, %135
-  %194 = add i64 %193, %141
+  %199 = add i64 %193, %i13
+  %200 = mul i64 %199, %135
+  %201 = add i64 %200, %141
   br label %in.col
 
 done12:                                           ; preds = %in.row10
   br label %gl.done9
 
 in.col:                                           ; preds = %body14, %body11
-  %i16 = phi i64 [ 0, %body11 ], [ %202, %body14 ]
-  %195 = icmp slt i64 %i16, 16
-  br i1 %195, label %body14, label %done15
+  %i16 = phi i64 [ 0, %body11 ], [ %209, %body14 ]
+  %202 = icmp slt i64 %i16, 16
+  br i1 %202, label %body14, label %done15
 
 body14:                                           ; preds = %in.col
-  %196 = mul i64 %i16, 16
-  %197 = add i64 %196, %i13
-  %198 = add i64 %194, %i16
-  %199 = getelementptr i16, ptr %B, i64 %198
-  %200 = load i16, ptr %199, align 2
-  %201 = getelementptr i16, ptr %b, i64 %197
-  store i16 %200, ptr %201, align 2
-  %202 = add i64 %i16, 1
+  %203 = mul i64 %i16, 16
+  %204 = add i64 %203, %i13
+  %205 = add i64 %201, %i16
+  %206 = getelementptr i16, ptr %B, i64 %205
+  %207 = load i16, ptr %206, align 2
+  %208 = getelementptr i16, ptr %b, i64 %204
+  store i16 %207, ptr %208, align 2
+  %209 = add i64 %i16, 1
   br label %in.col
 
 done15:                                           ; preds = %in.col
-  %203 = add i64 %i13, 1
+  %210 = add i64 %i13, 1
   br label %in.row10
 
-gl.row17:                                         ; preds = %done23, %gl.edge8
-  %i20 = phi i64 [ 0, %gl.edge8 ], [ %231, %done23 ]
-  %204 = icmp slt i64 %i20, 16
-  br i1 %204, label %body18, label %done19
+gl.row17:                                         ; preds = %done22, %gl.edge8
+  %i20 = phi i64 [ 0, %gl.edge8 ], [ %238, %done22 ]
+  %211 = icmp slt i64 %i20, 16
+  br i1 %211, label %body18, label %done19
 
 body18:                                           ; preds = %gl.row17
-  %205 = add i64 0, %i20
-  %206 = icmp slt i64 %205, %131
-  %207 = icmp sge i64 %205, 0
-  %208 = and i1 %207, %206
-  %209 = and i1 true, %208
-  %210 = mul i64 0, %131
-  %211 = add i64 %210, %205
-  %212 = mul i64 %211, %135
-  %213 = sub i64 0, %141
-  %214 = icmp sgt i64 %213, 0
-  %215 = select i1 %214, i64 %213, i64 0
-  %216 = sub i64 %135, %141
-  %217 = icmp slt i64 %216, 16
-  %218 = select i1 %217, i64 %216, i64 16
-  %219 = select i1 %209, i64 %218, i64 0
-  %220 = sub i64 %219, %215
-  br label %gl.col21
+  %212 = add i64 0, %i20
+  %213 = icmp slt i64 %212, %131
+  %214 = icmp sge i64 %212, 0
+  %215 = and i1 %214, %213
+  %216 = and i1 true, %215
+  %217 = mul i64 0, %131
+  %218 = add i64 %217, %212
+  %219 = mul i64 %218, %135
+  %220 = sub i64 0, %141
+  %221 = icmp sgt i64 %220, 0
+  %222 = select i1 %221, i64 %220, i64 0
+  %223 = sub i64 %135, %141
+  %224 = icmp slt i64 %223, 16
+  %225 = select i1 %224, i64 %223, i64 16
+  %226 = select i1 %216, i64 %225, i64 0
+  %227 = sub i64 %226, %222
+  br label %gl.col
 
 done19:                                           ; preds = %gl.row17
   br label %gl.done9
 
-gl.col21:                                         ; preds = %body22, %body18
-  %i24 = phi i64 [ 0, %body18 ], [ %230, %body22 ]
-  %221 = icmp slt i64 %i24, %220
-  br i1 %221, label %body22, label %done23
+gl.col:                                           ; preds = %body21, %body18
+  %i23 = phi i64 [ 0, %body18 ], [ %237, %body21 ]
+  %228 = icmp slt i64 %i23, %227
+  br i1 %228, label %body21, label %done22
 
-body22:                                           ; preds = %gl.col21
-  %222 = add i64 %i24, %215
-  %223 = mul i64 %222, 16
-  %224 = add i64 %223, %i20
-  %225 = add i64 %141, %222
-  %226 = add i64 %212, %225
-  %227 = getelementptr i16, ptr %B, i64 %226
-  %228 = load i16, ptr %227, align 2
-  %229 = getelementptr i16, ptr %b, i64 %224
-  store i16 %228, ptr %229, align 2
-  %230 = add i64 %i24, 1
-  br label %gl.col21
+body21:                                           ; preds = %gl.col
+  %229 = add i64 %i23, %222
+  %230 = mul i64 %229, 16
+  %231 = add i64 %230, %i20
+  %232 = add i64 %141, %229
+  %233 = add i64 %219, %232
+  %234 = getelementptr i16, ptr %B, i64 %233
+  %235 = load i16, ptr %234, align 2
+  %236 = getelementptr i16, ptr %b, i64 %231
+  store i16 %235, ptr %236, align 2
+  %237 = add i64 %i23, 1
+  br label %gl.col
 
-done23:                                           ; preds = %gl.col21
-  %231 = add i64 %i20, 1
+done22:                                           ; preds = %gl.col
+  %238 = add i64 %i20, 1
   br label %gl.row17
 
-pack.a:                                           ; preds = %done29, %gl.done9
-  %i27 = phi i64 [ 0, %gl.done9 ], [ %245, %done29 ]
-  %232 = icmp slt i64 %i27, 16
-  br i1 %232, label %body25, label %done26
+pack.a:                                           ; preds = %done28, %gl.done9
+  %i26 = phi i64 [ 0, %gl.done9 ], [ %252, %done28 ]
+  %239 = icmp slt i64 %i26, 16
+  br i1 %239, label %body24, label %done25
 
-body25:                                           ; preds = %pack.a
+body24:                                           ; preds = %pack.a
   br label %pack.ak
 
-done26:                                           ; preds = %pack.a
+done25:                                           ; preds = %pack.a
   br label %pack.b
 
-pack.ak:                                          ; preds = %body28, %body25
-  %i30 = phi i64 [ 0, %body25 ], [ %244, %body28 ]
-  %233 = icmp slt i64 %i30, 16
-  br i1 %233, label %body28, label %done29
+pack.ak:                                          ; preds = %body27, %body24
+  %i29 = phi i64 [ 0, %body24 ], [ %251, %body27 ]
+  %240 = icmp slt i64 %i29, 16
+  br i1 %240, label %body27, label %done28
 
-body28:                                           ; preds = %pack.ak
-  %234 = mul i64 %i27, 16
-  %235 = add i64 %234, %i30
-  %236 = mul i64 %i27, 16
-  %237 = add i64 %236, %i30
-  %238 = getelementptr i16, ptr %a, i64 %235
-  %239 = load i16, ptr %238, align 2
-  %240 = zext i16 %239 to i32
-  %241 = shl i32 %240, 16
-  %242 = bitcast i32 %241 to float
-  %243 = getelementptr float, ptr %mma.a, i64 %237
-  store float %242, ptr %243, align 4
-  %244 = add i64 %i30, 1
+body27:                                           ; preds = %pack.ak
+  %241 = mul i64 %i26, 16
+  %242 = add i64 %241, %i29
+  %243 = mul i64 %i26, 16
+  %244 = add i64 %243, %i29
+  %245 = getelementptr i16, ptr %a, i64 %242
+  %246 = load i16, ptr %245, align 2
+  %247 = zext i16 %246 to i32
+  %248 = shl i32 %247, 16
+  %249 = bitcast i32 %248 to float
+  %250 = getelementptr float, ptr %mma.a, i64 %244
+  store float %249, ptr %250, align 4
+  %251 = add i64 %i29, 1
   br label %pack.ak
 
-done29:                                           ; preds = %pack.ak
-  %245 = add i64 %i27, 1
+done28:                                           ; preds = %pack.ak
+  %252 = add i64 %i26, 1
   br label %pack.a
 
-pack.b:                                           ; preds = %done35, %done26
-  %i33 = phi i64 [ 0, %done26 ], [ %267, %done35 ]
-  %246 = icmp slt i64 %i33, 16
-  br i1 %246, label %body31, label %done32
+pack.b:                                           ; preds = %done34, %done25
+  %i32 = phi i64 [ 0, %done25 ], [ %274, %done34 ]
+  %253 = icmp slt i64 %i32, 16
+  br i1 %253, label %body30, label %done31
 
-body31:                                           ; preds = %pack.b
+body30:                                           ; preds = %pack.b
   br label %pack.bn
 
-done32:                                           ; preds = %pack.b
+done31:                                           ; preds = %pack.b
   store i32 0, ptr %mk.any, align 4
   store i32 1, ptr %mk.all, align 4
   store i64 16, ptr %mk.first, align 8
   br label %mk.zrows
 
-pack.bn:                                          ; preds = %body34, %body31
-  %i36 = phi i64 [ 0, %body31 ], [ %266, %body34 ]
-  %247 = icmp slt i64 %i36, 16
-  br i1 %247, label %body34, label %done35
+pack.bn:                                          ; preds = %body33, %body30
+  %i35 = phi i64 [ 0, %body30 ], [ %273, %body33 ]
+  %254 = icmp slt i64 %i35, 16
+  br i1 %254, label %body33, label %done34
 
-body34:                                           ; preds = %pack.bn
-  %248 = mul i64 %i36, 16
-  %249 = add i64 %248, %i33
-  %250 = udiv i64 %i36, 32
-  %251 = urem i64 %i36, 32
-  %252 = mul i64 %250, 32
-  %253 = sub i64 16, %252
-  %254 = icmp slt i64 %253, 32
-  %255 = select i1 %254, i64 %253, i64 32
-  %256 = mul i64 %250, 512
-  %257 = mul i64 %i33, %255
-  %258 = add i64 %257, %251
-  %259 = add i64 %256, %258
-  %260 = getelementptr i16, ptr %b, i64 %249
-  %261 = load i16, ptr %260, align 2
-  %262 = zext i16 %261 to i32
-  %263 = shl i32 %262, 16
-  %264 = bitcast i32 %263 to float
-  %265 = getelementptr float, ptr %mma.b, i64 %259
-  store float %264, ptr %265, align 4
-  %266 = add i64 %i36, 1
+body33:                                           ; preds = %pack.bn
+  %255 = mul i64 %i35, 16
+  %256 = add i64 %255, %i32
+  %257 = udiv i64 %i35, 32
+  %258 = urem i64 %i35, 32
+  %259 = mul i64 %257, 32
+  %260 = sub i64 16, %259
+  %261 = icmp slt i64 %260, 32
+  %262 = select i1 %261, i64 %260, i64 32
+  %263 = mul i64 %257, 512
+  %264 = mul i64 %i32, %262
+  %265 = add i64 %264, %258
+  %266 = add i64 %263, %265
+  %267 = getelementptr i16, ptr %b, i64 %256
+  %268 = load i16, ptr %267, align 2
+  %269 = zext i16 %268 to i32
+  %270 = shl i32 %269, 16
+  %271 = bitcast i32 %270 to float
+  %272 = getelementptr float, ptr %mma.b, i64 %266
+  store float %271, ptr %272, align 4
+  %273 = add i64 %i35, 1
   br label %pack.bn
 
-done35:                                           ; preds = %pack.bn
-  %267 = add i64 %i33, 1
+done34:                                           ; preds = %pack.bn
+  %274 = add i64 %i32, 1
   br label %pack.b
 
-mk.zrows:                                         ; preds = %mk.scanned, %done32
-  %268 = phi i64 [ 0, %done32 ], [ %293, %mk.scanned ]
-  %269 = icmp slt i64 %268, 8
-  br i1 %269, label %mk.body, label %mk.done
+mk.zrows:                                         ; preds = %mk.scanned, %done31
+  %275 = phi i64 [ 0, %done31 ], [ %300, %mk.scanned ]
+  %276 = icmp slt i64 %275, 8
+  br i1 %276, label %mk.body, label %mk.done
 
 mk.body:                                          ; preds = %mk.zrows
-  %270 = sub i64 7, %268
-  %271 = mul i64 %270, 2
+  %277 = sub i64 7, %275
+  %278 = mul i64 %277, 2
   store i32 0, ptr %mk.orv, align 4
-  %272 = mul i64 %271, 16
-  %273 = add i64 %272, 0
-  %274 = getelementptr float, ptr %mma.a, i64 %273
+  %279 = mul i64 %278, 16
+  %280 = add i64 %279, 0
+  %281 = getelementptr float, ptr %mma.a, i64 %280
   br label %mk.scan
 
 mk.done:                                          ; preds = %mk.zrows
-  %275 = load i32, ptr %mk.any, align 4
-  %276 = icmp ne i32 %275, 0
-  %277 = load i32, ptr %mk.all, align 4
-  %278 = icmp ne i32 %277, 0
-  %279 = load i64, ptr %mk.first, align 8
-  %280 = and i1 %190, %276
-  br i1 %280, label %mk.zskip, label %mk.zskipdone
+  %282 = load i32, ptr %mk.any, align 4
+  %283 = icmp ne i32 %282, 0
+  %284 = load i32, ptr %mk.all, align 4
+  %285 = icmp ne i32 %284, 0
+  %286 = load i64, ptr %mk.first, align 8
+  %287 = and i1 %197, %283
+  br i1 %287, label %mk.zskip, label %mk.zskipdone
 
-mk.scanned:                                       ; preds = %mk.done38, %mk.done40
-  %281 = load i32, ptr %mk.orv, align 4
-  %282 = icmp eq i32 %281, 0
-  %283 = zext i1 %282 to i32
-  %284 = getelementptr i8, ptr %mk.skip, i64 %270
-  %285 = trunc i32 %283 to i8
-  store i8 %285, ptr %284, align 1
-  %286 = load i32, ptr %mk.any, align 4
-  %287 = or i32 %286, %283
-  store i32 %287, ptr %mk.any, align 4
-  %288 = load i32, ptr %mk.all, align 4
-  %289 = and i32 %288, %283
-  store i32 %289, ptr %mk.all, align 4
-  %290 = load i64, ptr %mk.first, align 8
-  %291 = mul i64 %270, 2
-  %292 = select i1 %282, i64 %290, i64 %291
-  store i64 %292, ptr %mk.first, align 8
-  %293 = add i64 %268, 1
+mk.scanned:                                       ; preds = %mk.done37, %mk.done39
+  %288 = load i32, ptr %mk.orv, align 4
+  %289 = icmp eq i32 %288, 0
+  %290 = zext i1 %289 to i32
+  %291 = getelementptr i8, ptr %mk.skip, i64 %277
+  %292 = trunc i32 %290 to i8
+  store i8 %292, ptr %291, align 1
+  %293 = load i32, ptr %mk.any, align 4
+  %294 = or i32 %293, %290
+  store i32 %294, ptr %mk.any, align 4
+  %295 = load i32, ptr %mk.all, align 4
+  %296 = and i32 %295, %290
+  store i32 %296, ptr %mk.all, align 4
+  %297 = load i64, ptr %mk.first, align 8
+  %298 = mul i64 %277, 2
+  %299 = select i1 %289, i64 %297, i64 %298
+  store i64 %299, ptr %mk.first, align 8
+  %300 = add i64 %275, 1
   br label %mk.zrows
 
 mk.scan:                                          ; preds = %mk.scanmore, %mk.body
-  %294 = phi i64 [ 0, %mk.body ], [ %307, %mk.scanmore ]
-  %295 = icmp slt i64 %294, 1
-  br i1 %295, label %mk.body37, label %mk.done38
+  %301 = phi i64 [ 0, %mk.body ], [ %314, %mk.scanmore ]
+  %302 = icmp slt i64 %301, 1
+  br i1 %302, label %mk.body36, label %mk.done37
 
-mk.body37:                                        ; preds = %mk.scan
-  %296 = getelementptr i32, ptr %274, i64 0
+mk.body36:                                        ; preds = %mk.scan
+  %303 = getelementptr i32, ptr %281, i64 0
   br label %mk.or
 
-mk.done38:                                        ; preds = %mk.scan
+mk.done37:                                        ; preds = %mk.scan
   br label %mk.scanned
 
-mk.or:                                            ; preds = %mk.body39, %mk.body37
-  %297 = phi i64 [ 0, %mk.body37 ], [ %304, %mk.body39 ]
-  %298 = icmp slt i64 %297, 32
-  br i1 %298, label %mk.body39, label %mk.done40
+mk.or:                                            ; preds = %mk.body38, %mk.body36
+  %304 = phi i64 [ 0, %mk.body36 ], [ %311, %mk.body38 ]
+  %305 = icmp slt i64 %304, 32
+  br i1 %305, label %mk.body38, label %mk.done39
 
-mk.body39:                                        ; preds = %mk.or
-  %299 = getelementptr i32, ptr %296, i64 %297
-  %300 = load i32, ptr %299, align 4
-  %301 = and i32 %300, 2147483647
-  %302 = load i32, ptr %mk.orv, align 4
-  %303 = or i32 %302, %301
-  store i32 %303, ptr %mk.orv, align 4
-  %304 = add i64 %297, 1
+mk.body38:                                        ; preds = %mk.or
+  %306 = getelementptr i32, ptr %303, i64 %304
+  %307 = load i32, ptr %306, align 4
+  %308 = and i32 %307, 2147483647
+  %309 = load i32, ptr %mk.orv, align 4
+  %310 = or i32 %309, %308
+  store i32 %310, ptr %mk.orv, align 4
+  %311 = add i64 %304, 1
   br label %mk.or
 
-mk.done40:                                        ; preds = %mk.or
-  %305 = load i32, ptr %mk.orv, align 4
-  %306 = icmp ne i32 %305, 0
-  br i1 %306, label %mk.scanned, label %mk.scanmore
+mk.done39:                                        ; preds = %mk.or
+  %312 = load i32, ptr %mk.orv, align 4
+  %313 = icmp ne i32 %312, 0
+  br i1 %313, label %mk.scanned, label %mk.scanmore
 
-mk.scanmore:                                      ; preds = %mk.done40
-  %307 = add i64 %294, 1
+mk.scanmore:                                      ; preds = %mk.done39
+  %314 = add i64 %301, 1
   br label %mk.scan
 
 mk.zskip:                                         ; preds = %mk.done
   br label %mk.zblk
 
-mk.zskipdone:                                     ; preds = %mk.done42, %mk.done
+mk.zskipdone:                                     ; preds = %mk.done41, %mk.done
   store i32 0, ptr %mk.bbad, align 4
-  %308 = select i1 %276, i64 %279, i64 -1
+  %315 = select i1 %283, i64 %286, i64 -1
   br label %mk.pass
 
 mk.zblk:                                          ; preds = %mk.znext, %mk.zskip
-  %309 = phi i64 [ 0, %mk.zskip ], [ %314, %mk.znext ]
-  %310 = icmp slt i64 %309, 8
-  br i1 %310, label %mk.body41, label %mk.done42
+  %316 = phi i64 [ 0, %mk.zskip ], [ %321, %mk.znext ]
+  %317 = icmp slt i64 %316, 8
+  br i1 %317, label %mk.body40, label %mk.done41
 
-mk.body41:                                        ; preds = %mk.zblk
-  %311 = getelementptr i8, ptr %mk.skip, i64 %309
-  %312 = load i8, ptr %311, align 1
-  %313 = icmp ne i8 %312, 0
-  br i1 %313, label %mk.zfill, label %mk.znext
+mk.body40:                                        ; preds = %mk.zblk
+  %318 = getelementptr i8, ptr %mk.skip, i64 %316
+  %319 = load i8, ptr %318, align 1
+  %320 = icmp ne i8 %319, 0
+  br i1 %320, label %mk.zfill, label %mk.znext
 
-mk.done42:                                        ; preds = %mk.zblk
+mk.done41:                                        ; preds = %mk.zblk
   br label %mk.zskipdone
 
-mk.zfill:                                         ; preds = %mk.body41
+mk.zfill:                                         ; preds = %mk.body40
   br label %mk.zrow
 
-mk.znext:                                         ; preds = %mk.done44, %mk.body41
-  %314 = add i64 %309, 1
+mk.znext:                                         ; preds = %mk.done43, %mk.body40
+  %321 = add i64 %316, 1
   br label %mk.zblk
 
-mk.zrow:                                          ; preds = %mk.done46, %mk.zfill
-  %315 = phi i64 [ 0, %mk.zfill ], [ %325, %mk.done46 ]
-  %316 = icmp slt i64 %315, 2
-  br i1 %316, label %mk.body43, label %mk.done44
+mk.zrow:                                          ; preds = %mk.done45, %mk.zfill
+  %322 = phi i64 [ 0, %mk.zfill ], [ %332, %mk.done45 ]
+  %323 = icmp slt i64 %322, 2
+  br i1 %323, label %mk.body42, label %mk.done43
 
-mk.body43:                                        ; preds = %mk.zrow
-  %317 = mul i64 %309, 2
-  %318 = add i64 %317, %315
-  %319 = mul i64 %318, %187
+mk.body42:                                        ; preds = %mk.zrow
+  %324 = mul i64 %316, 2
+  %325 = add i64 %324, %322
+  %326 = mul i64 %325, %194
   br label %mk.zcol
 
-mk.done44:                                        ; preds = %mk.zrow
+mk.done43:                                        ; preds = %mk.zrow
   br label %mk.znext
 
-mk.zcol:                                          ; preds = %mk.body45, %mk.body43
-  %320 = phi i64 [ 0, %mk.body43 ], [ %324, %mk.body45 ]
-  %321 = icmp slt i64 %320, 16
-  br i1 %321, label %mk.body45, label %mk.done46
+mk.zcol:                                          ; preds = %mk.body44, %mk.body42
+  %327 = phi i64 [ 0, %mk.body42 ], [ %331, %mk.body44 ]
+  %328 = icmp slt i64 %327, 16
+  br i1 %328, label %mk.body44, label %mk.done45
 
-mk.body45:                                        ; preds = %mk.zcol
-  %322 = add i64 %319, %320
-  %323 = getelementptr float, ptr %188, i64 %322
-  store <8 x float> zeroinitializer, ptr %323, align 4
-  %324 = add i64 %320, 8
+mk.body44:                                        ; preds = %mk.zcol
+  %329 = add i64 %326, %327
+  %330 = getelementptr float, ptr %195, i64 %329
+  store <8 x float> zeroinitializer, ptr %330, align 4
+  %331 = add i64 %327, 8
   br label %mk.zcol
 
-mk.done46:                                        ; preds = %mk.zcol
-  %325 = add i64 %315, 1
+mk.done45:                                        ; preds = %mk.zcol
+  %332 = add i64 %322, 1
   br label %mk.zrow
 
 mk.pass:                                          ; preds = %mk.passdone, %mk.zskipdone
-  %326 = phi i64 [ 0, %mk.zskipdone ], [ %339, %mk.passdone ]
-  %327 = icmp slt i64 %326, 2
-  br i1 %327, label %mk.body47, label %mk.done48
+  %333 = phi i64 [ 0, %mk.zskipdone ], [ %346, %mk.passdone ]
+  %334 = icmp slt i64 %333, 2
+  br i1 %334, label %mk.body46, label %mk.done47
 
-mk.body47:                                        ; preds = %mk.pass
-  %328 = trunc i64 %326 to i8
-  %329 = load i32, ptr %mk.bbad, align 4
-  %330 = icmp ne i32 %329, 0
-  %331 = or i1 %278, %330
-  %332 = and i1 %276, %331
-  %333 = icmp eq i64 %326, 0
-  %334 = or i1 %333, %332
-  br i1 %334, label %mk.passrun, label %mk.passdone
+mk.body46:                                        ; preds = %mk.pass
+  %335 = trunc i64 %333 to i8
+  %336 = load i32, ptr %mk.bbad, align 4
+  %337 = icmp ne i32 %336, 0
+  %338 = or i1 %285, %337
+  %339 = and i1 %283, %338
+  %340 = icmp eq i64 %333, 0
+  %341 = or i1 %340, %339
+  br i1 %341, label %mk.passrun, label %mk.passdone
 
-mk.done48:                                        ; preds = %mk.pass
+mk.done47:                                        ; preds = %mk.pass
   store i8 0, ptr %acc.zero, align 1
-  %335 = load i8, ptr %acc.zero, align 1
-  %336 = icmp ne i8 %335, 0
-  br i1 %336, label %acc.fill, label %acc.settled
+  %342 = load i8, ptr %acc.zero, align 1
+  %343 = icmp ne i8 %342, 0
+  br i1 %343, label %acc.fill, label %acc.settled
 
-mk.passrun:                                       ; preds = %mk.body47
-  %337 = icmp eq i64 %326, 0
-  %338 = select i1 %337, i64 %308, i64 -1
+mk.passrun:                                       ; preds = %mk.body46
+  %344 = icmp eq i64 %333, 0
+  %345 = select i1 %344, i64 %315, i64 -1
   br label %mk.i
 
-mk.passdone:                                      ; preds = %mk.done66, %mk.body47
-  %339 = add i64 %326, 1
+mk.passdone:                                      ; preds = %mk.done65, %mk.body46
+  %346 = add i64 %333, 1
   br label %mk.pass
 
 mk.i:                                             ; preds = %mk.next, %mk.passrun
-  %340 = phi i64 [ 0, %mk.passrun ], [ %347, %mk.next ]
-  %341 = icmp slt i64 %340, 16
-  br i1 %341, label %mk.body49, label %mk.done50
+  %347 = phi i64 [ 0, %mk.passrun ], [ %354, %mk.next ]
+  %348 = icmp slt i64 %347, 16
+  br i1 %348, label %mk.body48, label %mk.done49
 
-mk.body49:                                        ; preds = %mk.i
-  %342 = sdiv i64 %340, 2
-  %343 = getelementptr i8, ptr %mk.skip, i64 %342
-  %344 = load i8, ptr %343, align 1
-  %345 = icmp eq i8 %344, %328
-  br i1 %345, label %mk.work, label %mk.next
+mk.body48:                                        ; preds = %mk.i
+  %349 = sdiv i64 %347, 2
+  %350 = getelementptr i8, ptr %mk.skip, i64 %349
+  %351 = load i8, ptr %350, align 1
+  %352 = icmp eq i8 %351, %335
+  br i1 %352, label %mk.work, label %mk.next
 
-mk.done50:                                        ; preds = %mk.i
-  br label %mk.i64
+mk.done49:                                        ; preds = %mk.i
+  br label %mk.i63
 
-mk.work:                                          ; preds = %mk.body49
-  %346 = icmp eq i64 %340, %338
-  br i1 %346, label %mk.checking, label %mk.plain
+mk.work:                                          ; preds = %mk.body48
+  %353 = icmp eq i64 %347, %345
+  br i1 %353, label %mk.checking, label %mk.plain
 
-mk.next:                                          ; preds = %mk.blockdone, %mk.body49
-  %347 = add i64 %340, 2
+mk.next:                                          ; preds = %mk.blockdone, %mk.body48
+  %354 = add i64 %347, 2
   br label %mk.i
 
 mk.checking:                                      ; preds = %mk.work
-  br i1 %190, label %mk.accready, label %mk.accload
+  br i1 %197, label %mk.accready, label %mk.accload
 
 mk.plain:                                         ; preds = %mk.work
-  br i1 %190, label %mk.accready55, label %mk.accload54
+  br i1 %197, label %mk.accready54, label %mk.accload53
 
-mk.blockdone:                                     ; preds = %mk.kdone60, %mk.kdone
+mk.blockdone:                                     ; preds = %mk.kdone59, %mk.kdone
   br label %mk.next
 
 mk.accload:                                       ; preds = %mk.checking
-  %348 = add i64 %340, 0
-  %349 = mul i64 %348, %187
-  %350 = add i64 %349, 0
-  %351 = getelementptr float, ptr %188, i64 %350
-  %352 = load <8 x float>, ptr %351, align 4
-  %353 = add i64 %340, 1
-  %354 = mul i64 %353, %187
-  %355 = add i64 %354, 0
-  %356 = getelementptr float, ptr %188, i64 %355
-  %357 = load <8 x float>, ptr %356, align 4
+  %355 = add i64 %347, 0
+  %356 = mul i64 %355, %194
+  %357 = add i64 %356, 0
+  %358 = getelementptr float, ptr %195, i64 %357
+  %359 = load <8 x float>, ptr %358, align 4
+  %360 = add i64 %347, 1
+  %361 = mul i64 %360, %194
+  %362 = add i64 %361, 0
+  %363 = getelementptr float, ptr %195, i64 %362
+  %364 = load <8 x float>, ptr %363, align 4
   br label %mk.accready
 
 mk.accready:                                      ; preds = %mk.accload, %mk.checking
-  %acc0 = phi <8 x float> [ zeroinitializer, %mk.checking ], [ %352, %mk.accload ]
-  %acc051 = phi <8 x float> [ zeroinitializer, %mk.checking ], [ %357, %mk.accload ]
+  %acc0 = phi <8 x float> [ zeroinitializer, %mk.checking ], [ %359, %mk.accload ]
+  %acc050 = phi <8 x float> [ zeroinitializer, %mk.checking ], [ %364, %mk.accload ]
   br label %mk.k
 
 mk.k:                                             ; preds = %mk.kbody, %mk.accready
-  %k = phi i64 [ 0, %mk.accready ], [ %383, %mk.kbody ]
-  %acc52 = phi <8 x float> [ %acc0, %mk.accready ], [ %374, %mk.kbody ]
-  %acc53 = phi <8 x float> [ %acc051, %mk.accready ], [ %382, %mk.kbody ]
-  %exponents = phi <8 x i32> [ zeroinitializer, %mk.accready ], [ %366, %mk.kbody ]
-  %358 = icmp slt i64 %k, 16
-  br i1 %358, label %mk.kbody, label %mk.kdone
+  %k = phi i64 [ 0, %mk.accready ], [ %390, %mk.kbody ]
+  %acc51 = phi <8 x float> [ %acc0, %mk.accready ], [ %381, %mk.kbody ]
+  %acc52 = phi <8 x float> [ %acc050, %mk.accready ], [ %389, %mk.kbody ]
+  %exponents = phi <8 x i32> [ zeroinitializer, %mk.accready ], [ %373, %mk.kbody ]
+  %365 = icmp slt i64 %k, 16
+  br i1 %365, label %mk.kbody, label %mk.kdone
 
 mk.kbody:                                         ; preds = %mk.k
-  %359 = mul i64 %k, 16
-  %360 = add i64 %359, 0
-  %361 = add i64 0, %360
-  %362 = getelementptr float, ptr %mma.b, i64 %361
-  %363 = load <8 x float>, ptr %362, align 4
-  %364 = bitcast <8 x float> %363 to <8 x i32>
-  %365 = and <8 x i32> %364, splat (i32 2139095040)
-  %366 = call <8 x i32> @llvm.umax.v8i32(<8 x i32> %exponents, <8 x i32> %365)
-  %367 = add i64 %340, 0
-  %368 = mul i64 %367, 16
-  %369 = add i64 %368, %k
-  %370 = getelementptr float, ptr %mma.a, i64 %369
-  %371 = load float, ptr %370, align 4
-  %372 = insertelement <8 x float> poison, float %371, i32 0
-  %373 = shufflevector <8 x float> %372, <8 x float> poison, <8 x i32> zeroinitializer
-  %374 = call <8 x float> @llvm.fma.v8f32(<8 x float> %373, <8 x float> %363, <8 x float> %acc52)
-  %375 = add i64 %340, 1
-  %376 = mul i64 %375, 16
-  %377 = add i64 %376, %k
-  %378 = getelementptr float, ptr %mma.a, i64 %377
-  %379 = load float, ptr %378, align 4
-  %380 = insertelement <8 x float> poison, float %379, i32 0
-  %381 = shufflevector <8 x float> %380, <8 x float> poison, <8 x i32> zeroinitializer
-  %382 = call <8 x float> @llvm.fma.v8f32(<8 x float> %381, <8 x float> %363, <8 x float> %acc53)
-  %383 = add i64 %k, 1
+  %366 = mul i64 %k, 16
+  %367 = add i64 %366, 0
+  %368 = add i64 0, %367
+  %369 = getelementptr float, ptr %mma.b, i64 %368
+  %370 = load <8 x float>, ptr %369, align 4
+  %371 = bitcast <8 x float> %370 to <8 x i32>
+  %372 = and <8 x i32> %371, splat (i32 2139095040)
+  %373 = call <8 x i32> @llvm.umax.v8i32(<8 x i32> %exponents, <8 x i32> %372)
+  %374 = add i64 %347, 0
+  %375 = mul i64 %374, 16
+  %376 = add i64 %375, %k
+  %377 = getelementptr float, ptr %mma.a, i64 %376
+  %378 = load float, ptr %377, align 4
+  %379 = insertelement <8 x float> poison, float %378, i32 0
+  %380 = shufflevector <8 x float> %379, <8 x float> poison, <8 x i32> zeroinitializer
+  %381 = call <8 x float> @llvm.fma.v8f32(<8 x float> %380, <8 x float> %370, <8 x float> %acc51)
+  %382 = add i64 %347, 1
+  %383 = mul i64 %382, 16
+  %384 = add i64 %383, %k
+  %385 = getelementptr float, ptr %mma.a, i64 %384
+  %386 = load float, ptr %385, align 4
+  %387 = insertelement <8 x float> poison, float %386, i32 0
+  %388 = shufflevector <8 x float> %387, <8 x float> poison, <8 x i32> zeroinitializer
+  %389 = call <8 x float> @llvm.fma.v8f32(<8 x float> %388, <8 x float> %370, <8 x float> %acc52)
+  %390 = add i64 %k, 1
   br label %mk.k
 
 mk.kdone:                                         ; preds = %mk.k
-  %384 = call i32 @llvm.vector.reduce.umax.v8i32(<8 x i32> %exponents)
-  %385 = icmp eq i32 %384, 2139095040
-  %386 = load i32, ptr %mk.bbad, align 4
-  %387 = zext i1 %385 to i32
-  %388 = or i32 %386, %387
-  store i32 %388, ptr %mk.bbad, align 4
-  %389 = add i64 %340, 0
-  %390 = mul i64 %389, %187
-  %391 = add i64 %390, 0
-  %392 = getelementptr float, ptr %188, i64 %391
-  store <8 x float> %acc52, ptr %392, align 4
-  %393 = add i64 %340, 1
-  %394 = mul i64 %393, %187
-  %395 = add i64 %394, 0
-  %396 = getelementptr float, ptr %188, i64 %395
-  store <8 x float> %acc53, ptr %396, align 4
+  %391 = call i32 @llvm.vector.reduce.umax.v8i32(<8 x i32> %exponents)
+  %392 = icmp eq i32 %391, 2139095040
+  %393 = load i32, ptr %mk.bbad, align 4
+  %394 = zext i1 %392 to i32
+  %395 = or i32 %393, %394
+  store i32 %395, ptr %mk.bbad, align 4
+  %396 = add i64 %347, 0
+  %397 = mul i64 %396, %194
+  %398 = add i64 %397, 0
+  %399 = getelementptr float, ptr %195, i64 %398
+  store <8 x float> %acc51, ptr %399, align 4
+  %400 = add i64 %347, 1
+  %401 = mul i64 %400, %194
+  %402 = add i64 %401, 0
+  %403 = getelementptr float, ptr %195, i64 %402
+  store <8 x float> %acc52, ptr %403, align 4
   br label %mk.blockdone
 
-mk.accload54:                                     ; preds = %mk.plain
-  %397 = add i64 %340, 0
-  %398 = mul i64 %397, %187
-  %399 = add i64 %398, 0
-  %400 = getelementptr float, ptr %188, i64 %399
-  %401 = load <8 x float>, ptr %400, align 4
-  %402 = add i64 %340, 1
-  %403 = mul i64 %402, %187
-  %404 = add i64 %403, 0
-  %405 = getelementptr float, ptr %188, i64 %404
-  %406 = load <8 x float>, ptr %405, align 4
-  br label %mk.accready55
+mk.accload53:                                     ; preds = %mk.plain
+  %404 = add i64 %347, 0
+  %405 = mul i64 %404, %194
+  %406 = add i64 %405, 0
+  %407 = getelementptr float, ptr %195, i64 %406
+  %408 = load <8 x float>, ptr %407, align 4
+  %409 = add i64 %347, 1
+  %410 = mul i64 %409, %194
+  %411 = add i64 %410, 0
+  %412 = getelementptr float, ptr %195, i64 %411
+  %413 = load <8 x float>, ptr %412, align 4
+  br label %mk.accready54
 
-mk.accready55:                                    ; preds = %mk.accload54, %mk.plain
-  %acc056 = phi <8 x float> [ zeroinitializer, %mk.plain ], [ %401, %mk.accload54 ]
-  %acc057 = phi <8 x float> [ zeroinitializer, %mk.plain ], [ %406, %mk.accload54 ]
-  br label %mk.k58
+mk.accready54:                                    ; preds = %mk.accload53, %mk.plain
+  %acc055 = phi <8 x float> [ zeroinitializer, %mk.plain ], [ %408, %mk.accload53 ]
+  %acc056 = phi <8 x float> [ zeroinitializer, %mk.plain ], [ %413, %mk.accload53 ]
+  br label %mk.k57
 
-mk.k58:                                           ; preds = %mk.kbody59, %mk.accready55
-  %k61 = phi i64 [ 0, %mk.accready55 ], [ %429, %mk.kbody59 ]
-  %acc62 = phi <8 x float> [ %acc056, %mk.accready55 ], [ %420, %mk.kbody59 ]
-  %acc63 = phi <8 x float> [ %acc057, %mk.accready55 ], [ %428, %mk.kbody59 ]
-  %407 = icmp slt i64 %k61, 16
-  br i1 %407, label %mk.kbody59, label %mk.kdone60
+mk.k57:                                           ; preds = %mk.kbody58, %mk.accready54
+  %k60 = phi i64 [ 0, %mk.accready54 ], [ %436, %mk.kbody58 ]
+  %acc61 = phi <8 x float> [ %acc055, %mk.accready54 ], [ %427, %mk.kbody58 ]
+  %acc62 = phi <8 x float> [ %acc056, %mk.accready54 ], [ %435, %mk.kbody58 ]
+  %414 = icmp slt i64 %k60, 16
+  br i1 %414, label %mk.kbody58, label %mk.kdone59
 
-mk.kbody59:                                       ; preds = %mk.k58
-  %408 = mul i64 %k61, 16
-  %409 = add i64 %408, 0
-  %410 = add i64 0, %409
-  %411 = getelementptr float, ptr %mma.b, i64 %410
-  %412 = load <8 x float>, ptr %411, align 4
-  %413 = add i64 %340, 0
-  %414 = mul i64 %413, 16
-  %415 = add i64 %414, %k61
-  %416 = getelementptr float, ptr %mma.a, i64 %415
-  %417 = load float, ptr %416, align 4
-  %418 = insertelement <8 x float> poison, float %417, i32 0
-  %419 = shufflevector <8 x float> %418, <8 x float> poison, <8 x i32> zeroinitializer
-  %420 = call <8 x float> @llvm.fma.v8f32(<8 x float> %419, <8 x float> %412, <8 x float> %acc62)
-  %421 = add i64 %340, 1
-  %422 = mul i64 %421, 16
-  %423 = add i64 %422, %k61
-  %424 = getelementptr float, ptr %mma.a, i64 %423
-  %425 = load float, ptr %424, align 4
-  %426 = insertelement <8 x float> poison, float %425, i32 0
-  %427 = shufflevector <8 x float> %426, <8 x float> poison, <8 x i32> zeroinitializer
-  %428 = call <8 x float> @llvm.fma.v8f32(<8 x float> %427, <8 x float> %412, <8 x float> %acc63)
-  %429 = add i64 %k61, 1
-  br label %mk.k58
+mk.kbody58:                                       ; preds = %mk.k57
+  %415 = mul i64 %k60, 16
+  %416 = add i64 %415, 0
+  %417 = add i64 0, %416
+  %418 = getelementptr float, ptr %mma.b, i64 %417
+  %419 = load <8 x float>, ptr %418, align 4
+  %420 = add i64 %347, 0
+  %421 = mul i64 %420, 16
+  %422 = add i64 %421, %k60
+  %423 = getelementptr float, ptr %mma.a, i64 %422
+  %424 = load float, ptr %423, align 4
+  %425 = insertelement <8 x float> poison, float %424, i32 0
+  %426 = shufflevector <8 x float> %425, <8 x float> poison, <8 x i32> zeroinitializer
+  %427 = call <8 x float> @llvm.fma.v8f32(<8 x float> %426, <8 x float> %419, <8 x float> %acc61)
+  %428 = add i64 %347, 1
+  %429 = mul i64 %428, 16
+  %430 = add i64 %429, %k60
+  %431 = getelementptr float, ptr %mma.a, i64 %430
+  %432 = load float, ptr %431, align 4
+  %433 = insertelement <8 x float> poison, float %432, i32 0
+  %434 = shufflevector <8 x float> %433, <8 x float> poison, <8 x i32> zeroinitializer
+  %435 = call <8 x float> @llvm.fma.v8f32(<8 x float> %434, <8 x float> %419, <8 x float> %acc62)
+  %436 = add i64 %k60, 1
+  br label %mk.k57
 
-mk.kdone60:                                       ; preds = %mk.k58
-  %430 = add i64 %340, 0
-  %431 = mul i64 %430, %187
-  %432 = add i64 %431, 0
-  %433 = getelementptr float, ptr %188, i64 %432
-  store <8 x float> %acc62, ptr %433, align 4
-  %434 = add i64 %340, 1
-  %435 = mul i64 %434, %187
-  %436 = add i64 %435, 0
-  %437 = getelementptr float, ptr %188, i64 %436
-  store <8 x float> %acc63, ptr %437, align 4
+mk.kdone59:                                       ; preds = %mk.k57
+  %437 = add i64 %347, 0
+  %438 = mul i64 %437, %194
+  %439 = add i64 %438, 0
+  %440 = getelementptr float, ptr %195, i64 %439
+  store <8 x float> %acc61, ptr %440, align 4
+  %441 = add i64 %347, 1
+  %442 = mul i64 %441, %194
+  %443 = add i64 %442, 0
+  %444 = getelementptr float, ptr %195, i64 %443
+  store <8 x float> %acc62, ptr %444, align 4
   br label %mk.blockdone
 
-mk.i64:                                           ; preds = %mk.next68, %mk.done50
-  %438 = phi i64 [ 0, %mk.done50 ], [ %445, %mk.next68 ]
-  %439 = icmp slt i64 %438, 16
-  br i1 %439, label %mk.body65, label %mk.done66
+mk.i63:                                           ; preds = %mk.next67, %mk.done49
+  %445 = phi i64 [ 0, %mk.done49 ], [ %452, %mk.next67 ]
+  %446 = icmp slt i64 %445, 16
+  br i1 %446, label %mk.body64, label %mk.done65
 
-mk.body65:                                        ; preds = %mk.i64
-  %440 = sdiv i64 %438, 2
-  %441 = getelementptr i8, ptr %mk.skip, i64 %440
-  %442 = load i8, ptr %441, align 1
-  %443 = icmp eq i8 %442, %328
-  br i1 %443, label %mk.work67, label %mk.next68
+mk.body64:                                        ; preds = %mk.i63
+  %447 = sdiv i64 %445, 2
+  %448 = getelementptr i8, ptr %mk.skip, i64 %447
+  %449 = load i8, ptr %448, align 1
+  %450 = icmp eq i8 %449, %335
+  br i1 %450, label %mk.work66, label %mk.next67
 
-mk.done66:                                        ; preds = %mk.i64
+mk.done65:                                        ; preds = %mk.i63
   br label %mk.passdone
 
-mk.work67:                                        ; preds = %mk.body65
-  %444 = icmp eq i64 %438, %338
-  br i1 %444, label %mk.checking69, label %mk.plain70
+mk.work66:                                        ; preds = %mk.body64
+  %451 = icmp eq i64 %445, %345
+  br i1 %451, label %mk.checking68, label %mk.plain69
 
-mk.next68:                                        ; preds = %mk.blockdone71, %mk.body65
-  %445 = add i64 %438, 2
-  br label %mk.i64
+mk.next67:                                        ; preds = %mk.blockdone70, %mk.body64
+  %452 = add i64 %445, 2
+  br label %mk.i63
 
-mk.checking69:                                    ; preds = %mk.work67
-  br i1 %190, label %mk.accready73, label %mk.accload72
+mk.checking68:                                    ; preds = %mk.work66
+  br i1 %197, label %mk.accready72, label %mk.accload71
 
-mk.plain70:                                       ; preds = %mk.work67
-  br i1 %190, label %mk.accready84, label %mk.accload83
+mk.plain69:                                       ; preds = %mk.work66
+  br i1 %197, label %mk.accready83, label %mk.accload82
 
-mk.blockdone71:                                   ; preds = %mk.kdone89, %mk.kdone78
-  br label %mk.next68
+mk.blockdone70:                                   ; preds = %mk.kdone88, %mk.kdone77
+  br label %mk.next67
 
-mk.accload72:                                     ; preds = %mk.checking69
-  %446 = add i64 %438, 0
-  %447 = mul i64 %446, %187
-  %448 = add i64 %447, 8
-  %449 = getelementptr float, ptr %188, i64 %448
-  %450 = load <8 x float>, ptr %449, align 4
-  %451 = add i64 %438, 1
-  %452 = mul i64 %451, %187
-  %453 = add i64 %452, 8
-  %454 = getelementptr float, ptr %188, i64 %453
-  %455 = load <8 x float>, ptr %454, align 4
-  br label %mk.accready73
+mk.accload71:                                     ; preds = %mk.checking68
+  %453 = add i64 %445, 0
+  %454 = mul i64 %453, %194
+  %455 = add i64 %454, 8
+  %456 = getelementptr float, ptr %195, i64 %455
+  %457 = load <8 x float>, ptr %456, align 4
+  %458 = add i64 %445, 1
+  %459 = mul i64 %458, %194
+  %460 = add i64 %459, 8
+  %461 = getelementptr float, ptr %195, i64 %460
+  %462 = load <8 x float>, ptr %461, align 4
+  br label %mk.accready72
 
-mk.accready73:                                    ; preds = %mk.accload72, %mk.checking69
-  %acc074 = phi <8 x float> [ zeroinitializer, %mk.checking69 ], [ %450, %mk.accload72 ]
-  %acc075 = phi <8 x float> [ zeroinitializer, %mk.checking69 ], [ %455, %mk.accload72 ]
-  br label %mk.k76
+mk.accready72:                                    ; preds = %mk.accload71, %mk.checking68
+  %acc073 = phi <8 x float> [ zeroinitializer, %mk.checking68 ], [ %457, %mk.accload71 ]
+  %acc074 = phi <8 x float> [ zeroinitializer, %mk.checking68 ], [ %462, %mk.accload71 ]
+  br label %mk.k75
 
-mk.k76:                                           ; preds = %mk.kbody77, %mk.accready73
-  %k79 = phi i64 [ 0, %mk.accready73 ], [ %481, %mk.kbody77 ]
-  %acc80 = phi <8 x float> [ %acc074, %mk.accready73 ], [ %472, %mk.kbody77 ]
-  %acc81 = phi <8 x float> [ %acc075, %mk.accready73 ], [ %480, %mk.kbody77 ]
-  %exponents82 = phi <8 x i32> [ zeroinitializer, %mk.accready73 ], [ %464, %mk.kbody77 ]
-  %456 = icmp slt i64 %k79, 16
-  br i1 %456, label %mk.kbody77, label %mk.kdone78
+mk.k75:                                           ; preds = %mk.kbody76, %mk.accready72
+  %k78 = phi i64 [ 0, %mk.accready72 ], [ %488, %mk.kbody76 ]
+  %acc79 = phi <8 x float> [ %acc073, %mk.accready72 ], [ %479, %mk.kbody76 ]
+  %acc80 = phi <8 x float> [ %acc074, %mk.accready72 ], [ %487, %mk.kbody76 ]
+  %exponents81 = phi <8 x i32> [ zeroinitializer, %mk.accready72 ], [ %471, %mk.kbody76 ]
+  %463 = icmp slt i64 %k78, 16
+  br i1 %463, label %mk.kbody76, label %mk.kdone77
 
-mk.kbody77:                                       ; preds = %mk.k76
-  %457 = mul i64 %k79, 16
-  %458 = add i64 %457, 8
-  %459 = add i64 0, %458
-  %460 = getelementptr float, ptr %mma.b, i64 %459
-  %461 = load <8 x float>, ptr %460, align 4
-  %462 = bitcast <8 x float> %461 to <8 x i32>
-  %463 = and <8 x i32> %462, splat (i32 2139095040)
-  %464 = call <8 x i32> @llvm.umax.v8i32(<8 x i32> %exponents82, <8 x i32> %463)
-  %465 = add i64 %438, 0
-  %466 = mul i64 %465, 16
-  %467 = add i64 %466, %k79
-  %468 = getelementptr float, ptr %mma.a, i64 %467
-  %469 = load float, ptr %468, align 4
-  %470 = insertelement <8 x float> poison, float %469, i32 0
-  %471 = shufflevector <8 x float> %470, <8 x float> poison, <8 x i32> zeroinitializer
-  %472 = call <8 x float> @llvm.fma.v8f32(<8 x float> %471, <8 x float> %461, <8 x float> %acc80)
-  %473 = add i64 %438, 1
-  %474 = mul i64 %473, 16
-  %475 = add i64 %474, %k79
-  %476 = getelementptr float, ptr %mma.a, i64 %475
-  %477 = load float, ptr %476, align 4
-  %478 = insertelement <8 x float> poison, float %477, i32 0
-  %479 = shufflevector <8 x float> %478, <8 x float> poison, <8 x i32> zeroinitializer
-  %480 = call <8 x float> @llvm.fma.v8f32(<8 x float> %479, <8 x float> %461, <8 x float> %acc81)
-  %481 = add i64 %k79, 1
-  br label %mk.k76
+mk.kbody76:                                       ; preds = %mk.k75
+  %464 = mul i64 %k78, 16
+  %465 = add i64 %464, 8
+  %466 = add i64 0, %465
+  %467 = getelementptr float, ptr %mma.b, i64 %466
+  %468 = load <8 x float>, ptr %467, align 4
+  %469 = bitcast <8 x float> %468 to <8 x i32>
+  %470 = and <8 x i32> %469, splat (i32 2139095040)
+  %471 = call <8 x i32> @llvm.umax.v8i32(<8 x i32> %exponents81, <8 x i32> %470)
+  %472 = add i64 %445, 0
+  %473 = mul i64 %472, 16
+  %474 = add i64 %473, %k78
+  %475 = getelementptr float, ptr %mma.a, i64 %474
+  %476 = load float, ptr %475, align 4
+  %477 = insertelement <8 x float> poison, float %476, i32 0
+  %478 = shufflevector <8 x float> %477, <8 x float> poison, <8 x i32> zeroinitializer
+  %479 = call <8 x float> @llvm.fma.v8f32(<8 x float> %478, <8 x float> %468, <8 x float> %acc79)
+  %480 = add i64 %445, 1
+  %481 = mul i64 %480, 16
+  %482 = add i64 %481, %k78
+  %483 = getelementptr float, ptr %mma.a, i64 %482
+  %484 = load float, ptr %483, align 4
+  %485 = insertelement <8 x float> poison, float %484, i32 0
+  %486 = shufflevector <8 x float> %485, <8 x float> poison, <8 x i32> zeroinitializer
+  %487 = call <8 x float> @llvm.fma.v8f32(<8 x float> %486, <8 x float> %468, <8 x float> %acc80)
+  %488 = add i64 %k78, 1
+  br label %mk.k75
 
-mk.kdone78:                                       ; preds = %mk.k76
-  %482 = call i32 @llvm.vector.reduce.umax.v8i32(<8 x i32> %exponents82)
-  %483 = icmp eq i32 %482, 2139095040
-  %484 = load i32, ptr %mk.bbad, align 4
-  %485 = zext i1 %483 to i32
-  %486 = or i32 %484, %485
-  store i32 %486, ptr %mk.bbad, align 4
-  %487 = add i64 %438, 0
-  %488 = mul i64 %487, %187
-  %489 = add i64 %488, 8
-  %490 = getelementptr float, ptr %188, i64 %489
-  store <8 x float> %acc80, ptr %490, align 4
-  %491 = add i64 %438, 1
-  %492 = mul i64 %491, %187
-  %493 = add i64 %492, 8
-  %494 = getelementptr float, ptr %188, i64 %493
-  store <8 x float> %acc81, ptr %494, align 4
-  br label %mk.blockdone71
+mk.kdone77:                                       ; preds = %mk.k75
+  %489 = call i32 @llvm.vector.reduce.umax.v8i32(<8 x i32> %exponents81)
+  %490 = icmp eq i32 %489, 2139095040
+  %491 = load i32, ptr %mk.bbad, align 4
+  %492 = zext i1 %490 to i32
+  %493 = or i32 %491, %492
+  store i32 %493, ptr %mk.bbad, align 4
+  %494 = add i64 %445, 0
+  %495 = mul i64 %494, %194
+  %496 = add i64 %495, 8
+  %497 = getelementptr float, ptr %195, i64 %496
+  store <8 x float> %acc79, ptr %497, align 4
+  %498 = add i64 %445, 1
+  %499 = mul i64 %498, %194
+  %500 = add i64 %499, 8
+  %501 = getelementptr float, ptr %195, i64 %500
+  store <8 x float> %acc80, ptr %501, align 4
+  br label %mk.blockdone70
 
-mk.accload83:                                     ; preds = %mk.plain70
-  %495 = add i64 %438, 0
-  %496 = mul i64 %495, %187
-  %497 = add i64 %496, 8
-  %498 = getelementptr float, ptr %188, i64 %497
-  %499 = load <8 x float>, ptr %498, align 4
-  %500 = add i64 %438, 1
-  %501 = mul i64 %500, %187
-  %502 = add i64 %501, 8
-  %503 = getelementptr float, ptr %188, i64 %502
-  %504 = load <8 x float>, ptr %503, align 4
-  br label %mk.accready84
+mk.accload82:                                     ; preds = %mk.plain69
+  %502 = add i64 %445, 0
+  %503 = mul i64 %502, %194
+  %504 = add i64 %503, 8
+  %505 = getelementptr float, ptr %195, i64 %504
+  %506 = load <8 x float>, ptr %505, align 4
+  %507 = add i64 %445, 1
+  %508 = mul i64 %507, %194
+  %509 = add i64 %508, 8
+  %510 = getelementptr float, ptr %195, i64 %509
+  %511 = load <8 x float>, ptr %510, align 4
+  br label %mk.accready83
 
-mk.accready84:                                    ; preds = %mk.accload83, %mk.plain70
-  %acc085 = phi <8 x float> [ zeroinitializer, %mk.plain70 ], [ %499, %mk.accload83 ]
-  %acc086 = phi <8 x float> [ zeroinitializer, %mk.plain70 ], [ %504, %mk.accload83 ]
-  br label %mk.k87
+mk.accready83:                                    ; preds = %mk.accload82, %mk.plain69
+  %acc084 = phi <8 x float> [ zeroinitializer, %mk.plain69 ], [ %506, %mk.accload82 ]
+  %acc085 = phi <8 x float> [ zeroinitializer, %mk.plain69 ], [ %511, %mk.accload82 ]
+  br label %mk.k86
 
-mk.k87:                                           ; preds = %mk.kbody88, %mk.accready84
-  %k90 = phi i64 [ 0, %mk.accready84 ], [ %527, %mk.kbody88 ]
-  %acc91 = phi <8 x float> [ %acc085, %mk.accready84 ], [ %518, %mk.kbody88 ]
-  %acc92 = phi <8 x float> [ %acc086, %mk.accready84 ], [ %526, %mk.kbody88 ]
-  %505 = icmp slt i64 %k90, 16
-  br i1 %505, label %mk.kbody88, label %mk.kdone89
+mk.k86:                                           ; preds = %mk.kbody87, %mk.accready83
+  %k89 = phi i64 [ 0, %mk.accready83 ], [ %534, %mk.kbody87 ]
+  %acc90 = phi <8 x float> [ %acc084, %mk.accready83 ], [ %525, %mk.kbody87 ]
+  %acc91 = phi <8 x float> [ %acc085, %mk.accready83 ], [ %533, %mk.kbody87 ]
+  %512 = icmp slt i64 %k89, 16
+  br i1 %512, label %mk.kbody87, label %mk.kdone88
 
-mk.kbody88:                                       ; preds = %mk.k87
-  %506 = mul i64 %k90, 16
-  %507 = add i64 %506, 8
-  %508 = add i64 0, %507
-  %509 = getelementptr float, ptr %mma.b, i64 %508
-  %510 = load <8 x float>, ptr %509, align 4
-  %511 = add i64 %438, 0
-  %512 = mul i64 %511, 16
-  %513 = add i64 %512, %k90
-  %514 = getelementptr float, ptr %mma.a, i64 %513
-  %515 = load float, ptr %514, align 4
-  %516 = insertelement <8 x float> poison, float %515, i32 0
-  %517 = shufflevector <8 x float> %516, <8 x float> poison, <8 x i32> zeroinitializer
-  %518 = call <8 x float> @llvm.fma.v8f32(<8 x float> %517, <8 x float> %510, <8 x float> %acc91)
-  %519 = add i64 %438, 1
-  %520 = mul i64 %519, 16
-  %521 = add i64 %520, %k90
-  %522 = getelementptr float, ptr %mma.a, i64 %521
-  %523 = load float, ptr %522, align 4
-  %524 = insertelement <8 x float> poison, float %523, i32 0
-  %525 = shufflevector <8 x float> %524, <8 x float> poison, <8 x i32> zeroinitializer
-  %526 = call <8 x float> @llvm.fma.v8f32(<8 x float> %525, <8 x float> %510, <8 x float> %acc92)
-  %527 = add i64 %k90, 1
-  br label %mk.k87
+mk.kbody87:                                       ; preds = %mk.k86
+  %513 = mul i64 %k89, 16
+  %514 = add i64 %513, 8
+  %515 = add i64 0, %514
+  %516 = getelementptr float, ptr %mma.b, i64 %515
+  %517 = load <8 x float>, ptr %516, align 4
+  %518 = add i64 %445, 0
+  %519 = mul i64 %518, 16
+  %520 = add i64 %519, %k89
+  %521 = getelementptr float, ptr %mma.a, i64 %520
+  %522 = load float, ptr %521, align 4
+  %523 = insertelement <8 x float> poison, float %522, i32 0
+  %524 = shufflevector <8 x float> %523, <8 x float> poison, <8 x i32> zeroinitializer
+  %525 = call <8 x float> @llvm.fma.v8f32(<8 x float> %524, <8 x float> %517, <8 x float> %acc90)
+  %526 = add i64 %445, 1
+  %527 = mul i64 %526, 16
+  %528 = add i64 %527, %k89
+  %529 = getelementptr float, ptr %mma.a, i64 %528
+  %530 = load float, ptr %529, align 4
+  %531 = insertelement <8 x float> poison, float %530, i32 0
+  %532 = shufflevector <8 x float> %531, <8 x float> poison, <8 x i32> zeroinitializer
+  %533 = call <8 x float> @llvm.fma.v8f32(<8 x float> %532, <8 x float> %517, <8 x float> %acc91)
+  %534 = add i64 %k89, 1
+  br label %mk.k86
 
-mk.kdone89:                                       ; preds = %mk.k87
-  %528 = add i64 %438, 0
-  %529 = mul i64 %528, %187
-  %530 = add i64 %529, 8
-  %531 = getelementptr float, ptr %188, i64 %530
-  store <8 x float> %acc91, ptr %531, align 4
-  %532 = add i64 %438, 1
-  %533 = mul i64 %532, %187
-  %534 = add i64 %533, 8
-  %535 = getelementptr float, ptr %188, i64 %534
-  store <8 x float> %acc92, ptr %535, align 4
-  br label %mk.blockdone71
+mk.kdone88:                                       ; preds = %mk.k86
+  %535 = add i64 %445, 0
+  %536 = mul i64 %535, %194
+  %537 = add i64 %536, 8
+  %538 = getelementptr float, ptr %195, i64 %537
+  store <8 x float> %acc90, ptr %538, align 4
+  %539 = add i64 %445, 1
+  %540 = mul i64 %539, %194
+  %541 = add i64 %540, 8
+  %542 = getelementptr float, ptr %195, i64 %541
+  store <8 x float> %acc91, ptr %542, align 4
+  br label %mk.blockdone70
 
-acc.fill:                                         ; preds = %mk.done48
-  %536 = load ptr, ptr %acc.at, align 8
-  %537 = load i64, ptr %acc.stride, align 8
+acc.fill:                                         ; preds = %mk.done47
+  %543 = load ptr, ptr %acc.at, align 8
+  %544 = load i64, ptr %acc.stride, align 8
   br label %acc.zrow
 
-acc.settled:                                      ; preds = %done94, %mk.done48
-  %538 = load ptr, ptr %acc.at, align 8
-  %acc.inplace = icmp ne ptr %538, %acc
+acc.settled:                                      ; preds = %done93, %mk.done47
+  %545 = load ptr, ptr %acc.at, align 8
+  %acc.inplace = icmp ne ptr %545, %acc
   br i1 %acc.inplace, label %acc.stored, label %acc.copy
 
-acc.zrow:                                         ; preds = %body93, %acc.fill
-  %i95 = phi i64 [ 0, %acc.fill ], [ %542, %body93 ]
-  %539 = icmp slt i64 %i95, 16
-  br i1 %539, label %body93, label %done94
+acc.zrow:                                         ; preds = %body92, %acc.fill
+  %i94 = phi i64 [ 0, %acc.fill ], [ %549, %body92 ]
+  %546 = icmp slt i64 %i94, 16
+  br i1 %546, label %body92, label %done93
 
-body93:                                           ; preds = %acc.zrow
-  %540 = mul i64 %i95, %537
-  %541 = getelementptr float, ptr %536, i64 %540
-  call void @llvm.memset.p0.i64(ptr align 4 %541, i8 0, i64 64, i1 false)
-  %542 = add i64 %i95, 1
+body92:                                           ; preds = %acc.zrow
+  %547 = mul i64 %i94, %544
+  %548 = getelementptr float, ptr %543, i64 %547
+  call void @llvm.memset.p0.i64(ptr align 4 %548, i8 0, i64 64, i1 false)
+  %549 = add i64 %i94, 1
   br label %acc.zrow
 
-done94:                                           ; preds = %acc.zrow
+done93:                                           ; preds = %acc.zrow
   store i8 0, ptr %acc.zero, align 1
   br label %acc.settled
 
 acc.copy:                                         ; preds = %acc.settled
-  %543 = getelementptr i64, ptr %1, i64 0
-  %544 = load i64, ptr %543, align 8
-  %545 = mul i64 1, %544
-  %546 = add i64 0, %545
-  %547 = getelementptr i64, ptr %1, i64 2
-  %548 = load i64, ptr %547, align 8
-  %549 = mul i64 1, %548
-  %550 = add i64 0, %549
-  %551 = sext i32 %3 to i64
-  %552 = icmp slt i64 %551, 1099511627776
-  %553 = select i1 %552, i64 %551, i64 1099511627776
-  %554 = icmp sgt i64 %553, -1099511627776
-  %555 = select i1 %554, i64 %553, i64 -1099511627776
-  %556 = mul i64 %555, 16
-  %557 = sext i32 %2 to i64
-  %558 = icmp slt i64 %557, 1099511627776
-  %559 = select i1 %558, i64 %557, i64 1099511627776
-  %560 = icmp sgt i64 %559, -1099511627776
-  %561 = select i1 %560, i64 %559, i64 -1099511627776
-  %562 = mul i64 %561, 16
-  %563 = icmp sge i64 %556, 0
-  %564 = and i1 true, %563
-  %565 = icmp sge i64 %562, 0
-  %566 = and i1 %564, %565
-  %567 = add i64 %556, 16
-  %568 = add i64 %562, 16
-  %569 = icmp sle i64 %567, %546
-  %570 = and i1 %566, %569
-  %571 = icmp sle i64 %568, %550
-  %572 = and i1 %570, %571
-  br i1 %572, label %gl.inside96, label %gl.edge97
+  %550 = getelementptr i64, ptr %1, i64 0
+  %551 = load i64, ptr %550, align 8
+  %552 = mul i64 1, %551
+  %553 = add i64 0, %552
+  %554 = getelementptr i64, ptr %1, i64 2
+  %555 = load i64, ptr %554, align 8
+  %556 = mul i64 1, %555
+  %557 = add i64 0, %556
+  %558 = sext i32 %3 to i64
+  %559 = icmp slt i64 %558, 1099511627776
+  %560 = select i1 %559, i64 %558, i64 1099511627776
+  %561 = icmp sgt i64 %560, -1099511627776
+  %562 = select i1 %561, i64 %560, i64 -1099511627776
+  %563 = mul i64 %562, 16
+  %564 = sext i32 %2 to i64
+  %565 = icmp slt i64 %564, 1099511627776
+  %566 = select i1 %565, i64 %564, i64 1099511627776
+  %567 = icmp sgt i64 %566, -1099511627776
+  %568 = select i1 %567, i64 %566, i64 -1099511627776
+  %569 = mul i64 %568, 16
+  %570 = icmp sge i64 %563, 0
+  %571 = and i1 true, %570
+  %572 = icmp sge i64 %569, 0
+  %573 = and i1 %571, %572
+  %574 = add i64 %563, 16
+  %575 = add i64 %569, 16
+  %576 = icmp sle i64 %574, %553
+  %577 = and i1 %573, %576
+  %578 = icmp sle i64 %575, %557
+  %579 = and i1 %577, %578
+  br i1 %579, label %gl.inside95, label %gl.edge96
 
-acc.stored:                                       ; preds = %gl.done98, %acc.settled
+acc.stored:                                       ; preds = %gl.done97, %acc.settled
   ret void
 
-gl.inside96:                                      ; preds = %acc.copy
-  %573 = mul i64 0, %546
-  %574 = add i64 %573, %556
-  br label %in.row99
+gl.inside95:                                      ; preds = %acc.copy
+  %580 = mul i64 0, %553
+  %581 = add i64 %580, %563
+  br label %in.row98
 
-gl.edge97:                                        ; preds = %acc.copy
-  br label %gl.row103
+gl.edge96:                                        ; preds = %acc.copy
+  br label %gl.row102
 
-gl.done98:                                        ; preds = %done105, %done101
+gl.done97:                                        ; preds = %done104, %done100
   br label %acc.stored
 
-in.row99:                                         ; preds = %body100, %gl.inside96
-  %i102 = phi i64 [ 0, %gl.inside96 ], [ %585, %body100 ]
-  %575 = icmp slt i64 %i102, 16
-  br i1 %575, label %body100, label %done101
+in.row98:                                         ; preds = %body99, %gl.inside95
+  %i101 = phi i64 [ 0, %gl.inside95 ], [ %592, %body99 ]
+  %582 = icmp slt i64 %i101, 16
+  br i1 %582, label %body99, label %done100
 
-body100:                                          ; preds = %in.row99
-  %576 = add i64 %574, %i102
-  %577 = mul i64 %576, %550
-  %578 = add i64 %577, %562
-  %579 = mul i64 %i102, 16
-  %580 = add i64 %579, 0
-  %581 = add i64 %578, 0
-  %582 = getelementptr float, ptr %acc, i64 %580
-  %583 = getelementptr float, ptr %C, i64 %581
-  %584 = load <16 x float>, ptr %582, align 4
-  store <16 x float> %584, ptr %583, align 4
-  %585 = add i64 %i102, 1
-  br label %in.row99
+body99:                                           ; preds = %in.row98
+  %583 = add i64 %581, %i101
+  %584 = mul i64 %583, %557
+  %585 = add i64 %584, %569
+  %586 = mul i64 %i101, 16
+  %587 = add i64 %586, 0
+  %588 = add i64 %585, 0
+  %589 = getelementptr float, ptr %acc, i64 %587
+  %590 = getelementptr float, ptr %C, i64 %588
+  %591 = load <16 x float>, ptr %589, align 4
+  store <16 x float> %591, ptr %590, align 4
+  %592 = add i64 %i101, 1
+  br label %in.row98
 
-done101:                                          ; preds = %in.row99
-  br label %gl.done98
+done100:                                          ; preds = %in.row98
+  br label %gl.done97
 
-gl.row103:                                        ; preds = %done109, %gl.edge97
-  %i106 = phi i64 [ 0, %gl.edge97 ], [ %613, %done109 ]
-  %586 = icmp slt i64 %i106, 16
-  br i1 %586, label %body104, label %done105
+gl.row102:                                        ; preds = %done108, %gl.edge96
+  %i105 = phi i64 [ 0, %gl.edge96 ], [ %629, %done108 ]
+  %593 = icmp slt i64 %i105, 16
+  br i1 %593, label %body103, label %done104
 
-body104:                                          ; preds = %gl.row103
-  %587 = add i64 %556, %i106
-  %588 = icmp slt i64 %587, %546
-  %589 = icmp sge i64 %587, 0
-  %590 = and i1 %589, %588
-  %591 = and i1 true, %590
-  %592 = mul i64 0, %546
-  %593 = add i64 %592, %587
-  %594 = mul i64 %593, %550
-  %595 = sub i64 0, %562
-  %596 = icmp sgt i64 %595, 0
-  %597 = select i1 %596, i64 %595, i64 0
-  %598 = sub i64 %550, %562
-  %599 = icmp slt i64 %598, 16
-  %600 = select i1 %599, i64 %598, i64 16
-  %601 = select i1 %591, i64 %600, i64 0
-  %602 = sub i64 %601, %597
-  br label %gl.col107
+body103:                                          ; preds = %gl.row102
+  %594 = add i64 %563, %i105
+  %595 = icmp slt i64 %594, %553
+  %596 = icmp sge i64 %594, 0
+  %597 = and i1 %596, %595
+  %598 = and i1 true, %597
+  %599 = mul i64 0, %553
+  %600 = add i64 %599, %594
+  %601 = mul i64 %600, %557
+  %602 = sub i64 0, %569
+  %603 = icmp sgt i64 %602, 0
+  %604 = select i1 %603, i64 %602, i64 0
+  %605 = sub i64 %557, %569
+  %606 = icmp slt i64 %605, 16
+  %607 = select i1 %606, i64 %605, i64 16
+  %608 = select i1 %598, i64 %607, i64 0
+  %609 = mul i64 %i105, 16
+  %610 = add i64 %601, %569
+  %611 = insertelement <16 x i64> undef, i64 %604, i32 0
+  %612 = shufflevector <16 x i64> %611, <16 x i64> undef, <16 x i32> zeroinitializer
+  %613 = insertelement <16 x i64> undef, i64 %608, i32 0
+  %614 = shufflevector <16 x i64> %613, <16 x i64> undef, <16 x i32> zeroinitializer
+  br label %gl.chunk106
 
-done105:                                          ; preds = %gl.row103
-  br label %gl.done98
+done104:                                          ; preds = %gl.row102
+  br label %gl.done97
 
-gl.col107:                                        ; preds = %body108, %body104
-  %i110 = phi i64 [ 0, %body104 ], [ %612, %body108 ]
-  %603 = icmp slt i64 %i110, %602
-  br i1 %603, label %body108, label %done109
+gl.chunk106:                                      ; preds = %body107, %body103
+  %i109 = phi i64 [ 0, %body103 ], [ %628, %body107 ]
+  %615 = icmp slt i64 %i109, 1
+  br i1 %615, label %body107, label %done108
 
-body108:                                          ; preds = %gl.col107
-  %604 = add i64 %i110, %597
-  %605 = mul i64 %i106, 16
-  %606 = add i64 %605, %604
-  %607 = add i64 %562, %604
-  %608 = add i64 %594, %607
-  %609 = getelementptr float, ptr %acc, i64 %606
-  %610 = load float, ptr %609, align 4
-  %611 = getelementptr float, ptr %C, i64 %608
-  store float %610, ptr %611, align 4
-  %612 = add i64 %i110, 1
-  br label %gl.col107
+body107:                                          ; preds = %gl.chunk106
+  %616 = mul i64 %i109, 16
+  %617 = insertelement <16 x i64> undef, i64 %616, i32 0
+  %618 = shufflevector <16 x i64> %617, <16 x i64> undef, <16 x i32> zeroinitializer
+  %619 = add <16 x i64> %618, <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7, i64 8, i64 9, i64 10, i64 11, i64 12, i64 13, i64 14, i64 15>
+  %620 = icmp slt <16 x i64> %619, %614
+  %621 = icmp sge <16 x i64> %619, %612
+  %622 = and <16 x i1> %621, %620
+  %623 = add i64 %610, %616
+  %624 = getelementptr float, ptr %C, i64 %623
+  %625 = add i64 %609, %616
+  %626 = getelementptr float, ptr %acc, i64 %625
+  %627 = load <16 x float>, ptr %626, align 4
+  call void @llvm.masked.store.v16f32.p0(<16 x float> %627, ptr align 4 %624, <16 x i1> %622)
+  %628 = add i64 %i109, 1
+  br label %gl.chunk106
 
-done109:                                          ; preds = %gl.col107
-  %613 = add i64 %i106, 1
-  br label %gl.row103
+done108:                                          ; preds = %gl.chunk106
+  %629 = add i64 %i105, 1
+  br label %gl.row102
 }
 
+; Function Attrs: nocallback nofree nosync nounwind willreturn memory(argmem: read)
+declare <16 x i16> @llvm.masked.load.v16i16.p0(ptr captures(none), <16 x i1>, <16 x i16>) #0
+
 ; Function Attrs: nocallback nofree nounwind willreturn memory(argmem: write)
-declare void @llvm.memset.p0.i64(ptr writeonly captures(none), i8, i64, i1 immarg) #0
+declare void @llvm.memset.p0.i64(ptr writeonly captures(none), i8, i64, i1 immarg) #1
 
 ; Function Attrs: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)
-declare <8 x i32> @llvm.umax.v8i32(<8 x i32>, <8 x i32>) #1
+declare <8 x i32> @llvm.umax.v8i32(<8 x i32>, <8 x i32>) #2
 
 ; Function Attrs: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)
-declare <8 x float> @llvm.fma.v8f32(<8 x float>, <8 x float>, <8 x float>) #1
+declare <8 x float> @llvm.fma.v8f32(<8 x float>, <8 x float>, <8 x float>) #2
 
 ; Function Attrs: nocallback nofree nosync nounwind speculatable willreturn memory(none)
-declare i32 @llvm.vector.reduce.umax.v8i32(<8 x i32>) #2
+declare i32 @llvm.vector.reduce.umax.v8i32(<8 x i32>) #3
 
-attributes #0 = { nocallback nofree nounwind willreturn memory(argmem: write) }
-attributes #1 = { nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none) }
-attributes #2 = { nocallback nofree nosync nounwind speculatable willreturn memory(none) }
+; Function Attrs: nocallback nofree nosync nounwind willreturn memory(argmem: write)
+declare void @llvm.masked.store.v16f32.p0(<16 x float>, ptr captures(none), <16 x i1>) #4
+
+attributes #0 = { nocallback nofree nosync nounwind willreturn memory(argmem: read) }
+attributes #1 = { nocallback nofree nounwind willreturn memory(argmem: write) }
+attributes #2 = { nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none) }
+attributes #3 = { nocallback nofree nosync nounwind speculatable willreturn memory(none) }
+attributes #4 = { nocallback nofree nosync nounwind willreturn memory(argmem: write) }
