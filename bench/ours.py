@@ -264,7 +264,8 @@ def variants(case, root):
             n, h, w, c, kh, kw = s["N"], s["H"], s["W"], s["C"], s["KH"], s["KW"]
             oh, ow = (h + 2 * s["pad"] - kh) // s["stride"] + 1, (w + 2 * s["pad"] - kw) // s["stride"] + 1
             out.append({"name": f"conv2d_dw_nhwc_{dt}", "file": os.path.join(root, "stdlib-kernels", "conv2d.tk"),
-                        "kernel": f"conv2d_dw_nhwc_{dt}", "tensors": [[n, h, w, c], [kh, kw, c], [c], [n, oh, ow, c]],
+                        "kernel": f"conv2d_dw_nhwc_{dt}<{dw_channel_block(c)}>",
+                        "tensors": [[n, h, w, c], [kh, kw, c], [c], [n, oh, ow, c]],
                         "sets": {"stride": s["stride"], "pad": s["pad"], "use_relu": "false"}})
         elif fn in ("transpose", "colsum"):
             r, c = s["R"], s["C"]
@@ -283,6 +284,15 @@ def variants(case, root):
             r = also if "missing" in also else dict(r, also=also)
         resolved.append(r)
     return resolved
+
+
+def dw_channel_block(c):
+    """Channels per block of conv2d_dw_nhwc_*<CB>, as runtime/ops/conv.c picks them:
+    one that divides C (no masked channel loads), else 16."""
+    for cb in (64, 48, 32, 16):
+        if c % cb == 0:
+            return cb
+    return 16
 
 
 def conv1x1_config(p, c, oc, threads):

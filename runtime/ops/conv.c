@@ -294,6 +294,17 @@ done:
     return s;
 }
 
+/* Channels per block of the depthwise kernels: one that divides C, so that no
+ * pixel's channel load crosses the end of its channels (a masked edge copy,
+ * about 10x slower); 16 when none does (then only the last block is masked). */
+static int dw_channel_block(int64_t c)
+{
+    static const int blocks[] = { 64, 48, 32, 16 };
+    for (size_t i = 0; i < sizeof blocks / sizeof blocks[0]; i++)
+        if (c % blocks[i] == 0) return blocks[i];
+    return 16;
+}
+
 static tk_status kernel_conv(tk_context *ctx, const tk_tensor *x, const tk_tensor *w, const tk_tensor *bias, const TkrConvParams *p,
                              int64_t oh, int64_t ow, bool want_cl, tk_tensor **out)
 {
@@ -323,7 +334,7 @@ static tk_status kernel_conv(tk_context *ctx, const tk_tensor *x, const tk_tenso
     bool relu = p->relu;
     tk_arg xa = arg4(xn), wa = arg4(wn), ba = arg4(bn), ya = arg4(yn);
     if (depthwise) {
-        snprintf(name, sizeof name, "conv2d_dw_nhwc_%s", ty);
+        snprintf(name, sizeof name, "conv2d_dw_nhwc_%s<%d>", ty, dw_channel_block(c));
         wa.rank = 3;
         if ((s = tkr_stdlib_kernel(ctx, "conv2d.tk", name, &k))) goto done;
         tk_arg args[7] = { xa, wa, ba, ya, TK_SCALAR(&stride), TK_SCALAR(&pad), TK_SCALAR(&relu) };

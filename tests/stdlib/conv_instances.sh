@@ -41,6 +41,14 @@ check 'conv2d_1x1_nhwc_f32<32,256,48>' P=33,C=40,OC=300
 check 'conv2d_stem_nhwc_f32<9,3,32,32>' N=1,H=17,WC=57,KK=27,OC=30,OH=9,OW=10 --set channels=3 --set kernel_h=3 --set stride=2 --set pad=1
 check 'conv2d_stem_nhwc_f32<21,7,160,64>' N=2,H=19,WC=45,KK=147,OC=70,OH=10,OW=8 --set channels=3 --set kernel_h=7 --set stride=2 --set pad=3 --set use_relu=true
 check 'conv2d_stem_nhwc_f32<9,3,32,32>' N=1,H=6,WC=28,KK=40,OC=9,OH=7,OW=9 --set channels=4 --set kernel_h=2 --set stride=1 --set pad=2   # chunked path
+# depthwise: <CB> channels per block (dw_channel_block in runtime/ops/conv.c); C = 96, 144, 40
+# (a multiple of 32, of 48, and of none: the last block's channel loads are masked), 3×3
+# (taps' weights in registers) and 5×5 (the general window), stride 1 and 2
+check 'conv2d_dw_nhwc_f32<32>' N=2,H=13,W=11,C=96,KH=3,KW=3,OH=7,OW=6 --set stride=2 --set pad=1 --set use_relu=true
+check 'conv2d_dw_nhwc_f32<48>' N=1,H=9,W=10,C=144,KH=3,KW=3,OH=9,OW=10 --set stride=1 --set pad=1
+check 'conv2d_dw_nhwc_f32<16>' N=3,H=7,W=5,C=40,KH=5,KW=5,OH=7,OW=5 --set stride=1 --set pad=2
+check 'conv2d_dw_nhwc_bf16<32>' N=2,H=13,W=11,C=96,KH=3,KW=3,OH=7,OW=6 --set stride=2 --set pad=1
+check 'conv2d_dw_nhwc_bf16<48>' N=1,H=9,W=10,C=144,KH=3,KW=3,OH=9,OW=10 --set stride=1 --set pad=1 --set use_relu=true
 # bf16 (f32 accumulation, Y rounded once)
 check 'conv2d_nhwc_bf16<112,128>' N=1,H=15,W=13,C=70,KH=3,KW=3,OC=130,OH=8,OW=7 --set stride=2 --set pad=1
 check 'conv2d_nhwc_bf16<64,256>' N=1,H=7,W=7,C=20,KH=3,KW=3,OC=300,OH=7,OW=7 --set stride=1 --set pad=1 --set use_relu=true
