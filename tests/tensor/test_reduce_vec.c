@@ -1,7 +1,8 @@
 /* test_reduce_vec.c — the vectorised paths of prod, logsumexp, argmax/argmin
  * and all/any (reduce_vec.c, and the column loops of reduce.c) against a
- * plain double loop written here, on f32, bf16 and bool, over the contiguous
- * last dim and over dim 0 of a row-major matrix (the strided column case),
+ * plain double loop written here, on f32 and bf16 (and f64, bool, i32), over
+ * the contiguous last dim and over dim 0 of a row-major matrix (the strided
+ * column case),
  * at odd sizes around the vector widths, blocks and column chunks, with NaN,
  * ±inf, ±0, ties, all-false/all-true rows and empty dims; then the same
  * bits on 1 and 2 threads. (test_reduce.c compares the same ops with
@@ -158,8 +159,8 @@ static void check_case(Op op, const tk_tensor *x, int dim, const char *label)
     const double *got = tk_tensor_data(out64);
     /* f32: the double-lane product and the f32 differences, vector exp (1-2 ulp) and blocked f32 sums of
      * logsumexp, then one rounding to f32; bf16: one rounding to bf16 dominates */
-    bool bf16 = tk_tensor_dtype(x) == TK_DTYPE_BF16;
-    double rtol = bf16 ? 8e-3 : op == OP_LSE ? 2e-6 : 1e-6, atol = op == OP_LSE ? (bf16 ? 2e-2 : 2e-6) : 0;
+    bool bf16 = tk_tensor_dtype(x) == TK_DTYPE_BF16, f64 = tk_tensor_dtype(x) == TK_DTYPE_F64;
+    double rtol = bf16 ? 8e-3 : f64 ? 1e-12 : op == OP_LSE ? 2e-6 : 1e-6, atol = op == OP_LSE ? (bf16 ? 2e-2 : f64 ? 1e-12 : 2e-6) : 0;
     for (int64_t o = 0; o < nout; o++) {
         const double *line = dim == 0 ? v + o : v + o * cols;
         double want = reference(op, line, len, step), g = got[o];
@@ -191,9 +192,9 @@ static const int64_t shapes[][2] = { { 1, 1 }, { 3, 7 }, { 5, 17 }, { 2, 33 }, {
 
 START_TEST(matches_double_loop)
 {
-    const tk_dtype dts[] = { TK_DTYPE_F32, TK_DTYPE_BF16 };
+    const tk_dtype dts[] = { TK_DTYPE_F32, TK_DTYPE_BF16, TK_DTYPE_F64 };   /* f64: the double loops beside the vector ones */
     for (int op = OP_PROD; op <= OP_ANY; op++)
-        for (int d = 0; d < 2; d++)
+        for (int d = 0; d < 3; d++)
             for (int variant = 0; variant < 2; variant++)
                 for (size_t s = 0; s < sizeof shapes / sizeof *shapes; s++) {
                     tk_tensor *x = make_input(fill_for((Op)op, variant), (uint64_t)(s * 7 + variant), shapes[s][0], shapes[s][1], dts[d]);
