@@ -1,7 +1,9 @@
 /* reduce_vec.c — the vectorised inner loops of the f32 and bf16 reductions
  * over contiguous runs (sums, sums of squares or of |x| or of squared
- * deviations, max and min), which the engine in reduce.c calls for the
- * long, dense runs that carry the memory traffic.
+ * deviations, max and min, products, logsumexp's sum of shifted exps,
+ * argmax/argmin), and all/any's search over runs of any dtype, which the
+ * engine in reduce.c calls for the long, dense runs that carry the memory
+ * traffic.
  *
  * A sum streams at the read bandwidth only if the adds keep up with the
  * loads: f32 lanes (not widened to double) in ACC_VECS independent vector
@@ -232,19 +234,19 @@ INLINE void block_bf16(const uint16_t *src, int64_t m, float *dst)
  * place by elementwise.c's vector exp (1-2 ulp; it clamps its argument at
  * -104, where it returns exactly 0, so exp(-inf) is 0 and a row of -inf
  * gives log 0 = -inf), and the block summed as tkr_vsum does. */
-#define VSUMEXP(NAME, SUF)                                          \
-    double NAME(const void *p, int64_t n, float shift)             \
-    {                                                               \
-        float d[BLOCK];                                             \
-        double total = 0;                                           \
-        for (int64_t b = 0; b < n; b += BLOCK) {                    \
-            int64_t m = n - b < BLOCK ? n - b : BLOCK;              \
-            block_##SUF((const ELEM_##SUF *)p + b, m, d);           \
-            for (int64_t i = 0; i < m; i++) d[i] -= shift;          \
-            tkr_f32_unary(TK_EXP, d, d, m);                         \
-            total += tkr_vsum_f32(d, m, 0);                         \
-        }                                                           \
-        return total;                                               \
+#define VSUMEXP(NAME, SUF)                                               \
+    TKR_VECTOR_CLONES double NAME(const void *p, int64_t n, float shift) \
+    {                                                                    \
+        float d[BLOCK];                                                  \
+        double total = 0;                                                \
+        for (int64_t b = 0; b < n; b += BLOCK) {                         \
+            int64_t m = n - b < BLOCK ? n - b : BLOCK;                   \
+            block_##SUF((const ELEM_##SUF *)p + b, m, d);                \
+            for (int64_t i = 0; i < m; i++) d[i] -= shift;               \
+            tkr_f32_unary(TK_EXP, d, d, m);                              \
+            total += tkr_vsum_f32(d, m, 0);                              \
+        }                                                                \
+        return total;                                                    \
     }
 
 VSUMEXP(tkr_vsumexp_f32, f32)
