@@ -217,5 +217,13 @@ double tkr_now(void);
 void tkr_profile_record(tk_context *ctx, const char *kind, const char *name, double seconds);
 void tkr_profile_print(tk_context *ctx);
 void tkr_profile_free(tk_context *ctx);
+/* An op's timing in two calls: t0 = tkr_op_start(ctx) as it begins (reads
+ * the clock only when the context profiles), tkr_op_done(ctx, op, t0) once
+ * it has succeeded (records kind "op"; a no-op unless profiling). */
+static inline double tkr_op_start(const tk_context *ctx)
+{
+    return ctx && ctx->profile ? tkr_now() : 0;
+}
+void tkr_op_done(tk_context *ctx, const char *op, double t0);
 
 #endif

@@ -69,6 +69,11 @@ void tkr_profile_record(tk_context *ctx, const char *kind, const char *name, dou
     if (seconds > r->max) r->max = seconds;
 }
 
+void tkr_op_done(tk_context *ctx, const char *op, double t0)
+{
+    if (ctx && ctx->profile) tkr_profile_record(ctx, "op", op, tkr_now() - t0);
+}
+
 size_t tk_profile_records(const tk_context *ctx, tk_profile_record *out, size_t max)
 {
     const TkrProfile *p = ctx ? ctx->profile : NULL;

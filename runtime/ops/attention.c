@@ -13,16 +13,10 @@
 #include <string.h>
 
 #include "internal.h"
+#include "kernel_arg.h"
 #include "stdlib_kernels.h"
 #include "tk/nn.h"
 #include "tk/shape.h"
-
-static tk_arg arg4(const tk_tensor *t)
-{
-    tk_arg a = { tkr_ptr(t), { 0, 0, 0, 0 }, (unsigned)t->ndim };
-    for (int d = 0; d < t->ndim && d < 4; d++) a.shape[d] = t->shape[d];
-    return a;
-}
 
 /* The mask as the kernels take it: additive f32 [MB, HM, MQ, SKV] with each
  * of MB, HM, MQ either 1 or B, H, S. A bool mask (true: attend) becomes
@@ -137,7 +131,7 @@ static tk_status run_flash(tk_context *ctx, const tk_tensor *q, const tk_tensor 
     tk_tensor *dummy = NULL;   /* without a mask the kernel never reads it: one element */
     if (!mask && (s = tkr_new(ctx, TK_DTYPE_F32, 4, (int64_t[]){ 1, 1, 1, 1 }, &dummy))) return s;
     uint8_t c = causal, um = mask != NULL;
-    tk_arg args[8] = { arg4(q), arg4(k), arg4(v), arg4(mask ? mask : dummy), arg4(o), TK_SCALAR(&scale), TK_SCALAR(&c), TK_SCALAR(&um) };
+    tk_arg args[8] = { tkr_kernel_arg(q), tkr_kernel_arg(k), tkr_kernel_arg(v), tkr_kernel_arg(mask ? mask : dummy), tkr_kernel_arg(o), TK_SCALAR(&scale), TK_SCALAR(&c), TK_SCALAR(&um) };
     s = tkr_launch(ctx, kern, NULL, args, 8);
     tk_tensor_release(dummy);
     return s;
@@ -165,10 +159,10 @@ static tk_status run_decode(tk_context *ctx, const tk_tensor *q, const tk_tensor
     if ((s = tkr_new(ctx, TK_DTYPE_F32, 3, (int64_t[]){ b * h, ns, d }, &po)) ||
         (s = tkr_new(ctx, TK_DTYPE_F32, 3, (int64_t[]){ b * h, ns, 2 }, &pml)))
         goto done;
-    tk_arg args[7] = { arg4(q), arg4(k), arg4(v), arg4(o), arg4(po), arg4(pml), TK_SCALAR(&scale) };
+    tk_arg args[7] = { tkr_kernel_arg(q), tkr_kernel_arg(k), tkr_kernel_arg(v), tkr_kernel_arg(o), tkr_kernel_arg(po), tkr_kernel_arg(pml), TK_SCALAR(&scale) };
     if ((s = tkr_launch(ctx, kd, NULL, args, 7))) goto done;
     if (kc) {
-        tk_arg cargs[3] = { arg4(po), arg4(pml), arg4(o) };
+        tk_arg cargs[3] = { tkr_kernel_arg(po), tkr_kernel_arg(pml), tkr_kernel_arg(o) };
         s = tkr_launch(ctx, kc, NULL, cargs, 3);
     }
 done:

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "conv_common.h"
+#include "kernel_arg.h"
 #include "stdlib_kernels.h"
 #include "tk/nn.h"
 #include "tk/ops.h"
@@ -168,13 +169,6 @@ static bool kernel_applies(const tk_tensor *x, const tk_tensor *w, const TkrConv
     int64_t hp = x->shape[2] + 2 * p->pad[0], wp = x->shape[3] + 2 * p->pad[1];
     if (xin == 0 || yout == 0 || tk_tensor_numel(w) == 0) return false;
     return x->shape[0] * hp * wp * c < INT32_MAX && yout < INT32_MAX && tk_tensor_numel(w) < INT32_MAX;
-}
-
-static tk_arg arg4(const tk_tensor *t)
-{
-    tk_arg a = { tkr_ptr(t), { 0, 0, 0, 0 }, (unsigned)t->ndim };
-    for (int d = 0; d < t->ndim && d < 4; d++) a.shape[d] = t->shape[d];
-    return a;
 }
 
 /* The kernels' weight layouts, made contiguous (tkr_weight_form keeps them on a marked weight). */
@@ -332,7 +326,7 @@ static tk_status kernel_conv(tk_context *ctx, const tk_tensor *x, const tk_tenso
     char name[96], cfg[48];
     tk_kernel *k;
     bool relu = p->relu;
-    tk_arg xa = arg4(xn), wa = arg4(wn), ba = arg4(bn), ya = arg4(yn);
+    tk_arg xa = tkr_kernel_arg(xn), wa = tkr_kernel_arg(wn), ba = tkr_kernel_arg(bn), ya = tkr_kernel_arg(yn);
     if (depthwise) {
         snprintf(name, sizeof name, "conv2d_dw_nhwc_%s<%d>", ty, dw_channel_block(c));
         wa.rank = 3;

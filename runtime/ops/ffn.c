@@ -9,15 +9,12 @@
 #include <string.h>
 
 #include "internal.h"
+#include "kernel_arg.h"
 #include "stdlib_kernels.h"
 #include "tk/nn.h"
 
-static tk_arg arg_of(const tk_tensor *t)
-{
-    tk_arg a = { tkr_ptr(t), { 0, 0, 0, 0 }, (unsigned)t->ndim };
-    for (int d = 0; d < t->ndim && d < 4; d++) a.shape[d] = t->shape[d];
-    return a;
-}
+/* kernel_arg.h's helper under the short name the call sites use */
+static inline tk_arg arg_of(const tk_tensor *t) { return tkr_kernel_arg(t); }
 
 static bool is_vec(const tk_tensor *t, int64_t n) { return t && t->ndim == 1 && t->shape[0] == n; }
 

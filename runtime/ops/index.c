@@ -123,6 +123,7 @@ tk_status tk_index_select(tk_context *ctx, const tk_tensor *t, int dim, const tk
 {
     const char *op = "tk_index_select";
     TKR_BEGIN(ctx, out);
+    double t0 = tkr_op_start(ctx);
     tk_status s;
     if ((s = tkr_check_arg(ctx, op, "t", t)) || (s = tkr_check_arg(ctx, op, "index", index))) return s;
     if ((s = check_index_dtype(ctx, op, index))) return s;
@@ -163,6 +164,7 @@ tk_status tk_index_select(tk_context *ctx, const tk_tensor *t, int dim, const tk
         *out = NULL;
         return s;
     }
+    tkr_op_done(ctx, op, t0);
     return tkr_ok(ctx);
 }
 
@@ -193,6 +195,7 @@ tk_status tk_gather(tk_context *ctx, const tk_tensor *t, int dim, const tk_tenso
 {
     const char *op = "tk_gather";
     TKR_BEGIN(ctx, out);
+    double t0 = tkr_op_start(ctx);
     tk_status s;
     if ((s = tkr_check_arg(ctx, op, "t", t)) || (s = tkr_check_arg(ctx, op, "index", index))) return s;
     if ((s = check_index_dtype(ctx, op, index))) return s;
@@ -205,6 +208,7 @@ tk_status tk_gather(tk_context *ctx, const tk_tensor *t, int dim, const tk_tenso
         *out = NULL;
         return s;
     }
+    tkr_op_done(ctx, op, t0);
     return tkr_ok(ctx);
 }
 
@@ -289,6 +293,7 @@ tk_status tk_scatter(tk_context *ctx, const tk_tensor *t, int dim, const tk_tens
 {
     const char *op = "tk_scatter";
     TKR_BEGIN(ctx, out);
+    double t0 = tkr_op_start(ctx);
     tk_status s;
     if ((s = tkr_check_arg(ctx, op, "t", t)) || (s = tkr_check_arg(ctx, op, "index", index)) ||
         (s = tkr_check_arg(ctx, op, "src", src)))
@@ -324,5 +329,6 @@ tk_status tk_scatter(tk_context *ctx, const tk_tensor *t, int dim, const tk_tens
     ScatterArg a = { t->dtype, reduce, index->dtype == TK_DTYPE_I64, size_at(index, d), stride_at(*out, d) * es,
                      stride_at(index, d) * (int64_t)tk_dtype_size(index->dtype), stride_at(src, d) * es };
     if (tkr_numel(index->ndim, index->shape) > 0) tkr_iter_run(ctx, &it, scatter_run, &a);
+    tkr_op_done(ctx, op, t0);
     return tkr_ok(ctx);
 }

@@ -58,6 +58,7 @@ tk_status tk_cat(tk_context *ctx, const tk_tensor *const *ts, int n, int dim, tk
 {
     const char *op = "tk_cat";
     TKR_BEGIN(ctx, out);
+    double t0 = tkr_op_start(ctx);
     tk_dtype dtype;
     tk_status s = check_list(ctx, op, ts, n, &dtype);
     if (s) return s;
@@ -92,6 +93,7 @@ tk_status tk_cat(tk_context *ctx, const tk_tensor *const *ts, int n, int dim, tk
         *out = NULL;
         return s;
     }
+    tkr_op_done(ctx, op, t0);
     return tkr_ok(ctx);
 }
 
@@ -99,6 +101,7 @@ tk_status tk_stack(tk_context *ctx, const tk_tensor *const *ts, int n, int dim, 
 {
     const char *op = "tk_stack";
     TKR_BEGIN(ctx, out);
+    double t0 = tkr_op_start(ctx);
     tk_dtype dtype;
     tk_status s = check_list(ctx, op, ts, n, &dtype);
     if (s) return s;
@@ -125,6 +128,7 @@ tk_status tk_stack(tk_context *ctx, const tk_tensor *const *ts, int n, int dim, 
         *out = NULL;
         return s;
     }
+    tkr_op_done(ctx, op, t0);
     return tkr_ok(ctx);
 }
 
@@ -138,6 +142,7 @@ tk_status tk_repeat(tk_context *ctx, const tk_tensor *t, int ndim, const int64_t
 {
     const char *op = "tk_repeat";
     TKR_BEGIN(ctx, out);
+    double t0 = tkr_op_start(ctx);
     tk_status s = tkr_check_arg(ctx, op, "t", t);
     if (s) return s;
     char a[160], b[160];
@@ -158,7 +163,10 @@ tk_status tk_repeat(tk_context *ctx, const tk_tensor *t, int ndim, const int64_t
         if (!in_sh[i]) out_sh[i] = 0;
     }
     if ((s = tkr_new(ctx, t->dtype, ndim, out_sh, out))) return s;
-    if (tkr_numel(ndim, out_sh) == 0) return tkr_ok(ctx);
+    if (tkr_numel(ndim, out_sh) == 0) {
+        tkr_op_done(ctx, op, t0);
+        return tkr_ok(ctx);
+    }
     /* the split geometry, outermost first, without size-1 pairs */
     int64_t sh[2 * TK_MAX_DIMS], ost[2 * TK_MAX_DIMS], ist[2 * TK_MAX_DIMS];
     int m = 0;
@@ -178,5 +186,6 @@ tk_status tk_repeat(tk_context *ctx, const tk_tensor *t, int ndim, const int64_t
         tkr_copy_into(ctx, op, &dst, &src);
         for (int j = outer - 1; j >= 0 && ++idx[j] == sh[j]; j--) idx[j] = 0;
     }
+    tkr_op_done(ctx, op, t0);
     return tkr_ok(ctx);
 }

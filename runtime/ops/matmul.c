@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "kernel_arg.h"
 #include "stdlib_kernels.h"
 #include "tk/nn.h"
 #include "tk/ops.h"
@@ -72,12 +73,8 @@ static bool packing_pays(int64_t m, int64_t n, int64_t k)
     return padded(n, TKR_PACK) * padded(k, TKR_PACK) <= 2.0 * padded(n, c->bn) * padded(k, c->kc);
 }
 
-static tk_arg arg_of(const tk_tensor *t)
-{
-    tk_arg a = { tkr_ptr(t), { 0, 0, 0, 0 }, (unsigned)t->ndim };
-    for (int d = 0; d < t->ndim && d < 4; d++) a.shape[d] = t->shape[d];
-    return a;
-}
+/* kernel_arg.h's helper under the short name the call sites use */
+static inline tk_arg arg_of(const tk_tensor *t) { return tkr_kernel_arg(t); }
 
 /* A[M,K] (contiguous) times B[K,N] (contiguous, or the transpose of a
  * contiguous [N,K] when b_t) into C[M,N], all of dtype f32 or bf16 in, C of

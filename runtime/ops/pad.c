@@ -171,6 +171,7 @@ tk_status tk_pad(tk_context *ctx, const tk_tensor *t, const int64_t *pads, int n
 {
     const char *op = "tk_pad";
     TKR_BEGIN(ctx, out);
+    double t0 = tkr_op_start(ctx);
     tk_status s = tkr_check_arg(ctx, op, "t", t);
     if (s) return s;
     char a[160], b[160];
@@ -199,13 +200,16 @@ tk_status tk_pad(tk_context *ctx, const tk_tensor *t, const int64_t *pads, int n
         sh[d] = n + l + r;
         maps[d].left = l;
     }
-    return (s = remap(ctx, op, t, sh, maps, value, out)) ? s : tkr_ok(ctx);
+    if ((s = remap(ctx, op, t, sh, maps, value, out))) return s;
+    tkr_op_done(ctx, op, t0);
+    return tkr_ok(ctx);
 }
 
 tk_status tk_flip(tk_context *ctx, const tk_tensor *t, const int *dims, int ndims, tk_tensor **out)
 {
     const char *op = "tk_flip";
     TKR_BEGIN(ctx, out);
+    double t0 = tkr_op_start(ctx);
     tk_status s = tkr_check_arg(ctx, op, "t", t);
     if (s) return s;
     if (ndims < 0 || (ndims && !dims)) return tkr_error(ctx, TK_ERR_INVALID_ARGUMENT, "%s: %d dims given as %p", op, ndims, (void *)dims);
@@ -218,13 +222,16 @@ tk_status tk_flip(tk_context *ctx, const tk_tensor *t, const int *dims, int ndim
         if (maps[d].flip) return tkr_error(ctx, TK_ERR_INVALID_ARGUMENT, "%s: dim %d appears more than once in dims", op, d);
         maps[d].flip = true;
     }
-    return (s = remap(ctx, op, t, t->shape, maps, 0, out)) ? s : tkr_ok(ctx);
+    if ((s = remap(ctx, op, t, t->shape, maps, 0, out))) return s;
+    tkr_op_done(ctx, op, t0);
+    return tkr_ok(ctx);
 }
 
 tk_status tk_roll(tk_context *ctx, const tk_tensor *t, const int64_t *shifts, const int *dims, int ndims, tk_tensor **out)
 {
     const char *op = "tk_roll";
     TKR_BEGIN(ctx, out);
+    double t0 = tkr_op_start(ctx);
     tk_status s = tkr_check_arg(ctx, op, "t", t);
     if (s) return s;
     if (!shifts) return tkr_error(ctx, TK_ERR_INVALID_ARGUMENT, "%s: shifts is NULL", op);
@@ -250,5 +257,7 @@ tk_status tk_roll(tk_context *ctx, const tk_tensor *t, const int64_t *shifts, co
         int64_t n = t->shape[d];
         maps[d].left = (maps[d].left + shifts[i] % n + n) % n;
     }
-    return (s = remap(ctx, op, t, t->shape, maps, 0, out)) ? s : tkr_ok(ctx);
+    if ((s = remap(ctx, op, t, t->shape, maps, 0, out))) return s;
+    tkr_op_done(ctx, op, t0);
+    return tkr_ok(ctx);
 }

@@ -11,10 +11,12 @@
  * piece order. So the bits never depend on the thread count.
  *
  * Accumulation: contiguous f32 and bf16 runs of sums, norms, var's squared
- * deviations, max and min go through reduce_vec.c's vector loops (f32 lanes
- * in fixed 4096-element blocks whose partials are added in double: at the
- * read bandwidth, and more accurate than PyTorch's f32 cascade on 16 M
- * mixed values, see test_reduce.c). Everything else accumulates in double.
+ * deviations, logsumexp's exps, max and min go through reduce_vec.c's vector
+ * loops (f32 lanes in fixed 4096-element blocks whose partials are added in
+ * double: at the read bandwidth, and more accurate than PyTorch's f32 cascade
+ * on 16 M mixed values, see test_reduce.c), as do prod (double lanes) and
+ * argmax/argmin; all/any search contiguous runs of any dtype vectorised
+ * (tkr_vfind). Everything else accumulates in double.
  * Results are rounded once to the output dtype. Ints and
  * bool accumulate in int64 (wrapping, as PyTorch). var/std take two passes
  * (the mean, then the sum of squared deviations); logsumexp takes two (the
@@ -23,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "elementwise.h"   /* tkr_f32_unary: the vector exp of logsumexp's column loop */
 #include "reduce.h"
 #include "tk/dtype.h"
 #include "tk/ops.h"
@@ -349,9 +352,10 @@ typedef struct {
 #define U64_FLIP INT64_MIN
 static bool order_kernel(Kop k) { return k == K_MAX || k == K_MIN || k == K_ARGMAX || k == K_ARGMIN; }
 
-/* Feeds a contiguous run of n f32 (or bf16) elements to kernel k through its
- * vectorised loop; false if k has none (then the caller takes the buffered path). */
-static bool feed_vec(Kop k, bool bf16, St *s, const char *p, int64_t n, double shift)
+/* Feeds a contiguous run of n f32 (or bf16) elements at reduction positions
+ * pos.. to kernel k through its vectorised loop; false if k has none (then
+ * the caller takes the buffered path). */
+static bool feed_vec(Kop k, bool bf16, St *s, const char *p, int64_t n, int64_t pos, double shift)
 {
     typedef double (*SumFn)(const void *, int64_t, float);
     SumFn sum = NULL;
@@ -360,6 +364,8 @@ static bool feed_vec(Kop k, bool bf16, St *s, const char *p, int64_t n, double s
     case K_SQSUM: sum = bf16 ? tkr_vsumsq_bf16 : tkr_vsumsq_f32; break;
     case K_ABSSUM: sum = bf16 ? tkr_vabssum_bf16 : tkr_vabssum_f32; break;
     case K_SQDEV: sum = bf16 ? tkr_vsqdev_bf16 : tkr_vsqdev_f32; break;
+    case K_SUMEXP: sum = bf16 ? tkr_vsumexp_bf16 : tkr_vsumexp_f32; break;
+    case K_PROD: s->a *= (bf16 ? tkr_vprod_bf16 : tkr_vprod_f32)(p, n); return true;
     case K_MAX:
     case K_MIN:
     case K_ABSMAX:
@@ -372,19 +378,53 @@ static bool feed_vec(Kop k, bool bf16, St *s, const char *p, int64_t n, double s
         st_combine(k, false, s, &t);
         return true;
     }
+    case K_ARGMAX:
+    case K_ARGMIN: {
+        if (n == 0) return true;
+        float v;
+        int64_t at = (bf16 ? tkr_vargext_bf16 : tkr_vargext_f32)(p, n, k == K_ARGMAX, &v);
+        St t = { v, 0, pos + at };   /* later positions than s's: st_combine keeps s on a tie */
+        st_combine(k, false, s, &t);
+        return true;
+    }
     default: return false;
     }
-    /* the shift is the output's mean, rounded to f32 like the elements it is taken from */
+    /* the shift (var's mean, logsumexp's max) is rounded to f32 like the elements it is taken from */
     s->a += sum(p, n, (float)shift);
+    return true;
+}
+
+/* The bits that make an element of t nonzero for all/any: floats without
+ * their sign (-0 is zero, NaN is not), ints whole. */
+static uint64_t nonzero_mask(tk_dtype t)
+{
+    switch (t) {
+    case TK_DTYPE_F64: return 0x7fffffffffffffffull;
+    case TK_DTYPE_F32: return 0x7fffffffull;
+    case TK_DTYPE_F16:
+    case TK_DTYPE_BF16: return 0x7fffull;
+    default: return ~0ull;
+    }
+}
+
+/* all/any of a contiguous run of any dtype: one vectorised search (tkr_vfind); false for other kernels. */
+static bool feed_logic(const Job *J, St *s, const char *p, int64_t n)
+{
+    if (J->k != K_ALL && J->k != K_ANY) return false;
+    if (J->k == K_ALL ? s->i == 0 : s->i != 0) return true;   /* decided already */
+    bool found = tkr_vfind(p, n, (int)J->es, nonzero_mask(J->dt), J->k == K_ALL);
+    s->i = J->k == K_ALL ? !found : found;
     return true;
 }
 
 /* Feeds one strided run of n elements at reduction positions pos... */
 static void feed_run(const Job *J, St *s, const char *p, int64_t stride, int64_t n, int64_t pos, double shift)
 {
-    /* the hot cases straight from memory: contiguous f32/bf16 runs (reduce_vec.c) and f64 sums */
-    if (stride == J->es && (J->dt == TK_DTYPE_F32 || J->dt == TK_DTYPE_BF16) && feed_vec(J->k, J->dt == TK_DTYPE_BF16, s, p, n, shift))
+    /* the hot cases straight from memory: contiguous f32/bf16 runs (reduce_vec.c), all/any and f64 sums */
+    if (stride == J->es && (J->dt == TK_DTYPE_F32 || J->dt == TK_DTYPE_BF16) &&
+        feed_vec(J->k, J->dt == TK_DTYPE_BF16, s, p, n, pos, shift))
         return;
+    if (stride == J->es && feed_logic(J, s, p, n)) return;
     if (J->dt == TK_DTYPE_F64 && stride == 8 && J->k == K_SUM) {
         s->a += sum_f64((const double *)p, n);
         return;
@@ -482,7 +522,8 @@ static void partial_pieces(int64_t b, int64_t e, void *arg)
 typedef struct {
     const Job *J;
     int64_t inner, chunks, rows_per_piece, pieces;   /* columns of a kept row, column chunks per row, row pieces */
-    double *dst;   /* pieces × M partials, or res_f when pieces == 1 */
+    double *dst;   /* pieces × M partials, or res_f when pieces == 1 (the float results) */
+    int64_t *pos;  /* argmax/argmin: pieces × M positions beside dst's values */
 } Columns;
 
 /* The running max (up) or min of each of w columns over rows [r0, r1) into
@@ -522,6 +563,84 @@ TKR_VECTOR_CLONES static void column_extremes(const Job *J, const char *base, in
         for (int64_t j = 0; j < w; j++) ext[j] = m[j];
 }
 
+/* The first max (up) or min of each of w columns over rows [r0, r1), or its
+ * first NaN, into val and its row into pos: row r0 starts each column, a
+ * later row takes over only if strictly better (or the first NaN), so the
+ * first of equals stays; f32/bf16 compared in f32. */
+#define ARG_TAKE(m, x, up) ((((up) ? (x) > (m) : (x) < (m)) || (x) != (x)) && (m) == (m))
+
+TKR_VECTOR_CLONES static void column_args(const Job *J, const char *base, int64_t rstep, int64_t r0, int64_t r1, int64_t w, bool up,
+                                          double *val, int64_t *pos)
+{
+    if (J->dt == TK_DTYPE_F64) {
+        for (int64_t j = 0; j < w; j++) val[j] = ((const double *)(base + r0 * rstep))[j], pos[j] = r0;
+        for (int64_t r = r0 + 1; r < r1; r++) {
+            const double *x = (const double *)(base + r * rstep);
+            for (int64_t j = 0; j < w; j++) {
+                bool take = ARG_TAKE(val[j], x[j], up);
+                val[j] = take ? x[j] : val[j];
+                pos[j] = take ? r : pos[j];
+            }
+        }
+        return;
+    }
+    float m[COL_CHUNK], wide[COL_CHUNK];
+    for (int64_t r = r0; r < r1; r++) {
+        const float *x = (const float *)(base + r * rstep);
+        if (J->dt == TK_DTYPE_BF16) {
+            const uint16_t *h = (const uint16_t *)(base + r * rstep);
+            for (int64_t j = 0; j < w; j++) {
+                uint32_t u = (uint32_t)h[j] << 16;
+                memcpy(&wide[j], &u, 4);
+            }
+            x = wide;
+        }
+        if (r == r0) {
+            for (int64_t j = 0; j < w; j++) m[j] = x[j], pos[j] = r0;
+        } else if (up) {
+            for (int64_t j = 0; j < w; j++) {
+                bool take = ARG_TAKE(m[j], x[j], true);
+                m[j] = take ? x[j] : m[j];
+                pos[j] = take ? r : pos[j];
+            }
+        } else {
+            for (int64_t j = 0; j < w; j++) {
+                bool take = ARG_TAKE(m[j], x[j], false);
+                m[j] = take ? x[j] : m[j];
+                pos[j] = take ? r : pos[j];
+            }
+        }
+    }
+    for (int64_t j = 0; j < w; j++) val[j] = m[j];
+}
+
+/* all (want_zero: is a zero among the rows?) or any (is a nonzero?) of each
+ * of w columns over rows [r0, r1), elements of es bytes masked as
+ * nonzero_mask says, into out as the op's 0/1 result. */
+#define COLUMN_FIND(T)                                                                             \
+    for (int64_t r = r0; r < r1; r++) {                                                            \
+        const T *x = (const T *)(base + r * rstep);                                                \
+        if (want_zero)                                                                             \
+            for (int64_t j = 0; j < w; j++) found[j] |= (x[j] & (T)mask) == 0;                     \
+        else                                                                                       \
+            for (int64_t j = 0; j < w; j++) found[j] |= (x[j] & (T)mask) != 0;                     \
+    }
+
+TKR_VECTOR_CLONES static void column_logic(const Job *J, const char *base, int64_t rstep, int64_t r0, int64_t r1, int64_t w,
+                                           double *out)
+{
+    bool want_zero = J->k == K_ALL;
+    uint64_t mask = nonzero_mask(J->dt);
+    uint8_t found[COL_CHUNK] = { 0 };
+    switch (J->es) {
+    case 1: COLUMN_FIND(uint8_t) break;
+    case 2: COLUMN_FIND(uint16_t) break;
+    case 4: COLUMN_FIND(uint32_t) break;
+    default: COLUMN_FIND(uint64_t) break;
+    }
+    for (int64_t j = 0; j < w; j++) out[j] = want_zero ? !found[j] : found[j];
+}
+
 TKR_VECTOR_CLONES static void column_task(const Columns *C, int64_t task)
 {
     const Job *J = C->J;
@@ -537,8 +656,30 @@ TKR_VECTOR_CLONES static void column_task(const Columns *C, int64_t task)
         memcpy(C->dst + piece * g->M + o, acc, (size_t)w * sizeof(double));
         return;
     }
-    /* the sums: of x, x², |x| or (x - the output's mean)² */
-    const double *shift = J->k == K_SQDEV ? J->shift + o : NULL;
+    if (J->k == K_ARGMAX || J->k == K_ARGMIN) {   /* exact too: the first extreme of the piece */
+        column_args(J, base, rstep, r0, r1, w, J->k == K_ARGMAX, C->dst + piece * g->M + o, C->pos + piece * g->M + o);
+        return;
+    }
+    if (J->k == K_ALL || J->k == K_ANY) {
+        column_logic(J, base, rstep, r0, r1, w, C->dst + piece * g->M + o);
+        return;
+    }
+    if (J->k == K_PROD) {   /* in double, row after row (f32/bf16 widened) */
+        for (int64_t j = 0; j < w; j++) acc[j] = 1;
+        for (int64_t r = r0; r < r1; r++) {
+            const char *row = base + r * rstep;
+            if (J->dt == TK_DTYPE_F64)
+                for (int64_t j = 0; j < w; j++) acc[j] *= ((const double *)row)[j];
+            else if (J->dt == TK_DTYPE_F32)
+                for (int64_t j = 0; j < w; j++) acc[j] *= ((const float *)row)[j];
+            else
+                for (int64_t j = 0; j < w; j++) acc[j] *= tk_bf16_to_f32(((const uint16_t *)row)[j]);
+        }
+        memcpy(C->dst + piece * g->M + o, acc, (size_t)w * sizeof(double));
+        return;
+    }
+    /* the sums: of x, x², |x|, (x - the output's mean)² or exp(x - the output's max) */
+    const double *shift = J->k == K_SQDEV || J->k == K_SUMEXP ? J->shift + o : NULL;
     for (int64_t j = 0; j < w; j++) acc[j] = 0;
     if (J->dt == TK_DTYPE_F64) {
         for (int64_t r = r0; r < r1; r++) {
@@ -547,13 +688,14 @@ TKR_VECTOR_CLONES static void column_task(const Columns *C, int64_t task)
             case K_SUM: for (int64_t j = 0; j < w; j++) acc[j] += x[j]; break;
             case K_SQSUM: for (int64_t j = 0; j < w; j++) acc[j] += x[j] * x[j]; break;
             case K_ABSSUM: for (int64_t j = 0; j < w; j++) acc[j] += fabs(x[j]); break;
+            case K_SUMEXP: for (int64_t j = 0; j < w; j++) acc[j] += exp(x[j] - shift[j]); break;
             default: for (int64_t j = 0; j < w; j++) acc[j] += (x[j] - shift[j]) * (x[j] - shift[j]); break;
             }
         }
         memcpy(C->dst + piece * g->M + o, acc, (size_t)w * sizeof(double));
         return;
     }
-    float facc[COL_CHUNK], fshift[COL_CHUNK], wide[COL_CHUNK];
+    float facc[COL_CHUNK], fshift[COL_CHUNK], wide[COL_CHUNK], ex[COL_CHUNK];
     if (shift)   /* rounded to f32 like the elements, as the row loops do */
         for (int64_t j = 0; j < w; j++) fshift[j] = (float)shift[j];
     for (int64_t r = r0; r < r1;) {
@@ -573,6 +715,11 @@ TKR_VECTOR_CLONES static void column_task(const Columns *C, int64_t task)
             case K_SUM: for (int64_t j = 0; j < w; j++) facc[j] += x[j]; break;
             case K_SQSUM: for (int64_t j = 0; j < w; j++) facc[j] += x[j] * x[j]; break;
             case K_ABSSUM: for (int64_t j = 0; j < w; j++) facc[j] += fabsf(x[j]); break;
+            case K_SUMEXP:   /* the row's differences, then its exps 16 lanes at a time */
+                for (int64_t j = 0; j < w; j++) ex[j] = x[j] - fshift[j];
+                tkr_f32_unary(TK_EXP, ex, ex, w);
+                for (int64_t j = 0; j < w; j++) facc[j] += ex[j];
+                break;
             default: for (int64_t j = 0; j < w; j++) facc[j] += (x[j] - fshift[j]) * (x[j] - fshift[j]); break;
             }
         }
@@ -586,29 +733,40 @@ static void column_tasks(int64_t b, int64_t e, void *arg)
     for (int64_t t = b; t < e; t++) column_task(arg, t);
 }
 
-/* Sums (or max/min) of every output of g over one strided dim, the kept innermost contiguous, into J->res_f. */
+/* Every output of g over one strided dim, the kept innermost contiguous:
+ * sums, products, max/min into J->res_f; argmax/argmin and all/any (whose
+ * results are positions or bools) through piece partials and emit. */
 static tk_status column_sums(tk_context *ctx, const char *op, const Job *J)
 {
     const Geo *g = J->g;
-    Columns C = { J, g->kshape[g->nk - 1], 0, ROW_PIECE, 1, J->res_f };
+    bool to_res_i = J->k == K_ARGMAX || J->k == K_ARGMIN || J->k == K_ALL || J->k == K_ANY;
+    Columns C = { J, g->kshape[g->nk - 1], 0, ROW_PIECE, 1, J->res_f, NULL };
     C.chunks = (C.inner + COL_CHUNK - 1) / COL_CHUNK;
     while ((g->N + C.rows_per_piece - 1) / C.rows_per_piece * g->M > PIECE_PARTIALS) C.rows_per_piece *= 2;
     C.pieces = (g->N + C.rows_per_piece - 1) / C.rows_per_piece;
-    if (C.pieces > 1 && !(C.dst = malloc((size_t)(C.pieces * g->M) * sizeof(double))))
-        return tkr_error(ctx, TK_ERR_OUT_OF_MEMORY, "%s: no memory for %lld partial sums", op, (long long)(C.pieces * g->M));
+    bool own_dst = C.pieces > 1 || to_res_i;
+    if (own_dst && !(C.dst = malloc((size_t)(C.pieces * g->M) * sizeof(double))))
+        return tkr_error(ctx, TK_ERR_OUT_OF_MEMORY, "%s: no memory for %lld partial results", op, (long long)(C.pieces * g->M));
+    if ((J->k == K_ARGMAX || J->k == K_ARGMIN) && !(C.pos = malloc((size_t)(C.pieces * g->M) * sizeof(int64_t)))) {
+        free(C.dst);
+        return tkr_error(ctx, TK_ERR_OUT_OF_MEMORY, "%s: no memory for %lld partial positions", op, (long long)(C.pieces * g->M));
+    }
     int64_t tasks = g->M / C.inner * C.chunks * C.pieces;
     int64_t work = (C.inner < COL_CHUNK ? C.inner : COL_CHUNK) * (g->N < C.rows_per_piece ? g->N : C.rows_per_piece);
     tkr_parallel_for(ctx, tasks, work >= PIECE_GRAIN ? 1 : PIECE_GRAIN / work, column_tasks, &C);
-    if (C.pieces > 1) {
+    if (own_dst) {
         for (int64_t o = 0; o < g->M; o++) {   /* in piece order: the same bits on any thread count */
-            St s = { C.dst[o], 0, -1 };
+            St s = { C.dst[o], (int64_t)C.dst[o], C.pos ? C.pos[o] : -1 };
             for (int64_t p = 1; p < C.pieces; p++) {
-                St t = { C.dst[p * g->M + o], 0, -1 };
+                int64_t at = p * g->M + o;
+                St t = { C.dst[at], (int64_t)C.dst[at], C.pos ? C.pos[at] : -1 };
                 st_combine(J->k, false, &s, &t);
             }
-            J->res_f[o] = s.a;
+            if (to_res_i) emit(J, o, &s);
+            else J->res_f[o] = s.a;
         }
         free(C.dst);
+        free(C.pos);
     }
     return TK_OK;
 }
@@ -621,11 +779,14 @@ static tk_status run_engine(tk_context *ctx, const char *op, const Geo *g, const
               res_i, false };
     J.flip = a->dtype == TK_DTYPE_U64 && order_kernel(k);
     if (g->M == 0) return TK_OK;
-    /* a float sum (of x, x², |x|, squared deviations), max or min over one strided dim beside a contiguous
-     * kept one: rows streamed into partials */
-    bool columnwise = k == K_SUM || k == K_SQSUM || k == K_ABSSUM || k == K_SQDEV || k == K_MAX || k == K_MIN;
-    if (columnwise && (J.dt == TK_DTYPE_F32 || J.dt == TK_DTYPE_F64 || J.dt == TK_DTYPE_BF16) && g->nk >= 1 &&
-        g->kstride[g->nk - 1] == 1 && g->nr == 1 && g->rstride[0] > 1 && g->N > 0)
+    /* a float reduction (sum of x, x², |x|, squared deviations or shifted exps, product, max, min, argmax,
+     * argmin) or all/any over one strided dim beside a contiguous kept one: rows streamed into partials */
+    bool float_dt = J.dt == TK_DTYPE_F32 || J.dt == TK_DTYPE_F64 || J.dt == TK_DTYPE_BF16;
+    bool columnwise = k == K_SUM || k == K_SQSUM || k == K_ABSSUM || k == K_SQDEV || k == K_SUMEXP || k == K_PROD || k == K_MAX ||
+                      k == K_MIN || k == K_ARGMAX || k == K_ARGMIN;
+    bool logic = (k == K_ALL || k == K_ANY) && (J.es == 1 || J.es == 2 || J.es == 4 || J.es == 8);   /* any dtype */
+    if (((columnwise && float_dt) || logic) && g->nk >= 1 && g->kstride[g->nk - 1] == 1 && g->nr == 1 && g->rstride[0] > 1 &&
+        g->N > 0)
         return column_sums(ctx, op, &J);
     if (g->M < FEW_OUTPUTS && g->N >= 2 * PIECE_GRAIN) J.P = tkr_pieces(g->N, PIECE_GRAIN);
     if (J.P == 1) {

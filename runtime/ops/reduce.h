@@ -38,6 +38,20 @@ float tkr_vextreme_f32(const void *p, int64_t n, bool want_max);
 float tkr_vextreme_bf16(const void *p, int64_t n, bool want_max);
 float tkr_vabsextreme_f32(const void *p, int64_t n, bool want_max);
 float tkr_vabsextreme_bf16(const void *p, int64_t n, bool want_max);
+/* The rest of the reductions on the same runs: the product (in double lanes),
+ * the sum of exp(x - shift) (logsumexp's second pass: f32 differences, the
+ * vector exp, blocked sums), and the position of the first max or min (or
+ * of the first NaN: NaN is the extreme), n >= 1, its value into *best. */
+double tkr_vprod_f32(const void *p, int64_t n);
+double tkr_vprod_bf16(const void *p, int64_t n);
+double tkr_vsumexp_f32(const void *p, int64_t n, float shift);
+double tkr_vsumexp_bf16(const void *p, int64_t n, float shift);
+int64_t tkr_vargext_f32(const void *p, int64_t n, bool want_max, float *best);
+int64_t tkr_vargext_bf16(const void *p, int64_t n, bool want_max, float *best);
+/* all/any on n contiguous elements of es bytes (1, 2, 4 or 8): whether one
+ * is zero (want_zero) or nonzero after masking with mask (floats mask off
+ * the sign bit, so -0 counts as zero; NaN is nonzero). */
+bool tkr_vfind(const void *p, int64_t n, int es, uint64_t mask, bool want_zero);
 
 /* A tensor seen as lines along one dim: line l (0 <= l < nlines, row-major
  * over the other dims) starts at element offset tkr_lines_start(g, l) from the

@@ -1,7 +1,9 @@
 /* reduce_vec.c — the vectorised inner loops of the f32 and bf16 reductions
  * over contiguous runs (sums, sums of squares or of |x| or of squared
- * deviations, max and min), which the engine in reduce.c calls for the
- * long, dense runs that carry the memory traffic.
+ * deviations, max and min, products, logsumexp's sum of shifted exps,
+ * argmax/argmin), and all/any's search over runs of any dtype, which the
+ * engine in reduce.c calls for the long, dense runs that carry the memory
+ * traffic.
  *
  * A sum streams at the read bandwidth only if the adds keep up with the
  * loads: f32 lanes (not widened to double) in ACC_VECS independent vector
@@ -20,6 +22,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "elementwise.h"   /* tkr_f32_unary: the vector exp */
 #include "reduce.h"
 #include "tk/dtype.h"
 
@@ -185,3 +188,158 @@ EXTREME(tkr_vextreme_f32, f32, E_ID)
 EXTREME(tkr_vextreme_bf16, bf16, E_ID)
 EXTREME(tkr_vabsextreme_f32, f32, E_ABS)
 EXTREME(tkr_vabsextreme_bf16, bf16, E_ABS)
+
+/* ------------------------------------------------------------ product */
+
+/* The product of n elements in PROD_W double lanes (lane j takes positions
+ * j, j + PROD_W, ...; the tail goes to lane 0), the lanes combined pairwise:
+ * the compiler turns the trip into widening loads and vector multiplies.
+ * Double lanes, not f32 ones: a product of a few thousand floats leaves the
+ * f32 range long before its value does, and PyTorch's f32 result is what we
+ * round to at the end. Same positions, same lanes: the same bits anywhere. */
+#define PROD_W 32
+#define VPROD(NAME, SUF)                                                       \
+    TKR_VECTOR_CLONES double NAME(const void *p, int64_t n)                    \
+    {                                                                          \
+        const ELEM_##SUF *q = p;                                               \
+        double acc[PROD_W];                                                    \
+        for (int j = 0; j < PROD_W; j++) acc[j] = 1;                           \
+        int64_t i = 0;                                                         \
+        for (; i + PROD_W <= n; i += PROD_W)                                   \
+            for (int j = 0; j < PROD_W; j++) acc[j] *= AS_F32_##SUF(q[i + j]); \
+        for (; i < n; i++) acc[0] *= AS_F32_##SUF(q[i]);                       \
+        for (int w = PROD_W / 2; w >= 1; w /= 2)                               \
+            for (int j = 0; j < w; j++) acc[j] *= acc[j + w];                  \
+        return acc[0];                                                         \
+    }
+
+VPROD(tkr_vprod_f32, f32)
+VPROD(tkr_vprod_bf16, bf16)
+
+/* ------------------------------------------------------------ sum of exp(x - shift) */
+
+/* One block of m <= BLOCK elements as f32 into dst (bf16 widened). */
+INLINE void block_f32(const float *src, int64_t m, float *dst) { memcpy(dst, src, (size_t)m * sizeof(float)); }
+INLINE void block_bf16(const uint16_t *src, int64_t m, float *dst)
+{
+    for (int64_t i = 0; i < m; i++) {
+        uint32_t u = (uint32_t)src[i] << 16;
+        memcpy(&dst[i], &u, 4);
+    }
+}
+
+/* logsumexp's second pass: the sum of exp(x - shift) over n elements, block
+ * by block (the same BLOCK-element blocks as the sums): the differences in
+ * f32 (shift is the f32 max or 0, so x - shift rounds once), their exps in
+ * place by elementwise.c's vector exp (1-2 ulp; it clamps its argument at
+ * -104, where it returns exactly 0, so exp(-inf) is 0 and a row of -inf
+ * gives log 0 = -inf), and the block summed as tkr_vsum does. */
+#define VSUMEXP(NAME, SUF)                                               \
+    TKR_VECTOR_CLONES double NAME(const void *p, int64_t n, float shift) \
+    {                                                                    \
+        float d[BLOCK];                                                  \
+        double total = 0;                                                \
+        for (int64_t b = 0; b < n; b += BLOCK) {                         \
+            int64_t m = n - b < BLOCK ? n - b : BLOCK;                   \
+            block_##SUF((const ELEM_##SUF *)p + b, m, d);                \
+            for (int64_t i = 0; i < m; i++) d[i] -= shift;               \
+            tkr_f32_unary(TK_EXP, d, d, m);                              \
+            total += tkr_vsum_f32(d, m, 0);                              \
+        }                                                                \
+        return total;                                                    \
+    }
+
+VSUMEXP(tkr_vsumexp_f32, f32)
+VSUMEXP(tkr_vsumexp_bf16, bf16)
+
+/* ------------------------------------------------------------ argmax / argmin */
+
+/* The position of the first largest (want_max) or smallest of n >= 1
+ * elements, or of the first NaN if there is one (PyTorch: NaN is the
+ * extreme either way), its value into *best. ARG_W lanes each keep their own
+ * best and its position (lane j sees positions j, j + ARG_W, ... in
+ * increasing order, and a strict compare keeps the first of equals); the
+ * lanes are then combined taking the smaller position on a tie, and the
+ * tail continues serially past every lane's positions. Exact: no order
+ * question, the first extreme wins everywhere. */
+#define ARG_W 16
+#define ARG_BETTER(x, m, up) ((((up) ? (x) > (m) : (x) < (m)) || (x) != (x)) && (m) == (m))
+#define VARGEXT(NAME, SUF)                                                                     \
+    TKR_VECTOR_CLONES int64_t NAME(const void *p, int64_t n, bool want_max, float *best)      \
+    {                                                                                          \
+        const ELEM_##SUF *q = p;                                                               \
+        int64_t i = 0, at = 0;                                                                 \
+        float r = AS_F32_##SUF(q[0]);                                                          \
+        if (n >= ARG_W) {                                                                      \
+            float m[ARG_W];                                                                    \
+            int64_t pos[ARG_W];                                                                \
+            for (int j = 0; j < ARG_W; j++) m[j] = AS_F32_##SUF(q[j]), pos[j] = j;             \
+            for (i = ARG_W; i + ARG_W <= n; i += ARG_W)                                        \
+                if (want_max)                                                                  \
+                    for (int j = 0; j < ARG_W; j++) {                                          \
+                        float x = AS_F32_##SUF(q[i + j]);                                      \
+                        bool take = ARG_BETTER(x, m[j], true);                                 \
+                        m[j] = take ? x : m[j];                                                \
+                        pos[j] = take ? i + j : pos[j];                                        \
+                    }                                                                          \
+                else                                                                           \
+                    for (int j = 0; j < ARG_W; j++) {                                          \
+                        float x = AS_F32_##SUF(q[i + j]);                                      \
+                        bool take = ARG_BETTER(x, m[j], false);                                \
+                        m[j] = take ? x : m[j];                                                \
+                        pos[j] = take ? i + j : pos[j];                                        \
+                    }                                                                          \
+            r = m[0], at = pos[0];                                                             \
+            for (int j = 1; j < ARG_W; j++) {                                                  \
+                bool tie = m[j] == r || (m[j] != m[j] && r != r);                              \
+                if (ARG_BETTER(m[j], r, want_max) || (tie && pos[j] < at)) r = m[j], at = pos[j]; \
+            }                                                                                  \
+        } else {                                                                               \
+            i = 1;                                                                             \
+        }                                                                                      \
+        for (; i < n; i++) {                                                                   \
+            float x = AS_F32_##SUF(q[i]);                                                      \
+            if (ARG_BETTER(x, r, want_max)) r = x, at = i;                                     \
+        }                                                                                      \
+        *best = r;                                                                             \
+        return at;                                                                             \
+    }
+
+VARGEXT(tkr_vargext_f32, f32)
+VARGEXT(tkr_vargext_bf16, bf16)
+
+/* ------------------------------------------------------------ all / any */
+
+/* Whether one of n contiguous elements of es bytes (1, 2, 4, 8) is nonzero
+ * (want_zero false) or zero (want_zero true) once masked (floats drop their
+ * sign bit: -0 is zero, NaN is not). Blocks of BLOCK elements ORed in a loop
+ * the compiler vectorises; it stops after the first block that decides. */
+#define VFIND(NAME, T)                                                              \
+    TKR_VECTOR_CLONES static bool NAME(const T *q, int64_t n, T mask, bool want_zero) \
+    {                                                                               \
+        for (int64_t b = 0; b < n; b += BLOCK) {                                    \
+            int64_t m = n - b < BLOCK ? n - b : BLOCK;                              \
+            int found = 0;                                                          \
+            if (want_zero)                                                          \
+                for (int64_t i = 0; i < m; i++) found |= (q[b + i] & mask) == 0;    \
+            else                                                                    \
+                for (int64_t i = 0; i < m; i++) found |= (q[b + i] & mask) != 0;    \
+            if (found) return true;                                                 \
+        }                                                                           \
+        return false;                                                               \
+    }
+
+VFIND(find_u8, uint8_t)
+VFIND(find_u16, uint16_t)
+VFIND(find_u32, uint32_t)
+VFIND(find_u64, uint64_t)
+
+bool tkr_vfind(const void *p, int64_t n, int es, uint64_t mask, bool want_zero)
+{
+    switch (es) {
+    case 1: return find_u8(p, n, (uint8_t)mask, want_zero);
+    case 2: return find_u16(p, n, (uint16_t)mask, want_zero);
+    case 4: return find_u32(p, n, (uint32_t)mask, want_zero);
+    default: return find_u64(p, n, mask, want_zero);
+    }
+}

@@ -28,6 +28,7 @@ static void zero_rows(int64_t begin, int64_t end, void *arg)
 static tk_status triangle(tk_context *ctx, const char *op, const tk_tensor *t, int64_t diagonal, bool lower, tk_tensor **out)
 {
     TKR_BEGIN(ctx, out);
+    double t0 = tkr_op_start(ctx);
     tk_status s = tkr_check_arg(ctx, op, "t", t);
     if (s) return s;
     if (t->ndim < 2) {
@@ -46,6 +47,7 @@ static tk_status triangle(tk_context *ctx, const char *op, const tk_tensor *t, i
         int64_t grain = 32768 / a.cols;
         tkr_parallel_for(ctx, nrows, grain > 0 ? grain : 1, zero_rows, &a);
     }
+    tkr_op_done(ctx, op, t0);
     return tkr_ok(ctx);
 }
 

@@ -12,9 +12,13 @@ static tk_status begin_t(tk_context *ctx, const char *op, const tk_tensor *t, tk
     return tkr_check_arg(ctx, op, "t", t);
 }
 
-static tk_status finish(tk_context *ctx, tk_status s)
+/* The end of a view call: on success the message is cleared and the call
+ * recorded in the profile (t0 from tkr_op_start at its start). */
+static tk_status finish(tk_context *ctx, const char *op, double t0, tk_status s)
 {
-    return s ? s : tkr_ok(ctx);
+    if (s) return s;
+    tkr_op_done(ctx, op, t0);
+    return tkr_ok(ctx);
 }
 
 /* ------------------------------------------------------------ reshape / view */
@@ -118,43 +122,51 @@ static tk_status reshape(tk_context *ctx, const char *op, const tk_tensor *t, in
 
 tk_status tk_reshape(tk_context *ctx, const tk_tensor *t, int ndim, const int64_t *shape, tk_tensor **out)
 {
-    tk_status s = begin_t(ctx, "tk_reshape", t, out);
-    return s ? s : finish(ctx, reshape(ctx, "tk_reshape", t, ndim, shape, true, out));
+    const char *op = "tk_reshape";
+    double t0 = tkr_op_start(ctx);
+    tk_status s = begin_t(ctx, op, t, out);
+    return s ? s : finish(ctx, op, t0, reshape(ctx, op, t, ndim, shape, true, out));
 }
 
 tk_status tk_view(tk_context *ctx, const tk_tensor *t, int ndim, const int64_t *shape, tk_tensor **out)
 {
-    tk_status s = begin_t(ctx, "tk_view", t, out);
-    return s ? s : finish(ctx, reshape(ctx, "tk_view", t, ndim, shape, false, out));
+    const char *op = "tk_view";
+    double t0 = tkr_op_start(ctx);
+    tk_status s = begin_t(ctx, op, t, out);
+    return s ? s : finish(ctx, op, t0, reshape(ctx, op, t, ndim, shape, false, out));
 }
 
 tk_status tk_flatten(tk_context *ctx, const tk_tensor *t, int start_dim, int end_dim, tk_tensor **out)
 {
     const char *op = "tk_flatten";
+    double t0 = tkr_op_start(ctx);
     tk_status s = begin_t(ctx, op, t, out);
     int a, b;
     if (s || (s = tkr_axis(ctx, op, start_dim, t->ndim, &a)) || (s = tkr_axis(ctx, op, end_dim, t->ndim, &b))) return s;
     if (a > b) return tkr_error(ctx, TK_ERR_INDEX, "%s: start_dim %d comes after end_dim %d", op, start_dim, end_dim);
-    if (t->ndim == 0) return finish(ctx, reshape(ctx, op, t, 1, (int64_t[]){ 1 }, true, out));   /* a 0-d tensor flattens to [1] */
+    if (t->ndim == 0) return finish(ctx, op, t0, reshape(ctx, op, t, 1, (int64_t[]){ 1 }, true, out));   /* a 0-d tensor flattens to [1] */
     int64_t sh[TK_MAX_DIMS];
     int n = 0;
     for (int d = 0; d < a; d++) sh[n++] = t->shape[d];
     sh[n++] = tkr_numel(b - a + 1, t->shape + a);
     for (int d = b + 1; d < t->ndim; d++) sh[n++] = t->shape[d];
-    return finish(ctx, reshape(ctx, op, t, n, sh, true, out));
+    return finish(ctx, op, t0, reshape(ctx, op, t, n, sh, true, out));
 }
 
 tk_status tk_contiguous(tk_context *ctx, const tk_tensor *t, tk_tensor **out)
 {
-    tk_status s = begin_t(ctx, "tk_contiguous", t, out);
+    const char *op = "tk_contiguous";
+    double t0 = tkr_op_start(ctx);
+    tk_status s = begin_t(ctx, op, t, out);
     if (s) return s;
     if ((s = tkr_contiguous(ctx, t, out))) *out = NULL;
-    return finish(ctx, s);
+    return finish(ctx, op, t0, s);
 }
 
 tk_status tk_to_channels_last(tk_context *ctx, const tk_tensor *t, tk_tensor **out)
 {
     const char *op = "tk_to_channels_last";
+    double t0 = tkr_op_start(ctx);
     tk_status s = begin_t(ctx, op, t, out);
     if (s) return s;
     if (t->ndim != 4) {
@@ -163,14 +175,14 @@ tk_status tk_to_channels_last(tk_context *ctx, const tk_tensor *t, tk_tensor **o
     }
     if (tk_tensor_is_channels_last(t)) {
         *out = tk_tensor_retain((tk_tensor *)t);
-        return finish(ctx, TK_OK);
+        return finish(ctx, op, t0, TK_OK);
     }
     if ((s = tkr_new_channels_last(ctx, t->dtype, t->shape, out))) return s;
     if ((s = tkr_copy_into(ctx, op, *out, t))) {
         tk_tensor_release(*out);
         *out = NULL;
     }
-    return finish(ctx, s);
+    return finish(ctx, op, t0, s);
 }
 
 /* ------------------------------------------------------------ permute, transpose, expand */
@@ -178,6 +190,7 @@ tk_status tk_to_channels_last(tk_context *ctx, const tk_tensor *t, tk_tensor **o
 tk_status tk_permute(tk_context *ctx, const tk_tensor *t, const int *dims, tk_tensor **out)
 {
     const char *op = "tk_permute";
+    double t0 = tkr_op_start(ctx);
     tk_status s = begin_t(ctx, op, t, out);
     if (s) return s;
     if (t->ndim > 0 && !dims) return tkr_error(ctx, TK_ERR_INVALID_ARGUMENT, "%s: dims is NULL for a %d-dim tensor", op, t->ndim);
@@ -195,12 +208,13 @@ tk_status tk_permute(tk_context *ctx, const tk_tensor *t, const int *dims, tk_te
         sh[i] = t->shape[d];
         st[i] = t->strides[d];
     }
-    return finish(ctx, tkr_view(ctx, t, t->ndim, sh, st, t->offset, out));
+    return finish(ctx, op, t0, tkr_view(ctx, t, t->ndim, sh, st, t->offset, out));
 }
 
 tk_status tk_transpose(tk_context *ctx, const tk_tensor *t, int dim0, int dim1, tk_tensor **out)
 {
     const char *op = "tk_transpose";
+    double t0 = tkr_op_start(ctx);
     tk_status s = begin_t(ctx, op, t, out);
     int a, b;
     if (s || (s = tkr_axis(ctx, op, dim0, t->ndim, &a)) || (s = tkr_axis(ctx, op, dim1, t->ndim, &b))) return s;
@@ -211,12 +225,13 @@ tk_status tk_transpose(tk_context *ctx, const tk_tensor *t, int dim0, int dim1, 
         sh[a] = t->shape[b], sh[b] = t->shape[a];
         st[a] = t->strides[b], st[b] = t->strides[a];
     }
-    return finish(ctx, tkr_view(ctx, t, t->ndim, sh, st, t->offset, out));
+    return finish(ctx, op, t0, tkr_view(ctx, t, t->ndim, sh, st, t->offset, out));
 }
 
 tk_status tk_expand(tk_context *ctx, const tk_tensor *t, int ndim, const int64_t *shape, tk_tensor **out)
 {
     const char *op = "tk_expand";
+    double t0 = tkr_op_start(ctx);
     tk_status s = begin_t(ctx, op, t, out);
     if (s) return s;
     char a[160], b[160];
@@ -246,7 +261,7 @@ tk_status tk_expand(tk_context *ctx, const tk_tensor *t, int ndim, const int64_t
                              tkr_shape_str(ndim, shape, b, sizeof b), i, (long long)t->shape[td]);
         }
     }
-    return finish(ctx, tkr_view(ctx, t, ndim, sh, st, t->offset, out));
+    return finish(ctx, op, t0, tkr_view(ctx, t, ndim, sh, st, t->offset, out));
 }
 
 /* ------------------------------------------------------------ slice, select */
@@ -254,6 +269,7 @@ tk_status tk_expand(tk_context *ctx, const tk_tensor *t, int ndim, const int64_t
 tk_status tk_slice(tk_context *ctx, const tk_tensor *t, int dim, int64_t start, int64_t end, int64_t step, tk_tensor **out)
 {
     const char *op = "tk_slice";
+    double t0 = tkr_op_start(ctx);
     tk_status s = begin_t(ctx, op, t, out);
     if (s) return s;
     if (t->ndim == 0) return tkr_error(ctx, TK_ERR_INDEX, "%s: a 0-d tensor has no dim to slice", op);
@@ -272,7 +288,7 @@ tk_status tk_slice(tk_context *ctx, const tk_tensor *t, int dim, int64_t start, 
     memcpy(st, t->strides, sizeof st);
     sh[d] = (end - start + step - 1) / step;
     st[d] = t->strides[d] * step;
-    return finish(ctx, tkr_view(ctx, t, t->ndim, sh, st, t->offset + start * t->strides[d], out));
+    return finish(ctx, op, t0, tkr_view(ctx, t, t->ndim, sh, st, t->offset + start * t->strides[d], out));
 }
 
 /* t with dim d removed, its offset moved to index i along it. */
@@ -287,6 +303,7 @@ static tk_status drop_dim(tk_context *ctx, const tk_tensor *t, int d, int64_t i,
 tk_status tk_select(tk_context *ctx, const tk_tensor *t, int dim, int64_t index, tk_tensor **out)
 {
     const char *op = "tk_select";
+    double t0 = tkr_op_start(ctx);
     tk_status s = begin_t(ctx, op, t, out);
     if (s) return s;
     if (t->ndim == 0) return tkr_error(ctx, TK_ERR_INDEX, "%s: a 0-d tensor has no dim to select from", op);
@@ -298,34 +315,39 @@ tk_status tk_select(tk_context *ctx, const tk_tensor *t, int dim, int64_t index,
         return tkr_error(ctx, TK_ERR_INDEX, "%s: index %lld is out of range for dim %d of shape %s (expected %lld .. %lld)", op,
                          (long long)index, d, TKR_SHAPE(t, a), (long long)-n, (long long)n - 1);
     }
-    return finish(ctx, drop_dim(ctx, t, d, index < 0 ? index + n : index, out));
+    return finish(ctx, op, t0, drop_dim(ctx, t, d, index < 0 ? index + n : index, out));
 }
 
 /* ------------------------------------------------------------ squeeze, unsqueeze */
 
 tk_status tk_squeeze(tk_context *ctx, const tk_tensor *t, int dim, tk_tensor **out)
 {
-    tk_status s = begin_t(ctx, "tk_squeeze", t, out);
+    const char *op = "tk_squeeze";
+    double t0 = tkr_op_start(ctx);
+    tk_status s = begin_t(ctx, op, t, out);
     int d;
-    if (s || (s = tkr_axis(ctx, "tk_squeeze", dim, t->ndim, &d))) return s;
-    if (t->ndim == 0 || t->shape[d] != 1) return finish(ctx, tkr_view(ctx, t, t->ndim, t->shape, t->strides, t->offset, out));
-    return finish(ctx, drop_dim(ctx, t, d, 0, out));
+    if (s || (s = tkr_axis(ctx, op, dim, t->ndim, &d))) return s;
+    if (t->ndim == 0 || t->shape[d] != 1) return finish(ctx, op, t0, tkr_view(ctx, t, t->ndim, t->shape, t->strides, t->offset, out));
+    return finish(ctx, op, t0, drop_dim(ctx, t, d, 0, out));
 }
 
 tk_status tk_squeeze_all(tk_context *ctx, const tk_tensor *t, tk_tensor **out)
 {
-    tk_status s = begin_t(ctx, "tk_squeeze_all", t, out);
+    const char *op = "tk_squeeze_all";
+    double t0 = tkr_op_start(ctx);
+    tk_status s = begin_t(ctx, op, t, out);
     if (s) return s;
     int64_t sh[TK_MAX_DIMS], st[TK_MAX_DIMS];
     int n = 0;
     for (int k = 0; k < t->ndim; k++)
         if (t->shape[k] != 1) sh[n] = t->shape[k], st[n++] = t->strides[k];
-    return finish(ctx, tkr_view(ctx, t, n, sh, st, t->offset, out));
+    return finish(ctx, op, t0, tkr_view(ctx, t, n, sh, st, t->offset, out));
 }
 
 tk_status tk_unsqueeze(tk_context *ctx, const tk_tensor *t, int dim, tk_tensor **out)
 {
     const char *op = "tk_unsqueeze";
+    double t0 = tkr_op_start(ctx);
     tk_status s = begin_t(ctx, op, t, out);
     int d;
     if (s || (s = tkr_axis(ctx, op, dim, t->ndim + 1, &d))) return s;
@@ -343,7 +365,7 @@ tk_status tk_unsqueeze(tk_context *ctx, const tk_tensor *t, int dim, tk_tensor *
             sh[k] = t->shape[n], st[k] = t->strides[n++];
         }
     }
-    return finish(ctx, tkr_view(ctx, t, t->ndim + 1, sh, st, t->offset, out));
+    return finish(ctx, op, t0, tkr_view(ctx, t, t->ndim + 1, sh, st, t->offset, out));
 }
 
 /* ------------------------------------------------------------ split, chunk */
@@ -373,6 +395,7 @@ static tk_status split_views(tk_context *ctx, const tk_tensor *t, const int64_t 
 tk_status tk_split(tk_context *ctx, const tk_tensor *t, const int64_t *sizes, int n, int dim, tk_tensor **outs)
 {
     const char *op = "tk_split";
+    double t0 = tkr_op_start(ctx);
     if (!ctx || !outs) return TK_ERR_INVALID_ARGUMENT;
     if (n < 1) return tkr_error(ctx, TK_ERR_INVALID_ARGUMENT, "%s: n is %d (at least one piece)", op, n);
     for (int i = 0; i < n; i++) outs[i] = NULL;
@@ -394,12 +417,13 @@ tk_status tk_split(tk_context *ctx, const tk_tensor *t, const int64_t *sizes, in
         return tkr_error(ctx, TK_ERR_SHAPE, "%s: the %d sizes add up to %s%lld, but dim %d of shape %s has size %lld", op, n,
                          sum > t->shape[d] ? "more than " : "", (long long)sum, d, TKR_SHAPE(t, a), (long long)t->shape[d]);
     }
-    return finish(ctx, split_views(ctx, t, sizes, 0, n, d, outs));
+    return finish(ctx, op, t0, split_views(ctx, t, sizes, 0, n, d, outs));
 }
 
 tk_status tk_chunk(tk_context *ctx, const tk_tensor *t, int chunks, int dim, tk_tensor **outs, int *n_out)
 {
     const char *op = "tk_chunk";
+    double t0 = tkr_op_start(ctx);
     if (!ctx || !outs || !n_out) return TK_ERR_INVALID_ARGUMENT;
     *n_out = 0;
     if (chunks < 1) return tkr_error(ctx, TK_ERR_INVALID_ARGUMENT, "%s: chunks is %d (at least 1)", op, chunks);
@@ -415,5 +439,5 @@ tk_status tk_chunk(tk_context *ctx, const tk_tensor *t, int chunks, int dim, tk_
     int n = each == 0 ? chunks : (int)((size + each - 1) / each);
     if ((s = split_views(ctx, t, NULL, each, n, d, outs))) return s;
     *n_out = n;
-    return tkr_ok(ctx);
+    return finish(ctx, op, t0, TK_OK);
 }
