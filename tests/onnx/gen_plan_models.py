@@ -10,6 +10,11 @@ computed here with NumPy and written beside as .npy.
                Reshape, Squeeze of an Unsqueeze) while a chain of new values
                of the same size is made: a plan that ended the bases' lives
                at their last direct reader would give their memory away
+  plan_escape  a Conv whose output has its weight's byte size, then a chain of
+               that size: the conv's weight layout (HWIO), made on first use
+               and kept on the weight, is allocated while the conv's output
+               place is armed and takes it; the run must notice and leave the
+               arena, or a later value overwrites the kept layout
 """
 import os
 import sys
@@ -109,4 +114,20 @@ vb = (x + wb).reshape(-1, 8, 8).transpose(0, 2, 1)
 y = va.reshape(-1, D) + vb.reshape(-1, D) + (x - wc) + t
 npy("plan_views_x", x)
 npy("plan_views_y", y.astype(np.float32))
-print("gen_plan_models: plan_chain, plan_views")
+# ------------------------------------------------------------ plan_escape
+wconv = rng.standard_normal((4, 1, 3, 3)).astype(np.float32)
+nodes = [helper.make_node("Conv", ["x", "w"], ["c"], name="conv"),   # [1, 4, 3, 3]: 36 floats, as the weight
+         helper.make_node("Neg", ["c"], ["n"], name="neg"),
+         helper.make_node("Relu", ["n"], ["r"], name="relu"),
+         helper.make_node("Sigmoid", ["r"], ["y"], name="sigmoid")]
+save(helper.make_graph(nodes, "plan_escape", [vi("x", [1, 1, 5, 5])], [vi("y", [1, 4, 3, 3])],
+                       [numpy_helper.from_array(wconv, "w")]), "plan_escape")
+x = rng.standard_normal((1, 1, 5, 5)).astype(np.float32)
+c = np.zeros((1, 4, 3, 3), np.float64)
+for o in range(4):
+    for i in range(3):
+        for j in range(3):
+            c[0, o, i, j] = np.sum(wconv[o, 0].astype(np.float64) * x[0, 0, i:i + 3, j:j + 3])
+npy("plan_escape_x", x)
+npy("plan_escape_y", (1 / (1 + np.exp(-np.maximum(-c, 0)))).astype(np.float32))
+print("gen_plan_models: plan_chain, plan_views, plan_escape")

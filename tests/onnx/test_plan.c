@@ -148,6 +148,31 @@ START_TEST(views_keep_their_base)
 }
 END_TEST
 
+/* The conv's weight layout, made on the first run and kept on the weight,
+ * takes the conv output's armed place: the run leaves the arena (one miss),
+ * the next runs find the layout made and keep to the plan. */
+START_TEST(kept_allocation_leaves_the_arena)
+{
+    tk_model *m = load_plan_model("plan_escape.onnx", false), *off = load_plan_model("plan_escape.onnx", true);
+    tk_tensor *x = load_npy("plan_escape_x.npy"), *want = load_npy("plan_escape_y.npy");
+    tk_tensor *y = run1(m, x);
+    tk_model_memory_stats first = memory(m);
+    tk_tensor *y2 = run1(m, x), *y3 = run1(m, x), *y_off = run1(off, x);
+    tk_model_memory_stats later = memory(m);
+    tkt_expect_close(y, want, 1e-5, 1e-6, true, "plan_escape, first run");
+    tkt_expect_equal(y, y_off, "plan_escape: with the plan and without");
+    tkt_expect_equal(y2, y, "plan_escape: second run (the kept layout intact)");
+    tkt_expect_equal(y3, y, "plan_escape: third run");
+    ck_assert_int_eq(first.planned_values, 3);   /* c, n, r */
+    ck_assert_int_eq(first.plan_misses, 1);
+    ck_assert_int_eq(later.plan_misses, 1);      /* the layout is made once */
+    ck_assert_int_eq(later.planned_values, 3);
+    TKT_RELEASE(x, want, y, y2, y3, y_off);
+    tk_model_free(m);
+    tk_model_free(off);
+}
+END_TEST
+
 START_TEST(memory_query_arguments)
 {
     tk_model_memory_stats s;
@@ -234,6 +259,7 @@ static Suite *suite(void)
     tcase_add_test(tc, chain_reuses_memory);
     tcase_add_test(tc, one_plan_per_binding);
     tcase_add_test(tc, views_keep_their_base);
+    tcase_add_test(tc, kept_allocation_leaves_the_arena);
     tcase_add_test(tc, memory_query_arguments);
     suite_add_tcase(s, tc);
     TCase *real = tkt_case("real");
