@@ -233,16 +233,24 @@ void tkr_alloc_destroy(TkrAllocator *a)
 
 /* ------------------------------------------------------------ arenas */
 
+TkrArena *tkr_arena_suspend(void)
+{
+    TkrArena *r = armed_here;
+    armed_here = NULL;
+    return r;
+}
+
+void tkr_arena_resume(TkrArena *r) { armed_here = r; }
+
 TkrArena *tkr_arena_new(TkrAllocator *a, size_t bytes)
 {
     TkrArena *r = calloc(1, sizeof *r);
     if (!r) return NULL;
     r->alloc = a;
     r->bytes = bytes;
-    TkrArena *was = armed_here;   /* the arena's own block is never a planned place */
-    armed_here = NULL;
+    TkrArena *was = tkr_arena_suspend();   /* the arena's own block is never a planned place */
     r->base = bytes ? tkr_alloc(a, bytes, &r->got) : NULL;
-    armed_here = was;
+    tkr_arena_resume(was);
     if (!r->base) {
         free(r);
         return NULL;

@@ -68,5 +68,9 @@ size_t tkr_arena_outstanding(TkrArena *r);
 void tkr_arena_arm(TkrArena *r, int n, const size_t *sizes, const size_t *offsets);
 /* Disarms it; taken[k]: entry k was handed out; live[k]: and is not freed yet. */
 void tkr_arena_disarm(TkrArena *r, bool *taken, bool *live);
+/* Memory that outlives the op (a weight's kept layout) must not come from an arena: the
+ * calling thread's arming is put aside (the arena it had returned) and later restored. */
+TkrArena *tkr_arena_suspend(void);
+void tkr_arena_resume(TkrArena *r);
 
 #endif

@@ -33,8 +33,9 @@ static const char fresh_ops[] =
 
 #define TKO_PLAN_MAX_CACHED 16   /* plans kept per model */
 
-static bool op_is_fresh(const TkoNode *n)
+static bool op_is_fresh(const TkoModel *m, const TkoNode *n)
 {
+    if (m->plan_assume_fresh && tko_listed(m->plan_assume_fresh, n->op)) return true;
     return (n->domain[0] == 0 || strcmp(n->domain, "tk") == 0) && tko_listed(fresh_ops, n->op);
 }
 
@@ -246,7 +247,7 @@ static bool make_plan(TkoModel *m, TkoPlan *p, const Binding *b)
         for (int i = 0; i < nn; i++) {
             const TkoNode *n = &g->nodes[i];
             bool opaque = op_is_opaque(n), learned = m->plan_learned && (m->plan_learned[i] & TKO_LEARN_ALIAS);
-            p->may_alias[i] = opaque || learned || !op_is_fresh(n);
+            p->may_alias[i] = opaque || learned || !op_is_fresh(m, n);
             for (int k = 0; k < n->nout; k++) {
                 int v = n->outputs[k];
                 if (v < 0) continue;

@@ -12,8 +12,9 @@
  * A surprise stops placing for the rest of the run (the arena is released:
  * its memory stays while anything placed in it is held, and nothing new is
  * written into it), and teaches the planner about the node (plan_learned),
- * so the next run's plan treats it as aliasing. */
+ * so the next run's plan treats it — and every node of its op — as aliasing. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "graph_plan.h"
 #include "op.h"
@@ -81,10 +82,16 @@ static void surprise(TkoModel *m, int node, uint8_t learn)
 {
     if (!m->plan_learned) m->plan_learned = calloc((size_t)m->graph->nnodes + 1, 1);
     if (m->plan_learned) {
+        const TkoNode *n = &m->graph->nodes[node];
         uint8_t was = m->plan_learned[node];
         /* an escape once is a cache filled on first use; twice, the node keeps memory every run */
         if (learn == TKO_LEARN_ESCAPED && (was & TKO_LEARN_ESCAPED)) learn = TKO_LEARN_ALIAS;
         m->plan_learned[node] = was | learn;
+        /* an op that returned an input's memory here may anywhere: its every node, so one run teaches all */
+        for (int j = 0; learn == TKO_LEARN_ALIAS && j < m->graph->nnodes; j++) {
+            const TkoNode *o = &m->graph->nodes[j];
+            if (strcmp(o->op, n->op) == 0 && strcmp(o->domain, n->domain) == 0) m->plan_learned[j] |= TKO_LEARN_ALIAS;
+        }
     }
     m->mem.plan_misses++;
     tkr_arena_release(m->tensor_arena);   /* what is placed in it keeps it until released */

@@ -208,6 +208,8 @@ struct tk_model {
     struct TkrArena *tensor_arena;     /* the plans' memory (alloc.c), kept between runs */
     const struct TkoPlan *run_plan;    /* the plan of the run under way (NULL: none) */
     tk_model_memory_stats mem;         /* the last run's plan, and the misses */
+    const char *plan_assume_fresh;     /* tests only: ops (comma list) planned as making new memory whatever
+                                        * they do, so the run-time check meets an op that breaks the plan */
 };
 
 /* ------------------------------------------------------------ graph helpers */

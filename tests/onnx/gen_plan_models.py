@@ -13,8 +13,8 @@ computed here with NumPy and written beside as .npy.
   plan_escape  a Conv whose output has its weight's byte size, then a chain of
                that size: the conv's weight layout (HWIO), made on first use
                and kept on the weight, is allocated while the conv's output
-               place is armed and takes it; the run must notice and leave the
-               arena, or a later value overwrites the kept layout
+               place is armed; it must not take it, or a later value
+               overwrites the kept layout
 """
 import os
 import sys
