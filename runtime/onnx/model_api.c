@@ -111,6 +111,7 @@ static tk_status load(tk_context *ctx, TkoModel *m, const uint8_t *buf, size_t l
     if ((s = tko_fuse(m, m->graph))) return s;
     dump_after(m, "fuse");
     if ((s = tko_liveness(m, m->graph))) return s;
+    /* the memory plan (graph_plan.c) needs the symbolic dims' sizes: made by a run, per binding (use_plan) */
     if ((s = make_info(m))) return s;
     return tkr_ok(ctx);
 }
@@ -238,7 +239,8 @@ static tk_status check_input(TkoModel *m, int i, const tk_tensor *t, Binding *sy
 /* Does t share memory with an input or a weight of the model, or lie in its arena? */
 static bool aliases(const TkoModel *m, const TkoGraph *g, const tk_value *inputs, const tk_tensor *t)
 {
-    if (m->tensor_arena && tkr_arena_contains(m->tensor_arena, t->storage->data)) return true;   /* the plan never places an output: a safeguard */
+    /* the plan never places a value that reaches an output: a safeguard */
+    if (m->tensor_arena && tkr_arena_contains(m->tensor_arena, t->storage->data)) return true;
     for (int i = 0; i < g->nin; i++)
         if (inputs[i].tensor && tk_tensor_shares_storage(t, inputs[i].tensor)) return true;
     for (int v = 0; v < g->nvalues; v++)
@@ -270,7 +272,8 @@ static tk_status use_plan(TkoModel *m, tk_tensor *const *vals)
 
 tk_status tk_model_memory(const tk_model *m, tk_model_memory_stats *out)
 {
-    if (!m || !out) return TK_ERR_INVALID_ARGUMENT;
+    if (!m) return TK_ERR_INVALID_ARGUMENT;
+    if (!out) return tkr_error(m->ctx, TK_ERR_INVALID_ARGUMENT, "tk_model_memory: stats is NULL");
     *out = m->mem;
     tk_memory_stats ctx_mem;
     tk_memory_stats_get(m->ctx, &ctx_mem);

@@ -202,7 +202,7 @@ START_TEST(memory_query_arguments)
     tk_model_memory_stats s;
     ck_assert_int_eq(tk_model_memory(NULL, &s), TK_ERR_INVALID_ARGUMENT);
     tk_model *m = load_plan_model("plan_chain.onnx", false);
-    ck_assert_int_eq(tk_model_memory(m, NULL), TK_ERR_INVALID_ARGUMENT);
+    TKT_FAILS(tk_model_memory(m, NULL), TK_ERR_INVALID_ARGUMENT, "tk_model_memory: stats is NULL");
     s = memory(m);   /* before any run: no plan yet */
     ck_assert_uint_eq(s.arena_bytes, 0);
     ck_assert_int_eq(s.plans, 0);
