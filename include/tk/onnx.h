@@ -40,6 +40,7 @@ typedef struct {
     FILE *dump_file;     /* where to (NULL: stderr) */
     bool check_infer;    /* debug: compare every value a run makes with its inferred type and shape (a mismatch
                           * fails the run naming the node); not for concurrent runs of one model */
+    bool no_plan;        /* no memory plan: every intermediate from the context's allocator (for comparing) */
 } tk_onnx_opts;
 
 /* opts may be NULL (defaults). */
@@ -101,6 +102,23 @@ typedef struct {
 /* tk_model_run for any kind of value: outputs[i] receives one new reference
  * in .tensor or .seq. tk_model_run is this for all-tensor models. */
 tk_status tk_model_run_values(tk_model *m, const tk_value *inputs, tk_value *outputs);
+
+/* Memory of a model's runs. Intermediates whose size inference knows are
+ * planned into one arena by liveness (a plan per binding of the symbolic
+ * dims, made on the first run with it): arena_bytes is that plan's size,
+ * planned_bytes what the same values would take side by side. peak_bytes is
+ * measured: the context's peak of tensor memory (tk_memory_stats), arena
+ * included. */
+typedef struct {
+    size_t arena_bytes;      /* the last run's plan (0: none, or opts.no_plan) */
+    size_t planned_bytes;    /* the sum of the planned values' sizes */
+    int planned_values;      /* how many values the plan placed */
+    int plans;               /* plans cached (one per binding seen) */
+    int plan_misses;         /* runs that found an op aliasing memory the plan did not expect (the arena was
+                              * left for the rest of that run and the op is planned around from then on) */
+    size_t peak_bytes;       /* measured peak of the context's tensor memory */
+} tk_model_memory_stats;
+tk_status tk_model_memory(const tk_model *m, tk_model_memory_stats *out);
 
 /* The graph after preparation, one node per line ("%out = Op(%a, %b) {attrs}"),
  * for `tkrun --dump`. The string belongs to the model. */

@@ -5,6 +5,7 @@
 #ifndef TK_RUNTIME_CORE_DEVICE_H
 #define TK_RUNTIME_CORE_DEVICE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -44,5 +45,32 @@ void *tkr_alloc(TkrAllocator *a, size_t bytes, size_t *got);
 void tkr_free(TkrAllocator *a, void *p, size_t got);
 void tkr_alloc_stats(TkrAllocator *a, tk_memory_stats *out);
 void tkr_alloc_empty(TkrAllocator *a);
+
+/* Arenas (alloc.c): one block from the allocator (counted as allocated) that
+ * a planner (the ONNX executor) carves tensors from at offsets it chose by
+ * liveness. Ops allocate their own outputs, so the planner arms the calling
+ * thread before an op: its next allocations of exactly the armed sizes come
+ * from the arena at the armed offsets (each entry once); any other
+ * allocation, or one from another thread, is served as usual. A block handed
+ * out from the arena goes back to it through tkr_free; the arena's memory
+ * returns to the allocator when the planner released it and no block carved
+ * from it is left, so a tensor that outlives the plan keeps it alive. */
+typedef struct TkrArena TkrArena;
+#define TKR_ARENA_MAX_ARMED 64
+TkrArena *tkr_arena_new(TkrAllocator *a, size_t bytes);   /* NULL when out of memory */
+void tkr_arena_release(TkrArena *r);                      /* the planner's reference */
+size_t tkr_arena_bytes(const TkrArena *r);
+char *tkr_arena_base(const TkrArena *r);
+bool tkr_arena_contains(const TkrArena *r, const void *p);
+/* Blocks handed out and not yet freed (0 between runs of a plan that held). */
+size_t tkr_arena_outstanding(TkrArena *r);
+/* Arms the calling thread: n (<= TKR_ARENA_MAX_ARMED) entries of sizes[k] bytes at offsets[k]. */
+void tkr_arena_arm(TkrArena *r, int n, const size_t *sizes, const size_t *offsets);
+/* Disarms it; taken[k]: entry k was handed out; live[k]: and is not freed yet. */
+void tkr_arena_disarm(TkrArena *r, bool *taken, bool *live);
+/* Memory that outlives the op (a weight's kept layout) must not come from an arena: the
+ * calling thread's arming is put aside (the arena it had returned) and later restored. */
+TkrArena *tkr_arena_suspend(void);
+void tkr_arena_resume(TkrArena *r);
 
 #endif

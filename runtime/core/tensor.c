@@ -325,7 +325,9 @@ tk_status tkr_weight_form(tk_context *ctx, const tk_tensor *w, TkrWeightForm for
     if (!w->weight) return make(ctx, w, out);
     tk_tensor *kept = w->forms[form];
     if (!kept) {
+        TkrArena *armed = tkr_arena_suspend();   /* kept past this op: never a planned place (alloc.c) */
         tk_status s = make(ctx, w, &kept);
+        tkr_arena_resume(armed);
         if (s) return s;
         ((tk_tensor *)w)->forms[form] = kept;   /* a cache on the handle: w's values are unchanged */
     }

@@ -1,13 +1,16 @@
 /* executor.c — runs a prepared graph: nodes in order, each reading its
  * inputs from the value slots and writing its outputs there; a value is
  * released right after its last reader (graph_sort.c computed which), so
- * peak memory follows the graph's live set, not its size. A slot holds a
+ * peak memory follows the graph's live set, not its size. With a memory
+ * plan (graph_plan.c), a node of the main graph makes its planned outputs
+ * at their places in the arena (graph_plan_run.c arms and checks). A slot holds a
  * tensor, or a sequence / empty optional (TkoSeq) in the parallel seqs
  * array. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "graph_plan.h"
 #include "op.h"
 
 #define MAX_NODE_IO 64
@@ -49,7 +52,10 @@ tk_status tko_execute(TkoModel *m, TkoGraph *g, tk_tensor **vals, TkoSeq **seqs)
         if (s) break;
         TkoOpCtx oc = { ctx, m, g, n, in, n->nin, out, n->nout, vals, seq_in, seq_out, seqs };
         double t0 = ctx->profile ? tkr_now() : 0;
+        TkoPlacing placing;
+        tko_plan_arm(m, g, i, &placing);
         s = n->def->run(&oc);
+        if (s) tko_plan_disarm(m, &placing);
         if (ctx->profile && !s) {
             char label[160];
             snprintf(label, sizeof label, "%s '%s'", n->op, n->name);
@@ -70,6 +76,7 @@ tk_status tko_execute(TkoModel *m, TkoGraph *g, tk_tensor **vals, TkoSeq **seqs)
                 seqs[v] = seq_out[k];
             }
         }
+        if (!s) tko_plan_check(m, g, i, &placing, in, n->nin, vals);
         if (!s && m->opts.check_infer) s = tko_infer_verify(m, g, i, vals);   /* debug: inferred vs made */
         if (s) break;
         for (int k = 0; k < n->nfrees; k++) release_slot(vals, seqs, n->frees[k]);   /* read for the last time, or never */

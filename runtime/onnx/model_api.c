@@ -1,10 +1,12 @@
 /* model_api.c — tk/onnx.h: loading runs the passes as straight calls
  * (read, sort, check, infer, fold, infer, dead nodes, fuse, liveness, metadata), running binds the inputs,
- * checks their shapes against the model, and hands the graph to the
- * executor. */
+ * checks their shapes against the model, finds the memory plan for their
+ * sizes (graph_plan.c: made on the first run with them) and hands the graph
+ * to the executor. */
 #include <stdlib.h>
 #include <string.h>
 
+#include "graph_plan.h"
 #include "op.h"
 #include "onnx_tensor.h"
 #include "tk/shape.h"
@@ -28,6 +30,9 @@ static void destroy_graph(TkoGraph *g)
 void tko_model_destroy(TkoModel *m)
 {
     if (!m) return;
+    tkr_arena_release(m->tensor_arena);
+    tko_plans_free(m);
+    free(m->plan_learned);
     destroy_graph(m->graph);
     for (int i = 0; i < m->n_ext; i++) {
         tkr_file_map_release(m->ext_maps[i]);
@@ -69,16 +74,17 @@ static tk_status make_info(TkoModel *m)
     return TK_OK;
 }
 
+bool tko_dump_wants(const TkoModel *m, const char *pass)
+{
+    const char *want = m->opts.dump;
+    if (!want) return false;
+    return strcmp(want, "all") == 0 || tko_listed(want, pass);
+}
+
 /* Prints the graph after `pass` when the options ask for it (tkrun --dump). */
 static void dump_after(TkoModel *m, const char *pass)
 {
-    const char *want = m->opts.dump;
-    if (!want) return;
-    size_t n = strlen(pass);
-    bool on = strcmp(want, "all") == 0;
-    for (const char *p = strstr(want, pass); !on && p; p = strstr(p + 1, pass))
-        on = (p == want || p[-1] == ',') && (p[n] == 0 || p[n] == ',');
-    if (!on) return;
+    if (!tko_dump_wants(m, pass)) return;
     FILE *f = m->opts.dump_file ? m->opts.dump_file : stderr;
     fprintf(f, "## after %s\n%s", pass, tk_model_dump(m));
     if (strcmp(pass, "infer") == 0) fprintf(f, "## inferred types\n%s", tko_dump_inferred(m));
@@ -105,6 +111,7 @@ static tk_status load(tk_context *ctx, TkoModel *m, const uint8_t *buf, size_t l
     if ((s = tko_fuse(m, m->graph))) return s;
     dump_after(m, "fuse");
     if ((s = tko_liveness(m, m->graph))) return s;
+    /* the memory plan (graph_plan.c) needs the symbolic dims' sizes: made by a run, per binding (use_plan) */
     if ((s = make_info(m))) return s;
     return tkr_ok(ctx);
 }
@@ -229,14 +236,49 @@ static tk_status check_input(TkoModel *m, int i, const tk_tensor *t, Binding *sy
     return TK_OK;
 }
 
-/* Does t share memory with an input or a weight of the model? */
-static bool aliases(const TkoGraph *g, const tk_value *inputs, const tk_tensor *t)
+/* Does t share memory with an input or a weight of the model, or lie in its arena? */
+static bool aliases(const TkoModel *m, const TkoGraph *g, const tk_value *inputs, const tk_tensor *t)
 {
+    /* the plan never places a value that reaches an output: a safeguard */
+    if (m->tensor_arena && tkr_arena_contains(m->tensor_arena, t->storage->data)) return true;
     for (int i = 0; i < g->nin; i++)
         if (inputs[i].tensor && tk_tensor_shares_storage(t, inputs[i].tensor)) return true;
     for (int v = 0; v < g->nvalues; v++)
         if (g->values[v].constant && tk_tensor_shares_storage(t, g->values[v].constant)) return true;
     return false;
+}
+
+/* The plan for this run's sizes (vals: the bound inputs), and an arena it
+ * fits in: the model's, kept between runs, or a new one when that is too
+ * small or still holds a value of an earlier run (a miss left it so). No
+ * memory for the arena: the run goes without a plan. */
+static tk_status use_plan(TkoModel *m, tk_tensor *const *vals)
+{
+    const TkoPlan *plan;
+    tk_status s = tko_plan_for_run(m, vals, &plan);
+    m->mem.arena_bytes = plan ? plan->arena_bytes : 0;
+    m->mem.planned_bytes = plan ? plan->planned_bytes : 0;
+    m->mem.planned_values = plan ? plan->nplanned : 0;
+    m->mem.plans = m->nplans;
+    if (s || !plan) return s;
+    if (m->tensor_arena && (tkr_arena_bytes(m->tensor_arena) < plan->arena_bytes || tkr_arena_outstanding(m->tensor_arena))) {
+        tkr_arena_release(m->tensor_arena);
+        m->tensor_arena = NULL;
+    }
+    if (!m->tensor_arena) m->tensor_arena = tkr_arena_new(m->ctx->alloc, plan->arena_bytes);
+    m->run_plan = m->tensor_arena ? plan : NULL;
+    return TK_OK;
+}
+
+tk_status tk_model_memory(const tk_model *m, tk_model_memory_stats *out)
+{
+    if (!m) return TK_ERR_INVALID_ARGUMENT;
+    if (!out) return tkr_error(m->ctx, TK_ERR_INVALID_ARGUMENT, "tk_model_memory: stats is NULL");
+    *out = m->mem;
+    tk_memory_stats ctx_mem;
+    tk_memory_stats_get(m->ctx, &ctx_mem);
+    out->peak_bytes = ctx_mem.peak_bytes;
+    return TK_OK;
 }
 
 tk_status tk_model_run_values(tk_model *m, const tk_value *inputs, tk_value *outputs)
@@ -277,7 +319,9 @@ tk_status tk_model_run_values(tk_model *m, const tk_value *inputs, tk_value *out
         vals[v] = inputs[i].tensor ? tk_tensor_retain(inputs[i].tensor) : NULL;
         seqs[v] = inputs[i].seq ? tko_seq_retain(inputs[i].seq) : NULL;
     }
-    s = tko_execute(m, g, vals, seqs);
+    s = m->opts.no_plan ? TK_OK : use_plan(m, vals);
+    if (!s) s = tko_execute(m, g, vals, seqs);
+    m->run_plan = NULL;
     for (int o = 0; !s && o < g->nout; o++) {
         int v = g->outputs[o];
         tk_tensor *t = vals[v];
@@ -285,7 +329,7 @@ tk_status tk_model_run_values(tk_model *m, const tk_value *inputs, tk_value *out
         else if (!t) s = tkr_error(m->ctx, TK_ERR_INTERNAL, "%s: output '%s' was not computed", op, g->values[v].name);
         /* an output never shares memory with an input or a weight (an Identity, a Reshape of a
          * constant): a caller writing into it must not change the model or their own input */
-        else if (aliases(g, inputs, t)) s = tk_clone(m->ctx, t, &outputs[o].tensor);
+        else if (aliases(m, g, inputs, t)) s = tk_clone(m->ctx, t, &outputs[o].tensor);
         /* and is row-major: a view (Transpose) or a channels-last conv result is copied */
         else s = tk_contiguous(m->ctx, t, &outputs[o].tensor);
     }

@@ -17,7 +17,10 @@
  *                  nodes removed: nothing reads their outputs
  *   graph_fuse.c   constant weights marked so kernels convert their layout once; rewrites to
  *                  fused kernels (linear, attention, gelu) unless no_fuse
- *   executor.c     runs a graph on bound inputs
+ *   graph_sort.c   tko_liveness: each value's last reader, each node's free list
+ *   graph_plan.c   at run time, per binding of the dim names: intermediates placed in one
+ *                  arena by liveness (the plan; views extend their base's life)
+ *   executor.c     runs a graph on bound inputs, each planned output at its place
  *   graph_dump.c   the graph as text (tk_model_dump, tkrun --dump)
  */
 #ifndef TK_RUNTIME_ONNX_IR_H
@@ -197,6 +200,16 @@ struct tk_model {
     int infer_nsyms;
     /* public metadata, made at load */
     tk_value_info *in_info, *out_info;
+    /* graph_plan.c and the executor: memory plans of the main graph (one per binding of its dim
+     * names), the arena they share between runs, and what runs taught the planner */
+    struct TkoPlan *plans;
+    int nplans;
+    uint8_t *plan_learned;             /* per main-graph node, TKO_LEARN_* (NULL until a run learns something) */
+    struct TkrArena *tensor_arena;     /* the plans' memory (alloc.c), kept between runs */
+    const struct TkoPlan *run_plan;    /* the plan of the run under way (NULL: none) */
+    tk_model_memory_stats mem;         /* the last run's plan, and the misses */
+    const char *plan_assume_fresh;     /* tests only: ops (comma list) planned as making new memory whatever
+                                        * they do, so the run-time check meets an op that breaks the plan */
 };
 
 /* ------------------------------------------------------------ graph helpers */
@@ -229,6 +242,8 @@ tk_status tko_infer_graph(TkoModel *m, TkoGraph *g);
 /* Replaces nodes whose output inference knows exactly (a shape) by constants, and removes nodes
  * none of whose outputs is read (nor a graph output). */
 tk_status tko_remove_dead(TkoModel *m, TkoGraph *g);
+/* Does opts.dump ask for `pass` ("plan", "fuse", or "all")? (model_api.c) */
+bool tko_dump_wants(const TkoModel *m, const char *pass);
 /* Prints a size ("batch*16", "7", "?" for NULL) into buf. */
 const char *tko_sym_str(const TkoSym *s, char *buf, size_t len);
 /* With opts.check_infer: compares what node i of g (or, for node -1, the graph inputs) made

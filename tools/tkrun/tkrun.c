@@ -2,7 +2,7 @@
  *
  *   tkrun MODEL.onnx [--input NAME=FILE.pb|FILE.npy]... [--output-dir DIR] [--npy]
  *         [--dim NAME=V]... [--seed N] [--bench N] [--threads N] [--profile]
- *         [--no-fuse] [--json] [--dump[=PASSES]] [--check-infer] [--list-ops]
+ *         [--no-fuse] [--no-plan] [--json] [--dump[=PASSES]] [--check-infer] [--list-ops]
  *
  * Inputs not given are made from the model's input types: seeded random
  * normal floats, small random ints, symbolic dims from --dim (else 1, said
@@ -35,7 +35,7 @@ typedef struct {
     int ninputs, ndims;
     uint64_t seed;
     int bench, threads;
-    bool profile, no_fuse, json, npy, list_ops, check_infer;
+    bool profile, no_fuse, no_plan, json, npy, list_ops, check_infer;
     const char *dump;
 } Options;
 
@@ -43,7 +43,8 @@ static void usage(FILE *f)
 {
     fprintf(f, "usage: tkrun MODEL.onnx [--input NAME=FILE.pb|FILE.npy]... [--output-dir DIR] [--npy]\n"
                "             [--dim NAME=V]... [--seed N] [--bench N] [--threads N] [--profile]\n"
-               "             [--no-fuse] [--json] [--dump[=read,sort,fold,infer,fuse|all]] [--check-infer] [--list-ops]\n"
+               "             [--no-fuse] [--no-plan] [--json] [--dump[=read,sort,fold,infer,fuse,plan|all]] [--check-infer]\n"
+               "             [--list-ops]\n"
                "\n"
                "  --input NAME=FILE   a graph input from an ONNX TensorProto .pb or a .npy file\n"
                "                      (inputs not given: seeded random values of the model's types)\n"
@@ -54,11 +55,20 @@ static void usage(FILE *f)
                "  --threads N         threads (default: $TK_NUM_THREADS or one per core)\n"
                "  --profile           a time table per node and per kernel\n"
                "  --no-fuse           run node by node, no fused kernels (to compare)\n"
+               "  --no-plan           no memory plan: every intermediate from the allocator (to compare)\n"
                "  --json              print a JSON summary on stdout instead of text\n"
                "  --dump[=PASSES]     print the graph after the passes (default all) on stderr;\n"
-               "                      infer: every value's inferred type and shape\n"
+               "                      infer: every value's inferred type and shape; plan: the memory plan\n"
                "  --check-infer       compare every value a run makes with its inferred type and shape\n"
                "  --list-ops          print the supported ops and opsets, and exit\n");
+}
+
+/* "12.3 MiB" or "4.0 KiB" */
+static const char *human_bytes(size_t bytes, char *buf, size_t len)
+{
+    if (bytes >= (1 << 20)) snprintf(buf, len, "%.1f MiB", (double)bytes / (1 << 20));
+    else snprintf(buf, len, "%.1f KiB", (double)bytes / 1024);
+    return buf;
 }
 
 static bool split_pair(const char *arg, Pair *p)
@@ -94,6 +104,7 @@ static int parse(int argc, char **argv, Options *o)
         else if (strcmp(a, "--threads") == 0 && next) o->threads = atoi(argv[++i]);
         else if (strcmp(a, "--profile") == 0) o->profile = true;
         else if (strcmp(a, "--no-fuse") == 0) o->no_fuse = true;
+        else if (strcmp(a, "--no-plan") == 0) o->no_plan = true;
         else if (strcmp(a, "--json") == 0) o->json = true;
         else if (strcmp(a, "--npy") == 0) o->npy = true;
         else if (strcmp(a, "--list-ops") == 0) o->list_ops = true;
@@ -257,7 +268,7 @@ int main(int argc, char **argv)
     int nin = 0, nout = 0;
     rc = 1;
     double t0 = now_ms();
-    if (tk_onnx_load(ctx, o.model, &(tk_onnx_opts){ .no_fuse = o.no_fuse, .dump = o.dump, .check_infer = o.check_infer }, &m) != TK_OK) {
+    if (tk_onnx_load(ctx, o.model, &(tk_onnx_opts){ .no_fuse = o.no_fuse, .dump = o.dump, .check_infer = o.check_infer, .no_plan = o.no_plan }, &m) != TK_OK) {
         fprintf(stderr, "tkrun: %s\n", tk_last_error(ctx));
         goto done;
     }
@@ -334,12 +345,22 @@ int main(int argc, char **argv)
      * layouts (packed, HWIO); initializers viewed in the mapped file are not counted */
     tk_memory_stats mem;
     tk_memory_stats_get(ctx, &mem);
-    if (o.json) printf(", \"peak_tensor_bytes\": %zu", mem.peak_bytes);
-    else if (mem.peak_bytes >= (1 << 20))
-        printf("tensor memory: peak %.1f MiB allocated (activations, inputs, weight layouts; mapped weights not counted)\n",
-               (double)mem.peak_bytes / (1 << 20));
-    else printf("tensor memory: peak %.1f KiB allocated (activations, inputs, weight layouts; mapped weights not counted)\n",
-                (double)mem.peak_bytes / 1024);
+    /* and the memory plan's arena: the planned peak of the intermediates, inside the peak above */
+    tk_model_memory_stats plan;
+    tk_model_memory(m, &plan);
+    if (o.json)
+        printf(", \"peak_tensor_bytes\": %zu, \"arena_bytes\": %zu, \"planned_bytes\": %zu, \"planned_values\": %d, \"plan_misses\": %d",
+               mem.peak_bytes, plan.arena_bytes, plan.planned_bytes, plan.planned_values, plan.plan_misses);
+    else {
+        char peak[32], arena[32], sum[32];
+        printf("tensor memory: peak %s allocated (activations, inputs, weight layouts; mapped weights not counted)\n",
+               human_bytes(mem.peak_bytes, peak, sizeof peak));
+        if (o.no_plan) printf("memory plan: off (--no-plan)\n");
+        else
+            printf("memory plan: arena %s for %d intermediates of %s%s\n", human_bytes(plan.arena_bytes, arena, sizeof arena),
+                   plan.planned_values, human_bytes(plan.planned_bytes, sum, sizeof sum),
+                   plan.plan_misses ? " (a run missed the plan: see tk_model_memory)" : "");
+    }
     if (o.json) printf(", \"outputs\": [");
     for (int k = 0; k < nout; k++) {
         tk_value_info info;
