@@ -59,22 +59,16 @@ tk_status tk_ffn(tk_context *ctx, const tk_tensor *x, const tk_tensor *w1, const
     if ((s = tkr_new(ctx, x->dtype, x->ndim, x->shape, out))) return s;
     if (t == 0 || d == 0) return tkr_ok(ctx);
     tk_tensor *xc = NULL, *c1 = NULL, *c3 = NULL, *c2 = NULL, *b1 = NULL, *b2 = NULL, *p = NULL;
-    if ((s = tkr_contiguous(ctx, x, &xc)) || (s = tkr_contiguous(ctx, w1, &c1)) || (s = tkr_contiguous(ctx, w2, &c2)) ||
-        (swiglu && (s = tkr_contiguous(ctx, w3, &c3))))
-        goto done;
-    /* every weight marked: their packed planes, made on the first call and kept */
+    if ((s = tkr_contiguous(ctx, x, &xc))) goto done;
+    /* every weight marked: their packed planes, made on the first call and kept; else as they are, contiguous */
     bool packed = w1->weight && w2->weight && (!swiglu || w3->weight);
     if (packed) {
-        tk_tensor *p1 = NULL, *p3 = NULL, *p2 = NULL;
-        if ((s = tkr_weight_form(ctx, w1, TKR_FORM_MATMUL_PACKED, tkr_matmul_pack_b, &p1)) ||
-            (s = tkr_weight_form(ctx, w2, TKR_FORM_MATMUL_PACKED, tkr_matmul_pack_b, &p2)) ||
-            (swiglu && (s = tkr_weight_form(ctx, w3, TKR_FORM_MATMUL_PACKED, tkr_matmul_pack_b, &p3)))) {
-            tk_tensor_release(p1), tk_tensor_release(p2), tk_tensor_release(p3);
+        if ((s = tkr_weight_form(ctx, w1, TKR_FORM_MATMUL_PACKED, tkr_matmul_pack_b, &c1)) ||
+            (s = tkr_weight_form(ctx, w2, TKR_FORM_MATMUL_PACKED, tkr_matmul_pack_b, &c2)) ||
+            (swiglu && (s = tkr_weight_form(ctx, w3, TKR_FORM_MATMUL_PACKED, tkr_matmul_pack_b, &c3))))
             goto done;
-        }
-        tk_tensor_release(c1), tk_tensor_release(c2), tk_tensor_release(c3);
-        c1 = p1, c2 = p2, c3 = p3;
-    }
+    } else if ((s = tkr_contiguous(ctx, w1, &c1)) || (s = tkr_contiguous(ctx, w2, &c2)) || (swiglu && (s = tkr_contiguous(ctx, w3, &c3))))
+        goto done;
     if (!swiglu) {   /* biases in f32; absent ones are zeros */
         s = o.b1 ? tk_to_dtype(ctx, o.b1, TK_DTYPE_F32, &b1) : tk_zeros(ctx, TK_DTYPE_F32, 1, &f, &b1);
         if (!s) s = o.b2 ? tk_to_dtype(ctx, o.b2, TK_DTYPE_F32, &b2) : tk_zeros(ctx, TK_DTYPE_F32, 1, &d, &b2);
