@@ -11,6 +11,7 @@
  *             Gemm(A, B, C) (alpha = beta = 1, no transA, constant B and C)  -> FusedLinear
  *             MatMul(q, kᵀ) [·s] [+ mask] -> Softmax -> MatMul(·, v)  -> FusedAttention: tk_sdpa
  *             x·(erf(x/√2) + 1)·0.5  -> FusedGelu: one exact gelu
+ *             0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³)))  -> FusedGelu (tanh=1): one tanh gelu
  *             Conv [-> BatchNormalization] [-> Relu | Clip]  -> FusedConv: BN folded into the
  *                 weights, ReLU in the kernels' store, the result left channels-last (NHWC
  *                 memory) when every reader takes it in place
@@ -300,6 +301,83 @@ static tk_status fuse_gelu(TkoFuse *f, int i)
     return tko_fuse_become(f, half, "FusedGelu", &x, 1, NULL, 0);
 }
 
+/* The live node after node i that is the one reader of v (v read once), if it
+ * is default-domain op `op` with two inputs. */
+static TkoNode *only_reader(TkoFuse *f, int i, int v, const char *op)
+{
+    if (v < 0 || v >= f->nuses || f->uses[v] != 1) return NULL;
+    for (int j = i + 1; j < f->g->nnodes; j++) {
+        TkoNode *n = &f->g->nodes[j];
+        if (f->dead[j]) continue;
+        for (int k = 0; k < n->nin; k++)
+            if (n->inputs[k] == v) return !*n->domain && strcmp(n->op, op) == 0 && n->nin == 2 && n->nout == 1 ? n : NULL;
+    }
+    return NULL;
+}
+
+/* n = Mul(c, w) or Mul(w, c) with c a scalar constant within tol of want: w, else -1. */
+static int times_const(const TkoFuse *f, const TkoNode *n, double want, double tol)
+{
+    double c;
+    if (!n || n->nin != 2) return -1;
+    for (int k = 0; k < 2; k++)
+        if (tko_fuse_scalar_const(f, n->inputs[k], &c) && fabs(c - want) <= tol) return n->inputs[1 - k];
+    return -1;
+}
+
+/* v = x³ as Pow(x, 3) or Mul(x, Mul(x, x)) (either order), each step read once;
+ * the nodes that make it in out[] (NULL-padded). */
+static bool cube_of(const TkoFuse *f, int v, int x, const TkoNode *out[2])
+{
+    double c;
+    out[0] = out[1] = NULL;
+    if (v < 0 || f->uses[v] != 1) return false;
+    const TkoNode *p = tko_fuse_producer(f, v, "Pow"), *m = tko_fuse_producer(f, v, "Mul");
+    if (p && p->nin == 2 && p->inputs[0] == x && tko_fuse_scalar_const(f, p->inputs[1], &c) && c == 3.0) return out[0] = p, true;
+    if (!m || m->nin != 2) return false;
+    int sq = m->inputs[0] == x ? m->inputs[1] : m->inputs[1] == x ? m->inputs[0] : -1;
+    const TkoNode *s = sq >= 0 && f->uses[sq] == 1 ? tko_fuse_producer(f, sq, "Mul") : NULL;
+    if (!s || s->nin != 2 || s->inputs[0] != x || s->inputs[1] != x) return false;
+    out[0] = m, out[1] = s;
+    return true;
+}
+
+/* 0.5·(x·(1 + tanh(√(2/π)·(x + 0.044715·x³)))), as PyTorch exports
+ * gelu(approximate='tanh') below opset 20 (GPT-2's MLP): one tanh gelu. */
+static tk_status fuse_gelu_tanh(TkoFuse *f, int i)
+{
+    TkoGraph *g = f->g;
+    TkoNode *th = &g->nodes[i];
+    if (*th->domain || strcmp(th->op, "Tanh") != 0 || th->nin != 1 || th->nout != 1 || th->outputs[0] < 0) return TK_OK;
+    /* back from the tanh: √(2/π)·(x + 0.044715·x³) */
+    int v = th->inputs[0];
+    const TkoNode *m3 = v >= 0 && f->uses[v] == 1 ? tko_fuse_producer(f, v, "Mul") : NULL;
+    int a = times_const(f, m3, 0.7978845608028654, 1e-6);
+    const TkoNode *ad = a >= 0 && f->uses[a] == 1 ? tko_fuse_producer(f, a, "Add") : NULL, *m2 = NULL, *cube[2];
+    int x = -1;
+    for (int k = 0; ad && ad->nin == 2 && k < 2 && x < 0; k++) {
+        int t = ad->inputs[1 - k];
+        m2 = f->uses[t] == 1 ? tko_fuse_producer(f, t, "Mul") : NULL;
+        if (cube_of(f, times_const(f, m2, 0.044715, 1e-7), ad->inputs[k], cube)) x = ad->inputs[k];
+    }
+    if (x < 0) return TK_OK;
+    /* forward: (x·(1 + tanh)) · 0.5 */
+    TkoNode *a1 = only_reader(f, i, th->outputs[0], "Add");
+    double c;
+    if (!a1 || !tko_fuse_scalar_const(f, tko_fuse_other_input(a1, th->outputs[0]), &c) || c != 1.0) return TK_OK;
+    TkoNode *m4 = only_reader(f, (int)(a1 - g->nodes), a1->outputs[0], "Mul");
+    if (!m4 || tko_fuse_other_input(m4, a1->outputs[0]) != x) return TK_OK;
+    TkoNode *half = only_reader(f, (int)(m4 - g->nodes), m4->outputs[0], "Mul");
+    if (!half || times_const(f, half, 0.5, 0) != m4->outputs[0]) return TK_OK;
+    TkoAttr *attrs = tko_alloc(&f->m->arena, sizeof *attrs);
+    if (!attrs) return tkr_error(f->m->ctx, TK_ERR_OUT_OF_MEMORY, "tk_onnx_load: out of memory fusing '%s'", half->name);
+    *attrs = (TkoAttr){ .name = "tanh", .type = TKO_ATTR_INT, .i = 1 };
+    const TkoNode *gone[] = { cube[0], cube[1], m2, ad, m3, th, a1, m4 };
+    for (size_t k = 0; k < sizeof gone / sizeof *gone; k++)
+        if (gone[k]) tko_fuse_kill(f, gone[k]);
+    return tko_fuse_become(f, half, "FusedGelu", &x, 1, attrs, 1);
+}
+
 /* ------------------------------------------------------------ convolutions */
 
 /* A new constant value named base + suffix holding t (the reference is taken). */
@@ -494,7 +572,7 @@ tk_status tko_fuse(TkoModel *m, TkoGraph *g)
     tk_status s = f.dead ? TK_OK : tkr_error(m->ctx, TK_ERR_OUT_OF_MEMORY, "tk_onnx_load: out of memory");
     /* the epilogue pass reads the FusedLinear nodes the linear passes made, the FFN pass the
      * activations the epilogue pass put on them */
-    tk_status (*const passes[])(TkoFuse *, int) = { fuse_attention, fuse_gelu,  fuse_linear, fuse_gemm, fuse_conv, tko_fuse_linear_epilogue,
+    tk_status (*const passes[])(TkoFuse *, int) = { fuse_attention, fuse_gelu, fuse_gelu_tanh, fuse_linear, fuse_gemm, fuse_conv, tko_fuse_linear_epilogue,
                                                     tko_fuse_ffn };
     for (size_t p = 0; !s && p < sizeof passes / sizeof passes[0]; p++) {
         /* per-value counts sized for the values now: a pass may add some (fuse_linear's weight

@@ -1,7 +1,7 @@
 /* graph_fuse_ffn.c — rewrites on the FusedLinear nodes graph_fuse.c made:
  *
  *   epilogues  FusedLinear -> Relu | Gelu (ONNX, com.microsoft Gelu / FastGelu, the
- *              FusedGelu of the erf expansion) | Sigmoid | Tanh | y·sigmoid(y)
+ *              FusedGelu of the erf and tanh expansions) | Sigmoid | Tanh | y·sigmoid(y)
  *              [-> Add(·, r)], and FusedLinear -> Add(·, r): one FusedLinear with
  *              attrs act (TkoAct) and a 4th input r. op_fused.c runs the activation
  *              and the residual in the gemm kernel's epilogue where it has one, else
@@ -39,7 +39,7 @@ static TkoAct act_of(const TkoNode *n)
         if (strcmp(n->op, "Gelu") == 0 && n->nin == 1) return TKO_ACT_GELU_ERF;
         if (strcmp(n->op, "FastGelu") == 0 && (n->nin == 1 || n->inputs[1] < 0)) return TKO_ACT_GELU_TANH;   /* no bias input */
     } else if (strcmp(n->domain, "tk") == 0 && strcmp(n->op, "FusedGelu") == 0)
-        return TKO_ACT_GELU_ERF;
+        return tko_attr_int(n, "tanh", 0) ? TKO_ACT_GELU_TANH : TKO_ACT_GELU_ERF;
     return TKO_ACT_NONE;
 }
 

@@ -339,6 +339,27 @@ erf_nodes = [helper.make_node("Constant", [], ["sq2"], value=c("sq2", math.sqrt(
 ffn_model("ffn_gelu_erf", erf_nodes, gelu_erf, residual=False)
 ffn_model("ffn_gelu_onnx", [helper.make_node("Gelu", ["h1"], ["a"])], gelu_erf, opset=20)
 ffn_model("ffn_gelu_tanh", [helper.make_node("Gelu", ["h1"], ["a"], approximate="tanh")], gelu_tanh, opset=20)
+# gelu(approximate='tanh') as PyTorch 1.13 exports it below opset 20 (x³ as x·(x·x)), and
+# with x³ as Pow(x, 3) as other exporters write it: FusedGelu (tanh), then the FFN
+def tanh_gelu_nodes(pow_cube):
+    cube = ([helper.make_node("Constant", [], ["three"], value=c("three", 3.0)), helper.make_node("Pow", ["h1", "three"], ["t1"])]
+            if pow_cube else [helper.make_node("Mul", ["h1", "h1"], ["t0"]), helper.make_node("Mul", ["h1", "t0"], ["t1"])])
+    return cube + [helper.make_node("Constant", [], ["k0"], value=c("k0", 0.044715)), helper.make_node("Mul", ["k0", "t1"], ["t2"]),
+                   helper.make_node("Add", ["h1", "t2"], ["t3"]),
+                   helper.make_node("Constant", [], ["k1"], value=c("k1", math.sqrt(2.0 / math.pi))),
+                   helper.make_node("Mul", ["k1", "t3"], ["t4"]), helper.make_node("Tanh", ["t4"], ["t5"]),
+                   helper.make_node("Constant", [], ["k2"], value=c("k2", 1.0)), helper.make_node("Add", ["k2", "t5"], ["t6"]),
+                   helper.make_node("Mul", ["h1", "t6"], ["t7"]), helper.make_node("Constant", [], ["k3"], value=c("k3", 0.5)),
+                   helper.make_node("Mul", ["k3", "t7"], ["a"])]
+
+
+ffn_model("ffn_gelu_tanh_expanded", tanh_gelu_nodes(False), gelu_tanh)
+ffn_model("ffn_gelu_tanh_pow", tanh_gelu_nodes(True), gelu_tanh, residual=False)
+# the tanh expansion on its own (no linear to absorb it): one FusedGelu node
+g_tg = helper.make_graph(tanh_gelu_nodes(False), "gelu_tanh_alone", [vi("h1", TensorProto.FLOAT, [2, 7, D])],
+                         [vi("a", TensorProto.FLOAT, [2, 7, D])])
+save(helper.make_model(g_tg, opset_imports=[helper.make_opsetid("", 17)]), "gelu_tanh_alone")
+npy("gelu_tanh_alone_y", gelu_tanh(x64).astype(np.float32))
 ffn_model("ffn_fastgelu", [helper.make_node("FastGelu", ["h1"], ["a"], domain="com.microsoft")], gelu_tanh,
           domains=["com.microsoft"])
 # the negative case: the hidden activation is also a graph output (a second reader): no FusedFfn

@@ -1,7 +1,7 @@
 /* test_ffn_fuse.c — the loader's FFN and linear-epilogue rewrites
  * (runtime/onnx/graph_fuse_ffn.c) on the models gen_models.py writes (part
- * 16: x [2, 7, 33], D = 33, F = 70): Linear -> Relu | Gelu (the erf
- * expansion, ONNX Gelu exact and tanh, com.microsoft FastGelu) -> Linear
+ * 16: x [2, 7, 33], D = 33, F = 70): Linear -> Relu | Gelu (the erf and
+ * tanh expansions, ONNX Gelu exact and tanh, com.microsoft FastGelu) -> Linear
  * [+ x], SwiGLU [+ x], and one head per activation of a linear. Each model
  * runs fused (the FFN rewrite forced: these sizes are below AUTO's), with
  * AUTO, and with no_fuse; every run against NumPy's float64 result rounded
@@ -137,6 +137,33 @@ START_TEST(ffn_onnx_gelu_tanh_is_one_node)
 }
 END_TEST
 
+/* gelu(approximate='tanh') spelled out (PyTorch below opset 20; x³ as x·(x·x) and as Pow) */
+START_TEST(ffn_tanh_gelu_expansions_are_one_node)
+{
+    check_ffn("ffn_gelu_tanh_expanded", 1, 1);
+    check_ffn("ffn_gelu_tanh_pow", 1, 1);
+}
+END_TEST
+
+/* The tanh expansion with no linear before it: FusedGelu (tanh) alone, fused and not. */
+START_TEST(tanh_gelu_expansion_alone_is_one_node)
+{
+    tk_tensor *x = load_npy("ffn_x.npy"), *want = load_npy("gelu_tanh_alone_y.npy");
+    for (int no_fuse = 0; no_fuse < 2; no_fuse++) {
+        tk_model *m = load("gelu_tanh_alone", no_fuse, TK_ONNX_FFN_AUTO);
+        const char *dump = tk_model_dump(m);
+        int ngelu, nodes = count_nodes(dump, "tk.FusedGelu", &ngelu);
+        if (!no_fuse) ck_assert_msg(nodes == 1 && ngelu == 1 && strstr(dump, "tanh=1"), "gelu_tanh_alone fused:\n%s", dump);
+        tk_tensor *y;
+        run_both_thread_counts(m, x, &y, 1, no_fuse ? "gelu tanh alone, no_fuse" : "gelu tanh alone");
+        tkt_expect_close(y, want, 1e-5, 1e-5, true, no_fuse ? "gelu tanh alone, no_fuse" : "gelu tanh alone");
+        tk_tensor_release(y);
+        tk_model_free(m);
+    }
+    TKT_RELEASE(x, want);
+}
+END_TEST
+
 START_TEST(ffn_fastgelu_is_one_node)
 {
     check_ffn("ffn_fastgelu", 1, 1);
@@ -200,6 +227,8 @@ static Suite *ffn_fuse_suite(void)
     tcase_add_test(tc, ffn_gelu_erf_expansion_is_one_node);
     tcase_add_test(tc, ffn_onnx_gelu_is_one_node);
     tcase_add_test(tc, ffn_onnx_gelu_tanh_is_one_node);
+    tcase_add_test(tc, ffn_tanh_gelu_expansions_are_one_node);
+    tcase_add_test(tc, tanh_gelu_expansion_alone_is_one_node);
     tcase_add_test(tc, ffn_fastgelu_is_one_node);
     tcase_add_test(tc, ffn_swiglu_with_residual_is_one_node);
     tcase_add_test(tc, ffn_hidden_with_second_reader_is_not_fused);

@@ -12,7 +12,8 @@
  *   FusedAttention(q, k, v, [mask])     MatMul(q, kᵀ) [·scale] [+ mask] -> Softmax -> MatMul(·, v):
  *                                       tk_sdpa (the stdlib flash / decode kernels)
  *                                       attrs: k_perm (k's permutation to [.., S, D]), scale
- *   FusedGelu(x)                        x·(erf(x/√2) + 1)·0.5: one tk_unary(TK_GELU)
+ *   FusedGelu(x)                        x·(erf(x/√2) + 1)·0.5: one tk_unary(TK_GELU); attr tanh = 1:
+ *                                       the tanh form's expansion, one tk_unary(TK_GELU_TANH)
  *   FusedConv(x, w, [b])                Conv [-> BatchNormalization, folded into w, b] [-> Relu | Clip]:
  *                                       tk_conv2d; attrs: Conv's, relu (fused into the kernels'
  *                                       store), clip [lo, hi] (applied in place), channels_last
@@ -153,7 +154,8 @@ static tk_status run_attention(TkoOpCtx *oc)
 
 static tk_status run_gelu(TkoOpCtx *oc)
 {
-    return tko_wrap(oc, tk_unary(oc->ctx, TK_GELU, oc->in[0], &oc->out[0]));
+    bool tanh_form = tko_attr_int(oc->node, "tanh", 0) != 0;
+    return tko_wrap(oc, tk_unary(oc->ctx, tanh_form ? TK_GELU_TANH : TK_GELU, oc->in[0], &oc->out[0]));
 }
 
 static tk_status run_conv(TkoOpCtx *oc)
@@ -172,7 +174,7 @@ static const TkoOpDef defs[] = {
     { "tk", "FusedLinear", 1, TKO_ANY, "act", run_linear, NULL, 2, 4, 0, false },
     { "tk", "FusedFfn", 1, TKO_ANY, "activation", run_ffn, NULL, 4, 7, 0, false },
     { "tk", "FusedAttention", 1, TKO_ANY, "k_perm,scale", run_attention, NULL, 3, 4, 0, false },
-    { "tk", "FusedGelu", 1, TKO_ANY, "", run_gelu, NULL, 1, 1, 0, false },
+    { "tk", "FusedGelu", 1, TKO_ANY, "tanh", run_gelu, NULL, 1, 1, 0, false },
     { "tk", "FusedConv", 1, TKO_ANY, "auto_pad,dilations,group,kernel_shape,pads,strides,relu,channels_last,clip", run_conv, NULL, 2, 3, 0,
       false },
 };
