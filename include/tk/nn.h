@@ -61,12 +61,15 @@ tk_status tk_sdpa(tk_context *ctx, const tk_tensor *q, const tk_tensor *k, const
  * tk_contiguous).
  *   TK_FFN_SWIGLU:    out = (silu(x·w1) ⊙ (x·w3)) · w2
  *   TK_FFN_GELU_TANH: out = gelu_tanh(x·w1 + b1) · w2 + b2   (w3 unused, biases optional)
+ *   TK_FFN_RELU:      out = relu(x·w1 + b1) · w2 + b2        (likewise)
+ *   TK_FFN_GELU_ERF:  out = gelu(x·w1 + b1) · w2 + b2        (exact erf GELU; likewise)
  * f32 and bf16 (bf16: f32 accumulation, the hidden activation rounded to bf16
- * once, as the kernels define). */
-typedef enum { TK_FFN_SWIGLU = 0, TK_FFN_GELU_TANH = 1 } tk_ffn_activation;
+ * once, as the kernels define). Weights marked with tk_mark_weight are packed
+ * once into the gemm micro-kernel's layout and kept (ffn_packed.tk). */
+typedef enum { TK_FFN_SWIGLU = 0, TK_FFN_GELU_TANH = 1, TK_FFN_RELU = 2, TK_FFN_GELU_ERF = 3 } tk_ffn_activation;
 typedef struct {
     tk_ffn_activation activation;
-    const tk_tensor *b1, *b2;   /* TK_FFN_GELU_TANH: [F] and [D], may be NULL */
+    const tk_tensor *b1, *b2;   /* all but TK_FFN_SWIGLU: [F] and [D], may be NULL */
 } tk_ffn_opts;
 tk_status tk_ffn(tk_context *ctx, const tk_tensor *x, const tk_tensor *w1, const tk_tensor *w3, const tk_tensor *w2, const tk_ffn_opts *opts,
                  tk_tensor **out);

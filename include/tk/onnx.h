@@ -34,6 +34,13 @@ extern "C" {
 
 typedef struct tk_model tk_model;
 
+/* The FFN rewrite (Linear -> Relu | Gelu -> Linear, and SwiGLU, to one tk_ffn).
+ * AUTO: only where the ffn kernels' 256-wide tiles are mostly filled (D and F
+ * padded to 256 at most doubling the work): at D = 64 two linears on the gemm
+ * kernels' small tiles do a quarter of the work. ALWAYS: wherever the shapes
+ * and dtypes fit (for testing, timing). NEVER: leave the linears. */
+typedef enum { TK_ONNX_FFN_AUTO = 0, TK_ONNX_FFN_ALWAYS = 1, TK_ONNX_FFN_NEVER = 2 } tk_onnx_ffn_mode;
+
 typedef struct {
     bool no_fuse;        /* run the graph node by node: no rewrites to fused kernels (for comparing) */
     const char *dump;    /* print the graph after these passes ("read,sort,fold,infer,fuse" or "all"); NULL: none */
@@ -41,6 +48,7 @@ typedef struct {
     bool check_infer;    /* debug: compare every value a run makes with its inferred type and shape (a mismatch
                           * fails the run naming the node); not for concurrent runs of one model */
     bool no_plan;        /* no memory plan: every intermediate from the context's allocator (for comparing) */
+    tk_onnx_ffn_mode fuse_ffn;   /* the FFN rewrite, unless no_fuse (above) */
 } tk_onnx_opts;
 
 /* opts may be NULL (defaults). */

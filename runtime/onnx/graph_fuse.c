@@ -11,9 +11,14 @@
  *             Gemm(A, B, C) (alpha = beta = 1, no transA, constant B and C)  -> FusedLinear
  *             MatMul(q, kᵀ) [·s] [+ mask] -> Softmax -> MatMul(·, v)  -> FusedAttention: tk_sdpa
  *             x·(erf(x/√2) + 1)·0.5  -> FusedGelu: one exact gelu
+ *             0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³)))  -> FusedGelu (tanh=1): one tanh gelu
  *             Conv [-> BatchNormalization] [-> Relu | Clip]  -> FusedConv: BN folded into the
  *                 weights, ReLU in the kernels' store, the result left channels-last (NHWC
  *                 memory) when every reader takes it in place
+ *             then, in graph_fuse_ffn.c, on the FusedLinear nodes:
+ *             FusedLinear -> Relu | Gelu | Sigmoid | Tanh | x·sigmoid(x) [-> Add residual]
+ *                 -> FusedLinear with an epilogue (act, residual)
+ *             FusedLinear(act) -> FusedLinear, and SwiGLU  -> FusedFfn: tk_ffn
  *             (ops/op_fused.c runs them; `tkrun --dump=fuse` shows the result)
  *
  * The marking is not a change of results (the same kernels, the same
@@ -24,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "graph_fuse.h"
 #include "op.h"
 #include "tk/nn.h"
 #include "tk/ops.h"
@@ -55,16 +61,8 @@ tk_status tko_mark_weights(TkoModel *m, TkoGraph *g)
 
 /* ------------------------------------------------------------ rewrites to fused kernels */
 
-typedef struct {
-    TkoModel *m;
-    TkoGraph *g;
-    int *uses;          /* per value: readers (node inputs, subgraph reads, graph outputs) */
-    int *producer;      /* per value: its node, -1 for none */
-    bool *dead;         /* per node: fused into another */
-    int nuses;          /* values counted in uses and producer (a pass may add more) */
-} Fuse;
 
-static const TkoNode *producer_of(const Fuse *f, int v, const char *op)
+const TkoNode *tko_fuse_producer(const TkoFuse *f, int v, const char *op)
 {
     if (v < 0 || f->producer[v] < 0 || f->dead[f->producer[v]]) return NULL;
     const TkoNode *n = &f->g->nodes[f->producer[v]];
@@ -72,7 +70,7 @@ static const TkoNode *producer_of(const Fuse *f, int v, const char *op)
 }
 
 /* A scalar float constant (any float dtype, one element). */
-static bool scalar_const(const Fuse *f, int v, double *out)
+bool tko_fuse_scalar_const(const TkoFuse *f, int v, double *out)
 {
     if (v < 0) return false;
     tk_tensor *t = f->g->values[v].constant;
@@ -82,13 +80,20 @@ static bool scalar_const(const Fuse *f, int v, double *out)
 }
 
 /* The other input of a binary node, given one of them. */
-static int other_input(const TkoNode *n, int v)
+TkoNode *tko_fuse_producer_tk(const TkoFuse *f, int v, const char *op)
+{
+    if (v < 0 || v >= f->nuses || f->producer[v] < 0 || f->dead[f->producer[v]]) return NULL;
+    TkoNode *n = &f->g->nodes[f->producer[v]];
+    return strcmp(n->domain, "tk") == 0 && strcmp(n->op, op) == 0 ? n : NULL;
+}
+
+int tko_fuse_other_input(const TkoNode *n, int v)
 {
     return n->nin == 2 ? (n->inputs[0] == v ? n->inputs[1] : n->inputs[0]) : -1;
 }
 
 /* Turns node `tail` into the fused op, with these inputs and attributes. */
-static tk_status become(Fuse *f, TkoNode *tail, const char *op, const int *inputs, int nin, TkoAttr *attrs, int nattrs)
+tk_status tko_fuse_become(TkoFuse *f, TkoNode *tail, const char *op, const int *inputs, int nin, TkoAttr *attrs, int nattrs)
 {
     const char *why;
     const TkoOpDef *def = tko_find_op("tk", op, 1, &why);
@@ -101,14 +106,14 @@ static tk_status become(Fuse *f, TkoNode *tail, const char *op, const int *input
     return TK_OK;
 }
 
-static void kill(Fuse *f, const TkoNode *n)
+void tko_fuse_kill(TkoFuse *f, const TkoNode *n)
 {
     f->dead[n - f->g->nodes] = true;
 }
 
 /* The value holding constant W [K, N] as tk_linear wants it: [N, K], a
  * transposed view of W, marked (made once per weight). */
-static tk_status linear_weight(Fuse *f, int w_value, int *out)
+static tk_status linear_weight(TkoFuse *f, int w_value, int *out)
 {
     TkoGraph *g = f->g;
     char name[160];
@@ -129,11 +134,11 @@ static tk_status linear_weight(Fuse *f, int w_value, int *out)
     return TK_OK;
 }
 
-static int new_constant(Fuse *f, const char *base, const char *suffix, tk_tensor *t);
+static int new_constant(TkoFuse *f, const char *base, const char *suffix, tk_tensor *t);
 
 /* MatMul(x, W) [+ bias], W a constant 2-D float matrix, bias constant [N]:
  * tk_linear on a marked [N, K] view of W (the gemm packing made once). */
-static tk_status fuse_linear(Fuse *f, int i)
+static tk_status fuse_linear(TkoFuse *f, int i)
 {
     TkoGraph *g = f->g;
     TkoNode *mm = &g->nodes[i];
@@ -147,7 +152,7 @@ static tk_status fuse_linear(Fuse *f, int i)
         TkoNode *add = &g->nodes[j];
         if (f->dead[j] || *add->domain || strcmp(add->op, "Add") != 0 || add->nin != 2 || add->nout != 1) continue;
         if (add->inputs[0] != out && add->inputs[1] != out) continue;
-        int b = other_input(add, out);
+        int b = tko_fuse_other_input(add, out);
         tk_tensor *bias = b >= 0 ? g->values[b].constant : NULL;
         if (bias && tk_tensor_ndim(bias) == 1 && tk_tensor_shape(bias)[0] == tk_tensor_shape(w)[1] &&
             tk_tensor_dtype(bias) == tk_tensor_dtype(w)) {
@@ -159,15 +164,15 @@ static tk_status fuse_linear(Fuse *f, int i)
     tk_status s = linear_weight(f, mm->inputs[1], &wv);
     if (s) return s;
     inputs[1] = wv;
-    if (tail != mm) kill(f, mm);
-    return become(f, tail, "FusedLinear", inputs, nin, NULL, 0);
+    if (tail != mm) tko_fuse_kill(f, mm);
+    return tko_fuse_become(f, tail, "FusedLinear", inputs, nin, NULL, 0);
 }
 
 /* Gemm(A, B, C) with alpha = beta = 1, no transA, a constant 2-D B and a
  * constant C of N values (or none): the classifier head of a CNN. As
  * FusedLinear it runs the packed gemv for one row (the unpacked kernels
  * padded that row to 16). transB = 1 stores B as [N, K], tk_linear's own weight. */
-static tk_status fuse_gemm(Fuse *f, int i)
+static tk_status fuse_gemm(TkoFuse *f, int i)
 {
     TkoGraph *g = f->g;
     TkoNode *gm = &g->nodes[i];
@@ -197,13 +202,13 @@ static tk_status fuse_gemm(Fuse *f, int i)
         tk_status s = linear_weight(f, gm->inputs[1], &inputs[1]);
         if (s) return s;
     }
-    return become(f, gm, "FusedLinear", inputs, nin, NULL, 0);
+    return tko_fuse_become(f, gm, "FusedLinear", inputs, nin, NULL, 0);
 }
 
 /* MatMul(q, kᵀ) [÷c or ·c] [+ mask] -> Softmax(last axis) -> MatMul(·, v),
  * each step read once: tk_sdpa. kᵀ made by a Transpose is undone by permuting
  * the Transpose's input (k_perm), so k is read in place. */
-static tk_status fuse_attention(Fuse *f, int i)
+static tk_status fuse_attention(TkoFuse *f, int i)
 {
     TkoGraph *g = f->g;
     TkoNode *sm = &g->nodes[i];
@@ -221,19 +226,19 @@ static tk_status fuse_attention(Fuse *f, int i)
     int v = sm->inputs[0], mask = -1;
     double scale = 1.0, c;
     const TkoNode *n, *add = NULL, *sc = NULL;
-    if ((n = producer_of(f, v, "Add")) && f->uses[v] == 1 && n->nin == 2) {
-        const TkoNode *a0 = producer_of(f, n->inputs[0], "Div"), *m0 = producer_of(f, n->inputs[0], "Mul");
-        const TkoNode *mm0 = producer_of(f, n->inputs[0], "MatMul");
+    if ((n = tko_fuse_producer(f, v, "Add")) && f->uses[v] == 1 && n->nin == 2) {
+        const TkoNode *a0 = tko_fuse_producer(f, n->inputs[0], "Div"), *m0 = tko_fuse_producer(f, n->inputs[0], "Mul");
+        const TkoNode *mm0 = tko_fuse_producer(f, n->inputs[0], "MatMul");
         int x = (a0 || m0 || mm0) ? n->inputs[0] : n->inputs[1];
-        add = n, mask = other_input(n, x), v = x;
+        add = n, mask = tko_fuse_other_input(n, x), v = x;
     }
-    if ((n = producer_of(f, v, "Div")) && f->uses[v] == 1 && n->nin == 2 && scalar_const(f, n->inputs[1], &c) && c != 0)
+    if ((n = tko_fuse_producer(f, v, "Div")) && f->uses[v] == 1 && n->nin == 2 && tko_fuse_scalar_const(f, n->inputs[1], &c) && c != 0)
         sc = n, scale = 1.0 / c, v = n->inputs[0];
-    else if ((n = producer_of(f, v, "Mul")) && f->uses[v] == 1 && n->nin == 2) {
-        if (scalar_const(f, n->inputs[1], &c)) sc = n, scale = c, v = n->inputs[0];
-        else if (scalar_const(f, n->inputs[0], &c)) sc = n, scale = c, v = n->inputs[1];
+    else if ((n = tko_fuse_producer(f, v, "Mul")) && f->uses[v] == 1 && n->nin == 2) {
+        if (tko_fuse_scalar_const(f, n->inputs[1], &c)) sc = n, scale = c, v = n->inputs[0];
+        else if (tko_fuse_scalar_const(f, n->inputs[0], &c)) sc = n, scale = c, v = n->inputs[1];
     }
-    const TkoNode *qk = producer_of(f, v, "MatMul");
+    const TkoNode *qk = tko_fuse_producer(f, v, "MatMul");
     if (!qk || f->uses[v] != 1 || qk->nin != 2) return TK_OK;
     if (add && (mask < 0 || !g->values[mask].constant)) return TK_OK;   /* only constant masks: their shape is known to broadcast */
     /* kᵀ: from a Transpose (undo it by a permutation) or as it is */
@@ -241,7 +246,7 @@ static tk_status fuse_attention(Fuse *f, int i)
     TkoAttr *attrs = tko_alloc(&f->m->arena, 2 * sizeof *attrs);
     if (!attrs) return tkr_error(f->m->ctx, TK_ERR_OUT_OF_MEMORY, "tk_onnx_load: out of memory");
     int nattrs = 0;
-    const TkoNode *tr = producer_of(f, kt, "Transpose");
+    const TkoNode *tr = tko_fuse_producer(f, kt, "Transpose");
     int np = 0;
     const int64_t *perm = tr ? tko_attr_ints(tr, "perm", &np) : NULL;
     if (tr && f->uses[kt] == 1 && np >= 3 && np <= 4) {
@@ -255,29 +260,29 @@ static tk_status fuse_attention(Fuse *f, int i)
     }
     attrs[nattrs++] = (TkoAttr){ .name = "scale", .type = TKO_ATTR_FLOAT, .f = (float)scale };
     int inputs[4] = { qk->inputs[0], ksrc, pv->inputs[1], mask };
-    if (ksrc != kt) kill(f, tr);
-    kill(f, qk);
-    if (sc) kill(f, sc);
-    if (add) kill(f, add);
-    kill(f, sm);
-    return become(f, pv, "FusedAttention", inputs, mask >= 0 ? 4 : 3, attrs, nattrs);
+    if (ksrc != kt) tko_fuse_kill(f, tr);
+    tko_fuse_kill(f, qk);
+    if (sc) tko_fuse_kill(f, sc);
+    if (add) tko_fuse_kill(f, add);
+    tko_fuse_kill(f, sm);
+    return tko_fuse_become(f, pv, "FusedAttention", inputs, mask >= 0 ? 4 : 3, attrs, nattrs);
 }
 
 /* x·(erf(x/√2) + 1)·0.5, as PyTorch 1.x exports F.gelu: one exact gelu. */
-static tk_status fuse_gelu(Fuse *f, int i)
+static tk_status fuse_gelu(TkoFuse *f, int i)
 {
     TkoGraph *g = f->g;
     TkoNode *erf = &g->nodes[i];
     double c;
     if (*erf->domain || strcmp(erf->op, "Erf") != 0 || erf->nin != 1) return TK_OK;
-    const TkoNode *div = producer_of(f, erf->inputs[0], "Div");
-    if (!div || f->uses[erf->inputs[0]] != 1 || !scalar_const(f, div->inputs[1], &c) || c < 1.4142 || c > 1.4143) return TK_OK;
+    const TkoNode *div = tko_fuse_producer(f, erf->inputs[0], "Div");
+    if (!div || f->uses[erf->inputs[0]] != 1 || !tko_fuse_scalar_const(f, div->inputs[1], &c) || c < 1.4142 || c > 1.4143) return TK_OK;
     int x = div->inputs[0], e = erf->outputs[0];
     if (e < 0 || f->uses[e] != 1) return TK_OK;
     TkoNode *add = NULL, *mul = NULL, *half = NULL;
     for (int j = i + 1; j < g->nnodes && !add; j++)
         if (!f->dead[j] && strcmp(g->nodes[j].op, "Add") == 0 && !*g->nodes[j].domain && g->nodes[j].nin == 2 &&
-            (g->nodes[j].inputs[0] == e || g->nodes[j].inputs[1] == e) && scalar_const(f, other_input(&g->nodes[j], e), &c) && c == 1.0)
+            (g->nodes[j].inputs[0] == e || g->nodes[j].inputs[1] == e) && tko_fuse_scalar_const(f, tko_fuse_other_input(&g->nodes[j], e), &c) && c == 1.0)
             add = &g->nodes[j];
     if (!add || f->uses[add->outputs[0]] != 1) return TK_OK;
     int a = add->outputs[0];
@@ -289,17 +294,94 @@ static tk_status fuse_gelu(Fuse *f, int i)
     int m = mul->outputs[0];
     for (int j = (int)(mul - g->nodes) + 1; j < g->nnodes && !half; j++)
         if (!f->dead[j] && strcmp(g->nodes[j].op, "Mul") == 0 && !*g->nodes[j].domain && g->nodes[j].nin == 2 &&
-            (g->nodes[j].inputs[0] == m || g->nodes[j].inputs[1] == m) && scalar_const(f, other_input(&g->nodes[j], m), &c) && c == 0.5)
+            (g->nodes[j].inputs[0] == m || g->nodes[j].inputs[1] == m) && tko_fuse_scalar_const(f, tko_fuse_other_input(&g->nodes[j], m), &c) && c == 0.5)
             half = &g->nodes[j];
     if (!half) return TK_OK;
-    kill(f, div), kill(f, erf), kill(f, add), kill(f, mul);
-    return become(f, half, "FusedGelu", &x, 1, NULL, 0);
+    tko_fuse_kill(f, div), tko_fuse_kill(f, erf), tko_fuse_kill(f, add), tko_fuse_kill(f, mul);
+    return tko_fuse_become(f, half, "FusedGelu", &x, 1, NULL, 0);
+}
+
+/* The live node after node i that is the one reader of v (v read once), if it
+ * is default-domain op `op` with two inputs. */
+static TkoNode *only_reader(TkoFuse *f, int i, int v, const char *op)
+{
+    if (v < 0 || v >= f->nuses || f->uses[v] != 1) return NULL;
+    for (int j = i + 1; j < f->g->nnodes; j++) {
+        TkoNode *n = &f->g->nodes[j];
+        if (f->dead[j]) continue;
+        for (int k = 0; k < n->nin; k++)
+            if (n->inputs[k] == v) return !*n->domain && strcmp(n->op, op) == 0 && n->nin == 2 && n->nout == 1 ? n : NULL;
+    }
+    return NULL;
+}
+
+/* n = Mul(c, w) or Mul(w, c) with c a scalar constant within tol of want: w, else -1. */
+static int times_const(const TkoFuse *f, const TkoNode *n, double want, double tol)
+{
+    double c;
+    if (!n || n->nin != 2) return -1;
+    for (int k = 0; k < 2; k++)
+        if (tko_fuse_scalar_const(f, n->inputs[k], &c) && fabs(c - want) <= tol) return n->inputs[1 - k];
+    return -1;
+}
+
+/* v = x³ as Pow(x, 3) or Mul(x, Mul(x, x)) (either order), each step read once;
+ * the nodes that make it in out[] (NULL-padded). */
+static bool cube_of(const TkoFuse *f, int v, int x, const TkoNode *out[2])
+{
+    double c;
+    out[0] = out[1] = NULL;
+    if (v < 0 || f->uses[v] != 1) return false;
+    const TkoNode *p = tko_fuse_producer(f, v, "Pow"), *m = tko_fuse_producer(f, v, "Mul");
+    if (p && p->nin == 2 && p->inputs[0] == x && tko_fuse_scalar_const(f, p->inputs[1], &c) && c == 3.0) return out[0] = p, true;
+    if (!m || m->nin != 2) return false;
+    int sq = m->inputs[0] == x ? m->inputs[1] : m->inputs[1] == x ? m->inputs[0] : -1;
+    const TkoNode *s = sq >= 0 && f->uses[sq] == 1 ? tko_fuse_producer(f, sq, "Mul") : NULL;
+    if (!s || s->nin != 2 || s->inputs[0] != x || s->inputs[1] != x) return false;
+    out[0] = m, out[1] = s;
+    return true;
+}
+
+/* 0.5·(x·(1 + tanh(√(2/π)·(x + 0.044715·x³)))), as PyTorch exports
+ * gelu(approximate='tanh') below opset 20 (GPT-2's MLP): one tanh gelu. */
+static tk_status fuse_gelu_tanh(TkoFuse *f, int i)
+{
+    TkoGraph *g = f->g;
+    TkoNode *th = &g->nodes[i];
+    if (*th->domain || strcmp(th->op, "Tanh") != 0 || th->nin != 1 || th->nout != 1 || th->outputs[0] < 0) return TK_OK;
+    /* back from the tanh: √(2/π)·(x + 0.044715·x³) */
+    int v = th->inputs[0];
+    const TkoNode *m3 = v >= 0 && f->uses[v] == 1 ? tko_fuse_producer(f, v, "Mul") : NULL;
+    int a = times_const(f, m3, 0.7978845608028654, 1e-6);
+    const TkoNode *ad = a >= 0 && f->uses[a] == 1 ? tko_fuse_producer(f, a, "Add") : NULL, *m2 = NULL, *cube[2];
+    int x = -1;
+    for (int k = 0; ad && ad->nin == 2 && k < 2 && x < 0; k++) {
+        int t = ad->inputs[1 - k];
+        m2 = f->uses[t] == 1 ? tko_fuse_producer(f, t, "Mul") : NULL;
+        if (cube_of(f, times_const(f, m2, 0.044715, 1e-7), ad->inputs[k], cube)) x = ad->inputs[k];
+    }
+    if (x < 0) return TK_OK;
+    /* forward: (x·(1 + tanh)) · 0.5 */
+    TkoNode *a1 = only_reader(f, i, th->outputs[0], "Add");
+    double c;
+    if (!a1 || !tko_fuse_scalar_const(f, tko_fuse_other_input(a1, th->outputs[0]), &c) || c != 1.0) return TK_OK;
+    TkoNode *m4 = only_reader(f, (int)(a1 - g->nodes), a1->outputs[0], "Mul");
+    if (!m4 || tko_fuse_other_input(m4, a1->outputs[0]) != x) return TK_OK;
+    TkoNode *half = only_reader(f, (int)(m4 - g->nodes), m4->outputs[0], "Mul");
+    if (!half || times_const(f, half, 0.5, 0) != m4->outputs[0]) return TK_OK;
+    TkoAttr *attrs = tko_alloc(&f->m->arena, sizeof *attrs);
+    if (!attrs) return tkr_error(f->m->ctx, TK_ERR_OUT_OF_MEMORY, "tk_onnx_load: out of memory fusing '%s'", half->name);
+    *attrs = (TkoAttr){ .name = "tanh", .type = TKO_ATTR_INT, .i = 1 };
+    const TkoNode *gone[] = { cube[0], cube[1], m2, ad, m3, th, a1, m4 };
+    for (size_t k = 0; k < sizeof gone / sizeof *gone; k++)
+        if (gone[k]) tko_fuse_kill(f, gone[k]);
+    return tko_fuse_become(f, half, "FusedGelu", &x, 1, attrs, 1);
 }
 
 /* ------------------------------------------------------------ convolutions */
 
 /* A new constant value named base + suffix holding t (the reference is taken). */
-static int new_constant(Fuse *f, const char *base, const char *suffix, tk_tensor *t)
+static int new_constant(TkoFuse *f, const char *base, const char *suffix, tk_tensor *t)
 {
     char name[160];
     snprintf(name, sizeof name, "%s%s", base, suffix);
@@ -316,7 +398,7 @@ static int new_constant(Fuse *f, const char *base, const char *suffix, tk_tensor
  * into one convolution: W' = W·k and b' = (b − μ)·k + β per output channel,
  * k = γ / √(σ² + ε), computed in double from the constants. Sets *wv, *bv
  * to the new values; false (graph unchanged) when BN is not foldable. */
-static bool fold_batch_norm(Fuse *f, const TkoNode *conv, const TkoNode *bn, int *wv, int *bv)
+static bool fold_batch_norm(TkoFuse *f, const TkoNode *conv, const TkoNode *bn, int *wv, int *bv)
 {
     TkoGraph *g = f->g;
     if (bn->nin != 5 || bn->opset < 7 || tko_attr_int(bn, "training_mode", 0) != 0 || tko_attr_int(bn, "spatial", 1) != 1) return false;
@@ -369,7 +451,7 @@ static bool fold_batch_norm(Fuse *f, const TkoNode *conv, const TkoNode *bn, int
 /* Does every reader of v take a channels-last tensor in place (or at least
  * correctly through the runtime's strided ops)? A graph output or a
  * subgraph read does not: those get the row-major layout. */
-static bool channels_last_readers(const Fuse *f, int v)
+static bool channels_last_readers(const TkoFuse *f, int v)
 {
     static const char *const ok[] = { "Conv", "Relu", "Clip", "Add", "Sub", "Mul", "Div", "Sigmoid", "Tanh", "LeakyRelu", "HardSigmoid",
                                       "HardSwish", "MaxPool", "GlobalAveragePool", "GlobalMaxPool", "BatchNormalization", "Concat" };
@@ -391,7 +473,7 @@ static bool channels_last_readers(const Fuse *f, int v)
 }
 
 /* The one node reading v, of op `op` (default domain), after node i; NULL if v has other readers. */
-static TkoNode *sole_reader(Fuse *f, int i, int v, const char *op)
+static TkoNode *sole_reader(TkoFuse *f, int i, int v, const char *op)
 {
     if (v < 0 || f->uses[v] != 1) return NULL;
     for (int j = i + 1; j < f->g->nnodes; j++) {
@@ -406,7 +488,7 @@ static TkoNode *sole_reader(Fuse *f, int i, int v, const char *op)
  * into the kernels' store | -> Clip with constant bounds, applied in place]
  * -> FusedConv, whose result stays channels-last when every reader takes it
  * so (no NHWC -> NCHW copy, and the next conv reads it in place). */
-static tk_status fuse_conv(Fuse *f, int i)
+static tk_status fuse_conv(TkoFuse *f, int i)
 {
     TkoGraph *g = f->g;
     TkoNode *conv = &g->nodes[i];
@@ -433,8 +515,8 @@ static tk_status fuse_conv(Fuse *f, int i)
             if (tko_attr(act, "min")) lo = tko_attr_float(act, "min", 0);
             if (tko_attr(act, "max")) hi = tko_attr_float(act, "max", 0);
         } else {
-            if (act->nin > 1 && act->inputs[1] >= 0) ok = ok && scalar_const(f, act->inputs[1], &lo);
-            if (act->nin > 2 && act->inputs[2] >= 0) ok = ok && scalar_const(f, act->inputs[2], &hi);
+            if (act->nin > 1 && act->inputs[1] >= 0) ok = ok && tko_fuse_scalar_const(f, act->inputs[1], &lo);
+            if (act->nin > 2 && act->inputs[2] >= 0) ok = ok && tko_fuse_scalar_const(f, act->inputs[2], &hi);
         }
         if (ok) clip[0] = (float)lo, clip[1] = (float)hi, has_clip = true;
         else act = NULL;
@@ -456,17 +538,18 @@ static tk_status fuse_conv(Fuse *f, int i)
         memcpy(fl, clip, sizeof clip);
         attrs[na++] = (TkoAttr){ .name = "clip", .type = TKO_ATTR_FLOATS, .n = 2, .floats = fl };
     }
-    if (bn && tail != conv && bn != tail) kill(f, bn);
-    if (tail != conv) kill(f, conv);
-    return become(f, tail, "FusedConv", inputs, inputs[2] >= 0 ? 3 : 2, attrs, na);
+    if (bn && tail != conv && bn != tail) tko_fuse_kill(f, bn);
+    if (tail != conv) tko_fuse_kill(f, conv);
+    return tko_fuse_become(f, tail, "FusedConv", inputs, inputs[2] >= 0 ? 3 : 2, attrs, na);
 }
 
-static void count_uses(Fuse *f)
+static void count_uses(TkoFuse *f)
 {
     TkoGraph *g = f->g;
     for (int v = 0; v < g->nvalues; v++) f->uses[v] = 0, f->producer[v] = -1;
     for (int i = 0; i < g->nnodes; i++) {
         const TkoNode *n = &g->nodes[i];
+        if (f->dead[i]) continue;   /* fused away: the fused node reads what it needs itself */
         for (int k = 0; k < n->nin; k++)
             if (n->inputs[k] >= 0) f->uses[n->inputs[k]]++;
         for (int k = 0; k < n->nout; k++)
@@ -485,9 +568,12 @@ static void count_uses(Fuse *f)
 tk_status tko_fuse(TkoModel *m, TkoGraph *g)
 {
     if (m->opts.no_fuse || g->nnodes == 0) return TK_OK;
-    Fuse f = { m, g, NULL, NULL, calloc((size_t)g->nnodes, sizeof(bool)), 0 };
+    TkoFuse f = { m, g, NULL, NULL, calloc((size_t)g->nnodes, sizeof(bool)), 0 };
     tk_status s = f.dead ? TK_OK : tkr_error(m->ctx, TK_ERR_OUT_OF_MEMORY, "tk_onnx_load: out of memory");
-    tk_status (*const passes[])(Fuse *, int) = { fuse_attention, fuse_gelu, fuse_linear, fuse_gemm, fuse_conv };
+    /* the epilogue pass reads the FusedLinear nodes the linear passes made, the FFN pass the
+     * activations the epilogue pass put on them */
+    tk_status (*const passes[])(TkoFuse *, int) = { fuse_attention, fuse_gelu, fuse_gelu_tanh, fuse_linear, fuse_gemm, fuse_conv, tko_fuse_linear_epilogue,
+                                                    tko_fuse_ffn };
     for (size_t p = 0; !s && p < sizeof passes / sizeof passes[0]; p++) {
         /* per-value counts sized for the values now: a pass may add some (fuse_linear's weight
          * views), which only later passes index */

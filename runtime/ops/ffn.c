@@ -1,6 +1,10 @@
 /* ffn.c — the transformer MLP on the fused stdlib kernels (stdlib-kernels/ffn.tk,
  * docs/stdlib/ffn.md): the [T, F] hidden activation never goes to memory.
- * Weights come as the kernels (and ONNX MatMul) store them, [in, out]. For a
+ * Weights come as the kernels (and ONNX MatMul) store them, [in, out]; when
+ * every weight is marked (tk_mark_weight) they are packed once, in the form
+ * tk_matmul keeps for them, and the ffn_packed.tk kernels read them in place.
+ * The bias kernels (ffn_gelu_X) take the activation as a compile-time ACT:
+ * the plain name is gelu (tanh), <1> relu, <2> the exact gelu. For a
  * few rows (T <= 16, a decode step) the F dimension is split across blocks
  * (one 256-column chunk each) through an f32 scratch summed in order, so a
  * decode step uses every thread; the split depends on T and F alone, so the
@@ -9,7 +13,11 @@
 #include <string.h>
 
 #include "internal.h"
+<<<<<<< HEAD
 #include "kernel_arg.h"
+=======
+#include "matmul_internal.h"
+>>>>>>> ffnfuse
 #include "stdlib_kernels.h"
 #include "tk/nn.h"
 
@@ -30,7 +38,8 @@ tk_status tk_ffn(tk_context *ctx, const tk_tensor *x, const tk_tensor *w1, const
     if ((s = tkr_check_arg(ctx, "tk_ffn", "x", x)) || (s = tkr_check_arg(ctx, "tk_ffn", "w1", w1)) ||
         (s = tkr_check_arg(ctx, "tk_ffn", "w2", w2)) || (swiglu && (s = tkr_check_arg(ctx, "tk_ffn", "w3", w3))))
         return s;
-    if (o.activation != TK_FFN_SWIGLU && o.activation != TK_FFN_GELU_TANH)
+    if (o.activation != TK_FFN_SWIGLU && o.activation != TK_FFN_GELU_TANH && o.activation != TK_FFN_RELU &&
+        o.activation != TK_FFN_GELU_ERF)
         return tkr_error(ctx, TK_ERR_INVALID_ARGUMENT, "tk_ffn: activation %d is not a tk_ffn_activation", (int)o.activation);
     if (x->dtype != TK_DTYPE_F32 && x->dtype != TK_DTYPE_BF16)
         return tkr_error(ctx, TK_ERR_DTYPE, "tk_ffn: x is %s; the fused kernels take f32 and bf16 (compose tk_linear and tk_unary otherwise)",
@@ -50,23 +59,33 @@ tk_status tk_ffn(tk_context *ctx, const tk_tensor *x, const tk_tensor *w1, const
     if ((s = tkr_new(ctx, x->dtype, x->ndim, x->shape, out))) return s;
     if (t == 0 || d == 0) return tkr_ok(ctx);
     tk_tensor *xc = NULL, *c1 = NULL, *c3 = NULL, *c2 = NULL, *b1 = NULL, *b2 = NULL, *p = NULL;
-    if ((s = tkr_contiguous(ctx, x, &xc)) || (s = tkr_contiguous(ctx, w1, &c1)) || (s = tkr_contiguous(ctx, w2, &c2)) ||
-        (swiglu && (s = tkr_contiguous(ctx, w3, &c3))))
+    if ((s = tkr_contiguous(ctx, x, &xc))) goto done;
+    /* every weight marked: their packed planes, made on the first call and kept; else as they are, contiguous */
+    bool packed = w1->weight && w2->weight && (!swiglu || w3->weight);
+    if (packed) {
+        if ((s = tkr_weight_form(ctx, w1, TKR_FORM_MATMUL_PACKED, tkr_matmul_pack_b, &c1)) ||
+            (s = tkr_weight_form(ctx, w2, TKR_FORM_MATMUL_PACKED, tkr_matmul_pack_b, &c2)) ||
+            (swiglu && (s = tkr_weight_form(ctx, w3, TKR_FORM_MATMUL_PACKED, tkr_matmul_pack_b, &c3))))
+            goto done;
+    } else if ((s = tkr_contiguous(ctx, w1, &c1)) || (s = tkr_contiguous(ctx, w2, &c2)) || (swiglu && (s = tkr_contiguous(ctx, w3, &c3))))
         goto done;
     if (!swiglu) {   /* biases in f32; absent ones are zeros */
         s = o.b1 ? tk_to_dtype(ctx, o.b1, TK_DTYPE_F32, &b1) : tk_zeros(ctx, TK_DTYPE_F32, 1, &f, &b1);
         if (!s) s = o.b2 ? tk_to_dtype(ctx, o.b2, TK_DTYPE_F32, &b2) : tk_zeros(ctx, TK_DTYPE_F32, 1, &d, &b2);
         if (s) goto done;
     }
-    const char *ty = x->dtype == TK_DTYPE_BF16 ? "bf16" : "f32", *act = swiglu ? "swiglu" : "gelu";
+    const char *ty = x->dtype == TK_DTYPE_BF16 ? "bf16" : "f32", *act = swiglu ? "swiglu" : "gelu", *pk = packed ? "_packed" : "";
+    const char *file = packed ? "ffn_packed.tk" : "ffn.tk";
+    /* the bias kernels' instance: ACT 1 relu, 2 exact gelu (stdlib_instances.txt lists them) */
+    const char *inst = o.activation == TK_FFN_RELU ? "<1>" : o.activation == TK_FFN_GELU_ERF ? "<2>" : "";
     tk_arg xa = { tkr_ptr(xc), { t, d, 0, 0 }, 2 }, ya = { tkr_ptr(*out), { t, d, 0, 0 }, 2 };
     int64_t chunks = (f + 255) / 256;
     bool split = t <= 16 && chunks > 1;   /* by size alone: the same bits on any thread count */
     char name[64];
     tk_kernel *k;
     if (!split) {
-        snprintf(name, sizeof name, "ffn_%s_%s", act, ty);
-        if ((s = tkr_stdlib_kernel(ctx, "ffn.tk", name, &k))) goto done;
+        snprintf(name, sizeof name, "ffn_%s_%s%s%s", act, ty, pk, inst);
+        if ((s = tkr_stdlib_kernel(ctx, file, name, &k))) goto done;
         if (swiglu) {
             tk_arg args[5] = { xa, arg_of(c1), arg_of(c3), arg_of(c2), ya };
             s = tkr_launch(ctx, k, NULL, args, 5);
@@ -78,8 +97,8 @@ tk_status tk_ffn(tk_context *ctx, const tk_tensor *x, const tk_tensor *w1, const
     }
     /* decode: one hidden chunk of 256 per block, then the slices summed in order */
     if ((s = tkr_new(ctx, TK_DTYPE_F32, 3, (int64_t[]){ chunks, t, d }, &p))) goto done;
-    snprintf(name, sizeof name, "ffn_%s_%s_part", act, ty);
-    if ((s = tkr_stdlib_kernel(ctx, "ffn.tk", name, &k))) goto done;
+    snprintf(name, sizeof name, "ffn_%s_%s%s_part%s", act, ty, pk, inst);
+    if ((s = tkr_stdlib_kernel(ctx, file, name, &k))) goto done;
     if (swiglu) {
         tk_arg args[5] = { xa, arg_of(c1), arg_of(c3), arg_of(c2), arg_of(p) };
         s = tkr_launch(ctx, k, NULL, args, 5);

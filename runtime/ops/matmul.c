@@ -15,7 +15,11 @@
 #include <string.h>
 
 #include "internal.h"
+<<<<<<< HEAD
 #include "kernel_arg.h"
+=======
+#include "matmul_internal.h"
+>>>>>>> ffnfuse
 #include "stdlib_kernels.h"
 #include "tk/nn.h"
 #include "tk/ops.h"
@@ -78,13 +82,14 @@ static inline tk_arg arg_of(const tk_tensor *t) { return tkr_kernel_arg(t); }
 
 /* A[M,K] (contiguous) times B[K,N] (contiguous, or the transpose of a
  * contiguous [N,K] when b_t) into C[M,N], all of dtype f32 or bf16 in, C of
- * the same dtype. bias[N] f32 may be NULL. */
-static tk_status kernel_gemm(tk_context *ctx, const tk_tensor *A, const tk_tensor *B, bool b_t, const tk_tensor *bias,
-                             tk_tensor *C)
+ * the same dtype. bias[N] f32 may be NULL; act and R[M,N] (C's dtype, NULL:
+ * none) are the epilogue kernels' C = act(A·B + bias) + R. */
+static tk_status kernel_gemm_ep(tk_context *ctx, const tk_tensor *A, const tk_tensor *B, bool b_t, const tk_tensor *bias, TkrGemmAct act,
+                                const tk_tensor *R, tk_tensor *C)
 {
     int64_t m = A->shape[0], k = A->shape[1], n = C->shape[1];
     const char *ty = A->dtype == TK_DTYPE_BF16 ? "bf16" : "f32";
-    bool ep = bias || A->dtype == TK_DTYPE_BF16;   /* bf16 out needs the _ep_bf16 kernels' rounding store */
+    bool ep = bias || act || R || A->dtype == TK_DTYPE_BF16;   /* bf16 out needs the _ep_bf16 kernels' rounding store */
     char name[96];
     snprintf(name, sizeof name, "gemm_%s%s%s%s", ty, b_t ? "_nt" : "", ep ? (A->dtype == TK_DTYPE_BF16 ? "_ep_bf16" : "_ep") : "",
              config(m, n, k));
@@ -101,13 +106,18 @@ static tk_status kernel_gemm(tk_context *ctx, const tk_tensor *A, const tk_tenso
     /* epilogue kernels: bias[N] f32, R[M,N] (off: C itself), C, act, use_bias, use_residual */
     tk_tensor *zero_bias = NULL;
     if (!bias && (s = tkr_new(ctx, TK_DTYPE_F32, 1, &n, &zero_bias))) return s;
-    int32_t act = 0;
-    uint8_t use_bias = bias != NULL, use_res = 0;
-    tk_arg args[8] = { arg_of(A), b, arg_of(bias ? bias : zero_bias), arg_of(C), arg_of(C), TK_SCALAR(&act), TK_SCALAR(&use_bias),
+    int32_t act32 = (int32_t)act;
+    uint8_t use_bias = bias != NULL, use_res = R != NULL;
+    tk_arg args[8] = { arg_of(A), b, arg_of(bias ? bias : zero_bias), arg_of(R ? R : C), arg_of(C), TK_SCALAR(&act32), TK_SCALAR(&use_bias),
                        TK_SCALAR(&use_res) };
     s = tkr_launch_est(ctx, kern, NULL, args, 8, est);
     tk_tensor_release(zero_bias);
     return s;
+}
+
+static tk_status kernel_gemm(tk_context *ctx, const tk_tensor *A, const tk_tensor *B, bool b_t, const tk_tensor *bias, tk_tensor *C)
+{
+    return kernel_gemm_ep(ctx, A, B, b_t, bias, TKR_GEMM_ACT_NONE, NULL, C);
 }
 
 /* Batched: A[BT,M,K], B[BT,K,N] (both contiguous) into C[BT,M,N]. */
@@ -182,7 +192,6 @@ static tk_status check_pair(tk_context *ctx, const char *op, const tk_tensor *a,
 
 /* a[BT..., M, K] · b[BT..., K, N] with a, b at least 2-D and batch dims
  * broadcast; out has the broadcast batch dims. */
-static tk_status make_packed_b(tk_context *ctx, const tk_tensor *b, tk_tensor **out);
 static tk_status packed_gemm(tk_context *ctx, const tk_tensor *A, const tk_tensor *P, const tk_tensor *bias, tk_tensor *o);
 
 static tk_status matmul_nd(tk_context *ctx, const char *op, const tk_tensor *a, const tk_tensor *b, tk_tensor **out)
@@ -216,7 +225,7 @@ static tk_status matmul_nd(tk_context *ctx, const char *op, const tk_tensor *a, 
         if (!s) s = tkr_view(ctx, o, 2, (int64_t[]){ mm, n }, (int64_t[]){ n, 1 }, 0, &o2);
         bool bt = !tk_tensor_is_contiguous(b) && is_transposed_contiguous(b);
         tk_tensor *packed = NULL;   /* a marked constant B (a model's weight): packed once, kept on its handle */
-        if (!s && b->weight && packing_pays(mm, n, b->shape[0])) s = tkr_weight_form(ctx, b, TKR_FORM_MATMUL_PACKED, make_packed_b, &packed);
+        if (!s && b->weight && packing_pays(mm, n, b->shape[0])) s = tkr_weight_form(ctx, b, TKR_FORM_MATMUL_PACKED, tkr_matmul_pack_b, &packed);
         if (!s && packed) s = packed_gemm(ctx, a2, packed, NULL, o2);
         else if (!s && !bt && !tk_tensor_is_contiguous(b)) s = tkr_contiguous(ctx, b, &bc);
         if (!s && !packed) s = kernel_gemm(ctx, a2, bc ? bc : b, bt, NULL, o2);
@@ -340,8 +349,9 @@ static tk_status make_packed(tk_context *ctx, const tk_tensor *w, tk_tensor **ou
     return TK_OK;
 }
 
-/* A matmul B [K, N] packed: the same planes as a linear weight w = Bᵀ. */
-static tk_status make_packed_b(tk_context *ctx, const tk_tensor *b, tk_tensor **out)
+/* A matmul B [K, N] packed: the same planes as a linear weight w = Bᵀ.
+ * Also tk_ffn's weight form (ffn.c), so a weight both use is packed once. */
+tk_status tkr_matmul_pack_b(tk_context *ctx, const tk_tensor *b, tk_tensor **out)
 {
     tk_tensor *w = NULL;
     tk_status s = tkr_view(ctx, b, 2, (int64_t[]){ b->shape[1], b->shape[0] }, (int64_t[]){ b->strides[1], b->strides[0] }, b->offset,
@@ -388,8 +398,16 @@ static tk_status packed_gemm(tk_context *ctx, const tk_tensor *A, const tk_tenso
 
 tk_status tk_linear(tk_context *ctx, const tk_tensor *x, const tk_tensor *w, const tk_tensor *bias, tk_tensor **out)
 {
-    if (!ctx || !out) return TK_ERR_INVALID_ARGUMENT;
+    bool fused;
+    return tkr_linear_ep(ctx, x, w, bias, TKR_GEMM_ACT_NONE, NULL, &fused, out);
+}
+
+tk_status tkr_linear_ep(tk_context *ctx, const tk_tensor *x, const tk_tensor *w, const tk_tensor *bias, TkrGemmAct act,
+                        const tk_tensor *residual, bool *fused, tk_tensor **out)
+{
+    if (!ctx || !out || !fused) return TK_ERR_INVALID_ARGUMENT;
     *out = NULL;
+    *fused = false;
     double t0 = ctx->profile ? tkr_now() : 0;
     tk_status s = check_pair(ctx, "tk_linear", x, w);
     if (s) return s;
@@ -427,8 +445,17 @@ tk_status tk_linear(tk_context *ctx, const tk_tensor *x, const tk_tensor *w, con
         const tk_tensor *wb = wc ? wc : w;
         tk_tensor *packed = NULL;
         if (w->weight && packing_pays(m, n, k) && (s = tkr_weight_form(ctx, w, TKR_FORM_GEMM_PACKED, make_packed, &packed))) goto done;
+        /* the epilogue in the unpacked kernels' store: a residual of exactly out's shape and dtype, contiguous */
+        bool res_fits = residual && residual->dtype == x->dtype && residual->ndim == x->ndim &&
+                        memcmp(residual->shape, oshape, (size_t)x->ndim * sizeof *oshape) == 0 && tk_tensor_is_contiguous(residual);
+        tk_tensor *r2 = NULL;
         if (packed) s = packed_gemm(ctx, x2, packed, bias ? (bf ? bf : bias) : NULL, o2);
-        else s = kernel_gemm(ctx, x2, wb, bt, bias ? (bf ? bf : bias) : NULL, o2);
+        else if ((act == TKR_GEMM_ACT_NONE || (act >= TKR_GEMM_ACT_RELU && act <= TKR_GEMM_ACT_SILU)) && (!residual || res_fits)) {
+            if (residual) s = tkr_view(ctx, residual, 2, (int64_t[]){ m, n }, (int64_t[]){ n, 1 }, residual->offset, &r2);
+            if (!s) s = kernel_gemm_ep(ctx, x2, wb, bt, bias ? (bf ? bf : bias) : NULL, act, r2, o2);
+            *fused = !s;
+        } else s = kernel_gemm(ctx, x2, wb, bt, bias ? (bf ? bf : bias) : NULL, o2);
+        tk_tensor_release(r2);
         tk_tensor_release(packed);
     } else {
         /* plain path: out = x·wᵀ (+ bias) */

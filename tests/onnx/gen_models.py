@@ -277,3 +277,136 @@ save(helper.make_model(g15, opset_imports=[helper.make_opsetid("", 13)]), "gemm_
 npy("gemm_heads_x", xg)
 npy("gemm_heads_y", (xg.astype(np.float64) @ bg + cg).astype(np.float32))
 npy("gemm_heads_y2", (xg.astype(np.float64) @ btg.T.astype(np.float64) + cg2).astype(np.float32))
+
+# 16. FFN patterns and linear epilogues (graph_fuse_ffn.c): odd T = 7 (x [2, 7, 33]), D = 33,
+# F = 70; references in float64 from the float32 weights. test_ffn_fuse.c loads each with
+# the FFN rewrite forced (tk_onnx_opts.fuse_ffn ALWAYS: these sizes are below AUTO's) and
+# with no_fuse, and counts the nodes left.
+import math  # noqa: E402
+
+D, F = 33, 70
+xf = rng.standard_normal((2, 7, D)).astype(np.float32)
+npy("ffn_x", xf)
+x64 = xf.astype(np.float64)
+erf = np.vectorize(math.erf)
+
+
+def w(*shape, scale=0.3):
+    return (rng.standard_normal(shape) * scale).astype(np.float32)
+
+
+def gelu_erf(v):
+    return 0.5 * v * (1.0 + erf(v / math.sqrt(2.0)))
+
+
+def gelu_tanh(v):
+    return 0.5 * v * (1.0 + np.tanh(math.sqrt(2.0 / math.pi) * (v + 0.044715 * v ** 3)))
+
+
+def sigmoid(v):
+    return 1.0 / (1.0 + np.exp(-v))
+
+
+def ffn_model(name, act_nodes, act_ref, extra_outputs=(), opset=17, residual=True, domains=()):
+    """MatMul + b1 -> act_nodes (reading 'h1', writing 'a') -> MatMul + b2 [+ x]."""
+    w1, b1, w2, b2 = w(D, F), w(F), w(F, D), w(D)
+    nodes = [helper.make_node("MatMul", ["x", "w1"], ["m1"], name="fc1"), helper.make_node("Add", ["m1", "b1"], ["h1"], name="fc1_bias")]
+    nodes += act_nodes
+    nodes += [helper.make_node("MatMul", ["a", "w2"], ["m2"], name="fc2"),
+              helper.make_node("Add", ["m2", "b2"], ["y0" if residual else "y"], name="fc2_bias")]
+    if residual:
+        nodes.append(helper.make_node("Add", ["y0", "x"], ["y"], name="residual"))
+    outs = [vi("y", TensorProto.FLOAT, [2, 7, D])] + [vi(o, TensorProto.FLOAT, None) for o in extra_outputs]
+    g = helper.make_graph(nodes, name, [vi("x", TensorProto.FLOAT, [2, 7, D])], outs,
+                          [numpy_helper.from_array(a, nm) for a, nm in [(w1, "w1"), (b1, "b1"), (w2, "w2"), (b2, "b2")]])
+    ops = [helper.make_opsetid("", opset)] + [helper.make_opsetid(d, 1) for d in domains]
+    save(helper.make_model(g, opset_imports=ops), name)
+    h = x64 @ w1 + b1
+    y = act_ref(h) @ w2 + b2 + (x64 if residual else 0)
+    npy(name + "_y", y.astype(np.float32))
+    return h
+
+
+c = lambda nm, v: numpy_helper.from_array(np.array(v, np.float32), nm)  # noqa: E731
+ffn_model("ffn_relu", [helper.make_node("Relu", ["h1"], ["a"])], lambda h: np.maximum(h, 0))
+# PyTorch 1.x's F.gelu: x·(erf(x/√2) + 1)·0.5 (the FusedGelu rewrite, then the FFN)
+erf_nodes = [helper.make_node("Constant", [], ["sq2"], value=c("sq2", math.sqrt(2.0))),
+             helper.make_node("Constant", [], ["one"], value=c("one", 1.0)),
+             helper.make_node("Constant", [], ["half"], value=c("half", 0.5)),
+             helper.make_node("Div", ["h1", "sq2"], ["e0"]), helper.make_node("Erf", ["e0"], ["e1"]),
+             helper.make_node("Add", ["e1", "one"], ["e2"]), helper.make_node("Mul", ["h1", "e2"], ["e3"]),
+             helper.make_node("Mul", ["e3", "half"], ["a"])]
+ffn_model("ffn_gelu_erf", erf_nodes, gelu_erf, residual=False)
+ffn_model("ffn_gelu_onnx", [helper.make_node("Gelu", ["h1"], ["a"])], gelu_erf, opset=20)
+ffn_model("ffn_gelu_tanh", [helper.make_node("Gelu", ["h1"], ["a"], approximate="tanh")], gelu_tanh, opset=20)
+# gelu(approximate='tanh') as PyTorch 1.13 exports it below opset 20 (x³ as x·(x·x)), and
+# with x³ as Pow(x, 3) as other exporters write it: FusedGelu (tanh), then the FFN
+def tanh_gelu_nodes(pow_cube):
+    cube = ([helper.make_node("Constant", [], ["three"], value=c("three", 3.0)), helper.make_node("Pow", ["h1", "three"], ["t1"])]
+            if pow_cube else [helper.make_node("Mul", ["h1", "h1"], ["t0"]), helper.make_node("Mul", ["h1", "t0"], ["t1"])])
+    return cube + [helper.make_node("Constant", [], ["k0"], value=c("k0", 0.044715)), helper.make_node("Mul", ["k0", "t1"], ["t2"]),
+                   helper.make_node("Add", ["h1", "t2"], ["t3"]),
+                   helper.make_node("Constant", [], ["k1"], value=c("k1", math.sqrt(2.0 / math.pi))),
+                   helper.make_node("Mul", ["k1", "t3"], ["t4"]), helper.make_node("Tanh", ["t4"], ["t5"]),
+                   helper.make_node("Constant", [], ["k2"], value=c("k2", 1.0)), helper.make_node("Add", ["k2", "t5"], ["t6"]),
+                   helper.make_node("Mul", ["h1", "t6"], ["t7"]), helper.make_node("Constant", [], ["k3"], value=c("k3", 0.5)),
+                   helper.make_node("Mul", ["k3", "t7"], ["a"])]
+
+
+ffn_model("ffn_gelu_tanh_expanded", tanh_gelu_nodes(False), gelu_tanh)
+ffn_model("ffn_gelu_tanh_pow", tanh_gelu_nodes(True), gelu_tanh, residual=False)
+# the tanh expansion on its own (no linear to absorb it): one FusedGelu node
+g_tg = helper.make_graph(tanh_gelu_nodes(False), "gelu_tanh_alone", [vi("h1", TensorProto.FLOAT, [2, 7, D])],
+                         [vi("a", TensorProto.FLOAT, [2, 7, D])])
+save(helper.make_model(g_tg, opset_imports=[helper.make_opsetid("", 17)]), "gelu_tanh_alone")
+npy("gelu_tanh_alone_y", gelu_tanh(x64).astype(np.float32))
+ffn_model("ffn_fastgelu", [helper.make_node("FastGelu", ["h1"], ["a"], domain="com.microsoft")], gelu_tanh,
+          domains=["com.microsoft"])
+# the negative case: the hidden activation is also a graph output (a second reader): no FusedFfn
+ffn_model("ffn_relu_shared", [helper.make_node("Relu", ["h1"], ["a"])], lambda h: np.maximum(h, 0), extra_outputs=["a"])
+
+# SwiGLU as LLaMA exports it: silu(x·W1) ⊙ (x·W3) · W2, no biases, then the residual
+w1, w3, w2 = w(D, F), w(D, F), w(F, D)
+g16 = helper.make_graph(
+    [helper.make_node("MatMul", ["x", "w1"], ["g"], name="gate"), helper.make_node("Sigmoid", ["g"], ["gs"]),
+     helper.make_node("Mul", ["g", "gs"], ["silu"]), helper.make_node("MatMul", ["x", "w3"], ["u"], name="up"),
+     helper.make_node("Mul", ["silu", "u"], ["hu"]), helper.make_node("MatMul", ["hu", "w2"], ["dn"], name="down"),
+     helper.make_node("Add", ["x", "dn"], ["y"], name="residual")],
+    "ffn_swiglu", [vi("x", TensorProto.FLOAT, [2, 7, D])], [vi("y", TensorProto.FLOAT, [2, 7, D])],
+    [numpy_helper.from_array(a, nm) for a, nm in [(w1, "w1"), (w3, "w3"), (w2, "w2")]])
+save(helper.make_model(g16, opset_imports=[helper.make_opsetid("", 17)]), "ffn_swiglu")
+gg = x64 @ w1
+npy("ffn_swiglu_y", (x64 + (gg * sigmoid(gg) * (x64 @ w3)) @ w2).astype(np.float32))
+
+# linear epilogues: one x, a head per activation, some with a residual (x itself, or a
+# broadcast [N] constant after the activation); N = D where x is the residual
+heads = [("sig", "Sigmoid", sigmoid, None), ("tanh", "Tanh", np.tanh, "x"), ("relu", "Relu", lambda v: np.maximum(v, 0), "x"),
+         ("silu", None, lambda v: v * sigmoid(v), "x"), ("gelu", "Gelu", gelu_erf, "rc"), ("plain", None, None, "x")]
+nodes, inits, outs = [], [], []
+rc = w(D)
+inits.append(numpy_helper.from_array(rc, "rc"))
+for nm, op, ref, res in heads:
+    wk, bk = w(D, D), w(D)
+    inits += [numpy_helper.from_array(wk, "w_" + nm), numpy_helper.from_array(bk, "b_" + nm)]
+    nodes += [helper.make_node("MatMul", ["x", "w_" + nm], ["m_" + nm]), helper.make_node("Add", ["m_" + nm, "b_" + nm], ["l_" + nm])]
+    cur = "l_" + nm
+    if nm == "silu":
+        nodes += [helper.make_node("Sigmoid", [cur], ["s_" + nm]), helper.make_node("Mul", ["s_" + nm, cur], ["a_" + nm])]
+        cur = "a_" + nm
+    elif op == "Gelu":
+        nodes.append(helper.make_node("Gelu", [cur], ["a_" + nm], domain="com.microsoft"))
+        cur = "a_" + nm
+    elif op:
+        nodes.append(helper.make_node(op, [cur], ["a_" + nm]))
+        cur = "a_" + nm
+    if res:
+        nodes.append(helper.make_node("Add", [res, cur] if nm == "tanh" else [cur, res], ["y_" + nm]))
+    else:
+        nodes.append(helper.make_node("Identity", [cur], ["y_" + nm]))
+    outs.append(vi("y_" + nm, TensorProto.FLOAT, [2, 7, D]))
+    v = x64 @ wk + bk
+    v = ref(v) if ref else v
+    v = v + (x64 if res == "x" else rc if res == "rc" else 0)
+    npy("epilogues_" + nm, v.astype(np.float32))
+g17 = helper.make_graph(nodes, "epilogues", [vi("x", TensorProto.FLOAT, [2, 7, D])], outs, inits)
+save(helper.make_model(g17, opset_imports=[helper.make_opsetid("", 17), helper.make_opsetid("com.microsoft", 1)]), "epilogues")

@@ -4,7 +4,7 @@
  * dtype and shape equal, values within the case's rtol/atol
  * (|a - e| <= atol + rtol * |e|; NaN matches NaN), every data set.
  *
- *   tk_onnx_suite SUITE_DIR [--report FILE.json] [--expect PASS_LIST] [--write-passes FILE] [--filter TEXT] [--no-fork] [--no-fuse]
+ *   tk_onnx_suite SUITE_DIR [--report FILE.json] [--expect PASS_LIST] [--write-passes FILE] [--filter TEXT] [--no-fork] [--no-fuse] [--fuse-ffn-always]
  *                 [--check-infer [--full-infer]] [-v]
  *
  * --check-infer loads with tk_onnx_opts.check_infer: every value a run makes
@@ -253,6 +253,7 @@ static tk_status bf16_bits(tk_context *ctx, const tk_model *m, int io, int i, tk
 
 /* Runs one case; writes "pass", "fail: ...", or "unsupported: ..." into result. */
 static bool no_fuse;       /* --no-fuse: load without the rewrites to fused kernels */
+static bool ffn_always;    /* --fuse-ffn-always: the FFN rewrite wherever it fits (tk_onnx_opts.fuse_ffn ALWAYS) */
 static bool check_infer;   /* --check-infer: inferred types checked against every value a run makes */
 static bool full_infer;    /* --full-infer: every value must be fully inferred */
 
@@ -271,7 +272,7 @@ static void run_case(const char *dir, char *result, size_t len)
     size_t dump_len = 0;
     FILE *dump_file = check_infer ? open_memstream(&dump, &dump_len) : NULL;   /* for the count of values inferred */
     tk_status s = tk_onnx_load(ctx, path,
-                               &(tk_onnx_opts){ .no_fuse = no_fuse, .check_infer = check_infer, .dump = dump_file ? "infer" : NULL,
+                               &(tk_onnx_opts){ .no_fuse = no_fuse, .fuse_ffn = ffn_always ? TK_ONNX_FFN_ALWAYS : TK_ONNX_FFN_AUTO, .check_infer = check_infer, .dump = dump_file ? "infer" : NULL,
                                                 .dump_file = dump_file },
                                &m);
     int inferred_full = 0, inferred_values = 0;
@@ -403,13 +404,14 @@ int main(int argc, char **argv)
         else if (strcmp(argv[i], "--write-passes") == 0 && i + 1 < argc) passes = argv[++i];
         else if (strcmp(argv[i], "--no-fork") == 0) fork_cases = false;
         else if (strcmp(argv[i], "--no-fuse") == 0) no_fuse = true;
+        else if (strcmp(argv[i], "--fuse-ffn-always") == 0) ffn_always = true;
         else if (strcmp(argv[i], "--check-infer") == 0) check_infer = true;
         else if (strcmp(argv[i], "--full-infer") == 0) check_infer = full_infer = true;
         else if (strcmp(argv[i], "-v") == 0) verbose = true;
         else if (argv[i][0] != '-' && !suite) suite = argv[i];
         else {
             fprintf(stderr, "usage: tk_onnx_suite SUITE_DIR [--report FILE.json] [--expect PASS_LIST] [--write-passes FILE] [--filter TEXT] "
-                            "[--no-fork] [--no-fuse] [--check-infer [--full-infer]] [-v]\n");
+                            "[--no-fork] [--no-fuse] [--fuse-ffn-always] [--check-infer [--full-infer]] [-v]\n");
             return 2;
         }
     }

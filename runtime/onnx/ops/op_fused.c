@@ -1,11 +1,19 @@
 /* op_fused.c — the nodes graph_fuse.c makes (domain "tk"; never in a file):
  *
- *   FusedLinear(x, wt, [bias])          MatMul(x, W) [+ bias]: tk_linear on a marked
- *                                       [N, K] view of the constant W, packed once
+ *   FusedLinear(x, wt, [bias], [r])     MatMul(x, W) [+ bias] [-> act] [+ r]: tk_linear on a
+ *                                       marked [N, K] view of the constant W, packed once;
+ *                                       attr act (TkoAct, graph_fuse.h) and the residual r in
+ *                                       the gemm kernel's store where it has them (relu, gelu
+ *                                       tanh, silu; unpacked weights), else in place on the
+ *                                       fresh result
+ *   FusedFfn(x, w1, [w3], w2, [b1], [b2], [r])
+ *                                       Linear -> act -> Linear, or SwiGLU: tk_ffn (attr
+ *                                       activation, a tk_ffn_activation), then + r in place
  *   FusedAttention(q, k, v, [mask])     MatMul(q, kᵀ) [·scale] [+ mask] -> Softmax -> MatMul(·, v):
  *                                       tk_sdpa (the stdlib flash / decode kernels)
  *                                       attrs: k_perm (k's permutation to [.., S, D]), scale
- *   FusedGelu(x)                        x·(erf(x/√2) + 1)·0.5: one tk_unary(TK_GELU)
+ *   FusedGelu(x)                        x·(erf(x/√2) + 1)·0.5: one tk_unary(TK_GELU); attr tanh = 1:
+ *                                       the tanh form's expansion, one tk_unary(TK_GELU_TANH)
  *   FusedConv(x, w, [b])                Conv [-> BatchNormalization, folded into w, b] [-> Relu | Clip]:
  *                                       tk_conv2d; attrs: Conv's, relu (fused into the kernels'
  *                                       store), clip [lo, hi] (applied in place), channels_last
@@ -13,16 +21,65 @@
  */
 #include <string.h>
 
+#include "graph_fuse.h"
+#include "ops/matmul_internal.h"
 #include "op.h"
 #include "op_nn_common.h"
 #include "tk/nn.h"
 #include "tk/ops.h"
 #include "tk/shape.h"
 
+/* out += r in place where r broadcasts to out's shape (the residual of a
+ * FusedLinear or FusedFfn; out is the node's fresh result), else out + r. */
+static tk_status add_residual(TkoOpCtx *oc, const tk_tensor *r)
+{
+    tk_tensor *y = oc->out[0];
+    int ny = tk_tensor_ndim(y), nr = tk_tensor_ndim(r);
+    bool in_place = nr <= ny && tk_tensor_dtype(r) == tk_tensor_dtype(y);
+    for (int k = 1; k <= nr && in_place; k++) {
+        int64_t dr = tk_tensor_shape(r)[nr - k], dy = tk_tensor_shape(y)[ny - k];
+        in_place = dr == dy || dr == 1;
+    }
+    if (in_place) return tko_wrap(oc, tk_add_(oc->ctx, y, r));
+    tk_tensor *sum = NULL;
+    tk_status s = tko_wrap(oc, tk_add(oc->ctx, y, r, &sum));
+    if (s) return s;
+    tk_tensor_release(y);
+    oc->out[0] = sum;
+    return TK_OK;
+}
+
+static TkrGemmAct gemm_act(TkoAct a)
+{
+    return a == TKO_ACT_RELU ? TKR_GEMM_ACT_RELU : a == TKO_ACT_GELU_TANH ? TKR_GEMM_ACT_GELU_TANH : a == TKO_ACT_SILU ? TKR_GEMM_ACT_SILU
+                                                                                                                       : TKR_GEMM_ACT_NONE;
+}
+
 static tk_status run_linear(TkoOpCtx *oc)
 {
-    const tk_tensor *bias = oc->nin > 2 ? oc->in[2] : NULL;
-    return tko_wrap(oc, tk_linear(oc->ctx, oc->in[0], oc->in[1], bias, &oc->out[0]));
+    const tk_tensor *bias = oc->nin > 2 ? oc->in[2] : NULL, *res = oc->nin > 3 ? oc->in[3] : NULL;
+    TkoAct act = (TkoAct)tko_attr_int(oc->node, "act", TKO_ACT_NONE);
+    TkrGemmAct ga = gemm_act(act);
+    bool in_kernel = act == TKO_ACT_NONE || ga != TKR_GEMM_ACT_NONE;   /* an activation gemm.tk's epilogue has */
+    bool fused = false;
+    tk_status s = tko_wrap(oc, tkr_linear_ep(oc->ctx, oc->in[0], oc->in[1], bias, ga, in_kernel ? res : NULL, &fused, &oc->out[0]));
+    if (s || (fused && in_kernel)) return s;
+    /* no epilogue ran: both in place on the linear's fresh result */
+    static const tk_unary_op ops[] = { [TKO_ACT_RELU] = TK_RELU,     [TKO_ACT_GELU_TANH] = TK_GELU_TANH, [TKO_ACT_SILU] = TK_SILU,
+                                       [TKO_ACT_GELU_ERF] = TK_GELU, [TKO_ACT_SIGMOID] = TK_SIGMOID,     [TKO_ACT_TANH] = TK_TANH };
+    if (act > TKO_ACT_NONE && act <= TKO_ACT_TANH) s = tko_wrap(oc, tk_unary_(oc->ctx, ops[act], oc->out[0]));
+    if (!s && res) s = add_residual(oc, res);
+    return s;
+}
+
+static tk_status run_ffn(TkoOpCtx *oc)
+{
+    tk_ffn_opts o = { .activation = (tk_ffn_activation)tko_attr_int(oc->node, "activation", TK_FFN_SWIGLU),
+                      .b1 = oc->nin > 4 ? oc->in[4] : NULL,
+                      .b2 = oc->nin > 5 ? oc->in[5] : NULL };
+    tk_status s = tko_wrap(oc, tk_ffn(oc->ctx, oc->in[0], oc->in[1], oc->in[2], oc->in[3], &o, &oc->out[0]));
+    if (!s && oc->nin > 6 && oc->in[6]) s = add_residual(oc, oc->in[6]);
+    return s;
 }
 
 /* Rank 3 [BH, S, D] gets a leading 1; rank 4 is as tk_sdpa wants it. */
@@ -97,7 +154,8 @@ static tk_status run_attention(TkoOpCtx *oc)
 
 static tk_status run_gelu(TkoOpCtx *oc)
 {
-    return tko_wrap(oc, tk_unary(oc->ctx, TK_GELU, oc->in[0], &oc->out[0]));
+    bool tanh_form = tko_attr_int(oc->node, "tanh", 0) != 0;
+    return tko_wrap(oc, tk_unary(oc->ctx, tanh_form ? TK_GELU_TANH : TK_GELU, oc->in[0], &oc->out[0]));
 }
 
 static tk_status run_conv(TkoOpCtx *oc)
@@ -113,9 +171,10 @@ static tk_status run_conv(TkoOpCtx *oc)
 }
 
 static const TkoOpDef defs[] = {
-    { "tk", "FusedLinear", 1, TKO_ANY, "", run_linear, NULL, 2, 3, 0, false },
+    { "tk", "FusedLinear", 1, TKO_ANY, "act", run_linear, NULL, 2, 4, 0, false },
+    { "tk", "FusedFfn", 1, TKO_ANY, "activation", run_ffn, NULL, 4, 7, 0, false },
     { "tk", "FusedAttention", 1, TKO_ANY, "k_perm,scale", run_attention, NULL, 3, 4, 0, false },
-    { "tk", "FusedGelu", 1, TKO_ANY, "", run_gelu, NULL, 1, 1, 0, false },
+    { "tk", "FusedGelu", 1, TKO_ANY, "tanh", run_gelu, NULL, 1, 1, 0, false },
     { "tk", "FusedConv", 1, TKO_ANY, "auto_pad,dilations,group,kernel_shape,pads,strides,relu,channels_last,clip", run_conv, NULL, 2, 3, 0,
       false },
 };
