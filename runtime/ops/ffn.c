@@ -13,16 +13,10 @@
 #include <string.h>
 
 #include "internal.h"
-<<<<<<< HEAD
 #include "kernel_arg.h"
-=======
 #include "matmul_internal.h"
->>>>>>> ffnfuse
 #include "stdlib_kernels.h"
 #include "tk/nn.h"
-
-/* kernel_arg.h's helper under the short name the call sites use */
-static inline tk_arg arg_of(const tk_tensor *t) { return tkr_kernel_arg(t); }
 
 static bool is_vec(const tk_tensor *t, int64_t n) { return t && t->ndim == 1 && t->shape[0] == n; }
 
@@ -87,10 +81,10 @@ tk_status tk_ffn(tk_context *ctx, const tk_tensor *x, const tk_tensor *w1, const
         snprintf(name, sizeof name, "ffn_%s_%s%s%s", act, ty, pk, inst);
         if ((s = tkr_stdlib_kernel(ctx, file, name, &k))) goto done;
         if (swiglu) {
-            tk_arg args[5] = { xa, arg_of(c1), arg_of(c3), arg_of(c2), ya };
+            tk_arg args[5] = { xa, tkr_kernel_arg(c1), tkr_kernel_arg(c3), tkr_kernel_arg(c2), ya };
             s = tkr_launch(ctx, k, NULL, args, 5);
         } else {
-            tk_arg args[6] = { xa, arg_of(c1), arg_of(b1), arg_of(c2), arg_of(b2), ya };
+            tk_arg args[6] = { xa, tkr_kernel_arg(c1), tkr_kernel_arg(b1), tkr_kernel_arg(c2), tkr_kernel_arg(b2), ya };
             s = tkr_launch(ctx, k, NULL, args, 6);
         }
         goto done;
@@ -100,20 +94,20 @@ tk_status tk_ffn(tk_context *ctx, const tk_tensor *x, const tk_tensor *w1, const
     snprintf(name, sizeof name, "ffn_%s_%s%s_part%s", act, ty, pk, inst);
     if ((s = tkr_stdlib_kernel(ctx, file, name, &k))) goto done;
     if (swiglu) {
-        tk_arg args[5] = { xa, arg_of(c1), arg_of(c3), arg_of(c2), arg_of(p) };
+        tk_arg args[5] = { xa, tkr_kernel_arg(c1), tkr_kernel_arg(c3), tkr_kernel_arg(c2), tkr_kernel_arg(p) };
         s = tkr_launch(ctx, k, NULL, args, 5);
     } else {
-        tk_arg args[5] = { xa, arg_of(c1), arg_of(b1), arg_of(c2), arg_of(p) };
+        tk_arg args[5] = { xa, tkr_kernel_arg(c1), tkr_kernel_arg(b1), tkr_kernel_arg(c2), tkr_kernel_arg(p) };
         s = tkr_launch(ctx, k, NULL, args, 5);
     }
     if (s) goto done;
     snprintf(name, sizeof name, swiglu ? "ffn_partial_sum_%s" : "ffn_partial_sum_bias_%s", ty);
     if ((s = tkr_stdlib_kernel(ctx, "ffn.tk", name, &k))) goto done;
     if (swiglu) {
-        tk_arg args[2] = { arg_of(p), ya };
+        tk_arg args[2] = { tkr_kernel_arg(p), ya };
         s = tkr_launch(ctx, k, NULL, args, 2);
     } else {
-        tk_arg args[3] = { arg_of(p), arg_of(b2), ya };
+        tk_arg args[3] = { tkr_kernel_arg(p), tkr_kernel_arg(b2), ya };
         s = tkr_launch(ctx, k, NULL, args, 3);
     }
 done:

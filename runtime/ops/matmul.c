@@ -15,11 +15,8 @@
 #include <string.h>
 
 #include "internal.h"
-<<<<<<< HEAD
 #include "kernel_arg.h"
-=======
 #include "matmul_internal.h"
->>>>>>> ffnfuse
 #include "stdlib_kernels.h"
 #include "tk/nn.h"
 #include "tk/ops.h"
@@ -77,9 +74,6 @@ static bool packing_pays(int64_t m, int64_t n, int64_t k)
     return padded(n, TKR_PACK) * padded(k, TKR_PACK) <= 2.0 * padded(n, c->bn) * padded(k, c->kc);
 }
 
-/* kernel_arg.h's helper under the short name the call sites use */
-static inline tk_arg arg_of(const tk_tensor *t) { return tkr_kernel_arg(t); }
-
 /* A[M,K] (contiguous) times B[K,N] (contiguous, or the transpose of a
  * contiguous [N,K] when b_t) into C[M,N], all of dtype f32 or bf16 in, C of
  * the same dtype. bias[N] f32 may be NULL; act and R[M,N] (C's dtype, NULL:
@@ -100,7 +94,7 @@ static tk_status kernel_gemm_ep(tk_context *ctx, const tk_tensor *A, const tk_te
     tk_arg b = { tkr_ptr(B), { b_t ? n : k, b_t ? k : n, 0, 0 }, 2 };
     double est = tkr_est_flops_ns(2.0 * (double)m * (double)n * (double)k);
     if (!ep) {
-        tk_arg args[3] = { arg_of(A), b, arg_of(C) };
+        tk_arg args[3] = { tkr_kernel_arg(A), b, tkr_kernel_arg(C) };
         return tkr_launch_est(ctx, kern, NULL, args, 3, est);
     }
     /* epilogue kernels: bias[N] f32, R[M,N] (off: C itself), C, act, use_bias, use_residual */
@@ -108,7 +102,7 @@ static tk_status kernel_gemm_ep(tk_context *ctx, const tk_tensor *A, const tk_te
     if (!bias && (s = tkr_new(ctx, TK_DTYPE_F32, 1, &n, &zero_bias))) return s;
     int32_t act32 = (int32_t)act;
     uint8_t use_bias = bias != NULL, use_res = R != NULL;
-    tk_arg args[8] = { arg_of(A), b, arg_of(bias ? bias : zero_bias), arg_of(R ? R : C), arg_of(C), TK_SCALAR(&act32), TK_SCALAR(&use_bias),
+    tk_arg args[8] = { tkr_kernel_arg(A), b, tkr_kernel_arg(bias ? bias : zero_bias), tkr_kernel_arg(R ? R : C), tkr_kernel_arg(C), TK_SCALAR(&act32), TK_SCALAR(&use_bias),
                        TK_SCALAR(&use_res) };
     s = tkr_launch_est(ctx, kern, NULL, args, 8, est);
     tk_tensor_release(zero_bias);
@@ -132,7 +126,7 @@ static tk_status kernel_bmm(tk_context *ctx, const tk_tensor *A, const tk_tensor
     if (s) return s;
     tk_tensor *acc = NULL;   /* the batched kernels write f32 */
     if (bf && (s = tkr_new(ctx, TK_DTYPE_F32, 3, C->shape, &acc))) return s;
-    tk_arg args[3] = { arg_of(A), arg_of(B), arg_of(acc ? acc : C) };
+    tk_arg args[3] = { tkr_kernel_arg(A), tkr_kernel_arg(B), tkr_kernel_arg(acc ? acc : C) };
     s = tkr_launch_est(ctx, kern, NULL, args, 3, tkr_est_flops_ns(2.0 * (double)A->shape[0] * (double)m * (double)n * (double)k));
     if (!s && acc) s = tk_copy_(ctx, C, acc);
     tk_tensor_release(acc);
@@ -336,7 +330,7 @@ static tk_status make_packed(tk_context *ctx, const tk_tensor *w, tk_tensor **ou
     if (!s) s = tkr_contiguous(ctx, wt, &b);
     if (!s) s = tkr_new(ctx, w->dtype, 4, (int64_t[]){ nb, kt, TKR_PACK, TKR_PACK }, &p);
     if (!s) {
-        tk_arg args[2] = { arg_of(b), arg_of(p) };
+        tk_arg args[2] = { tkr_kernel_arg(b), tkr_kernel_arg(p) };
         s = tkr_launch(ctx, kern, NULL, args, 2);
     }
     tk_tensor_release(wt);
@@ -377,7 +371,7 @@ static tk_status packed_gemm(tk_context *ctx, const tk_tensor *A, const tk_tenso
     tk_tensor *c = NULL;   /* the packed kernels write f32 without an epilogue */
     if (bf || bias) s = tkr_new(ctx, TK_DTYPE_F32, 2, (int64_t[]){ m, n }, &c);
     if (!s) {
-        tk_arg args[3] = { arg_of(A), arg_of(P), arg_of(c ? c : o) };
+        tk_arg args[3] = { tkr_kernel_arg(A), tkr_kernel_arg(P), tkr_kernel_arg(c ? c : o) };
         s = tkr_launch_est(ctx, kern, NULL, args, 3, tkr_est_flops_ns(2.0 * (double)m * (double)n * (double)A->shape[1]));
     }
     if (!s && c) {
