@@ -184,6 +184,54 @@ static void transpose_words(Emit *E, LLVMValueRef tensor, LLVMValueRef first_ele
     emit_loop_end(E, &Lr);
 }
 
+void emit_transpose_words(Emit *E, unsigned bits, LLVMValueRef src, LLVMValueRef src_first, LLVMValueRef src_stride,
+                          LLVMValueRef dst, EmitTransposeDst dst_word, const void *ctx, int64_t n, int64_t w)
+{
+    LLVMTypeRef wt = bits == 16 ? E->i16 : E->i32, v16 = LLVMVectorType(wt, 16);
+    EmitLoop Ls, Lt;
+    emit_loop_begin(E, &Ls, emit_const_i64(E, n / 16), "tx.s");
+    emit_loop_begin(E, &Lt, emit_const_i64(E, w / 16), "tx.t");
+    LLVMValueRef s0 = LLVMBuildShl(E->b, Ls.idx, emit_const_i64(E, 4), ""), t0 = LLVMBuildShl(E->b, Lt.idx, emit_const_i64(E, 4), "");
+    LLVMValueRef rows[16];
+    for (int r = 0; r < 16; r++) {
+        LLVMValueRef row = LLVMBuildAdd(E->b, s0, emit_const_i64(E, r), "");
+        LLVMValueRef word = LLVMBuildAdd(E->b, LLVMBuildAdd(E->b, src_first, LLVMBuildMul(E->b, row, src_stride, ""), ""), t0, "");
+        rows[r] = LLVMBuildLoad2(E->b, v16, LLVMBuildGEP2(E->b, wt, src, &word, 1, ""), "");
+        LLVMSetAlignment(rows[r], bits / 8);
+    }
+    emit_transpose16(E, rows);
+    for (int c = 0; c < 16; c++) {
+        LLVMValueRef word = dst_word(E, ctx, s0, LLVMBuildAdd(E->b, t0, emit_const_i64(E, c), ""));
+        LLVMSetAlignment(LLVMBuildStore(E->b, rows[c], LLVMBuildGEP2(E->b, wt, dst, &word, 1, "")), bits / 8);
+    }
+    emit_loop_end(E, &Lt);
+    emit_loop_end(E, &Ls);
+}
+
+/* Destinations of a col tile's transposed copies (emit_transpose_words): in
+ * the tile, column t's words start at t·rows; in the tensor, row t of the
+ * tile starts at element (first + t)·ncols + col0. */
+typedef struct {
+    LLVMValueRef first;   /* tensor: element index of the tile's (0, 0); tile: 0 */
+    LLVMValueRef stride;  /* words from one destination run to the next */
+} ColRuns;
+
+static LLVMValueRef col_run(Emit *E, const void *ctx, LLVMValueRef s0, LLVMValueRef t)
+{
+    const ColRuns *c = ctx;
+    return LLVMBuildAdd(E->b, LLVMBuildAdd(E->b, c->first, LLVMBuildMul(E->b, t, c->stride, ""), ""), s0, "");
+}
+
+LLVMValueRef emit_panel_run(Emit *E, const void *ctx, LLVMValueRef s0, LLVMValueRef t)
+{
+    const EmitPanelRuns *p = ctx;
+    LLVMValueRef panel = LLVMBuildLShr(E->b, s0, emit_const_i64(E, 5), "");
+    LLVMValueRef left = LLVMBuildSub(E->b, emit_const_i64(E, p->n), LLVMBuildShl(E->b, panel, emit_const_i64(E, 5), ""), "");
+    LLVMValueRef pw = smin(E, left, emit_const_i64(E, TK_MMA_PANEL));
+    LLVMValueRef base = LLVMBuildMul(E->b, panel, emit_const_i64(E, TK_MMA_PANEL * p->k), "");
+    return LLVMBuildAdd(E->b, base, LLVMBuildAdd(E->b, LLVMBuildMul(E->b, t, pw, ""), LLVMBuildAnd(E->b, s0, emit_const_i64(E, 31), ""), ""), "");
+}
+
 /* The copy of a tile that lies wholly inside the tensor: no zero fill, no
  * per-row clipping, constant trip counts — so LLVM turns each row into wide
  * vector moves (and the VNNI pairing into interleaving shuffles). Interior
@@ -230,6 +278,23 @@ static void gl_transfer_inside(Emit *E, const Geometry *G, LLVMValueRef tensor, 
             LLVMValueRef st = LLVMBuildStore(E->b, both, elem_ptr(E, tile, buf, d));
             LLVMSetAlignment(st, 2);
             emit_loop_end(E, &Lp);
+        }
+        return;
+    }
+    bool col_tile = tile->rank == 2 && tile->kind == TK_TY_RT && tile->layout == TK_COL;
+    if (col_tile && pack == TIR_PACK_NONE && tile->elem != TK_TY_BOOL && rows % 16 == 0 && cols % 16 == 0) {
+        /* a col tile holds the tensor's rows as its columns: 16×16 blocks
+         * transposed in registers (element by element, LLVM made one scatter
+         * or gather per 16 elements with a column stride between lanes: a
+         * 256×64 f32 V tile took ~25 µs to load, more than its mma) */
+        LLVMValueRef first_elem = LLVMBuildAdd(E->b, LLVMBuildMul(E->b, first, G->ncols, ""), G->col0, "");
+        unsigned bits = tile->elem == TK_TY_F32 ? 32 : 16;
+        if (to_tile) {
+            ColRuns d = { emit_const_i64(E, 0), emit_const_i64(E, rows) };
+            emit_transpose_words(E, bits, tensor, first_elem, G->ncols, buf, col_run, &d, rows, cols);
+        } else {
+            ColRuns d = { first_elem, G->ncols };
+            emit_transpose_words(E, bits, buf, emit_const_i64(E, 0), emit_const_i64(E, rows), tensor, col_run, &d, cols, rows);
         }
         return;
     }
@@ -296,7 +361,8 @@ enum { MASKED_CHUNK = 16 };
  * Only where a tile row is contiguous in the buffer (row layout, unpacked). */
 static bool masked_rows_vectorise(const TkType *tile, TirPack pack)
 {
-    if (pack != TIR_PACK_NONE) return false;
+    /* f32 B panels (ROWS_KN) keep a tile row's 16-column chunks contiguous too */
+    if (pack != TIR_PACK_NONE && !(pack == TIR_PACK_ROWS_KN && tile->elem == TK_TY_F32)) return false;
     if (tile->rank == 2 && tile->kind == TK_TY_RT && tile->layout == TK_COL) return false;
     int64_t cols = tile->rank == 2 ? tile->dims[1] : tile->dims[0];
     return cols % MASKED_CHUNK == 0;
@@ -308,45 +374,96 @@ static bool masked_rows_vectorise(const TkType *tile, TirPack pack)
  * reads 0. One vector instruction per chunk where the scalar copy took one
  * load and store per element, which made the edge tiles of a ragged softmax
  * (C = 1000) cost as much as all its interior tiles together. */
-static void masked_row_chunks(Emit *E, const TkType *tile, LLVMValueRef tensor, LLVMValueRef first, LLVMValueRef buf,
-                              LLVMValueRef brow, LLVMValueRef jlo, LLVMValueRef jhi, int64_t cols, bool to_tile)
+/* <16 x i1>: which of the lanes first + 0..15 lie in [lo, hi) (all i64). */
+static LLVMValueRef lane_mask(Emit *E, LLVMValueRef first, LLVMValueRef lo, LLVMValueRef hi)
 {
-    LLVMTypeRef et = emit_elem_type(E, tile), vt = LLVMVectorType(et, MASKED_CHUNK);
     LLVMValueRef lanes[MASKED_CHUNK];
     for (int k = 0; k < MASKED_CHUNK; k++) lanes[k] = emit_const_i64(E, k);
-    LLVMValueRef iota = LLVMConstVector(lanes, MASKED_CHUNK);
     LLVMTypeRef v64 = LLVMVectorType(E->i64, MASKED_CHUNK);
-    LLVMValueRef lo = LLVMBuildInsertElement(E->b, LLVMGetUndef(v64), jlo, emit_const_i32(E, 0), "");
-    lo = LLVMBuildShuffleVector(E->b, lo, LLVMGetUndef(v64), LLVMConstNull(LLVMVectorType(E->i32, MASKED_CHUNK)), "");
-    LLVMValueRef hi = LLVMBuildInsertElement(E->b, LLVMGetUndef(v64), jhi, emit_const_i32(E, 0), "");
-    hi = LLVMBuildShuffleVector(E->b, hi, LLVMGetUndef(v64), LLVMConstNull(LLVMVectorType(E->i32, MASKED_CHUNK)), "");
-    unsigned align_kind = LLVMGetEnumAttributeKindForName("align", 5);
+    LLVMValueRef zeros = LLVMConstNull(LLVMVectorType(E->i32, MASKED_CHUNK));
+    LLVMValueRef splat[3], in[3] = { first, lo, hi };
+    for (int k = 0; k < 3; k++) {
+        splat[k] = LLVMBuildInsertElement(E->b, LLVMGetUndef(v64), in[k], emit_const_i32(E, 0), "");
+        splat[k] = LLVMBuildShuffleVector(E->b, splat[k], LLVMGetUndef(v64), zeros, "");
+    }
+    LLVMValueRef j = LLVMBuildAdd(E->b, splat[0], LLVMConstVector(lanes, MASKED_CHUNK), "");
+    return LLVMBuildAnd(E->b, LLVMBuildICmp(E->b, LLVMIntSGE, j, splat[1], ""), LLVMBuildICmp(E->b, LLVMIntSLT, j, splat[2], ""), "");
+}
+
+/* llvm.masked.load / llvm.masked.store of 16 elements at p (align: one element). */
+static LLVMValueRef masked_move(Emit *E, const TkType *tile, LLVMValueRef p, LLVMValueRef mask, LLVMValueRef value)
+{
+    LLVMTypeRef vt = LLVMVectorType(emit_elem_type(E, tile), MASKED_CHUNK);
+    LLVMTypeRef ov[2] = { vt, LLVMTypeOf(p) };
     unsigned esize = tile->elem == TK_TY_F32 ? 4 : tile->elem == TK_TY_BOOL ? 1 : 2;
-    LLVMTypeRef ptr = LLVMTypeOf(tensor);
+    LLVMValueRef call;
+    if (!value) {
+        LLVMValueRef args[3] = { p, mask, LLVMConstNull(vt) };
+        call = emit_intrinsic(E, "llvm.masked.load", ov, 2, args, 3);
+    } else {
+        LLVMValueRef args[3] = { value, p, mask };
+        call = emit_intrinsic(E, "llvm.masked.store", ov, 2, args, 3);
+    }
+    LLVMAddCallSiteAttribute(call, value ? 2 : 1, LLVMCreateEnumAttribute(E->ctx, LLVMGetEnumAttributeKindForName("align", 5), esize));
+    return call;
+}
+
+/* Row i of an edge tile, [jlo, jhi) of its columns present, in chunks of
+ * MASKED_CHUNK lanes with llvm.masked.load/store: a lane outside the range
+ * touches no memory (the tensor's neighbours may be unmapped), a loaded one
+ * reads 0. One vector instruction per chunk where the scalar copy took one
+ * load and store per element, which made the edge tiles of a ragged softmax
+ * (C = 1000) cost as much as all its interior tiles together. */
+static void masked_row_chunks(Emit *E, const TkType *tile, TirPack pack, LLVMValueRef tensor, LLVMValueRef first,
+                              LLVMValueRef buf, LLVMValueRef row, LLVMValueRef jlo, LLVMValueRef jhi, int64_t cols, bool to_tile)
+{
+    LLVMTypeRef vt = LLVMVectorType(emit_elem_type(E, tile), MASKED_CHUNK);
+    unsigned esize = tile->elem == TK_TY_F32 ? 4 : tile->elem == TK_TY_BOOL ? 1 : 2;
     EmitLoop Lc;
     emit_loop_begin(E, &Lc, emit_const_i64(E, cols / MASKED_CHUNK), "gl.chunk");
     LLVMValueRef c0 = LLVMBuildMul(E->b, Lc.idx, emit_const_i64(E, MASKED_CHUNK), "");
-    LLVMValueRef c0v = LLVMBuildInsertElement(E->b, LLVMGetUndef(v64), c0, emit_const_i32(E, 0), "");
-    c0v = LLVMBuildShuffleVector(E->b, c0v, LLVMGetUndef(v64), LLVMConstNull(LLVMVectorType(E->i32, MASKED_CHUNK)), "");
-    LLVMValueRef j = LLVMBuildAdd(E->b, c0v, iota, "");
-    LLVMValueRef m = LLVMBuildAnd(E->b, LLVMBuildICmp(E->b, LLVMIntSGE, j, lo, ""), LLVMBuildICmp(E->b, LLVMIntSLT, j, hi, ""), "");
+    LLVMValueRef m = lane_mask(E, c0, jlo, jhi);
     LLVMValueRef gptr = elem_ptr(E, tile, tensor, LLVMBuildAdd(E->b, first, c0, ""));
-    LLVMValueRef bptr = elem_ptr(E, tile, buf, LLVMBuildAdd(E->b, brow, c0, ""));
-    LLVMTypeRef ov[2] = { vt, ptr };
-    LLVMValueRef call;
+    LLVMValueRef bptr = elem_ptr(E, tile, buf, emit_packed_index(E, tile, pack, row, c0));
     if (to_tile) {
-        LLVMValueRef args[3] = { gptr, m, LLVMConstNull(vt) };
-        call = emit_intrinsic(E, "llvm.masked.load", ov, 2, args, 3);
-        LLVMValueRef st = LLVMBuildStore(E->b, call, bptr);
-        LLVMSetAlignment(st, esize);
+        LLVMSetAlignment(LLVMBuildStore(E->b, masked_move(E, tile, gptr, m, NULL), bptr), esize);
     } else {
         LLVMValueRef v = LLVMBuildLoad2(E->b, vt, bptr, "");
         LLVMSetAlignment(v, esize);
-        LLVMValueRef args[3] = { v, gptr, m };
-        call = emit_intrinsic(E, "llvm.masked.store", ov, 2, args, 3);
+        masked_move(E, tile, gptr, m, v);
     }
-    LLVMAddCallSiteAttribute(call, to_tile ? 1 : 2, LLVMCreateEnumAttribute(E->ctx, align_kind, esize));
     emit_loop_end(E, &Lc);
+}
+
+/* An f32 tile across an edge whose buffer holds the tensor's rows as runs
+ * of 16 words (rows and columns multiples of 16): a col tile (dst col_run),
+ * or the B panels of mma_abt (dst emit_panel_run). 16×16 blocks of masked
+ * row loads (what is outside the tensor reads 0 and touches no memory),
+ * transposed in registers. Element by element into such a buffer this was
+ * one scalar store per element a column apart: a decode step's last 256×64
+ * V tile took ~60 µs. */
+static void masked_transposed_load(Emit *E, const Geometry *G, LLVMValueRef tensor, const TkType *tile, LLVMValueRef buf,
+                                   EmitTransposeDst dst_word, const void *ctx)
+{
+    int64_t rows = tile->dims[0], cols = tile->dims[1];
+    EmitLoop Ls, Lt;
+    emit_loop_begin(E, &Ls, emit_const_i64(E, rows / 16), "gl.ts");
+    emit_loop_begin(E, &Lt, emit_const_i64(E, cols / 16), "gl.tt");
+    LLVMValueRef s0 = LLVMBuildShl(E->b, Ls.idx, emit_const_i64(E, 4), ""), t0 = LLVMBuildShl(E->b, Lt.idx, emit_const_i64(E, 4), "");
+    LLVMValueRef v[16];
+    for (int r = 0; r < 16; r++) {
+        LLVMValueRef row_off, jlo, jhi;
+        emit_gl_row_range(E, G, LLVMBuildAdd(E->b, s0, emit_const_i64(E, r), ""), cols, &row_off, &jlo, &jhi);
+        LLVMValueRef p = elem_ptr(E, tile, tensor, LLVMBuildAdd(E->b, LLVMBuildAdd(E->b, row_off, G->col0, ""), t0, ""));
+        v[r] = masked_move(E, tile, p, lane_mask(E, t0, jlo, jhi), NULL);
+    }
+    emit_transpose16(E, v);
+    for (int c = 0; c < 16; c++) {
+        LLVMValueRef at = dst_word(E, ctx, s0, LLVMBuildAdd(E->b, t0, emit_const_i64(E, c), ""));
+        LLVMSetAlignment(LLVMBuildStore(E->b, v[c], elem_ptr(E, tile, buf, at)), tile->elem == TK_TY_F32 ? 4 : 2);
+    }
+    emit_loop_end(E, &Lt);
+    emit_loop_end(E, &Ls);
 }
 
 /* A tile that crosses an edge of the tensor: what exists is copied row by
@@ -361,9 +478,20 @@ void emit_gl_transfer_masked(Emit *E, const Geometry *Gp, LLVMValueRef tensor, c
         emit_loop_begin(E, &Li, emit_const_i64(E, rows), "gl.row");
         LLVMValueRef row_off, jlo, jhi;
         emit_gl_row_range(E, &G, Li.idx, cols, &row_off, &jlo, &jhi);
-        masked_row_chunks(E, tile, tensor, LLVMBuildAdd(E->b, row_off, G.col0, ""), buf,
-                          LLVMBuildMul(E->b, Li.idx, emit_const_i64(E, cols), ""), jlo, jhi, cols, to_tile);
+        masked_row_chunks(E, tile, pack, tensor, LLVMBuildAdd(E->b, row_off, G.col0, ""), buf, Li.idx, jlo, jhi, cols, to_tile);
         emit_loop_end(E, &Li);
+        return;
+    }
+    bool blocks = to_tile && tile->rank == 2 && tile->elem != TK_TY_BOOL && rows % 16 == 0 && cols % 16 == 0;
+    bool f32_blocks = blocks && tile->elem == TK_TY_F32;
+    if (blocks && pack == TIR_PACK_NONE && tile->kind == TK_TY_RT && tile->layout == TK_COL) {
+        ColRuns d = { emit_const_i64(E, 0), emit_const_i64(E, rows) };
+        masked_transposed_load(E, &G, tensor, tile, buf, col_run, &d);
+        return;
+    }
+    if (f32_blocks && pack == TIR_PACK_ROWS_NK) {   /* the layout transpose_words writes inside the tensor */
+        EmitPanelRuns d = { rows, cols };
+        masked_transposed_load(E, &G, tensor, tile, buf, emit_panel_run, &d);
         return;
     }
     if (to_tile) emit_tile_zero(E, buf, tile);   /* masked: what is not copied reads 0 */

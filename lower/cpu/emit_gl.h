@@ -27,6 +27,25 @@ void emit_gl_transfer_masked(Emit *E, const Geometry *G, LLVMValueRef tensor, co
                              TirPack pack);
 /* Transposes 16 vectors of 16 elements in registers. */
 void emit_transpose16(Emit *E, LLVMValueRef rows[16]);
+/* Where emit_transpose_words puts source column t of source rows s0..s0+15:
+ * the word index of the first of 16 consecutive destination words. */
+typedef LLVMValueRef (*EmitTransposeDst)(Emit *E, const void *ctx, LLVMValueRef s0, LLVMValueRef t);
+/* Copies an n×w block of words (bits 32: f32 elements or bf16 pairs; 16: one
+ * 16-bit element) transposed: source row s (w consecutive words) starts at
+ * word src_first + s·src_stride of src, and word (s, t) goes to dst word
+ * dst_word(s0, t) + s − s0 (s0: s rounded down to 16). In 16×16 register
+ * blocks: 16 row loads, emit_transpose16, 16 vector stores. n and w are
+ * multiples of 16. */
+void emit_transpose_words(Emit *E, unsigned bits, LLVMValueRef src, LLVMValueRef src_first, LLVMValueRef src_stride,
+                          LLVMValueRef dst, EmitTransposeDst dst_word, const void *ctx, int64_t n, int64_t w);
+
+/* emit_transpose_words into the mma's f32 B panels (cpu_mma.h): source row
+ * s is column s of B (n = N of them), its word t is B(t, s); panels of
+ * TK_MMA_PANEL columns, k rows each, the last one narrower. */
+typedef struct {
+    int64_t n, k;
+} EmitPanelRuns;
+LLVMValueRef emit_panel_run(Emit *E, const void *ctx, LLVMValueRef s0, LLVMValueRef t);
 
 static inline LLVMValueRef elem_ptr(Emit *E, const TkType *t, LLVMValueRef base, LLVMValueRef idx)
 {

@@ -8,6 +8,7 @@
 
 #include "cpu_mma.h"
 #include "emit.h"
+#include "emit_gl.h"
 #include "llvm_emit.h"
 #include "tir_layout.h"
 
@@ -133,6 +134,22 @@ static void mma_micro(Emit *E, const TirInstr *i, const TkMmaKernel *k)
             mb.b_row_stride = emit_view_stride(E, bi->args[0]);
         }
         k->emit(k, &mb, C, Ab, B, M, N, K);
+        if (emit_is_outview(E, acc)) emit_outview_mma_end(E, acc, &mb);
+        emit_mma_acc_written(E, i);
+        return;
+    }
+    /* B(kk, c) at c·K + kk (a col tile, or the row tile of mma_abt): its
+     * columns are runs of K elements, transposed into the panels 16×16 words
+     * at a time (element by element this was a gather and a scatter per 16) */
+    bool b_by_col = bt ? tB->layout == TK_ROW : tB->layout == TK_COL;
+    /* bf16: a column's k pairs are its consecutive 32-bit words, and the
+     * VNNI panels hold those words the way f32 panels hold elements */
+    int64_t kw = bf16 ? K / 2 : K;   /* 32-bit words per column */
+    if (b_by_col && tB->kind == TK_TY_RT && tB->elem == ca.elem && Kp == K && kw % 16 == 0 && N % 16 == 0 &&
+        (bf16 ? tB->elem == TK_TY_BF16 : tB->elem == TK_TY_F32)) {
+        EmitPanelRuns pr = { N, kw };
+        emit_transpose_words(E, 32, B, emit_const_i64(E, 0), emit_const_i64(E, kw), Bb, emit_panel_run, &pr, N, kw);
+        k->emit(k, &mb, C, Ab, Bb, M, N, K);
         if (emit_is_outview(E, acc)) emit_outview_mma_end(E, acc, &mb);
         emit_mma_acc_written(E, i);
         return;

@@ -137,19 +137,24 @@ static void shared_transfer(Emit *E, const TkType *sh, LLVMValueRef shbuf, const
 
 /* ---------------------------------------------------------------- element-wise */
 
-/* Loop over every (i, j) of type t (vectors: j only, i = 0). */
+/* Loop over every (i, j) of type t (vectors: j only, i = 0), in the order the
+ * elements are stored: rows outer for a row tile, columns outer for a col
+ * tile. Walking a col tile row by row strides by a whole column per element:
+ * a 256×64 f32 col tile (64 KiB, more than L1) took 125 µs per mask_rows that
+ * way, one cache miss per element, and about 2 µs in storage order. */
 typedef struct {
-    EmitLoop Li, Lj;
+    EmitLoop outer, inner;
     LLVMValueRef i, j;
 } Loop2;
 
 static void loop2_begin(Emit *E, Loop2 *L, const TkType *t)
 {
     int64_t rows = t->rank == 2 ? t->dims[0] : 1, cols = t->rank == 2 ? t->dims[1] : t->dims[0];
-    emit_loop_begin(E, &L->Li, emit_const_i64(E, rows), "row");
-    emit_loop_begin(E, &L->Lj, emit_const_i64(E, cols), "col");
-    L->i = L->Li.idx;
-    L->j = L->Lj.idx;
+    bool by_col = t->rank == 2 && t->layout == TK_COL;
+    emit_loop_begin(E, &L->outer, emit_const_i64(E, by_col ? cols : rows), by_col ? "col" : "row");
+    emit_loop_begin(E, &L->inner, emit_const_i64(E, by_col ? rows : cols), by_col ? "row" : "col");
+    L->i = by_col ? L->inner.idx : L->outer.idx;
+    L->j = by_col ? L->outer.idx : L->inner.idx;
 }
 
 /* Does a fused element loop convert 16-bit floats (its result's type, or a
@@ -175,8 +180,8 @@ static void end_element_loop(Emit *E, EmitLoop *L, const TkType *t)
 
 static void loop2_end(Emit *E, Loop2 *L, const TkType *t)
 {
-    end_element_loop(E, &L->Lj, t);
-    emit_loop_end_rows(E, &L->Li);
+    end_element_loop(E, &L->inner, t);
+    emit_loop_end_rows(E, &L->outer);
 }
 
 static LLVMValueRef idx_of(Emit *E, const TkType *t, LLVMValueRef i, LLVMValueRef j)
@@ -734,8 +739,8 @@ static LLVMValueRef emit_transpose(Emit *E, const TirInstr *i)
     Loop2 L;
     loop2_begin(E, &L, t);
     emit_copy_elem(E, t, out, idx_of(E, t, L.i, L.j), src, idx_of(E, s, L.j, L.i));
-    emit_loop_end(E, &L.Lj);
-    emit_loop_end_rows(E, &L.Li);
+    emit_loop_end(E, &L.inner);
+    emit_loop_end_rows(E, &L.outer);
     return out;
 }
 

@@ -161,7 +161,7 @@ done2:                                            ; preds = %st.col
   br label %st.row
 
 gl.row:                                           ; preds = %done8, %fuse.edge
-  %i6 = phi i64 [ 0, %fuse.edge ], [ %119, %done8 ]
+  %i6 = phi i64 [ 0, %fuse.edge ], [ %117, %done8 ]
   %84 = icmp slt i64 %i6, 1
   br i1 %84, label %body4, label %done5
 
@@ -180,148 +180,144 @@ body4:                                            ; preds = %gl.row
   %96 = icmp slt i64 %95, 64
   %97 = select i1 %96, i64 %95, i64 64
   %98 = select i1 %89, i64 %97, i64 0
-  %99 = mul i64 %i6, 64
-  %100 = add i64 %91, %36
-  %101 = insertelement <16 x i64> undef, i64 %94, i32 0
-  %102 = shufflevector <16 x i64> %101, <16 x i64> undef, <16 x i32> zeroinitializer
-  %103 = insertelement <16 x i64> undef, i64 %98, i32 0
-  %104 = shufflevector <16 x i64> %103, <16 x i64> undef, <16 x i32> zeroinitializer
+  %99 = add i64 %91, %36
   br label %gl.chunk
 
 done5:                                            ; preds = %gl.row
   br label %gl.row11
 
 gl.chunk:                                         ; preds = %body7, %body4
-  %i9 = phi i64 [ 0, %body4 ], [ %118, %body7 ]
-  %105 = icmp slt i64 %i9, 4
-  br i1 %105, label %body7, label %done8
+  %i9 = phi i64 [ 0, %body4 ], [ %116, %body7 ]
+  %100 = icmp slt i64 %i9, 4
+  br i1 %100, label %body7, label %done8
 
 body7:                                            ; preds = %gl.chunk
-  %106 = mul i64 %i9, 16
-  %107 = insertelement <16 x i64> undef, i64 %106, i32 0
-  %108 = shufflevector <16 x i64> %107, <16 x i64> undef, <16 x i32> zeroinitializer
-  %109 = add <16 x i64> %108, <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7, i64 8, i64 9, i64 10, i64 11, i64 12, i64 13, i64 14, i64 15>
-  %110 = icmp slt <16 x i64> %109, %104
-  %111 = icmp sge <16 x i64> %109, %102
-  %112 = and <16 x i1> %111, %110
-  %113 = add i64 %100, %106
-  %114 = getelementptr float, ptr %X, i64 %113
-  %115 = add i64 %99, %106
-  %116 = getelementptr float, ptr %tile, i64 %115
-  %117 = call <16 x float> @llvm.masked.load.v16f32.p0(ptr align 4 %114, <16 x i1> %112, <16 x float> zeroinitializer)
-  store <16 x float> %117, ptr %116, align 4
-  %118 = add i64 %i9, 1
+  %101 = mul i64 %i9, 16
+  %102 = insertelement <16 x i64> undef, i64 %101, i32 0
+  %103 = shufflevector <16 x i64> %102, <16 x i64> undef, <16 x i32> zeroinitializer
+  %104 = insertelement <16 x i64> undef, i64 %94, i32 0
+  %105 = shufflevector <16 x i64> %104, <16 x i64> undef, <16 x i32> zeroinitializer
+  %106 = insertelement <16 x i64> undef, i64 %98, i32 0
+  %107 = shufflevector <16 x i64> %106, <16 x i64> undef, <16 x i32> zeroinitializer
+  %108 = add <16 x i64> %103, <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7, i64 8, i64 9, i64 10, i64 11, i64 12, i64 13, i64 14, i64 15>
+  %109 = icmp slt <16 x i64> %108, %107
+  %110 = icmp sge <16 x i64> %108, %105
+  %111 = and <16 x i1> %110, %109
+  %112 = add i64 %99, %101
+  %113 = getelementptr float, ptr %X, i64 %112
+  %114 = getelementptr float, ptr %tile, i64 %101
+  %115 = call <16 x float> @llvm.masked.load.v16f32.p0(ptr align 4 %113, <16 x i1> %111, <16 x float> zeroinitializer)
+  store <16 x float> %115, ptr %114, align 4
+  %116 = add i64 %i9, 1
   br label %gl.chunk
 
 done8:                                            ; preds = %gl.chunk
-  %119 = add i64 %i6, 1
+  %117 = add i64 %i6, 1
   br label %gl.row
 
 gl.row11:                                         ; preds = %done17, %done5
-  %i14 = phi i64 [ 0, %done5 ], [ %155, %done17 ]
-  %120 = icmp slt i64 %i14, 1
-  br i1 %120, label %body12, label %done13
+  %i14 = phi i64 [ 0, %done5 ], [ %151, %done17 ]
+  %118 = icmp slt i64 %i14, 1
+  br i1 %118, label %body12, label %done13
 
 body12:                                           ; preds = %gl.row11
-  %121 = add i64 0, %i14
-  %122 = icmp slt i64 %121, 1
-  %123 = icmp sge i64 %121, 0
-  %124 = and i1 %123, %122
-  %125 = and i1 true, %124
-  %126 = add i64 0, %121
-  %127 = mul i64 %126, %47
-  %128 = sub i64 0, %53
-  %129 = icmp sgt i64 %128, 0
-  %130 = select i1 %129, i64 %128, i64 0
-  %131 = sub i64 %47, %53
-  %132 = icmp slt i64 %131, 64
-  %133 = select i1 %132, i64 %131, i64 64
-  %134 = select i1 %125, i64 %133, i64 0
-  %135 = mul i64 %i14, 64
-  %136 = add i64 %127, %53
-  %137 = insertelement <16 x i64> undef, i64 %130, i32 0
-  %138 = shufflevector <16 x i64> %137, <16 x i64> undef, <16 x i32> zeroinitializer
-  %139 = insertelement <16 x i64> undef, i64 %134, i32 0
-  %140 = shufflevector <16 x i64> %139, <16 x i64> undef, <16 x i32> zeroinitializer
+  %119 = add i64 0, %i14
+  %120 = icmp slt i64 %119, 1
+  %121 = icmp sge i64 %119, 0
+  %122 = and i1 %121, %120
+  %123 = and i1 true, %122
+  %124 = add i64 0, %119
+  %125 = mul i64 %124, %47
+  %126 = sub i64 0, %53
+  %127 = icmp sgt i64 %126, 0
+  %128 = select i1 %127, i64 %126, i64 0
+  %129 = sub i64 %47, %53
+  %130 = icmp slt i64 %129, 64
+  %131 = select i1 %130, i64 %129, i64 64
+  %132 = select i1 %123, i64 %131, i64 0
+  %133 = add i64 %125, %53
   br label %gl.chunk15
 
 done13:                                           ; preds = %gl.row11
   br label %st.row19
 
 gl.chunk15:                                       ; preds = %body16, %body12
-  %i18 = phi i64 [ 0, %body12 ], [ %154, %body16 ]
-  %141 = icmp slt i64 %i18, 4
-  br i1 %141, label %body16, label %done17
+  %i18 = phi i64 [ 0, %body12 ], [ %150, %body16 ]
+  %134 = icmp slt i64 %i18, 4
+  br i1 %134, label %body16, label %done17
 
 body16:                                           ; preds = %gl.chunk15
-  %142 = mul i64 %i18, 16
-  %143 = insertelement <16 x i64> undef, i64 %142, i32 0
-  %144 = shufflevector <16 x i64> %143, <16 x i64> undef, <16 x i32> zeroinitializer
-  %145 = add <16 x i64> %144, <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7, i64 8, i64 9, i64 10, i64 11, i64 12, i64 13, i64 14, i64 15>
-  %146 = icmp slt <16 x i64> %145, %140
-  %147 = icmp sge <16 x i64> %145, %138
-  %148 = and <16 x i1> %147, %146
-  %149 = add i64 %136, %142
-  %150 = getelementptr float, ptr %Y, i64 %149
-  %151 = add i64 %135, %142
-  %152 = getelementptr float, ptr %tile10, i64 %151
-  %153 = call <16 x float> @llvm.masked.load.v16f32.p0(ptr align 4 %150, <16 x i1> %148, <16 x float> zeroinitializer)
-  store <16 x float> %153, ptr %152, align 4
-  %154 = add i64 %i18, 1
+  %135 = mul i64 %i18, 16
+  %136 = insertelement <16 x i64> undef, i64 %135, i32 0
+  %137 = shufflevector <16 x i64> %136, <16 x i64> undef, <16 x i32> zeroinitializer
+  %138 = insertelement <16 x i64> undef, i64 %128, i32 0
+  %139 = shufflevector <16 x i64> %138, <16 x i64> undef, <16 x i32> zeroinitializer
+  %140 = insertelement <16 x i64> undef, i64 %132, i32 0
+  %141 = shufflevector <16 x i64> %140, <16 x i64> undef, <16 x i32> zeroinitializer
+  %142 = add <16 x i64> %137, <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7, i64 8, i64 9, i64 10, i64 11, i64 12, i64 13, i64 14, i64 15>
+  %143 = icmp slt <16 x i64> %142, %141
+  %144 = icmp sge <16 x i64> %142, %139
+  %145 = and <16 x i1> %144, %143
+  %146 = add i64 %133, %135
+  %147 = getelementptr float, ptr %Y, i64 %146
+  %148 = getelementptr float, ptr %tile10, i64 %135
+  %149 = call <16 x float> @llvm.masked.load.v16f32.p0(ptr align 4 %147, <16 x i1> %145, <16 x float> zeroinitializer)
+  store <16 x float> %149, ptr %148, align 4
+  %150 = add i64 %i18, 1
   br label %gl.chunk15
 
 done17:                                           ; preds = %gl.chunk15
-  %155 = add i64 %i14, 1
+  %151 = add i64 %i14, 1
   br label %gl.row11
 
 st.row19:                                         ; preds = %done25, %done13
-  %i22 = phi i64 [ 0, %done13 ], [ %184, %done25 ]
-  %156 = icmp slt i64 %i22, 1
-  br i1 %156, label %body20, label %done21
+  %i22 = phi i64 [ 0, %done13 ], [ %180, %done25 ]
+  %152 = icmp slt i64 %i22, 1
+  br i1 %152, label %body20, label %done21
 
 body20:                                           ; preds = %st.row19
-  %157 = add i64 0, %i22
-  %158 = icmp slt i64 %157, 1
-  %159 = icmp sge i64 %157, 0
-  %160 = and i1 %159, %158
-  %161 = and i1 true, %160
-  %162 = add i64 0, %157
-  %163 = mul i64 %162, %14
-  %164 = sub i64 0, %20
-  %165 = icmp sgt i64 %164, 0
-  %166 = select i1 %165, i64 %164, i64 0
-  %167 = sub i64 %14, %20
-  %168 = icmp slt i64 %167, 64
-  %169 = select i1 %168, i64 %167, i64 64
-  %170 = select i1 %161, i64 %169, i64 0
-  %171 = sub i64 %170, %166
+  %153 = add i64 0, %i22
+  %154 = icmp slt i64 %153, 1
+  %155 = icmp sge i64 %153, 0
+  %156 = and i1 %155, %154
+  %157 = and i1 true, %156
+  %158 = add i64 0, %153
+  %159 = mul i64 %158, %14
+  %160 = sub i64 0, %20
+  %161 = icmp sgt i64 %160, 0
+  %162 = select i1 %161, i64 %160, i64 0
+  %163 = sub i64 %14, %20
+  %164 = icmp slt i64 %163, 64
+  %165 = select i1 %164, i64 %163, i64 64
+  %166 = select i1 %157, i64 %165, i64 0
+  %167 = sub i64 %166, %162
   br label %st.col23
 
 done21:                                           ; preds = %st.row19
   br label %fuse.done
 
 st.col23:                                         ; preds = %body24, %body20
-  %i26 = phi i64 [ 0, %body20 ], [ %183, %body24 ]
-  %172 = icmp slt i64 %i26, %171
-  br i1 %172, label %body24, label %done25
+  %i26 = phi i64 [ 0, %body20 ], [ %179, %body24 ]
+  %168 = icmp slt i64 %i26, %167
+  br i1 %168, label %body24, label %done25
 
 body24:                                           ; preds = %st.col23
-  %173 = add i64 %i26, %166
-  %174 = getelementptr float, ptr %tile10, i64 %173
-  %175 = load float, ptr %174, align 4
-  %176 = getelementptr float, ptr %tile, i64 %173
-  %177 = load float, ptr %176, align 4
-  %178 = fmul float %177, %8
-  %179 = fadd float %178, %175
-  %180 = add i64 %20, %173
-  %181 = add i64 %163, %180
-  %182 = getelementptr float, ptr %Y, i64 %181
-  store float %179, ptr %182, align 4
-  %183 = add i64 %i26, 1
+  %169 = add i64 %i26, %162
+  %170 = getelementptr float, ptr %tile10, i64 %169
+  %171 = load float, ptr %170, align 4
+  %172 = getelementptr float, ptr %tile, i64 %169
+  %173 = load float, ptr %172, align 4
+  %174 = fmul float %173, %8
+  %175 = fadd float %174, %171
+  %176 = add i64 %20, %169
+  %177 = add i64 %159, %176
+  %178 = getelementptr float, ptr %Y, i64 %177
+  store float %175, ptr %178, align 4
+  %179 = add i64 %i26, 1
   br label %st.col23
 
 done25:                                           ; preds = %st.col23
-  %184 = add i64 %i22, 1
+  %180 = add i64 %i22, 1
   br label %st.row19
 }
 
