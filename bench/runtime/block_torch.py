@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """block_torch.py THREADS — PyTorch eager running the same decoder block as
 examples/c/transformer_block.c --bench (d 1024, 16 heads, FFN 2816, f32): a
-128-token prefill, then one decode step against a 512-token KV cache. Prints
-one JSON line like the C program's (best of 3 after a warm-up)."""
+128-token prefill, then one decode step against a 512-token KV cache. The
+cache is preallocated (520 tokens) and attended through its prefix, as the C
+program does (PyTorch's "static cache"). Prints one JSON line like the C
+program's (best of 3 after a warm-up)."""
 import json
 import sys
 import time
@@ -36,15 +38,16 @@ def main():
         k = torch.nn.functional.linear(h, w["wk"]).view(t, heads, dh).permute(1, 0, 2).unsqueeze(0)
         v = torch.nn.functional.linear(h, w["wv"]).view(t, heads, dh).permute(1, 0, 2).unsqueeze(0)
         q, k = rotary(q, cache["len"]), rotary(k, cache["len"])
-        cache["k"] = k if cache["k"] is None else torch.cat([cache["k"], k], 2)
-        cache["v"] = v if cache["v"] is None else torch.cat([cache["v"], v], 2)
-        cache["len"] += t
-        skv = cache["k"].shape[2]
-        sc = (q @ cache["k"].transpose(-1, -2)) / dh ** 0.5
+        pos = cache["len"]
+        cache["k"][:, :, pos:pos + t] = k
+        cache["v"][:, :, pos:pos + t] = v
+        cache["len"] = skv = pos + t
+        keys, values = cache["k"][:, :, :skv], cache["v"][:, :, :skv]
+        sc = (q @ keys.transpose(-1, -2)) / dh ** 0.5
         i = torch.arange(t).unsqueeze(1)
         j = torch.arange(skv).unsqueeze(0)
         sc = sc.masked_fill(j > i + skv - t, float("-inf"))
-        att = (torch.softmax(sc, -1) @ cache["v"]).permute(0, 2, 1, 3).reshape(t, d)
+        att = (torch.softmax(sc, -1) @ values).permute(0, 2, 1, 3).reshape(t, d)
         x1 = x + torch.nn.functional.linear(att, w["wo"])
         h2 = rms(x1, g_ffn)
         f = torch.nn.functional.silu(torch.nn.functional.linear(h2, w["w1"])) * torch.nn.functional.linear(h2, w["w3"])
@@ -53,7 +56,7 @@ def main():
     best_p, best_d = 1e9, 1e9
     with torch.no_grad():
         for rep in range(4):
-            cache = {"k": None, "v": None, "len": 0}
+            cache = {"k": torch.empty(1, heads, 520, dh), "v": torch.empty(1, heads, 520, dh), "len": 0}
             x = torch.randn(128, d)
             t0 = time.perf_counter()
             forward(x, cache)

@@ -3,7 +3,9 @@
  * embeddings, grouped KV heads and a KV cache → residual → RMSNorm → SwiGLU
  * FFN → residual. A prompt is run as one prefill, then tokens are decoded one
  * at a time against the cache. Weights are seeded random and marked constant
- * (packed once for the products).
+ * (packed once for the products). The cache is PyTorch's "static cache":
+ * preallocated for the run, new keys copied into a slice of it, attention on
+ * the prefix view of the live tokens, which tk_sdpa reads in place.
  *
  *   transformer_block [OUTDIR]   a small block (d 256, 4 heads, 2 KV heads): prefill 19
  *                                tokens, decode 2; writes weights, inputs, outputs as .npy
@@ -26,8 +28,8 @@ typedef struct {
 } Block;
 
 typedef struct {
-    tk_tensor *k, *v;   /* [1, HKV, T, DH], NULL before the first token */
-    int64_t len;
+    tk_tensor *k, *v;   /* [1, HKV, capacity, DH]; positions [0, len) hold the tokens so far */
+    int64_t len, capacity;
 } Cache;
 
 static tk_context *ctx;
@@ -110,18 +112,24 @@ static tk_tensor *rotary(tk_tensor *x, int64_t pos0)
     return out;
 }
 
-/* Appends [1, HKV, T, DH] to the cache (a new tensor per step: simple, and
- * the copy is small beside the products). */
-static void cache_append(tk_tensor **slot, tk_tensor *x)
+/* A cache for `capacity` tokens of the block's KV heads. */
+static Cache cache_make(const Block *b, int64_t capacity)
 {
-    if (!*slot) {
-        *slot = tk_tensor_retain(x);
-        return;
-    }
-    tk_tensor *joined;
-    TRY(tk_cat(ctx, (const tk_tensor *[]){ *slot, x }, 2, 2, &joined));
-    tk_tensor_release(*slot);
-    *slot = joined;
+    Cache c = { .capacity = capacity };
+    int64_t shape[4] = { 1, b->kv_heads, capacity, b->head_dim };
+    TRY(tk_empty(ctx, TK_DTYPE_F32, 4, shape, &c.k));
+    TRY(tk_empty(ctx, TK_DTYPE_F32, 4, shape, &c.v));
+    return c;
+}
+
+/* Writes x [1, HKV, T, DH] at positions [pos, pos + T) of the cache tensor
+ * (a copy of the new tokens only; the cache itself never moves). */
+static void cache_write(tk_tensor *cache, int64_t pos, const tk_tensor *x)
+{
+    tk_tensor *slot;
+    TRY(tk_slice(ctx, cache, 2, pos, pos + tk_tensor_size(x, 2), 1, &slot));
+    TRY(tk_copy_(ctx, slot, x));
+    tk_tensor_release(slot);
 }
 
 /* x [T, D] → the block's output [T, D]; the tokens sit at positions cache->len ... */
@@ -138,10 +146,21 @@ static tk_tensor *forward(const Block *b, tk_tensor *x, Cache *cache)
     v4 = heads_first(v, t, b->kv_heads, dh);
     qr = rotary(q4, cache->len);
     kr = rotary(k4, cache->len);
-    cache_append(&cache->k, kr);
-    cache_append(&cache->v, v4);
+    if (cache->len + t > cache->capacity) {
+        fprintf(stderr, "transformer_block: %lld tokens do not fit a cache of %lld\n", (long long)(cache->len + t),
+                (long long)cache->capacity);
+        exit(1);
+    }
+    cache_write(cache->k, cache->len, kr);
+    cache_write(cache->v, cache->len, v4);
     cache->len += t;
-    TRY(tk_sdpa(ctx, qr, cache->k, cache->v, &(tk_sdpa_opts){ .causal = true }, &att));   /* [1, H, T, DH] */
+    /* the live tokens: views of the cache's first len positions, read in place */
+    tk_tensor *keys, *values;
+    TRY(tk_slice(ctx, cache->k, 2, 0, cache->len, 1, &keys));
+    TRY(tk_slice(ctx, cache->v, 2, 0, cache->len, 1, &values));
+    TRY(tk_sdpa(ctx, qr, keys, values, &(tk_sdpa_opts){ .causal = true }, &att));   /* [1, H, T, DH] */
+    tk_tensor_release(keys);
+    tk_tensor_release(values);
     TRY(tk_permute(ctx, att, (int[]){ 0, 2, 1, 3 }, &attp));
     TRY(tk_reshape(ctx, attp, 2, (int64_t[]){ t, b->heads * dh }, &attc));
     TRY(tk_linear(ctx, attc, b->wo, NULL, &o));
@@ -181,7 +200,7 @@ static int bench(int threads)
     Block b = make_block(1024, 16, 16, 2816);
     double best_prefill = 1e9, best_decode = 1e9;
     for (int rep = 0; rep < 4; rep++) {   /* rep 0 compiles the kernels and fills the allocator */
-        Cache cache = { 0 };
+        Cache cache = cache_make(&b, 520);   /* 128 + 384 + 1 tokens */
         tk_tensor *x, *tok;
         TRY(tk_randn(ctx, TK_DTYPE_F32, 2, (int64_t[]){ 128, 1024 }, 1, &x));
         double t0 = now();
@@ -217,7 +236,7 @@ int main(int argc, char **argv)
         return rc;
     }
     Block b = make_block(256, 4, 2, 512);
-    Cache cache = { 0 };
+    Cache cache = cache_make(&b, 32);   /* 19 + 2 tokens */
     tk_tensor *x, *t1, *t2;
     TRY(tk_randn(ctx, TK_DTYPE_F32, 2, (int64_t[]){ 19, 256 }, 7, &x));
     TRY(tk_randn(ctx, TK_DTYPE_F32, 2, (int64_t[]){ 1, 256 }, 8, &t1));

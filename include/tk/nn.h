@@ -44,7 +44,12 @@ tk_status tk_rms_norm(tk_context *ctx, const tk_tensor *x, int normalized_ndim, 
  * query with no visible key gives 0, not NaN. scale defaults to 1/sqrt(D).
  * f32 and bf16 with D <= 128 run on the stdlib flash-attention kernels (one
  * query row without a mask: the split-KV decode kernels); f16, f64 and wider
- * heads run a plain loop in double. */
+ * heads run a plain loop in double.
+ * KV cache: k and v may be prefix views of preallocated caches,
+ * tk_slice(cache, 2, 0, L) of contiguous [B, HKV, SMAX, D] tensors (strides
+ * [HKV·SMAX·D, SMAX·D, D, 1], SMAX >= L, the same SMAX for both): the kernels
+ * then read the caches in place and touch no row past L, whatever it holds
+ * (docs/TENSOR_API.md, "KV cache"). Other non-contiguous k and v are copied. */
 typedef struct {
     bool causal;
     const tk_tensor *mask;

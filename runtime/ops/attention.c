@@ -6,7 +6,9 @@
  * GQA: query head h reads KV head h / (H / HKV) (H a multiple of HKV).
  * Causal is bottom-right aligned — key j is visible to query i iff
  * j <= i + SKV - S — which is what a KV cache needs and equals PyTorch's
- * is_causal when S == SKV. */
+ * is_causal when S == SKV. k and v that are prefix views of one capacity of
+ * preallocated caches (tk_slice(cache, 2, 0, L)) are read in place by the
+ * _len kernels; other non-contiguous k and v are copied first. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -117,29 +119,66 @@ static void plain_rows(int64_t begin, int64_t end, void *arg)
     free(heap);
 }
 
+/* ------------------------------------------------------------ KV cache */
+
+/* The capacity SMAX of a KV-cache prefix view, or 0 if t is not one. A
+ * prefix view is tk_slice(cache, 2, 0, L) of a contiguous [B, HKV, SMAX, D]
+ * cache: strides [HKV·SMAX·D, SMAX·D, D, 1] (a size-1 dim's stride aside)
+ * with SMAX > L, the cache's whole extent inside the storage — the _len
+ * kernels load 256-key tiles and may touch rows past L up to SMAX (they
+ * mask them). B = HKV = 1 gives 0: such a view is contiguous already. */
+static int64_t cache_capacity(const tk_tensor *t)
+{
+    int64_t b = t->shape[0], hkv = t->shape[1], l = t->shape[2], d = t->shape[3];
+    if (b < 1 || hkv < 1 || l < 1 || d < 1 || (d > 1 && t->strides[3] != 1) || t->strides[2] != d) return 0;
+    int64_t head = hkv > 1 ? t->strides[1] : b > 1 ? t->strides[0] : 0;   /* SMAX·D */
+    if (head <= l * d || head % d != 0) return 0;
+    if (hkv > 1 && b > 1 && (head > INT64_MAX / hkv || t->strides[0] != hkv * head)) return 0;
+    int64_t smax = head / d, es = (int64_t)tk_dtype_size(t->dtype);
+    if (smax > INT32_MAX || head > INT64_MAX / es / hkv / b) return 0;   /* len and SMAX are i32 in the kernels */
+    int64_t extent = (t->offset + b * hkv * head) * es;   /* bytes from the storage's start to the cache's end */
+    if (t->offset < 0 || extent < 0 || (uint64_t)extent > t->storage->bytes) return 0;
+    return smax;
+}
+
+/* A tensor's data as a kernel's [B, HKV, SMAX, D] argument: the whole cache. */
+static tk_arg cache_arg(const tk_tensor *t, int64_t smax)
+{
+    tk_arg a = tkr_kernel_arg(t);
+    a.shape[2] = smax;
+    return a;
+}
+
 /* ------------------------------------------------------------ kernels */
 
+/* Any number of query rows, mask and causal. smax as in run_decode (below). */
 static tk_status run_flash(tk_context *ctx, const tk_tensor *q, const tk_tensor *k, const tk_tensor *v, const tk_tensor *mask, tk_tensor *o,
-                           float scale, bool causal)
+                           float scale, bool causal, int64_t smax)
 {
     const char *ty = q->dtype == TK_DTYPE_BF16 ? "bf16" : "f32";
     char name[64];
-    snprintf(name, sizeof name, "attention_%s_d%d", ty, q->shape[3] <= 64 ? 64 : 128);
+    snprintf(name, sizeof name, "attention_%s_d%d%s", ty, q->shape[3] <= 64 ? 64 : 128, smax ? "_len" : "");
     tk_kernel *kern;
     tk_status s = tkr_stdlib_kernel(ctx, "attention.tk", name, &kern);
     if (s) return s;
     tk_tensor *dummy = NULL;   /* without a mask the kernel never reads it: one element */
     if (!mask && (s = tkr_new(ctx, TK_DTYPE_F32, 4, (int64_t[]){ 1, 1, 1, 1 }, &dummy))) return s;
     uint8_t c = causal, um = mask != NULL;
-    tk_arg args[8] = { tkr_kernel_arg(q), tkr_kernel_arg(k), tkr_kernel_arg(v), tkr_kernel_arg(mask ? mask : dummy), tkr_kernel_arg(o), TK_SCALAR(&scale), TK_SCALAR(&c), TK_SCALAR(&um) };
-    s = tkr_launch(ctx, kern, NULL, args, 8);
+    int32_t len = (int32_t)k->shape[2];
+    tk_arg args[9] = { tkr_kernel_arg(q), smax ? cache_arg(k, smax) : tkr_kernel_arg(k), smax ? cache_arg(v, smax) : tkr_kernel_arg(v), tkr_kernel_arg(mask ? mask : dummy), tkr_kernel_arg(o),
+                       TK_SCALAR(&scale), TK_SCALAR(&c), TK_SCALAR(&um), TK_SCALAR(&len) };
+    s = tkr_launch(ctx, kern, NULL, args, smax ? 9 : 8);
     tk_tensor_release(dummy);
     return s;
 }
 
 /* One query row, no mask: split the keys into NS chunks so that every thread
- * has blocks, then combine (attention.md, "Choosing NS"). */
-static tk_status run_decode(tk_context *ctx, const tk_tensor *q, const tk_tensor *k, const tk_tensor *v, tk_tensor *o, float scale)
+ * has blocks, then combine (attention.md, "Choosing NS"). smax = 0: k and v
+ * are contiguous [B, HKV, SKV, D]; else they are prefix views of caches of
+ * capacity smax, read in place by the _len kernels (the live length, SKV,
+ * decides NS, so the result is bit-identical to the call on copies). */
+static tk_status run_decode(tk_context *ctx, const tk_tensor *q, const tk_tensor *k, const tk_tensor *v, tk_tensor *o, float scale,
+                            int64_t smax)
 {
     int64_t b = q->shape[0], h = q->shape[1], hkv = k->shape[1], skv = k->shape[2], d = q->shape[3];
     /* chunks of at least 256 keys, until there are 16 blocks' worth of work:
@@ -149,7 +188,7 @@ static tk_status run_decode(tk_context *ctx, const tk_tensor *q, const tk_tensor
     while (ns * b * hkv < 16 && (skv + ns) / (ns + 1) >= 256) ns++;
     const char *ty = q->dtype == TK_DTYPE_BF16 ? "bf16" : "f32";
     char name[64], comb[64];
-    snprintf(name, sizeof name, "attention_decode_%s_d%d", ty, d <= 64 ? 64 : 128);
+    snprintf(name, sizeof name, "attention_decode_%s_d%d%s", ty, d <= 64 ? 64 : 128, smax ? "_len" : "");
     snprintf(comb, sizeof comb, "attention_decode_combine_%s", ty);
     tk_kernel *kd, *kc = NULL;
     tk_status s = tkr_stdlib_kernel(ctx, "attention_decode.tk", name, &kd);
@@ -159,8 +198,10 @@ static tk_status run_decode(tk_context *ctx, const tk_tensor *q, const tk_tensor
     if ((s = tkr_new(ctx, TK_DTYPE_F32, 3, (int64_t[]){ b * h, ns, d }, &po)) ||
         (s = tkr_new(ctx, TK_DTYPE_F32, 3, (int64_t[]){ b * h, ns, 2 }, &pml)))
         goto done;
-    tk_arg args[7] = { tkr_kernel_arg(q), tkr_kernel_arg(k), tkr_kernel_arg(v), tkr_kernel_arg(o), tkr_kernel_arg(po), tkr_kernel_arg(pml), TK_SCALAR(&scale) };
-    if ((s = tkr_launch(ctx, kd, NULL, args, 7))) goto done;
+    int32_t len = (int32_t)skv;
+    tk_arg args[8] = { tkr_kernel_arg(q), smax ? cache_arg(k, smax) : tkr_kernel_arg(k), smax ? cache_arg(v, smax) : tkr_kernel_arg(v), tkr_kernel_arg(o), tkr_kernel_arg(po), tkr_kernel_arg(pml),
+                       TK_SCALAR(&scale), TK_SCALAR(&len) };
+    if ((s = tkr_launch(ctx, kd, NULL, args, smax ? 8 : 7))) goto done;
     if (kc) {
         tk_arg cargs[3] = { tkr_kernel_arg(po), tkr_kernel_arg(pml), tkr_kernel_arg(o) };
         s = tkr_launch(ctx, kc, NULL, cargs, 3);
@@ -200,11 +241,21 @@ tk_status tk_sdpa(tk_context *ctx, const tk_tensor *q, const tk_tensor *k, const
     if ((s = tkr_new(ctx, q->dtype, 4, q->shape, out))) return s;
     tk_tensor *qc = NULL, *kc = NULL, *vc = NULL, *mc = NULL;
     if (tk_tensor_numel(*out) == 0) goto done;
-    if ((s = tkr_contiguous(ctx, q, &qc)) || (s = tkr_contiguous(ctx, k, &kc)) || (s = tkr_contiguous(ctx, v, &vc))) goto done;
-    if (o.mask && (s = kernel_mask(ctx, o.mask, b, h, sl, skv, &mc))) goto done;
     bool kernels = (q->dtype == TK_DTYPE_F32 || q->dtype == TK_DTYPE_BF16) && d <= 128 && skv > 0;
-    if (kernels && sl == 1 && !mc) s = run_decode(ctx, qc, kc, vc, *out, (float)scale);
-    else if (kernels) s = run_flash(ctx, qc, kc, vc, mc, *out, (float)scale, o.causal);
+    /* k and v prefix views of KV caches of one capacity: the kernels read them in place */
+    int64_t smax = kernels && skv <= INT32_MAX ? cache_capacity(k) : 0;
+    if (smax && cache_capacity(v) != smax) smax = 0;
+    bool decode = kernels && sl == 1 && !o.mask;
+    if ((s = tkr_contiguous(ctx, q, &qc))) goto done;
+    if (smax) {
+        kc = tk_tensor_retain((tk_tensor *)k);
+        vc = tk_tensor_retain((tk_tensor *)v);
+    } else if ((s = tkr_contiguous(ctx, k, &kc)) || (s = tkr_contiguous(ctx, v, &vc))) {
+        goto done;
+    }
+    if (o.mask && (s = kernel_mask(ctx, o.mask, b, h, sl, skv, &mc))) goto done;
+    if (decode) s = run_decode(ctx, qc, kc, vc, *out, (float)scale, smax);
+    else if (kernels) s = run_flash(ctx, qc, kc, vc, mc, *out, (float)scale, o.causal, smax);
     else {
         Plain p = { qc, kc, vc, mc, *out, b, h, hkv, sl, skv, d, scale, o.causal };
         tkr_parallel_for(ctx, b * h * sl, 4, plain_rows, &p);

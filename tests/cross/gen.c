@@ -54,6 +54,9 @@
  *             rtol=X atol=X ulps=N          tolerance of every tensor, replacing the
  *             TENSOR.rtol=X TENSOR.atol=X TENSOR.ulps=N   default; or of one tensor
  *             TENSOR.value=X   every element of that tensor X (e.g. 0x1p100)
+ *             TENSOR.nan_rows=N   elements whose index along the second-to-last axis
+ *                              is N or more are NaN (a KV cache's unused rows past a
+ *                              live length: a kernel that reads them fails)
  *             xfail=TARGET     a known failure of that target (a code generation bug
  *                              reported elsewhere): counted apart, not as a failure
  *
@@ -343,8 +346,8 @@ static bool is_option(const TirFunc *f, const char *n, size_t len)
     static const char *const opts[] = { "gen", "lo", "hi", "pick", "seed", "rtol", "atol", "ulps", "xfail", "tol" };
     for (unsigned k = 0; k < sizeof opts / sizeof opts[0]; k++)
         if (strlen(opts[k]) == len && strncmp(opts[k], n, len) == 0) return true;
-    /* TENSOR.rtol / .atol / .ulps / .value / .gen / .lo / .hi / .pick */
-    static const char *const per_tensor[] = { "rtol", "atol", "ulps", "value", "gen", "lo", "hi", "pick" };
+    /* TENSOR.rtol / .atol / .ulps / .value / .gen / .lo / .hi / .pick / .nan_rows */
+    static const char *const per_tensor[] = { "rtol", "atol", "ulps", "value", "gen", "lo", "hi", "pick", "nan_rows" };
     const char *dot = memchr(n, '.', len);
     if (!dot) return false;
     size_t tl = (size_t)(dot - n), rl = len - tl - 1;
@@ -481,7 +484,7 @@ static int64_t do_case(const char *where, const char *file, const char *kname, c
     mark_seen(f->name);
     check_keys(where, sizes_s, f, is_size, "size");
     check_keys(where, sets_s, f, is_scalar, "scalar parameter");
-    check_keys(where, opts_s, f, is_option, "option (or tensor, in TENSOR.rtol/atol/ulps/value/gen/lo/hi/pick)");
+    check_keys(where, opts_s, f, is_option, "option (or tensor, in TENSOR.rtol/atol/ulps/value/gen/lo/hi/pick/nan_rows)");
 
     /* sizes */
     unsigned nsizes = f->sizes ? f->sizes->count : 0;
@@ -547,13 +550,23 @@ static int64_t do_case(const char *where, const char *file, const char *kname, c
             snprintf(key, sizeof key, "%s.value", f->params[p].name);
             bool constant = lookup_kv(opts_s, key, buf, sizeof buf) != NULL;
             double value = constant ? parse_double(where, buf) : 0;
-            for (int64_t i = 0; i < n; i++) {
-                tir_elem_set(t->elem, data[p], i, constant ? value : gen_value(&tgen, i, &rng));
-                vals[p][i] = tir_elem_get(t->elem, data[p], i);   /* exactly what the kernel gets */
-            }
             args[p].data = data[p];
             args[p].rank = t->rank;
             for (unsigned d = 0; d < t->rank; d++) args[p].shape[d] = tir_tensor_dim(f, p, d, sizes);
+            /* rows from nan_rows on (second-to-last axis) are NaN */
+            snprintf(key, sizeof key, "%s.nan_rows", f->params[p].name);
+            int64_t nan_from = -1, rows = 1, cols = 1;
+            if (lookup_kv(opts_s, key, buf, sizeof buf)) {
+                if (t->rank < 2) die("%s: %s has rank %u (nan_rows needs rank >= 2)", where, key, t->rank);
+                nan_from = (int64_t)parse_double(where, buf);
+                rows = args[p].shape[t->rank - 2];
+                cols = args[p].shape[t->rank - 1];
+            }
+            for (int64_t i = 0; i < n; i++) {
+                bool nan_row = nan_from >= 0 && cols > 0 && (i / cols) % rows >= nan_from;
+                tir_elem_set(t->elem, data[p], i, nan_row ? NAN : constant ? value : gen_value(&tgen, i, &rng));
+                vals[p][i] = tir_elem_get(t->elem, data[p], i);   /* exactly what the kernel gets */
+            }
             continue;
         }
         /* scalars: 1 for numbers, false for bool, unless given */

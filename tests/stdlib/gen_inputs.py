@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """gen_inputs.py GEN — the generator's input options do what the cases say:
 X.pick=A:B gives only (and both of) those values, T.lo/T.hi bound one tensor,
-the other tensors keep the case's range, and outputs start random (so a
-missing store is seen). Reads the data file (format: tests/cross/gen.c)."""
+the other tensors keep the case's range, outputs start random (so a
+missing store is seen), and T.nan_rows=N fills rows N.. with NaN. Reads the data file (format: tests/cross/gen.c)."""
 import math
 import os
 import struct
@@ -85,6 +85,18 @@ with tempfile.TemporaryDirectory() as tmp:
     check("gamma: spread over the range", min(t["gamma"]) < 0.6 and max(t["gamma"]) > 1.9)
     check("B keeps the case's lo=-3,hi=-2", all(-3 <= v <= -2 for v in t["B"]) and len(set(t["B"])) > 1000)
     check("the output Y starts random, not zero", all(-3 <= v <= -2 for v in t["Y"]) and len(set(t["Y"])) > 1000)
+
+    # Z.nan_rows=2: rows 2.. (second-to-last axis) of every [R, C] plane are NaN, rows 0..1 are not
+    os.mkdir(os.path.join(tmp, "k2"))
+    with open(os.path.join(tmp, "k2", "b.tk"), "w") as f:
+        f.write("kernel rows(gl<f32, A, R, C> Z) { }\n")
+    with open(os.path.join(tmp, "cases2.txt"), "w") as f:
+        f.write("b.tk rows A=2,R=5,C=3 - Z.nan_rows=2\n")
+    subprocess.run([gen, "--oracle=interp", "--manifest", os.path.join(tmp, "cases2.txt"), "--kernels",
+                    os.path.join(tmp, "k2"), "--data", data, "--registry", os.path.join(tmp, "r2.c")], check=True)
+    z = read_data(data)["Z"]
+    check("Z.nan_rows=2: NaN exactly in rows 2.. of each plane",
+          len(z) == 30 and all(math.isnan(v) == ((i // 3) % 5 >= 2) for i, v in enumerate(z)))
 
 print("gen_inputs: %s" % ("all passed" if not failures else "%d failed" % failures))
 sys.exit(1 if failures else 0)

@@ -120,6 +120,16 @@ static const char *ref_attention(TkRefCall *call)
     return attention_rows(call, K, V, tk_ref_size(call, "HKV"), tk_ref_size(call, "SKV"));
 }
 
+/* attention_{bf16,f32}_d{64,128}_len: the prefill result over the first len
+ * (clamped to [0, SMAX]) of K's and V's SMAX rows; no other row is read. */
+static const char *ref_attention_len(TkRefCall *call)
+{
+    TkRefTensor *K = tk_ref_tensor_rank(call, "K", 4), *V = tk_ref_tensor_rank(call, "V", 4);
+    double len = tk_ref_scalar(call, "len");
+    int64_t smax = K->shape[2], live = len < 0 ? 0 : len < (double)smax ? (int64_t)len : smax;
+    return attention_rows(call, K, V, tk_ref_size(call, "HKV"), live);
+}
+
 /* The packed KV cache (attention.tk): plane (bkh, j) of KP[BKH, NKB, DW, 128]
  * holds Kᵀ of keys 128j.. of KV head bkh as rows d; plane bkh of
  * VP[BKH, SKVP, DW] holds V's rows; both in the packed pair layout. */
@@ -204,14 +214,20 @@ static void chunk_bounds(int64_t c, int64_t NS, int64_t SKV, int64_t *lo, int64_
 
 /* attention_decode_*: query row 0 of every (b, h); NS = 1 writes O[b,h,0,:]
  * (other rows and the scratch keep their contents), NS > 1 writes the chunk
- * partials PartML[bh,c,:] = (m_c, l_c) and PartO[bh,c,:] = o_c. */
+ * partials PartML[bh,c,:] = (m_c, l_c) and PartO[bh,c,:] = o_c. The _len
+ * kernels: the keys are the first len (clamped to [0, SMAX]) of K's SMAX rows;
+ * no other row is read here. */
 static const char *ref_decode(TkRefCall *call)
 {
     TkRefTensor *Q = tk_ref_tensor_rank(call, "Q", 4), *K = tk_ref_tensor_rank(call, "K", 4);
     TkRefTensor *V = tk_ref_tensor_rank(call, "V", 4), *O = tk_ref_tensor_rank(call, "O", 4);
     TkRefTensor *PartO = tk_ref_tensor_rank(call, "PartO", 3), *PartML = tk_ref_tensor_rank(call, "PartML", 3);
     int64_t B = tk_ref_size(call, "B"), H = tk_ref_size(call, "H");
-    int64_t HKV = tk_ref_size(call, "HKV"), SKV = tk_ref_size(call, "SKV"), D = tk_ref_size(call, "D");
+    int64_t HKV = tk_ref_size(call, "HKV"), SKV = K->shape[2], D = tk_ref_size(call, "D");
+    if (strstr(call->kernel, "_len")) {
+        double len = tk_ref_scalar(call, "len");
+        SKV = len < 0 ? 0 : len < (double)SKV ? (int64_t)len : SKV;
+    }
     int64_t NS = tk_ref_size(call, "NS");
     double scale = scale_of(call);
     if (HKV < 1) return "HKV must be at least 1";
@@ -286,6 +302,10 @@ const TkRefKernel tk_ref_attention[] = {
     { "attention_bf16_d128", ref_attention },
     { "attention_f32_d64", ref_attention },
     { "attention_f32_d128", ref_attention },
+    { "attention_bf16_d64_len", ref_attention_len },
+    { "attention_bf16_d128_len", ref_attention_len },
+    { "attention_f32_d64_len", ref_attention_len },
+    { "attention_f32_d128_len", ref_attention_len },
     { "pack_kv_bf16_d64", ref_pack_kv },
     { "pack_kv_bf16_d128", ref_pack_kv },
     { "attention_bf16_d64_kvp", ref_attention_kvp },
@@ -294,6 +314,10 @@ const TkRefKernel tk_ref_attention[] = {
     { "attention_decode_bf16_d128", ref_decode },
     { "attention_decode_f32_d64", ref_decode },
     { "attention_decode_f32_d128", ref_decode },
+    { "attention_decode_bf16_d64_len", ref_decode },
+    { "attention_decode_bf16_d128_len", ref_decode },
+    { "attention_decode_f32_d64_len", ref_decode },
+    { "attention_decode_f32_d128_len", ref_decode },
     { "attention_decode_combine_bf16", ref_decode_combine },
     { "attention_decode_combine_f32", ref_decode_combine },
     { 0, 0 },
