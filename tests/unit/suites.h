@@ -2,7 +2,10 @@
  * Add a suite: write tests/unit/test_NAME.c defining `Suite *tk_suite_NAME(void)`,
  * then add TK_SUITE(NAME) below. */
 TK_SUITE(shape)
-TK_SUITE(types)
+TK_SUITE(types_api)
+TK_SUITE(types_conversions)
+TK_SUITE(types_shapes)
+TK_SUITE(types_flow)
 TK_SUITE(lexer)
 TK_SUITE(interp_tiles)
 TK_SUITE(interp_scalars)
