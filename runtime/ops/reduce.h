@@ -1,7 +1,9 @@
-/* reduce.h — what the reduction-family files (reduce.c, scan.c, softmax.c,
+/* reduce.h — what the reduction-family files (reduce*.c, scan.c, softmax.c,
  * sort.c) share: the "lines" geometry of an op along one dim and the typed
  * run loaders that turn a strided run of any dtype into doubles or int64s
- * (one switch per run, a tight loop inside). */
+ * (one switch per run, a tight loop inside; both in reduce_lines.c), and the
+ * vector loops of reduce_vec.c. The engine's own interface is
+ * reduce_internal.h. */
 #ifndef TK_RUNTIME_OPS_REDUCE_H
 #define TK_RUNTIME_OPS_REDUCE_H
 

@@ -2,8 +2,8 @@
  * over contiguous runs (sums, sums of squares or of |x| or of squared
  * deviations, max and min, products, logsumexp's sum of shifted exps,
  * argmax/argmin), and all/any's search over runs of any dtype, which the
- * engine in reduce.c calls for the long, dense runs that carry the memory
- * traffic.
+ * engine (reduce_kernels.c, reduce_engine.c) calls for the long, dense runs
+ * that carry the memory traffic.
  *
  * A sum streams at the read bandwidth only if the adds keep up with the
  * loads: f32 lanes (not widened to double) in ACC_VECS independent vector

@@ -1,5 +1,5 @@
 /* test_reduce_vec.c — the vectorised paths of prod, logsumexp, argmax/argmin
- * and all/any (reduce_vec.c, and the column loops of reduce.c) against a
+ * and all/any (reduce_vec.c, and the column loops of reduce_columns.c) against a
  * plain double loop written here, on f32 and bf16 (and f64, bool, i32), over
  * the contiguous last dim and over dim 0 of a row-major matrix (the strided
  * column case),
