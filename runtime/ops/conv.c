@@ -8,8 +8,8 @@
  * and the NHWC result returned as a channels-last tensor when x is one or
  * the caller asks (else copied to NCHW). A fused ReLU and clamp (relu6) are
  * the kernels' own scalars; the im2col-gemm stem and the plain loop apply
- * them after (tkr_conv_activate), with the same values. The kernels pad the top and left by one amount; unequal paddings pad
- * x explicitly first.
+ * them after (tkr_conv_activate), with the same values. The kernels pad the
+ * top and left by one amount; unequal paddings pad x explicitly first.
  * Everything else runs a direct loop accumulating in double, one output
  * plane (n, oc) per task, so every thread count gives the same bits. */
 #include <stdatomic.h>

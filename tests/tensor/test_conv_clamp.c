@@ -290,7 +290,9 @@ START_TEST(clamp_errors)
     TKT_FAILS(tk_conv2d(tkt_ctx, x, w, NULL, &o, &y), TK_ERR_INVALID_ARGUMENT, "clamp");
     ck_assert_ptr_null(y);
     o.clamp_min = 0, o.clamp_max = NAN;
-    TKT_FAILS(tk_conv1d(tkt_ctx, x, w, NULL, &o, &y), TK_ERR_INVALID_ARGUMENT, "tk_conv1d: clamp");
+    tk_tensor *wt = randn(4, (int64_t[]){ 2, 3, 3, 3 }, 3);
+    TKT_FAILS(tk_conv_transpose2d(tkt_ctx, x, wt, NULL, &o, &y), TK_ERR_INVALID_ARGUMENT, "tk_conv_transpose2d: clamp");
+    tk_tensor_release(wt);
     /* lo > hi: every element is hi (torch.clamp, ONNX Clip) */
     o.clamp_min = 1, o.clamp_max = -1;
     TKT_OK(tk_conv2d(tkt_ctx, x, w, NULL, &o, &y));
