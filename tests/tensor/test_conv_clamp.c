@@ -17,7 +17,8 @@
  *   - a NaN in x stays NaN through the clamp in every output that reads it;
  *   - 1 and 2 threads give the same bits.
  * Bounds: relu6 [0, 6] and [-s/4, s/2] with s = √K (the outputs' scale, inputs
- * N(0, 1)), so both sides clip and values pass between; relu with the clamp. */
+ * N(0, 1)), so both sides clip and values pass between; relu with the clamp;
+ * [s/2, -s/4] (min > max gives max everywhere, as torch.clamp and ONNX Clip). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -153,14 +154,16 @@ static tk_tensor *reference(const Case *c, const tk_tensor *x, const tk_tensor *
     return r;
 }
 
-/* The bounds of variant v: relu6, a window around 0 of the outputs' scale, relu with that window. */
+/* The bounds of variant v: relu6, a window around 0 of the outputs' scale, relu
+ * with that window, and that window reversed (min > max: every element is max). */
+#define NVARIANTS 4
 static tk_conv_opts with_clamp(tk_conv_opts o, const Case *c, int v)
 {
     float s = (float)sqrt((double)reduction_size(c));
     o.clamp = true;
     o.relu = v == 2;
-    o.clamp_min = v == 0 ? 0.0f : -s / 4;
-    o.clamp_max = v == 0 ? 6.0f : s / 2;
+    o.clamp_min = v == 0 ? 0.0f : v == 3 ? s / 2 : -s / 4;
+    o.clamp_max = v == 0 ? 6.0f : v == 3 ? -s / 4 : s / 2;
     return o;
 }
 
@@ -173,7 +176,7 @@ START_TEST(clamp_matches_double_loop_on_every_path)
     for (int bf = 0; bf < 2; bf++) {
         tk_dtype d = bf ? TK_DTYPE_BF16 : TK_DTYPE_F32;
         tk_tensor *xd = to(x, d), *wdt = to(w, d), *bdt = to(b, d);
-        for (int v = 0; v < 3; v++) {
+        for (int v = 0; v < NVARIANTS; v++) {
             tk_conv_opts o = with_clamp(opts_of(c), c, v);
             tk_tensor *y = NULL;
             TKT_OK(run(c, xd, wdt, bdt, &o, &y));
