@@ -241,7 +241,7 @@ def variants(case, root):
         f = os.path.join(root, "stdlib-kernels", "conv2d.tk")
         n, h, w, c, oc = s["N"], s["H"], s["W"], s["C"], s["OC"]
         kh, kw, oh, ow = s["KH"], s["KW"], s["OH"], s["OW"]
-        sets = {"stride": s["stride"], "pad": s["pad"], "use_relu": "false"}
+        sets = {"stride": s["stride"], "pad": s["pad"], "use_relu": "false", "use_clamp": "false"}
         dense = f"conv2d_nhwc_{dt}<{dense_config(n * oh * ow, oc, case['threads'])}>"
         out.append({"name": f"conv2d_nhwc_{dt}", "file": f, "kernel": dense,
                     "tensors": [[n, h, w, c], [kh, kw, c, oc], [oc], [n, oh, ow, oc]], "sets": sets})
@@ -254,7 +254,7 @@ def variants(case, root):
             # the same memory viewed as matrices
             p = n * h * w
             out.append({"name": f"conv2d_1x1_nhwc_{dt}", "file": f, "kernel": f"conv2d_1x1_nhwc_{dt}<{conv1x1_config(p, c, oc, case['threads'])}>",
-                        "tensors": [[p, c], [c, oc], [oc], [p, oc]], "sets": {"use_relu": "false"},
+                        "tensors": [[p, c], [c, oc], [oc], [p, oc]], "sets": {"use_relu": "false", "use_clamp": "false"},
                         "note": "X, Wt, Y viewed as [N·H·W, C], [C, OC], [N·H·W, OC]"})
     elif fam == "memory":
         # softmax.tk / layernorm.tk / rmsnorm.tk: X[R, C], then γ (and β) [C], then Y[R, C]
@@ -266,7 +266,7 @@ def variants(case, root):
             out.append({"name": f"conv2d_dw_nhwc_{dt}", "file": os.path.join(root, "stdlib-kernels", "conv2d.tk"),
                         "kernel": f"conv2d_dw_nhwc_{dt}<{dw_channel_block(c)}>",
                         "tensors": [[n, h, w, c], [kh, kw, c], [c], [n, oh, ow, c]],
-                        "sets": {"stride": s["stride"], "pad": s["pad"], "use_relu": "false"}})
+                        "sets": {"stride": s["stride"], "pad": s["pad"], "use_relu": "false", "use_clamp": "false"}})
         elif fn in ("transpose", "colsum"):
             r, c = s["R"], s["C"]
             out.append({"name": f"{fn}_{dt}", "file": os.path.join(root, "bench", "kernels", f"{fn}.tk"), "kernel": f"{fn}_{dt}",

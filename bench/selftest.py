@@ -70,7 +70,7 @@ def main():
            "depthwise conv bytes and FLOPs")
     dv = ours.variants(dw, os.path.dirname(HERE))
     expect(len(dv) == 1 and dv[0].get("sizes") == {"N": 8, "H": 112, "W": 112, "C": 32, "KH": 3, "KW": 3, "OH": 112, "OW": 112}
-           and dv[0].get("sets") == {"stride": 1, "pad": 1, "use_relu": "false"}, f"depthwise conv variant {dv}")
+           and dv[0].get("sets") == {"stride": 1, "pad": 1, "use_relu": "false", "use_clamp": "false"}, f"depthwise conv variant {dv}")
     # dense conv: FLOPs and bytes from the shape; the variants bind views of the same tensors
     root = os.path.dirname(HERE)
     st = cases.conv_case("f32", "resnet50", "stem", 224, 224, 3, 64, 7, 2, 3, 1)
@@ -79,13 +79,15 @@ def main():
     sv = {v["name"]: v for v in ours.variants(st, root)}
     expect(sorted(sv) == ["conv2d_nhwc_f32", "conv2d_stem_nhwc_f32"]
            and sv["conv2d_stem_nhwc_f32"].get("sizes") == {"N": 1, "H": 224, "WC": 672, "KK": 147, "OC": 64, "OH": 112, "OW": 112}
-           and sv["conv2d_stem_nhwc_f32"]["sets"] == {"channels": 3, "kernel_h": 7, "stride": 2, "pad": 3, "use_relu": "false"}
+           and sv["conv2d_stem_nhwc_f32"]["sets"] == {"channels": 3, "kernel_h": 7, "stride": 2, "pad": 3, "use_relu": "false",
+                                                      "use_clamp": "false"}
            and sv["conv2d_stem_nhwc_f32"]["kernel"] == "conv2d_stem_nhwc_f32<21,7,160,64>", f"stem variants {sv}")
     pw = cases.conv_case("f32", "mobilenetv2", "expand", 56, 56, 24, 144, 1, 1, 0, 2)
     pv = {v["name"]: v for v in ours.variants(pw, root)}
     expect(pv.get("conv2d_1x1_nhwc_f32", {}).get("sizes") == {"P": 3136, "C": 24, "OC": 144}
            and pv["conv2d_1x1_nhwc_f32"]["kernel"] == "conv2d_1x1_nhwc_f32<112,160,32>"
-           and pv["conv2d_1x1_nhwc_f32"]["sets"] == {"use_relu": "false"}, f"1x1 variant {pv.get('conv2d_1x1_nhwc_f32')}")
+           and pv["conv2d_1x1_nhwc_f32"]["sets"] == {"use_relu": "false", "use_clamp": "false"},
+           f"1x1 variant {pv.get('conv2d_1x1_nhwc_f32')}")
     expect(ours.conv1x1_config(49, 320, 1280, 2) == "64,256,160" and ours.conv1x1_config(64, 64, 64, 2) == "32,64,64",
            "1x1 tile configurations: K in the fewest steps of <= 256, a block for every thread")
     s3 = cases.conv_case("f32", "resnet50", "3x3s2", 56, 56, 128, 128, 3, 2, 1, 1)

@@ -97,6 +97,11 @@ typedef struct {
                                     even when x is not; a channels-last x gives a channels-last result anyway */
     bool relu;                   /* conv2d/conv1d: max(y, 0) applied to the result, in the kernel's store where it runs
                                     on the stdlib kernels (a fused ReLU) */
+    bool clamp;                  /* conv2d/conv1d/conv_transpose2d: y clamped to [clamp_min, clamp_max] (after the relu,
+                                    if both are set) — F.hardtanh, relu6 = [0, 6], ONNX Clip: NaN stays NaN; in the
+                                    kernel's store where it runs on the stdlib kernels. ±INFINITY leaves a side open;
+                                    clamp_min > clamp_max gives clamp_max everywhere, as torch.clamp */
+    float clamp_min, clamp_max;
 } tk_conv_opts;
 
 /* F.conv2d: x [N, C, H, W], w [OC, C/groups, KH, KW], bias [OC] or NULL, out

@@ -13,8 +13,9 @@
  *             x·(erf(x/√2) + 1)·0.5  -> FusedGelu: one exact gelu
  *             0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³)))  -> FusedGelu (tanh=1): one tanh gelu
  *             Conv [-> BatchNormalization] [-> Relu | Clip]  -> FusedConv: BN folded into the
- *                 weights, ReLU in the kernels' store, the result left channels-last (NHWC
- *                 memory) when every reader takes it in place
+ *                 weights, ReLU or the constant-bound Clip (ReLU6) in the kernels' store,
+ *                 the result left channels-last (NHWC memory) when every reader takes
+ *                 it in place
  *             then, in graph_fuse_ffn.c, on the FusedLinear nodes:
  *             FusedLinear -> Relu | Gelu | Sigmoid | Tanh | x·sigmoid(x) [-> Add residual]
  *                 -> FusedLinear with an epilogue (act, residual)
@@ -484,8 +485,8 @@ static TkoNode *sole_reader(TkoFuse *f, int i, int v, const char *op)
     return NULL;
 }
 
-/* A 2-d Conv [-> BatchNormalization folded into its weights] [-> Relu fused
- * into the kernels' store | -> Clip with constant bounds, applied in place]
+/* A 2-d Conv [-> BatchNormalization folded into its weights] [-> Relu | -> Clip
+ * with constant bounds (ReLU6), either fused into the kernels' store]
  * -> FusedConv, whose result stays channels-last when every reader takes it
  * so (no NHWC -> NCHW copy, and the next conv reads it in place). */
 static tk_status fuse_conv(TkoFuse *f, int i)
@@ -518,6 +519,7 @@ static tk_status fuse_conv(TkoFuse *f, int i)
             if (act->nin > 1 && act->inputs[1] >= 0) ok = ok && tko_fuse_scalar_const(f, act->inputs[1], &lo);
             if (act->nin > 2 && act->inputs[2] >= 0) ok = ok && tko_fuse_scalar_const(f, act->inputs[2], &hi);
         }
+        ok = ok && !isnan(lo) && !isnan(hi);   /* tk_conv2d refuses a NaN bound: leave such a Clip alone */
         if (ok) clip[0] = (float)lo, clip[1] = (float)hi, has_clip = true;
         else act = NULL;
     }

@@ -6,9 +6,10 @@
  * in place when it is channels-last (else copied to NHWC), the weight
  * transposed (once for a weight marked with tk_mark_weight, else per call),
  * and the NHWC result returned as a channels-last tensor when x is one or
- * the caller asks (else copied to NCHW). A fused ReLU is the kernels' own
- * flag. The kernels pad the top and left by one amount; unequal paddings pad
- * x explicitly first.
+ * the caller asks (else copied to NCHW). A fused ReLU and clamp (relu6) are
+ * the kernels' own scalars; the im2col-gemm stem and the plain loop apply
+ * them after (tkr_conv_activate), with the same values. The kernels pad the
+ * top and left by one amount; unequal paddings pad x explicitly first.
  * Everything else runs a direct loop accumulating in double, one output
  * plane (n, oc) per task, so every thread count gives the same bits. */
 #include <stdatomic.h>
@@ -274,7 +275,7 @@ static tk_status stem_conv(tk_context *ctx, const tk_tensor *x, const tk_tensor 
     /* HWIO [KH, KW, C, OC] is [K, OC] row-major; its transpose view [OC, K] is tk_linear's weight */
     if ((s = tkr_weight_form(ctx, w, TKR_FORM_CONV_HWIO, weight_hwio, &wn)) ||
         (s = tkr_view(ctx, wn, 2, (int64_t[]){ oc, k }, (int64_t[]){ 1, oc }, wn->offset, &wk)) ||
-        (s = tk_linear(ctx, patches, wk, bias, &y)) || (p->relu && (s = tk_unary_(ctx, TK_RELU, y))) ||
+        (s = tk_linear(ctx, patches, wk, bias, &y)) || (s = tkr_conv_activate(ctx, p, y)) ||
         (s = tkr_view(ctx, y, 4, (int64_t[]){ n, oh, ow, oc }, (int64_t[]){ oh * ow * oc, ow * oc, oc, 1 }, y->offset, &yv)))
         goto done;
     s = nhwc_result(ctx, yv, want_cl, out);
@@ -325,29 +326,33 @@ static tk_status kernel_conv(tk_context *ctx, const tk_tensor *x, const tk_tenso
     const char *ty = bf ? "bf16" : "f32";
     char name[96], cfg[48];
     tk_kernel *k;
-    bool relu = p->relu;
+    /* the activation, every kernel's last four scalars: use_relu, use_clamp, lo, hi */
+    bool relu = p->relu, clamp = p->clamp;
+    float lo = p->clamp_min, hi = p->clamp_max;
     tk_arg xa = tkr_kernel_arg(xn), wa = tkr_kernel_arg(wn), ba = tkr_kernel_arg(bn), ya = tkr_kernel_arg(yn);
     if (depthwise) {
         snprintf(name, sizeof name, "conv2d_dw_nhwc_%s<%d>", ty, dw_channel_block(c));
         wa.rank = 3;
         if ((s = tkr_stdlib_kernel(ctx, "conv2d.tk", name, &k))) goto done;
-        tk_arg args[7] = { xa, wa, ba, ya, TK_SCALAR(&stride), TK_SCALAR(&pad), TK_SCALAR(&relu) };
-        s = tkr_launch(ctx, k, NULL, args, 7);
+        tk_arg args[10] = { xa, wa, ba, ya, TK_SCALAR(&stride), TK_SCALAR(&pad), TK_SCALAR(&relu), TK_SCALAR(&clamp),
+                            TK_SCALAR(&lo), TK_SCALAR(&hi) };
+        s = tkr_launch(ctx, k, NULL, args, 10);
     } else if (kh == 1 && kw == 1 && stride == 1 && pad == 0 && xn->shape[1] == oh && xn->shape[2] == ow) {
         /* 1×1 without stride or padding: one gemm over the pixels, views of the same memory */
         int64_t pixels = n * oh * ow;
         conv1x1_config(pixels, c, oc, cfg, sizeof cfg);
         snprintf(name, sizeof name, "conv2d_1x1_nhwc_%s%s", ty, cfg);
         if ((s = tkr_stdlib_kernel(ctx, "conv2d.tk", name, &k))) goto done;
-        tk_arg args[5] = { TK_TENSOR2(xa.data, pixels, c), TK_TENSOR2(wa.data, c, oc), ba, TK_TENSOR2(ya.data, pixels, oc),
-                           TK_SCALAR(&relu) };
-        s = tkr_launch(ctx, k, NULL, args, 5);
+        tk_arg args[8] = { TK_TENSOR2(xa.data, pixels, c), TK_TENSOR2(wa.data, c, oc), ba, TK_TENSOR2(ya.data, pixels, oc),
+                           TK_SCALAR(&relu), TK_SCALAR(&clamp), TK_SCALAR(&lo), TK_SCALAR(&hi) };
+        s = tkr_launch(ctx, k, NULL, args, 8);
     } else {
         dense_config(n * oh * ow, oc, cfg, sizeof cfg);
         snprintf(name, sizeof name, "conv2d_nhwc_%s%s", ty, cfg);
         if ((s = tkr_stdlib_kernel(ctx, "conv2d.tk", name, &k))) goto done;
-        tk_arg args[7] = { xa, wa, ba, ya, TK_SCALAR(&stride), TK_SCALAR(&pad), TK_SCALAR(&relu) };
-        s = tkr_launch(ctx, k, NULL, args, 7);
+        tk_arg args[10] = { xa, wa, ba, ya, TK_SCALAR(&stride), TK_SCALAR(&pad), TK_SCALAR(&relu), TK_SCALAR(&clamp),
+                            TK_SCALAR(&lo), TK_SCALAR(&hi) };
+        s = tkr_launch(ctx, k, NULL, args, 10);
     }
     if (!s) s = nhwc_result(ctx, yn, want_cl, out);
 done:
@@ -393,7 +398,7 @@ static tk_status conv2d_run(tk_context *ctx, const char *op, const tk_tensor *x,
     if (kernel_applies(x, w, p, size[0], size[1])) return kernel_conv(ctx, x, w, bias, p, size[0], size[1], want_cl, out);
     tk_status s = tkr_new(ctx, x->dtype, 4, (int64_t[]){ n, oc, size[0], size[1] }, out);
     if (!s && tk_tensor_numel(*out) > 0) s = plain_conv(ctx, op, x, w, bias, p, *out);
-    if (!s) s = tkr_conv_epilogue(ctx, p->relu, want_cl, out);
+    if (!s) s = tkr_conv_epilogue(ctx, p, want_cl, out);
     return s;
 }
 

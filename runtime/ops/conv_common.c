@@ -1,5 +1,7 @@
 /* conv_common.c — see conv_common.h. */
 #include "conv_common.h"
+
+#include <math.h>
 #include "tk/ops.h"
 #include "tk/shape.h"
 
@@ -19,6 +21,9 @@ tk_status tkr_conv_params(tk_context *ctx, const char *op, const tk_conv_opts *o
             return tkr_error(ctx, TK_ERR_INVALID_ARGUMENT, "%s: output_padding %lld along %s is for conv_transpose only", op,
                              (long long)opts->output_padding[i], ax);
     }
+    if (opts->clamp && (isnan(opts->clamp_min) || isnan(opts->clamp_max)))
+        return tkr_error(ctx, TK_ERR_INVALID_ARGUMENT, "%s: clamp bounds [%g, %g] must not be NaN (±inf leaves a side open)", op,
+                         (double)opts->clamp_min, (double)opts->clamp_max);
     if (opts->groups < 0) return tkr_error(ctx, TK_ERR_INVALID_ARGUMENT, "%s: groups is %lld, must be >= 1 (0: 1)", op, (long long)opts->groups);
     /* conv1d is a conv2d with H = 1: a 1-row kernel, stride and dilation 1, no padding along H */
     for (int i = 0; i < 2; i++) {
@@ -31,6 +36,9 @@ tk_status tkr_conv_params(tk_context *ctx, const char *op, const tk_conv_opts *o
     }
     p->groups = opts->groups ? opts->groups : 1;
     p->relu = opts->relu;
+    p->clamp = opts->clamp;
+    p->clamp_min = opts->clamp_min;
+    p->clamp_max = opts->clamp_max;
     p->channels_last = opts->channels_last;
     return TK_OK;
 }
@@ -84,10 +92,21 @@ tk_status tkr_conv_finish(tk_context *ctx, const char *op, double t0, tk_status 
     return tkr_ok(ctx);
 }
 
-tk_status tkr_conv_epilogue(tk_context *ctx, bool relu, bool channels_last, tk_tensor **out)
+tk_status tkr_conv_activate(tk_context *ctx, const TkrConvParams *p, tk_tensor *y)
+{
+    if (tk_tensor_numel(y) == 0) return TK_OK;
+    tk_status s;
+    if (p->relu && (s = tk_unary_(ctx, TK_RELU, y))) return s;
+    /* tk_clamp_ keeps NaN and gives max where min > max, as the kernels' clamp */
+    tk_clamp_opts c = { .has_min = true, .has_max = true, .min = p->clamp_min, .max = p->clamp_max };
+    if (p->clamp && (s = tk_clamp_(ctx, y, &c))) return s;
+    return TK_OK;
+}
+
+tk_status tkr_conv_epilogue(tk_context *ctx, const TkrConvParams *p, bool channels_last, tk_tensor **out)
 {
     tk_status s;
-    if (relu && tk_tensor_numel(*out) > 0 && (s = tk_unary_(ctx, TK_RELU, *out))) return s;
+    if ((s = tkr_conv_activate(ctx, p, *out))) return s;
     if (channels_last && (*out)->ndim == 4 && !tk_tensor_is_channels_last(*out)) {
         tk_tensor *t = NULL;
         if ((s = tk_to_channels_last(ctx, *out, &t))) return s;

@@ -12,12 +12,14 @@ typedef struct {
     int64_t stride[2], pad[2], dil[2], opad[2];
     int64_t groups;
     bool relu;            /* opts->relu */
+    bool clamp;           /* opts->clamp: y clamped to [clamp_min, clamp_max] after the relu */
+    float clamp_min, clamp_max;
     bool channels_last;   /* opts->channels_last */
 } TkrConvParams;
 
 /* Resolves opts (NULL: all defaults) for nsp spatial dims (1: conv1d, which
- * reads index 0 only, 2: conv2d). Negative values, and output_padding unless
- * `transpose`, are errors naming op. */
+ * reads index 0 only, 2: conv2d). Negative values, output_padding unless
+ * `transpose`, and a NaN clamp bound are errors naming op. */
 tk_status tkr_conv_params(tk_context *ctx, const char *op, const tk_conv_opts *opts, int nsp, bool transpose, TkrConvParams *p);
 
 /* Checks x [N, C, *spatial] and w [*, *, *kernel] (both 2 + nsp dims, one
@@ -31,10 +33,15 @@ tk_status tkr_contiguous_as(tk_context *ctx, const tk_tensor *t, tk_dtype dtype,
 /* Writes n doubles into dst of dtype (f32 and f64 as tight loops, the others through tkr_store_f). */
 void tkr_store_row_f(void *dst, tk_dtype dtype, const double *v, int64_t n);
 
-/* The result options the plain loops apply after computing *out: ReLU in
- * place, then a channels-last copy (replacing *out) when channels_last and
- * *out is 4-d and not channels-last. */
-tk_status tkr_conv_epilogue(tk_context *ctx, bool relu, bool channels_last, tk_tensor **out);
+/* The activation of p (ReLU, then the clamp) in place on y, for the paths that
+ * do not run it in a kernel's store; the same values as the kernels' (NaN: 0
+ * after the ReLU, NaN through the clamp). */
+tk_status tkr_conv_activate(tk_context *ctx, const TkrConvParams *p, tk_tensor *y);
+
+/* The result options the plain loops apply after computing *out: the
+ * activation in place (tkr_conv_activate), then a channels-last copy
+ * (replacing *out) when channels_last and *out is 4-d and not channels-last. */
+tk_status tkr_conv_epilogue(tk_context *ctx, const TkrConvParams *p, bool channels_last, tk_tensor **out);
 
 /* Releases *out and sets it to NULL when s is a failure; records the op in
  * the profile when it succeeded. Returns s (clearing the message on success). */

@@ -119,6 +119,6 @@ tk_status tk_conv_transpose2d(tk_context *ctx, const tk_tensor *x, const tk_tens
     tk_tensor_release(xc);
     tk_tensor_release(wc);
     tk_tensor_release(bc);
-    if (!s) s = tkr_conv_epilogue(ctx, p.relu, p.channels_last || (tk_tensor_is_channels_last(x) && !tk_tensor_is_contiguous(x)), out);
+    if (!s) s = tkr_conv_epilogue(ctx, &p, p.channels_last || (tk_tensor_is_channels_last(x) && !tk_tensor_is_contiguous(x)), out);
     return tkr_conv_finish(ctx, op, t0, s, out);
 }

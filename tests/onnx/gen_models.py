@@ -410,3 +410,72 @@ for nm, op, ref, res in heads:
     npy("epilogues_" + nm, v.astype(np.float32))
 g17 = helper.make_graph(nodes, "epilogues", [vi("x", TensorProto.FLOAT, [2, 7, D])], outs, inits)
 save(helper.make_model(g17, opset_imports=[helper.make_opsetid("", 17), helper.make_opsetid("com.microsoft", 1)]), "epilogues")
+
+# 18. MobileNetV2's inverted residual with ReLU6: Conv 1×1 -> BN -> Clip(0, 6), depthwise Conv 3×3/2
+# -> BN -> Clip(0, 6), Conv 1×1 -> BN -> Clip(max 3 only, an open lower side). graph_fuse folds each BN
+# and puts each Clip into the conv kernels' store (tk_conv_opts.clamp); test_loader.c runs it fused and
+# not against NumPy. Two files: opset 10 (Clip's bounds as attributes) and opset 13 (constant inputs,
+# the missing min as an empty name). Its own generator, so the draws above keep their values.
+rng18 = np.random.default_rng(27)
+C18, E18, P18 = 16, 48, 24
+
+
+def bn18(c):
+    return (rng18.uniform(0.5, 2, c).astype(np.float32), rng18.standard_normal(c).astype(np.float32),
+            rng18.standard_normal(c).astype(np.float32), rng18.uniform(0.2, 3, c).astype(np.float32))
+
+
+x18 = rng18.standard_normal((2, C18, 11, 9)).astype(np.float32)
+we = (rng18.standard_normal((E18, C18, 1, 1)) * 0.5).astype(np.float32)
+wd = (rng18.standard_normal((E18, 1, 3, 3)) * 0.6).astype(np.float32)
+wp = (rng18.standard_normal((P18, E18, 1, 1)) * 0.3).astype(np.float32)
+be = rng18.standard_normal(E18).astype(np.float32)
+bns = [bn18(E18), bn18(E18), bn18(P18)]
+
+
+def bn_ref(v, p):
+    g_, b_, m_, s_ = (a.astype(np.float64)[None, :, None, None] for a in p)
+    return (v - m_) / np.sqrt(s_ + 1e-5) * g_ + b_
+
+
+def dw_ref(x, w, stride, pad):
+    n, c, h, wd_ = x.shape
+    xp = np.pad(x, ((0, 0), (0, 0), (pad, pad), (pad, pad)))
+    oh, ow = (h + 2 * pad - 3) // stride + 1, (wd_ + 2 * pad - 3) // stride + 1
+    y = np.zeros((n, c, oh, ow))
+    for i in range(3):
+        for j in range(3):
+            y += xp[:, :, i:i + stride * oh:stride, j:j + stride * ow:stride] * w[None, :, 0, i, j, None, None]
+    return y
+
+
+h18 = np.clip(bn_ref(conv_ref(x18.astype(np.float64), we.astype(np.float64), be.astype(np.float64), 1, 0), bns[0]), 0, 6)
+h18 = np.clip(bn_ref(dw_ref(h18, wd.astype(np.float64), 2, 1), bns[1]), 0, 6)
+y18 = np.minimum(bn_ref(conv_ref(h18, wp.astype(np.float64), np.zeros(P18), 1, 0), bns[2]), 3)
+npy("relu6_block_x", x18)
+npy("relu6_block_y", y18.astype(np.float32))
+for opset in (10, 13):
+    def clip(name, inp, out, lo, hi):
+        if opset < 11:
+            kw = {"max": hi} if lo is None else {"min": lo, "max": hi}
+            return [helper.make_node("Clip", [inp], [out], name=name, **kw)], []
+        return ([helper.make_node("Clip", [inp, "" if lo is None else name + "_lo", name + "_hi"], [out], name=name)],
+                ([] if lo is None else [numpy_helper.from_array(np.array(lo, np.float32), name + "_lo")])
+                + [numpy_helper.from_array(np.array(hi, np.float32), name + "_hi")])
+    nodes, inits = [], []
+    for k, (conv, inp, w_, b_, attrs) in enumerate([("expand", "x", "we", "be", {}),
+                                                    ("dw", "a0", "wd", None, {"group": E18, "strides": [2, 2], "pads": [1, 1, 1, 1]}),
+                                                    ("project", "a1", "wp", None, {})]):
+        nodes.append(helper.make_node("Conv", [inp, w_] + ([b_] if b_ else []), ["c%d" % k], name=conv, **attrs))
+        g_, b2_, m_, s_ = bns[k]
+        nodes.append(helper.make_node("BatchNormalization", ["c%d" % k, "g%d" % k, "b%d" % k, "m%d" % k, "v%d" % k], ["n%d" % k],
+                                      name="bn%d" % k, epsilon=1e-5))
+        inits += [numpy_helper.from_array(a, nm % k) for a, nm in [(g_, "g%d"), (b2_, "b%d"), (m_, "m%d"), (s_, "v%d")]]
+        cn, ci = clip("relu6_%d" % k if k < 2 else "clip_max", "n%d" % k, "a%d" % k if k < 2 else "y",
+                      None if k == 2 else 0.0, 3.0 if k == 2 else 6.0)
+        nodes += cn
+        inits += ci
+    inits += [numpy_helper.from_array(a, nm) for a, nm in [(we, "we"), (be, "be"), (wd, "wd"), (wp, "wp")]]
+    g18 = helper.make_graph(nodes, "relu6_block", [vi("x", TensorProto.FLOAT, [2, C18, 11, 9])],
+                            [vi("y", TensorProto.FLOAT, [2, P18, 6, 5])], inits)
+    save(helper.make_model(g18, opset_imports=[helper.make_opsetid("", opset)]), "relu6_block_opset%d" % opset)

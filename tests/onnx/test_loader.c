@@ -234,6 +234,42 @@ START_TEST(cnn_block_fuses_and_matches)
 }
 END_TEST
 
+/* MobileNetV2's block with ReLU6 (gen_models.py part 18), Clip's bounds as
+ * opset-10 attributes and as opset-13 constant inputs (one with only a max):
+ * fused, each Conv -> BN -> Clip is one FusedConv with the clamp in the conv
+ * kernels' store (no Clip or BatchNormalization left in the dump); fused and
+ * not, NumPy's float64 values within f32 accumulation error (1e-4); fused on
+ * 1 and 2 threads, the same bits. */
+START_TEST(relu6_block_clamps_in_the_conv_store)
+{
+    tk_tensor *x = load_npy("relu6_block_x.npy"), *want = load_npy("relu6_block_y.npy");
+    const char *files[] = { "relu6_block_opset10.onnx", "relu6_block_opset13.onnx" };
+    for (int f = 0; f < 2; f++)
+        for (int no_fuse = 0; no_fuse < 2; no_fuse++) {
+            tk_model *m;
+            tk_onnx_opts o = { .no_fuse = no_fuse };
+            TKT_OK(tk_onnx_load(tkt_ctx, path_of(files[f]), &o, &m));
+            const char *dump = tk_model_dump(m);
+            int fused = 0;
+            for (const char *p = dump; (p = strstr(p, "FusedConv")); p++) fused++;
+            if (no_fuse) ck_assert_msg(fused == 0 && strstr(dump, "Clip("), "%s", dump);
+            else ck_assert_msg(fused == 3 && !strstr(dump, "Clip(") && !strstr(dump, "BatchNormalization"), "%s: %s", files[f], dump);
+            char label[96];
+            snprintf(label, sizeof label, "%s%s", files[f], no_fuse ? ", no fusion" : ", fused");
+            tk_tensor *y[1], *y2[1];
+            TKT_OK(tk_context_set_threads(tkt_ctx, 1));
+            TKT_OK(tk_model_run(m, &x, y));
+            tkt_expect_close(y[0], want, 1e-4, 1e-4, true, label);
+            TKT_OK(tk_context_set_threads(tkt_ctx, 2));
+            TKT_OK(tk_model_run(m, &x, y2));
+            tkt_expect_equal(y2[0], y[0], label);
+            TKT_RELEASE(y[0], y2[0]);
+            tk_model_free(m);
+        }
+    TKT_RELEASE(x, want);
+}
+END_TEST
+
 /* Gemm heads become FusedLinear (transB 0 through a transposed weight view,
  * C [1, N] as a bias); NumPy's values fused and not. */
 START_TEST(gemm_heads_fuse_and_match)
@@ -468,6 +504,7 @@ static Suite *loader_suite(void)
     tcase_add_test(tc, constants_fold_at_load);
     tcase_add_test(tc, outputs_never_alias_inputs_or_weights);
     tcase_add_test(tc, cnn_block_fuses_and_matches);
+    tcase_add_test(tc, relu6_block_clamps_in_the_conv_store);
     tcase_add_test(tc, gemm_heads_fuse_and_match);
     tcase_add_test(tc, malformed_bytes_never_crash);
     tcase_add_test(tc, bad_arguments);

@@ -55,4 +55,11 @@ check 'conv2d_nhwc_bf16<64,256>' N=1,H=7,W=7,C=20,KH=3,KW=3,OC=300,OH=7,OW=7 --s
 check 'conv2d_1x1_nhwc_bf16<112,160,32>' P=301,C=24,OC=144
 check 'conv2d_stem_nhwc_bf16<9,3,32,32>' N=2,H=17,WC=57,KK=27,OC=37,OH=9,OW=10 --set channels=3 --set kernel_h=3 --set stride=2 --set pad=1
 check 'conv2d_stem_nhwc_bf16<21,7,160,64>' N=1,H=19,WC=45,KK=147,OC=70,OH=10,OW=8 --set channels=3 --set kernel_h=7 --set stride=2 --set pad=3
+# the clamp in the store (relu6: use_clamp [0, 6]; a narrower window where sums are O(1)), one
+# instance of each kernel family the runtime picks
+check 'conv2d_nhwc_f32<112,128>' N=1,H=15,W=13,C=20,KH=3,KW=3,OC=130,OH=8,OW=7 --set stride=2 --set pad=1 --set use_clamp=true --set lo=0 --set hi=6
+check 'conv2d_1x1_nhwc_f32<128,160,32>' P=301,C=24,OC=144 --set use_clamp=true --set lo=0 --set hi=1.5   # MobileNetV2 expand, ReLU6-like
+check 'conv2d_dw_nhwc_f32<48>' N=1,H=9,W=10,C=144,KH=3,KW=3,OH=9,OW=10 --set stride=1 --set pad=1 --set use_clamp=true --set lo=-0.5 --set hi=0.5
+check 'conv2d_dw_nhwc_bf16<32>' N=2,H=13,W=11,C=96,KH=3,KW=3,OH=7,OW=6 --set stride=2 --set pad=1 --set use_relu=true --set use_clamp=true --set lo=0 --set hi=0.5
+check 'conv2d_stem_nhwc_f32<9,3,32,32>' N=1,H=17,WC=57,KK=27,OC=30,OH=9,OW=10 --set channels=3 --set kernel_h=3 --set stride=2 --set pad=1 --set use_clamp=true --set lo=-1 --set hi=1
 exit $status

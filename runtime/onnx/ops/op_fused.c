@@ -15,8 +15,8 @@
  *   FusedGelu(x)                        x·(erf(x/√2) + 1)·0.5: one tk_unary(TK_GELU); attr tanh = 1:
  *                                       the tanh form's expansion, one tk_unary(TK_GELU_TANH)
  *   FusedConv(x, w, [b])                Conv [-> BatchNormalization, folded into w, b] [-> Relu | Clip]:
- *                                       tk_conv2d; attrs: Conv's, relu (fused into the kernels'
- *                                       store), clip [lo, hi] (applied in place), channels_last
+ *                                       tk_conv2d; attrs: Conv's, relu and clip [lo, hi] (both
+ *                                       in the kernels' store: tk_conv_opts relu, clamp), channels_last
  *                                       (the result left in NHWC memory for its readers)
  */
 #include <string.h>
@@ -161,13 +161,9 @@ static tk_status run_gelu(TkoOpCtx *oc)
 static tk_status run_conv(TkoOpCtx *oc)
 {
     const TkoNode *n = oc->node;
-    tk_status s = tko_nn_run_conv_with(oc, tko_attr_int(n, "relu", 0) != 0, tko_attr_int(n, "channels_last", 0) != 0);
     const TkoAttr *clip = tko_attr(n, "clip");
-    if (!s && clip && clip->n == 2) {
-        tk_clamp_opts o = { .has_min = true, .min = clip->floats[0], .has_max = true, .max = clip->floats[1] };
-        s = tko_wrap(oc, tk_clamp_(oc->ctx, oc->out[0], &o));
-    }
-    return s;
+    return tko_nn_run_conv_with(oc, tko_attr_int(n, "relu", 0) != 0, clip && clip->n == 2 ? clip->floats : NULL,
+                                tko_attr_int(n, "channels_last", 0) != 0);
 }
 
 static const TkoOpDef defs[] = {

@@ -32,7 +32,7 @@ int tko_nn_known_rank(const TkoModel *m, const TkoNode *n, int i);
 /* op_nn_conv.c */
 const char *tko_nn_check_conv(const TkoModel *m, const TkoNode *n, char *why, size_t len);
 tk_status tko_nn_run_conv(TkoOpCtx *oc);
-tk_status tko_nn_run_conv_with(TkoOpCtx *oc, bool relu, bool channels_last);
+tk_status tko_nn_run_conv_with(TkoOpCtx *oc, bool relu, const float *clip, bool channels_last);
 tk_status tko_nn_run_conv_transpose(TkoOpCtx *oc);
 
 /* op_nn_pool.c; def->arg: 0 max, 1 average, 2 Lp */

@@ -218,15 +218,18 @@ static tk_status conv_transpose3d_full(TkoOpCtx *oc, const tk_tensor *x, const t
 
 /* Conv: asymmetric pads go onto x first; symmetric ones to the kernel call.
  * relu: a ReLU fused into the kernels' store (graph_fuse's FusedConv);
+ * clip (NULL: none): a Clip to [clip[0], clip[1]] fused there likewise
+ * (tk_conv_opts.clamp; NaN stays NaN, as ONNX Clip);
  * channels_last: a 2-d result left in NHWC memory for consumers that read it
- * in place (tk_conv_opts.channels_last). */
-tk_status tko_nn_run_conv_with(TkoOpCtx *oc, bool relu, bool channels_last)
+ * in place (tk_conv_opts.channels_last). 3-d convs apply both after. */
+tk_status tko_nn_run_conv_with(TkoOpCtx *oc, bool relu, const float *clip, bool channels_last)
 {
     const tk_tensor *x = oc->in[0], *w = oc->in[1], *b = oc->nin > 2 ? oc->in[2] : NULL;
     ConvGeom g;
     tk_status s = read_geom(oc, x, w, false, &g);
     if (s) return s;
-    tk_conv_opts o = { .groups = g.group, .relu = relu && g.nsp < 3, .channels_last = channels_last && g.nsp == 2 };
+    tk_conv_opts o = { .groups = g.group, .relu = relu && g.nsp < 3, .channels_last = channels_last && g.nsp == 2,
+                       .clamp = clip && g.nsp < 3, .clamp_min = clip ? clip[0] : 0, .clamp_max = clip ? clip[1] : 0 };
     bool symmetric = g.nsp < 3;   /* 3-d pads x first always */
     for (int i = 0; i < g.nsp && g.nsp < 3; i++) {
         o.stride[i] = g.stride[i], o.dilation[i] = g.dil[i];
@@ -247,13 +250,17 @@ tk_status tko_nn_run_conv_with(TkoOpCtx *oc, bool relu, bool channels_last)
     else if (g.nsp == 2) s = tk_conv2d(oc->ctx, x, w, b, &o, &oc->out[0]);
     else s = conv3d(oc, x, w, b, &g, &oc->out[0]);
     if (!s && relu && g.nsp == 3) s = tk_unary_(oc->ctx, TK_RELU, oc->out[0]);
+    if (!s && clip && g.nsp == 3) {
+        tk_clamp_opts c = { .has_min = true, .min = clip[0], .has_max = true, .max = clip[1] };
+        s = tk_clamp_(oc->ctx, oc->out[0], &c);
+    }
     tk_tensor_release(padded);
     return tko_nn_wrap(oc, s);
 }
 
 tk_status tko_nn_run_conv(TkoOpCtx *oc)
 {
-    return tko_nn_run_conv_with(oc, false, false);
+    return tko_nn_run_conv_with(oc, false, NULL, false);
 }
 
 /* ConvTranspose: the unpadded transposed convolution, then its borders
