@@ -253,7 +253,7 @@ def variants(case, root):
             # a 1×1 stride-1 conv over NHWC is the gemm Y[P, OC] = X[P, C]·W[C, OC] (P = N·H·W):
             # the same memory viewed as matrices
             p = n * h * w
-            out.append({"name": f"conv2d_1x1_nhwc_{dt}", "file": f, "kernel": f"conv2d_1x1_nhwc_{dt}<{conv1x1_config(p, c, oc, case['threads'])}>",
+            out.append({"name": f"conv2d_1x1_nhwc_{dt}", "file": f, "kernel": f"conv2d_1x1_nhwc_{dt}<{conv1x1_config(p, c, oc, case['threads'], dt)}>",
                         "tensors": [[p, c], [c, oc], [oc], [p, oc]], "sets": {"use_relu": "false", "use_clamp": "false"},
                         "note": "X, Wt, Y viewed as [N·H·W, C], [C, OC], [N·H·W, OC]"})
     elif fam == "memory":
@@ -295,18 +295,20 @@ def dw_channel_block(c):
     return 16
 
 
-def conv1x1_config(p, c, oc, threads):
+def conv1x1_config(p, c, oc, threads, dt="f32"):
     """The tile configuration TM,TN,KC1 of conv2d_1x1_nhwc_* for a layer (see its
     comment in conv2d.tk): the channel depth in the fewest K steps of at most 256
     (tiles are at most 256 wide), each rounded up to 16 (C = 320: two of 160); the
     block as wide as the output channels (up to 256, in 32-column register panels);
     the pixel rows (128, 112, 64 or 32) that pad P least — 7² = 49 pixels in 64 rows
     took 0.42 ms against 0.48 in 128 — halved while a thread would have under two
-    blocks."""
+    blocks; f32 with one K step of at most 32 channels takes 32 rows (conv.c)."""
     steps = cdiv(c, 256)
     kc = cdiv(cdiv(c, steps), 16) * 16
     tn = min(256, -(-oc // 32) * 32)
     tm = min((128, 112, 64, 32), key=lambda m: (cdiv(p, m) * m, -m))
+    if dt == "f32" and kc <= 32:
+        tm = 32
     while tm > 32 and cdiv(p, tm) * cdiv(oc, tn) < 2 * threads:
         tm //= 2
     return f"{tm},{tn},{kc}"

@@ -85,10 +85,11 @@ def main():
     pw = cases.conv_case("f32", "mobilenetv2", "expand", 56, 56, 24, 144, 1, 1, 0, 2)
     pv = {v["name"]: v for v in ours.variants(pw, root)}
     expect(pv.get("conv2d_1x1_nhwc_f32", {}).get("sizes") == {"P": 3136, "C": 24, "OC": 144}
-           and pv["conv2d_1x1_nhwc_f32"]["kernel"] == "conv2d_1x1_nhwc_f32<112,160,32>"
+           and pv["conv2d_1x1_nhwc_f32"]["kernel"] == "conv2d_1x1_nhwc_f32<32,160,32>"
            and pv["conv2d_1x1_nhwc_f32"]["sets"] == {"use_relu": "false", "use_clamp": "false"},
            f"1x1 variant {pv.get('conv2d_1x1_nhwc_f32')}")
-    expect(ours.conv1x1_config(49, 320, 1280, 2) == "64,256,160" and ours.conv1x1_config(64, 64, 64, 2) == "32,64,64",
+    expect(ours.conv1x1_config(49, 320, 1280, 2) == "64,256,160" and ours.conv1x1_config(64, 64, 64, 2) == "32,64,64" and
+           ours.conv1x1_config(12544, 16, 96, 1) == "32,96,16" and ours.conv1x1_config(12544, 16, 96, 1, "bf16") == "128,96,16",
            "1x1 tile configurations: K in the fewest steps of <= 256, a block for every thread")
     s3 = cases.conv_case("f32", "resnet50", "3x3s2", 56, 56, 128, 128, 3, 2, 1, 1)
     expect(s3["shape"]["OH"] == 28 and [v["name"] for v in ours.variants(s3, root)] == ["conv2d_nhwc_f32"],

@@ -37,6 +37,8 @@ check 'conv2d_1x1_nhwc_f32<64,256,64>' P=70,C=64,OC=256
 check 'conv2d_1x1_nhwc_f32<112,160,32>' P=229,C=24,OC=150
 check 'conv2d_1x1_nhwc_f32<64,256,160>' P=49,C=320,OC=270
 check 'conv2d_1x1_nhwc_f32<32,256,48>' P=33,C=40,OC=300
+check 'conv2d_1x1_nhwc_f32<32,160,32>' P=229,C=24,OC=150 --set use_clamp=true --set lo=0 --set hi=6   # f32, C <= 32: 32 rows
+check 'conv2d_1x1_nhwc_f32<32,96,16>' P=301,C=16,OC=90
 # the stem: <KWC, KHN, KT, SN>; X as [N, H, W·C], Wk as [KH·KW·C, OC]
 check 'conv2d_stem_nhwc_f32<9,3,32,32>' N=1,H=17,WC=57,KK=27,OC=30,OH=9,OW=10 --set channels=3 --set kernel_h=3 --set stride=2 --set pad=1
 check 'conv2d_stem_nhwc_f32<21,7,160,64>' N=2,H=19,WC=45,KK=147,OC=70,OH=10,OW=8 --set channels=3 --set kernel_h=7 --set stride=2 --set pad=3 --set use_relu=true
