@@ -306,9 +306,11 @@ tk_status tko_remove_dead(TkoModel *m, TkoGraph *g)
     int kept = 0;
     for (int i = 0; i < g->nnodes; i++)
         if (!dead[i]) g->nodes[kept++] = g->nodes[i];
-        else
+        else {
             for (int k = 0; k < g->nodes[i].nout; k++)
                 if (g->nodes[i].outputs[k] >= 0) g->values[g->nodes[i].outputs[k]].producer = -1;
+            tko_node_release(&g->nodes[i]);   /* its tensor attributes and subgraphs (a dead If's branches leaked) */
+        }
     g->nnodes = kept;
     for (int i = 0; i < kept; i++)
         for (int o = 0; o < g->nodes[i].nout; o++)

@@ -18,13 +18,18 @@ static void destroy_graph(TkoGraph *g)
 {
     if (!g) return;
     for (int v = 0; v < g->nvalues; v++) tk_tensor_release(g->values[v].constant);
-    for (int i = 0; i < g->nnodes; i++)
-        for (int a = 0; a < g->nodes[i].nattrs; a++) {
-            TkoAttr *at = &g->nodes[i].attrs[a];
-            tk_tensor_release(at->t);
-            destroy_graph(at->g);
-            for (int k = 0; k < at->n && at->type == TKO_ATTR_GRAPHS && at->graphs; k++) destroy_graph(at->graphs[k]);
-        }
+    for (int i = 0; i < g->nnodes; i++) tko_node_release(&g->nodes[i]);
+}
+
+void tko_node_release(TkoNode *n)
+{
+    for (int a = 0; a < n->nattrs; a++) {
+        TkoAttr *at = &n->attrs[a];
+        tk_tensor_release(at->t);
+        destroy_graph(at->g);
+        for (int k = 0; k < at->ngraphs && at->graphs; k++) destroy_graph(at->graphs[k]);
+        at->t = NULL, at->g = NULL, at->ngraphs = 0;
+    }
 }
 
 void tko_model_destroy(TkoModel *m)

@@ -305,7 +305,7 @@ static tk_status read_attr(Reader *rd, TkoGraph *g, const TkrPbReader *parent, c
             if (!(s = want(rd, &f, TKR_PB_BYTES, "AttributeProto.strings")) && !(at->strings[ks++] = str_of(rd, &f))) s = oom(rd);
         } else if (f.number == 11) {
             if (!(s = want(rd, &f, TKR_PB_BYTES, "AttributeProto.graphs")))
-                s = read_graph(rd, f.bytes, f.len, f.offset, g, &at->graphs[kg++]);
+                s = read_graph(rd, f.bytes, f.len, f.offset, g, &at->graphs[kg++]), at->ngraphs = kg;   /* owned even if s */
         }
     }
     return s;

@@ -71,6 +71,7 @@ typedef struct {
     int64_t *ints;
     const char **strings;
     TkoGraph **graphs;
+    int ngraphs;             /* graphs read into `graphs` (owned), whatever `type` says */
 } TkoAttr;
 
 /* ------------------------------------------------------------ values that are not tensors */
@@ -255,6 +256,9 @@ tk_status tko_mark_weights(TkoModel *m, TkoGraph *g);
 tk_status tko_fuse(TkoModel *m, TkoGraph *g);
 tk_status tko_liveness(TkoModel *m, TkoGraph *g);
 void tko_model_destroy(TkoModel *m);
+/* Releases what node n owns: its attributes' tensors and subgraphs (for a pass
+ * that drops the node; tko_model_destroy does it for the nodes left). */
+void tko_node_release(TkoNode *n);
 
 /* Runs g: vals (tensors) and seqs (sequences, empty optionals) have
  * g->nvalues slots each, a value in at most one of them; constants and bound
