@@ -1,6 +1,6 @@
 /* emit.h — TIR → LLVM IR through the LLVM-C API, shared state of the two
  * halves: emit_llvm.c (functions, regions, the warp schedule, scalars,
- * control flow) and emit_tiles.c (tile and vector operations).
+ * control flow), emit_tiles.c and emit_fuse.c (tile and vector operations).
  *
  * The CPU execution model (docs/ARCHITECTURE.md): one call of NAME__block
  * runs one block. Its warps run one after another: code between two barrier
@@ -43,14 +43,18 @@ typedef struct {
     LLVMValueRef *slots;
     uint32_t *uses;               /* operand references per instruction id (emit_kernel) */
     const TirInstr **user;        /* ... and the (last) instruction that refers to it */
-    /* element-wise fusion (emit_tiles.c), by instruction id, allocated on first use:
+    /* element-wise fusion (emit_fuse.c), by instruction id, allocated on first use:
      * the root whose loop computes a node (itself if materialised; 0 unknown),
      * and, within the loop being emitted (epoch), each shared node's value at (i, j) */
     const TirInstr **fuse_owner;
     uint32_t *fuse_epoch_of;
     LLVMValueRef *fuse_memo, *fuse_memo_i, *fuse_memo_j;
+    uint8_t *fuse_memo_lanes;
     uint32_t fuse_epoch;
-    /* loads from row-major tensors read in place by the fused loops (emit_tiles.c), by id:
+    /* > 1 while a fused loop computes `fuse_lanes` consecutive elements of a
+     * row at a time as one vector (emit_lanes.c); 0 in element-by-element loops */
+    unsigned fuse_lanes;
+    /* loads from row-major tensors read in place by the fused loops (emit_fuse.c), by id:
      * 0 not judged, 1 read in place, 2 materialised; and for the loop being emitted,
      * the loads it reads (a list) with each one's first element and row stride */
     uint8_t *fuse_load;
@@ -87,7 +91,7 @@ typedef struct {
  * to the size NAME__grid reports so a launcher can judge a smaller stack. */
 #define TK_CPU_FRAME_SLACK (256 << 10)
 
-/* emit_tiles.c: is element-wise value x computed inside the loop of the root
+/* emit_fuse.c: is element-wise value x computed inside the loop of the root
  * its users belong to (so it is not emitted where it stands)? */
 bool emit_fused_into_user(Emit *E, const TirInstr *x);
 /* emit_subtile.c: sub-tiles, rows and columns (SLICE, LINE: element-wise
@@ -100,6 +104,15 @@ bool emit_is_subtile_read(const TirInstr *x);
 LLVMValueRef emit_subtile_elem(Emit *E, const TirInstr *x, LLVMValueRef i, LLVMValueRef j, EmitElemFn elem);
 bool emit_subtile_in_tree(Emit *E, const TirInstr *x);
 void emit_subtile_set(Emit *E, const TirInstr *s);
+/* emit_lanes.c: fused element loops over small row-major values, in vectors.
+ * emit_lanes_for: the lanes per vector for a value of type t (0: the value
+ * is too large or not row-major, an element loop serves it). The others are
+ * emit_ld / emit_st / a splat for `n` consecutive elements at once. */
+unsigned emit_lanes_for(const TkType *t);
+LLVMValueRef emit_ld_lanes(Emit *E, const TkType *t, LLVMValueRef base, LLVMValueRef idx, unsigned n);
+void emit_st_lanes(Emit *E, const TkType *t, LLVMValueRef base, LLVMValueRef idx, LLVMValueRef v);
+LLVMValueRef emit_splat(Emit *E, LLVMValueRef scalar, unsigned n);
+LLVMValueRef emit_lane_index(Emit *E, LLVMValueRef first, unsigned n);
 /* x is an element-wise value or a reduction that nothing reads: not emitted at all. */
 bool emit_is_dead_tile_value(Emit *E, const TirInstr *x);
 
@@ -123,8 +136,11 @@ LLVMValueRef emit_intrinsic(Emit *E, const char *name, LLVMTypeRef *overloads, u
 LLVMValueRef emit_const_float(Emit *E, TkTypeKind k, double value);
 /* f16/bf16 → f32. bf16 values are carried as i16 bit patterns throughout. */
 LLVMValueRef emit_to_f32(Emit *E, LLVMValueRef v, TkTypeKind from);
-/* f32 → f16/bf16 with round-to-nearest-even, without runtime libcalls. */
+/* f32 → f16/bf16 with round-to-nearest-even, without runtime libcalls; `to` is
+ * the element type (a vector v gives a vector). */
 LLVMValueRef emit_fptrunc(Emit *E, LLVMValueRef v, LLVMTypeRef to);
+/* The scalar type `scalar`, or a vector of it as long as v. */
+LLVMTypeRef emit_type_like(LLVMValueRef v, LLVMTypeRef scalar);
 /* Scalar value `v` of kind `from` as kind `to` (float kinds: RNE). */
 LLVMValueRef emit_convert_scalar(Emit *E, LLVMValueRef v, TkTypeKind from, TkTypeKind to);
 /* A counted loop: for (idx = 0; idx < n; idx++). */
@@ -149,6 +165,14 @@ LLVMValueRef emit_tensor_dim(Emit *E, const TkType *t, unsigned d);
  * tile statements; emit_mma.c: emit_tile_mma */
 LLVMValueRef emit_tile_value(Emit *E, const TirInstr *i);
 void emit_tile_store(Emit *E, const TirInstr *i);
+/* The stack buffer of tile value i (made on first use). */
+LLVMValueRef emit_temp_buffer(Emit *E, const TirInstr *i);
+/* emit_fuse.c: element-wise values (one fused loop per root), fills,
+ * reductions, and a store of an element-wise value (written in its loop). */
+LLVMValueRef emit_elementwise(Emit *E, const TirInstr *x);
+LLVMValueRef emit_fill(Emit *E, const TirInstr *i);
+LLVMValueRef emit_reduce(Emit *E, const TirInstr *i);
+void emit_fused_store(Emit *E, const TirInstr *st);
 void emit_tile_mma(Emit *E, const TirInstr *i);
 /* The micro-kernel row (intrinsics/cpu_mma.h) an mma runs on: legalise's
  * choice, else the target's; NULL for the portable loop. */
@@ -247,10 +271,10 @@ int emit_plan_coalesce(Emit *E, const TirRegion *body);
 void emit_free_coalesce(Emit *E);
 void emit_free_fusion(Emit *E);
 const TirInstr *emit_storage_of(const Emit *E, const TirInstr *v);
-/* emit_tiles.c: is a tile of type `tile` at `coords` of tensor type g wholly
+/* emit_gl.c: is a tile of type `tile` at `coords` of tensor type g wholly
  * inside it (i1), and the element offset of its first element. */
 LLVMValueRef emit_gl_tile_at(Emit *E, const TkType *g, const TirInstr *const *coords, const TkType *tile, LLVMValueRef *offset);
-/* emit_tiles.c: a tile to (to_tile) or from `buf` at `coords` of a global
+/* emit_gl.c: a tile to (to_tile) or from `buf` at `coords` of a global
  * tensor, masked at its edges (a load reads 0 outside). */
 void emit_gl_transfer(Emit *E, const TkType *g, LLVMValueRef tensor, const TirInstr *const *coords, const TkType *tile, LLVMValueRef buf,
                       bool to_tile, TirPack pack);

@@ -30,8 +30,11 @@ Geometry emit_gl_geometry(Emit *E, const TkType *g, const TirInstr *const *coord
     for (unsigned d = 0; d < lead; d++) {
         LLVMValueRef idx = i64v(E, emit_value(E, coords[d]));
         LLVMValueRef dim = emit_tensor_dim(E, g, d);
-        LLVMValueRef ok = LLVMBuildAnd(E->b, LLVMBuildICmp(E->b, LLVMIntSGE, idx, emit_const_i64(E, 0), ""),
-                                       LLVMBuildICmp(E->b, LLVMIntSLT, idx, dim, ""), "");
+        /* 0 <= idx < dim as one unsigned compare: a negative idx is huge. A
+         * dim is a polynomial of the sizes that may come out negative (N − 4
+         * with N < 4), which must still hold nothing: hence max(dim, 0), a
+         * loop invariant. */
+        LLVMValueRef ok = LLVMBuildICmp(E->b, LLVMIntULT, idx, smax(E, dim, emit_const_i64(E, 0)), "");
         G.base_ok = LLVMBuildAnd(E->b, G.base_ok, ok, "");
         G.lead_off = LLVMBuildAdd(E->b, LLVMBuildMul(E->b, G.lead_off, dim, ""), idx, "");
     }
@@ -55,9 +58,8 @@ void emit_gl_row_range(Emit *E, const Geometry *G, LLVMValueRef i, int64_t cols,
                       LLVMValueRef *jhi)
 {
     LLVMValueRef r = LLVMBuildAdd(E->b, G->row0, i, "");
-    LLVMValueRef ok = LLVMBuildAnd(E->b, G->base_ok,
-                                   LLVMBuildAnd(E->b, LLVMBuildICmp(E->b, LLVMIntSGE, r, emit_const_i64(E, 0), ""),
-                                                LLVMBuildICmp(E->b, LLVMIntSLT, r, G->nrows, ""), ""), "");
+    LLVMValueRef nrows = smax(E, G->nrows, emit_const_i64(E, 0));   /* 0 <= r < nrows, as for lead dims */
+    LLVMValueRef ok = LLVMBuildAnd(E->b, G->base_ok, LLVMBuildICmp(E->b, LLVMIntULT, r, nrows, ""), "");
     *row_off = LLVMBuildMul(E->b, LLVMBuildAdd(E->b, LLVMBuildMul(E->b, G->lead_off, G->nrows, ""), r, ""), G->ncols, "");
     LLVMValueRef lo = smax(E, LLVMBuildNeg(E->b, G->col0, ""), emit_const_i64(E, 0));
     LLVMValueRef hi = smin(E, LLVMBuildSub(E->b, G->ncols, G->col0, ""), emit_const_i64(E, cols));

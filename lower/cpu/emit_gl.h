@@ -1,5 +1,5 @@
 /* emit_gl.h — private to lower/cpu: how tile loads and stores reach a global
- * tensor (emit_gl.c), shared with the element-wise fusion of emit_tiles.c,
+ * tensor (emit_gl.c), shared with the element-wise fusion of emit_fuse.c,
  * which reads interior tiles in place and copies edge tiles first. */
 #ifndef TK_LOWER_EMIT_GL_H
 #define TK_LOWER_EMIT_GL_H

@@ -1,6 +1,6 @@
 /* emit_llvm.c — TIR → LLVM IR: the two functions of each kernel, the warp
  * schedule around barriers, slots, values and control flow. Scalar arithmetic
- * and conversions are in emit_scalars.c, tile operations in emit_tiles.c. See emit.h for the execution model. */
+ * and conversions are in emit_scalars.c, tile operations in emit_tiles.c and emit_fuse.c. See emit.h for the execution model. */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -673,6 +673,12 @@ static int emit_kernel(Emit *E, const TirFunc *f)
     LLVMTypeRef bp[5] = { E->ptr, E->ptr, E->i32, E->i32, E->i32 };
     snprintf(name, sizeof name, "%s__block", f->name);
     begin_function(E, add_function(E, name, LLVMFunctionType(E->vd, bp, 5, 0)));
+    /* args and sizes are the launcher's own arrays, never a tensor: noalias
+     * lets LLVM keep a tensor's extents in registers across the kernel's stores
+     * (every bounds check reloaded them after each store to Y) */
+    static const char noalias[] = "noalias";
+    for (unsigned k = 1; k <= 2; k++)
+        LLVMAddAttributeAtIndex(E->fn, k, LLVMCreateEnumAttribute(E->ctx, LLVMGetEnumAttributeKindForName(noalias, sizeof noalias - 1), 0));
     debug_function(E, name, f->loc);
     E->args = LLVMGetParam(E->fn, 0);
     E->sizes = LLVMGetParam(E->fn, 1);

@@ -282,7 +282,7 @@ int emit_plan_views(Emit *E, const TirRegion *body)
         find_views(E, body, stored, bad);
         rc = emit_find_row_views(E, body, stored);
     }
-    E->param_stored = stored;   /* element-wise fusion reads it too (emit_tiles.c) */
+    E->param_stored = stored;   /* element-wise fusion reads it too (emit_fuse.c) */
     free(bad);
     return rc;
 }

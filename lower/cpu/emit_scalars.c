@@ -20,15 +20,35 @@ LLVMValueRef emit_const_float(Emit *E, TkTypeKind k, double value)
     return LLVMConstInt(E->i16, bits, 0);
 }
 
-/* f16/bf16 value → f32 (bf16 is carried as its i16 bit pattern: widen by a shift). */
+/* The scalar type `scalar`, or a vector of it as long as v (element loops in lanes). */
+LLVMTypeRef emit_type_like(LLVMValueRef v, LLVMTypeRef scalar)
+{
+    LLVMTypeRef t = LLVMTypeOf(v);
+    return LLVMGetTypeKind(t) == LLVMVectorTypeKind ? LLVMVectorType(scalar, LLVMGetVectorSize(t)) : scalar;
+}
+
+/* An integer constant of v's shape (a splat for a vector: LLVMConstInt takes
+ * integer types only). */
+static LLVMValueRef int_like(LLVMValueRef v, LLVMTypeRef scalar, unsigned long long k)
+{
+    LLVMValueRef c = LLVMConstInt(scalar, k, 0), elems[64];
+    LLVMTypeRef t = LLVMTypeOf(v);
+    if (LLVMGetTypeKind(t) != LLVMVectorTypeKind) return c;
+    unsigned n = LLVMGetVectorSize(t);
+    for (unsigned i = 0; i < n && i < 64; i++) elems[i] = c;
+    return LLVMConstVector(elems, n < 64 ? n : 64);
+}
+
+/* f16/bf16 value → f32 (bf16 is carried as its i16 bit pattern: widen by a
+ * shift); scalars or vectors. */
 LLVMValueRef emit_to_f32(Emit *E, LLVMValueRef v, TkTypeKind from)
 {
     if (from == TK_TY_F32 || from == TK_TY_UFLOAT) return v;
     if (from == TK_TY_BF16) {
-        LLVMValueRef wide = LLVMBuildShl(E->b, LLVMBuildZExt(E->b, v, E->i32, ""), LLVMConstInt(E->i32, 16, 0), "");
-        return LLVMBuildBitCast(E->b, wide, E->f32, "");
+        LLVMValueRef wide = LLVMBuildShl(E->b, LLVMBuildZExt(E->b, v, emit_type_like(v, E->i32), ""), int_like(v, E->i32, 16), "");
+        return LLVMBuildBitCast(E->b, wide, emit_type_like(v, E->f32), "");
     }
-    return LLVMBuildFPExt(E->b, v, E->f32, "");
+    return LLVMBuildFPExt(E->b, v, emit_type_like(v, E->f32), "");
 }
 
 /* f32 → f16/bf16, rounding to nearest even. bf16 is rounded with integer ops
@@ -37,22 +57,17 @@ LLVMValueRef emit_to_f32(Emit *E, LLVMValueRef v, TkTypeKind from)
  * and the hardware instruction (vcvtneps2bf16) flushes subnormals to zero. */
 LLVMValueRef emit_fptrunc(Emit *E, LLVMValueRef v, LLVMTypeRef to)
 {
-    if (to != E->i16) return LLVMBuildFPTrunc(E->b, v, to, "");
-    LLVMTypeRef vt = LLVMTypeOf(v);
-    bool vec = LLVMGetTypeKind(vt) == LLVMVectorTypeKind;
-    unsigned n = vec ? LLVMGetVectorSize(vt) : 1;
-    LLVMTypeRef i32 = E->i32, i16 = E->i16;
-    (void)n;
-    LLVMValueRef bits = LLVMBuildBitCast(E->b, v, i32, "");
-    LLVMValueRef one = LLVMConstInt(E->i32, 1, 0), bias = LLVMConstInt(E->i32, 0x7fff, 0), sixteen = LLVMConstInt(E->i32, 16, 0);
-    LLVMValueRef quiet = LLVMConstInt(E->i32, 0x00400000, 0);
-    if (vec) return LLVMBuildFPTrunc(E->b, v, to, "");   /* tiles convert element by element today */
+    /* `to` is the element type; a vector v gives a vector of it */
+    if (to != E->i16) return LLVMBuildFPTrunc(E->b, v, emit_type_like(v, to), "");
+    LLVMValueRef bits = LLVMBuildBitCast(E->b, v, emit_type_like(v, E->i32), "");
+    LLVMValueRef one = int_like(v, E->i32, 1), bias = int_like(v, E->i32, 0x7fff), sixteen = int_like(v, E->i32, 16);
+    LLVMValueRef quiet = int_like(v, E->i32, 0x00400000);
     LLVMValueRef lsb = LLVMBuildAnd(E->b, LLVMBuildLShr(E->b, bits, sixteen, ""), one, "");
     LLVMValueRef rounded = LLVMBuildAdd(E->b, bits, LLVMBuildAdd(E->b, bias, lsb, ""), "");
     /* NaN stays a (quiet) NaN instead of rounding into infinity */
     LLVMValueRef is_nan = LLVMBuildFCmp(E->b, LLVMRealUNO, v, v, "");
     LLVMValueRef chosen = LLVMBuildSelect(E->b, is_nan, LLVMBuildOr(E->b, bits, quiet, ""), rounded, "");
-    return LLVMBuildTrunc(E->b, LLVMBuildLShr(E->b, chosen, sixteen, ""), i16, "");
+    return LLVMBuildTrunc(E->b, LLVMBuildLShr(E->b, chosen, sixteen, ""), emit_type_like(v, E->i16), "");
 }
 
 bool emit_is_float_kind(TkTypeKind k) { return k == TK_TY_F32 || k == TK_TY_F16 || k == TK_TY_BF16 || k == TK_TY_UFLOAT; }

@@ -1,6 +1,6 @@
 /* emit_subtile.c — sub-tiles, rows and columns on the CPU (docs/LANGUAGE.md
  * §5.13). A read (SLICE, LINE) is an element-wise node of the fusion in
- * emit_tiles.c whose element (i, j) is an element of its source at shifted
+ * emit_fuse.c whose element (i, j) is an element of its source at shifted
  * coordinates, so `exp(x[0 .. 16, 16 .. 32])` is one loop over the 16×16
  * elements reading x in place; a write (SET_SLICE, SET_LINE) copies its
  * (materialised) value into the region of the variable's storage. Layouts

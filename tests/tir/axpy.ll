@@ -38,10 +38,10 @@ start:                                            ; preds = %entry
   ret void
 }
 
-define void @axpy__block(ptr %0, ptr %1, i32 %2, i32 %3, i32 %4) {
+define void @axpy__block(ptr noalias %0, ptr noalias %1, i32 %2, i32 %3, i32 %4) {
 entry:
   %tile = alloca [64 x float], align 64
-  %tile10 = alloca [64 x float], align 64
+  %tile4 = alloca [64 x float], align 64
   br label %start
 
 start:                                            ; preds = %entry
@@ -114,211 +114,219 @@ fuse.inside:                                      ; preds = %start
   %64 = mul i64 0, %47
   %65 = add i64 %64, %53
   %66 = getelementptr float, ptr %Y, i64 %65
-  br label %st.row
+  %67 = getelementptr float, ptr %66, i64 0
+  %68 = load <16 x float>, ptr %67, align 4
+  %69 = insertelement <16 x float> poison, float %8, i32 0
+  %70 = shufflevector <16 x float> %69, <16 x float> poison, <16 x i32> zeroinitializer
+  %71 = getelementptr float, ptr %63, i64 0
+  %72 = load <16 x float>, ptr %71, align 4
+  %73 = fmul <16 x float> %72, %70
+  %74 = fadd <16 x float> %73, %68
+  %75 = mul i64 0, %14
+  %76 = add i64 %20, 0
+  %77 = add i64 %75, %76
+  %78 = getelementptr float, ptr %Y, i64 %77
+  store <16 x float> %74, ptr %78, align 4
+  %79 = getelementptr float, ptr %66, i64 16
+  %80 = load <16 x float>, ptr %79, align 4
+  %81 = insertelement <16 x float> poison, float %8, i32 0
+  %82 = shufflevector <16 x float> %81, <16 x float> poison, <16 x i32> zeroinitializer
+  %83 = getelementptr float, ptr %63, i64 16
+  %84 = load <16 x float>, ptr %83, align 4
+  %85 = fmul <16 x float> %84, %82
+  %86 = fadd <16 x float> %85, %80
+  %87 = mul i64 0, %14
+  %88 = add i64 %20, 16
+  %89 = add i64 %87, %88
+  %90 = getelementptr float, ptr %Y, i64 %89
+  store <16 x float> %86, ptr %90, align 4
+  %91 = getelementptr float, ptr %66, i64 32
+  %92 = load <16 x float>, ptr %91, align 4
+  %93 = insertelement <16 x float> poison, float %8, i32 0
+  %94 = shufflevector <16 x float> %93, <16 x float> poison, <16 x i32> zeroinitializer
+  %95 = getelementptr float, ptr %63, i64 32
+  %96 = load <16 x float>, ptr %95, align 4
+  %97 = fmul <16 x float> %96, %94
+  %98 = fadd <16 x float> %97, %92
+  %99 = mul i64 0, %14
+  %100 = add i64 %20, 32
+  %101 = add i64 %99, %100
+  %102 = getelementptr float, ptr %Y, i64 %101
+  store <16 x float> %98, ptr %102, align 4
+  %103 = getelementptr float, ptr %66, i64 48
+  %104 = load <16 x float>, ptr %103, align 4
+  %105 = insertelement <16 x float> poison, float %8, i32 0
+  %106 = shufflevector <16 x float> %105, <16 x float> poison, <16 x i32> zeroinitializer
+  %107 = getelementptr float, ptr %63, i64 48
+  %108 = load <16 x float>, ptr %107, align 4
+  %109 = fmul <16 x float> %108, %106
+  %110 = fadd <16 x float> %109, %104
+  %111 = mul i64 0, %14
+  %112 = add i64 %20, 48
+  %113 = add i64 %111, %112
+  %114 = getelementptr float, ptr %Y, i64 %113
+  store <16 x float> %110, ptr %114, align 4
+  br label %fuse.done
 
 fuse.edge:                                        ; preds = %start
   br label %gl.row
 
-fuse.done:                                        ; preds = %done21, %done
+fuse.done:                                        ; preds = %done14, %fuse.inside
   ret void
 
-st.row:                                           ; preds = %done2, %fuse.inside
-  %i = phi i64 [ 0, %fuse.inside ], [ %83, %done2 ]
-  %67 = icmp slt i64 %i, 1
-  br i1 %67, label %body, label %done
+gl.row:                                           ; preds = %done2, %fuse.edge
+  %i = phi i64 [ 0, %fuse.edge ], [ %146, %done2 ]
+  %115 = icmp slt i64 %i, 1
+  br i1 %115, label %body, label %done
 
-body:                                             ; preds = %st.row
-  %68 = add i64 0, %i
-  %69 = add i64 0, %68
-  %70 = mul i64 %69, %14
-  br label %st.col
-
-done:                                             ; preds = %st.row
-  br label %fuse.done
-
-st.col:                                           ; preds = %body1, %body
-  %i3 = phi i64 [ 0, %body ], [ %82, %body1 ]
-  %71 = icmp slt i64 %i3, 64
-  br i1 %71, label %body1, label %done2
-
-body1:                                            ; preds = %st.col
-  %72 = add i64 %i3, 0
-  %73 = getelementptr float, ptr %66, i64 %72
-  %74 = load float, ptr %73, align 4
-  %75 = getelementptr float, ptr %63, i64 %72
-  %76 = load float, ptr %75, align 4
-  %77 = fmul float %76, %8
-  %78 = fadd float %77, %74
-  %79 = add i64 %20, %72
-  %80 = add i64 %70, %79
-  %81 = getelementptr float, ptr %Y, i64 %80
-  store float %78, ptr %81, align 4
-  %82 = add i64 %i3, 1
-  br label %st.col
-
-done2:                                            ; preds = %st.col
-  %83 = add i64 %i, 1
-  br label %st.row
-
-gl.row:                                           ; preds = %done8, %fuse.edge
-  %i6 = phi i64 [ 0, %fuse.edge ], [ %117, %done8 ]
-  %84 = icmp slt i64 %i6, 1
-  br i1 %84, label %body4, label %done5
-
-body4:                                            ; preds = %gl.row
-  %85 = add i64 0, %i6
-  %86 = icmp slt i64 %85, 1
-  %87 = icmp sge i64 %85, 0
-  %88 = and i1 %87, %86
-  %89 = and i1 true, %88
-  %90 = add i64 0, %85
-  %91 = mul i64 %90, %30
-  %92 = sub i64 0, %36
-  %93 = icmp sgt i64 %92, 0
-  %94 = select i1 %93, i64 %92, i64 0
-  %95 = sub i64 %30, %36
-  %96 = icmp slt i64 %95, 64
-  %97 = select i1 %96, i64 %95, i64 64
-  %98 = select i1 %89, i64 %97, i64 0
-  %99 = add i64 %91, %36
+body:                                             ; preds = %gl.row
+  %116 = add i64 0, %i
+  %117 = icmp ult i64 %116, 1
+  %118 = and i1 true, %117
+  %119 = add i64 0, %116
+  %120 = mul i64 %119, %30
+  %121 = sub i64 0, %36
+  %122 = icmp sgt i64 %121, 0
+  %123 = select i1 %122, i64 %121, i64 0
+  %124 = sub i64 %30, %36
+  %125 = icmp slt i64 %124, 64
+  %126 = select i1 %125, i64 %124, i64 64
+  %127 = select i1 %118, i64 %126, i64 0
+  %128 = add i64 %120, %36
   br label %gl.chunk
 
-done5:                                            ; preds = %gl.row
-  br label %gl.row11
+done:                                             ; preds = %gl.row
+  br label %gl.row5
 
-gl.chunk:                                         ; preds = %body7, %body4
-  %i9 = phi i64 [ 0, %body4 ], [ %116, %body7 ]
-  %100 = icmp slt i64 %i9, 4
-  br i1 %100, label %body7, label %done8
+gl.chunk:                                         ; preds = %body1, %body
+  %i3 = phi i64 [ 0, %body ], [ %145, %body1 ]
+  %129 = icmp slt i64 %i3, 4
+  br i1 %129, label %body1, label %done2
 
-body7:                                            ; preds = %gl.chunk
-  %101 = mul i64 %i9, 16
-  %102 = insertelement <16 x i64> undef, i64 %101, i32 0
-  %103 = shufflevector <16 x i64> %102, <16 x i64> undef, <16 x i32> zeroinitializer
-  %104 = insertelement <16 x i64> undef, i64 %94, i32 0
-  %105 = shufflevector <16 x i64> %104, <16 x i64> undef, <16 x i32> zeroinitializer
-  %106 = insertelement <16 x i64> undef, i64 %98, i32 0
-  %107 = shufflevector <16 x i64> %106, <16 x i64> undef, <16 x i32> zeroinitializer
-  %108 = add <16 x i64> %103, <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7, i64 8, i64 9, i64 10, i64 11, i64 12, i64 13, i64 14, i64 15>
-  %109 = icmp slt <16 x i64> %108, %107
-  %110 = icmp sge <16 x i64> %108, %105
-  %111 = and <16 x i1> %110, %109
-  %112 = add i64 %99, %101
-  %113 = getelementptr float, ptr %X, i64 %112
-  %114 = getelementptr float, ptr %tile, i64 %101
-  %115 = call <16 x float> @llvm.masked.load.v16f32.p0(ptr align 4 %113, <16 x i1> %111, <16 x float> zeroinitializer)
-  store <16 x float> %115, ptr %114, align 4
-  %116 = add i64 %i9, 1
+body1:                                            ; preds = %gl.chunk
+  %130 = mul i64 %i3, 16
+  %131 = insertelement <16 x i64> undef, i64 %130, i32 0
+  %132 = shufflevector <16 x i64> %131, <16 x i64> undef, <16 x i32> zeroinitializer
+  %133 = insertelement <16 x i64> undef, i64 %123, i32 0
+  %134 = shufflevector <16 x i64> %133, <16 x i64> undef, <16 x i32> zeroinitializer
+  %135 = insertelement <16 x i64> undef, i64 %127, i32 0
+  %136 = shufflevector <16 x i64> %135, <16 x i64> undef, <16 x i32> zeroinitializer
+  %137 = add <16 x i64> %132, <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7, i64 8, i64 9, i64 10, i64 11, i64 12, i64 13, i64 14, i64 15>
+  %138 = icmp slt <16 x i64> %137, %136
+  %139 = icmp sge <16 x i64> %137, %134
+  %140 = and <16 x i1> %139, %138
+  %141 = add i64 %128, %130
+  %142 = getelementptr float, ptr %X, i64 %141
+  %143 = getelementptr float, ptr %tile, i64 %130
+  %144 = call <16 x float> @llvm.masked.load.v16f32.p0(ptr align 4 %142, <16 x i1> %140, <16 x float> zeroinitializer)
+  store <16 x float> %144, ptr %143, align 4
+  %145 = add i64 %i3, 1
   br label %gl.chunk
 
-done8:                                            ; preds = %gl.chunk
-  %117 = add i64 %i6, 1
+done2:                                            ; preds = %gl.chunk
+  %146 = add i64 %i, 1
   br label %gl.row
 
-gl.row11:                                         ; preds = %done17, %done5
-  %i14 = phi i64 [ 0, %done5 ], [ %151, %done17 ]
-  %118 = icmp slt i64 %i14, 1
-  br i1 %118, label %body12, label %done13
+gl.row5:                                          ; preds = %done11, %done
+  %i8 = phi i64 [ 0, %done ], [ %178, %done11 ]
+  %147 = icmp slt i64 %i8, 1
+  br i1 %147, label %body6, label %done7
 
-body12:                                           ; preds = %gl.row11
-  %119 = add i64 0, %i14
-  %120 = icmp slt i64 %119, 1
-  %121 = icmp sge i64 %119, 0
-  %122 = and i1 %121, %120
-  %123 = and i1 true, %122
-  %124 = add i64 0, %119
-  %125 = mul i64 %124, %47
-  %126 = sub i64 0, %53
-  %127 = icmp sgt i64 %126, 0
-  %128 = select i1 %127, i64 %126, i64 0
-  %129 = sub i64 %47, %53
-  %130 = icmp slt i64 %129, 64
-  %131 = select i1 %130, i64 %129, i64 64
-  %132 = select i1 %123, i64 %131, i64 0
-  %133 = add i64 %125, %53
-  br label %gl.chunk15
+body6:                                            ; preds = %gl.row5
+  %148 = add i64 0, %i8
+  %149 = icmp ult i64 %148, 1
+  %150 = and i1 true, %149
+  %151 = add i64 0, %148
+  %152 = mul i64 %151, %47
+  %153 = sub i64 0, %53
+  %154 = icmp sgt i64 %153, 0
+  %155 = select i1 %154, i64 %153, i64 0
+  %156 = sub i64 %47, %53
+  %157 = icmp slt i64 %156, 64
+  %158 = select i1 %157, i64 %156, i64 64
+  %159 = select i1 %150, i64 %158, i64 0
+  %160 = add i64 %152, %53
+  br label %gl.chunk9
 
-done13:                                           ; preds = %gl.row11
-  br label %st.row19
+done7:                                            ; preds = %gl.row5
+  br label %st.row
 
-gl.chunk15:                                       ; preds = %body16, %body12
-  %i18 = phi i64 [ 0, %body12 ], [ %150, %body16 ]
-  %134 = icmp slt i64 %i18, 4
-  br i1 %134, label %body16, label %done17
+gl.chunk9:                                        ; preds = %body10, %body6
+  %i12 = phi i64 [ 0, %body6 ], [ %177, %body10 ]
+  %161 = icmp slt i64 %i12, 4
+  br i1 %161, label %body10, label %done11
 
-body16:                                           ; preds = %gl.chunk15
-  %135 = mul i64 %i18, 16
-  %136 = insertelement <16 x i64> undef, i64 %135, i32 0
-  %137 = shufflevector <16 x i64> %136, <16 x i64> undef, <16 x i32> zeroinitializer
-  %138 = insertelement <16 x i64> undef, i64 %128, i32 0
-  %139 = shufflevector <16 x i64> %138, <16 x i64> undef, <16 x i32> zeroinitializer
-  %140 = insertelement <16 x i64> undef, i64 %132, i32 0
-  %141 = shufflevector <16 x i64> %140, <16 x i64> undef, <16 x i32> zeroinitializer
-  %142 = add <16 x i64> %137, <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7, i64 8, i64 9, i64 10, i64 11, i64 12, i64 13, i64 14, i64 15>
-  %143 = icmp slt <16 x i64> %142, %141
-  %144 = icmp sge <16 x i64> %142, %139
-  %145 = and <16 x i1> %144, %143
-  %146 = add i64 %133, %135
-  %147 = getelementptr float, ptr %Y, i64 %146
-  %148 = getelementptr float, ptr %tile10, i64 %135
-  %149 = call <16 x float> @llvm.masked.load.v16f32.p0(ptr align 4 %147, <16 x i1> %145, <16 x float> zeroinitializer)
-  store <16 x float> %149, ptr %148, align 4
-  %150 = add i64 %i18, 1
-  br label %gl.chunk15
+body10:                                           ; preds = %gl.chunk9
+  %162 = mul i64 %i12, 16
+  %163 = insertelement <16 x i64> undef, i64 %162, i32 0
+  %164 = shufflevector <16 x i64> %163, <16 x i64> undef, <16 x i32> zeroinitializer
+  %165 = insertelement <16 x i64> undef, i64 %155, i32 0
+  %166 = shufflevector <16 x i64> %165, <16 x i64> undef, <16 x i32> zeroinitializer
+  %167 = insertelement <16 x i64> undef, i64 %159, i32 0
+  %168 = shufflevector <16 x i64> %167, <16 x i64> undef, <16 x i32> zeroinitializer
+  %169 = add <16 x i64> %164, <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7, i64 8, i64 9, i64 10, i64 11, i64 12, i64 13, i64 14, i64 15>
+  %170 = icmp slt <16 x i64> %169, %168
+  %171 = icmp sge <16 x i64> %169, %166
+  %172 = and <16 x i1> %171, %170
+  %173 = add i64 %160, %162
+  %174 = getelementptr float, ptr %Y, i64 %173
+  %175 = getelementptr float, ptr %tile4, i64 %162
+  %176 = call <16 x float> @llvm.masked.load.v16f32.p0(ptr align 4 %174, <16 x i1> %172, <16 x float> zeroinitializer)
+  store <16 x float> %176, ptr %175, align 4
+  %177 = add i64 %i12, 1
+  br label %gl.chunk9
 
-done17:                                           ; preds = %gl.chunk15
-  %151 = add i64 %i14, 1
-  br label %gl.row11
+done11:                                           ; preds = %gl.chunk9
+  %178 = add i64 %i8, 1
+  br label %gl.row5
 
-st.row19:                                         ; preds = %done25, %done13
-  %i22 = phi i64 [ 0, %done13 ], [ %180, %done25 ]
-  %152 = icmp slt i64 %i22, 1
-  br i1 %152, label %body20, label %done21
+st.row:                                           ; preds = %done17, %done7
+  %i15 = phi i64 [ 0, %done7 ], [ %205, %done17 ]
+  %179 = icmp slt i64 %i15, 1
+  br i1 %179, label %body13, label %done14
 
-body20:                                           ; preds = %st.row19
-  %153 = add i64 0, %i22
-  %154 = icmp slt i64 %153, 1
-  %155 = icmp sge i64 %153, 0
-  %156 = and i1 %155, %154
-  %157 = and i1 true, %156
-  %158 = add i64 0, %153
-  %159 = mul i64 %158, %14
-  %160 = sub i64 0, %20
-  %161 = icmp sgt i64 %160, 0
-  %162 = select i1 %161, i64 %160, i64 0
-  %163 = sub i64 %14, %20
-  %164 = icmp slt i64 %163, 64
-  %165 = select i1 %164, i64 %163, i64 64
-  %166 = select i1 %157, i64 %165, i64 0
-  %167 = sub i64 %166, %162
-  br label %st.col23
+body13:                                           ; preds = %st.row
+  %180 = add i64 0, %i15
+  %181 = icmp ult i64 %180, 1
+  %182 = and i1 true, %181
+  %183 = add i64 0, %180
+  %184 = mul i64 %183, %14
+  %185 = sub i64 0, %20
+  %186 = icmp sgt i64 %185, 0
+  %187 = select i1 %186, i64 %185, i64 0
+  %188 = sub i64 %14, %20
+  %189 = icmp slt i64 %188, 64
+  %190 = select i1 %189, i64 %188, i64 64
+  %191 = select i1 %182, i64 %190, i64 0
+  %192 = sub i64 %191, %187
+  br label %st.col
 
-done21:                                           ; preds = %st.row19
+done14:                                           ; preds = %st.row
   br label %fuse.done
 
-st.col23:                                         ; preds = %body24, %body20
-  %i26 = phi i64 [ 0, %body20 ], [ %179, %body24 ]
-  %168 = icmp slt i64 %i26, %167
-  br i1 %168, label %body24, label %done25
+st.col:                                           ; preds = %body16, %body13
+  %i18 = phi i64 [ 0, %body13 ], [ %204, %body16 ]
+  %193 = icmp slt i64 %i18, %192
+  br i1 %193, label %body16, label %done17
 
-body24:                                           ; preds = %st.col23
-  %169 = add i64 %i26, %162
-  %170 = getelementptr float, ptr %tile10, i64 %169
-  %171 = load float, ptr %170, align 4
-  %172 = getelementptr float, ptr %tile, i64 %169
-  %173 = load float, ptr %172, align 4
-  %174 = fmul float %173, %8
-  %175 = fadd float %174, %171
-  %176 = add i64 %20, %169
-  %177 = add i64 %159, %176
-  %178 = getelementptr float, ptr %Y, i64 %177
-  store float %175, ptr %178, align 4
-  %179 = add i64 %i26, 1
-  br label %st.col23
+body16:                                           ; preds = %st.col
+  %194 = add i64 %i18, %187
+  %195 = getelementptr float, ptr %tile4, i64 %194
+  %196 = load float, ptr %195, align 4
+  %197 = getelementptr float, ptr %tile, i64 %194
+  %198 = load float, ptr %197, align 4
+  %199 = fmul float %198, %8
+  %200 = fadd float %199, %196
+  %201 = add i64 %20, %194
+  %202 = add i64 %184, %201
+  %203 = getelementptr float, ptr %Y, i64 %202
+  store float %200, ptr %203, align 4
+  %204 = add i64 %i18, 1
+  br label %st.col
 
-done25:                                           ; preds = %st.col23
-  %180 = add i64 %i22, 1
-  br label %st.row19
+done17:                                           ; preds = %st.col
+  %205 = add i64 %i15, 1
+  br label %st.row
 }
 
 ; Function Attrs: nocallback nofree nosync nounwind willreturn memory(argmem: read)
