@@ -37,7 +37,8 @@ DTYPE_BYTES = {"f32": 4, "bf16": 2}
 
 # issue 25: the memory-bound row-wise ops (fn, dtype, rows, columns), judged by
 # bandwidth against the measured copy roofline, not by FLOPs
-MEMORY = [("softmax", "f32", 4096, 1000), ("softmax", "f32", 8192, 768), ("layernorm", "f32", 8192, 768),
+MEMORY = [("softmax", "f32", 4096, 1000), ("softmax", "f32", 8192, 768), ("softmax", "bf16", 8192, 768),
+          ("layernorm", "f32", 8192, 768), ("layernorm", "bf16", 8192, 768),
           ("rmsnorm", "f32", 8192, 768), ("rmsnorm", "bf16", 8192, 768),
           # bench/kernels/: a pure read + write stream, and a read-only one reducing across rows
           ("transpose", "f32", 8192, 768), ("colsum", "f32", 8192, 768)]

@@ -57,14 +57,14 @@ def main():
     expect(len(full) == len(cases.all_cases([1, 2])), "case ids are unique")
     expect(all(q in full for q in quick), f"--quick cases not in the full run: {[q for q in quick if q not in full]}")
     nconv = len(cases.CONV) * len(cases.CONV_DTYPES)
-    expect(len(full) == 2 * (2 * (5 + 9) + 2 * 8 + 2 + 2 * 8 + 9 + nconv) + 4, f"full run has {len(full)} cases")
+    expect(len(full) == 2 * (2 * (5 + 9) + 2 * 8 + 2 + 2 * 8 + 11 + nconv) + 4, f"full run has {len(full)} cases")
     # memory-bound cases: bytes are X read once, Y written once, γ/β read once
     sm = cases.memory_case("softmax", "f32", 4096, 1000, 2)
     ln = cases.memory_case("layernorm", "f32", 8192, 768, 1)
     rb = cases.memory_case("rmsnorm", "bf16", 8192, 768, 1)
     expect(sm["bytes"] == 2 * 4 * 4096 * 1000 and ln["bytes"] == 2 * 4 * 8192 * 768 + 2 * 4 * 768
            and rb["bytes"] == 2 * 2 * 8192 * 768 + 4 * 768, "memory case bytes")
-    expect(sum(c["family"] == "memory" for c in cases.all_cases([1, 2])) == 18, "9 memory cases per thread count")
+    expect(sum(c["family"] == "memory" for c in cases.all_cases([1, 2])) == 22, "11 memory cases per thread count")
     dw = cases.dwconv_case("bf16", 8, 112, 112, 32, 2)
     expect(dw["bytes"] == 2 * (2 * 8 * 112 * 112 * 32 + 9 * 32) + 4 * 32 and dw["flops"] == 2.0 * 9 * 8 * 112 * 112 * 32,
            "depthwise conv bytes and FLOPs")
