@@ -62,6 +62,23 @@ def main():
                 continue  # NumPy's element-wise ops are single-threaded
             mn, md = timeit(fn, reps, inner)
             out.append({"impl": impl, "case": name, "min_s": mn, "median_s": md, "bytes": nbytes, "flops": n})
+    elif case.startswith("conv_"):
+        # runtime_bench.c's CONVS: x [N, C, H, W], w, options
+        F = torch.nn.functional
+        x = {"conv_grouped": (128, 56, 56), "conv_dilated": (256, 28, 28), "conv_transpose": (256, 28, 28)}[case]
+        x = torch.randn(n, *x)
+        if case == "conv_grouped":
+            w = torch.randn(128, 4, 3, 3)
+            fn, macs = (lambda: F.conv2d(x, w, padding=1, groups=32)), n * 56 * 56 * 128 * 4 * 9
+        elif case == "conv_dilated":
+            w = torch.randn(256, 256, 3, 3)
+            fn, macs = (lambda: F.conv2d(x, w, padding=2, dilation=2)), n * 28 * 28 * 256 * 256 * 9
+        else:
+            w = torch.randn(256, 128, 2, 2)
+            fn, macs = (lambda: F.conv_transpose2d(x, w, stride=2)), n * 28 * 28 * 256 * 128 * 4
+        with torch.no_grad():
+            mn, md = timeit(fn, reps)
+        out.append({"impl": "torch", "case": name, "min_s": mn, "median_s": md, "bytes": 0, "flops": 2 * macs})
     elif case == "matmul":
         a, b = torch.randn(n, n), torch.randn(n, n)
         mn, md = timeit(lambda: a @ b, reps)

@@ -10,6 +10,8 @@
 #   sum0/sumrow: the sums over dim 0 / dim 1 of a 4096² f32 matrix (% of read)
 #   add/mul/exp/gelu/sum over 16M bf16 beside PyTorch (% of triad, copy, read)
 #   tiny: the cost of one 8-element add (PyTorch eager pays several µs)
+#   conv_grouped/conv_dilated/conv_transpose: the convolutions outside the direct conv
+#   kernels (im2col or col2im around the gemm kernels), f32, beside PyTorch (oneDNN)
 #   matmul 1024³ (and 4096³ with --full): tk_matmul against the same stdlib kernel
 #   launched directly (the runtime should add nothing)
 #   the decoder block of examples/c/transformer_block.c (d 1024, 16 heads): a 128-token
@@ -51,6 +53,10 @@ for r in $(seq "$ROUNDS"); do
     for c in sum0 sumrow; do
       "$BIN" $c 4096 $t 7 >> "$OUT/r.jsonl"
       "${PEER[@]}" $PY "$ROOT/bench/runtime/peers.py" $c 4096 $t 7 >> "$OUT/r.jsonl"
+    done
+    for c in conv_grouped conv_dilated conv_transpose; do
+      "$BIN" $c 1 $t 7 >> "$OUT/r.jsonl"
+      "${PEER[@]}" $PY "$ROOT/bench/runtime/peers.py" $c 1 $t 7 >> "$OUT/r.jsonl"
     done
     "$BIN" tiny $t 5 >> "$OUT/r.jsonl"
     "${PEER[@]}" $PY "$ROOT/bench/runtime/peers.py" tiny 8 $t 5 >> "$OUT/r.jsonl"

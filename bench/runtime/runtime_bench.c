@@ -11,6 +11,9 @@
  *   runtime_bench tiny THREADS REPS        per-op cost of an 8-element add
  *   runtime_bench matmul M THREADS REPS    M×M×M f32 through tk_matmul and the same
  *                                          stdlib kernel launched directly
+ *   runtime_bench conv_grouped|conv_dilated|conv_transpose N THREADS REPS
+ *                                          the convolutions outside the direct conv kernels
+ *                                          (CONVS below; N the batch), f32 NCHW
  * Times are seconds per op: the minimum and the median of REPS samples. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,6 +42,19 @@ static void report(const char *impl, const char *cs, double *t, int n, double by
            t[n / 2], bytes, flops);
 }
 
+/* The conv cases: x [N, C, H, W], w as the op takes it, options (PyTorch's shapes of
+ * ResNeXt-50's grouped 3×3, a DeepLab-style dilated 3×3 and a U-Net up-convolution). */
+static const struct {
+    const char *name;
+    int64_t c, h, w, wshape[4];
+    tk_conv_opts opts;
+    bool transpose;
+} CONVS[] = {
+    { "conv_grouped", 128, 56, 56, { 128, 4, 3, 3 }, { .padding = { 1, 1 }, .groups = 32 }, false },
+    { "conv_dilated", 256, 28, 28, { 256, 256, 3, 3 }, { .padding = { 2, 2 }, .dilation = { 2, 2 } }, false },
+    { "conv_transpose", 256, 28, 28, { 256, 128, 2, 2 }, { .stride = { 2, 2 } }, true },
+};
+
 #define CHECK(call)                                                                           \
     do {                                                                                      \
         if ((call) != TK_OK) {                                                                \
@@ -50,7 +66,7 @@ static void report(const char *impl, const char *cs, double *t, int n, double by
 int main(int argc, char **argv)
 {
     if (argc < 4) {
-        fprintf(stderr, "usage: runtime_bench add|sum|sum0|sumrow|OP_bf16 N THREADS REPS | tiny THREADS REPS | matmul M THREADS REPS\n");
+        fprintf(stderr, "usage: runtime_bench add|sum|sum0|sumrow|OP_bf16|conv_* N THREADS REPS | tiny THREADS REPS | matmul M THREADS REPS\n");
         return 2;
     }
     const char *op = argv[1];
@@ -134,6 +150,33 @@ int main(int argc, char **argv)
         tk_tensor_release(a);
         tk_tensor_release(b);
         tk_tensor_release(c);
+    } else if (strncmp(op, "conv_", 5) == 0) {
+        size_t i = 0;
+        while (i < sizeof CONVS / sizeof CONVS[0] && strcmp(CONVS[i].name, op) != 0) i++;
+        if (i == sizeof CONVS / sizeof CONVS[0]) {
+            fprintf(stderr, "runtime_bench: unknown case %s\n", op);
+            return 2;
+        }
+        tk_tensor *x, *w, *y = NULL;
+        CHECK(tk_randn(ctx, TK_DTYPE_F32, 4, (int64_t[]){ n, CONVS[i].c, CONVS[i].h, CONVS[i].w }, 1, &x));
+        CHECK(tk_randn(ctx, TK_DTYPE_F32, 4, CONVS[i].wshape, 2, &w));
+        for (int r = -1; r < reps; r++) {
+            double t0 = now();
+            if (CONVS[i].transpose) CHECK(tk_conv_transpose2d(ctx, x, w, NULL, &CONVS[i].opts, &y));
+            else CHECK(tk_conv2d(ctx, x, w, NULL, &CONVS[i].opts, &y));
+            if (r >= 0) t[r] = now() - t0;
+            if (r < reps - 1) tk_tensor_release(y);
+        }
+        /* the useful multiply-adds: every output (conv) or input (transpose) pixel × its group's C × the taps */
+        const int64_t *ws = CONVS[i].wshape;
+        double pix = CONVS[i].transpose ? (double)(n * CONVS[i].h * CONVS[i].w) : (double)(tk_tensor_numel(y) / ws[0]);
+        double macs = CONVS[i].transpose ? pix * (double)(CONVS[i].c * ws[1] * ws[2] * ws[3])
+                                         : pix * (double)(ws[0] * ws[1] * ws[2] * ws[3]);
+        snprintf(cs, sizeof cs, "%s_f32_%lld_t%d", op, (long long)n, threads);
+        report("tilekit", cs, t, reps, 0, 2 * macs);
+        tk_tensor_release(x);
+        tk_tensor_release(w);
+        tk_tensor_release(y);
     } else {
         fprintf(stderr, "runtime_bench: unknown case %s\n", op);
         return 2;

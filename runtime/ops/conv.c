@@ -10,8 +10,11 @@
  * the kernels' own scalars; the im2col-gemm stem and the plain loop apply
  * them after (tkr_conv_activate), with the same values. The kernels pad the
  * top and left by one amount; unequal paddings pad x explicitly first.
- * Everything else runs a direct loop accumulating in double, one output
- * plane (n, oc) per task, so every thread count gives the same bits. */
+ * f32 and bf16 convolutions outside the kernels (dilation, groups, two
+ * strides) run as im2col + one gemm per group (the stdlib gemm kernels);
+ * everything else (f16, f64, patch matrices past 128 MiB) runs a direct loop
+ * accumulating in double, one output plane (n, oc) per task. Every path gives
+ * the same bits on every thread count. */
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -198,12 +201,14 @@ static tk_status weight_hwc(tk_context *ctx, const tk_tensor *w, tk_tensor **out
     return weight_layout(ctx, w, (const int[]){ 2, 3, 0, 1 }, out);
 }
 
-/* ------------------------------------------------------------ few input channels: im2col + gemm */
+/* ------------------------------------------------------------ im2col + gemm */
 
 typedef struct {
     const char *x;            /* contiguous NCHW */
-    char *patches;            /* [N·OH·OW, KH·KW·C], (kh, kw, c) order: the HWIO weight's rows */
-    int64_t c, h, w, oh, ow, kh, kw, stride, pad_h, pad_w;
+    char *patches;            /* [N·OH·OW, KH·KW·CG], (kh, kw, c) order: the HWIO weight's rows */
+    int64_t c, h, w, oh, ow, kh, kw;
+    int64_t c0, cg;           /* the group's channels: c0 .. c0 + cg − 1 */
+    int64_t stride_h, stride_w, pad_h, pad_w, dil_h, dil_w;
     size_t es;
 } Im2col;
 
@@ -211,18 +216,18 @@ typedef struct {
 #define IM2COL_ROWS(T)                                                                                               \
     static void im2col_rows_##T(const Im2col *a, int64_t r)                                                          \
     {                                                                                                                \
-        int64_t k = a->kh * a->kw * a->c, n = r / a->oh, oh = r % a->oh, plane = a->h * a->w;                        \
-        const T *x = (const T *)a->x + n * a->c * plane;                                                             \
+        int64_t k = a->kh * a->kw * a->cg, n = r / a->oh, oh = r % a->oh, plane = a->h * a->w;                       \
+        const T *x = (const T *)a->x + (n * a->c + a->c0) * plane;                                                   \
         T *dst = (T *)a->patches + r * a->ow * k;                                                                    \
         for (int64_t ow = 0; ow < a->ow; ow++)                                                                       \
             for (int64_t i = 0; i < a->kh; i++) {                                                                    \
-                int64_t y = oh * a->stride - a->pad_h + i;                                                           \
+                int64_t y = oh * a->stride_h - a->pad_h + i * a->dil_h;                                              \
                 for (int64_t j = 0; j < a->kw; j++) {                                                                \
-                    int64_t xc = ow * a->stride - a->pad_w + j;                                                      \
+                    int64_t xc = ow * a->stride_w - a->pad_w + j * a->dil_w;                                         \
                     if (y < 0 || y >= a->h || xc < 0 || xc >= a->w)                                                  \
-                        for (int64_t ch = 0; ch < a->c; ch++) *dst++ = 0;                                            \
+                        for (int64_t ch = 0; ch < a->cg; ch++) *dst++ = 0;                                           \
                     else                                                                                             \
-                        for (int64_t ch = 0; ch < a->c; ch++) *dst++ = x[ch * plane + y * a->w + xc];                \
+                        for (int64_t ch = 0; ch < a->cg; ch++) *dst++ = x[ch * plane + y * a->w + xc];               \
                 }                                                                                                    \
             }                                                                                                        \
     }
@@ -238,16 +243,29 @@ static void im2col_rows(int64_t begin, int64_t end, void *arg)
     }
 }
 
-/* An image stem (C = 1..4, e.g. RGB): the direct kernel's channel blocks
- * would be almost empty, so the patches go to memory once (K = KH·KW·C
- * values per output pixel) and one gemm over all pixels computes the
- * convolution: ResNet's 7×7/2 stem ran 28 ms in the direct kernel. */
-static bool stem_applies(const tk_tensor *x, const tk_tensor *w, const TkrConvParams *p, int64_t oh, int64_t ow)
+/* Largest patch matrix the im2col path writes (elements, one group's): 128 MiB in f32. */
+#define PATCHES_MAX ((int64_t)1 << 25)
+
+/* Convolutions the direct kernels do not serve well or at all go to memory
+ * as patches (K = KH·KW·C/groups values per output pixel) and one gemm per
+ * group over all pixels (the stdlib gemm kernels, through tk_linear):
+ * - an image stem (C = 1..4, e.g. RGB), where the direct kernel's channel
+ *   blocks would be almost empty: ResNet's 7×7/2 stem ran 28 ms in it;
+ * - what the kernels do not cover (f32 and bf16 only): dilation, groups
+ *   other than 1 and depthwise (of at least 32 output channels each),
+ *   different strides along H and W. These ran a direct loop in double
+ *   before, one multiply-add at a time: a dilated 3×3 over 28×28×256 took
+ *   212 ms that way and takes 10.5 (1 thread, Xeon). */
+static bool patches_apply(const tk_tensor *x, const tk_tensor *w, const TkrConvParams *p, int64_t oh, int64_t ow, bool kernels)
 {
-    int64_t c = x->shape[1], k = c * w->shape[2] * w->shape[3];
+    int64_t c = x->shape[1], cg = c / p->groups, k = cg * w->shape[2] * w->shape[3];
     size_t es = tk_dtype_size(x->dtype);
-    return p->groups == 1 && c <= 4 && k >= 16 && p->stride[0] == p->stride[1] && (es == 4 || es == 2) &&
-           x->shape[0] * oh * ow * k <= ((int64_t)1 << 26);
+    int64_t pixels = x->shape[0] * oh * ow;
+    if ((x->dtype != TK_DTYPE_F32 && x->dtype != TK_DTYPE_BF16) || pixels * k > PATCHES_MAX) return false;
+    /* a group's gemm must be wide enough: ResNeXt's 32 groups of 4 → 4 channels
+     * padded every gemm tile (20.5 ms against the plain loop's 5.5, 56×56×128) */
+    if (!kernels) return pixels > 0 && k > 0 && w->shape[0] > 0 && (p->groups == 1 || w->shape[0] / p->groups >= 32);
+    return p->groups == 1 && c <= 4 && k >= 16 && p->stride[0] == p->stride[1] && (es == 4 || es == 2);
 }
 
 static tk_status weight_hwio(tk_context *ctx, const tk_tensor *w, tk_tensor **out);
@@ -267,21 +285,45 @@ static tk_status nhwc_result(tk_context *ctx, const tk_tensor *y, bool want_cl, 
     return s;
 }
 
-static tk_status stem_conv(tk_context *ctx, const tk_tensor *x, const tk_tensor *w, const tk_tensor *bias, const TkrConvParams *p,
-                           int64_t oh, int64_t ow, bool want_cl, tk_tensor **out)
+/* Group g's product: its patches times its OC/groups columns of the HWIO
+ * weight (viewed [K, OC]: the transposed view [OCg, K] is tk_linear's
+ * weight), plus its bias, into y2 [pixels, OC] (its columns; y2 is the
+ * product itself when there is one group). */
+static tk_status patch_group(tk_context *ctx, const tk_tensor *patches, const tk_tensor *wn, const tk_tensor *bias, int64_t g,
+                             int64_t groups, tk_tensor **y2)
 {
-    int64_t n = x->shape[0], c = x->shape[1], oc = w->shape[0], kh = w->shape[2], kw = w->shape[3];
-    int64_t k = kh * kw * c, pixels = n * oh * ow;
-    tk_tensor *xc = NULL, *patches = NULL, *wn = NULL, *wk = NULL, *y = NULL, *yv = NULL;
+    int64_t k = patches->shape[1], oc = wn->shape[3], ocg = oc / groups;
+    tk_tensor *wk = NULL, *bg = NULL, *yg = NULL, *dst = NULL;
+    tk_status s = tkr_view(ctx, wn, 2, (int64_t[]){ ocg, k }, (int64_t[]){ 1, oc }, wn->offset + g * ocg, &wk);
+    if (!s && bias) s = tk_slice(ctx, bias, 0, g * ocg, (g + 1) * ocg, 1, &bg);
+    if (!s && groups == 1) s = tk_linear(ctx, patches, wk, bg, y2);
+    else if (!s && !(s = tk_linear(ctx, patches, wk, bg, &yg)) && !(s = tk_slice(ctx, *y2, 1, g * ocg, (g + 1) * ocg, 1, &dst)))
+        s = tk_copy_(ctx, dst, yg);
+    tk_tensor_release(wk);
+    tk_tensor_release(bg);
+    tk_tensor_release(yg);
+    tk_tensor_release(dst);
+    return s;
+}
+
+static tk_status patch_conv(tk_context *ctx, const tk_tensor *x, const tk_tensor *w, const tk_tensor *bias, const TkrConvParams *p,
+                            int64_t oh, int64_t ow, bool want_cl, tk_tensor **out)
+{
+    int64_t n = x->shape[0], c = x->shape[1], oc = w->shape[0], kh = w->shape[2], kw = w->shape[3], groups = p->groups;
+    int64_t cg = c / groups, k = kh * kw * cg, pixels = n * oh * ow;
+    tk_tensor *xc = NULL, *patches = NULL, *wn = NULL, *y = NULL, *yv = NULL;
     tk_status s;
     if ((s = tkr_contiguous(ctx, x, &xc)) || (s = tkr_new(ctx, x->dtype, 2, (int64_t[]){ pixels, k }, &patches))) goto done;
-    Im2col a = { tkr_ptr(xc), tkr_ptr(patches), c, x->shape[2], x->shape[3], oh, ow, kh, kw, p->stride[0], p->pad[0], p->pad[1],
-                 tk_dtype_size(x->dtype) };
-    tkr_parallel_for(ctx, n * oh, 4, im2col_rows, &a);
-    /* HWIO [KH, KW, C, OC] is [K, OC] row-major; its transpose view [OC, K] is tk_linear's weight */
-    if ((s = tkr_weight_form(ctx, w, TKR_FORM_CONV_HWIO, weight_hwio, &wn)) ||
-        (s = tkr_view(ctx, wn, 2, (int64_t[]){ oc, k }, (int64_t[]){ 1, oc }, wn->offset, &wk)) ||
-        (s = tk_linear(ctx, patches, wk, bias, &y)) || (s = tkr_conv_activate(ctx, p, y)) ||
+    /* HWIO [KH, KW, C/groups, OC] is [K, OC] row-major */
+    if ((s = tkr_weight_form(ctx, w, TKR_FORM_CONV_HWIO, weight_hwio, &wn))) goto done;
+    if (groups > 1 && (s = tkr_new(ctx, x->dtype, 2, (int64_t[]){ pixels, oc }, &y))) goto done;
+    for (int64_t g = 0; g < groups && !s; g++) {
+        Im2col a = { tkr_ptr(xc), tkr_ptr(patches), c, x->shape[2], x->shape[3], oh, ow, kh, kw, g * cg, cg,
+                     p->stride[0], p->stride[1], p->pad[0], p->pad[1], p->dil[0], p->dil[1], tk_dtype_size(x->dtype) };
+        tkr_parallel_for(ctx, n * oh, 4, im2col_rows, &a);
+        s = patch_group(ctx, patches, wn, bias, g, groups, &y);
+    }
+    if (s || (s = tkr_conv_activate(ctx, p, y)) ||
         (s = tkr_view(ctx, y, 4, (int64_t[]){ n, oh, ow, oc }, (int64_t[]){ oh * ow * oc, ow * oc, oc, 1 }, y->offset, &yv)))
         goto done;
     s = nhwc_result(ctx, yv, want_cl, out);
@@ -289,7 +331,6 @@ done:
     tk_tensor_release(xc);
     tk_tensor_release(patches);
     tk_tensor_release(wn);
-    tk_tensor_release(wk);
     tk_tensor_release(y);
     tk_tensor_release(yv);
     return s;
@@ -309,7 +350,7 @@ static int dw_channel_block(int64_t c)
 static tk_status kernel_conv(tk_context *ctx, const tk_tensor *x, const tk_tensor *w, const tk_tensor *bias, const TkrConvParams *p,
                              int64_t oh, int64_t ow, bool want_cl, tk_tensor **out)
 {
-    if (stem_applies(x, w, p, oh, ow)) return stem_conv(ctx, x, w, bias, p, oh, ow, want_cl, out);
+    if (patches_apply(x, w, p, oh, ow, true)) return patch_conv(ctx, x, w, bias, p, oh, ow, want_cl, out);
     bool bf = x->dtype == TK_DTYPE_BF16;
     int64_t n = x->shape[0], c = x->shape[1], oc = w->shape[0], kh = w->shape[2], kw = w->shape[3];
     bool depthwise = p->groups != 1;
@@ -402,6 +443,7 @@ static tk_status conv2d_run(tk_context *ctx, const char *op, const tk_tensor *x,
     /* PyTorch's rule: a channels-last x gives a channels-last result (a 4-d tensor that is both is NCHW) */
     bool want_cl = p->channels_last || (tk_tensor_is_channels_last(x) && !tk_tensor_is_contiguous(x));
     if (kernel_applies(x, w, p, size[0], size[1])) return kernel_conv(ctx, x, w, bias, p, size[0], size[1], want_cl, out);
+    if (patches_apply(x, w, p, size[0], size[1], false)) return patch_conv(ctx, x, w, bias, p, size[0], size[1], want_cl, out);
     tk_status s = tkr_new(ctx, x->dtype, 4, (int64_t[]){ n, oc, size[0], size[1] }, out);
     if (!s && tk_tensor_numel(*out) > 0) s = plain_conv(ctx, op, x, w, bias, p, *out);
     if (!s) s = tkr_conv_epilogue(ctx, p, want_cl, out);

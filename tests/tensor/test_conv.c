@@ -113,7 +113,8 @@ START_TEST(conv2d_matches_torch)
 {
     const char *cases[] = { "c2_resnet_3x3", "c2_resnet_3x3_s2", "c2_1x1",   "c2_1x1_s2", "c2_stem_7x7_s2", "c2_stem_uneven_pad",
                             "c2_depthwise",  "c2_depthwise_s2",  "c2_grouped", "c2_dilated", "c2_ragged",
-                            "c2_uneven_stride", "c2_uneven_pad", "c2_no_pad_exact", "c2_empty_batch" };
+                            "c2_uneven_stride", "c2_uneven_pad", "c2_no_pad_exact", "c2_empty_batch", "c2_grouped_wide",
+                            "c2_grouped_dilated" };
     check_conv_cases(OP_CONV2D, cases, sizeof cases / sizeof *cases);
 }
 END_TEST
