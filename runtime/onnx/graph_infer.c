@@ -91,7 +91,8 @@ static void infer_node(Infer *c, TkoGraph *g, const TkoNode *n)
         /* the op's input types */
         int checked = r->checked;
         int et = has_in(&x, checked) ? in(&x, checked)->elem_type : 0;
-        if (r->accept && et && !(r->accept & (et < 32 ? T_(et) : 0)))
+        /* a malformed file's elem_type may be any int32: only 1..31 name a bit of `accept` */
+        if (r->accept && et && !(r->accept & (et > 0 && et < 32 ? T_(et) : 0)))
             tko_problem(c->m, "node '%s': op %s does not take input %d '%s' of type %s", n->name, n->op, checked,
                         g->values[n->inputs[checked]].name, type_name(et));
         int last = r->same_n < 0 ? n->nin : r->same_from + r->same_n;
