@@ -480,7 +480,7 @@ static LLVMValueRef fused_node(Emit *E, const TirInstr *x, LLVMValueRef i, LLVMV
         break;
     }
     case TIR_SLICE:
-    case TIR_LINE: v = emit_subtile_elem(E, x, i, j, fused_elem); break;   /* in lanes: rows only (lanes_fit) */
+    case TIR_LINE: v = emit_subtile_elem(E, x, i, j, fused_elem); break;   /* in lanes: rows only (lanes_fit_node) */
     case TIR_CONVERT:
         v = fused_elem(E, x->args[0], i, j);
         if (x->args[0]->type->elem == TK_TY_BOOL && x->type->elem != TK_TY_BOOL)   /* 1.0 where it holds */
@@ -503,38 +503,40 @@ static LLVMValueRef fused_node(Emit *E, const TirInstr *x, LLVMValueRef i, LLVMV
 /* Can fused DAG x be computed in lanes? Every operand it reads must be a
  * row-major buffer or row of float or mask elements, so that a vector of
  * consecutive elements of x reads consecutive elements of each: a sub-tile
- * or a row of a row-major tile does, a column does not. Depth-limited like
- * emit_subtile_in_tree; a shared node may be visited more than once. */
-static bool lanes_fit(Emit *E, const TirInstr *x, int depth)
+ * or a row of a row-major tile does, a column does not. memo by id: 0
+ * unknown, 1 fits, 2 does not — a DAG whose nodes are shared (x*x chained)
+ * is visited once per node, not once per path. No past a depth of 32. */
+static bool lanes_fit_node(Emit *E, const TirInstr *x, int depth, uint8_t *memo)
 {
-    if (depth > 32 || (x->op == TIR_LINE && x->imm != 0)) return false;
-    if (x->type->rank == 2 && x->type->layout != TK_ROW) return false;
+    if (memo[x->id]) return memo[x->id] == 1;
+    bool fit = depth <= 32 && !(x->op == TIR_LINE && x->imm != 0) && (x->type->rank != 2 || x->type->layout == TK_ROW);
     switch (x->type->elem) {
     case TK_TY_F32:
     case TK_TY_BF16:
     case TK_TY_F16:
     case TK_TY_BOOL: break;
-    default: return false;
+    default: fit = false;
     }
-    if (x->op == TIR_LOAD) return true;
-    for (unsigned a = 0; a < x->nargs; a++) {
+    for (unsigned a = 0; fit && x->op != TIR_LOAD && a < x->nargs; a++) {
         const TirInstr *op = x->args[a];
         if (tk_is_scalar(op->type->kind)) continue;
-        if (emit_fused_into_user(E, op)) {
-            if (!lanes_fit(E, op, depth + 1)) return false;
-        } else if ((op->type->rank == 2 && op->type->layout != TK_ROW) || op->pack != TIR_PACK_NONE ||
-                   (op->type->kind != TK_TY_RT && op->type->kind != TK_TY_RV)) {
-            return false;
-        }
+        if (emit_fused_into_user(E, op)) fit = lanes_fit_node(E, op, depth + 1, memo);
+        else fit = (op->type->rank != 2 || op->type->layout == TK_ROW) && op->pack == TIR_PACK_NONE &&
+                   (op->type->kind == TK_TY_RT || op->type->kind == TK_TY_RV);
     }
-    return true;
+    memo[x->id] = fit ? 1 : 2;
+    return fit;
 }
 
 /* Lanes per vector for root x of type t, or 0 for an element loop. */
 static unsigned root_lanes(Emit *E, const TirInstr *x, const TkType *t)
 {
     unsigned n = emit_lanes_for(t);
-    return n > 1 && lanes_fit(E, x, 0) ? n : 0;
+    if (n <= 1) return 0;
+    uint8_t *memo = calloc(E->count ? E->count : 1, 1);
+    bool fit = memo && lanes_fit_node(E, x, 0, memo);   /* without memory: the element loop */
+    free(memo);
+    return fit ? n : 0;
 }
 
 /* Calls `body` for every vector of n lanes of a rows × cols value, row by
