@@ -296,19 +296,28 @@ def dw_channel_block(c):
 
 
 def conv1x1_config(p, c, oc, threads, dt="f32"):
-    """The tile configuration TM,TN,KC1 of conv2d_1x1_nhwc_* for a layer (see its
-    comment in conv2d.tk): the channel depth in the fewest K steps of at most 256
-    (tiles are at most 256 wide), each rounded up to 16 (C = 320: two of 160); the
-    block as wide as the output channels (up to 256, in 32-column register panels);
-    the pixel rows (128, 112, 64 or 32) that pad P least — 7² = 49 pixels in 64 rows
-    took 0.42 ms against 0.48 in 128 — halved while a thread would have under two
-    blocks; f32 with one K step of at most 32 channels takes 32 rows (conv.c)."""
+    """The tile configuration TM,TN,KC1 of conv2d_1x1_nhwc_* for a layer, as the
+    runtime picks it (conv.c conv1x1_config): the channel depth in the fewest K steps
+    of at most 256, each rounded up to 16 (C = 320: two of 160); the output channels
+    in the fewest blocks of at most 256, each rounded up to 32 (OC = 320: two of 160;
+    16 for OC <= 16). f32 rows: the accumulator within 16 KiB (64 rows for TN = 64,
+    32 for wider, 128 for TN <= 32), 32 for one K step of at most 32 channels, 64 for
+    at most 64 pixels; bf16 rows: the one of 128, 112, 64, 32 that pads P least.
+    Halved while a thread would have under two blocks."""
     steps = cdiv(c, 256)
     kc = cdiv(cdiv(c, steps), 16) * 16
-    tn = min(256, -(-oc // 32) * 32)
-    tm = min((128, 112, 64, 32), key=lambda m: (cdiv(p, m) * m, -m))
-    if dt == "f32" and kc <= 32:
-        tm = 32
+    blocks = cdiv(oc, 256)
+    tn = 16 if oc <= 16 else cdiv(cdiv(oc, blocks), 32) * 32
+    if dt == "f32":
+        tm = 128
+        while tm > 32 and tm * tn > 4096:
+            tm //= 2
+        if kc <= 32:
+            tm = 32
+        if p <= 64:
+            tm = 64
+    else:
+        tm = min((128, 112, 64, 32), key=lambda m: (cdiv(p, m) * m, -m))
     while tm > 32 and cdiv(p, tm) * cdiv(oc, tn) < 2 * threads:
         tm //= 2
     return f"{tm},{tn},{kc}"

@@ -141,27 +141,42 @@ static void dense_config(int64_t pixels, int64_t oc, char *buf, size_t len)
 }
 
 /* The 1×1 kernel's configuration (conv.md): KC1 = C in the fewest steps of <= 256 rounded up to 16,
- * TN = OC rounded up to 32 (at most 256), TM the one of 128, 112, 64, 32 that pads the pixels least.
- * 512 configurations per dtype: runtime/core/stdlib_instances.txt lists those of the usual
- * channel counts (compiled into libtk); the others are JIT-compiled on first use. */
+ * TN = OC in the fewest blocks of <= 256 rounded up to 32 (16 for OC <= 16), TM by dtype (below).
+ * runtime/core/stdlib_instances.txt lists those of the usual channel counts and
+ * models (compiled into libtk); the others are JIT-compiled on first use. */
 static void conv1x1_config(int64_t pixels, int64_t c, int64_t oc, bool f32, char *buf, size_t len)
 {
     int64_t steps = (c + 255) / 256, kc = ((c + steps - 1) / steps + 15) / 16 * 16;
-    int64_t tn = (oc + 31) / 32 * 32;
-    if (tn > 256) tn = 256;
-    static const int tms[4] = { 128, 112, 64, 32 };
+    /* TN: OC in the fewest column blocks of at most 256, each a multiple of 32
+     * (the micro-kernel's width: a 16-wide tail ran 1.3x slower, 3136 x 24 -> 144
+     * in 144 columns against 160), so that the last block is not mostly padding
+     * (OC 320 in 256-wide blocks multiplied 512 columns: 49 x 960 -> 320 took
+     * 0.37 ms, in 2 x 160 0.21); OC <= 16 in 16 (12544 x 32 -> 16: 0.34 ms in a
+     * 32-wide block, 0.13 in 16; f32, tkc run, 1 thread, Xeon) */
+    int64_t blocks = (oc + 255) / 256, tn = oc <= 16 ? 16 : ((oc + blocks - 1) / blocks + 31) / 32 * 32;
     int tm = 128;
-    int64_t best = -1;
-    for (int i = 0; i < 4; i++) {
-        int64_t waste = (pixels + tms[i] - 1) / tms[i] * tms[i] - pixels;
-        if (best < 0 || waste < best) best = waste, tm = tms[i];
+    if (f32) {
+        /* f32: the TM x TN accumulator within 16 KiB, at least 32 rows. It is
+         * read and written at every K step and by the epilogue: 32 rows were the
+         * fastest or within 5% on every MobileNetV2 1x1 layer, where the 112 or
+         * 128 rows chosen for the least row padding cost up to 1.5x (196 x 64 ->
+         * 384: 0.110 ms in 112 x 256, 0.074 in 32 x 128); 64 rows for OC = 64
+         * (ResNet-50's 3136 x 64 -> 64: 0.158 ms, 0.188 in 112 rows) */
+        while (tm > 32 && tm * tn > 4096) tm /= 2;
+        /* one short K step (C <= 32): the product is too short to hide the
+         * accumulator's traffic (112^2 x 32 -> 192: 2.55 ms in 128 rows, 1.94 in 32) */
+        if (kc <= 32) tm = 32;
+        if (pixels <= 64) tm = 64;   /* one row block (the 7 x 7 layers): 64 beat 32 with C >= 512 */
+    } else {
+        /* bf16 (AMX or dpbf16ps) gains from tall blocks: 112 / 128 rows were 1.1-1.7x
+         * faster than 32 on ResNet-50's layers, so the fewest padded rows */
+        static const int tms[4] = { 128, 112, 64, 32 };
+        int64_t best = -1;
+        for (int i = 0; i < 4; i++) {
+            int64_t waste = (pixels + tms[i] - 1) / tms[i] * tms[i] - pixels;
+            if (best < 0 || waste < best) best = waste, tm = tms[i];
+        }
     }
-    /* One short K step (C <= 32, MobileNetV2's 16-, 24- and 32-channel layers):
-     * the product is too short to hide a TM x TN f32 accumulator larger than
-     * L1, so 32 rows (<= 32 KiB): 112^2 x 32 -> 192 took 2.55 ms in 128 rows and
-     * 1.94 in 32, 112^2 x 16 -> 96 0.84 and 0.57 (tkc run, 1 thread, Xeon).
-     * bf16 gained in one such layer and lost in another: unchanged. */
-    if (f32 && kc <= 32) tm = 32;
     snprintf(buf, len, "<%d,%lld,%lld>", tm, (long long)tn, (long long)kc);
 }
 
@@ -347,10 +362,33 @@ static int dw_channel_block(int64_t c)
     return 16;
 }
 
+/* The image-stem kernel (conv2d_stem_nhwc_*: few channels, X read as image
+ * rows): one window row of KW·C <= 32 elements is cut from three 16-wide loads,
+ * and the whole window is one reduction of at most 160 columns. It serves both
+ * usual RGB stems faster than im2col + gemm did (1 thread, Xeon, in tkrun:
+ * MobileNetV2's 3×3/2 0.95 -> ~0.55 ms, ResNet's 7×7/2 kernel alone 2.1 ms
+ * against the gemm's 2.5 plus the im2col). */
+static bool stem_applies(const tk_tensor *x, const tk_tensor *w, const TkrConvParams *p)
+{
+    int64_t c = x->shape[1], kh = w->shape[2], kw = w->shape[3];
+    return p->groups == 1 && c <= 4 && kw * c <= 32 && kh <= 7 && kh * kw * c <= 160 && kh * kw * c >= 4 &&
+           p->stride[0] == p->stride[1];
+}
+
+/* conv2d_stem_nhwc_*'s configuration: the layer's window exactly (its packed
+ * path), K = KH·KW·C rounded up to 16, 32 output channels per block when
+ * OC <= 32, else 64 (bench/ours.py stem_config says the same). */
+static void stem_config(int64_t c, int64_t kh, int64_t kw, int64_t oc, char *buf, size_t len)
+{
+    snprintf(buf, len, "<%lld,%lld,%lld,%d>", (long long)(kw * c), (long long)kh, (long long)((kh * kw * c + 15) / 16 * 16),
+             oc <= 32 ? 32 : 64);
+}
+
 static tk_status kernel_conv(tk_context *ctx, const tk_tensor *x, const tk_tensor *w, const tk_tensor *bias, const TkrConvParams *p,
                              int64_t oh, int64_t ow, bool want_cl, tk_tensor **out)
 {
-    if (patches_apply(x, w, p, oh, ow, true)) return patch_conv(ctx, x, w, bias, p, oh, ow, want_cl, out);
+    bool stem = stem_applies(x, w, p);
+    if (!stem && patches_apply(x, w, p, oh, ow, true)) return patch_conv(ctx, x, w, bias, p, oh, ow, want_cl, out);
     bool bf = x->dtype == TK_DTYPE_BF16;
     int64_t n = x->shape[0], c = x->shape[1], oc = w->shape[0], kh = w->shape[2], kw = w->shape[3];
     bool depthwise = p->groups != 1;
@@ -384,6 +422,16 @@ static tk_status kernel_conv(tk_context *ctx, const tk_tensor *x, const tk_tenso
         tk_arg args[10] = { xa, wa, ba, ya, TK_SCALAR(&stride), TK_SCALAR(&pad), TK_SCALAR(&relu), TK_SCALAR(&clamp),
                             TK_SCALAR(&lo), TK_SCALAR(&hi) };
         s = tkr_launch(ctx, k, NULL, args, 10);
+    } else if (stem) {
+        /* X [N, H, W, C] as image rows [N, H, W·C], HWIO as [KH·KW·C, OC]; C and KH as scalars */
+        stem_config(c, kh, kw, oc, cfg, sizeof cfg);
+        snprintf(name, sizeof name, "conv2d_stem_nhwc_%s%s", ty, cfg);
+        if ((s = tkr_stdlib_kernel(ctx, "conv2d.tk", name, &k))) goto done;
+        int32_t c32 = (int32_t)c, kh32 = (int32_t)kh;
+        tk_arg args[12] = { TK_TENSOR3(xa.data, xn->shape[0], xn->shape[1], xn->shape[2] * c), TK_TENSOR2(wa.data, kh * kw * c, oc),
+                            ba, ya, TK_SCALAR(&c32), TK_SCALAR(&kh32), TK_SCALAR(&stride), TK_SCALAR(&pad), TK_SCALAR(&relu),
+                            TK_SCALAR(&clamp), TK_SCALAR(&lo), TK_SCALAR(&hi) };
+        s = tkr_launch(ctx, k, NULL, args, 12);
     } else if (kh == 1 && kw == 1 && stride == 1 && pad == 0 && xn->shape[1] == oh && xn->shape[2] == ow) {
         /* 1×1 without stride or padding: one gemm over the pixels, views of the same memory */
         int64_t pixels = n * oh * ow;
