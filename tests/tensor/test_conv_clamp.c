@@ -1,8 +1,8 @@
 /* test_conv_clamp.c — tk_conv_opts.clamp (relu6, F.hardtanh, ONNX Clip) on every
  * convolution path: the stdlib kernels' store (dense implicit gemm with 32- and
  * 64-channel chunks, 1×1, depthwise 3×3 and 5×5 with dividing and ragged channel
- * blocks), the im2col-gemm stem and the plain loop (dilated, conv1d grouped,
- * conv_transpose2d), which clamp after.
+ * blocks, the image stem), the im2col-gemm stem and the plain loop (dilated,
+ * conv1d grouped, conv_transpose2d), which clamp after.
  *
  * Each case checks, in f32 and bf16:
  *   - against a double loop (independent of the kernels): relu/clamp applied in
@@ -41,7 +41,8 @@ static const Case cases[] = {
     { "depthwise 3x3, C 48 (CB 48)", CONV2D, 2, 48, 10, 7, 48, 3, 1, 1, 48, 1 },
     { "depthwise 3x3 stride 2, C 17 (CB 16, ragged)", CONV2D, 1, 17, 11, 12, 17, 3, 2, 1, 17, 1 },
     { "depthwise 5x5 (the general-window loop)", CONV2D, 1, 32, 9, 10, 32, 5, 1, 2, 32, 1 },
-    { "stem: 3 channels, 3x3 stride 2 (im2col + gemm)", CONV2D, 1, 3, 23, 19, 16, 3, 2, 1, 1, 1 },
+    { "stem: 3 channels, 3x3 stride 2 (the stem kernel)", CONV2D, 1, 3, 23, 19, 16, 3, 2, 1, 1, 1 },
+    { "stem: 4 channels, 8x8 stride 2 (im2col + gemm: taller than the stem kernel's 7 rows)", CONV2D, 1, 4, 23, 19, 16, 8, 2, 1, 1, 1 },
     { "dilated 3x3 (the plain loop)", CONV2D, 1, 5, 9, 8, 6, 3, 1, 2, 1, 2 },
     { "conv1d grouped (the plain loop)", CONV1D, 2, 6, 1, 17, 9, 3, 1, 1, 3, 1 },
     { "conv_transpose2d stride 2 (its loop)", CONVT, 1, 6, 5, 6, 4, 3, 2, 1, 1, 1 },
