@@ -6,8 +6,9 @@
  * in place when it is channels-last (else copied to NHWC), the weight
  * transposed (once for a weight marked with tk_mark_weight, else per call),
  * and the NHWC result returned as a channels-last tensor when x is one or
- * the caller asks (else copied to NCHW). A fused ReLU and clamp (relu6) are
- * the kernels' own scalars; the im2col-gemm stem and the plain loop apply
+ * the caller asks (else copied to NCHW). Image stems (C <= 4) take the stem
+ * kernel, which reads x as image rows. A fused ReLU and clamp (relu6) are
+ * the kernels' own scalars; the im2col-gemm path and the plain loop apply
  * them after (tkr_conv_activate), with the same values. The kernels pad the
  * top and left by one amount; unequal paddings pad x explicitly first.
  * f32 and bf16 convolutions outside the kernels (dilation, groups, two
