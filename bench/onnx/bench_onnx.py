@@ -7,7 +7,9 @@ batch 1 and 8 on 1 and 2 threads. Rounds are interleaved (every
 implementation of a case runs once per round, in turn), each run reports
 the median of RUNS timed calls, and the table shows the median over rounds
 (and the minimum). Ratios are the peer's time over ours (> 1: TileKit
-faster). Also the load time of the 100 MB MLP (tk_onnx_load alone; no stdlib
+faster). The image models also run with tkrun --bf16 (their dense convs in
+bf16; issue 27's goal: at most 0.6x ONNX Runtime's f32 time, i.e. ORT / TK bf16
+>= 1.67x). Also the load time of the 100 MB MLP (tk_onnx_load alone; no stdlib
 JIT) and the peak RSS of each process. Never a test: numbers only.
 """
 import json
@@ -40,9 +42,12 @@ def run_json(cmd):
     return r
 
 
-def ours(model, shape, threads, batch):
+CNNS = ("resnet", "mobilenet", "squeezenet")   # the models --bf16 applies to (2-d convolutions)
+
+
+def ours(model, shape, threads, batch, bf16=False):
     r = run_json([tkrun, model, "--bench", str(RUNS), "--threads", str(threads), "--dim", f"batch={batch}", "--json",
-                  "--output-dir", "/tmp/tk_bench_onnx_out"])
+                  "--output-dir", "/tmp/tk_bench_onnx_out"] + (["--bf16"] if bf16 else []))
     if "bench" in r:
         r["median_ms"], r["min_ms"] = r["bench"]["median_ms"], r["bench"]["min_ms"]
     return r
@@ -60,8 +65,10 @@ for rnd in range(ROUNDS):
             s = shape.replace("B", str(batch))
             for threads in (1, 2):
                 key = f"{name} b{batch} t{threads}"
-                row = results.setdefault(key, {"tk": [], "ort": [], "torch": []})
+                row = results.setdefault(key, {"tk": [], "tk_bf16": [], "ort": [], "torch": []})
                 row["tk"].append(ours(path, s, threads, batch))
+                if any(c in name for c in CNNS):
+                    row["tk_bf16"].append(ours(path, s, threads, batch, bf16=True))
                 row["ort"].append(run_json([venv_py, os.path.join(HERE, "ort_peer.py"), path, s, dtype, str(threads), str(RUNS)]))
                 row["torch"].append(run_json([SYS_PY, os.path.join(HERE, "torch_peer.py"), name, s, dtype, str(threads), str(RUNS)]))
 
@@ -74,20 +81,23 @@ def summary(samples):
     return statistics.median(ok), min(x["min_ms"] for x in samples if "min_ms" in x), ""
 
 
-print("| case | TileKit ms (min) | ONNX Runtime ms | ORT / TK | PyTorch eager ms | torch / TK | peak RSS TK / ORT MiB |")
-print("|---|---|---|---|---|---|---|")
+print("| case | TileKit ms (min) | ONNX Runtime ms | ORT / TK | PyTorch eager ms | torch / TK | TK --bf16 ms | ORT / TK bf16 | "
+      "peak RSS TK / ORT MiB |")
+print("|---|---|---|---|---|---|---|---|---|")
 table = {}
 for key, row in results.items():
     tk, tkmin, tkerr = summary(row["tk"])
     ort, _, _ = summary(row["ort"])
     pt, _, _ = summary(row["torch"])
+    bf, _, _ = summary(row["tk_bf16"]) if row["tk_bf16"] else (None, None, "")
     rss_tk = max((x.get("peak_rss_mib") or 0) for x in row["tk"])
     rss_ort = max((x.get("peak_rss_mib") or 0) for x in row["ort"])
     fmt = lambda v: f"{v:.2f}" if v is not None else "—"  # noqa: E731
     ratio = lambda a, b: f"{a / b:.2f}x" if a and b else "—"  # noqa: E731
     print(f"| {key} | {fmt(tk)} ({fmt(tkmin)}){' ' + tkerr if tkerr else ''} | {fmt(ort)} | {ratio(ort, tk)} | {fmt(pt)} | "
-          f"{ratio(pt, tk)} | {rss_tk:.0f} / {rss_ort:.0f} |")
-    table[key] = {"tk_ms": tk, "tk_min_ms": tkmin, "ort_ms": ort, "torch_ms": pt, "rss_tk_mib": rss_tk, "rss_ort_mib": rss_ort}
+          f"{ratio(pt, tk)} | {fmt(bf)} | {ratio(ort, bf)} | {rss_tk:.0f} / {rss_ort:.0f} |")
+    table[key] = {"tk_ms": tk, "tk_min_ms": tkmin, "ort_ms": ort, "torch_ms": pt, "tk_bf16_ms": bf, "rss_tk_mib": rss_tk,
+                  "rss_ort_mib": rss_ort}
 
 big = os.path.join(models_dir, "mlp_100mb.onnx")
 if os.path.exists(big) and (not FILTER or FILTER in "mlp_100mb"):

@@ -479,3 +479,38 @@ for opset in (10, 13):
     g18 = helper.make_graph(nodes, "relu6_block", [vi("x", TensorProto.FLOAT, [2, C18, 11, 9])],
                             [vi("y", TensorProto.FLOAT, [2, P18, 6, 5])], inits)
     save(helper.make_model(g18, opset_imports=[helper.make_opsetid("", opset)]), "relu6_block_opset%d" % opset)
+
+
+# 19. tk_onnx_opts.bf16 (tkrun --bf16): the dense convs with K = C·KH·KW >= 256 run in bf16, the others
+# in f32. Conv 3×3 32 -> 40 (K 288) -> Relu, Conv 3×3/2 40 -> 24 (K 360) with its bias, a depthwise
+# 3×3 (f32), a 1×1 24 -> 16 (K 24, f32), a residual Add and GlobalAveragePool. Odd sizes (9×10).
+x19 = rng.standard_normal((2, 32, 9, 10)).astype(np.float32)
+w19a = (rng.standard_normal((40, 32, 3, 3)) * 0.08).astype(np.float32)
+b19a = rng.standard_normal(40).astype(np.float32) * 0.1
+w19b = (rng.standard_normal((24, 40, 3, 3)) * 0.08).astype(np.float32)
+b19b = rng.standard_normal(24).astype(np.float32) * 0.1
+w19d = (rng.standard_normal((24, 1, 3, 3)) * 0.3).astype(np.float32)
+w19p = (rng.standard_normal((16, 24, 1, 1)) * 0.2).astype(np.float32)
+g19 = helper.make_graph(
+    [helper.make_node("Conv", ["x", "wa", "ba"], ["ca"], name="dense_a", pads=[1, 1, 1, 1]),
+     helper.make_node("Relu", ["ca"], ["ra"], name="relu_a"),
+     helper.make_node("Conv", ["ra", "wb", "bb"], ["cb"], name="dense_b", pads=[1, 1, 1, 1], strides=[2, 2]),
+     helper.make_node("Conv", ["cb", "wd"], ["cd"], name="depthwise", pads=[1, 1, 1, 1], group=24),
+     helper.make_node("Add", ["cb", "cd"], ["s"], name="residual"),
+     helper.make_node("Conv", ["s", "wp"], ["y"], name="narrow"),
+     helper.make_node("GlobalAveragePool", ["y"], ["gap"], name="gap")],
+    "bf16_convs", [vi("x", TensorProto.FLOAT, [2, 32, 9, 10])],
+    [vi("y", TensorProto.FLOAT, [2, 16, 5, 5]), vi("gap", TensorProto.FLOAT, [2, 16, 1, 1])],
+    [numpy_helper.from_array(a, nm) for a, nm in [(w19a, "wa"), (b19a, "ba"), (w19b, "wb"), (b19b, "bb"), (w19d, "wd"), (w19p, "wp")]])
+save(helper.make_model(g19, opset_imports=[helper.make_opsetid("", 17)]), "bf16_convs")
+ra = np.maximum(conv_ref(x19.astype(np.float64), w19a.astype(np.float64), b19a.astype(np.float64), 1, 1), 0)
+cb = conv_ref(ra, w19b.astype(np.float64), b19b.astype(np.float64), 2, 1)
+cdw = np.zeros_like(cb)
+cbp = np.pad(cb, ((0, 0), (0, 0), (1, 1), (1, 1)))
+for i in range(3):
+    for j in range(3):
+        cdw += cbp[:, :, i:i + cb.shape[2], j:j + cb.shape[3]] * w19d[None, :, 0, i, j, None, None].astype(np.float64)
+y19 = conv_ref(cb + cdw, w19p.astype(np.float64), np.zeros(16), 1, 0)
+npy("bf16_convs_x", x19)
+npy("bf16_convs_y", y19.astype(np.float32))
+npy("bf16_convs_gap", y19.mean(axis=(2, 3), keepdims=True).astype(np.float32))

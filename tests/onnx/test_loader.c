@@ -8,6 +8,7 @@
  * value_info conflicts and intermediate types refused at load, dead nodes.
  * Values are compared with NumPy's. */
 #define _GNU_SOURCE   /* open_memstream */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -270,6 +271,61 @@ START_TEST(relu6_block_clamps_in_the_conv_store)
 }
 END_TEST
 
+/* Largest |a - b| over two f32 tensors of one shape. */
+static double max_abs_diff(const tk_tensor *a, const tk_tensor *b)
+{
+    int64_t n = tk_tensor_numel(a);
+    float *x = malloc((size_t)n * sizeof *x), *y = malloc((size_t)n * sizeof *y);
+    ck_assert(x && y && n == tk_tensor_numel(b));
+    TKT_OK(tk_to_data(tkt_ctx, a, x, (size_t)n * sizeof *x));
+    TKT_OK(tk_to_data(tkt_ctx, b, y, (size_t)n * sizeof *y));
+    double m = 0;
+    for (int64_t i = 0; i < n; i++) m = fabs((double)x[i] - y[i]) > m ? fabs((double)x[i] - y[i]) : m;
+    free(x);
+    free(y);
+    return m;
+}
+
+/* tk_onnx_opts.bf16 (gen_models.py part 19): exactly the two dense convs with
+ * K >= 256 get bf16 weights (the depthwise and the 24-channel 1×1 stay f32),
+ * the outputs come back f32 and row-major, within bf16 error of NumPy's
+ * float64 values, not equal to the f32 run's (so bf16 did run), and the same
+ * bits on 1 and 2 threads. The f32 run of the same model within 1e-4. The
+ * bf16 error: x and W rounded to bf16 (2^-9 relative each) in sums of up to
+ * 360 products that partly cancel, and the two convs' results rounded to
+ * bf16; measured 0.023 at most on outputs up to 5.3 (AMX, Xeon), so
+ * |got - want| <= 5e-2 + 3e-2·|want|; and somewhere more than 1e-4 from
+ * the f32 run's (which is within 1e-4 of NumPy's). */
+START_TEST(bf16_mode_runs_the_dense_convs_in_bf16)
+{
+    tk_tensor *x = load_npy("bf16_convs_x.npy"), *want[2] = { load_npy("bf16_convs_y.npy"), load_npy("bf16_convs_gap.npy") };
+    tk_tensor *f32[2], *bf[2], *bf2[2];
+    for (int mode = 0; mode < 2; mode++) {
+        tk_model *m;
+        TKT_OK(tk_onnx_load(tkt_ctx, path_of("bf16_convs.onnx"), &(tk_onnx_opts){ .bf16 = mode == 1 }, &m));
+        const char *dump = tk_model_dump(m);
+        int converted = 0;
+        for (const char *p = dump; (p = strstr(p, "__bf16_weight:")); p++) converted++;   /* its "const" line */
+        ck_assert_msg(converted == (mode ? 2 : 0) && !strstr(dump, "narrow__bf16") && !strstr(dump, "depthwise__bf16"), "%s", dump);
+        TKT_OK(tk_context_set_threads(tkt_ctx, 1));
+        TKT_OK(tk_model_run(m, &x, mode ? bf : f32));
+        for (int k = 0; k < 2; k++) {
+            tk_tensor *got = mode ? bf[k] : f32[k];
+            ck_assert(tk_tensor_dtype(got) == TK_DTYPE_F32 && tk_tensor_is_contiguous(got));
+            tkt_expect_close(got, want[k], mode ? 3e-2 : 1e-4, mode ? 5e-2 : 1e-4, true, mode ? "bf16 mode" : "f32");
+        }
+        if (mode) {
+            TKT_OK(tk_context_set_threads(tkt_ctx, 2));
+            TKT_OK(tk_model_run(m, &x, bf2));
+            for (int k = 0; k < 2; k++) tkt_expect_equal(bf2[k], bf[k], "bf16 mode, 2 threads");
+        }
+        tk_model_free(m);
+    }
+    ck_assert_msg(max_abs_diff(bf[0], f32[0]) > 1e-4, "bf16 mode gave the f32 result: %g", max_abs_diff(bf[0], f32[0]));
+    TKT_RELEASE(x, want[0], want[1], f32[0], f32[1], bf[0], bf[1], bf2[0], bf2[1]);
+}
+END_TEST
+
 /* Gemm heads become FusedLinear (transB 0 through a transposed weight view,
  * C [1, N] as a bias); NumPy's values fused and not. */
 START_TEST(gemm_heads_fuse_and_match)
@@ -505,6 +561,7 @@ static Suite *loader_suite(void)
     tcase_add_test(tc, outputs_never_alias_inputs_or_weights);
     tcase_add_test(tc, cnn_block_fuses_and_matches);
     tcase_add_test(tc, relu6_block_clamps_in_the_conv_store);
+    tcase_add_test(tc, bf16_mode_runs_the_dense_convs_in_bf16);
     tcase_add_test(tc, gemm_heads_fuse_and_match);
     tcase_add_test(tc, malformed_bytes_never_crash);
     tcase_add_test(tc, bad_arguments);

@@ -2,7 +2,7 @@
  *
  *   tkrun MODEL.onnx [--input NAME=FILE.pb|FILE.npy]... [--output-dir DIR] [--npy]
  *         [--dim NAME=V]... [--seed N] [--bench N] [--threads N] [--profile]
- *         [--no-fuse] [--no-plan] [--fuse-ffn=auto|always|never] [--json] [--dump[=PASSES]] [--check-infer] [--list-ops]
+ *         [--no-fuse] [--bf16] [--no-plan] [--fuse-ffn=auto|always|never] [--json] [--dump[=PASSES]] [--check-infer] [--list-ops]
  *
  * Inputs not given are made from the model's input types: seeded random
  * normal floats, small random ints, symbolic dims from --dim (else 1, said
@@ -35,7 +35,7 @@ typedef struct {
     int ninputs, ndims;
     uint64_t seed;
     int bench, threads;
-    bool profile, no_fuse, no_plan, json, npy, list_ops, check_infer;
+    bool profile, no_fuse, bf16, no_plan, json, npy, list_ops, check_infer;
     tk_onnx_ffn_mode fuse_ffn;
     const char *dump;
 } Options;
@@ -44,7 +44,7 @@ static void usage(FILE *f)
 {
     fprintf(f, "usage: tkrun MODEL.onnx [--input NAME=FILE.pb|FILE.npy]... [--output-dir DIR] [--npy]\n"
                "             [--dim NAME=V]... [--seed N] [--bench N] [--threads N] [--profile]\n"
-               "             [--no-fuse] [--no-plan] [--fuse-ffn=auto|always|never] [--json]\n"
+               "             [--no-fuse] [--bf16] [--no-plan] [--fuse-ffn=auto|always|never] [--json]\n"
                "             [--dump[=read,sort,fold,infer,fuse,plan|all]] [--check-infer] [--list-ops]\n"
                "\n"
                "  --input NAME=FILE   a graph input from an ONNX TensorProto .pb or a .npy file\n"
@@ -56,6 +56,8 @@ static void usage(FILE *f)
                "  --threads N         threads (default: $TK_NUM_THREADS or one per core)\n"
                "  --profile           a time table per node and per kernel\n"
                "  --no-fuse           run node by node, no fused kernels (to compare)\n"
+               "  --bf16              opt-in: 2-d convolutions in bf16 (weights rounded at load, inputs\n"
+               "                      at each conv, f32 between the other ops); results differ from f32\n"
                "  --no-plan           no memory plan: every intermediate from the allocator (to compare)\n"
                "  --fuse-ffn=MODE     Linear -> act -> Linear and SwiGLU as one tk_ffn: auto (where its tiles\n"
                "                      are at least half filled, the default), always, never\n"
@@ -107,6 +109,7 @@ static int parse(int argc, char **argv, Options *o)
         else if (strcmp(a, "--threads") == 0 && next) o->threads = atoi(argv[++i]);
         else if (strcmp(a, "--profile") == 0) o->profile = true;
         else if (strcmp(a, "--no-fuse") == 0) o->no_fuse = true;
+        else if (strcmp(a, "--bf16") == 0) o->bf16 = true;
         else if (strcmp(a, "--no-plan") == 0) o->no_plan = true;
         else if (strcmp(a, "--fuse-ffn=auto") == 0) o->fuse_ffn = TK_ONNX_FFN_AUTO;
         else if (strcmp(a, "--fuse-ffn=always") == 0) o->fuse_ffn = TK_ONNX_FFN_ALWAYS;
@@ -274,7 +277,7 @@ int main(int argc, char **argv)
     int nin = 0, nout = 0;
     rc = 1;
     double t0 = now_ms();
-    if (tk_onnx_load(ctx, o.model, &(tk_onnx_opts){ .no_fuse = o.no_fuse, .fuse_ffn = o.fuse_ffn, .dump = o.dump, .check_infer = o.check_infer, .no_plan = o.no_plan }, &m) != TK_OK) {
+    if (tk_onnx_load(ctx, o.model, &(tk_onnx_opts){ .no_fuse = o.no_fuse, .bf16 = o.bf16, .fuse_ffn = o.fuse_ffn, .dump = o.dump, .check_infer = o.check_infer, .no_plan = o.no_plan }, &m) != TK_OK) {
         fprintf(stderr, "tkrun: %s\n", tk_last_error(ctx));
         goto done;
     }

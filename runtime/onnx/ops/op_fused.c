@@ -17,7 +17,8 @@
  *   FusedConv(x, w, [b])                Conv [-> BatchNormalization, folded into w, b] [-> Relu | Clip]:
  *                                       tk_conv2d; attrs: Conv's, relu and clip [lo, hi] (both
  *                                       in the kernels' store: tk_conv_opts relu, clamp), channels_last
- *                                       (the result left in NHWC memory for its readers)
+ *                                       (the result left in NHWC memory for its readers); a bf16
+ *                                       weight (tk_onnx_opts.bf16) runs it in bf16 on an f32 x
  */
 #include <string.h>
 
@@ -158,12 +159,44 @@ static tk_status run_gelu(TkoOpCtx *oc)
     return tko_wrap(oc, tk_unary(oc->ctx, tanh_form ? TK_GELU_TANH : TK_GELU, oc->in[0], &oc->out[0]));
 }
 
+/* t converted to dtype in the same memory order: a channels-last 4-d tensor
+ * stays channels-last (converted as its NHWC view), so the next conv still
+ * reads it in place. */
+static tk_status convert_keep_layout(tk_context *ctx, const tk_tensor *t, tk_dtype dtype, tk_tensor **out)
+{
+    if (tk_tensor_ndim(t) != 4 || !tk_tensor_is_channels_last(t) || tk_tensor_is_contiguous(t)) return tk_to_dtype(ctx, t, dtype, out);
+    tk_tensor *nhwc = NULL, *conv = NULL;
+    tk_status s = tk_permute(ctx, t, (int[]){ 0, 2, 3, 1 }, &nhwc);
+    if (!s) s = tk_to_dtype(ctx, nhwc, dtype, &conv);
+    if (!s) s = tk_permute(ctx, conv, (int[]){ 0, 3, 1, 2 }, out);
+    tk_tensor_release(nhwc);
+    tk_tensor_release(conv);
+    return s;
+}
+
 static tk_status run_conv(TkoOpCtx *oc)
 {
     const TkoNode *n = oc->node;
     const TkoAttr *clip = tko_attr(n, "clip");
-    return tko_nn_run_conv_with(oc, tko_attr_int(n, "relu", 0) != 0, clip && clip->n == 2 ? clip->floats : NULL,
-                                tko_attr_int(n, "channels_last", 0) != 0);
+    bool relu = tko_attr_int(n, "relu", 0) != 0, cl = tko_attr_int(n, "channels_last", 0) != 0;
+    const float *bounds = clip && clip->n == 2 ? clip->floats : NULL;
+    /* tk_onnx_opts.bf16: the weight was made bf16 at load; x is rounded to
+     * bf16 here and the bf16 result widened back, in their memory order */
+    if (tk_tensor_dtype(oc->in[1]) != TK_DTYPE_BF16 || tk_tensor_dtype(oc->in[0]) != TK_DTYPE_F32)
+        return tko_nn_run_conv_with(oc, relu, bounds, cl);
+    tk_tensor *ins[3] = { NULL, oc->in[1], oc->nin > 2 ? oc->in[2] : NULL }, *y = NULL;
+    tk_status s = tko_wrap(oc, convert_keep_layout(oc->ctx, oc->in[0], TK_DTYPE_BF16, &ins[0]));
+    if (s) return s;
+    tk_tensor *const *given = oc->in;
+    oc->in = ins;
+    s = tko_nn_run_conv_with(oc, relu, bounds, cl);
+    oc->in = given;
+    tk_tensor_release(ins[0]);
+    if (!s && !(s = tko_wrap(oc, convert_keep_layout(oc->ctx, oc->out[0], TK_DTYPE_F32, &y)))) {
+        tk_tensor_release(oc->out[0]);
+        oc->out[0] = y;
+    }
+    return s;
 }
 
 static const TkoOpDef defs[] = {
