@@ -25,7 +25,29 @@ void tkr_copy_run(char **p, const int64_t *s, int64_t n, void *arg)
         default: for (int64_t i = 0; i < n; i++) *(uint64_t *)(d + i * s[0]) = *(const uint64_t *)(x + i * s[1]); return;
         }
     }
-    /* the conversions models use most, as tight loops */
+    /* the conversions models use most, as tight loops; contiguous runs branch-free,
+     * so they vectorise (tkrun --bf16 rounds every dense conv's input and widens
+     * its result: per element with the NaN branch they were ~0.15 ms a conv of
+     * ResNet-18's first stage) */
+    if (a->src == TK_DTYPE_F32 && a->dst == TK_DTYPE_BF16 && s[0] == 2 && s[1] == 4) {
+        uint16_t *dh = (uint16_t *)d;
+        const char *xs = x;
+        for (int64_t i = 0; i < n; i++) {
+            uint32_t u;
+            memcpy(&u, xs + 4 * i, 4);
+            uint32_t rne = (u + 0x7fffu + ((u >> 16) & 1u)) >> 16, quiet = (u >> 16) | 0x40u;
+            dh[i] = (uint16_t)((u & 0x7fffffffu) > 0x7f800000u ? quiet : rne);   /* the same bits as tk_bf16_from_f32 */
+        }
+        return;
+    }
+    if (a->src == TK_DTYPE_BF16 && a->dst == TK_DTYPE_F32 && s[0] == 4 && s[1] == 2) {
+        const uint16_t *xh = (const uint16_t *)x;
+        for (int64_t i = 0; i < n; i++) {
+            uint32_t u = (uint32_t)xh[i] << 16;
+            memcpy(d + 4 * i, &u, 4);
+        }
+        return;
+    }
     if (a->src == TK_DTYPE_F32 && a->dst == TK_DTYPE_BF16) {
         for (int64_t i = 0; i < n; i++) *(uint16_t *)(d + i * s[0]) = tk_bf16_from_f32(*(const float *)(x + i * s[1]));
         return;

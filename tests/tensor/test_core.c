@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "harness.h"
+#include "tk/dtype.h"
 
 START_TEST(convert_matches_torch)
 {
@@ -185,6 +186,47 @@ START_TEST(blob_lifetime)
 }
 END_TEST
 
+/* f32 -> bf16 -> f32 of every exponent and sign with low halves at the
+ * rounding boundaries (ties to even and odd, just below and above, NaNs with
+ * payloads only in the low half): the contiguous path (branch-free, vectorised)
+ * and the strided one (a transposed view) give tk_bf16_from_f32's bits, and
+ * widening gives the bf16 value exactly. */
+START_TEST(bf16_rounding_is_the_same_on_every_path)
+{
+    static const uint32_t lows[] = { 0x0000, 0x0001, 0x7fff, 0x8000, 0x8001, 0xffff };
+    enum { NL = sizeof lows / sizeof lows[0], N = 65536 * NL };
+    float *f = malloc(N * sizeof *f);
+    uint16_t *got = malloc(N * sizeof *got), *got_t = malloc(N * sizeof *got_t);
+    float *back = malloc(N * sizeof *back);
+    ck_assert(f && got && got_t && back);
+    for (uint32_t hi = 0; hi < 65536; hi++)
+        for (int l = 0; l < NL; l++) {
+            uint32_t u = hi << 16 | lows[l];
+            memcpy(&f[hi * NL + l], &u, 4);
+        }
+    tk_tensor *x, *xt, *c, *ct, *w;
+    TKT_OK(tk_from_data(tkt_ctx, f, TK_DTYPE_F32, 2, (int64_t[]){ 65536, NL }, &x));
+    TKT_OK(tk_to_dtype(tkt_ctx, x, TK_DTYPE_BF16, &c));                  /* contiguous runs */
+    TKT_OK(tk_transpose(tkt_ctx, x, 0, 1, &xt));
+    TKT_OK(tk_to_dtype(tkt_ctx, xt, TK_DTYPE_BF16, &ct));                /* strided: [NL, 65536] read down columns */
+    TKT_OK(tk_to_dtype(tkt_ctx, c, TK_DTYPE_F32, &w));
+    TKT_OK(tk_to_data(tkt_ctx, c, got, N * sizeof *got));
+    TKT_OK(tk_to_data(tkt_ctx, ct, got_t, N * sizeof *got_t));
+    TKT_OK(tk_to_data(tkt_ctx, w, back, N * sizeof *back));
+    for (int64_t i = 0; i < N; i++) {
+        uint16_t want = tk_bf16_from_f32(f[i]);
+        ck_assert_msg(got[i] == want, "contiguous: %08x -> %04x, want %04x", (unsigned)(i / NL << 16 | lows[i % NL]), got[i], want);
+        int64_t hi = i / NL, l = i % NL;   /* ct is [NL, 65536] row-major */
+        ck_assert_msg(got_t[l * 65536 + hi] == want, "strided: element %lld", (long long)i);
+        uint32_t b;
+        memcpy(&b, &back[i], 4);
+        ck_assert_uint_eq(b, (uint32_t)want << 16);
+    }
+    TKT_RELEASE(x, xt, c, ct, w);
+    free(f), free(got), free(got_t), free(back);
+}
+END_TEST
+
 /* A loop of the same ops asks the system for memory in its first step only. */
 START_TEST(allocator_reuses_blocks)
 {
@@ -296,6 +338,7 @@ static Suite *suite(void)
     Suite *s = suite_create("tensor_core");
     TCase *tc = tkt_case("core");
     tcase_add_test(tc, convert_matches_torch);
+    tcase_add_test(tc, bf16_rounding_is_the_same_on_every_path);
     tcase_add_test(tc, creation_matches_torch);
     tcase_add_test(tc, full_zeros_ones);
     tcase_add_test(tc, random_is_seeded_and_thread_independent);
