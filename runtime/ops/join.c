@@ -87,7 +87,13 @@ tk_status tk_cat(tk_context *ctx, const tk_tensor *const *ts, int n, int dim, tk
         }
         sh[d] += t->shape[d];
     }
-    if ((s = tkr_new(ctx, dtype, ref->ndim, sh, out))) return s;
+    /* PyTorch's rule: 4-d inputs all channels-last (and not also row-major) give a
+     * channels-last result, so the next conv reads it in place (SqueezeNet's fire
+     * modules: a row-major cat then cost an NHWC copy at every squeeze conv) */
+    bool cl = ref->ndim == 4;
+    for (int i = 0; i < n && cl; i++)
+        cl = legacy_empty(ts[i]) || (tk_tensor_is_channels_last(ts[i]) && !tk_tensor_is_contiguous(ts[i]));
+    if ((s = cl ? tkr_new_channels_last(ctx, dtype, sh, out) : tkr_new(ctx, dtype, ref->ndim, sh, out))) return s;
     if ((s = copy_pieces(ctx, op, *out, ts, n, d, false))) {
         tk_tensor_release(*out);
         *out = NULL;

@@ -56,6 +56,37 @@ START_TEST(channels_last_views_and_copies)
 }
 END_TEST
 
+/* tk_cat along C of channels-last inputs gives a channels-last result (PyTorch's
+ * rule), along other dims too; one row-major input gives a row-major result; the
+ * values always those of the row-major cat. The pieces are copied into slices of
+ * a channels-last tensor (not dense: the copy picks C as its inner run). And
+ * NCHW -> NHWC of 3 channels (a short innermost dim) gives the same values. */
+START_TEST(cat_keeps_channels_last)
+{
+    tk_tensor *a = randn(4, (int64_t[]){ 2, 5, 3, 7 }, 11), *b = randn(4, (int64_t[]){ 2, 19, 3, 7 }, 12);
+    tk_tensor *acl = to_cl(a), *bcl = to_cl(b), *want = NULL, *got = NULL, *mixed = NULL, *want_h = NULL, *got_h = NULL;
+    TKT_OK(tk_cat(tkt_ctx, (const tk_tensor *[]){ a, b }, 2, 1, &want));
+    TKT_OK(tk_cat(tkt_ctx, (const tk_tensor *[]){ acl, bcl }, 2, 1, &got));
+    ck_assert(tk_tensor_is_channels_last(got) && !tk_tensor_is_contiguous(got));
+    tkt_expect_equal(got, want, "channels-last cat along C");
+    TKT_OK(tk_cat(tkt_ctx, (const tk_tensor *[]){ acl, b }, 2, 1, &mixed));
+    ck_assert(tk_tensor_is_contiguous(mixed));
+    tkt_expect_equal(mixed, want, "cat of a channels-last and a row-major input");
+    TKT_OK(tk_cat(tkt_ctx, (const tk_tensor *[]){ a, a }, 2, 2, &want_h));
+    TKT_OK(tk_cat(tkt_ctx, (const tk_tensor *[]){ acl, acl }, 2, 2, &got_h));
+    ck_assert(tk_tensor_is_channels_last(got_h));
+    tkt_expect_equal(got_h, want_h, "channels-last cat along H");
+    tk_tensor *rgb = randn(4, (int64_t[]){ 2, 3, 17, 33 }, 13), *rgb_cl = to_cl(rgb), *back = NULL;
+    for (int64_t n = 0; n < 2; n++)
+        for (int64_t c = 0; c < 3; c++)
+            for (int64_t h = 0; h < 17; h++)
+                for (int64_t w = 0; w < 33; w++) ck_assert(at4(rgb_cl, n, c, h, w) == at4(rgb, n, c, h, w));
+    TKT_OK(tk_contiguous(tkt_ctx, rgb_cl, &back));
+    tkt_expect_equal(back, rgb, "NHWC -> NCHW of 3 channels");
+    TKT_RELEASE(a, b, acl, bcl, want, got, mixed, want_h, got_h, rgb, rgb_cl, back);
+}
+END_TEST
+
 /* Element-wise results take their first full-size operand's layout; values never depend on it. */
 START_TEST(elementwise_keeps_the_layout)
 {
@@ -234,6 +265,7 @@ static Suite *suite(void)
     Suite *s = suite_create("tensor_layout");
     TCase *tc = tkt_case("layout");
     tcase_add_test(tc, channels_last_views_and_copies);
+    tcase_add_test(tc, cat_keeps_channels_last);
     tcase_add_test(tc, elementwise_keeps_the_layout);
     tcase_add_loop_test(tc, conv_layouts_and_fused_relu, 0, (int)(sizeof conv_cases / sizeof *conv_cases));
     tcase_add_test(tc, pools_read_channels_last_in_place);
