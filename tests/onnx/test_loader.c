@@ -323,6 +323,16 @@ START_TEST(bf16_mode_runs_the_dense_convs_in_bf16)
     }
     ck_assert_msg(max_abs_diff(bf[0], f32[0]) > 1e-4, "bf16 mode gave the f32 result: %g", max_abs_diff(bf[0], f32[0]));
     TKT_RELEASE(x, want[0], want[1], f32[0], f32[1], bf[0], bf[1], bf2[0], bf2[1]);
+    /* an image stem (C = 3, K = 27) converts too; cnn_block's 24-channel 3×3 (K = 216) and 1×1 do not */
+    tk_tensor *xc = load_npy("cnn_block_x.npy"), *wc[2] = { load_npy("cnn_block_gap.npy"), load_npy("cnn_block_c3.npy") }, *oc[2];
+    tk_model *m;
+    TKT_OK(tk_onnx_load(tkt_ctx, path_of("cnn_block.onnx"), &(tk_onnx_opts){ .bf16 = true }, &m));
+    const char *dump = tk_model_dump(m);
+    ck_assert_msg(strstr(dump, "conv1__bf16_weight:") && !strstr(dump, "conv2__bf16") && !strstr(dump, "conv3__bf16"), "%s", dump);
+    TKT_OK(tk_model_run(m, &xc, oc));
+    for (int k = 0; k < 2; k++) tkt_expect_close(oc[k], wc[k], 3e-2, 5e-2, true, "cnn block, bf16 stem");
+    TKT_RELEASE(xc, wc[0], wc[1], oc[0], oc[1]);
+    tk_model_free(m);
 }
 END_TEST
 
