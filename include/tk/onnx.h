@@ -51,8 +51,9 @@ typedef struct {
     tk_onnx_ffn_mode fuse_ffn;   /* the FFN rewrite, unless no_fuse (above) */
     bool bf16;           /* opt-in: 2-d convolutions in bf16 (their f32 weights and biases rounded to bf16
                           * once at load, each input rounded to bf16 at the conv, the f32 accumulator
-                          * rounded to bf16 and widened back to f32), on the bf16 conv kernels (AMX where
-                          * the CPU has it); every other op stays f32. Unless no_fuse. */
+                          * rounded to bf16 and widened back to f32 unless only such convs read it), on
+                          * the bf16 conv kernels (AMX where the CPU has it); every other op stays f32.
+                          * Unless no_fuse. */
 } tk_onnx_opts;
 
 /* opts may be NULL (defaults). */

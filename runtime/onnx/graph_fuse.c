@@ -558,7 +558,7 @@ static tk_status fuse_conv(TkoFuse *f, int i)
                 tk_tensor_dtype(g->values[inputs[1]].constant) == TK_DTYPE_F32 &&
                 (inputs[2] < 0 || (g->values[inputs[2]].constant && tk_tensor_dtype(g->values[inputs[2]].constant) == TK_DTYPE_F32));
     if (tail == conv && !cl && !bf16) return TK_OK;   /* nothing to gain */
-    if (bf16 && !bf16_weights(f, conv, inputs)) bf16 = false;
+    if (bf16) bf16_weights(f, conv, inputs);   /* false: inputs unchanged, the conv stays f32 */
     /* the Conv's attributes, and the fused ones */
     int na = 0;
     TkoAttr *attrs = tko_alloc(&f->m->arena, (size_t)(conv->nattrs + 3) * sizeof *attrs);
@@ -600,6 +600,49 @@ static void count_uses(TkoFuse *f)
     for (int o = 0; o < g->nout; o++) f->uses[g->outputs[o]] += 2;   /* an output is never fused away */
 }
 
+/* A FusedConv that runs in bf16 (opts.bf16: its weight a bf16 constant). */
+static bool bf16_conv(const TkoGraph *g, const TkoNode *n)
+{
+    if (strcmp(n->domain, "tk") != 0 || strcmp(n->op, "FusedConv") != 0 || n->nin < 2 || n->inputs[1] < 0) return false;
+    const tk_tensor *w = g->values[n->inputs[1]].constant;
+    return w && tk_tensor_dtype(w) == TK_DTYPE_BF16;
+}
+
+/* opts.bf16, after the rewrites: a bf16 conv whose result only bf16 convs
+ * read (as their x) keeps it bf16 (attr bf16_out; the value's inferred type
+ * becomes BFLOAT16, so the memory plan sizes it so): its widening and the
+ * readers' rounding are skipped, the same numbers (ResNet-18's conv1 -> conv2
+ * pairs). Not in graphs with subgraphs (their outer reads are not counted here). */
+static tk_status bf16_edges(TkoModel *m, TkoGraph *g)
+{
+    for (int i = 0; i < g->nnodes; i++)
+        for (int a = 0; a < g->nodes[i].nattrs; a++)
+            if (g->nodes[i].attrs[a].type == TKO_ATTR_GRAPH || g->nodes[i].attrs[a].type == TKO_ATTR_GRAPHS) return TK_OK;
+    for (int i = 0; i < g->nnodes; i++) {
+        TkoNode *n = &g->nodes[i];
+        int v = n->nout == 1 ? n->outputs[0] : -1;
+        if (!bf16_conv(g, n) || v < 0 || !g->values[v].inf.valid || g->values[v].inf.elem_type != 1) continue;
+        bool only_convs = true;
+        int readers = 0;
+        for (int o = 0; o < g->nout && only_convs; o++) only_convs = g->outputs[o] != v;
+        for (int j = 0; j < g->nnodes && only_convs; j++)
+            for (int k = 0; k < g->nodes[j].nin && only_convs; k++)
+                if (g->nodes[j].inputs[k] == v) {
+                    only_convs = k == 0 && bf16_conv(g, &g->nodes[j]);
+                    readers++;
+                }
+        if (!only_convs || readers == 0) continue;
+        TkoAttr *attrs = tko_alloc(&m->arena, (size_t)(n->nattrs + 1) * sizeof *attrs);
+        if (!attrs) return tkr_error(m->ctx, TK_ERR_OUT_OF_MEMORY, "tk_onnx_load: out of memory fusing '%s'", n->name);
+        memcpy(attrs, n->attrs, (size_t)n->nattrs * sizeof *attrs);
+        attrs[n->nattrs] = (TkoAttr){ .name = "bf16_out", .type = TKO_ATTR_INT, .i = 1 };
+        n->attrs = attrs;
+        n->nattrs++;
+        g->values[v].inf.elem_type = 16;   /* TensorProto.BFLOAT16 */
+    }
+    return TK_OK;
+}
+
 tk_status tko_fuse(TkoModel *m, TkoGraph *g)
 {
     if (m->opts.no_fuse || g->nnodes == 0) return TK_OK;
@@ -635,6 +678,7 @@ tk_status tko_fuse(TkoModel *m, TkoGraph *g)
         for (int i = 0; i < kept; i++)
             for (int o = 0; o < g->nodes[i].nout; o++)
                 if (g->nodes[i].outputs[o] >= 0) g->values[g->nodes[i].outputs[o]].producer = i;
+        if (m->opts.bf16) s = bf16_edges(m, g);
     }
     free(f.uses), free(f.producer), free(f.dead);
     return s;

@@ -290,7 +290,8 @@ static double max_abs_diff(const tk_tensor *a, const tk_tensor *b)
  * K >= 256 get bf16 weights (the depthwise and the 24-channel 1×1 stay f32),
  * the outputs come back f32 and row-major, within bf16 error of NumPy's
  * float64 values, not equal to the f32 run's (so bf16 did run), and the same
- * bits on 1 and 2 threads. The f32 run of the same model within 1e-4. The
+ * bits on 1 and 2 threads; the first conv's result, read only by the second,
+ * stays bf16 between them (bf16_out). The f32 run of the same model within 1e-4. The
  * bf16 error: x and W rounded to bf16 (2^-9 relative each) in sums of up to
  * 360 products that partly cancel, and the two convs' results rounded to
  * bf16; measured 0.023 at most on outputs up to 5.3 (AMX, Xeon), so
@@ -307,6 +308,12 @@ START_TEST(bf16_mode_runs_the_dense_convs_in_bf16)
         int converted = 0;
         for (const char *p = dump; (p = strstr(p, "__bf16_weight:")); p++) converted++;   /* its "const" line */
         ck_assert_msg(converted == (mode ? 2 : 0) && !strstr(dump, "narrow__bf16") && !strstr(dump, "depthwise__bf16"), "%s", dump);
+        /* dense_a's result is read by dense_b alone: it stays bf16 (one bf16_out); dense_b's is not */
+        const char *keep = strstr(dump, "bf16_out=1");
+        ck_assert_msg(mode ? keep && !strstr(keep + 1, "bf16_out=1") && strstr(dump, "%ra = tk.FusedConv") < keep &&
+                                 keep < strstr(dump, "%cb = tk.FusedConv")
+                           : !keep,
+                      "%s", dump);
         TKT_OK(tk_context_set_threads(tkt_ctx, 1));
         TKT_OK(tk_model_run(m, &x, mode ? bf : f32));
         for (int k = 0; k < 2; k++) {
