@@ -558,15 +558,16 @@ static tk_status fuse_conv(TkoFuse *f, int i)
                 tk_tensor_dtype(g->values[inputs[1]].constant) == TK_DTYPE_F32 &&
                 (inputs[2] < 0 || (g->values[inputs[2]].constant && tk_tensor_dtype(g->values[inputs[2]].constant) == TK_DTYPE_F32));
     if (tail == conv && !cl && !bf16) return TK_OK;   /* nothing to gain */
-    if (bf16) bf16_weights(f, conv, inputs);   /* false: inputs unchanged, the conv stays f32 */
+    if (bf16) bf16 = bf16_weights(f, conv, inputs);   /* false: inputs unchanged, the conv stays f32 */
     /* the Conv's attributes, and the fused ones */
     int na = 0;
-    TkoAttr *attrs = tko_alloc(&f->m->arena, (size_t)(conv->nattrs + 3) * sizeof *attrs);
+    TkoAttr *attrs = tko_alloc(&f->m->arena, (size_t)(conv->nattrs + 4) * sizeof *attrs);
     if (!attrs) return tkr_error(f->m->ctx, TK_ERR_OUT_OF_MEMORY, "tk_onnx_load: out of memory fusing '%s'", conv->name);
     for (int a = 0; a < conv->nattrs; a++)
         if (conv->attrs[a].type != TKO_ATTR_TENSOR) attrs[na++] = conv->attrs[a];
     attrs[na++] = (TkoAttr){ .name = "relu", .type = TKO_ATTR_INT, .i = relu };
     attrs[na++] = (TkoAttr){ .name = "channels_last", .type = TKO_ATTR_INT, .i = cl };
+    if (bf16) attrs[na++] = (TkoAttr){ .name = "bf16", .type = TKO_ATTR_INT, .i = 1 };
     if (has_clip) {
         float *fl = tko_alloc(&f->m->arena, 2 * sizeof *fl);
         if (!fl) return tkr_error(f->m->ctx, TK_ERR_OUT_OF_MEMORY, "tk_onnx_load: out of memory fusing '%s'", conv->name);
@@ -600,12 +601,10 @@ static void count_uses(TkoFuse *f)
     for (int o = 0; o < g->nout; o++) f->uses[g->outputs[o]] += 2;   /* an output is never fused away */
 }
 
-/* A FusedConv that runs in bf16 (opts.bf16: its weight a bf16 constant). */
-static bool bf16_conv(const TkoGraph *g, const TkoNode *n)
+/* A FusedConv the loader made bf16 (opts.bf16: attr bf16). */
+static bool bf16_conv(const TkoNode *n)
 {
-    if (strcmp(n->domain, "tk") != 0 || strcmp(n->op, "FusedConv") != 0 || n->nin < 2 || n->inputs[1] < 0) return false;
-    const tk_tensor *w = g->values[n->inputs[1]].constant;
-    return w && tk_tensor_dtype(w) == TK_DTYPE_BF16;
+    return strcmp(n->domain, "tk") == 0 && strcmp(n->op, "FusedConv") == 0 && tko_attr_int(n, "bf16", 0) != 0;
 }
 
 /* opts.bf16, after the rewrites: a bf16 conv whose result only bf16 convs
@@ -621,14 +620,14 @@ static tk_status bf16_edges(TkoModel *m, TkoGraph *g)
     for (int i = 0; i < g->nnodes; i++) {
         TkoNode *n = &g->nodes[i];
         int v = n->nout == 1 ? n->outputs[0] : -1;
-        if (!bf16_conv(g, n) || v < 0 || !g->values[v].inf.valid || g->values[v].inf.elem_type != 1) continue;
+        if (!bf16_conv(n) || v < 0 || !g->values[v].inf.valid || g->values[v].inf.elem_type != 1) continue;
         bool only_convs = true;
         int readers = 0;
         for (int o = 0; o < g->nout && only_convs; o++) only_convs = g->outputs[o] != v;
         for (int j = 0; j < g->nnodes && only_convs; j++)
             for (int k = 0; k < g->nodes[j].nin && only_convs; k++)
                 if (g->nodes[j].inputs[k] == v) {
-                    only_convs = k == 0 && bf16_conv(g, &g->nodes[j]);
+                    only_convs = k == 0 && bf16_conv(&g->nodes[j]);
                     readers++;
                 }
         if (!only_convs || readers == 0) continue;

@@ -17,8 +17,9 @@
  *   FusedConv(x, w, [b])                Conv [-> BatchNormalization, folded into w, b] [-> Relu | Clip]:
  *                                       tk_conv2d; attrs: Conv's, relu and clip [lo, hi] (both
  *                                       in the kernels' store: tk_conv_opts relu, clamp), channels_last
- *                                       (the result left in NHWC memory for its readers); a bf16
- *                                       weight (tk_onnx_opts.bf16) runs it in bf16 on an f32 x
+ *                                       (the result left in NHWC memory for its readers); bf16
+ *                                       (tk_onnx_opts.bf16: its weight made bf16 at load) runs it in
+ *                                       bf16 on an f32 x, bf16_out keeps the result bf16
  */
 #include <string.h>
 
@@ -180,29 +181,22 @@ static tk_status run_conv(TkoOpCtx *oc)
     const TkoAttr *clip = tko_attr(n, "clip");
     bool relu = tko_attr_int(n, "relu", 0) != 0, cl = tko_attr_int(n, "channels_last", 0) != 0;
     const float *bounds = clip && clip->n == 2 ? clip->floats : NULL;
-    /* tk_onnx_opts.bf16: the weight was made bf16 at load; x is rounded to
-     * bf16 here (unless a bf16 conv left it bf16) and the bf16 result widened
-     * back, in their memory order, unless only bf16 convs read it (bf16_out) */
-    bool keep_bf16 = tko_attr_int(n, "bf16_out", 0) != 0;
-    if (tk_tensor_dtype(oc->in[1]) != TK_DTYPE_BF16 || tk_tensor_dtype(oc->in[0]) != TK_DTYPE_F32) {
-        tk_status s = tko_nn_run_conv_with(oc, relu, bounds, cl);
-        if (s || keep_bf16 || tk_tensor_dtype(oc->out[0]) != TK_DTYPE_BF16 || tk_tensor_dtype(oc->in[1]) != TK_DTYPE_BF16) return s;
-        tk_tensor *y = NULL;   /* a bf16 x from a bf16_out conv: the result widened back */
-        if (!(s = tko_wrap(oc, convert_keep_layout(oc->ctx, oc->out[0], TK_DTYPE_F32, &y)))) {
-            tk_tensor_release(oc->out[0]);
-            oc->out[0] = y;
-        }
-        return s;
-    }
+    /* tk_onnx_opts.bf16 (attr bf16: the loader made the weight bf16; a model's own
+     * bf16 convs run as they are): x rounded to bf16 here unless a bf16 conv left
+     * it so, the result widened back unless only such convs read it (bf16_out);
+     * both in their memory order */
+    bool ours = tko_attr_int(n, "bf16", 0) != 0, keep_bf16 = tko_attr_int(n, "bf16_out", 0) != 0;
     tk_tensor *ins[3] = { NULL, oc->in[1], oc->nin > 2 ? oc->in[2] : NULL }, *y = NULL;
-    tk_status s = tko_wrap(oc, convert_keep_layout(oc->ctx, oc->in[0], TK_DTYPE_BF16, &ins[0]));
-    if (s) return s;
     tk_tensor *const *given = oc->in;
-    oc->in = ins;
+    tk_status s = TK_OK;
+    if (ours && tk_tensor_dtype(oc->in[0]) == TK_DTYPE_F32) {
+        if ((s = tko_wrap(oc, convert_keep_layout(oc->ctx, oc->in[0], TK_DTYPE_BF16, &ins[0])))) return s;
+        oc->in = ins;
+    }
     s = tko_nn_run_conv_with(oc, relu, bounds, cl);
     oc->in = given;
     tk_tensor_release(ins[0]);
-    if (!s && !keep_bf16 && !(s = tko_wrap(oc, convert_keep_layout(oc->ctx, oc->out[0], TK_DTYPE_F32, &y)))) {
+    if (!s && ours && !keep_bf16 && !(s = tko_wrap(oc, convert_keep_layout(oc->ctx, oc->out[0], TK_DTYPE_F32, &y)))) {
         tk_tensor_release(oc->out[0]);
         oc->out[0] = y;
     }
@@ -214,7 +208,7 @@ static const TkoOpDef defs[] = {
     { "tk", "FusedFfn", 1, TKO_ANY, "activation", run_ffn, NULL, 4, 7, 0, false },
     { "tk", "FusedAttention", 1, TKO_ANY, "k_perm,scale", run_attention, NULL, 3, 4, 0, false },
     { "tk", "FusedGelu", 1, TKO_ANY, "tanh", run_gelu, NULL, 1, 1, 0, false },
-    { "tk", "FusedConv", 1, TKO_ANY, "auto_pad,dilations,group,kernel_shape,pads,strides,relu,channels_last,clip,bf16_out", run_conv, NULL, 2, 3, 0,
+    { "tk", "FusedConv", 1, TKO_ANY, "auto_pad,dilations,group,kernel_shape,pads,strides,relu,channels_last,clip,bf16,bf16_out", run_conv, NULL, 2, 3, 0,
       false },
 };
 
