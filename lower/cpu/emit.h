@@ -63,6 +63,8 @@ typedef struct {
     bool fuse_judged;             /* fuse_load holds every load's users' verdict */
     LLVMValueRef *fuse_src, *fuse_stride;
     bool *param_stored;           /* by parameter index: some store writes it (emit_plan_views) */
+    bool *param_read;             /* by parameter index: some instruction reads it (emit_plan_streams) */
+    bool streamed;                /* the block function made a non-temporal store (emit_stream.c) */
     /* common types */
     LLVMTypeRef i1, i8, i16, i32, i64, f32, f16, bf16, ptr, vd;
     const char *features;         /* target features ("+avx512f,..."): picks mma micro-kernels */
@@ -115,6 +117,20 @@ LLVMValueRef emit_splat(Emit *E, LLVMValueRef scalar, unsigned n);
 LLVMValueRef emit_lane_index(Emit *E, LLVMValueRef first, unsigned n);
 /* x is an element-wise value or a reduction that nothing reads: not emitted at all. */
 bool emit_is_dead_tile_value(Emit *E, const TirInstr *x);
+
+/* emit_stream.c: non-temporal stores of large write-only outputs.
+ * emit_stream_candidate: may a fused store of `tile` into tensor parameter
+ * dst stream (compile-time facts); emit_stream_ok: i1, may this tile's
+ * store stream (the tensor's size, `first` and the row pitch aligned);
+ * emit_st_stream: a non-temporal store of vector v (f32 lanes, rounded to
+ * t's elements) at element idx; emit_stream_fence: before the block
+ * function returns, the sfence its streamed stores need. */
+int emit_plan_streams(Emit *E, const TirRegion *body);
+void emit_free_streams(Emit *E);
+bool emit_stream_candidate(const Emit *E, const TirInstr *dst, const TkType *tile);
+LLVMValueRef emit_stream_ok(Emit *E, const TkType *g, LLVMValueRef first, LLVMValueRef ncols);
+void emit_st_stream(Emit *E, const TkType *t, LLVMValueRef base, LLVMValueRef idx, LLVMValueRef v);
+void emit_stream_fence(Emit *E);
 
 /* emit_llvm.c */
 LLVMValueRef emit_value(Emit *E, const TirInstr *i);

@@ -678,6 +678,8 @@ LLVMValueRef emit_reduce(Emit *E, const TirInstr *i)
 typedef struct {
     const TirInstr *x;
     LLVMValueRef tensor;
+    const TkType *g;     /* the tensor's type */
+    bool stream;         /* emit_stream_candidate, and x computes in lanes */
     Geometry G;
 } StoreLoop;
 
@@ -697,16 +699,58 @@ static void store_lanes(Emit *E, const void *ctx, LLVMValueRef i, LLVMValueRef j
     else emit_st(E, c->x->type, c->tensor, idx, v);
 }
 
+static void store_elements(Emit *E, const StoreLoop *c, bool inside, int64_t rows, int64_t cols);
+
+/* The tile wholly inside a large tensor, streamed (emit_stream.c): row by
+ * row, each row's vectors of 16 lanes straight-line. */
+static void store_stream_rows(Emit *E, const StoreLoop *c, int64_t rows, int64_t cols)
+{
+    EmitLoop Li;
+    emit_loop_begin(E, &Li, emit_const_i64(E, rows), "nt.row");
+    for (int64_t j = 0; j < cols; j += 16) {
+        E->fuse_lanes = 16;
+        LLVMValueRef jv = emit_const_i64(E, j);
+        LLVMValueRef v = fused_node(E, c->x, Li.idx, jv);
+        emit_st_stream(E, c->x->type, c->tensor, store_inside_index(E, c, Li.idx, jv), v);
+    }
+    E->fuse_lanes = 0;
+    emit_loop_end_rows(E, &Li);
+}
+
 static void store_loop(Emit *E, const void *ctx, bool inside)
 {
     const StoreLoop *c = ctx;
     const TkType *t = c->x->type;
     int64_t rows = t->rank == 2 ? t->dims[0] : 1, cols = t->rank == 2 ? t->dims[1] : t->dims[0];
     unsigned n = inside ? root_lanes(E, c->x, t) : 0;
+    LLVMBasicBlockRef join = NULL;
+    if (inside && c->stream) {   /* a large write-only output: streamed, else the loops below */
+        LLVMValueRef first = elem_ptr(E, t, c->tensor, store_inside_index(E, c, emit_const_i64(E, 0), emit_const_i64(E, 0)));
+        LLVMBasicBlockRef nt = LLVMAppendBasicBlockInContext(E->ctx, E->fn, "st.stream");
+        LLVMBasicBlockRef plain = LLVMAppendBasicBlockInContext(E->ctx, E->fn, "st.cached");
+        join = LLVMAppendBasicBlockInContext(E->ctx, E->fn, "st.done");
+        LLVMBuildCondBr(E->b, emit_stream_ok(E, c->g, first, c->G.ncols), nt, plain);
+        LLVMPositionBuilderAtEnd(E->b, nt);
+        store_stream_rows(E, c, rows, cols);
+        LLVMBuildBr(E->b, join);
+        LLVMPositionBuilderAtEnd(E->b, plain);
+    }
     if (n) {   /* a small tile wholly inside: straight-line vectors */
         lanes_run(E, rows, cols, n, store_lanes, ctx);
-        return;
+    } else {
+        store_elements(E, c, inside, rows, cols);
     }
+    if (join) {
+        LLVMBuildBr(E->b, join);
+        LLVMPositionBuilderAtEnd(E->b, join);
+    }
+}
+
+/* The element loops of a store: the whole rows of an interior tile, or the
+ * part of each row that exists. */
+static void store_elements(Emit *E, const StoreLoop *c, bool inside, int64_t rows, int64_t cols)
+{
+    const TkType *t = c->x->type;
     EmitLoop Li, Lj;
     emit_loop_begin(E, &Li, emit_const_i64(E, rows), "st.row");
     LLVMValueRef row_off, jlo, jhi;
@@ -731,7 +775,12 @@ void emit_fused_store(Emit *E, const TirInstr *st)
     const TirInstr *dst = st->args[0], *x = st->args[1];
     const TkType *t = x->type;
     fused_prepare(E, x);
-    StoreLoop c = { x, emit_value(E, dst), emit_gl_geometry(E, dst->type, (const TirInstr *const *)&st->args[2], t) };
+    StoreLoop c = { x, emit_value(E, dst), dst->type, false, emit_gl_geometry(E, dst->type, (const TirInstr *const *)&st->args[2], t) };
+    if (emit_stream_candidate(E, dst, t)) {
+        uint8_t *memo = calloc(E->count ? E->count : 1, 1);
+        c.stream = memo && lanes_fit_node(E, x, 0, memo);
+        free(memo);
+    }
     int64_t rows = t->rank == 2 ? t->dims[0] : 1, cols = t->rank == 2 ? t->dims[1] : t->dims[0];
     fused_run(E, emit_gl_tile_inside(E, &c.G, rows, cols), store_loop, &c);
 }

@@ -687,8 +687,9 @@ static int emit_kernel(Emit *E, const TirFunc *f)
     reset_values(E);
     count_uses(&f->body, E->uses, E->user);
     if (emit_plan_views(E, &f->body) != 0 || emit_plan_lazy_zero(E, &f->body) != 0 || emit_plan_outviews(E, &f->body) != 0 ||
-        emit_plan_coalesce(E, &f->body) != 0) {
+        emit_plan_coalesce(E, &f->body) != 0 || emit_plan_streams(E, &f->body) != 0) {
         snprintf(E->err, sizeof E->err, "out of memory");
+        emit_free_streams(E);
         emit_free_views(E);
         emit_free_outviews(E);
         emit_free_lazy_zero(E);
@@ -700,6 +701,7 @@ static int emit_kernel(Emit *E, const TirFunc *f)
     for (const TirInstr *i = f->body.first; i; i = i->next)
         if (i->op == TIR_PARAM || i->op == TIR_SIZE || i->op == TIR_BLOCK_ID) emit_value(E, i);
     emit_region(E, &f->body);
+    emit_stream_fence(E);
     end_function(E);
     if (E->stack_bytes > TK_CPU_STACK_LIMIT && !E->failed) {
         E->failed = true;
@@ -732,6 +734,7 @@ static int emit_kernel(Emit *E, const TirFunc *f)
     end_function(E);
 
     emit_free_views(E);
+    emit_free_streams(E);
     emit_free_outviews(E);
     emit_free_lazy_zero(E);
     emit_free_coalesce(E);

@@ -608,6 +608,17 @@ static void parse_sizes(const char *list, const TirFunc *f, int64_t *sizes, cons
     }
 }
 
+/* Tensor memory as the runtime allocates it (runtime/core/device_cpu.c):
+ * zeroed, 64-byte aligned, so that code that depends on alignment (the
+ * streaming stores of lower/cpu/emit_stream.c) runs here as it does there. */
+static void *tensor_alloc(size_t bytes)
+{
+    size_t padded = (bytes + 63) & ~(size_t)63;
+    void *p = aligned_alloc(64, padded ? padded : 64);
+    if (p) memset(p, 0, padded ? padded : 64);
+    return p;
+}
+
 void num_run(const NumProg *p, const char *kernel, const NumSpec *spec, NumRun *r)
 {
     memset(r, 0, sizeof *r);
@@ -646,7 +657,7 @@ void num_run(const NumProg *p, const char *kernel, const NumSpec *spec, NumRun *
             for (unsigned d = 0; d < t->rank; d++) r->shape[q][d] = tir_tensor_dim(f, q, d, sizes);
             r->count[q] = n;
             size_t cnt = (size_t)(n > 0 ? n : 1);
-            r->raw[q] = calloc(cnt, tir_elem_size(t->elem));
+            r->raw[q] = tensor_alloc(cnt * tir_elem_size(t->elem));
             r->init[q] = calloc(cnt, sizeof(double));
             r->got[q] = calloc(cnt, sizeof(double));
             ck_assert_msg(r->raw[q] && r->init[q] && r->got[q], "out of memory for %lld elements", (long long)n);
@@ -690,7 +701,7 @@ void num_run(const NumProg *p, const char *kernel, const NumSpec *spec, NumRun *
         ptrs[q] = jit_ptrs[q] = args[q].data;
         if (both && r->is_tensor[q]) {
             size_t bytes = (size_t)(r->count[q] > 0 ? r->count[q] : 1) * tir_elem_size(r->elem[q]);
-            jit_ptrs[q] = malloc(bytes);
+            jit_ptrs[q] = tensor_alloc(bytes);
             ck_assert_ptr_nonnull(jit_ptrs[q]);
             memcpy(jit_ptrs[q], r->raw[q], bytes);
         }

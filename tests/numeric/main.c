@@ -43,6 +43,7 @@ int main(void)
     srunner_add_suite(sr, num_suite_examples());
     srunner_add_suite(sr, num_suite_arrays());
     srunner_add_suite(sr, num_suite_subtile());
+    srunner_add_suite(sr, num_suite_stream());
     /* quiet unless something fails (CK_VERBOSITY=verbose shows every test) */
     bool quiet = !getenv("CK_VERBOSITY");
     srunner_run_all(sr, quiet ? CK_SILENT : CK_ENV);

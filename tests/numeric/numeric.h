@@ -249,6 +249,7 @@ Suite *num_suite_stdlib_generic(void);   /* test_stdlib_generic.c: gemm.tk's ins
 Suite *num_suite_examples(void);
 Suite *num_suite_arrays(void);
 Suite *num_suite_subtile(void);
+Suite *num_suite_stream(void);
 
 /* Whether to add the KNOWN FAILURE cases (code-generation bugs reported in
  * /tmp/codegen_bugs): only when NUM_KNOWN_FAILURES=1 is set. */
