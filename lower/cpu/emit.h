@@ -123,13 +123,13 @@ bool emit_is_dead_tile_value(Emit *E, const TirInstr *x);
  * dst stream (compile-time facts); emit_stream_ok: i1, may this tile's
  * store stream (the tensor's size, `first` and the row pitch aligned);
  * emit_st_stream: a non-temporal store of vector v (f32 lanes, rounded to
- * t's elements) at element idx; emit_stream_fence: before the block
+ * t's elements) at element idx, for 16-bit elements followed by v2's lanes; emit_stream_fence: before the block
  * function returns, the sfence its streamed stores need. */
 int emit_plan_streams(Emit *E, const TirRegion *body);
 void emit_free_streams(Emit *E);
 bool emit_stream_candidate(const Emit *E, const TirInstr *dst, const TkType *tile);
 LLVMValueRef emit_stream_ok(Emit *E, const TkType *g, LLVMValueRef first, LLVMValueRef ncols);
-void emit_st_stream(Emit *E, const TkType *t, LLVMValueRef base, LLVMValueRef idx, LLVMValueRef v);
+void emit_st_stream(Emit *E, const TkType *t, LLVMValueRef base, LLVMValueRef idx, LLVMValueRef v, LLVMValueRef v2);
 void emit_stream_fence(Emit *E);
 
 /* emit_llvm.c */

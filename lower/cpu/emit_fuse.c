@@ -707,11 +707,13 @@ static void store_stream_rows(Emit *E, const StoreLoop *c, int64_t rows, int64_t
 {
     EmitLoop Li;
     emit_loop_begin(E, &Li, emit_const_i64(E, rows), "nt.row");
-    for (int64_t j = 0; j < cols; j += 16) {
+    bool halves = c->x->type->elem != TK_TY_F32;   /* 16-bit elements: 32 lanes (64 bytes) per store */
+    for (int64_t j = 0; j < cols; j += halves ? 32 : 16) {
         E->fuse_lanes = 16;
         LLVMValueRef jv = emit_const_i64(E, j);
         LLVMValueRef v = fused_node(E, c->x, Li.idx, jv);
-        emit_st_stream(E, c->x->type, c->tensor, store_inside_index(E, c, Li.idx, jv), v);
+        LLVMValueRef v2 = halves ? fused_node(E, c->x, Li.idx, emit_const_i64(E, j + 16)) : NULL;
+        emit_st_stream(E, c->x->type, c->tensor, store_inside_index(E, c, Li.idx, jv), v, v2);
     }
     E->fuse_lanes = 0;
     emit_loop_end_rows(E, &Li);

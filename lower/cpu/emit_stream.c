@@ -86,10 +86,23 @@ LLVMValueRef emit_stream_ok(Emit *E, const TkType *g, LLVMValueRef first, LLVMVa
     return LLVMBuildAnd(E->b, big, aligned, "stream.ok");
 }
 
-void emit_st_stream(Emit *E, const TkType *t, LLVMValueRef base, LLVMValueRef idx, LLVMValueRef v)
+void emit_st_stream(Emit *E, const TkType *t, LLVMValueRef base, LLVMValueRef idx, LLVMValueRef v, LLVMValueRef v2)
 {
+    if (t->elem != TK_TY_F32) {
+        /* two halves of 16 rounded lanes, joined into one 64-byte vector: a
+         * rounded vector stored as it is was folded by the x86 back end into
+         * a truncating store (vpmovdw to memory), which has no
+         * non-temporal form, and the stream was lost */
+        v = emit_fptrunc(E, v, emit_elem_type(E, t));
+        if (v2) {
+            v2 = emit_fptrunc(E, v2, emit_elem_type(E, t));
+            unsigned n = LLVMGetVectorSize(LLVMTypeOf(v));
+            LLVMValueRef lanes[64];
+            for (unsigned k = 0; k < 2 * n && k < 64; k++) lanes[k] = LLVMConstInt(E->i32, k, 0);
+            v = LLVMBuildShuffleVector(E->b, v, v2, LLVMConstVector(lanes, 2 * n), "");
+        }
+    }
     unsigned n = LLVMGetVectorSize(LLVMTypeOf(v));
-    if (t->elem != TK_TY_F32) v = emit_fptrunc(E, v, emit_elem_type(E, t));
     LLVMValueRef st = LLVMBuildStore(E->b, v, elem_ptr(E, t, base, idx));
     LLVMSetAlignment(st, n * elem_bytes(t));
     LLVMMetadataRef one = LLVMValueAsMetadata(LLVMConstInt(E->i32, 1, 0));

@@ -1,4 +1,4 @@
-/* kernel_ir.c — the LLVM IR of one kernel, for tests that check what the
+/* kernel_ir.c — the LLVM IR (or assembly) of one kernel, for tests that check what the
  * compiler chose (a view read in place, a write-through), not only values. */
 #define _GNU_SOURCE   /* open_memstream */
 #include "numeric.h"
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-char *num_kernel_ir(const char *name, const char *src, const char *kernel, const char *target)
+static char *kernel_text(const char *name, const char *src, const char *kernel, const char *target, TkEmitKind kind)
 {
     TkFront fe;
     TirModule m;
@@ -27,7 +27,7 @@ char *num_kernel_ir(const char *name, const char *src, const char *kernel, const
             FILE *out = open_memstream(&text, &len);
             char err[512];
             TkCpuJitOptions jo = { .target = target, .opt_level = 2, .no_cache = true };
-            if (out && tk_cpu_emit(&m, &jo, TK_EMIT_LLVM_IR, out, err, sizeof err) != 0) {
+            if (out && tk_cpu_emit(&m, &jo, kind, out, err, sizeof err) != 0) {
                 fclose(out);
                 free(text);
                 text = NULL;
@@ -38,4 +38,14 @@ char *num_kernel_ir(const char *name, const char *src, const char *kernel, const
     }
     tk_front_free(&fe);
     return text;
+}
+
+char *num_kernel_ir(const char *name, const char *src, const char *kernel, const char *target)
+{
+    return kernel_text(name, src, kernel, target, TK_EMIT_LLVM_IR);
+}
+
+char *num_kernel_asm(const char *name, const char *src, const char *kernel, const char *target)
+{
+    return kernel_text(name, src, kernel, target, TK_EMIT_ASM);
 }

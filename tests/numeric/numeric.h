@@ -221,6 +221,8 @@ void num_count(uint64_t launches, uint64_t elements);
  * compile. Name the target where the choice depends on the ISA: the host
  * varies between machines. Free with free(). */
 char *num_kernel_ir(const char *name, const char *src, const char *kernel, const char *target);
+/* The same as assembly (what the back end made of it). */
+char *num_kernel_asm(const char *name, const char *src, const char *kernel, const char *target);
 
 /* A growable string for generating .tk sources. */
 typedef struct {

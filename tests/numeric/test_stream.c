@@ -49,6 +49,15 @@ static bool ir_has(const char *target, const char *kernel, const char *text)
     return has;
 }
 
+static bool asm_has(const char *target, const char *kernel, const char *text)
+{
+    char *ir = num_kernel_asm("stream.tk", SRC, kernel, target);
+    ck_assert_msg(ir != NULL, "%s did not compile for %s", kernel, target);
+    bool has = strstr(ir, text) != NULL;
+    free(ir);
+    return has;
+}
+
 START_TEST(stream_only_write_only_row_stores)
 {
     static const char *const targets[] = { "x86-64-avx512", "x86-64-avx2", "aarch64-neon" };
@@ -60,7 +69,13 @@ START_TEST(stream_only_write_only_row_stores)
                       x86 ? "missing" : "on a non-x86 target");
         ck_assert_msg(!ir_has(targets[t], "reread", "!nontemporal"), "reread (%s): streams a tensor it loads back", targets[t]);
         ck_assert_msg(!ir_has(targets[t], "by_col", "!nontemporal"), "by_col (%s): streams a col tile", targets[t]);
+        /* and the back end keeps them: a rounded bf16 vector stored as it is
+         * became a truncating store (vpmovdw to memory), which cannot stream */
+        const char *insn = x86 ? "vmovnt" : "stnp";
+        ck_assert_msg(asm_has(targets[t], "affine", insn), "affine (%s): no %s in the code", targets[t], insn);
+        ck_assert_msg(asm_has(targets[t], "affine_bf16", insn), "affine_bf16 (%s): no %s in the code", targets[t], insn);
     }
+    ck_assert_msg(asm_has("x86-64-avx512bf16", "affine_bf16", "vmovnt"), "affine_bf16 (x86-64-avx512bf16): no vmovnt in the code");
 }
 END_TEST
 
