@@ -71,7 +71,7 @@ static const TkBuiltin builtins[] = {
     { "tril",      F_TRI,       2, 3,  0,        "keep t[i,j] where j - i <= k, others := v (default 0)" },
     { "triu",      F_TRI,       2, 3,  1,        "keep t[i,j] where j - i >= k, others := v (default 0)" },
     { "mask_rows", F_MASK,      3, 3,  ROWS,     "rows i >= n := v" },
-    { "mask_cols", F_MASK,      3, 3,  COLS,     "columns j >= n := v" },
+    { "mask_cols", F_MASK,      3, 3,  COLS,     "columns j >= n := v (an rv: elements)" },
     { "cdiv",      F_CDIV,      2, 2,  0,        "ceiling division of integers" },
     { "sync",      F_SYNC,      0, 0,  0,        "barrier: every warp of the block arrives before any goes on" },
 };
@@ -754,7 +754,17 @@ static TkType *check_tri(TkChecker *c, const TkBuiltin *b, TkNode *call)
 
 static TkType *check_mask(TkChecker *c, const TkBuiltin *b, TkNode *call)
 {
-    const TkType *t = want_rt(c, b, call->list, "the tile");
+    TkNode *a = call->list;
+    const TkType *t;
+    if (a->type->kind == TK_TY_RV && b->variant == COLS) {   /* a vector is one row: its elements are columns */
+        t = tk_mask_refused(c, a, b->name) ? NULL : a->type;
+    } else if (a->type->kind == TK_TY_RV) {
+        TkDiag *g = type_error(c, a, "the tile of mask_rows must be a register tile", "rt<T, rows, cols>", a->type);
+        tk_diag_hint(g, "a vector is one row: mask_cols(v, n, x) replaces its elements from index n on");
+        t = NULL;
+    } else {
+        t = want_rt(c, b, a, "the tile");
+    }
     bool ok = want_int(c, arg(call, 1), b->variant == ROWS ? "the row count" : "the column count");
     if (!t || !ok) return err();
     return check_fill_value(c, arg(call, 2), t);

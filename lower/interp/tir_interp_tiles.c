@@ -642,7 +642,9 @@ void ti_exec_tile_op(Interp *I, const Node *x, int64_t w)
         const Val *v = ti_opnd(I, x, 2, w);
         if (!v) return;
         const Node *an = ti_arg_node(I, x, 0);
-        if (x->vk != VK_TILE || an->vec || x->n != an->n || (x->op == TIR_TRI && ti->aux != 0 && ti->aux != 1)) {
+        /* a vector (N×1 here) takes mask_cols only: its elements are its columns */
+        bool vec_cols = an->vec && x->op == TIR_MASK && ti->imm != 0;
+        if (x->vk != VK_TILE || (an->vec && !vec_cols) || x->n != an->n || (x->op == TIR_TRI && ti->aux != 0 && ti->aux != 1)) {
             ti_fail(I, x, "bad %s", tir_op_name(x->op));
             return;
         }
@@ -657,7 +659,7 @@ void ti_exec_tile_op(Interp *I, const Node *x, int64_t w)
             for (int64_t j = 0; j < an->cols; j++) {
                 bool keep;
                 if (x->op == TIR_TRI) keep = ti->aux == 0 ? (j - i) <= k : (j - i) >= k;
-                else keep = (ti->imm == 0 ? i : j) < k;
+                else keep = (vec_cols || ti->imm == 0 ? i : j) < k;
                 o->d[i * an->cols + j] = keep ? ti_round_to(x->elem, a->d[i * an->cols + j]) : fillv;
                 if (oe) oe[i * an->cols + j] = keep ? ae[i * an->cols + j] : fille;
             }

@@ -202,6 +202,16 @@ static Ex mask(G *g, Ty t, int depth)
     }
 }
 
+/* mask_cols of a vector: its elements from the count on replaced. */
+static Ex vec_mask(G *g, Ty t, int depth)
+{
+    Ex x = rpg_gen_vec(g, t, depth - 1);
+    char *k = gen_int(g);
+    static const char *const fills[] = { "0.0", "-1.5", "2.0", "0.25" };
+    rpg_feature(g, RPG_F_MASK);
+    return (Ex){ .s = rpg_str(g, "mask_cols(%s, %s, %s)", x.s, k, fills[rpg_pick(g, 4)]), .mag = fmax(x.mag, 2) };
+}
+
 static Ex convert_elem(G *g, Ty t, int depth)
 {
     rpg_feature(g, RPG_F_CONVERT_T);
@@ -411,14 +421,15 @@ Ex rpg_gen_vec(G *g, Ty t, int depth)
 {
     if (g->oom) return (Ex){ .s = rpg_str(g, "0"), .mag = 0 };
     if (depth <= 0) return leaf(g, t);
-    unsigned w[] = { 3, 4, 2, 2, 1, 1, 1 };   /* leaf, reduction, unary, binary/scalar, convert, where, row/col */
-    switch (rpg_weighted(g, w, 7)) {
+    unsigned w[] = { 3, 4, 2, 2, 1, 1, 1, 1 };   /* leaf, reduction, unary, binary/scalar, convert, where, row/col, mask_cols */
+    switch (rpg_weighted(g, w, 8)) {
     case 0: return leaf(g, t);
     case 1: return reduction(g, t, depth);
     case 2: rpg_feature(g, RPG_F_RV_OP); return unary(g, t, depth);
     case 3: rpg_feature(g, RPG_F_RV_OP); return rpg_chance(g, 50) ? binary(g, t, depth) : with_scalar(g, t, depth);
     case 4: return convert_elem(g, t, depth);
     case 6: return line_read(g, t, depth);
+    case 7: return vec_mask(g, t, depth);
     default: rpg_feature(g, RPG_F_RV_OP); return selected(g, t, depth);
     }
 }

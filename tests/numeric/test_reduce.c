@@ -60,6 +60,23 @@ static void build(void)
                       "}\n",
                       L, T, T, T, T, T, T, T, T, T, T, T, T, C, R, T, R, C, L, T, R, T, C);
         }
+    /* mask_cols of a vector: a row walked in rv pieces, the ragged last one
+     * masked (past N, x + 1 would add 1), and a count n that may be <= 0 or
+     * past the vector's end */
+    for (unsigned t = 0; t < 3; t++) {
+        const char *T = TYPES[t];
+        ns_printf(&s,
+                  "kernel vmask_%s(gl<%s, M, N> X, gl<%s, M, 64> Y, gl<%s, M, 64> Z, i32 n) grid(M) {\n"
+                  "    rv<%s, 64> acc = zeros();\n"
+                  "    for (j in 0 .. cdiv(N, 64)) {\n"
+                  "        rv<%s, 64> x = load(X, block.x, j);\n"
+                  "        acc = acc + mask_cols(x + 1.0, N - j * 64, 0.0);\n"
+                  "    }\n"
+                  "    store(Y, acc, block.x, 0);\n"
+                  "    store(Z, mask_cols(load<rv<%s, 64>>(X, block.x, 0), n, -2.5), block.x, 0);\n"
+                  "}\n",
+                  T, T, T, T, T, T, T);
+    }
     num_build(&prog, "reduce", s.s);
     ns_free(&s);
 }
@@ -104,6 +121,22 @@ START_TEST(broadcasts)
 }
 END_TEST
 
+START_TEST(vector_masks)
+{
+    static const char *const sizes[] = { "M=3,N=70", "M=2,N=64", "M=1,N=5", "M=4,N=200" };
+    static const char *const counts[] = { "n=10", "n=0", "n=-3", "n=64", "n=100" };
+    for (unsigned t = 0; t < 3; t++)
+        for (unsigned k = 0; k < 4; k++) {
+            char name[32];
+            snprintf(name, sizeof name, "vmask_%s", TYPES[t]);
+            NumSpec spec = { .sizes = sizes[k], .sets = counts[(k + t) % 5], .seed = 3 + k, .tol = { .ulps = t ? 1 : 0, .atol = 1e-6 } };
+            NumRun r;
+            num_run(&prog, name, &spec, &r);
+            num_run_free(&r);
+        }
+}
+END_TEST
+
 /* The group's AOT twin (numeric.h): NUM_AOT, NUM_AOT | NUM_JIT (bit-compared with the JIT too), 0 for none. */
 static const unsigned AOT = NUM_AOT;
 
@@ -116,6 +149,7 @@ Suite *num_suite_reduce(void)
         TCase *tc = num_tcase_paths("reduce_broadcast", build, teardown, paths);
         tcase_add_test(tc, reductions);
         tcase_add_test(tc, broadcasts);
+        tcase_add_test(tc, vector_masks);
         suite_add_tcase(s, tc);
     }
     return s;
