@@ -80,6 +80,13 @@ static LLVMValueRef exp_poly(Emit *E, LLVMValueRef r)
  * multiplications. */
 static LLVMValueRef scale_pow2(Emit *E, LLVMValueRef p, LLVMValueRef n)
 {
+    LLVMTypeRef pt = LLVMTypeOf(p);
+    unsigned lanes = LLVMGetTypeKind(pt) == LLVMVectorTypeKind ? LLVMGetVectorSize(pt) : 1;
+    const char *scalef = lanes > 1 ? tk_cpu_scalef_vector(E->features, lanes) : NULL;
+    if (scalef) {   /* vscalefps with n as it is: no round trip through integers */
+        LLVMValueRef args[5] = { p, n, p, LLVMConstAllOnes(lanes == 16 ? E->i16 : E->i8), emit_const_i32(E, 4) };
+        return emit_intrinsic(E, scalef, NULL, 0, args, lanes == 16 ? 5 : 4);   /* 4: the current rounding mode */
+    }
     LLVMTypeRef it = int_like(E, n);
     LLVMValueRef ni = LLVMBuildFPToSI(E->b, n, it, "");
     if (tk_cpu_fast_ldexp(E->features)) {   /* one vscalefps instead of eight integer ops */
@@ -121,7 +128,11 @@ LLVMValueRef emit_exp_f32(Emit *E, LLVMValueRef x)
      * -104 the result rounds to 0 (flush_zero_lanes), above 89 to inf.
      * maxnum/minnum drop a NaN; keep_nan puts it back. */
     LLVMValueRef xs, zero = flush_zero_lanes(E, x, -104.0, &xs);
-    LLVMValueRef xc = call2(E, "llvm.minnum", call2(E, "llvm.maxnum", xs, like(E, x, cf(E, -104.0))), like(E, x, cf(E, 89.0)));
+    /* xs is ≥ -104 already (or NaN): only the upper clamp is left, as a
+     * compare-and-select that is one vminps (a NaN lane comes out as 89 and
+     * keep_nan restores it) where llvm.minnum costs three instructions */
+    LLVMValueRef hi = like(E, x, cf(E, 89.0));
+    LLVMValueRef xc = LLVMBuildSelect(E->b, LLVMBuildFCmp(E->b, LLVMRealOLT, xs, hi, ""), xs, hi, "");
     LLVMValueRef n = call1(E, "llvm.roundeven", LLVMBuildFMul(E->b, xc, like(E, x, cf(E, 1.4426950408889634)), ""));
     LLVMValueRef r = fma3(E, n, like(E, x, cf(E, -0.693145751953125)), xc);
     r = fma3(E, n, like(E, x, cf(E, -1.4286068203094172e-06)), r);
