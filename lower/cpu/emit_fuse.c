@@ -453,6 +453,17 @@ static LLVMValueRef fused_elem_splat(Emit *E, const TirInstr *x, LLVMValueRef i)
     return emit_splat(E, v, n);
 }
 
+/* i1 lanes: is j + t < k for lane t of n. k − j is clamped to [0, n] and
+ * compared as i32 with the constant lane numbers: one 16-lane compare, where
+ * j + t as i64 lanes took four compares and a mask merge per vector. */
+static LLVMValueRef lanes_below(Emit *E, LLVMValueRef k, LLVMValueRef j, unsigned n)
+{
+    LLVMValueRef lim = smin(E, smax(E, LLVMBuildSub(E->b, k, j, ""), emit_const_i64(E, 0)), emit_const_i64(E, n));
+    LLVMValueRef steps[64];
+    for (unsigned t = 0; t < n && t < 64; t++) steps[t] = LLVMConstInt(E->i32, t, 0);
+    return LLVMBuildICmp(E->b, LLVMIntSLT, LLVMConstVector(steps, n), emit_splat(E, LLVMBuildTrunc(E->b, lim, E->i32, ""), n), "");
+}
+
 /* Element (i, j) of element-wise node x, as f32, rounded to x's element type
  * as a materialised x would be. */
 static LLVMValueRef fused_node(Emit *E, const TirInstr *x, LLVMValueRef i, LLVMValueRef j)
@@ -487,6 +498,11 @@ static LLVMValueRef fused_node(Emit *E, const TirInstr *x, LLVMValueRef i, LLVMV
             v = LLVMBuildUIToFP(E->b, v, emit_type_like(v, E->f32), "");
         break;
     default: {   /* TRI, MASK: keep the element or replace it */
+        if (x->op == TIR_MASK && x->imm != 0 && n > 1) {   /* columns, in lanes: lane t is kept while t < k − j */
+            v = LLVMBuildSelect(E->b, lanes_below(E, i64v(E, emit_value(E, x->args[1])), j, n), fused_elem(E, x->args[0], i, j),
+                                emit_splat(E, scalar_f32(E, x->args[2]), n), "");
+            break;
+        }
         LLVMValueRef k = emit_splat(E, i64v(E, emit_value(E, x->args[1])), n), keep;
         LLVMValueRef jj = n > 1 ? emit_lane_index(E, j, n) : j, ii = emit_splat(E, i, n);
         if (x->op == TIR_TRI) keep = LLVMBuildICmp(E->b, x->aux == 0 ? LLVMIntSLE : LLVMIntSGE, LLVMBuildSub(E->b, jj, ii, ""), k, "");
