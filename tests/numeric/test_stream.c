@@ -40,23 +40,18 @@ static const char *const SRC =
 static void build(void) { num_build(&prog, "stream", SRC); }
 static void teardown(void) { num_free(&prog); }
 
-static bool ir_has(const char *target, const char *kernel, const char *text)
+/* Does kernel's IR (or, asm: its assembly) for target contain text? */
+static bool emits(bool assembly, const char *target, const char *kernel, const char *text)
 {
-    char *ir = num_kernel_ir("stream.tk", SRC, kernel, target);
-    ck_assert_msg(ir != NULL, "%s did not compile for %s", kernel, target);
-    bool has = strstr(ir, text) != NULL;
-    free(ir);
+    char *out = assembly ? num_kernel_asm("stream.tk", SRC, kernel, target) : num_kernel_ir("stream.tk", SRC, kernel, target);
+    ck_assert_msg(out != NULL, "%s did not compile for %s", kernel, target);
+    bool has = strstr(out, text) != NULL;
+    free(out);
     return has;
 }
 
-static bool asm_has(const char *target, const char *kernel, const char *text)
-{
-    char *ir = num_kernel_asm("stream.tk", SRC, kernel, target);
-    ck_assert_msg(ir != NULL, "%s did not compile for %s", kernel, target);
-    bool has = strstr(ir, text) != NULL;
-    free(ir);
-    return has;
-}
+static bool ir_has(const char *target, const char *kernel, const char *text) { return emits(false, target, kernel, text); }
+static bool asm_has(const char *target, const char *kernel, const char *text) { return emits(true, target, kernel, text); }
 
 START_TEST(stream_only_write_only_row_stores)
 {
