@@ -52,9 +52,9 @@ static const TkBuiltin builtins[] = {
     { "div",       F_BINARY,    2, 2,  0,        "x / y element-wise" },
     { "max",       F_BINARY,    2, 2,  0,        "larger of x and y element-wise" },
     { "min",       F_BINARY,    2, 2,  0,        "smaller of x and y element-wise" },
-    { "row_max",   F_REDUCE,    1, 1,  ROWS,     "maximum of each row → rv of rows" },
-    { "row_min",   F_REDUCE,    1, 1,  ROWS,     "minimum of each row → rv of rows" },
-    { "row_sum",   F_REDUCE,    1, 1,  ROWS,     "sum of each row → rv of rows" },
+    { "row_max",   F_REDUCE,    1, 1,  ROWS,     "maximum of each row → rv of rows; of a vector → one value" },
+    { "row_min",   F_REDUCE,    1, 1,  ROWS,     "minimum of each row → rv of rows; of a vector → one value" },
+    { "row_sum",   F_REDUCE,    1, 1,  ROWS,     "sum of each row → rv of rows; of a vector → one value" },
     { "col_max",   F_REDUCE,    1, 1,  COLS,     "maximum of each column → rv of cols" },
     { "col_min",   F_REDUCE,    1, 1,  COLS,     "minimum of each column → rv of cols" },
     { "col_sum",   F_REDUCE,    1, 1,  COLS,     "sum of each column → rv of cols" },
@@ -646,7 +646,19 @@ static TkType *check_fma(TkChecker *c, TkNode *call)
 
 static TkType *check_reduce(TkChecker *c, const TkBuiltin *b, TkNode *call)
 {
-    const TkType *t = want_rt(c, b, call->list, "the argument");
+    TkNode *a = call->list;
+    if (a->type->kind == TK_TY_RV && b->variant == ROWS) {   /* a vector is one row: its reduction is one value */
+        if (tk_mask_refused(c, a, b->name)) return err();
+        return tk_type_scalar(a->type->elem);
+    }
+    if (a->type->kind == TK_TY_RV) {
+        char msg[96];
+        snprintf(msg, sizeof msg, "the argument of %s must be a register tile", b->name);
+        TkDiag *g = type_error(c, a, msg, "rt<T, rows, cols>", a->type);
+        tk_diag_hint(g, "a vector is one row: row_%s(v) reduces its elements to one value", b->name + 4);
+        return err();
+    }
+    const TkType *t = want_rt(c, b, a, "the argument");
     if (!t) return err();
     return tk_type_vec(c->arena, TK_TY_RV, t->elem, t->dims[b->variant == ROWS ? 0 : 1]);
 }

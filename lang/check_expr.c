@@ -197,6 +197,10 @@ bool tk_coerce(TkChecker *c, TkNode *e, const TkType *to, const char *what)
     else if (from->kind == to->kind && tk_is_register(from->kind) && from->elem != to->elem &&
              from->dims[0] == to->dims[0] && from->dims[1] == to->dims[1])
         tk_diag_hint(g, "element types differ; use convert<%s>(...)", tk_type_kind_name(to->elem));
+    else if (tk_is_scalar(from->kind) && tk_is_vec(to->kind) && e->kind == TK_N_CALL && e->list && e->list->type &&
+             e->list->type->kind == TK_TY_RV && tk_builtin_find(e->name) &&
+             tk_builtin_family(tk_builtin_find(e->name)) == F_REDUCE)
+        tk_diag_hint(g, "%s of a vector is one value (a vector is one row); fill(%s(v)) sets every element to it", e->name, e->name);
     else if (tk_is_scalar(from->kind) && (tk_is_tile(to->kind) || tk_is_vec(to->kind)))
         tk_diag_hint(g, "to set every element, use fill(value)");
     else

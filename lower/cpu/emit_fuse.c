@@ -678,10 +678,96 @@ static void reduce_loop(Emit *E, const void *ctx, bool inside)
     emit_loop_end(E, &Lo);
 }
 
+/* Lanes 0 .. w−1 of vector v folded by fn into one scalar: halves combined
+ * until one lane is left, an odd lane folded in at the end. */
+static LLVMValueRef fold_lanes(Emit *E, TirFn fn, LLVMValueRef v, unsigned w)
+{
+    LLVMValueRef odd = NULL;
+    while (w > 1) {
+        unsigned h = w / 2;
+        if (w % 2) {
+            LLVMValueRef last = LLVMBuildExtractElement(E->b, v, LLVMConstInt(E->i32, w - 1, 0), "");
+            odd = odd ? reduce_step(E, fn, odd, last) : last;
+        }
+        if (h == 1) {
+            v = reduce_step(E, fn, LLVMBuildExtractElement(E->b, v, LLVMConstInt(E->i32, 0, 0), ""),
+                            LLVMBuildExtractElement(E->b, v, LLVMConstInt(E->i32, 1, 0), ""));
+            w = 0;
+            break;
+        }
+        LLVMValueRef lo[32], hi[32];
+        for (unsigned k = 0; k < h; k++) {
+            lo[k] = LLVMConstInt(E->i32, k, 0);
+            hi[k] = LLVMConstInt(E->i32, h + k, 0);
+        }
+        LLVMValueRef undef = LLVMGetUndef(LLVMTypeOf(v));
+        v = reduce_step(E, fn, LLVMBuildShuffleVector(E->b, v, undef, LLVMConstVector(lo, h), ""),
+                        LLVMBuildShuffleVector(E->b, v, undef, LLVMConstVector(hi, h), ""));
+        w = h;
+    }
+    if (w == 1) v = LLVMBuildExtractElement(E->b, v, LLVMConstInt(E->i32, 0, 0), "");
+    return odd ? reduce_step(E, fn, v, odd) : v;
+}
+
+/* row_sum/row_max/row_min of a vector (imm 2): its elements folded into one
+ * f32, stored at c->out. In lanes: up to four vector accumulators (separate
+ * dependency chains), joined, then folded across the lanes once. */
+static void reduce_all_loop(Emit *E, const void *ctx, bool inside)
+{
+    (void)inside;
+    const ReduceLoop *c = ctx;
+    const TirInstr *i = c->red, *in = c->in;
+    TirFn fn = (TirFn)i->aux;
+    int64_t m = in->type->dims[0];
+    unsigned n = c->src ? emit_lanes_for(in->type) : root_lanes(E, in, in->type);
+    if (n > 32 || (c->src && in->pack != TIR_PACK_NONE)) n = 0;
+    if (n > 1) {
+        LLVMValueRef acc[4] = { NULL }, tail = NULL;
+        int64_t full = m / n * n;
+        for (int64_t j = 0, k = 0; j < full; j += n, k++) {
+            E->fuse_lanes = n;
+            LLVMValueRef v = fused_elem(E, in, emit_const_i64(E, 0), emit_const_i64(E, j));
+            acc[k % 4] = acc[k % 4] ? reduce_step(E, fn, acc[k % 4], v) : v;
+        }
+        for (int64_t j = full; j < m; j++) {   /* a ragged end: element by element */
+            E->fuse_lanes = 0;
+            LLVMValueRef v = fused_elem(E, in, emit_const_i64(E, 0), emit_const_i64(E, j));
+            tail = tail ? reduce_step(E, fn, tail, v) : v;
+        }
+        E->fuse_lanes = 0;
+        LLVMValueRef r = NULL;
+        if (acc[0]) {
+            LLVMValueRef v = acc[0];
+            if (acc[1]) v = reduce_step(E, fn, v, acc[1]);
+            if (acc[2]) v = reduce_step(E, fn, v, acc[3] ? reduce_step(E, fn, acc[2], acc[3]) : acc[2]);
+            r = fold_lanes(E, fn, v, n);
+        }
+        r = r && tail ? reduce_step(E, fn, r, tail) : r ? r : tail;
+        LLVMBuildStore(E->b, r, c->out);
+        return;
+    }
+    double init = fn == TIR_FN_MAX ? -INFINITY : fn == TIR_FN_MIN ? INFINITY : 0.0;
+    LLVMBuildStore(E->b, LLVMConstReal(E->f32, init), c->out);
+    EmitLoop L;
+    emit_loop_begin(E, &L, emit_const_i64(E, m), "red.all");
+    LLVMValueRef x = fused_elem(E, in, emit_const_i64(E, 0), L.idx);
+    LLVMBuildStore(E->b, reduce_step(E, fn, LLVMBuildLoad2(E->b, E->f32, c->out, ""), x), c->out);
+    emit_loop_end(E, &L);
+}
+
 LLVMValueRef emit_reduce(Emit *E, const TirInstr *i)
 {
     const TirInstr *in = i->args[0];
     bool fused = emit_fused_into_user(E, in);
+    if (i->imm == 2) {   /* a vector → one value of the vector's element type, rounded once */
+        if (fused) fused_prepare(E, in);
+        else emit_value(E, in);
+        ReduceLoop c = { i, in, fused ? NULL : emit_value(E, in), emit_alloca(E, E->f32, 1, "red.all") };
+        if (fused) fused_run(E, NULL, reduce_all_loop, &c);
+        else reduce_all_loop(E, &c, false);
+        LLVMValueRef r = LLVMBuildLoad2(E->b, E->f32, c.out, "");
+        return i->type->kind == TK_TY_F32 ? r : emit_convert_scalar(E, r, TK_TY_F32, i->type->kind);
+    }
     if (fused) fused_prepare(E, in);
     ReduceLoop c = { i, in, fused ? NULL : emit_value(E, in), emit_temp_buffer(E, i) };
     if (fused) fused_run(E, NULL, reduce_loop, &c);

@@ -412,6 +412,36 @@ static void exec_map3(Interp *I, const Node *x, int64_t w)
     if (bad) ti_unreliable(I, x, "no error bound for fma of inexact values");
 }
 
+/* row_sum/row_max/row_min of a vector: its n elements folded into one
+ * scalar of its element type (rounded once), with the error bound of the
+ * same reduction over one row. */
+static void reduce_vector(Interp *I, const Node *x, const Val *a, const Node *an, int64_t w)
+{
+    const TirInstr *ti = x->ti;
+    if (x->vk != VK_FLOAT || !an->vec || (ti->aux != TIR_FN_ADD && ti->aux != TIR_FN_MAX && ti->aux != TIR_FN_MIN)) {
+        ti_fail(I, x, "bad REDUCE of a vector");
+        return;
+    }
+    Val *o = ti_out_val(I, x, w);
+    if (!o) return;
+    const double *ae = ti_err(I, a->d, an);
+    double acc = 0, sum_abs = 0, sum_err = 0, max_err = 0;
+    for (int64_t j = 0; j < an->n; j++) {
+        double e = a->d[j];
+        if (j == 0 && ti->aux != TIR_FN_ADD) acc = e;
+        else acc = fn2((TirFn)ti->aux, acc, e);
+        if (ae) {
+            sum_abs += fabs(e);
+            sum_err += ae[j];
+            max_err = fmax(max_err, ae[j]);
+        }
+    }
+    o->f = ti_round_to(x->elem, acc);
+    if (!I->bounds) return;
+    o->fe = ti->aux == TIR_FN_ADD ? tb_sum(x->elem, o->f, an->n, sum_abs, sum_err) : max_err;
+    if (!isfinite(o->fe)) ti_unreliable(I, x, "no error bound for the sum of a vector");
+}
+
 void ti_exec_tile_op(Interp *I, const Node *x, int64_t w)
 {
     const TirInstr *ti = x->ti;
@@ -541,6 +571,10 @@ void ti_exec_tile_op(Interp *I, const Node *x, int64_t w)
         const Val *a = tile_opnd(I, x, 0, w);
         if (!a) return;
         const Node *an = ti_arg_node(I, x, 0);
+        if (ti->imm == 2) {   /* all of a vector → one value */
+            reduce_vector(I, x, a, an, w);
+            return;
+        }
         bool rows = ti->imm == 0;
         int64_t outer = rows ? an->rows : an->cols, inner = rows ? an->cols : an->rows;
         if (x->vk != VK_TILE || !x->vec || an->vec || x->n != outer ||

@@ -310,7 +310,7 @@ static TirInstr *lower_builtin(Lower *L, TkNode *e, const TkBuiltin *b)
     case F_REDUCE:
         i = emit1(L, TIR_REDUCE, t, e->span, lower_expr(L, a0));
         i->aux = reduce_fn(e->name);
-        i->imm = tk_builtin_variant(b);
+        i->imm = a0->type->kind == TK_TY_RV ? 2 : tk_builtin_variant(b);   /* 2: all of a vector → a scalar */
         return i;
     case F_BROADCAST:
     {

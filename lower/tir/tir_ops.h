@@ -31,7 +31,7 @@ X(MMA,        "S  slot a(0) += A·B with A = a(1), B = a(2); aux = form (0 ab, 1
 X(MAP1,       "V  element-wise aux:TirFn of a(0)")
 X(MAP2,       "V  element-wise aux:TirFn of a(0), a(1) (tile⊕tile, tile⊕scalar, scalar⊕tile, scalar⊕scalar); LT..NE give bool elements")
 X(MAP3,       "V  element-wise aux:TirFn of a(0), a(1), a(2), each a tile of the result's shape or a scalar: FMA, or SELECT (a(0) bool)")
-X(REDUCE,     "V  aux:TirFn (MAX/MIN/ADD) over each row (imm = 0) or column (imm = 1) of tile a(0) → rv")
+X(REDUCE,     "V  aux:TirFn (MAX/MIN/ADD) over each row (imm = 0) or column (imm = 1) of tile a(0) → rv; imm = 2: over all of rv a(0) → scalar")
 X(BROADCAST,  "V  t[i,j] aux:TirFn v[i] (imm = 0, rows) or v[j] (imm = 1, cols); t = a(0), v = a(1)")
 X(CONVERT,    "V  tile/vector a(0) with elements converted (RNE) and/or layout changed to the instruction's type")
 X(TRANSPOSE,  "V  element [j, i] of the result = a(0)[i, j]")

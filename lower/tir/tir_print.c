@@ -92,7 +92,8 @@ static void print_instr(Printer *p, const TirInstr *i, int depth)
     }
     default: break;
     }
-    if (i->op == TIR_REDUCE || i->op == TIR_BROADCAST || i->op == TIR_MASK) col += fprintf(p->out, ".%s", i->imm ? "cols" : "rows");
+    if (i->op == TIR_REDUCE || i->op == TIR_BROADCAST || i->op == TIR_MASK)
+        col += fprintf(p->out, ".%s", i->imm == 2 ? "all" : i->imm ? "cols" : "rows");
     if (i->op == TIR_TRI) col += fprintf(p->out, ".%s", i->aux ? "upper" : "lower");
     if (i->op == TIR_LINE || i->op == TIR_SET_LINE) col += fprintf(p->out, ".%s", i->imm ? "col" : "row");
     if (i->op == TIR_SLICE || i->op == TIR_SET_SLICE) col += fprintf(p->out, " @[%d, %lld]", i->aux, (long long)i->imm);

@@ -50,7 +50,8 @@
     X(RV_OP, "vector op") X(OUT_VIEW, "mma stored straight to C") X(EPILOGUE, "mma accumulator read")      \
     X(COMPARE, "tile comparison") X(MASK_LOGIC, "&& || ! on masks") X(WHERE, "where") X(MASK_CONVERT, "convert mask") \
     X(ARRAY, "array of tiles") X(GENERIC, "generic helper at two shapes")                                   \
-    X(SUBTILE, "sub-tile read/assign") X(ROW_COL, "row/column read/assign")
+    X(SUBTILE, "sub-tile read/assign") X(ROW_COL, "row/column read/assign")                                 \
+    X(VEC_RED, "row_max/min/sum of a vector")
 
 #define RPG_FEATURE_ENUM(id, name) RPG_F_##id,
 typedef enum { RPG_FEATURES(RPG_FEATURE_ENUM) RPG_NFEATURES } RpgFeature;

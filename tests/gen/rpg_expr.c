@@ -438,8 +438,8 @@ Ex rpg_gen_vec(G *g, Ty t, int depth)
 Ex rpg_gen_fscalar(G *g, int e, int depth)
 {
     if (g->oom) return (Ex){ .s = rpg_str(g, "0.5"), .mag = 0.5 };
-    unsigned w[] = { 3, g->in_helper && !g->helper_scalar ? 0u : 3u, 3, depth > 0 ? 2u : 0u, depth > 0 ? 1u : 0u };
-    switch (rpg_weighted(g, w, 5)) {
+    unsigned w[] = { 3, g->in_helper && !g->helper_scalar ? 0u : 3u, 3, depth > 0 ? 2u : 0u, depth > 0 ? 1u : 0u, depth > 0 ? 1u : 0u };
+    switch (rpg_weighted(g, w, 6)) {
     case 0: {
         static const double vals[] = { 0.5, 0.75, 1.25, -2.0, 0.125, 3.0 };
         double v = vals[rpg_pick(g, 6)];
@@ -476,9 +476,20 @@ Ex rpg_gen_fscalar(G *g, int e, int depth)
         a = rpg_bounded(g, a, 4), b = rpg_bounded(g, b, 4);
         return (Ex){ .s = rpg_str(g, "(%s) * (%s)", a.s, b.s), .mag = a.mag * b.mag, .untyped = u };
     }
-    default: {
+    case 4: {
         Ex a = rpg_gen_fscalar(g, e, depth - 1);
         return rpg_chance(g, 50) ? (Ex){ .s = scalar_fn(g, "abs", a, e), .mag = a.mag } : (Ex){ .s = scalar_fn(g, "tanh", a, e), .mag = 1 };
+    }
+    default: {
+        /* a vector reduced to one value (a vector is one row) */
+        int role = (int)rpg_pick(g, 2);
+        Ex v = rpg_gen_vec(g, rpg_rv(e, role), depth - 1);
+        rpg_feature(g, RPG_F_VEC_RED);
+        switch (rpg_pick(g, 3)) {
+        case 0: return (Ex){ .s = rpg_str(g, "row_max(%s)", v.s), .mag = v.mag };
+        case 1: return (Ex){ .s = rpg_str(g, "row_min(%s)", v.s), .mag = v.mag };
+        default: return (Ex){ .s = rpg_str(g, "row_sum(%s)", v.s), .mag = rpg_grow(v.mag * rpg_dim_of(g, role)) };
+        }
     }
     }
 }

@@ -1,7 +1,8 @@
 /* test_reduce.c — the six reductions and the eight broadcasts (§6.7) on f32,
  * bf16 and f16 tiles in row and col layout, at tensor sizes with ragged
  * edges (masked loads put zeros into the tiles, which then take part in the
- * reductions exactly as the language says), and a -inf-masked row_max.
+ * reductions exactly as the language says), and a -inf-masked row_max;
+ * mask_cols and the row reductions of vectors (one value each).
  *
  * Tolerances:
  *  - max/min and all broadcasts: one exact selection or one IEEE op, rounded
@@ -12,6 +13,7 @@
  *    results are rounded once at the end, so the f32 error may tip the
  *    rounding: 1 ulp of the 16-bit type, or that atol. */
 #include <math.h>
+#include <stdlib.h>
 
 #include "numeric.h"
 
@@ -77,6 +79,34 @@ static void build(void)
                   "}\n",
                   T, T, T, T, T, T, T);
     }
+    /* row_sum/row_max/row_min of a vector → one value: of a load read in
+     * place (the fused lanes path), of masked pieces folded into scalars
+     * across a row, and of a variable (a vector of 48: three accumulators) */
+    for (unsigned t = 0; t < 3; t++) {
+        const char *T = TYPES[t];
+        ns_printf(&s,
+                  "kernel vred_%s(gl<%s, M, N> X, gl<%s, M, 16> S, gl<%s, M, 16> MX, gl<%s, M, 16> MN, gl<%s, M, 16> SV)\n"
+                  "    grid(M) {\n"
+                  "    %s mx = -inf;\n"
+                  "    %s mn = inf;\n"
+                  "    rv<%s, 48> acc = zeros();\n"
+                  "    for (j in 0 .. cdiv(N, 64)) {\n"
+                  "        rv<%s, 64> x = load(X, block.x, j);\n"
+                  "        mx = max(mx, row_max(mask_cols(x, N - j * 64, -inf)));\n"
+                  "        mn = min(mn, row_min(mask_cols(x * 2.0, N - j * 64, inf)));\n"
+                  "        acc = acc + x[16 .. 64];\n"
+                  "    }\n"
+                  "    rv<%s, 16> s = fill(row_sum(load<rv<%s, 64>>(X, block.x, 0)));\n"
+                  "    store(S, s, block.x, 0);\n"
+                  "    rv<%s, 16> a = fill(mx);\n"
+                  "    store(MX, a, block.x, 0);\n"
+                  "    rv<%s, 16> b = fill(mn);\n"
+                  "    store(MN, b, block.x, 0);\n"
+                  "    rv<%s, 16> c = fill(row_sum(acc));\n"
+                  "    store(SV, c, block.x, 0);\n"
+                  "}\n",
+                  T, T, T, T, T, T, T, T, T, T, T, T, T, T, T);
+    }
     num_build(&prog, "reduce", s.s);
     ns_free(&s);
 }
@@ -137,6 +167,50 @@ START_TEST(vector_masks)
 }
 END_TEST
 
+/* Row maxima and minima (times 2) of X, over its N columns, as a plain loop. */
+static void row_extremes(const double *x, int64_t m, int64_t n, double *mx, double *mn)
+{
+    for (int64_t i = 0; i < m; i++) {
+        double hi = -INFINITY, lo = INFINITY;
+        for (int64_t j = 0; j < n; j++) {
+            hi = fmax(hi, x[i * n + j]);
+            lo = fmin(lo, 2 * x[i * n + j]);
+        }
+        for (int k = 0; k < 16; k++) {
+            mx[i * 16 + k] = hi;
+            mn[i * 16 + k] = lo;
+        }
+    }
+}
+
+START_TEST(vector_reductions)
+{
+    static const int64_t sizes[][2] = { { 3, 70 }, { 2, 64 }, { 1, 5 }, { 4, 200 } };
+    for (unsigned t = 0; t < 3; t++)
+        for (unsigned k = 0; k < 4; k++) {
+            int64_t M = sizes[k][0], N = sizes[k][1];
+            char name[32], sz[64];
+            snprintf(name, sizeof name, "vred_%s", TYPES[t]);
+            snprintf(sz, sizeof sz, "M=%lld,N=%lld", (long long)M, (long long)N);
+            /* S sums 64 elements of [-1, 1), SV 48 sums of up to 4 pieces:
+             * n·2^-24·Σ|x| (see the top), or 1 ulp of a 16-bit result */
+            NumTol s64 = { .atol = 64 * 64 * 0x1p-24, .ulps = t ? 1 : 0 }, s48 = { .atol = 48 * 192 * 0x1p-24, .ulps = t ? 1 : 0 };
+            NumSpec spec = { .sizes = sz, .seed = 5 + k, .tol = TOL_EXACT, .per = { { "S", s64 }, { "SV", s48 } } };
+            NumRun r;
+            num_run(&prog, name, &spec, &r);
+            /* the extremes against a plain loop too (X's values are exact in T) */
+            double *mx = malloc(sizeof *mx * (size_t)(M * 16)), *mn = malloc(sizeof *mn * (size_t)(M * 16));
+            ck_assert(mx && mn);
+            row_extremes(r.init[num_param(&r, "X")], M, N, mx, mn);
+            num_expect(r.got[num_param(&r, "MX")], mx, M * 16, r.elem[0], TOL_EXACT, name);
+            num_expect(r.got[num_param(&r, "MN")], mn, M * 16, r.elem[0], TOL_EXACT, name);
+            free(mx);
+            free(mn);
+            num_run_free(&r);
+        }
+}
+END_TEST
+
 /* The group's AOT twin (numeric.h): NUM_AOT, NUM_AOT | NUM_JIT (bit-compared with the JIT too), 0 for none. */
 static const unsigned AOT = NUM_AOT;
 
@@ -150,6 +224,7 @@ Suite *num_suite_reduce(void)
         tcase_add_test(tc, reductions);
         tcase_add_test(tc, broadcasts);
         tcase_add_test(tc, vector_masks);
+        tcase_add_test(tc, vector_reductions);
         suite_add_tcase(s, tc);
     }
     return s;
