@@ -485,5 +485,10 @@ static void syntax_error_at(TkParseCtx *ctx, int major, TkToken tok, void *parse
         ? tk_error(ctx->diags, span, "unexpected end of input")
         : tk_error(ctx->diags, span, "unexpected %s", tk_token_spelling(major));
     describe_expected(parser, g, major);
+    /* a keyword where a name would do: `row`, `col`, `grid`, ... are reserved */
+    const char *sp = major ? tk_token_spelling(major) : "";
+    if (g && sp[0] == '\'' && ((sp[1] >= 'a' && sp[1] <= 'z') || (sp[1] >= 'A' && sp[1] <= 'Z')) &&
+        accepts(parser, TK_T_IDENT))
+        tk_diag_hint(g, "%s is a keyword, so it cannot name a variable, parameter or function; pick another name", sp);
 }
 }
