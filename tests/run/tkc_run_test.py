@@ -341,6 +341,15 @@ def group_check():
         if check(j is not None and j["correct"] is True, f"{kernel} at D=1024, F=2816 failed its own check"):
             y = [t for t in j["tensors"] if t["name"] == "Y"][0]
             check(y["depth"] >= 1024 + 2816 and y["bad"] == 0 and y["checked"] == 17 * 1024, f"{kernel}'s Y: {y}")
+    # a running sum over 6000 rows (acc = acc + x in a loop): its depth is the rows, so the
+    # correct kernel passes its own check (at depth 1 it failed: 17 of 80 sums off by up to
+    # 0.011, allowed 0.0021), and the one that drops a row still fails against it
+    for kernel, want, ref in (("colsum_running", 0, ()), ("colsum_skip_row", 1, ("--reference", ORACLE + ":colsum_running"))):
+        rc, _, _, j = tkc("run", ORACLE, "--kernel", kernel, "--size", "R=6000,C=80", "--dist", "X=uniform:0,1", "--check", *ref,
+                          "--json", "--repeat", "1", want=want)
+        if check(j is not None, f"{kernel}: no JSON"):
+            y = [t for t in j["tensors"] if t["name"] == "Y"][0]
+            check(y["depth"] == 6000 and (y["bad"] == 0) == (want == 0), f"{kernel}'s Y: {y}")
     rc, _, _, j = tkc("run", ORACLE, "--kernel", "add_scalar", "--size", "M=16,N=16", "--set", "s=0.25", "--check", "--json", "--repeat", "1", want=0)
     check(j is not None and j["correct"] is True, "add_scalar with --set failed its own check")
     # an f32 output that passed through bf16 is judged with bf16's epsilon; one that did not, with f32's

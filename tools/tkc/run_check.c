@@ -78,16 +78,36 @@ static double rounding_eps(const TirRegion *r)
     return eps;
 }
 
-static bool has_sum(const TirRegion *r)
+/* slot := slot ± x (or fma(a, b, slot)): a running sum, which a loop may
+ * carry over any number of iterations (acc = acc + x over the rows). */
+static bool accumulates(const TirInstr *i)
 {
-    for (const TirInstr *i = r->first; i; i = i->next)
-        if ((i->op == TIR_REDUCE && i->aux == TIR_FN_ADD) || has_sum(&i->body[0]) || has_sum(&i->body[1])) return true;
+    if (i->op != TIR_SET || i->nargs < 2) return false;
+    const TirInstr *v = i->args[1];
+    bool sum = (v->op == TIR_MAP2 && (v->aux == TIR_FN_ADD || v->aux == TIR_FN_SUB)) ||
+               (v->op == TIR_MAP3 && v->aux == TIR_FN_FMA) ||
+               (v->op == TIR_BINARY && (v->aux == TK_OP_ADD || v->aux == TK_OP_SUB) && tk_is_float(v->type->kind));
+    if (!sum) return false;
+    for (unsigned a = 0; a < v->nargs; a++)
+        if (v->args[a]->op == TIR_GET && v->args[a]->args[0] == i->args[0]) return true;
+    return false;
+}
+
+static bool has_sum(const TirRegion *r, bool in_loop)
+{
+    for (const TirInstr *i = r->first; i; i = i->next) {
+        bool loop = in_loop || i->op == TIR_FOR;
+        if ((i->op == TIR_REDUCE && i->aux == TIR_FN_ADD) || (in_loop && accumulates(i)) || has_sum(&i->body[0], loop) ||
+            has_sum(&i->body[1], loop))
+            return true;
+    }
     return false;
 }
 
 /* The accumulation depth D of the kernel's results, at least 1: mma
- * multiply-adds per stored element, or — for a kernel with row/column sums,
- * whose partial sums a loop may carry over any number of tiles — the
+ * multiply-adds per stored element, or — for a kernel with row/column sums
+ * or a running sum in a loop (acc = acc + x), which may run over any number
+ * of tiles — the
  * longest dimension of the tensors it loads (the longest a sum can run
  * without nesting), whichever is larger. */
 static double depth_of(const TirFunc *f, double macs, const int64_t *sizes)
@@ -102,7 +122,7 @@ static double depth_of(const TirFunc *f, double macs, const int64_t *sizes)
                 if ((double)tir_tensor_dim(f, p, d, sizes) > longest) longest = (double)tir_tensor_dim(f, p, d, sizes);
     }
     double d = elems > 0 && macs > 0 ? macs / elems : 1;
-    if (has_sum(&f->body) && longest > d) d = longest;
+    if (has_sum(&f->body, false) && longest > d) d = longest;
     return d > 1 ? d : 1;
 }
 
