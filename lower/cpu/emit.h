@@ -189,6 +189,9 @@ LLVMValueRef emit_elementwise(Emit *E, const TirInstr *x);
 LLVMValueRef emit_fill(Emit *E, const TirInstr *i);
 LLVMValueRef emit_reduce(Emit *E, const TirInstr *i);
 void emit_fused_store(Emit *E, const TirInstr *st);
+/* The streamed branch of a store of the tile in buf (emit_fuse.c): the join
+ * block, with the builder at the ordinary copy; NULL when it cannot stream. */
+LLVMBasicBlockRef emit_store_stream_begin(Emit *E, const TirInstr *st, LLVMValueRef buf);
 void emit_tile_mma(Emit *E, const TirInstr *i);
 /* The micro-kernel row (intrinsics/cpu_mma.h) an mma runs on: legalise's
  * choice, else the target's; NULL for the portable loop. */

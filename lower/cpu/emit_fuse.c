@@ -874,6 +874,43 @@ static void store_elements(Emit *E, const StoreLoop *c, bool inside, int64_t row
     emit_loop_end(E, &Li);
 }
 
+/* A store of a tile already in buffer `buf` (a transpose, anything not
+ * fused) into a large write-only tensor: where the tile lies inside the
+ * tensor and is aligned (emit_stream.c), its rows are streamed from the
+ * buffer. Returns the block the caller's ordinary copy must branch to when
+ * done, with the builder placed where that copy goes; NULL (nothing
+ * emitted) when the store cannot stream. A 64×32 transpose wrote its 32
+ * rows of 256 bytes, 32 KiB apart, through the cache: 6.1 ms for 8192×768
+ * on one Zen 4 thread, 32% of the copy bandwidth. */
+LLVMBasicBlockRef emit_store_stream_begin(Emit *E, const TirInstr *st, LLVMValueRef buf)
+{
+    const TirInstr *dst = st->args[0];
+    const TkType *t = st->args[1]->type;
+    if (dst->op != TIR_PARAM || !emit_stream_candidate(E, dst, t) || t->kind != TK_TY_RT) return NULL;
+    int64_t rows = t->dims[0], cols = t->dims[1];
+    StoreLoop c = { st->args[1], emit_value(E, dst), dst->type, true, emit_gl_geometry(E, dst->type, (const TirInstr *const *)&st->args[2], t) };
+    LLVMValueRef first = elem_ptr(E, t, c.tensor, store_inside_index(E, &c, emit_const_i64(E, 0), emit_const_i64(E, 0)));
+    LLVMValueRef ok = LLVMBuildAnd(E->b, emit_gl_tile_inside(E, &c.G, rows, cols), emit_stream_ok(E, c.g, first, c.G.ncols), "");
+    LLVMBasicBlockRef nt = LLVMAppendBasicBlockInContext(E->ctx, E->fn, "st.stream");
+    LLVMBasicBlockRef plain = LLVMAppendBasicBlockInContext(E->ctx, E->fn, "st.cached");
+    LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(E->ctx, E->fn, "st.done");
+    LLVMBuildCondBr(E->b, ok, nt, plain);
+    LLVMPositionBuilderAtEnd(E->b, nt);
+    EmitLoop Li;
+    emit_loop_begin(E, &Li, emit_const_i64(E, rows), "nt.row");
+    bool halves = t->elem != TK_TY_F32;   /* 16-bit elements: 32 lanes (64 bytes) per store */
+    for (int64_t j = 0; j < cols; j += halves ? 32 : 16) {
+        LLVMValueRef jv = emit_const_i64(E, j);
+        LLVMValueRef v = emit_ld_lanes(E, t, buf, emit_tile_index(E, t, Li.idx, jv), 16);
+        LLVMValueRef v2 = halves ? emit_ld_lanes(E, t, buf, emit_tile_index(E, t, Li.idx, emit_const_i64(E, j + 16)), 16) : NULL;
+        emit_st_stream(E, t, c.tensor, store_inside_index(E, &c, Li.idx, jv), v, v2);
+    }
+    emit_loop_end_rows(E, &Li);
+    LLVMBuildBr(E->b, join);
+    LLVMPositionBuilderAtEnd(E->b, plain);
+    return join;
+}
+
 void emit_fused_store(Emit *E, const TirInstr *st)
 {
     const TirInstr *dst = st->args[0], *x = st->args[1];

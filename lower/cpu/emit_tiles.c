@@ -237,7 +237,12 @@ void emit_tile_store(Emit *E, const TirInstr *i)
         LLVMBuildBr(E->b, done);
         LLVMPositionBuilderAtEnd(E->b, done);
     } else if (dst->op == TIR_PARAM) {
+        LLVMBasicBlockRef streamed = emit_store_stream_begin(E, i, buf);
         emit_gl_transfer(E, dst->type, emit_value(E, dst), (const TirInstr *const *)&i->args[2], t, buf, false, TIR_PACK_NONE);
+        if (streamed) {
+            LLVMBuildBr(E->b, streamed);
+            LLVMPositionBuilderAtEnd(E->b, streamed);
+        }
     } else {
         shared_transfer(E, dst->type, emit_slot_ptr(E, dst), (const TirInstr *const *)&i->args[2], i->nargs - 2u, t, buf, false,
                         TIR_PACK_NONE);

@@ -9,7 +9,8 @@
  * start and the row pitch 64-byte aligned): the numeric cases are large
  * enough to stream, with a pitch that allows it and one that does not, rows
  * that are not a multiple of the tile (the edge tiles never stream), f32 and
- * bf16 outputs, against the interpreter. */
+ * bf16 outputs, against the interpreter; and the same for a store of a
+ * tile that is not fused (a transpose), streamed from its buffer. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,6 +36,15 @@ static const char *const SRC =
     "kernel by_col(gl<f32, M, N> X, gl<f32, M, N> Y) grid(cdiv(N, 64), cdiv(M, 16)) {\n"
     "    rt<f32, 16, 64, col> x = load(X, block.y, block.x);\n"
     "    store(Y, x * 2.0, block.y, block.x);\n"
+    "}\n"
+    /* a store of a tile that is not fused (a transpose): streamed from its buffer */
+    "kernel flip(gl<f32, M, N> X, gl<f32, N, M> Y) grid(cdiv(N, 32), cdiv(M, 64)) {\n"
+    "    rt<f32, 64, 32> x = load(X, block.y, block.x);\n"
+    "    store(Y, transpose(x), block.x, block.y);\n"
+    "}\n"
+    "kernel flip_bf16(gl<bf16, M, N> X, gl<bf16, N, M> Y) grid(cdiv(N, 32), cdiv(M, 64)) {\n"
+    "    rt<bf16, 64, 32> x = load(X, block.y, block.x);\n"
+    "    store(Y, transpose(x), block.x, block.y);\n"
     "}\n";
 
 static void build(void) { num_build(&prog, "stream", SRC); }
@@ -69,6 +79,8 @@ START_TEST(stream_only_write_only_row_stores)
         const char *insn = x86 ? "vmovnt" : "stnp";
         ck_assert_msg(asm_has(targets[t], "affine", insn), "affine (%s): no %s in the code", targets[t], insn);
         ck_assert_msg(asm_has(targets[t], "affine_bf16", insn), "affine_bf16 (%s): no %s in the code", targets[t], insn);
+        ck_assert_msg(ir_has(targets[t], "flip", "!nontemporal"), "flip (%s): a transposed tile does not stream", targets[t]);
+        ck_assert_msg(asm_has(targets[t], "flip_bf16", insn), "flip_bf16 (%s): no %s in the code", targets[t], insn);
     }
     ck_assert_msg(asm_has("x86-64-avx512bf16", "affine_bf16", "vmovnt"), "affine_bf16 (x86-64-avx512bf16): no vmovnt in the code");
 }
@@ -92,6 +104,14 @@ START_TEST(streamed_outputs_match_interpreter)
     NumRun r;
     num_run(&prog, "affine_bf16", &spec, &r);
     num_run_free(&r);
+    /* transposes (exact moves) into 16.9 MB: Y rows of 4096 elements stream,
+     * of 4100 cannot; 1030 Y rows leave a 6-row edge strip */
+    static const char *const flips[][2] = { { "flip", "M=4096,N=1030" }, { "flip", "M=4100,N=1030" }, { "flip_bf16", "M=8192,N=1030" } };
+    for (unsigned z = 0; z < 3; z++) {
+        NumSpec fs = { .sizes = flips[z][1], .threads = 2, .tol = TOL_EXACT };
+        num_run(&prog, flips[z][0], &fs, &r);
+        num_run_free(&r);
+    }
 }
 END_TEST
 
