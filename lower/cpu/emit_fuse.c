@@ -761,7 +761,6 @@ LLVMValueRef emit_reduce(Emit *E, const TirInstr *i)
     bool fused = emit_fused_into_user(E, in);
     if (i->imm == 2) {   /* a vector → one value of the vector's element type, rounded once */
         if (fused) fused_prepare(E, in);
-        else emit_value(E, in);
         ReduceLoop c = { i, in, fused ? NULL : emit_value(E, in), emit_alloca(E, E->f32, 1, "red.all") };
         if (fused) fused_run(E, NULL, reduce_all_loop, &c);
         else reduce_all_loop(E, &c, false);

@@ -412,9 +412,32 @@ static void exec_map3(Interp *I, const Node *x, int64_t w)
     if (bad) ti_unreliable(I, x, "no error bound for fma of inexact values");
 }
 
-/* row_sum/row_max/row_min of a vector: its n elements folded into one
- * scalar of its element type (rounded once), with the error bound of the
- * same reduction over one row. */
+/* One reduction by fn of n elements of d, `step` apart from `first`: the
+ * result rounded to elem, and (de: the elements' error bounds, or NULL) its
+ * error bound in *err — the sum's (tb_sum), or the largest of the operands'
+ * for max/min, which only select. */
+static double fold(TirFn fn, TkTypeKind elem, const double *d, const double *de, int64_t first, int64_t step, int64_t n,
+                   double *err)
+{
+    double acc = 0, sum_abs = 0, sum_err = 0, max_err = 0;
+    for (int64_t j = 0; j < n; j++) {
+        int64_t at = first + j * step;
+        if (j == 0 && fn != TIR_FN_ADD) acc = d[at];
+        else acc = fn2(fn, acc, d[at]);
+        if (de) {
+            sum_abs += fabs(d[at]);
+            sum_err += de[at];
+            max_err = fmax(max_err, de[at]);
+        }
+    }
+    double r = ti_round_to(elem, acc);
+    if (de) *err = fn == TIR_FN_ADD ? tb_sum(elem, r, n, sum_abs, sum_err) : max_err;
+    return r;
+}
+
+/* row_sum/row_max/row_min of a vector: its elements folded into one scalar
+ * of its element type (rounded once), with the error bound of the same
+ * reduction over one row. */
 static void reduce_vector(Interp *I, const Node *x, const Val *a, const Node *an, int64_t w)
 {
     const TirInstr *ti = x->ti;
@@ -424,22 +447,8 @@ static void reduce_vector(Interp *I, const Node *x, const Val *a, const Node *an
     }
     Val *o = ti_out_val(I, x, w);
     if (!o) return;
-    const double *ae = ti_err(I, a->d, an);
-    double acc = 0, sum_abs = 0, sum_err = 0, max_err = 0;
-    for (int64_t j = 0; j < an->n; j++) {
-        double e = a->d[j];
-        if (j == 0 && ti->aux != TIR_FN_ADD) acc = e;
-        else acc = fn2((TirFn)ti->aux, acc, e);
-        if (ae) {
-            sum_abs += fabs(e);
-            sum_err += ae[j];
-            max_err = fmax(max_err, ae[j]);
-        }
-    }
-    o->f = ti_round_to(x->elem, acc);
-    if (!I->bounds) return;
-    o->fe = ti->aux == TIR_FN_ADD ? tb_sum(x->elem, o->f, an->n, sum_abs, sum_err) : max_err;
-    if (!isfinite(o->fe)) ti_unreliable(I, x, "no error bound for the sum of a vector");
+    o->f = fold((TirFn)ti->aux, x->elem, a->d, ti_err(I, a->d, an), 0, 1, an->n, &o->fe);
+    if (I->bounds && !isfinite(o->fe)) ti_unreliable(I, x, "no error bound for the sum of a vector");
 }
 
 void ti_exec_tile_op(Interp *I, const Node *x, int64_t w)
@@ -587,20 +596,9 @@ void ti_exec_tile_op(Interp *I, const Node *x, int64_t w)
         const double *ae = ti_err(I, a->d, an);
         double *oe = ti_err(I, o->d, x);
         for (int64_t i = 0; i < outer; i++) {
-            double acc = 0, sum_abs = 0, sum_err = 0, max_err = 0;
-            for (int64_t j = 0; j < inner; j++) {
-                int64_t at = rows ? i * an->cols + j : j * an->cols + i;
-                double e = a->d[at];
-                if (j == 0 && ti->aux != TIR_FN_ADD) acc = e;
-                else acc = fn2((TirFn)ti->aux, acc, e);
-                if (ae) {
-                    sum_abs += fabs(e);
-                    sum_err += ae[at];
-                    max_err = fmax(max_err, ae[at]);
-                }
-            }
-            o->d[i] = ti_round_to(x->elem, acc);
-            if (oe) oe[i] = ti->aux == TIR_FN_ADD ? tb_sum(x->elem, o->d[i], inner, sum_abs, sum_err) : max_err;
+            double e = 0;
+            o->d[i] = fold((TirFn)ti->aux, x->elem, a->d, ae, rows ? i * an->cols : i, rows ? 1 : an->cols, inner, &e);
+            if (oe) oe[i] = e;
             if (oe && !isfinite(oe[i])) ti_unreliable(I, x, "no error bound for a row or column sum");
         }
         return;
