@@ -119,6 +119,7 @@ Suite *num_suite_stream(void)
 {
     Suite *s = suite_create("stream");
     TCase *ir = tcase_create("stream_ir");
+    tcase_set_timeout(ir, 300);   /* 22 compilations: tens of seconds under the sanitizers (Check's default is 4 s) */
     tcase_add_test(ir, stream_only_write_only_row_stores);
     suite_add_tcase(s, ir);
     TCase *tc = num_tcase_paths("stream", build, teardown, NUM_JIT);
