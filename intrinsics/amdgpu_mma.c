@@ -132,3 +132,46 @@ static LLVMValueRef emit_wmma(const TkAmdgpuMma *r, TkAmdgpuBuilder *ab, LLVMVal
     LLVMValueRef args[3] = { a, b, c };
     return call(ab, r->intrinsic, ov, 2, args, 3);
 }
+
+/* ---------------------------------------------------------------- the shared form */
+
+static LLVMValueRef emit_generic(const TkGpuMma *g, TkGpuBuilder *gb, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c)
+{
+    const TkAmdgpuMma *r = g->vendor_row;
+    TkAmdgpuBuilder ab = { gb->ctx, gb->mod, gb->b };
+    return r->emit(r, &ab, a, b, c);
+}
+
+static int log2i(int x)
+{
+    int s = 0;
+    while ((1 << s) < x) s++;
+    return s;
+}
+
+/* A TkFragLayout as a lane map: lane % lanes is the row (A) or the column
+ * (B, C/D); the lane group and the element give the other coordinate. */
+static TkLaneMap lane_map(const TkFragLayout *f, int wave, int elems, bool lane_is_row)
+{
+    TkLaneMap m = { .elems = elems };
+    TkLaneTerm own = { 0, (uint8_t)(f->lanes - 1), 1 };
+    TkLaneTerm group = { (uint8_t)log2i(f->lanes), (uint8_t)(wave / f->lanes - 1), (int16_t)f->group_step };
+    m.row = lane_is_row ? own : group;
+    m.col = lane_is_row ? group : own;
+    for (int e = 0; e < elems && e < TK_GPU_FRAG_MAX; e++) {
+        int16_t other = (int16_t)((e / f->run) * f->run_stride + (e % f->run) * f->step);
+        m.row_of[e] = lane_is_row ? 0 : other;
+        m.col_of[e] = lane_is_row ? other : 0;
+    }
+    return m;
+}
+
+void tk_amdgpu_mma_generic(const TkAmdgpuMma *r, TkGpuMma *out)
+{
+    *out = (TkGpuMma){ .name = r->name, .m = r->m, .n = r->n, .k = r->k, .operand = r->operand, .acc = r->acc,
+                       .warp = r->wave, .intrinsic = r->intrinsic, .mnemonic = r->mnemonic, .emit = emit_generic,
+                       .vendor_row = r };
+    out->a = lane_map(&r->a, r->wave, r->a_elems, true);
+    out->b = lane_map(&r->b, r->wave, r->b_elems, false);
+    out->c = lane_map(&r->c, r->wave, r->c_elems, false);
+}

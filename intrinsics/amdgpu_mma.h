@@ -26,6 +26,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "gpu_mma.h"
 #include "types.h"
 
 typedef enum { TK_AMDGPU_MFMA, TK_AMDGPU_WMMA } TkAmdgpuMmaFamily;
@@ -82,6 +83,11 @@ int tk_amdgpu_mma_check(const TkAmdgpuMma *r, const char *cpu, int wave, char *e
  * divides an M×N×K product; NULL if none. */
 const TkAmdgpuMma *tk_amdgpu_mma_select(const char *cpu, int wave, TkTypeKind operand, TkTypeKind acc, int64_t m, int64_t n,
                                         int64_t k);
+
+/* Row r in the vendor-neutral form of the shared GPU lowering
+ * (intrinsics/gpu_mma.h): its TkFragLayouts as lane maps, its emitter
+ * behind a common signature. */
+void tk_amdgpu_mma_generic(const TkAmdgpuMma *r, TkGpuMma *out);
 
 /* Fragment coordinate: the row/col-independent coordinate ("other") of
  * element e of lane `lane` (see TkFragLayout). For tests and docs. */

@@ -41,6 +41,12 @@ static const TkTarget targets[] = {
       "AMD RDNA3.5: WMMA 16x16x16 bf16, wave32 (code generation only, register-tile subset)" },
     { "gfx1201",           TK_TARGET_AMDGPU, "amdgcn-amd-amdhsa",       "gfx1201",   "",
       "AMD RDNA4: WMMA 16x16x16 bf16, wave32 (code generation only, register-tile subset; gfx12 A/B lane split unverified on hardware)" },
+    { "sm_80",             TK_TARGET_NVPTX, "nvptx64-nvidia-cuda",      "sm_80",     "+ptx70",
+      "NVIDIA Ampere (A100): PTX with mma.sync m16n8k16 bf16 (code generation only, register-tile subset)" },
+    { "sm_90",             TK_TARGET_NVPTX, "nvptx64-nvidia-cuda",      "sm_90",     "+ptx78",
+      "NVIDIA Hopper (H100, H200): PTX with mma.sync m16n8k16 bf16 (code generation only, register-tile subset)" },
+    { "sm_90a",            TK_TARGET_NVPTX, "nvptx64-nvidia-cuda",      "sm_90a",    "+ptx80",
+      "NVIDIA Hopper, arch-specific PTX (wgmma comes later): mma.sync m16n8k16 bf16 (code generation only, register-tile subset)" },
 };
 
 const TkTarget *tk_target_table(unsigned *count)

@@ -16,7 +16,8 @@
 #include <sys/wait.h>
 
 #include "cpu_jit.h"
-#include "emit_amdgpu.h"
+#include "amdgpu_mma.h"
+#include "gpu_lower.h"
 #include "target.h"
 
 #ifndef TK_LLD_PATH
@@ -96,7 +97,8 @@ int tk_amdgpu_emit(const TirModule *m, const char *target_name, int kind, FILE *
     if (resolve(target_name, &r, err, errlen) != 0) return -1;
     /* refuse what we cannot do before LLVM sees it (an unsupported matrix
      * intrinsic aborts the process inside LLVM) */
-    int rc = tk_amdgpu_check(m, r.cpu, r.wave, err, errlen);
+    TkGpuTarget gt = { &tk_gpu_amdgpu, r.cpu, r.wave };
+    int rc = tk_gpu_check(m, &gt, err, errlen);
     if (rc != 0) return rc;
 
     LLVMInitializeAMDGPUTargetInfo();
@@ -126,7 +128,7 @@ int tk_amdgpu_emit(const TirModule *m, const char *target_name, int kind, FILE *
     LLVMAddModuleFlag(mod, LLVMModuleFlagBehaviorError, "amdhsa_code_object_version", strlen("amdhsa_code_object_version"),
                       LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(ctx), 500, 0)));
 
-    rc = tk_emit_amdgpu(m, ctx, mod, r.cpu, r.wave, err, errlen);
+    rc = tk_gpu_emit(m, &gt, ctx, mod, err, errlen);
     if (rc == 0) {
         if (LLVMVerifyModule(mod, LLVMReturnStatusAction, &msg) != 0) {
             snprintf(err, errlen, "internal error: generated AMDGPU LLVM IR does not verify: %.300s", msg ? msg : "?");

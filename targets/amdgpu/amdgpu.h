@@ -1,11 +1,11 @@
-/* amdgpu.h — AMD GPU code generation: TIR → LLVM IR (lower/gpu/emit_amdgpu.c)
+/* amdgpu.h — AMD GPU code generation: TIR → LLVM IR (lower/gpu/gpu_lower.c)
  * → O3 → AMDGPU assembly or an ELF relocatable object for amdgcn-amd-amdhsa,
  * and linking such an object into a loadable code object (.hsaco) with
  * LLVM 22's ld.lld. No GPU is needed for any of this; launching (libdrm)
  * comes later.
  *
  * Scope: the TIR subset of register-tile matrix products (see
- * lower/gpu/emit_amdgpu.h). A kernel outside it, or one that would need a matrix
+ * lower/gpu/gpu_lower.h). A kernel outside it, or one that would need a matrix
  * instruction the processor lacks, is refused with a one-line message before
  * LLVM sees it. */
 #ifndef TK_TARGETS_AMDGPU_H

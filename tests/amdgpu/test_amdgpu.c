@@ -3,7 +3,7 @@
  * (intrinsic, processor) pairing is one LLVM accepts (a wrong pairing makes
  * LLVM abort, which fails the forked test), wrong pairings are refused with a
  * message, and the same .tk kernel compiles to MFMA (gfx942, gfx950) and WMMA
- * (gfx1100, gfx1201). */
+ * (gfx1100, gfx1201) through the shared GPU lowering. */
 #include <check.h>
 #include <llvm-c/Core.h>
 #include <llvm-c/Target.h>
@@ -85,6 +85,41 @@ START_TEST(mfma_32x32x8_layout_matches_the_brief)
     /* RDNA3: D[2r + l/16][l%16], A replicated in lanes 16..31 */
     ck_assert_int_eq(tk_frag_other(&w->c, 17, 3), 7);
     ck_assert_int_eq(tk_frag_other(&w->a, 17, 3), tk_frag_other(&w->a, 1, 3));
+}
+END_TEST
+
+/* The shared GPU lowering reads a row's lane maps (tk_amdgpu_mma_generic),
+ * not its TkFragLayouts: both must name the same element for every lane. */
+START_TEST(generic_lane_maps_match_the_layouts)
+{
+    unsigned n;
+    const TkAmdgpuMma *t = tk_amdgpu_mma_table(&n);
+    for (unsigned i = 0; i < n; i++) {
+        const TkAmdgpuMma *r = &t[i];
+        TkGpuMma g;
+        tk_amdgpu_mma_generic(r, &g);
+        ck_assert_int_eq(g.m, r->m);
+        ck_assert_int_eq(g.warp, r->wave);
+        ck_assert_int_eq(g.a.elems, r->a_elems);
+        ck_assert_int_eq(g.c.elems, r->c_elems);
+        for (int l = 0; l < r->wave; l++) {
+            for (int e = 0; e < r->a_elems; e++) {   /* A: the lane's row, k along the elements */
+                int row, col;
+                tk_lane_map_at(&g.a, l, e, &row, &col);
+                ck_assert_msg(row == l % r->a.lanes && col == tk_frag_other(&r->a, l, e), "%s A lane %d e %d", r->name, l, e);
+            }
+            for (int e = 0; e < r->b_elems; e++) {
+                int row, col;
+                tk_lane_map_at(&g.b, l, e, &row, &col);
+                ck_assert_msg(col == l % r->b.lanes && row == tk_frag_other(&r->b, l, e), "%s B lane %d e %d", r->name, l, e);
+            }
+            for (int e = 0; e < r->c_elems; e++) {
+                int row, col;
+                tk_lane_map_at(&g.c, l, e, &row, &col);
+                ck_assert_msg(col == l % r->c.lanes && row == tk_frag_other(&r->c, l, e), "%s C lane %d e %d", r->name, l, e);
+            }
+        }
+    }
 }
 END_TEST
 
@@ -331,6 +366,7 @@ int main(void)
     TCase *tc = tcase_create("table");
     tcase_add_test(tc, layouts_partition_base_tiles);
     tcase_add_test(tc, mfma_32x32x8_layout_matches_the_brief);
+    tcase_add_test(tc, generic_lane_maps_match_the_layouts);
     tcase_add_test(tc, wrong_pairings_are_refused);
     tcase_add_test(tc, selection_prefers_the_largest_fitting_tile);
     tcase_add_test(tc, every_row_assembles_on_every_processor_it_lists);

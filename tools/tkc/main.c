@@ -9,6 +9,7 @@
 
 #include "front.h"
 #include "amdgpu.h"
+#include "nvptx.h"
 #include "cpu_jit.h"
 #include "header.h"
 #include "llvm_emit.h"
@@ -23,7 +24,7 @@
 
 enum { EXIT_CLEAN = 0, EXIT_ERRORS = 1, EXIT_USAGE = 2 };
 
-typedef enum { EMIT_NONE, EMIT_TOKENS, EMIT_AST, EMIT_TIR, EMIT_LLVM, EMIT_ASM, EMIT_OBJ } Emit;
+typedef enum { EMIT_NONE, EMIT_TOKENS, EMIT_AST, EMIT_TIR, EMIT_LLVM, EMIT_ASM, EMIT_OBJ, EMIT_PTX } Emit;
 
 typedef struct {
     bool check;
@@ -55,6 +56,7 @@ static void usage(FILE *out)
           "  tir      the tile IR of every kernel, each op with its .tk line\n"
           "  llvm     LLVM IR for the target, optimised at O3\n"
           "  asm      assembly for the target\n"
+          "  ptx      PTX for an NVIDIA target (sm_80, sm_90, sm_90a): its assembly\n"
           "  obj      an object file (-c also writes a C header beside it)\n"
           "\n"
           "options:\n"
@@ -90,6 +92,7 @@ static int parse_args(int argc, char **argv, Options *o)
         else if (strcmp(a, "--emit=llvm") == 0) o->emit = EMIT_LLVM;
         else if (strcmp(a, "--emit=asm") == 0) o->emit = EMIT_ASM;
         else if (strcmp(a, "--emit=obj") == 0) o->emit = EMIT_OBJ;
+        else if (strcmp(a, "--emit=ptx") == 0) o->emit = EMIT_PTX;
         else if (strcmp(a, "-g") == 0) o->debug = true;
         else if (strcmp(a, "-d") == 0) o->dump = "all";
         else if (strncmp(a, "--dump=", 7) == 0) o->dump = a + 7;
@@ -105,7 +108,7 @@ static int parse_args(int argc, char **argv, Options *o)
             }
         }
         else if (strncmp(a, "--emit=", 7) == 0) {
-            fprintf(stderr, "tkc: unknown stage '%s' (this build emits: tokens, ast, tir, llvm, asm, obj)\n", a + 7);
+            fprintf(stderr, "tkc: unknown stage '%s' (this build emits: tokens, ast, tir, llvm, asm, obj, ptx)\n", a + 7);
             return -1;
         } else if (strcmp(a, "--diagnostics=json") == 0) o->json = true;
         else if (strcmp(a, "--diagnostics=text") == 0) o->json = false;
@@ -149,6 +152,14 @@ static int parse_args(int argc, char **argv, Options *o)
         fputs("tkc: --emit=obj writes a binary file: give -o FILE.o\n", stderr);
         return -1;
     }
+    if (o->emit == EMIT_PTX) {
+        const TkTarget *t = tk_target_find(o->target ? o->target : "host");
+        if (!t || t->kind != TK_TARGET_NVPTX) {
+            fprintf(stderr, "tkc: --emit=ptx needs an NVIDIA target (--target=sm_80, sm_90 or sm_90a); for %s use --emit=asm\n",
+                    o->target ? o->target : "the host");
+            return -1;
+        }
+    }
     if (o->emit != EMIT_NONE && o->nfiles != 1) {
         fputs("tkc: --emit takes exactly one input file\n", stderr);
         return -1;
@@ -168,12 +179,14 @@ static int run_passes(TirModule *m, const Options *o, FILE *out)
         return -1;
     }
     TirPassOptions po = {
-        .select_mma = t->kind == TK_TARGET_CPU ? emit_select_mma : t->kind == TK_TARGET_AMDGPU ? tk_amdgpu_select_mma : NULL,
-        .select_ctx = t->kind == TK_TARGET_AMDGPU ? (void *)rt.cpu : (void *)rt.features,
+        .select_mma = t->kind == TK_TARGET_CPU      ? emit_select_mma
+                      : t->kind == TK_TARGET_AMDGPU ? tk_amdgpu_select_mma
+                                                    : tk_nvptx_select_mma,
+        .select_ctx = t->kind == TK_TARGET_CPU ? (void *)rt.features : (void *)rt.cpu,
         .choose_pack = t->kind == TK_TARGET_CPU ? emit_choose_pack : NULL,
         .choose_ctx = rt.features,
-        .shared_limit = t->kind == TK_TARGET_AMDGPU ? 65536 : 0,
-        .shared_what = "LDS",
+        .shared_limit = t->kind == TK_TARGET_AMDGPU ? 65536 : t->kind == TK_TARGET_NVPTX ? 49152 : 0,
+        .shared_what = t->kind == TK_TARGET_NVPTX ? "static shared memory" : "LDS",
         .dump = o->dump ? out : NULL,
         .dump_after = o->dump,
         .with_source = true,
@@ -247,12 +260,22 @@ static int run_file(const char *path, const Options *o, FILE *out)
                 if (run_passes(&m, o, out) != 0) status = EXIT_ERRORS;
             } else {
                 TkCpuJitOptions jo = { .target = o->target, .opt_level = o->opt_level, .debug_info = o->debug };
-                TkEmitKind kind = o->emit == EMIT_LLVM ? TK_EMIT_LLVM_IR : o->emit == EMIT_ASM ? TK_EMIT_ASM : TK_EMIT_OBJ;
+                TkEmitKind kind = o->emit == EMIT_LLVM                         ? TK_EMIT_LLVM_IR
+                                  : o->emit == EMIT_ASM || o->emit == EMIT_PTX ? TK_EMIT_ASM
+                                                                               : TK_EMIT_OBJ;
                 const TkTarget *tt = tk_target_find(o->target ? o->target : "host");
                 if (tt && tt->kind == TK_TARGET_AMDGPU) {
                     /* 1: the kernel is outside what the AMDGPU backend does (an input error) */
                     int rc = o->compile ? -2 : tk_amdgpu_emit(&m, tt->name, kind, out, err, sizeof err);
                     if (rc == -2) snprintf(err, sizeof err, "-c writes a CPU object and C header; for %s use --emit=obj", tt->name);
+                    if (rc != 0) {
+                        fprintf(stderr, "tkc: %s\n", err);
+                        status = rc == 1 ? EXIT_ERRORS : EXIT_USAGE;
+                    }
+                } else if (tt && tt->kind == TK_TARGET_NVPTX) {
+                    /* 1: the kernel is outside what the NVPTX backend does (an input error) */
+                    int rc = o->compile ? -2 : tk_nvptx_emit(&m, tt->name, kind, out, err, sizeof err);
+                    if (rc == -2) snprintf(err, sizeof err, "-c writes a CPU object and C header; for %s use --emit=ptx", tt->name);
                     if (rc != 0) {
                         fprintf(stderr, "tkc: %s\n", err);
                         status = rc == 1 ? EXIT_ERRORS : EXIT_USAGE;

@@ -1,14 +1,17 @@
-/* emit_amdgpu.c — TIR → LLVM IR for AMD GPUs; see emit_amdgpu.h.
+/* gpu_lower.c — TIR → LLVM IR for GPUs, one lowering for every vendor; see
+ * gpu_lower.h. What differs between AMD and NVIDIA (intrinsic names, the
+ * kernel calling convention, block-size attributes, which matrix
+ * instructions a processor has) comes from the target's TkGpuVendor hooks.
  *
- * Register tiles. A kernel picks one base tile (a row of
- * intrinsics/amdgpu_mma.h) that every rt tile and every mma of it splits
- * into, and each rt value is one LLVM vector per lane holding that lane's
+ * Register tiles. A kernel picks one base tile (a matrix instruction of the
+ * vendor's table, intrinsics/gpu_mma.h) that every rt tile and every mma of
+ * it splits into, and each rt value is one LLVM vector per lane holding that lane's
  * fragments, fragment after fragment:
  *   rt<bf16, R, C, row>  (an A operand)   (R/m)·(C/k) fragments of a_elems i16 (bf16 bits)
  *   rt<bf16, R, C, col>  (a B operand)    (R/k)·(C/n) fragments of b_elems i16
  *   rt<f32,  R, C, row>  (an accumulator) (R/m)·(C/n) fragments of c_elems float
  * fragment (p, q) of a grid with Q columns starting at element (p·Q + q)·elems.
- * Which tile element a lane's element is comes from the row's TkFragLayout;
+ * Which tile element a lane's element is comes from the row's lane maps;
  * the lane-dependent part is computed once per tile operation, the rest is
  * constant. Slots (VAR) are allocas in the entry block, loaded and stored as
  * whole vectors, which SROA/mem2reg turn into registers (phis across a K
@@ -30,7 +33,7 @@
 
 #include "ast.h"
 #include "emit.h"
-#include "emit_amdgpu.h"
+#include "gpu_lower.h"
 
 typedef enum { ROLE_NONE, ROLE_A, ROLE_B, ROLE_C } Role;
 
@@ -40,17 +43,19 @@ typedef struct {
     int64_t frows, fcols;     /* fragment grid */
     int64_t bm, bn;           /* base tile rows/cols for this role */
     int elems;                /* elements per lane per fragment */
-    const TkFragLayout *lay;
+    const TkLaneMap *lay;
     int64_t n;                /* elements per lane in the whole tile */
 } Frags;
 
 typedef struct {
     Emit e;                   /* scalar helpers of emit_llvm.c: ctx, mod, b, types */
     const TirModule *m;
-    const char *cpu;
-    int wave;
+    const TkGpuVendor *v;
+    const char *cpu;          /* the processor: "gfx942", "sm_90a" */
+    int wave;                 /* lanes per warp (wavefront) */
     const TirFunc *f;
-    const TkAmdgpuMma *row;   /* the kernel's base tile (NULL: no rt tiles) */
+    TkGpuMma rowbuf;
+    const TkGpuMma *row;      /* the kernel's base tile (NULL: no rt tiles) */
     LLVMBuilderRef ab;        /* allocas, in the entry block */
     LLVMValueRef fn;
     LLVMValueRef lane, warp;  /* i32 */
@@ -70,16 +75,17 @@ static Role role_of(const TkType *t)
     return ROLE_NONE;
 }
 
-static bool frags_of(const TkAmdgpuMma *r, const TkType *t, Frags *F)
+static bool frags_of(const TkGpuMma *r, const TkType *t, Frags *F)
 {
     memset(F, 0, sizeof *F);
     F->role = role_of(t);
     switch (F->role) {
-    case ROLE_A: F->bm = r->m; F->bn = r->k; F->elems = r->a_elems; F->lay = &r->a; break;
-    case ROLE_B: F->bm = r->k; F->bn = r->n; F->elems = r->b_elems; F->lay = &r->b; break;
-    case ROLE_C: F->bm = r->m; F->bn = r->n; F->elems = r->c_elems; F->lay = &r->c; break;
+    case ROLE_A: F->bm = r->m; F->bn = r->k; F->lay = &r->a; break;
+    case ROLE_B: F->bm = r->k; F->bn = r->n; F->lay = &r->b; break;
+    case ROLE_C: F->bm = r->m; F->bn = r->n; F->lay = &r->c; break;
     default: return false;
     }
+    F->elems = F->lay->elems;
     if (t->dims[0] % F->bm || t->dims[1] % F->bn) return false;
     F->frows = t->dims[0] / F->bm;
     F->fcols = t->dims[1] / F->bn;
@@ -112,8 +118,8 @@ static int fail(G *g, const TirInstr *at, const char *fmt, ...)
 
 static int not_supported(G *g, const TirInstr *i, const char *what)
 {
-    return fail(g, i, "TIR op %s%s%s is not supported by the AMDGPU backend yet " SCOPE_HINT, tir_op_name(i->op),
-                what && what[0] != '.' ? " " : "", what ? what : "");
+    return fail(g, i, "TIR op %s%s%s is not supported by the %s backend yet " SCOPE_HINT, tir_op_name(i->op),
+                what && what[0] != '.' ? " " : "", what ? what : "", g->v->name);
 }
 
 static const char *type_str(const TkType *t, char *buf, size_t n)
@@ -129,12 +135,13 @@ static int check_tile(G *g, const TirInstr *i, const TkType *t)
     char ty[128], what[200];
     if (t->kind == TK_TY_RT && role_of(t) != ROLE_NONE) return 0;
     if (t->kind == TK_TY_RT) {
-        return fail(g, i, "TIR op %s of %s is not supported by the AMDGPU backend yet: register tiles are rt<bf16> "
+        return fail(g, i, "TIR op %s of %s is not supported by the %s backend yet: register tiles are rt<bf16> "
                           "(matrix operands, row or col) and rt<f32, row> (accumulators) " SCOPE_HINT,
-                    tir_op_name(i->op), type_str(t, ty, sizeof ty));
+                    tir_op_name(i->op), type_str(t, ty, sizeof ty), g->v->name);
     }
-    snprintf(what, sizeof what, "of %s (%s)", type_str(t, ty, sizeof ty),
-             tk_is_shared(t->kind) ? "shared tiles and vectors need LDS" : "register vectors");
+    char need[96];
+    snprintf(need, sizeof need, "shared tiles and vectors need %s", g->v->shared_name);
+    snprintf(what, sizeof what, "of %s (%s)", type_str(t, ty, sizeof ty), tk_is_shared(t->kind) ? need : "register vectors");
     return not_supported(g, i, what);
 }
 
@@ -194,9 +201,9 @@ static int check_instr(G *g, const TirInstr *i)
         }
         const TkType *acc = i->args[0]->type, *a = i->args[1]->type, *b = i->args[2]->type;
         if (role_of(acc) != ROLE_C || role_of(a) != ROLE_A || role_of(b) != ROLE_B) {
-            return fail(g, i, "mma_ab(%s, %s, %s): the AMDGPU backend supports bf16 operands (A row, B col) with an "
+            return fail(g, i, "mma_ab(%s, %s, %s): the %s backend supports bf16 operands (A row, B col) with an "
                               "f32 accumulator only (yet)",
-                        type_str(acc, ty, sizeof ty), type_str(a, ty2, sizeof ty2), type_str(b, what, sizeof what));
+                        type_str(acc, ty, sizeof ty), type_str(a, ty2, sizeof ty2), type_str(b, what, sizeof what), g->v->name);
         }
         return 0;
     }
@@ -227,7 +234,7 @@ static int check_region(G *g, const TirRegion *r)
 
 /* Does every rt tile and mma of region r split into row's base tiles?
  * NULL if so, else the first instruction that does not. */
-static const TirInstr *misfit(const TkAmdgpuMma *row, const TirRegion *r, bool *any)
+static const TirInstr *misfit(const TkGpuMma *row, const TirRegion *r, bool *any)
 {
     Frags F;
     for (const TirInstr *i = r->first; i; i = i->next) {
@@ -257,31 +264,35 @@ static const TirInstr *misfit(const TkAmdgpuMma *row, const TirRegion *r, bool *
     return NULL;
 }
 
-/* Checks f and picks its base tile into g->row: the first row of the table
- * (the preferred one) for this processor and wave size that every rt tile
- * and every mma of f splits into. */
+/* Checks f and picks its base tile into g->row: the first row of the
+ * vendor's table (the preferred one) for this processor and warp size that
+ * every rt tile and every mma of f splits into. */
 static int check_func(G *g, const TirFunc *f)
 {
     g->row = NULL;
     if (check_region(g, &f->body)) return 1;
-    unsigned n;
-    const TkAmdgpuMma *t = tk_amdgpu_mma_table(&n);
+    TkGpuMma t[16];
+    unsigned n = g->v->mma_rows(g->cpu, g->wave, t, sizeof t / sizeof t[0]);
     bool any = false;
     /* with no rt tile or mma the kernel needs no base tile */
+    if (n == 0) {
+        TkGpuMma none = { .m = 1, .n = 1, .k = 1 };
+        (void)misfit(&none, &f->body, &any);
+    }
     for (unsigned k = 0; k < n && !any; k++) (void)misfit(&t[k], &f->body, &any);
     if (!any) return 0;
     const TirInstr *bad = NULL;
     char tried[512] = "";
     size_t used = 0;
     for (unsigned k = 0; k < n; k++) {
-        const TkAmdgpuMma *r = &t[k];
-        if (r->operand != TK_TY_BF16 || r->acc != TK_TY_F32 || r->wave != g->wave || !tk_amdgpu_mma_supports(r, g->cpu))
-            continue;
+        const TkGpuMma *r = &t[k];
+        if (r->operand != TK_TY_BF16 || r->acc != TK_TY_F32 || r->warp != g->wave) continue;
         bad = misfit(r, &f->body, &any);
         if (!bad) {
             char why[300];
-            if (tk_amdgpu_mma_check(r, g->cpu, g->wave, why, sizeof why) != 0) return fail(g, NULL, "%s", why);
-            g->row = r;
+            if (g->v->mma_check(r, g->cpu, g->wave, why, sizeof why) != 0) return fail(g, NULL, "%s", why);
+            g->rowbuf = *r;
+            g->row = &g->rowbuf;
             return 0;
         }
         if (used < sizeof tried)
@@ -289,9 +300,8 @@ static int check_func(G *g, const TirFunc *f)
                                      r->mnemonic);
     }
     if (!bad)
-        return fail(g, NULL, "kernel %s uses register tiles, but intrinsics/amdgpu_mma.h lists no bf16 matrix instruction "
-                             "for %s in wave%d",
-                    f->name, g->cpu, g->wave);
+        return fail(g, NULL, "kernel %s uses register tiles, but %s lists no bf16 matrix instruction for %s in wave%d",
+                    f->name, g->v->mma_table, g->cpu, g->wave);
     char ty[128];
     if (bad->op == TIR_MMA) {
         const TkType *acc = bad->args[0]->type, *a = bad->args[1]->type;
@@ -410,6 +420,14 @@ typedef struct {
     LLVMValueRef nonempty;      /* i1: the tensor has an element */
 } Access;
 
+/* ((lane >> shift) & mask) · mul, as an i64 */
+static LLVMValueRef lane_term(G *g, LLVMValueRef lane, TkLaneTerm t)
+{
+    LLVMBuilderRef B = g->e.b;
+    LLVMValueRef x = LLVMBuildAnd(B, LLVMBuildLShr(B, lane, c64(g, t.shift), ""), c64(g, t.mask), "");
+    return LLVMBuildMul(B, x, c64(g, t.mul), "");
+}
+
 static Access tile_access(G *g, const TkType *gt, const TirInstr *const *coords, const TkType *tile)
 {
     LLVMBuilderRef B = g->e.b;
@@ -430,11 +448,9 @@ static Access tile_access(G *g, const TkType *gt, const TirInstr *const *coords,
     LLVMValueRef nrows = tensor_dim(g, gt, rank - 2), ncols = tensor_dim(g, gt, rank - 1);
     LLVMValueRef row0 = LLVMBuildMul(B, i64v(g, val(g, coords[rank - 2])), c64(g, tile->dims[0]), "");
     LLVMValueRef col0 = LLVMBuildMul(B, i64v(g, val(g, coords[rank - 1])), c64(g, tile->dims[1]), "");
-    /* the lane's part: lane % lanes along its own axis, group_step·(lane / lanes) along the other */
+    /* the lane's part of every element's row and column (the lane map's terms) */
     LLVMValueRef lane = LLVMBuildZExt(B, g->lane, g->e.i64, "");
-    LLVMValueRef lm = LLVMBuildURem(B, lane, c64(g, F.lay->lanes), "");
-    LLVMValueRef lg = LLVMBuildMul(B, LLVMBuildUDiv(B, lane, c64(g, F.lay->lanes), ""), c64(g, F.lay->group_step), "");
-    LLVMValueRef lane_row = F.role == ROLE_A ? lm : lg, lane_col = F.role == ROLE_A ? lg : lm;
+    LLVMValueRef lane_row = lane_term(g, lane, F.lay->row), lane_col = lane_term(g, lane, F.lay->col);
     /* the constant part of each element's (row, col) within the tile */
     LLVMValueRef *rc = malloc(sizeof *rc * n), *cc = malloc(sizeof *cc * n);
     if (!rc || !cc) {
@@ -448,12 +464,8 @@ static Access tile_access(G *g, const TkType *gt, const TirInstr *const *coords,
     for (unsigned p = 0; p < n; p++) {
         int64_t frag = p / F.elems, e = p % F.elems;
         int64_t fr = frag / F.fcols, fc = frag % F.fcols;
-        int64_t other = (e / F.lay->run) * F.lay->run_stride + (e % F.lay->run) * F.lay->step;
-        int64_t r = fr * F.bm, c = fc * F.bn;
-        if (F.role == ROLE_A) c += other;
-        else r += other;
-        rc[p] = c64(g, r);
-        cc[p] = c64(g, c);
+        rc[p] = c64(g, fr * F.bm + F.lay->row_of[e]);
+        cc[p] = c64(g, fc * F.bn + F.lay->col_of[e]);
     }
     LLVMValueRef grow = LLVMBuildAdd(B, splat(g, LLVMBuildAdd(B, row0, lane_row, ""), n), LLVMConstVector(rc, n), "row");
     LLVMValueRef gcol = LLVMBuildAdd(B, splat(g, LLVMBuildAdd(B, col0, lane_col, ""), n), LLVMConstVector(cc, n), "col");
@@ -550,12 +562,13 @@ static LLVMValueRef tile_fill(G *g, const TirInstr *i)
 
 /* slot a(0) += a(1) · a(2), base tile by base tile; the (intrinsic, processor)
  * pairing was checked against the table when the row was chosen, and is
- * checked again here, right before the call. */
+ * checked again here, right before the call (LLVM aborts the process on a
+ * matrix intrinsic the processor lacks). */
 static void tile_mma(G *g, const TirInstr *i)
 {
-    const TkAmdgpuMma *r = g->row;
+    const TkGpuMma *r = g->row;
     char why[300];
-    if (tk_amdgpu_mma_check(r, g->cpu, g->wave, why, sizeof why) != 0) {
+    if (g->v->mma_check(r, g->cpu, g->wave, why, sizeof why) != 0) {
         fail(g, i, "%s", why);
         return;
     }
@@ -565,15 +578,15 @@ static void tile_mma(G *g, const TirInstr *i)
     LLVMValueRef a = val(g, i->args[1]), b = val(g, i->args[2]);
     LLVMTypeRef cty = tile_type(g, ct);
     LLVMValueRef acc = LLVMBuildLoad2(g->e.b, cty, g->slots[slot->id], "acc");
-    TkAmdgpuBuilder ab = { g->e.ctx, g->e.mod, g->e.b };
+    TkGpuBuilder gb = { g->e.ctx, g->e.mod, g->e.b };
     for (int64_t fi = 0; fi < mt; fi++)
         for (int64_t fj = 0; fj < nt; fj++) {
-            int64_t coff = (fi * nt + fj) * r->c_elems;
-            LLVMValueRef c = sub_vector(g, acc, coff, r->c_elems);
+            int64_t coff = (fi * nt + fj) * r->c.elems;
+            LLVMValueRef c = sub_vector(g, acc, coff, r->c.elems);
             for (int64_t fk = 0; fk < kt; fk++) {
-                LLVMValueRef fa = sub_vector(g, a, (fi * kt + fk) * r->a_elems, r->a_elems);
-                LLVMValueRef fb = sub_vector(g, b, (fk * nt + fj) * r->b_elems, r->b_elems);
-                c = r->emit(r, &ab, fa, fb, c);
+                LLVMValueRef fa = sub_vector(g, a, (fi * kt + fk) * r->a.elems, r->a.elems);
+                LLVMValueRef fb = sub_vector(g, b, (fk * nt + fj) * r->b.elems, r->b.elems);
+                c = r->emit(r, &gb, fa, fb, c);
             }
             acc = insert_vector(g, acc, c, coff);
         }
@@ -640,11 +653,7 @@ static void emit_instr(G *g, const TirInstr *i)
         break;
     }
     case TIR_SIZE: v = LLVMBuildTrunc(B, size_arg(g, (unsigned)i->aux), g->e.i32, i->name ? i->name : ""); break;
-    case TIR_BLOCK_ID: {
-        static const char *const ids[] = { "llvm.amdgcn.workgroup.id.x", "llvm.amdgcn.workgroup.id.y", "llvm.amdgcn.workgroup.id.z" };
-        v = intrinsic0(g, ids[i->aux % 3]);
-        break;
-    }
+    case TIR_BLOCK_ID: v = intrinsic0(g, g->v->block_id[i->aux % 3]); break;
     case TIR_WARP_ID: v = g->warp; break;
     case TIR_CONST_INT: v = LLVMConstInt(emit_scalar_type(&g->e, i->type->kind), (unsigned long long)i->imm, 1); break;
     case TIR_CONST_FLOAT: v = emit_const_float(&g->e, i->type->kind, i->fimm); break;
@@ -677,7 +686,7 @@ static void emit_instr(G *g, const TirInstr *i)
     case TIR_FOR: emit_for(g, i); return;
     case TIR_IF: emit_if(g, i); return;
     default:
-        /* tk_amdgpu_check refused these already */
+        /* tk_gpu_check refused these already */
         not_supported(g, i, NULL);
         return;
     }
@@ -699,12 +708,6 @@ static void number(const TirRegion *r, uint32_t *next)
         number(&i->body[0], next);
         number(&i->body[1], next);
     }
-}
-
-static void fn_attr(G *g, const char *key, const char *value)
-{
-    LLVMAttributeRef a = LLVMCreateStringAttribute(g->e.ctx, key, (unsigned)strlen(key), value, (unsigned)strlen(value));
-    LLVMAddAttributeAtIndex(g->fn, LLVMAttributeFunctionIndex, a);
 }
 
 static int emit_kernel(G *g, const TirFunc *f)
@@ -730,22 +733,18 @@ static int emit_kernel(G *g, const TirFunc *f)
     g->fn = LLVMAddFunction(g->e.mod, f->name, LLVMFunctionType(g->e.vd, pt, nargs, 0));
     free(pt);
     g->e.fn = g->fn;
-    LLVMSetFunctionCallConv(g->fn, LLVMAMDGPUKERNELCallConv);
+    LLVMSetFunctionCallConv(g->fn, g->v->kernel_cc);
     for (unsigned p = 0; p < f->nparams; p++) LLVMSetValueName2(LLVMGetParam(g->fn, p), f->params[p].name, strlen(f->params[p].name));
     for (unsigned s = 0; s < nsizes; s++)
         LLVMSetValueName2(LLVMGetParam(g->fn, f->nparams + s), f->sizes->names[s], strlen(f->sizes->names[s]));
-    /* a block is warps · wave work-items, exactly */
-    char wg[64];
-    int64_t items = (f->warps > 0 ? f->warps : 1) * g->wave;
-    snprintf(wg, sizeof wg, "%lld,%lld", (long long)items, (long long)items);
-    fn_attr(g, "amdgpu-flat-work-group-size", wg);
-    fn_attr(g, "uniform-work-group-size", "true");
+    /* a block is warps · wave threads, exactly */
+    g->v->kernel_attrs(g->e.ctx, g->fn, (int)((f->warps > 0 ? f->warps : 1) * g->wave));
 
     LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "entry");
     LLVMBasicBlockRef start = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "start");
     LLVMPositionBuilderAtEnd(g->ab, entry);
     LLVMPositionBuilderAtEnd(g->e.b, start);
-    LLVMValueRef tid = intrinsic0(g, "llvm.amdgcn.workitem.id.x");
+    LLVMValueRef tid = intrinsic0(g, g->v->thread_id);
     g->lane = LLVMBuildAnd(g->e.b, tid, c32(g, g->wave - 1), "lane");
     g->warp = f->warps > 1 ? LLVMBuildUDiv(g->e.b, tid, c32(g, g->wave), "warp") : c32(g, 0);
     emit_region(g, &f->body);
@@ -757,33 +756,33 @@ static int emit_kernel(G *g, const TirFunc *f)
     return g->status;
 }
 
-static void init(G *g, const TirModule *m, const char *cpu, int wave, char *err, size_t errlen)
+static void init(G *g, const TirModule *m, const TkGpuTarget *t, char *err, size_t errlen)
 {
     memset(g, 0, sizeof *g);
     g->m = m;
-    g->cpu = cpu;
-    g->wave = wave;
+    g->v = t->vendor;
+    g->cpu = t->proc;
+    g->wave = t->warp;
     g->err = err;
     g->errlen = errlen;
     if (errlen) err[0] = '\0';
 }
 
-int tk_amdgpu_check(const TirModule *m, const char *cpu, int wave, char *err, size_t errlen)
+int tk_gpu_check(const TirModule *m, const TkGpuTarget *t, char *err, size_t errlen)
 {
     G g;
-    init(&g, m, cpu, wave, err, errlen);
-    if (wave != 32 && wave != 64) return fail(&g, NULL, "wave size %d is not 32 or 64", wave);
+    init(&g, m, t, err, errlen);
+    if (t->warp != 32 && t->warp != 64) return fail(&g, NULL, "wave size %d is not 32 or 64", t->warp);
     for (const TirFunc *f = m->funcs; f && g.status == 0; f = f->next) check_func(&g, f);
     return g.status;
 }
 
-int tk_emit_amdgpu(const TirModule *m, LLVMContextRef ctx, LLVMModuleRef mod, const char *cpu, int wave, char *err,
-                   size_t errlen)
+int tk_gpu_emit(const TirModule *m, const TkGpuTarget *t, LLVMContextRef ctx, LLVMModuleRef mod, char *err, size_t errlen)
 {
-    int rc = tk_amdgpu_check(m, cpu, wave, err, errlen);
+    int rc = tk_gpu_check(m, t, err, errlen);
     if (rc != 0) return rc;
     G g;
-    init(&g, m, cpu, wave, err, errlen);
+    init(&g, m, t, err, errlen);
     Emit *E = &g.e;
     E->ctx = ctx;
     E->mod = mod;

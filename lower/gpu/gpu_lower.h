@@ -1,0 +1,72 @@
+/* gpu_lower.h — TIR → LLVM IR for GPUs: one lowering for AMD (amdgcn-amd-amdhsa)
+ * and NVIDIA (nvptx64-nvidia-cuda), with the vendor differences in a struct of
+ * hooks (TkGpuVendor: gpu_vendor_amdgpu.c, gpu_vendor_nvptx.c).
+ *
+ * The GPU execution model (../shared/DESIGN.md): a block is warps·warp-size
+ * threads, a warp is a wavefront, and an rt tile lives in the registers of its
+ * warp as the fragments the matrix instruction wants (intrinsics/gpu_mma.h).
+ * Each kernel NAME becomes one kernel function
+ *     void NAME(<params in declaration order>, i64 size_0, ..., i64 size_n-1)
+ * where a gl tensor is a `ptr addrspace(1)` to its first element (row-major,
+ * dense), a scalar parameter is passed by value (bool as i8), and the size
+ * variables follow as i64 in the order the kernel's sizes are listed. The
+ * grid is the launcher's business (it evaluates the kernel's grid
+ * expressions on the host from the sizes); this function runs one block.
+ *
+ * Supported subset (the register-tile products; the rest of the language
+ * comes next): PARAM, SIZE, BLOCK_ID, WARP_ID (thread id / warp size),
+ * constants, scalar BINARY/UNARY/CAST/CDIV and scalar MAP1/MAP2, VAR/GET/SET
+ * of scalars and rt tiles, FILL, LOAD of an rt from a gl (masked), MMA ab
+ * (bf16 operands, f32 accumulator), STORE of an rt to a gl (masked), FOR
+ * and IF. Every other op (st/sv/rv tiles, SYNC, tile maps, reductions,
+ * conversions, element access, the transposed mma forms) is refused with
+ *     FILE:LINE:COL: PROC: TIR op X ... is not supported by the VENDOR backend yet
+ * before any LLVM call, as is an mma whose (intrinsic, processor) pairing the
+ * vendor's table does not list — LLVM would abort. */
+#ifndef TK_LOWER_GPU_LOWER_H
+#define TK_LOWER_GPU_LOWER_H
+
+#include <llvm-c/Core.h>
+#include <stddef.h>
+
+#include "gpu_mma.h"
+#include "tir.h"
+
+/* What one GPU vendor's code differs in. */
+typedef struct {
+    const char *name;          /* "AMDGPU", "NVPTX": messages say "not supported by the NAME backend" */
+    const char *mma_table;     /* where its matrix instructions are listed, for messages */
+    const char *shared_name;   /* what block-shared memory is called: "LDS", "shared memory" */
+    unsigned kernel_cc;        /* LLVM calling convention of a kernel */
+    const char *thread_id;     /* intrinsic: the thread's index in its block (x) */
+    const char *block_id[3];   /* intrinsics: the block's index in the grid (x, y, z) */
+    /* The matrix instructions `proc` has for warps of `warp` lanes, preferred
+     * first, into rows[0 .. max); returns how many. */
+    unsigned (*mma_rows)(const char *proc, int warp, TkGpuMma *rows, unsigned max);
+    /* 0 if row r may be emitted for `proc`; else -1 and a one-line reason. */
+    int (*mma_check)(const TkGpuMma *r, const char *proc, int warp, char *err, size_t errlen);
+    /* Marks fn as running in blocks of exactly `threads` threads. */
+    void (*kernel_attrs)(LLVMContextRef ctx, LLVMValueRef fn, int threads);
+} TkGpuVendor;
+
+extern const TkGpuVendor tk_gpu_amdgpu;
+extern const TkGpuVendor tk_gpu_nvptx;
+
+/* A processor of a vendor. */
+typedef struct {
+    const TkGpuVendor *vendor;
+    const char *proc;          /* "gfx942", "sm_90a" */
+    int warp;                  /* 32, or 64 for a CDNA wavefront */
+} TkGpuTarget;
+
+/* Checks m against the subset and picks each kernel's base tile, without
+ * touching LLVM. 0 if every kernel can be emitted for t; 1 and
+ * "FILE:LINE:COL: proc: reason" in err if not. */
+int tk_gpu_check(const TirModule *m, const TkGpuTarget *t, char *err, size_t errlen);
+
+/* Emits every kernel of m into mod (whose triple and data layout the caller
+ * has set for the processor). 0; 1 with a message if m is outside the
+ * subset (see tk_gpu_check); -1 with a message on an internal failure. */
+int tk_gpu_emit(const TirModule *m, const TkGpuTarget *t, LLVMContextRef ctx, LLVMModuleRef mod, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,48 @@
+/* gpu_vendor_amdgpu.c — the AMD hooks of the shared GPU lowering
+ * (gpu_lower.h): amdgcn intrinsics, amdgpu_kernel functions, and the MFMA/WMMA
+ * rows of intrinsics/amdgpu_mma.c that a processor has. */
+#include <stdio.h>
+#include <string.h>
+
+#include "amdgpu_mma.h"
+#include "gpu_lower.h"
+
+static unsigned amd_rows(const char *proc, int warp, TkGpuMma *rows, unsigned max)
+{
+    unsigned n, k = 0;
+    const TkAmdgpuMma *t = tk_amdgpu_mma_table(&n);
+    for (unsigned i = 0; i < n && k < max; i++)
+        if (t[i].wave == warp && tk_amdgpu_mma_supports(&t[i], proc)) tk_amdgpu_mma_generic(&t[i], &rows[k++]);
+    return k;
+}
+
+static int amd_check(const TkGpuMma *r, const char *proc, int warp, char *err, size_t errlen)
+{
+    return tk_amdgpu_mma_check(r->vendor_row, proc, warp, err, errlen);
+}
+
+static void fn_attr(LLVMContextRef ctx, LLVMValueRef fn, const char *key, const char *value)
+{
+    LLVMAttributeRef a = LLVMCreateStringAttribute(ctx, key, (unsigned)strlen(key), value, (unsigned)strlen(value));
+    LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, a);
+}
+
+static void amd_kernel_attrs(LLVMContextRef ctx, LLVMValueRef fn, int threads)
+{
+    char wg[64];
+    snprintf(wg, sizeof wg, "%d,%d", threads, threads);
+    fn_attr(ctx, fn, "amdgpu-flat-work-group-size", wg);
+    fn_attr(ctx, fn, "uniform-work-group-size", "true");
+}
+
+const TkGpuVendor tk_gpu_amdgpu = {
+    .name = "AMDGPU",
+    .mma_table = "intrinsics/amdgpu_mma.c",
+    .shared_name = "LDS",
+    .kernel_cc = LLVMAMDGPUKERNELCallConv,
+    .thread_id = "llvm.amdgcn.workitem.id.x",
+    .block_id = { "llvm.amdgcn.workgroup.id.x", "llvm.amdgcn.workgroup.id.y", "llvm.amdgcn.workgroup.id.z" },
+    .mma_rows = amd_rows,
+    .mma_check = amd_check,
+    .kernel_attrs = amd_kernel_attrs,
+};

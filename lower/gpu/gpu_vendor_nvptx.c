@@ -1,0 +1,43 @@
+/* gpu_vendor_nvptx.c — the NVIDIA hooks of the shared GPU lowering
+ * (gpu_lower.h): nvvm special registers, ptx_kernel functions with an exact
+ * block size, and the tensor-core rows of intrinsics/nvptx_mma.c an SM has. */
+#include <stdio.h>
+#include <string.h>
+
+#include "gpu_lower.h"
+#include "nvptx_mma.h"
+
+static unsigned nv_rows(const char *proc, int warp, TkGpuMma *rows, unsigned max)
+{
+    return warp == 32 ? tk_nvptx_mma_rows(proc, rows, max) : 0;
+}
+
+static int nv_check(const TkGpuMma *r, const char *proc, int warp, char *err, size_t errlen)
+{
+    if (warp != 32) {
+        snprintf(err, errlen, "%s: NVIDIA warps have 32 lanes, not %d", proc ? proc : "?", warp);
+        return -1;
+    }
+    return tk_nvptx_mma_check(r->vendor_row, proc, err, errlen);
+}
+
+/* .reqntid: the block has exactly this many threads (ptxas sizes registers by it) */
+static void nv_kernel_attrs(LLVMContextRef ctx, LLVMValueRef fn, int threads)
+{
+    char n[32];
+    snprintf(n, sizeof n, "%d", threads);
+    LLVMAttributeRef a = LLVMCreateStringAttribute(ctx, "nvvm.reqntid", 12, n, (unsigned)strlen(n));
+    LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, a);
+}
+
+const TkGpuVendor tk_gpu_nvptx = {
+    .name = "NVPTX",
+    .mma_table = "intrinsics/nvptx_mma.c",
+    .shared_name = "shared memory",
+    .kernel_cc = LLVMPTXKernelCallConv,
+    .thread_id = "llvm.nvvm.read.ptx.sreg.tid.x",
+    .block_id = { "llvm.nvvm.read.ptx.sreg.ctaid.x", "llvm.nvvm.read.ptx.sreg.ctaid.y", "llvm.nvvm.read.ptx.sreg.ctaid.z" },
+    .mma_rows = nv_rows,
+    .mma_check = nv_check,
+    .kernel_attrs = nv_kernel_attrs,
+};

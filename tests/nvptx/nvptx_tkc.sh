@@ -1,0 +1,67 @@
+#!/bin/bash
+# nvptx_tkc.sh CHECK TKC TESTS — tkc --target=sm_80/sm_90/sm_90a end to end, no GPU
+# needed. The kernels are the AMDGPU tests' (tests/amdgpu/*.tk): one source, both vendors.
+#   ptx          PTX text: mma.sync per K step, block sizes, entry points, LLVM IR
+#   unsupported  constructs outside the subset: a message naming file:line, SM and construct
+#   ptxas        NVIDIA's assembler accepts the PTX for every SM, without spills
+#                (exit 77 = skipped where the CUDA toolkit is not installed)
+set -u
+check=$1 tkc=$2 tests=$3
+src=$tests/amdgpu
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+count() { grep -c -- "$1" "$2" || true; }
+MMA='mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32'
+
+case $check in
+ptx)
+    "$tkc" --list-targets | grep -q '^sm_90a ' || fail "sm_90a is not listed"
+    "$tkc" --target=sm_90a --emit=ptx "$src/gemm_kloop.tk" -o "$work/g.ptx" || fail "tkc failed"
+    [ "$(count "$MMA" "$work/g.ptx")" = 32 ] || fail "64x64 accumulator, K step 16: want 32 mma.sync, got $(count "$MMA" "$work/g.ptx")"
+    grep -q '^\.target sm_90a' "$work/g.ptx" || fail "not sm_90a PTX"
+    "$tkc" --target=sm_80 --emit=ptx "$src/gemm_warps.tk" -o "$work/w.ptx" || fail "tkc failed (warps)"
+    grep -q '\.reqntid 128' "$work/w.ptx" || fail "warps(4) is not a 128-thread block"
+    "$tkc" --target=sm_90 --emit=ptx "$src/odd_tile.tk" -o "$work/o.ptx" || fail "tkc failed (48x48)"
+    [ "$(count "$MMA" "$work/o.ptx")" = 18 ] || fail "48x48, K 16: want 18 mma.sync (3 x 6), got $(count "$MMA" "$work/o.ptx")"
+    "$tkc" --target=sm_80 --emit=llvm "$src/mma_single.tk" -o "$work/k.ll" || fail "tkc failed (llvm)"
+    grep -q 'define ptx_kernel void @mma_single(ptr addrspace(1)' "$work/k.ll" || fail "no ptx_kernel with global pointers"
+    grep -q 'i64 %M, i64 %K, i64 %N' "$work/k.ll" || fail "sizes are not i64 arguments after the tensors"
+    grep -q 'llvm.nvvm.read.ptx.sreg.ctaid.y' "$work/k.ll" || fail "no block id"
+    "$tkc" --emit=ptx "$src/mma_single.tk" 2> "$work/err" && fail "--emit=ptx for the host succeeded"
+    grep -q 'needs an NVIDIA target' "$work/err" || fail "--emit=ptx for the host: no clear message"
+    "$tkc" --target=sm_80 -c "$src/mma_single.tk" -o "$work/k.o" 2> "$work/err" && fail "-c for sm_80 succeeded"
+    grep -q 'use --emit=ptx' "$work/err" || fail "-c for sm_80: no clear message"
+    echo "ok: 32 mma.sync per K step (64x64), 128-thread blocks, 48x48 in 16x8 tiles, ptx_kernel IR"
+    ;;
+unsupported)
+    for f in "$src/unsupported_sync.tk" "$src/unsupported_packed.tk" "$src/unsupported_subtile.tk" "$tests/../examples/gemm.tk"; do
+        "$tkc" --target=sm_90a --emit=ptx "$f" -o "$work/u.ptx" 2> "$work/err"
+        rc=$?
+        cat "$work/err"
+        [ $rc = 1 ] || [ $rc = 2 ] || fail "$f: exit status $rc, want 1 or 2"
+        grep -q 'is not supported by the NVPTX backend yet' "$work/err" || fail "$f: no clear message"
+        grep -q 'LLVM ERROR' "$work/err" && fail "$f: LLVM error"
+    done
+    grep -q 'gemm.tk:16:5: sm_90a: TIR op VAR of st<bf16, 128, 32>' "$work/err" || fail "examples/gemm.tk: message does not name st at 16:5"
+    "$tkc" --target=sm_80 --emit=ptx "$src/unsupported_sync.tk" 2>&1 | grep -q 'unsupported_sync.tk:5:5: sm_80: TIR op SYNC' \
+        || fail "sync: message does not name the line"
+    ;;
+ptxas)
+    ptxas=$(command -v ptxas || true)
+    [ -z "$ptxas" ] && [ -x /usr/local/cuda/bin/ptxas ] && ptxas=/usr/local/cuda/bin/ptxas
+    if [ -z "$ptxas" ]; then
+        echo "SKIP: no ptxas (the CUDA toolkit is not installed): the PTX is not assembled here"
+        exit 77
+    fi
+    for sm in sm_80 sm_90 sm_90a; do
+        for k in mma_single gemm_kloop gemm_warps odd_tile; do
+            "$tkc" --target=$sm --emit=ptx "$src/$k.tk" -o "$work/$k.ptx" || fail "tkc failed ($k, $sm)"
+            "$ptxas" -arch=$sm -v "$work/$k.ptx" -o "$work/$k.cubin" > "$work/log" 2>&1 || { cat "$work/log"; fail "ptxas rejected $k for $sm"; }
+            grep -q '0 bytes spill stores, 0 bytes spill loads' "$work/log" || { cat "$work/log"; fail "$k spills on $sm"; }
+            echo "$sm $k: $(grep -o 'Used [0-9]* registers' "$work/log")"
+        done
+    done
+    ;;
+*) fail "unknown check $check" ;;
+esac
