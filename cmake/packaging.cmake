@@ -19,7 +19,7 @@ find_package(Threads REQUIRED)
 
 # Every TileKit archive that goes into libtk (whole: the public API lives in
 # several of them, and a user may call any of it).
-set(TK_COMPONENTS tk tkcpu tkamdgpu tknvptx tkgpu tkemit tklower tklang tkintrin tkrt)
+set(TK_COMPONENTS tk tkcpu tkamdgpu tknvptx tkemu tkgpu tkemit tklower tklang tkintrin tkrt)
 if(TARGET tktensor)
   list(APPEND TK_COMPONENTS tktensor tknpy)
 endif()

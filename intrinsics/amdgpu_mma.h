@@ -3,7 +3,7 @@
  * operand and accumulator types, wave size, the fragment layout (which lane
  * holds which elements), what it computes, and its LLVM emitter. Like
  * cpu_mma.h for the CPU, this file is the only place that names an AMDGPU
- * matrix intrinsic; lower/gpu/emit_amdgpu.c decomposes a register-tile mma into
+ * matrix intrinsic; lower/gpu/gpu_lower.c decomposes a register-tile mma into
  * base tiles of one row and calls the row's emitter per base tile.
  *
  * A row is only ever emitted for a processor listed in its `cpus`:

@@ -48,6 +48,7 @@ typedef struct {
     LLVMContextRef ctx;
     LLVMModuleRef mod;
     LLVMBuilderRef b;
+    LLVMValueRef env;   /* the emulation target's per-thread environment (lower/gpu/gpu_emu_abi.h); NULL on a GPU */
 } TkGpuBuilder;
 
 typedef struct TkGpuMma TkGpuMma;

@@ -47,6 +47,8 @@ static const TkTarget targets[] = {
       "NVIDIA Hopper (H100, H200): PTX with mma.sync m16n8k16 bf16 (code generation only, register-tile subset)" },
     { "sm_90a",            TK_TARGET_NVPTX, "nvptx64-nvidia-cuda",      "sm_90a",    "+ptx80",
       "NVIDIA Hopper, arch-specific PTX (wgmma comes later): mma.sync m16n8k16 bf16 (code generation only, register-tile subset)" },
+    { "sm_80-emu",         TK_TARGET_EMU,   NULL,                       "sm_80",     NULL,
+      "the sm_80 lowering run on this CPU with GPU semantics (32-lane warps, fragments, mma.sync from the PTX ISA): tkc run" },
 };
 
 const TkTarget *tk_target_table(unsigned *count)
@@ -128,7 +130,7 @@ void tk_target_default_keys(const TkTarget *t, const char *keys[2])
     if (t && t->kind == TK_TARGET_AMDGPU) {
         keys[0] = "amdgpu";
         keys[1] = "gpu";
-    } else if (t && t->kind == TK_TARGET_NVPTX) {
+    } else if (t && (t->kind == TK_TARGET_NVPTX || t->kind == TK_TARGET_EMU)) {
         keys[0] = "nvptx";
         keys[1] = "gpu";
     } else {

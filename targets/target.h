@@ -7,7 +7,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-typedef enum { TK_TARGET_CPU, TK_TARGET_AMDGPU, TK_TARGET_NVPTX } TkTargetKind;
+/* TK_TARGET_EMU: a GPU's lowering run on this CPU (targets/emu/); its cpu is
+ * the emulated processor ("sm_80"), its code is for the host */
+typedef enum { TK_TARGET_CPU, TK_TARGET_AMDGPU, TK_TARGET_NVPTX, TK_TARGET_EMU } TkTargetKind;
 
 typedef struct {
     const char *name;

@@ -59,6 +59,7 @@ typedef struct {
     LLVMBuilderRef ab;        /* allocas, in the entry block */
     LLVMValueRef fn;
     LLVMValueRef lane, warp;  /* i32 */
+    LLVMValueRef env;         /* the emulation target's environment parameter (NULL on a GPU) */
     LLVMTypeRef p1;           /* ptr addrspace(1) */
     uint32_t count;
     LLVMValueRef *vals, *slots;
@@ -320,9 +321,10 @@ static int check_func(G *g, const TirFunc *f)
 static LLVMValueRef c64(G *g, int64_t v) { return LLVMConstInt(g->e.i64, (unsigned long long)v, 1); }
 static LLVMValueRef c32(G *g, int64_t v) { return LLVMConstInt(g->e.i32, (unsigned long long)v, 1); }
 
-static LLVMValueRef intrinsic0(G *g, const char *name)
+static LLVMValueRef special(G *g, TkGpuSpecial which)
 {
-    return emit_intrinsic(&g->e, name, NULL, 0, NULL, 0);
+    TkGpuBuilder gb = { g->e.ctx, g->e.mod, g->e.b, g->env };
+    return g->v->special(&gb, which);
 }
 
 static LLVMValueRef val(G *g, const TirInstr *i)
@@ -578,7 +580,7 @@ static void tile_mma(G *g, const TirInstr *i)
     LLVMValueRef a = val(g, i->args[1]), b = val(g, i->args[2]);
     LLVMTypeRef cty = tile_type(g, ct);
     LLVMValueRef acc = LLVMBuildLoad2(g->e.b, cty, g->slots[slot->id], "acc");
-    TkGpuBuilder gb = { g->e.ctx, g->e.mod, g->e.b };
+    TkGpuBuilder gb = { g->e.ctx, g->e.mod, g->e.b, g->env };
     for (int64_t fi = 0; fi < mt; fi++)
         for (int64_t fj = 0; fj < nt; fj++) {
             int64_t coff = (fi * nt + fj) * r->c.elems;
@@ -653,7 +655,7 @@ static void emit_instr(G *g, const TirInstr *i)
         break;
     }
     case TIR_SIZE: v = LLVMBuildTrunc(B, size_arg(g, (unsigned)i->aux), g->e.i32, i->name ? i->name : ""); break;
-    case TIR_BLOCK_ID: v = intrinsic0(g, g->v->block_id[i->aux % 3]); break;
+    case TIR_BLOCK_ID: v = special(g, (TkGpuSpecial)(TK_GPU_BLOCK_X + i->aux % 3)); break;
     case TIR_WARP_ID: v = g->warp; break;
     case TIR_CONST_INT: v = LLVMConstInt(emit_scalar_type(&g->e, i->type->kind), (unsigned long long)i->imm, 1); break;
     case TIR_CONST_FLOAT: v = emit_const_float(&g->e, i->type->kind, i->fimm); break;
@@ -710,46 +712,96 @@ static void number(const TirRegion *r, uint32_t *next)
     }
 }
 
-static int emit_kernel(G *g, const TirFunc *f)
+/* A function of f's parameters (tensors as global pointers, bool as i8),
+ * then its sizes as i64, then a pointer named `extra` if not NULL. */
+static LLVMValueRef add_fn(G *g, const TirFunc *f, const char *name, const char *extra)
 {
-    g->f = f;
-    uint32_t n = 0;
-    number(&f->body, &n);
-    g->count = n;
-    g->vals = calloc(n ? n : 1, sizeof *g->vals);
-    g->slots = calloc(n ? n : 1, sizeof *g->slots);
-    unsigned nsizes = f->sizes ? f->sizes->count : 0, nargs = f->nparams + nsizes;
+    unsigned nsizes = f->sizes ? f->sizes->count : 0, nargs = f->nparams + nsizes + (extra ? 1 : 0);
     LLVMTypeRef *pt = calloc(nargs ? nargs : 1, sizeof *pt);
-    if (!g->vals || !g->slots || !pt) {
-        free(pt);
-        snprintf(g->err, g->errlen, "out of memory");
-        return -1;
-    }
+    if (!pt) return NULL;
     for (unsigned p = 0; p < f->nparams; p++) {
         const TkType *t = f->params[p].type;
         pt[p] = t->kind == TK_TY_GL ? g->p1 : t->kind == TK_TY_BOOL ? g->e.i8 : emit_scalar_type(&g->e, t->kind);
     }
     for (unsigned s = 0; s < nsizes; s++) pt[f->nparams + s] = g->e.i64;
-    g->fn = LLVMAddFunction(g->e.mod, f->name, LLVMFunctionType(g->e.vd, pt, nargs, 0));
+    if (extra) pt[nargs - 1] = g->e.ptr;
+    LLVMValueRef fn = LLVMAddFunction(g->e.mod, name, LLVMFunctionType(g->e.vd, pt, nargs, 0));
     free(pt);
-    g->e.fn = g->fn;
-    LLVMSetFunctionCallConv(g->fn, g->v->kernel_cc);
-    for (unsigned p = 0; p < f->nparams; p++) LLVMSetValueName2(LLVMGetParam(g->fn, p), f->params[p].name, strlen(f->params[p].name));
+    for (unsigned p = 0; p < f->nparams; p++) LLVMSetValueName2(LLVMGetParam(fn, p), f->params[p].name, strlen(f->params[p].name));
     for (unsigned s = 0; s < nsizes; s++)
-        LLVMSetValueName2(LLVMGetParam(g->fn, f->nparams + s), f->sizes->names[s], strlen(f->sizes->names[s]));
-    /* a block is warps · wave threads, exactly */
-    g->v->kernel_attrs(g->e.ctx, g->fn, (int)((f->warps > 0 ? f->warps : 1) * g->wave));
+        LLVMSetValueName2(LLVMGetParam(fn, f->nparams + s), f->sizes->names[s], strlen(f->sizes->names[s]));
+    if (extra) LLVMSetValueName2(LLVMGetParam(fn, nargs - 1), extra, strlen(extra));
+    return fn;
+}
 
-    LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "entry");
-    LLVMBasicBlockRef start = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "start");
+/* Starts g->fn = fn: an entry block for allocas, code from `start` on. */
+static void begin_fn(G *g, LLVMValueRef fn)
+{
+    g->fn = g->e.fn = fn;
+    LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(g->e.ctx, fn, "entry");
+    LLVMBasicBlockRef start = LLVMAppendBasicBlockInContext(g->e.ctx, fn, "start");
     LLVMPositionBuilderAtEnd(g->ab, entry);
     LLVMPositionBuilderAtEnd(g->e.b, start);
-    LLVMValueRef tid = intrinsic0(g, g->v->thread_id);
+}
+
+static void end_fn(G *g)
+{
+    LLVMBuildRetVoid(g->e.b);
+    LLVMBuildBr(g->ab, LLVMGetNextBasicBlock(LLVMGetEntryBasicBlock(g->fn)));
+}
+
+/* void NAME__gridv(<params, sizes>, ptr grid): grid[0..2] = the block counts
+ * (host code, for the emulation target's launcher) */
+static LLVMValueRef emit_grid_fn(G *g, const TirFunc *f)
+{
+    char name[512];
+    snprintf(name, sizeof name, "%s__gridv", f->name);
+    LLVMValueRef fn = add_fn(g, f, name, "grid");
+    if (!fn) return NULL;
+    LLVMSetLinkage(fn, LLVMInternalLinkage);
+    begin_fn(g, fn);
+    emit_region(g, &f->grid_region);
+    LLVMValueRef out = LLVMGetLastParam(fn);
+    for (unsigned k = 0; k < 3; k++) {
+        LLVMValueRef v = k < f->grid_rank ? i64v(g, val(g, f->grid[k])) : c64(g, 1);
+        LLVMValueRef ix = c64(g, k);
+        LLVMBuildStore(g->e.b, v, LLVMBuildGEP2(g->e.b, g->e.i64, out, &ix, 1, ""));
+    }
+    end_fn(g);
+    return fn;
+}
+
+static int emit_kernel(G *g, const TirFunc *f)
+{
+    g->f = f;
+    uint32_t n = 0;
+    number(&f->body, &n);
+    number(&f->grid_region, &n);
+    g->count = n;
+    g->vals = calloc(n ? n : 1, sizeof *g->vals);
+    g->slots = calloc(n ? n : 1, sizeof *g->slots);
+    bool host = g->v->host_entry != NULL;
+    LLVMValueRef kernel = g->vals && g->slots ? add_fn(g, f, f->name, host ? "env" : NULL) : NULL;
+    if (!kernel) {
+        snprintf(g->err, g->errlen, "out of memory");
+        return -1;
+    }
+    LLVMSetFunctionCallConv(kernel, g->v->kernel_cc);
+    if (host) LLVMSetLinkage(kernel, LLVMInternalLinkage);
+    /* a block is warps · wave threads, exactly */
+    if (g->v->kernel_attrs) g->v->kernel_attrs(g->e.ctx, kernel, (int)((f->warps > 0 ? f->warps : 1) * g->wave));
+    begin_fn(g, kernel);
+    g->env = host ? LLVMGetLastParam(kernel) : NULL;
+    LLVMValueRef tid = special(g, TK_GPU_THREAD_X);
     g->lane = LLVMBuildAnd(g->e.b, tid, c32(g, g->wave - 1), "lane");
     g->warp = f->warps > 1 ? LLVMBuildUDiv(g->e.b, tid, c32(g, g->wave), "warp") : c32(g, 0);
     emit_region(g, &f->body);
-    LLVMBuildRetVoid(g->e.b);
-    LLVMBuildBr(g->ab, start);
+    end_fn(g);
+    if (host && g->status == 0) {
+        LLVMValueRef grid = emit_grid_fn(g, f);
+        TkGpuBuilder gb = { g->e.ctx, g->e.mod, g->e.b, NULL };
+        if (grid && g->status == 0) g->v->host_entry(&gb, f, kernel, grid);
+    }
     free(g->vals);
     free(g->slots);
     g->vals = g->slots = NULL;
@@ -798,7 +850,7 @@ int tk_gpu_emit(const TirModule *m, const TkGpuTarget *t, LLVMContextRef ctx, LL
     E->bf16 = LLVMBFloatTypeInContext(ctx);
     E->ptr = LLVMPointerTypeInContext(ctx, 0);
     E->vd = LLVMVoidTypeInContext(ctx);
-    g.p1 = LLVMPointerTypeInContext(ctx, 1);
+    g.p1 = LLVMPointerTypeInContext(ctx, t->vendor->global_as);
     for (const TirFunc *f = m->funcs; f && g.status == 0; f = f->next) {
         if (check_func(&g, f) != 0) break;   /* picks g.row */
         emit_kernel(&g, f);

@@ -32,25 +32,37 @@
 #include "gpu_mma.h"
 #include "tir.h"
 
+/* The special registers a kernel reads. */
+typedef enum { TK_GPU_THREAD_X, TK_GPU_BLOCK_X, TK_GPU_BLOCK_Y, TK_GPU_BLOCK_Z } TkGpuSpecial;
+
 /* What one GPU vendor's code differs in. */
-typedef struct {
+typedef struct TkGpuVendor TkGpuVendor;
+struct TkGpuVendor {
     const char *name;          /* "AMDGPU", "NVPTX": messages say "not supported by the NAME backend" */
     const char *mma_table;     /* where its matrix instructions are listed, for messages */
     const char *shared_name;   /* what block-shared memory is called: "LDS", "shared memory" */
     unsigned kernel_cc;        /* LLVM calling convention of a kernel */
-    const char *thread_id;     /* intrinsic: the thread's index in its block (x) */
-    const char *block_id[3];   /* intrinsics: the block's index in the grid (x, y, z) */
+    unsigned global_as;        /* address space of a gl tensor's pointer */
+    /* An i32 special register (thread index in the block, block index in the grid). */
+    LLVMValueRef (*special)(TkGpuBuilder *gb, TkGpuSpecial which);
     /* The matrix instructions `proc` has for warps of `warp` lanes, preferred
      * first, into rows[0 .. max); returns how many. */
     unsigned (*mma_rows)(const char *proc, int warp, TkGpuMma *rows, unsigned max);
     /* 0 if row r may be emitted for `proc`; else -1 and a one-line reason. */
     int (*mma_check)(const TkGpuMma *r, const char *proc, int warp, char *err, size_t errlen);
-    /* Marks fn as running in blocks of exactly `threads` threads. */
+    /* Marks fn as running in blocks of exactly `threads` threads (NULL: nothing to mark). */
     void (*kernel_attrs)(LLVMContextRef ctx, LLVMValueRef fn, int threads);
-} TkGpuVendor;
+    /* The emulation target (NULL on a GPU): the kernel function is internal
+     * and takes a trailing `ptr env` (gb->env); `grid` is
+     * void NAME__gridv(<the kernel's params and sizes>, ptr i64[3]), which
+     * writes the block counts; this hook adds the host entry points that
+     * call them (gpu_vendor_emu.c). */
+    void (*host_entry)(TkGpuBuilder *gb, const TirFunc *f, LLVMValueRef kernel, LLVMValueRef grid);
+};
 
 extern const TkGpuVendor tk_gpu_amdgpu;
 extern const TkGpuVendor tk_gpu_nvptx;
+extern const TkGpuVendor tk_gpu_emu;   /* NVIDIA's lowering, run on the CPU (gpu_emu_abi.h) */
 
 /* A processor of a vendor. */
 typedef struct {

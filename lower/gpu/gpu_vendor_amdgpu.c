@@ -35,13 +35,22 @@ static void amd_kernel_attrs(LLVMContextRef ctx, LLVMValueRef fn, int threads)
     fn_attr(ctx, fn, "uniform-work-group-size", "true");
 }
 
+static LLVMValueRef amd_special(TkGpuBuilder *gb, TkGpuSpecial which)
+{
+    static const char *const names[] = { "llvm.amdgcn.workitem.id.x", "llvm.amdgcn.workgroup.id.x", "llvm.amdgcn.workgroup.id.y", "llvm.amdgcn.workgroup.id.z" };
+    const char *name = names[which];
+    unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+    LLVMValueRef f = LLVMGetIntrinsicDeclaration(gb->mod, id, NULL, 0);
+    return LLVMBuildCall2(gb->b, LLVMGlobalGetValueType(f), f, NULL, 0, "");
+}
+
 const TkGpuVendor tk_gpu_amdgpu = {
     .name = "AMDGPU",
     .mma_table = "intrinsics/amdgpu_mma.c",
     .shared_name = "LDS",
     .kernel_cc = LLVMAMDGPUKERNELCallConv,
-    .thread_id = "llvm.amdgcn.workitem.id.x",
-    .block_id = { "llvm.amdgcn.workgroup.id.x", "llvm.amdgcn.workgroup.id.y", "llvm.amdgcn.workgroup.id.z" },
+    .global_as = 1,
+    .special = amd_special,
     .mma_rows = amd_rows,
     .mma_check = amd_check,
     .kernel_attrs = amd_kernel_attrs,

@@ -30,13 +30,22 @@ static void nv_kernel_attrs(LLVMContextRef ctx, LLVMValueRef fn, int threads)
     LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, a);
 }
 
+static LLVMValueRef nv_special(TkGpuBuilder *gb, TkGpuSpecial which)
+{
+    static const char *const names[] = { "llvm.nvvm.read.ptx.sreg.tid.x", "llvm.nvvm.read.ptx.sreg.ctaid.x", "llvm.nvvm.read.ptx.sreg.ctaid.y", "llvm.nvvm.read.ptx.sreg.ctaid.z" };
+    const char *name = names[which];
+    unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+    LLVMValueRef f = LLVMGetIntrinsicDeclaration(gb->mod, id, NULL, 0);
+    return LLVMBuildCall2(gb->b, LLVMGlobalGetValueType(f), f, NULL, 0, "");
+}
+
 const TkGpuVendor tk_gpu_nvptx = {
     .name = "NVPTX",
     .mma_table = "intrinsics/nvptx_mma.c",
     .shared_name = "shared memory",
     .kernel_cc = LLVMPTXKernelCallConv,
-    .thread_id = "llvm.nvvm.read.ptx.sreg.tid.x",
-    .block_id = { "llvm.nvvm.read.ptx.sreg.ctaid.x", "llvm.nvvm.read.ptx.sreg.ctaid.y", "llvm.nvvm.read.ptx.sreg.ctaid.z" },
+    .global_as = 1,
+    .special = nv_special,
     .mma_rows = nv_rows,
     .mma_check = nv_check,
     .kernel_attrs = nv_kernel_attrs,

@@ -282,6 +282,90 @@ static void cache_store(const char *path, LLVMMemoryBufferRef buf)
 
 /* ---------------------------------------------------------------- JIT */
 
+/* A new JIT for tm (consumed) holding obj (consumed), with this process's
+ * symbols and syms[0 .. nsyms) defined for it. */
+static int load_object(LLVMTargetMachineRef tm, LLVMMemoryBufferRef obj, bool debug, const TkCpuSymbol *syms, unsigned nsyms,
+                       TkCpuModule **out, char *err, size_t errlen)
+{
+    *out = NULL;
+    LLVMOrcJITTargetMachineBuilderRef jtmb = LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine(tm);
+    LLVMOrcLLJITBuilderRef builder = LLVMOrcCreateLLJITBuilder();
+    LLVMOrcLLJITBuilderSetJITTargetMachineBuilder(builder, jtmb);
+    TkCpuModule *cm = calloc(1, sizeof *cm);
+    if (!cm) {
+        LLVMOrcDisposeLLJITBuilder(builder);
+        LLVMDisposeMemoryBuffer(obj);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    if (take_error(LLVMOrcCreateLLJIT(&cm->jit, builder), "cannot create the JIT", err, errlen) != 0) {
+        free(cm);
+        LLVMDisposeMemoryBuffer(obj);
+        return -1;
+    }
+    /* with debug info, register the code with debuggers (the GDB JIT interface) */
+    if (debug) {
+        LLVMErrorRef e = LLVMOrcLLJITEnableDebugSupport(cm->jit);
+        if (e) LLVMConsumeError(e);   /* only slower to debug, never fatal */
+    }
+    /* libm (expf, tanhf, ...) and memcpy/memset come from this process */
+    LLVMOrcDefinitionGeneratorRef gen;
+    LLVMOrcJITDylibRef jd = LLVMOrcLLJITGetMainJITDylib(cm->jit);
+    if (LLVMOrcCreateDynamicLibrarySearchGeneratorForProcess(&gen, LLVMOrcLLJITGetGlobalPrefix(cm->jit), NULL, NULL) == NULL)
+        LLVMOrcJITDylibAddGenerator(jd, gen);
+    if (take_error(LLVMOrcLLJITAddObjectFile(cm->jit, jd, obj), "cannot load the object", err, errlen) != 0) {
+        tk_cpu_module_free(cm);
+        return -1;
+    }
+    if (nsyms) {
+        LLVMOrcExecutionSessionRef es = LLVMOrcLLJITGetExecutionSession(cm->jit);
+        LLVMOrcCSymbolMapPair *pairs = calloc(nsyms, sizeof *pairs);
+        if (!pairs) {
+            tk_cpu_module_free(cm);
+            snprintf(err, errlen, "out of memory");
+            return -1;
+        }
+        for (unsigned i = 0; i < nsyms; i++) {
+            pairs[i].Name = LLVMOrcExecutionSessionIntern(es, syms[i].name);
+            pairs[i].Sym.Address = (LLVMOrcExecutorAddress)(uintptr_t)syms[i].addr;
+            pairs[i].Sym.Flags.GenericFlags = LLVMJITSymbolGenericFlagsExported | LLVMJITSymbolGenericFlagsCallable;
+        }
+        LLVMErrorRef e = LLVMOrcJITDylibDefine(LLVMOrcLLJITGetMainJITDylib(cm->jit), LLVMOrcAbsoluteSymbols(pairs, nsyms));
+        free(pairs);
+        if (take_error(e, "cannot define the run-time symbols", err, errlen) != 0) {
+            tk_cpu_module_free(cm);
+            return -1;
+        }
+    }
+    *out = cm;
+    return 0;
+}
+
+int tk_cpu_jit_object(LLVMMemoryBufferRef obj, const TkCpuSymbol *syms, unsigned nsyms, TkCpuModule **out, char *err, size_t errlen)
+{
+    *out = NULL;
+    TkResolvedTarget rt;
+    if (resolve(NULL, &rt, err, errlen) != 0) {
+        LLVMDisposeMemoryBuffer(obj);
+        return -1;
+    }
+    LLVMTargetMachineRef tm = machine_for(&rt, 3, err, errlen);
+    tk_target_resolved_free(&rt);
+    if (!tm) {
+        LLVMDisposeMemoryBuffer(obj);
+        return -1;
+    }
+    return load_object(tm, obj, false, syms, nsyms, out, err, errlen);
+}
+
+int tk_cpu_lookup_symbol(TkCpuModule *mod, const char *name, void **addr, char *err, size_t errlen)
+{
+    LLVMOrcExecutorAddress a;
+    if (take_error(LLVMOrcLLJITLookup(mod->jit, &a, name), "lookup failed", err, errlen) != 0) return -1;
+    *addr = (void *)(uintptr_t)a;
+    return 0;
+}
+
 int tk_cpu_jit(TirModule *m, const TkCpuJitOptions *opts, TkCpuModule **out, char *err, size_t errlen)
 {
     *out = NULL;
@@ -340,35 +424,8 @@ int tk_cpu_jit(TirModule *m, const TkCpuJitOptions *opts, TkCpuModule **out, cha
         LLVMDisposeMemoryBuffer(obj);
         return -1;
     }
-    LLVMOrcJITTargetMachineBuilderRef jtmb = LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine(tm);
-    LLVMOrcLLJITBuilderRef builder = LLVMOrcCreateLLJITBuilder();
-    LLVMOrcLLJITBuilderSetJITTargetMachineBuilder(builder, jtmb);
-    TkCpuModule *cm = calloc(1, sizeof *cm);
-    if (!cm) {
-        LLVMOrcDisposeLLJITBuilder(builder);
-        LLVMDisposeMemoryBuffer(obj);
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
-    if (take_error(LLVMOrcCreateLLJIT(&cm->jit, builder), "cannot create the JIT", err, errlen) != 0) {
-        free(cm);
-        LLVMDisposeMemoryBuffer(obj);
-        return -1;
-    }
-    /* with debug info, register the code with debuggers (the GDB JIT interface) */
-    if (debug) {
-        LLVMErrorRef e = LLVMOrcLLJITEnableDebugSupport(cm->jit);
-        if (e) LLVMConsumeError(e);   /* only slower to debug, never fatal */
-    }
-    /* libm (expf, tanhf, ...) and memcpy/memset come from this process */
-    LLVMOrcDefinitionGeneratorRef gen;
-    LLVMOrcJITDylibRef jd = LLVMOrcLLJITGetMainJITDylib(cm->jit);
-    if (LLVMOrcCreateDynamicLibrarySearchGeneratorForProcess(&gen, LLVMOrcLLJITGetGlobalPrefix(cm->jit), NULL, NULL) == NULL)
-        LLVMOrcJITDylibAddGenerator(jd, gen);
-    if (take_error(LLVMOrcLLJITAddObjectFile(cm->jit, jd, obj), "cannot load the object", err, errlen) != 0) {
-        tk_cpu_module_free(cm);
-        return -1;
-    }
+    TkCpuModule *cm = NULL;
+    if (load_object(tm, obj, debug, NULL, 0, &cm, err, errlen) != 0) return -1;
     /* Resolve every kernel compiled now, so that linking happens here and is timed. */
     for (const TirFunc *f = only ? only : m->funcs; f; f = only ? NULL : f->next) {
         TkGridFn g;

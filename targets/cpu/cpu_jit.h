@@ -32,6 +32,20 @@ int tk_cpu_jit(TirModule *m, const TkCpuJitOptions *opts, TkCpuModule **out, cha
 int tk_cpu_lookup(TkCpuModule *mod, const char *kernel, TkGridFn *grid, TkBlockFn *block, char *err, size_t errlen);
 void tk_cpu_module_free(TkCpuModule *mod);
 
+/* A function the JIT'd code calls that this process does not export by name. */
+typedef struct {
+    const char *name;
+    void *addr;
+} TkCpuSymbol;
+
+/* Loads host object code (obj, consumed; e.g. from the emulation target)
+ * into a new JIT of this process, with syms[0 .. nsyms) defined for it. */
+struct LLVMOpaqueMemoryBuffer;
+int tk_cpu_jit_object(struct LLVMOpaqueMemoryBuffer *obj, const TkCpuSymbol *syms, unsigned nsyms, TkCpuModule **out,
+                      char *err, size_t errlen);
+/* The address of symbol `name` of mod. */
+int tk_cpu_lookup_symbol(TkCpuModule *mod, const char *name, void **addr, char *err, size_t errlen);
+
 typedef enum { TK_EMIT_LLVM_IR, TK_EMIT_ASM, TK_EMIT_OBJ } TkEmitKind;
 
 /* Writes LLVM IR / assembly / an object file for any CPU target (the

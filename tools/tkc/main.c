@@ -10,6 +10,7 @@
 #include "front.h"
 #include "amdgpu.h"
 #include "nvptx.h"
+#include "emu.h"
 #include "cpu_jit.h"
 #include "header.h"
 #include "llvm_emit.h"
@@ -182,11 +183,11 @@ static int run_passes(TirModule *m, const Options *o, FILE *out)
         .select_mma = t->kind == TK_TARGET_CPU      ? emit_select_mma
                       : t->kind == TK_TARGET_AMDGPU ? tk_amdgpu_select_mma
                                                     : tk_nvptx_select_mma,
-        .select_ctx = t->kind == TK_TARGET_CPU ? (void *)rt.features : (void *)rt.cpu,
+        .select_ctx = t->kind == TK_TARGET_CPU ? (void *)rt.features : t->kind == TK_TARGET_EMU ? (void *)t->cpu : (void *)rt.cpu,
         .choose_pack = t->kind == TK_TARGET_CPU ? emit_choose_pack : NULL,
         .choose_ctx = rt.features,
-        .shared_limit = t->kind == TK_TARGET_AMDGPU ? 65536 : t->kind == TK_TARGET_NVPTX ? 49152 : 0,
-        .shared_what = t->kind == TK_TARGET_NVPTX ? "static shared memory" : "LDS",
+        .shared_limit = t->kind == TK_TARGET_AMDGPU ? 65536 : t->kind == TK_TARGET_CPU ? 0 : 49152,
+        .shared_what = t->kind == TK_TARGET_AMDGPU ? "LDS" : "static shared memory",
         .dump = o->dump ? out : NULL,
         .dump_after = o->dump,
         .with_source = true,
@@ -276,6 +277,13 @@ static int run_file(const char *path, const Options *o, FILE *out)
                     /* 1: the kernel is outside what the NVPTX backend does (an input error) */
                     int rc = o->compile ? -2 : tk_nvptx_emit(&m, tt->name, kind, out, err, sizeof err);
                     if (rc == -2) snprintf(err, sizeof err, "-c writes a CPU object and C header; for %s use --emit=ptx", tt->name);
+                    if (rc != 0) {
+                        fprintf(stderr, "tkc: %s\n", err);
+                        status = rc == 1 ? EXIT_ERRORS : EXIT_USAGE;
+                    }
+                } else if (tt && tt->kind == TK_TARGET_EMU) {
+                    int rc = o->compile ? -2 : tk_emu_emit(&m, tt->name, kind, out, err, sizeof err);
+                    if (rc == -2) snprintf(err, sizeof err, "%s runs in this process: tkc run --target=%s", tt->name, tt->name);
                     if (rc != 0) {
                         fprintf(stderr, "tkc: %s\n", err);
                         status = rc == 1 ? EXIT_ERRORS : EXIT_USAGE;

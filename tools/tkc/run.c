@@ -22,6 +22,7 @@
 #include "lower.h"
 #include "run_internal.h"
 #include "run_report.h"
+#include "emu.h"
 #include "target.h"
 #include "tir_bind.h"
 #include "tir_flops.h"
@@ -32,12 +33,15 @@ typedef struct {
     void *ptrs[RUN_MAX_PARAMS];
     const int64_t *sizes;
     int threads;
+    bool emulated;   /* an emulation target: a failed block leaves its message with the emulator */
 } Launch;
 
 static int launch_once(void *ctx, char *err, size_t errlen)
 {
     Launch *l = ctx;
-    return tk_cpu_launch(l->grid, l->block, l->ptrs, l->sizes, l->threads, err, errlen);
+    int rc = tk_cpu_launch(l->grid, l->block, l->ptrs, l->sizes, l->threads, err, errlen);
+    if (rc == 0 && l->emulated && tk_emu_take_error(err, errlen)) rc = -1;
+    return rc;
 }
 
 /* Binds `--size` to the kernel's size variables, by name. */
@@ -187,13 +191,16 @@ int tkc_run(int argc, char **argv)
                 jo.specialise_sizes = sizes;
                 jo.specialise_count = fn->sizes ? fn->sizes->count : 0;
             }
-            if (tk_cpu_jit(&m, &jo, &mod, err, errlen) == 0) R.compiled = true;
+            const TkTarget *tt = tk_target_find(o.target ? o.target : "host");
+            int rc = tt && tt->kind == TK_TARGET_EMU ? tk_emu_jit(&m, o.target, &mod, err, errlen) : tk_cpu_jit(&m, &jo, &mod, err, errlen);
+            if (rc == 0) R.compiled = true;
             else status = RUN_FAILED;
         }
     }
     R.f = fn;
     R.args = &A;
-    Launch L = { .sizes = sizes, .threads = tk_cpu_threads(o.threads) };
+    const TkTarget *target = tk_target_find(o.target ? o.target : "host");
+    Launch L = { .sizes = sizes, .threads = tk_cpu_threads(o.threads), .emulated = target && target->kind == TK_TARGET_EMU };
     R.threads = L.threads;
     bool launched = false;
     if (status == RUN_OK && tk_cpu_lookup(mod, fn->name, &L.grid, &L.block, err, errlen) != 0) status = RUN_FAILED;

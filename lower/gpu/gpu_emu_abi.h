@@ -1,0 +1,46 @@
+/* gpu_emu_abi.h — the contract between the code the GPU lowering emits for
+ * the emulation target (gpu_vendor_emu.c) and the emulator that runs it
+ * (targets/emu/). The emulated kernel is the NVIDIA lowering itself — the
+ * same fragments, lane maps and masks — compiled for the host; what a GPU
+ * does in hardware (special registers, warp-collective matrix instructions)
+ * goes through a per-thread environment instead.
+ *
+ * The module defines, per kernel NAME, with the calling convention of
+ * tk/rt.h:
+ *   void NAME__grid(void **args, const int64_t *sizes, int64_t grid[4]);
+ *   void NAME__block(void **args, const int64_t *sizes, int32_t bx, int32_t by, int32_t bz);
+ * and NAME__block calls tk_emu_run_block with NAME__thread, which runs one
+ * GPU thread of the block. */
+#ifndef TK_LOWER_GPU_EMU_ABI_H
+#define TK_LOWER_GPU_EMU_ABI_H
+
+#include <stdint.h>
+
+/* The matrix instructions the emulator implements (its own code, written from
+ * the PTX ISA, independent of intrinsics/nvptx_mma.c's lane maps). */
+enum { TK_EMU_MMA_M16N8K16_BF16 = 1 };
+
+typedef struct TkEmuEnv TkEmuEnv;
+
+/* One warp-collective matrix instruction: this lane's registers in (a, b: the
+ * 32-bit registers of bf16 pairs; c: f32), its part of D out. Returns when
+ * every lane of the warp has reached it. */
+typedef void (*TkEmuMmaFn)(TkEmuEnv *env, int32_t op, const uint32_t *a, const uint32_t *b, const float *c, float *d);
+
+/* Field order is the ABI: the emitted code addresses them as
+ * { ptr, i32, [3 x i32], ptr }. */
+struct TkEmuEnv {
+    TkEmuMmaFn mma;
+    int32_t tid;          /* the thread's index in its block (%tid.x) */
+    int32_t ctaid[3];     /* the block's index in the grid (%ctaid.x/y/z) */
+    void *fiber;          /* the emulator's own */
+};
+
+typedef void (*TkEmuThreadFn)(void **args, const int64_t *sizes, TkEmuEnv *env);
+
+/* Runs the `threads` threads of block (bx, by, bz), each calling fn; defined
+ * by the emulator and given to the JIT by name. */
+void tk_emu_run_block(TkEmuThreadFn fn, void **args, const int64_t *sizes, int32_t bx, int32_t by, int32_t bz,
+                      int32_t threads);
+
+#endif

@@ -1,0 +1,159 @@
+/* gpu_vendor_emu.c — the emulation target's hooks of the shared GPU
+ * lowering: NVIDIA's lowering (its tensor-core rows and lane maps, 32-lane
+ * warps), compiled for the CPU, with special registers read from and matrix
+ * instructions handed to the per-thread environment of gpu_emu_abi.h, and
+ * the host entry points of tk/rt.h around each kernel. */
+#include <stdio.h>
+#include <string.h>
+
+#include "gpu_emu_abi.h"
+#include "gpu_lower.h"
+#include "nvptx_mma.h"
+
+/* { ptr mma, i32 tid, [3 x i32] ctaid, ptr fiber } */
+static LLVMTypeRef env_type(LLVMContextRef ctx)
+{
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx), ptr = LLVMPointerTypeInContext(ctx, 0);
+    LLVMTypeRef f[4] = { ptr, i32, LLVMArrayType2(i32, 3), ptr };
+    return LLVMStructTypeInContext(ctx, f, 4, 0);
+}
+
+static LLVMValueRef emu_special(TkGpuBuilder *gb, TkGpuSpecial which)
+{
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(gb->ctx), et = env_type(gb->ctx);
+    LLVMValueRef at;
+    if (which == TK_GPU_THREAD_X) {
+        at = LLVMBuildStructGEP2(gb->b, et, gb->env, 1, "");
+    } else {
+        LLVMValueRef ix[3] = { LLVMConstInt(i32, 0, 0), LLVMConstInt(i32, 2, 0), LLVMConstInt(i32, (unsigned)(which - TK_GPU_BLOCK_X), 0) };
+        at = LLVMBuildGEP2(gb->b, et, gb->env, ix, 3, "");
+    }
+    return LLVMBuildLoad2(gb->b, i32, at, which == TK_GPU_THREAD_X ? "tid" : "ctaid");
+}
+
+/* An alloca in the function's entry block holding n elements of t. */
+static LLVMValueRef entry_array(TkGpuBuilder *gb, LLVMTypeRef t, unsigned n)
+{
+    LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(LLVMGetBasicBlockParent(LLVMGetInsertBlock(gb->b)));
+    LLVMBuilderRef ab = LLVMCreateBuilderInContext(gb->ctx);
+    LLVMValueRef first = LLVMGetFirstInstruction(entry);
+    if (first) LLVMPositionBuilderBefore(ab, first);
+    else LLVMPositionBuilderAtEnd(ab, entry);
+    LLVMValueRef a = LLVMBuildAlloca(ab, LLVMArrayType2(t, n), "");
+    LLVMDisposeBuilder(ab);
+    return a;
+}
+
+/* env->mma(env, op, &a, &b, &c, &d): a, b, c stored as the lane's registers */
+static LLVMValueRef emu_mma(const TkGpuMma *r, TkGpuBuilder *gb, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c)
+{
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(gb->ctx), f32 = LLVMFloatTypeInContext(gb->ctx);
+    LLVMTypeRef ptr = LLVMPointerTypeInContext(gb->ctx, 0), vd = LLVMVoidTypeInContext(gb->ctx);
+    LLVMValueRef pa = entry_array(gb, i32, (unsigned)r->a.elems / 2), pb = entry_array(gb, i32, (unsigned)r->b.elems / 2);
+    LLVMValueRef pc = entry_array(gb, f32, (unsigned)r->c.elems), pd = entry_array(gb, f32, (unsigned)r->c.elems);
+    LLVMBuildStore(gb->b, LLVMBuildBitCast(gb->b, a, LLVMVectorType(i32, (unsigned)r->a.elems / 2), ""), pa);
+    LLVMBuildStore(gb->b, LLVMBuildBitCast(gb->b, b, LLVMVectorType(i32, (unsigned)r->b.elems / 2), ""), pb);
+    LLVMBuildStore(gb->b, c, pc);
+    LLVMValueRef fn = LLVMBuildLoad2(gb->b, ptr, LLVMBuildStructGEP2(gb->b, env_type(gb->ctx), gb->env, 0, ""), "mma");
+    LLVMTypeRef at[6] = { ptr, i32, ptr, ptr, ptr, ptr };
+    LLVMValueRef args[6] = { gb->env, LLVMConstInt(i32, TK_EMU_MMA_M16N8K16_BF16, 0), pa, pb, pc, pd };
+    LLVMBuildCall2(gb->b, LLVMFunctionType(vd, at, 6, 0), fn, args, 6, "");
+    return LLVMBuildLoad2(gb->b, LLVMTypeOf(c), pd, "d");
+}
+
+/* NVIDIA's rows, their lane maps untouched (they are what is under test),
+ * executed by the emulator */
+static unsigned emu_rows(const char *proc, int warp, TkGpuMma *rows, unsigned max)
+{
+    unsigned n = warp == 32 ? tk_nvptx_mma_rows(proc, rows, max) : 0, k = 0;
+    for (unsigned i = 0; i < n; i++) {
+        if (strcmp(rows[i].name, "sm80.mma.m16n8k16.bf16") != 0) continue;   /* the ones the emulator implements */
+        rows[k] = rows[i];
+        rows[k++].emit = emu_mma;
+    }
+    return k;
+}
+
+static int emu_check(const TkGpuMma *r, const char *proc, int warp, char *err, size_t errlen)
+{
+    return tk_gpu_nvptx.mma_check(r, proc, warp, err, errlen);
+}
+
+/* The values of f's parameters from tk/rt.h's args (a tensor's data
+ * pointer, or a pointer to a scalar's value) and sizes, into out. */
+static unsigned unpack(TkGpuBuilder *gb, const TirFunc *f, LLVMValueRef callee, LLVMValueRef args, LLVMValueRef sizes,
+                       LLVMValueRef *out)
+{
+    LLVMTypeRef i64 = LLVMInt64TypeInContext(gb->ctx), ptr = LLVMPointerTypeInContext(gb->ctx, 0);
+    LLVMTypeRef ft = LLVMGlobalGetValueType(callee);
+    unsigned n = LLVMCountParamTypes(ft), nsizes = f->sizes ? f->sizes->count : 0;
+    LLVMTypeRef pt[n ? n : 1];
+    LLVMGetParamTypes(ft, pt);
+    for (unsigned p = 0; p < f->nparams; p++) {
+        LLVMValueRef ix = LLVMConstInt(i64, p, 0);
+        LLVMValueRef slot = LLVMBuildLoad2(gb->b, ptr, LLVMBuildGEP2(gb->b, ptr, args, &ix, 1, ""), "");
+        out[p] = f->params[p].type->kind == TK_TY_GL ? slot : LLVMBuildLoad2(gb->b, pt[p], slot, f->params[p].name);
+    }
+    for (unsigned s = 0; s < nsizes; s++) {
+        LLVMValueRef ix = LLVMConstInt(i64, s, 0);
+        out[f->nparams + s] = LLVMBuildLoad2(gb->b, i64, LLVMBuildGEP2(gb->b, i64, sizes, &ix, 1, ""), f->sizes->names[s]);
+    }
+    return f->nparams + nsizes;
+}
+
+static LLVMValueRef add_entry(TkGpuBuilder *gb, const TirFunc *f, const char *suffix, LLVMTypeRef *pt, unsigned n)
+{
+    char name[512];
+    snprintf(name, sizeof name, "%s__%s", f->name, suffix);
+    LLVMValueRef fn = LLVMAddFunction(gb->mod, name, LLVMFunctionType(LLVMVoidTypeInContext(gb->ctx), pt, n, 0));
+    LLVMPositionBuilderAtEnd(gb->b, LLVMAppendBasicBlockInContext(gb->ctx, fn, "entry"));
+    return fn;
+}
+
+static void emu_host_entry(TkGpuBuilder *gb, const TirFunc *f, LLVMValueRef kernel, LLVMValueRef grid)
+{
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(gb->ctx), i64 = LLVMInt64TypeInContext(gb->ctx);
+    LLVMTypeRef ptr = LLVMPointerTypeInContext(gb->ctx, 0), vd = LLVMVoidTypeInContext(gb->ctx);
+    unsigned nk = LLVMCountParams(kernel);
+    LLVMValueRef call[nk + 1];
+    /* NAME__thread(args, sizes, env): one GPU thread */
+    LLVMTypeRef tp[3] = { ptr, ptr, ptr };
+    LLVMValueRef thread = add_entry(gb, f, "thread", tp, 3);
+    LLVMSetLinkage(thread, LLVMInternalLinkage);
+    unsigned n = unpack(gb, f, kernel, LLVMGetParam(thread, 0), LLVMGetParam(thread, 1), call);
+    call[n++] = LLVMGetParam(thread, 2);
+    LLVMBuildCall2(gb->b, LLVMGlobalGetValueType(kernel), kernel, call, n, "");
+    LLVMBuildRetVoid(gb->b);
+    /* NAME__grid(args, sizes, grid[4]): grid[3] left alone (blocks run on their own fiber stacks) */
+    LLVMValueRef gridfn = add_entry(gb, f, "grid", tp, 3);
+    n = unpack(gb, f, kernel, LLVMGetParam(gridfn, 0), LLVMGetParam(gridfn, 1), call);
+    call[n++] = LLVMGetParam(gridfn, 2);
+    LLVMBuildCall2(gb->b, LLVMGlobalGetValueType(grid), grid, call, n, "");
+    LLVMBuildRetVoid(gb->b);
+    /* NAME__block(args, sizes, bx, by, bz): tk_emu_run_block(NAME__thread, ..., threads) */
+    LLVMTypeRef bp[5] = { ptr, ptr, i32, i32, i32 };
+    LLVMValueRef block = add_entry(gb, f, "block", bp, 5);
+    LLVMTypeRef rp[7] = { ptr, ptr, ptr, i32, i32, i32, i32 };
+    LLVMTypeRef rt = LLVMFunctionType(vd, rp, 7, 0);
+    LLVMValueRef run = LLVMGetNamedFunction(gb->mod, "tk_emu_run_block");
+    if (!run) run = LLVMAddFunction(gb->mod, "tk_emu_run_block", rt);
+    int threads = (f->warps > 0 ? f->warps : 1) * 32;
+    LLVMValueRef ra[7] = { thread, LLVMGetParam(block, 0), LLVMGetParam(block, 1), LLVMGetParam(block, 2),
+                           LLVMGetParam(block, 3), LLVMGetParam(block, 4), LLVMConstInt(i32, (unsigned)threads, 0) };
+    LLVMBuildCall2(gb->b, rt, run, ra, 7, "");
+    LLVMBuildRetVoid(gb->b);
+    (void)i64;
+}
+
+const TkGpuVendor tk_gpu_emu = {
+    .name = "NVPTX emulation",
+    .mma_table = "intrinsics/nvptx_mma.c",
+    .shared_name = "shared memory",
+    .kernel_cc = LLVMCCallConv,
+    .global_as = 0,
+    .special = emu_special,
+    .mma_rows = emu_rows,
+    .mma_check = emu_check,
+    .kernel_attrs = NULL,
+    .host_entry = emu_host_entry,
+};

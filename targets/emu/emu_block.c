@@ -1,0 +1,279 @@
+/* emu_block.c — running one block of an emulated kernel: every GPU thread a
+ * fiber (ucontext) on its own stack, switched only where a thread must wait
+ * for the other lanes of its warp (a matrix instruction). A scheduler runs
+ * the fibers round-robin until all have finished; a round in which nothing
+ * happens (lanes waiting at a collective that the rest of the warp never
+ * reaches) is a failure with a message, not a hang.
+ *
+ * Fibers and their stacks belong to the host thread that runs the block
+ * (blocks of one launch may run on several host threads at once). Under
+ * AddressSanitizer every switch is announced to it (the fiber API of
+ * sanitizer/common_interface_defs.h), so that it knows which stack is live. */
+#define _GNU_SOURCE   /* MAP_ANONYMOUS, ucontext */
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+#include "emu.h"
+#include "emu_mma.h"
+#include "gpu_emu_abi.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#define TK_EMU_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TK_EMU_ASAN 1
+#endif
+#endif
+#ifdef TK_EMU_ASAN
+#include <sanitizer/common_interface_defs.h>
+#endif
+
+enum { WARP = 32, STACK_BYTES = 256 << 10, MAX_THREADS = 1024 };
+
+typedef enum { FIBER_NEW, FIBER_READY, FIBER_DONE } FiberState;
+
+typedef struct {
+    ucontext_t uc;
+    char *stack;              /* STACK_BYTES, above a guard page */
+    FiberState state;
+    int warp, lane;
+    TkEmuEnv env;
+    void *fake_stack;         /* AddressSanitizer's per-fiber state */
+} Fiber;
+
+/* A warp's meeting point for collectives. */
+typedef struct {
+    int arrived, exited;
+    uint32_t gen;             /* completed collectives */
+    int32_t op;
+    uint32_t a[WARP][4], b[WARP][2];
+    float c[WARP][4], d[WARP][4];
+} Warp;
+
+typedef struct {
+    TkEmuThreadFn fn;
+    void **args;
+    const int64_t *sizes;
+    Fiber *fibers;            /* MAX_THREADS, stacks mapped on first use */
+    Warp warps[MAX_THREADS / WARP];
+    int n;
+    Fiber *cur;
+    ucontext_t main;
+    const void *main_bottom;  /* the scheduler's stack, for AddressSanitizer */
+    size_t main_size;
+    unsigned long events;     /* arrivals, completions, exits: progress */
+    bool failed;
+    char why[256];
+} Block;
+
+static __thread Block *tls_block;   /* this host thread's fibers, reused by its blocks */
+
+/* ---------------------------------------------------------------- errors */
+
+static pthread_mutex_t error_lock = PTHREAD_MUTEX_INITIALIZER;
+static char first_error[512];
+static int have_error;
+
+static void report(const char *msg)
+{
+    pthread_mutex_lock(&error_lock);
+    if (!have_error) {
+        snprintf(first_error, sizeof first_error, "%s", msg);
+        have_error = 1;
+    }
+    pthread_mutex_unlock(&error_lock);
+}
+
+int tk_emu_take_error(char *err, size_t errlen)
+{
+    pthread_mutex_lock(&error_lock);
+    int had = have_error;
+    if (had) snprintf(err, errlen, "%s", first_error);
+    have_error = 0;
+    first_error[0] = '\0';
+    pthread_mutex_unlock(&error_lock);
+    return had;
+}
+
+static void fail(Block *b, const char *fmt, ...)
+{
+    if (b->failed) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(b->why, sizeof b->why, fmt, ap);
+    va_end(ap);
+    b->failed = true;
+}
+
+/* ---------------------------------------------------------------- switching */
+
+static void to_fiber(Block *b, Fiber *f)
+{
+    b->cur = f;
+#ifdef TK_EMU_ASAN
+    void *fake = NULL;
+    __sanitizer_start_switch_fiber(&fake, f->stack, STACK_BYTES);
+    swapcontext(&b->main, &f->uc);
+    __sanitizer_finish_switch_fiber(fake, NULL, NULL);
+#else
+    swapcontext(&b->main, &f->uc);
+#endif
+}
+
+/* From fiber f back to the scheduler; returns when f is resumed. */
+static void to_scheduler(Block *b, Fiber *f)
+{
+#ifdef TK_EMU_ASAN
+    __sanitizer_start_switch_fiber(&f->fake_stack, b->main_bottom, b->main_size);
+    swapcontext(&f->uc, &b->main);
+    __sanitizer_finish_switch_fiber(f->fake_stack, &b->main_bottom, &b->main_size);
+#else
+    swapcontext(&f->uc, &b->main);
+#endif
+}
+
+static void fiber_main(void)
+{
+    Block *b = tls_block;
+    Fiber *f = b->cur;
+#ifdef TK_EMU_ASAN
+    __sanitizer_finish_switch_fiber(NULL, &b->main_bottom, &b->main_size);
+#endif
+    b->fn(b->args, b->sizes, &f->env);
+    f->state = FIBER_DONE;
+    b->warps[f->warp].exited++;
+    b->events++;
+#ifdef TK_EMU_ASAN
+    __sanitizer_start_switch_fiber(NULL, b->main_bottom, b->main_size);   /* this fiber ends */
+#endif
+    /* returning resumes uc_link: the scheduler */
+}
+
+/* ---------------------------------------------------------------- collectives */
+
+static void emu_mma(TkEmuEnv *env, int32_t op, const uint32_t *a, const uint32_t *bregs, const float *c, float *d)
+{
+    Block *b = tls_block;
+    Fiber *f = env->fiber;
+    Warp *w = &b->warps[f->warp];
+    if (op != TK_EMU_MMA_M16N8K16_BF16) fail(b, "warp %d: unknown matrix instruction %d", f->warp, op);
+    if (w->arrived == 0) w->op = op;
+    else if (w->op != op) fail(b, "warp %d: its lanes reached different matrix instructions (%d and %d)", f->warp, w->op, op);
+    memcpy(w->a[f->lane], a, sizeof w->a[0]);
+    memcpy(w->b[f->lane], bregs, sizeof w->b[0]);
+    memcpy(w->c[f->lane], c, sizeof w->c[0]);
+    uint32_t gen = w->gen;
+    w->arrived++;
+    b->events++;
+    if (w->arrived == WARP && !b->failed) {
+        tk_emu_mma_m16n8k16_bf16((const uint32_t(*)[4])w->a, (const uint32_t(*)[2])w->b, (const float(*)[4])w->c, w->d);
+        w->arrived = 0;
+        w->gen++;
+        b->events++;
+    }
+    while (w->gen == gen && !b->failed) to_scheduler(b, f);
+    memcpy(d, w->d[f->lane], sizeof w->d[0]);
+}
+
+/* ---------------------------------------------------------------- blocks */
+
+static Block *block_for_thread(void)
+{
+    if (tls_block) return tls_block;
+    Block *b = calloc(1, sizeof *b);
+    Fiber *fs = b ? calloc(MAX_THREADS, sizeof *fs) : NULL;
+    if (!fs) {
+        free(b);
+        return NULL;
+    }
+    b->fibers = fs;
+    tls_block = b;
+    return b;
+}
+
+/* A stack with a guard page below it, mapped once per fiber slot. */
+static bool ensure_stack(Fiber *f)
+{
+    if (f->stack) return true;
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    char *m = mmap(NULL, STACK_BYTES + page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (m == MAP_FAILED) return false;
+    mprotect(m, page, PROT_NONE);
+    f->stack = m + page;
+    return true;
+}
+
+/* Why the block cannot go on: the first warp with lanes left waiting. */
+static void describe_stall(Block *b)
+{
+    for (int w = 0; w < b->n / WARP; w++) {
+        Warp *x = &b->warps[w];
+        if (x->arrived > 0) {
+            fail(b, "warp %d: %d of %d lanes wait at a matrix instruction that %d exited lanes never reach", w, x->arrived, WARP,
+                 x->exited);
+            return;
+        }
+    }
+    fail(b, "no thread of the block can make progress");
+}
+
+void tk_emu_run_block(TkEmuThreadFn fn, void **args, const int64_t *sizes, int32_t bx, int32_t by, int32_t bz, int32_t threads)
+{
+    char msg[400];
+    Block *b = block_for_thread();
+    if (!b || threads <= 0 || threads > MAX_THREADS || threads % WARP) {
+        snprintf(msg, sizeof msg, "block (%d, %d, %d): cannot run %d threads (at most %d, whole warps)", bx, by, bz, threads,
+                 MAX_THREADS);
+        report(msg);
+        return;
+    }
+    b->fn = fn;
+    b->args = args;
+    b->sizes = sizes;
+    b->n = threads;
+    b->events = 0;
+    b->failed = false;
+    memset(b->warps, 0, sizeof b->warps);
+    for (int t = 0; t < threads; t++) {
+        Fiber *f = &b->fibers[t];
+        if (!ensure_stack(f)) {
+            snprintf(msg, sizeof msg, "block (%d, %d, %d): no memory for the stack of thread %d", bx, by, bz, t);
+            report(msg);
+            return;
+        }
+        f->state = FIBER_NEW;
+        f->warp = t / WARP;
+        f->lane = t % WARP;
+        f->fake_stack = NULL;
+        f->env = (TkEmuEnv){ .mma = emu_mma, .tid = t, .ctaid = { bx, by, bz }, .fiber = f };
+        getcontext(&f->uc);
+        f->uc.uc_stack.ss_sp = f->stack;
+        f->uc.uc_stack.ss_size = STACK_BYTES;
+        f->uc.uc_link = &b->main;
+        makecontext(&f->uc, fiber_main, 0);
+    }
+    for (;;) {
+        unsigned long before = b->events;
+        bool live = false;
+        for (int t = 0; t < threads && !b->failed; t++) {
+            Fiber *f = &b->fibers[t];
+            if (f->state == FIBER_DONE) continue;
+            live = true;
+            f->state = FIBER_READY;
+            to_fiber(b, f);
+        }
+        if (b->failed || !live) break;
+        if (b->events == before) describe_stall(b);
+    }
+    if (b->failed) {
+        snprintf(msg, sizeof msg, "block (%d, %d, %d): %s", bx, by, bz, b->why);
+        report(msg);
+    }
+}

@@ -1,0 +1,53 @@
+/* emu_mma.c — see emu_mma.h.
+ *
+ * PTX ISA, "Matrix Fragments for mma.m16n8k16 with floating point type", for
+ * .bf16 A and B and .f32 C/D. With groupID = laneid >> 2 and
+ * threadID_in_group = laneid % 4 (g and t below):
+ *   A, 16×16, registers a0..a3 each holding two elements: element i (0..7,
+ *     the low half of register i/2 first) is at
+ *       row = g for i in {0, 1, 4, 5}, g + 8 for i in {2, 3, 6, 7}
+ *       col = 2t + (i & 1), plus 8 for i ≥ 4
+ *   B, 16×8, registers b0, b1: element i (0..3) is at
+ *       row = 2t + (i & 1), plus 8 for i ≥ 2;   col = g
+ *   C and D, 16×8, registers c0..c3: element i is at
+ *       row = g for i < 2, g + 8 for i ≥ 2;      col = 2t + (i & 1)
+ * The products of bf16 values are exact in f32; the sum is taken in double
+ * and rounded once (the hardware's order of f32 additions is unspecified). */
+#include "emu_mma.h"
+
+#include <string.h>
+
+static float bf16_value(uint32_t reg, int half)
+{
+    uint32_t bits = (half ? reg >> 16 : reg & 0xffffu) << 16;
+    float f;
+    memcpy(&f, &bits, sizeof f);
+    return f;
+}
+
+void tk_emu_mma_m16n8k16_bf16(const uint32_t a[32][4], const uint32_t b[32][2], const float c[32][4], float d[32][4])
+{
+    float A[16][16], B[16][8], C[16][8];
+    for (int lane = 0; lane < 32; lane++) {
+        int g = lane >> 2, t = lane % 4;
+        for (int i = 0; i < 8; i++) {
+            int row = (i == 2 || i == 3 || i == 6 || i == 7) ? g + 8 : g;
+            int col = 2 * t + (i & 1) + (i >= 4 ? 8 : 0);
+            A[row][col] = bf16_value(a[lane][i / 2], i & 1);
+        }
+        for (int i = 0; i < 4; i++) {
+            int row = 2 * t + (i & 1) + (i >= 2 ? 8 : 0);
+            B[row][g] = bf16_value(b[lane][i / 2], i & 1);
+        }
+        for (int i = 0; i < 4; i++) C[i < 2 ? g : g + 8][2 * t + (i & 1)] = c[lane][i];
+    }
+    for (int lane = 0; lane < 32; lane++) {
+        int g = lane >> 2, t = lane % 4;
+        for (int i = 0; i < 4; i++) {
+            int row = i < 2 ? g : g + 8, col = 2 * t + (i & 1);
+            double s = C[row][col];
+            for (int k = 0; k < 16; k++) s += (double)A[row][k] * (double)B[k][col];
+            d[lane][i] = (float)s;
+        }
+    }
+}

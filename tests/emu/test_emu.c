@@ -1,0 +1,134 @@
+/* test_emu.c — the emulator's own parts, without the compiler: its
+ * mma.sync m16n8k16 (fed registers packed the way the PTX ISA's figures lay
+ * them out, checked against a plain double-precision product), blocks of
+ * several warps run as fibers, and a warp whose lanes do not all reach a
+ * matrix instruction, which must end in a message, not a hang. */
+#include <check.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emu.h"
+#include "gpu_emu_abi.h"
+
+static uint16_t to_bf16(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    return (uint16_t)(u >> 16);   /* the test values are exact in bf16 */
+}
+
+static float from_bf16(uint16_t h)
+{
+    uint32_t u = (uint32_t)h << 16;
+    float f;
+    memcpy(&f, &u, sizeof f);
+    return f;
+}
+
+/* One warp's worth of operands: A 16×16, B 16×8, C 16×8 per warp of the block. */
+typedef struct {
+    float A[4][16][16], B[4][16][8], C[4][16][8], D[4][16][8];
+    int silent_from;   /* lanes at or above it return without the mma */
+} Case;
+
+static Case *the_case;
+
+static uint32_t pack(float lo, float hi) { return (uint32_t)to_bf16(lo) | (uint32_t)to_bf16(hi) << 16; }
+
+/* a GPU thread: its registers as the PTX ISA lays out m16n8k16 (groupID
+ * g = lane / 4, t = lane % 4), one mma, then its part of D written back */
+static void thread(void **args, const int64_t *sizes, TkEmuEnv *env)
+{
+    (void)args;
+    (void)sizes;
+    Case *c = the_case;
+    int lane = env->tid % 32, w = env->tid / 32, g = lane / 4, t = lane % 4;
+    if (lane >= c->silent_from) return;
+    uint32_t a[4] = { pack(c->A[w][g][2 * t], c->A[w][g][2 * t + 1]), pack(c->A[w][g + 8][2 * t], c->A[w][g + 8][2 * t + 1]),
+                      pack(c->A[w][g][2 * t + 8], c->A[w][g][2 * t + 9]),
+                      pack(c->A[w][g + 8][2 * t + 8], c->A[w][g + 8][2 * t + 9]) };
+    uint32_t b[2] = { pack(c->B[w][2 * t][g], c->B[w][2 * t + 1][g]), pack(c->B[w][2 * t + 8][g], c->B[w][2 * t + 9][g]) };
+    float cc[4] = { c->C[w][g][2 * t], c->C[w][g][2 * t + 1], c->C[w][g + 8][2 * t], c->C[w][g + 8][2 * t + 1] }, d[4];
+    env->mma(env, TK_EMU_MMA_M16N8K16_BF16, a, b, cc, d);
+    c->D[w][g][2 * t] = d[0];
+    c->D[w][g][2 * t + 1] = d[1];
+    c->D[w][g + 8][2 * t] = d[2];
+    c->D[w][g + 8][2 * t + 1] = d[3];
+}
+
+static float small_value(unsigned *s)
+{
+    *s = *s * 1103515245u + 12345u;
+    return (float)((int)((*s >> 16) % 17) - 8) / 4.0f;   /* exact in bf16 */
+}
+
+START_TEST(mma_sync_matches_a_plain_product)
+{
+    Case *c = calloc(1, sizeof *c);
+    ck_assert_ptr_nonnull(c);
+    unsigned s = 7;
+    for (int w = 0; w < 4; w++) {
+        for (int i = 0; i < 16; i++)
+            for (int k = 0; k < 16; k++) c->A[w][i][k] = small_value(&s);
+        for (int k = 0; k < 16; k++)
+            for (int j = 0; j < 8; j++) c->B[w][k][j] = small_value(&s);
+        for (int i = 0; i < 16; i++)
+            for (int j = 0; j < 8; j++) c->C[w][i][j] = small_value(&s);
+    }
+    c->silent_from = 32;
+    the_case = c;
+    char err[512];
+    tk_emu_take_error(err, sizeof err);
+    tk_emu_run_block(thread, NULL, NULL, 0, 0, 0, 128);   /* 4 warps, each its own product */
+    ck_assert_msg(!tk_emu_take_error(err, sizeof err), "%s", err);
+    for (int w = 0; w < 4; w++)
+        for (int i = 0; i < 16; i++)
+            for (int j = 0; j < 8; j++) {
+                double want = c->C[w][i][j];
+                for (int k = 0; k < 16; k++) want += (double)from_bf16(to_bf16(c->A[w][i][k])) * c->B[w][k][j];
+                ck_assert_msg(fabs(c->D[w][i][j] - want) <= 1e-6 * (1 + fabs(want)), "warp %d D[%d][%d] = %g, want %g", w, i, j,
+                              c->D[w][i][j], want);
+            }
+    free(c);
+}
+END_TEST
+
+START_TEST(a_warp_that_does_not_meet_is_reported)
+{
+    Case *c = calloc(1, sizeof *c);
+    ck_assert_ptr_nonnull(c);
+    c->silent_from = 16;   /* half the lanes leave before the mma */
+    the_case = c;
+    char err[512];
+    tk_emu_take_error(err, sizeof err);
+    tk_emu_run_block(thread, NULL, NULL, 3, 1, 0, 64);
+    ck_assert(tk_emu_take_error(err, sizeof err));
+    ck_assert_msg(strstr(err, "block (3, 1, 0)") && strstr(err, "warp 0") && strstr(err, "16 of 32 lanes wait"), "%s", err);
+    ck_assert(!tk_emu_take_error(err, sizeof err));   /* taken once */
+    /* the next block on this thread runs normally */
+    c->silent_from = 32;
+    tk_emu_run_block(thread, NULL, NULL, 0, 0, 0, 32);
+    ck_assert_msg(!tk_emu_take_error(err, sizeof err), "%s", err);
+    tk_emu_run_block(thread, NULL, NULL, 0, 0, 0, 48);   /* not whole warps */
+    ck_assert(tk_emu_take_error(err, sizeof err));
+    ck_assert_msg(strstr(err, "48 threads"), "%s", err);
+    free(c);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("emu");
+    TCase *tc = tcase_create("emulator");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, mma_sync_matches_a_plain_product);
+    tcase_add_test(tc, a_warp_that_does_not_meet_is_reported);
+    suite_add_tcase(s, tc);
+    SRunner *r = srunner_create(s);
+    srunner_run_all(r, CK_NORMAL);
+    int failed = srunner_ntests_failed(r);
+    srunner_free(r);
+    return failed == 0 ? 0 : 1;
+}
