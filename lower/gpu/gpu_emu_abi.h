@@ -27,20 +27,26 @@ typedef struct TkEmuEnv TkEmuEnv;
  * every lane of the warp has reached it. */
 typedef void (*TkEmuMmaFn)(TkEmuEnv *env, int32_t op, const uint32_t *a, const uint32_t *b, const float *c, float *d);
 
+/* sync(): returns when every thread of the block has reached it. */
+typedef void (*TkEmuBarrierFn)(TkEmuEnv *env);
+
 /* Field order is the ABI: the emitted code addresses them as
- * { ptr, i32, [3 x i32], ptr }. */
+ * { ptr, i32, [3 x i32], ptr, ptr, ptr }. */
 struct TkEmuEnv {
     TkEmuMmaFn mma;
     int32_t tid;          /* the thread's index in its block (%tid.x) */
     int32_t ctaid[3];     /* the block's index in the grid (%ctaid.x/y/z) */
     void *fiber;          /* the emulator's own */
+    TkEmuBarrierFn barrier;
+    void *shared;         /* the block's shared tiles, 16-byte aligned, one buffer per block */
 };
 
 typedef void (*TkEmuThreadFn)(void **args, const int64_t *sizes, TkEmuEnv *env);
 
-/* Runs the `threads` threads of block (bx, by, bz), each calling fn; defined
- * by the emulator and given to the JIT by name. */
+/* Runs the `threads` threads of block (bx, by, bz), each calling fn, with
+ * shared_bytes of shared memory for the block; defined by the emulator and
+ * given to the JIT by name. */
 void tk_emu_run_block(TkEmuThreadFn fn, void **args, const int64_t *sizes, int32_t bx, int32_t by, int32_t bz,
-                      int32_t threads);
+                      int32_t threads, int64_t shared_bytes);
 
 #endif

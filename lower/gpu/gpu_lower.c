@@ -33,42 +33,9 @@
 
 #include "ast.h"
 #include "emit.h"
-#include "gpu_lower.h"
+#include "gpu_internal.h"
 
-typedef enum { ROLE_NONE, ROLE_A, ROLE_B, ROLE_C } Role;
-
-/* How a tile of some role splits into fragments of the kernel's base tile. */
-typedef struct {
-    Role role;
-    int64_t frows, fcols;     /* fragment grid */
-    int64_t bm, bn;           /* base tile rows/cols for this role */
-    int elems;                /* elements per lane per fragment */
-    const TkLaneMap *lay;
-    int64_t n;                /* elements per lane in the whole tile */
-} Frags;
-
-typedef struct {
-    Emit e;                   /* scalar helpers of emit_llvm.c: ctx, mod, b, types */
-    const TirModule *m;
-    const TkGpuVendor *v;
-    const char *cpu;          /* the processor: "gfx942", "sm_90a" */
-    int wave;                 /* lanes per warp (wavefront) */
-    const TirFunc *f;
-    TkGpuMma rowbuf;
-    const TkGpuMma *row;      /* the kernel's base tile (NULL: no rt tiles) */
-    LLVMBuilderRef ab;        /* allocas, in the entry block */
-    LLVMValueRef fn;
-    LLVMValueRef lane, warp;  /* i32 */
-    LLVMValueRef env;         /* the emulation target's environment parameter (NULL on a GPU) */
-    LLVMTypeRef p1;           /* ptr addrspace(1) */
-    uint32_t count;
-    LLVMValueRef *vals, *slots;
-    int status;               /* 0, 1 unsupported input, -1 internal */
-    char *err;
-    size_t errlen;
-} G;
-
-static Role role_of(const TkType *t)
+Role gpu_role_of(const TkType *t)
 {
     if (!t || t->kind != TK_TY_RT || t->rank != 2) return ROLE_NONE;
     if (t->elem == TK_TY_BF16) return t->layout == TK_COL ? ROLE_B : ROLE_A;
@@ -76,10 +43,10 @@ static Role role_of(const TkType *t)
     return ROLE_NONE;
 }
 
-static bool frags_of(const TkGpuMma *r, const TkType *t, Frags *F)
+bool gpu_frags_of(const TkGpuMma *r, const TkType *t, Frags *F)
 {
     memset(F, 0, sizeof *F);
-    F->role = role_of(t);
+    F->role = gpu_role_of(t);
     switch (F->role) {
     case ROLE_A: F->bm = r->m; F->bn = r->k; F->lay = &r->a; break;
     case ROLE_B: F->bm = r->k; F->bn = r->n; F->lay = &r->b; break;
@@ -96,7 +63,7 @@ static bool frags_of(const TkGpuMma *r, const TkType *t, Frags *F)
 
 /* ---------------------------------------------------------------- diagnostics */
 
-static int fail(G *g, const TirInstr *at, const char *fmt, ...)
+int gpu_fail(GpuLower *g, const TirInstr *at, const char *fmt, ...)
 {
     if (g->status != 0) return g->status;
     char where[512] = "";
@@ -115,15 +82,15 @@ static int fail(G *g, const TirInstr *at, const char *fmt, ...)
     return 1;
 }
 
-#define SCOPE_HINT "(it handles register-tile matrix products: rt load/store/zeros, mma_ab, scalar code, for/if)"
+#define SCOPE_HINT "(it handles register-tile matrix products: rt load/store/zeros, mma_ab, shared tiles loaded by the block, sync, scalar code, for/if)"
 
-static int not_supported(G *g, const TirInstr *i, const char *what)
+int gpu_not_supported(GpuLower *g, const TirInstr *i, const char *what)
 {
-    return fail(g, i, "TIR op %s%s%s is not supported by the %s backend yet " SCOPE_HINT, tir_op_name(i->op),
+    return gpu_fail(g, i, "TIR op %s%s%s is not supported by the %s backend yet " SCOPE_HINT, tir_op_name(i->op),
                 what && what[0] != '.' ? " " : "", what ? what : "", g->v->name);
 }
 
-static const char *type_str(const TkType *t, char *buf, size_t n)
+const char *gpu_type_str(const TkType *t, char *buf, size_t n)
 {
     tk_type_format(t, buf, n);
     return buf;
@@ -131,37 +98,49 @@ static const char *type_str(const TkType *t, char *buf, size_t n)
 
 /* ---------------------------------------------------------------- the subset */
 
-static int check_tile(G *g, const TirInstr *i, const TkType *t)
+static int check_tile(GpuLower *g, const TirInstr *i, const TkType *t)
 {
     char ty[128], what[200];
-    if (t->kind == TK_TY_RT && role_of(t) != ROLE_NONE) return 0;
+    if (t->kind == TK_TY_RT && gpu_role_of(t) != ROLE_NONE) return 0;
     if (t->kind == TK_TY_RT) {
-        return fail(g, i, "TIR op %s of %s is not supported by the %s backend yet: register tiles are rt<bf16> "
+        return gpu_fail(g, i, "TIR op %s of %s is not supported by the %s backend yet: register tiles are rt<bf16> "
                           "(matrix operands, row or col) and rt<f32, row> (accumulators) " SCOPE_HINT,
-                    tir_op_name(i->op), type_str(t, ty, sizeof ty), g->v->name);
+                    tir_op_name(i->op), gpu_type_str(t, ty, sizeof ty), g->v->name);
     }
     char need[96];
     snprintf(need, sizeof need, "shared tiles and vectors need %s", g->v->shared_name);
-    snprintf(what, sizeof what, "of %s (%s)", type_str(t, ty, sizeof ty), tk_is_shared(t->kind) ? need : "register vectors");
-    return not_supported(g, i, what);
+    snprintf(what, sizeof what, "of %s (%s)", gpu_type_str(t, ty, sizeof ty), tk_is_shared(t->kind) ? need : "register vectors");
+    return gpu_not_supported(g, i, what);
 }
 
-static int check_region(G *g, const TirRegion *r);
+static int check_region(GpuLower *g, const TirRegion *r);
 
-static int check_instr(G *g, const TirInstr *i)
+/* Does i make, read or write a shared tile (gpu_shared.c)? */
+static bool touches_shared(const TirInstr *i)
+{
+    switch (i->op) {
+    case TIR_VAR: case TIR_FILL: case TIR_GET: return tk_is_shared(i->type->kind);
+    case TIR_LOAD: return tk_is_shared(i->type->kind) || tk_is_shared(i->args[0]->type->kind);
+    case TIR_SET: case TIR_STORE: return tk_is_shared(i->args[0]->type->kind) || tk_is_shared(i->args[1]->type->kind);
+    default: return false;
+    }
+}
+
+static int check_instr(GpuLower *g, const TirInstr *i)
 {
     char ty[128], ty2[128], what[300];
+    if (touches_shared(i)) return gpu_shared_check(g, i);
     switch (i->op) {
     case TIR_PARAM:
         if (i->type->kind == TK_TY_GL || tk_is_scalar(i->type->kind)) return 0;
-        return not_supported(g, i, "of this type");
+        return gpu_not_supported(g, i, "of this type");
     case TIR_SIZE: case TIR_BLOCK_ID: case TIR_WARP_ID: case TIR_CONST_INT: case TIR_CONST_FLOAT:
     case TIR_BINARY: case TIR_UNARY: case TIR_CAST: case TIR_CDIV: case TIR_LOOP_IV: case TIR_GET: case TIR_SET:
         return 0;
     case TIR_MAP1: case TIR_MAP2: case TIR_MAP3:
         if (tk_is_scalar(i->type->kind)) return 0;
-        snprintf(what, sizeof what, ".%s on %s", tir_fn_name((TirFn)i->aux), type_str(i->type, ty, sizeof ty));
-        return not_supported(g, i, what);
+        snprintf(what, sizeof what, ".%s on %s", tir_fn_name((TirFn)i->aux), gpu_type_str(i->type, ty, sizeof ty));
+        return gpu_not_supported(g, i, what);
     case TIR_VAR:
         return tk_is_scalar(i->type->kind) ? 0 : check_tile(g, i, i->type);
     case TIR_FILL:
@@ -169,14 +148,14 @@ static int check_instr(G *g, const TirInstr *i)
     case TIR_LOAD: {
         const TirInstr *src = i->args[0];
         if (src->op != TIR_PARAM || src->type->kind != TK_TY_GL) {
-            snprintf(what, sizeof what, "from %s into %s", type_str(src->type, ty, sizeof ty), type_str(i->type, ty2, sizeof ty2));
-            return not_supported(g, i, what);
+            snprintf(what, sizeof what, "from %s into %s", gpu_type_str(src->type, ty, sizeof ty), gpu_type_str(i->type, ty2, sizeof ty2));
+            return gpu_not_supported(g, i, what);
         }
         if (check_tile(g, i, i->type)) return 1;
         TkTypeKind ge = src->type->elem, te = i->type->elem;
         if (src->type->rank < 2 || src->type->layout == TK_PACKED || !(ge == te || (te == TK_TY_F32 && (ge == TK_TY_BF16 || ge == TK_TY_F16)))) {
-            snprintf(what, sizeof what, "from %s into %s", type_str(src->type, ty, sizeof ty), type_str(i->type, ty2, sizeof ty2));
-            return not_supported(g, i, what);
+            snprintf(what, sizeof what, "from %s into %s", gpu_type_str(src->type, ty, sizeof ty), gpu_type_str(i->type, ty2, sizeof ty2));
+            return gpu_not_supported(g, i, what);
         }
         return 0;
     }
@@ -184,13 +163,13 @@ static int check_instr(G *g, const TirInstr *i)
         const TirInstr *dst = i->args[0];
         const TkType *vt = i->args[1]->type;
         if (dst->op != TIR_PARAM || dst->type->kind != TK_TY_GL) {
-            snprintf(what, sizeof what, "of %s into %s", type_str(vt, ty, sizeof ty), type_str(dst->type, ty2, sizeof ty2));
-            return not_supported(g, i, what);
+            snprintf(what, sizeof what, "of %s into %s", gpu_type_str(vt, ty, sizeof ty), gpu_type_str(dst->type, ty2, sizeof ty2));
+            return gpu_not_supported(g, i, what);
         }
         if (check_tile(g, i, vt)) return 1;
         if (dst->type->rank < 2 || dst->type->layout == TK_PACKED || dst->type->elem != vt->elem) {
-            snprintf(what, sizeof what, "of %s into %s", type_str(vt, ty, sizeof ty), type_str(dst->type, ty2, sizeof ty2));
-            return not_supported(g, i, what);
+            snprintf(what, sizeof what, "of %s into %s", gpu_type_str(vt, ty, sizeof ty), gpu_type_str(dst->type, ty2, sizeof ty2));
+            return gpu_not_supported(g, i, what);
         }
         return 0;
     }
@@ -198,13 +177,13 @@ static int check_instr(G *g, const TirInstr *i)
         static const char *const forms[] = { "ab", "abt", "atb", "atbt" };
         if (i->aux != 0) {
             snprintf(what, sizeof what, "(mma_%s)", forms[i->aux & 3]);
-            return not_supported(g, i, what);
+            return gpu_not_supported(g, i, what);
         }
         const TkType *acc = i->args[0]->type, *a = i->args[1]->type, *b = i->args[2]->type;
-        if (role_of(acc) != ROLE_C || role_of(a) != ROLE_A || role_of(b) != ROLE_B) {
-            return fail(g, i, "mma_ab(%s, %s, %s): the %s backend supports bf16 operands (A row, B col) with an "
+        if (gpu_role_of(acc) != ROLE_C || gpu_role_of(a) != ROLE_A || gpu_role_of(b) != ROLE_B) {
+            return gpu_fail(g, i, "mma_ab(%s, %s, %s): the %s backend supports bf16 operands (A row, B col) with an "
                               "f32 accumulator only (yet)",
-                        type_str(acc, ty, sizeof ty), type_str(a, ty2, sizeof ty2), type_str(b, what, sizeof what), g->v->name);
+                        gpu_type_str(acc, ty, sizeof ty), gpu_type_str(a, ty2, sizeof ty2), gpu_type_str(b, what, sizeof what), g->v->name);
         }
         return 0;
     }
@@ -214,19 +193,19 @@ static int check_instr(G *g, const TirInstr *i)
         if (check_region(g, &i->body[0])) return 1;
         return check_region(g, &i->body[1]);
     case TIR_SYNC:
-        return not_supported(g, i, "(sync(): workgroup barriers come with shared tiles)");
+        return 0;
     case TIR_SLICE:
     case TIR_SET_SLICE:
-        return not_supported(g, i, "(a sub-tile t[r0 .. r1, c0 .. c1] or v[a .. b]: fragments are not split yet)");
+        return gpu_not_supported(g, i, "(a sub-tile t[r0 .. r1, c0 .. c1] or v[a .. b]: fragments are not split yet)");
     case TIR_LINE:
     case TIR_SET_LINE:
-        return not_supported(g, i, "(a row or column t[i, ..] / t[.., j] as an rv: register vectors come later)");
+        return gpu_not_supported(g, i, "(a row or column t[i, ..] / t[.., j] as an rv: register vectors come later)");
     default:
-        return not_supported(g, i, NULL);
+        return gpu_not_supported(g, i, NULL);
     }
 }
 
-static int check_region(G *g, const TirRegion *r)
+static int check_region(GpuLower *g, const TirRegion *r)
 {
     for (const TirInstr *i = r->first; i; i = i->next)
         if (check_instr(g, i)) return 1;
@@ -241,8 +220,8 @@ static const TirInstr *misfit(const TkGpuMma *row, const TirRegion *r, bool *any
     for (const TirInstr *i = r->first; i; i = i->next) {
         const TkType *t = NULL;
         switch (i->op) {
-        case TIR_VAR: case TIR_FILL: case TIR_LOAD: t = tk_is_scalar(i->type->kind) ? NULL : i->type; break;
-        case TIR_STORE: t = i->args[1]->type; break;
+        case TIR_VAR: case TIR_FILL: case TIR_LOAD: t = i->type->kind == TK_TY_RT ? i->type : NULL; break;
+        case TIR_STORE: t = i->args[1]->type->kind == TK_TY_RT ? i->args[1]->type : NULL; break;
         case TIR_MMA: {
             *any = true;
             const TkType *acc = i->args[0]->type, *a = i->args[1]->type;
@@ -259,7 +238,7 @@ static const TirInstr *misfit(const TkGpuMma *row, const TirRegion *r, bool *any
         }
         if (t) {
             *any = true;
-            if (!frags_of(row, t, &F)) return i;
+            if (!gpu_frags_of(row, t, &F)) return i;
         }
     }
     return NULL;
@@ -268,10 +247,14 @@ static const TirInstr *misfit(const TkGpuMma *row, const TirRegion *r, bool *any
 /* Checks f and picks its base tile into g->row: the first row of the
  * vendor's table (the preferred one) for this processor and warp size that
  * every rt tile and every mma of f splits into. */
-static int check_func(G *g, const TirFunc *f)
+static int check_func(GpuLower *g, const TirFunc *f)
 {
     g->row = NULL;
     if (check_region(g, &f->body)) return 1;
+    int64_t shared = gpu_shared_bytes(&f->body);
+    if (shared > g->v->shared_limit)
+        return gpu_fail(g, NULL, "kernel %s declares %lld bytes of shared tiles; a block has %lld (%s)", f->name, (long long)shared,
+                        (long long)g->v->shared_limit, g->v->shared_name);
     TkGpuMma t[16];
     unsigned n = g->v->mma_rows(g->cpu, g->wave, t, sizeof t / sizeof t[0]);
     bool any = false;
@@ -291,7 +274,7 @@ static int check_func(G *g, const TirFunc *f)
         bad = misfit(r, &f->body, &any);
         if (!bad) {
             char why[300];
-            if (g->v->mma_check(r, g->cpu, g->wave, why, sizeof why) != 0) return fail(g, NULL, "%s", why);
+            if (g->v->mma_check(r, g->cpu, g->wave, why, sizeof why) != 0) return gpu_fail(g, NULL, "%s", why);
             g->rowbuf = *r;
             g->row = &g->rowbuf;
             return 0;
@@ -301,33 +284,31 @@ static int check_func(G *g, const TirFunc *f)
                                      r->mnemonic);
     }
     if (!bad)
-        return fail(g, NULL, "kernel %s uses register tiles, but %s lists no bf16 matrix instruction for %s in wave%d",
+        return gpu_fail(g, NULL, "kernel %s uses register tiles, but %s lists no bf16 matrix instruction for %s in wave%d",
                     f->name, g->v->mma_table, g->cpu, g->wave);
     char ty[128];
     if (bad->op == TIR_MMA) {
         const TkType *acc = bad->args[0]->type, *a = bad->args[1]->type;
-        return fail(g, bad, "mma_ab of %lldx%lldx%lld (MxNxK) does not split into the base tiles of any %s matrix "
+        return gpu_fail(g, bad, "mma_ab of %lldx%lldx%lld (MxNxK) does not split into the base tiles of any %s matrix "
                             "instruction: %s",
                     (long long)acc->dims[0], (long long)acc->dims[1], (long long)a->dims[1], g->cpu, tried);
     }
     const TkType *bt = bad->op == TIR_STORE ? bad->args[1]->type : bad->type;
-    return fail(g, bad, "%s does not split into the base tiles of any %s matrix instruction (one is chosen for the whole "
+    return gpu_fail(g, bad, "%s does not split into the base tiles of any %s matrix instruction (one is chosen for the whole "
                         "kernel): %s",
-                type_str(bt, ty, sizeof ty), g->cpu, tried);
+                gpu_type_str(bt, ty, sizeof ty), g->cpu, tried);
 }
 
 /* ---------------------------------------------------------------- basics */
 
-static LLVMValueRef c64(G *g, int64_t v) { return LLVMConstInt(g->e.i64, (unsigned long long)v, 1); }
-static LLVMValueRef c32(G *g, int64_t v) { return LLVMConstInt(g->e.i32, (unsigned long long)v, 1); }
 
-static LLVMValueRef special(G *g, TkGpuSpecial which)
+LLVMValueRef gpu_special(GpuLower *g, TkGpuSpecial which)
 {
     TkGpuBuilder gb = { g->e.ctx, g->e.mod, g->e.b, g->env };
     return g->v->special(&gb, which);
 }
 
-static LLVMValueRef val(G *g, const TirInstr *i)
+LLVMValueRef gpu_val(GpuLower *g, const TirInstr *i)
 {
     if (i->id < g->count && g->vals[i->id]) return g->vals[i->id];
     if (g->status == 0) {
@@ -337,19 +318,19 @@ static LLVMValueRef val(G *g, const TirInstr *i)
     return LLVMGetPoison(g->e.i32);
 }
 
-static void set_val(G *g, const TirInstr *i, LLVMValueRef v)
+void gpu_set_val(GpuLower *g, const TirInstr *i, LLVMValueRef v)
 {
     if (i->id < g->count) g->vals[i->id] = v;
 }
 
-static LLVMTypeRef tile_type(G *g, const TkType *t)
+LLVMTypeRef gpu_tile_type(GpuLower *g, const TkType *t)
 {
     Frags F;
-    frags_of(g->row, t, &F);
+    gpu_frags_of(g->row, t, &F);
     return LLVMVectorType(F.role == ROLE_C ? g->e.f32 : g->e.i16, (unsigned)F.n);
 }
 
-static LLVMValueRef splat(G *g, LLVMValueRef x, unsigned n)
+static LLVMValueRef splat(GpuLower *g, LLVMValueRef x, unsigned n)
 {
     LLVMTypeRef vt = LLVMVectorType(LLVMTypeOf(x), n);
     LLVMValueRef v = LLVMBuildInsertElement(g->e.b, LLVMGetPoison(vt), x, c32(g, 0), "");
@@ -357,7 +338,7 @@ static LLVMValueRef splat(G *g, LLVMValueRef x, unsigned n)
 }
 
 /* Elements [off, off+len) of vector v. */
-static LLVMValueRef sub_vector(G *g, LLVMValueRef v, int64_t off, int len)
+static LLVMValueRef sub_vector(GpuLower *g, LLVMValueRef v, int64_t off, int len)
 {
     LLVMValueRef *mask = malloc(sizeof *mask * (size_t)len);
     if (!mask) return v;
@@ -368,7 +349,7 @@ static LLVMValueRef sub_vector(G *g, LLVMValueRef v, int64_t off, int len)
 }
 
 /* big with elements [off, off + len(small)) replaced by small. */
-static LLVMValueRef insert_vector(G *g, LLVMValueRef big, LLVMValueRef small, int64_t off)
+static LLVMValueRef insert_vector(GpuLower *g, LLVMValueRef big, LLVMValueRef small, int64_t off)
 {
     unsigned n = LLVMGetVectorSize(LLVMTypeOf(big)), k = LLVMGetVectorSize(LLVMTypeOf(small));
     LLVMValueRef *mask = malloc(sizeof *mask * n);
@@ -386,18 +367,18 @@ static LLVMValueRef insert_vector(G *g, LLVMValueRef big, LLVMValueRef small, in
  * Binary operators and cdiv are the CPU's (emit_scalars.c): the same
  * semantics, integer division by 0 giving 0 included. */
 
-static LLVMValueRef scalar_map(G *g, const TirInstr *i)
+static LLVMValueRef scalar_map(GpuLower *g, const TirInstr *i)
 {
     LLVMValueRef x[3];
-    for (unsigned a = 0; a < i->nargs && a < 3; a++) x[a] = val(g, i->args[a]);
+    for (unsigned a = 0; a < i->nargs && a < 3; a++) x[a] = gpu_val(g, i->args[a]);
     return emit_scalar_map(&g->e, i, x);
 }
 
 /* ---------------------------------------------------------------- global tensors */
 
-static LLVMValueRef size_arg(G *g, unsigned var) { return LLVMGetParam(g->fn, g->f->nparams + var); }
+static LLVMValueRef size_arg(GpuLower *g, unsigned var) { return LLVMGetParam(g->fn, g->f->nparams + var); }
 
-static LLVMValueRef tensor_dim(G *g, const TkType *t, unsigned d)
+LLVMValueRef gpu_tensor_dim(GpuLower *g, const TkType *t, unsigned d)
 {
     const TkPoly *p = &t->gdims[d];
     LLVMValueRef sum = c64(g, 0);
@@ -410,7 +391,7 @@ static LLVMValueRef tensor_dim(G *g, const TkType *t, unsigned d)
     return sum;
 }
 
-static LLVMValueRef i64v(G *g, LLVMValueRef v)
+LLVMValueRef gpu_i64v(GpuLower *g, LLVMValueRef v)
 {
     return LLVMGetIntTypeWidth(LLVMTypeOf(v)) == 64 ? v : LLVMBuildSExt(g->e.b, v, g->e.i64, "");
 }
@@ -423,36 +404,36 @@ typedef struct {
 } Access;
 
 /* ((lane >> shift) & mask) · mul, as an i64 */
-static LLVMValueRef lane_term(G *g, LLVMValueRef lane, TkLaneTerm t)
+LLVMValueRef gpu_lane_term(GpuLower *g, LLVMValueRef lane, TkLaneTerm t)
 {
     LLVMBuilderRef B = g->e.b;
     LLVMValueRef x = LLVMBuildAnd(B, LLVMBuildLShr(B, lane, c64(g, t.shift), ""), c64(g, t.mask), "");
     return LLVMBuildMul(B, x, c64(g, t.mul), "");
 }
 
-static Access tile_access(G *g, const TkType *gt, const TirInstr *const *coords, const TkType *tile)
+static Access tile_access(GpuLower *g, const TkType *gt, const TirInstr *const *coords, const TkType *tile)
 {
     LLVMBuilderRef B = g->e.b;
     Access A;
     Frags F;
-    frags_of(g->row, tile, &F);
+    gpu_frags_of(g->row, tile, &F);
     unsigned n = (unsigned)F.n, rank = gt->rank, lead = rank - 2;
     LLVMTypeRef v64 = LLVMVectorType(g->e.i64, n);
     /* leading indices and the tensor's extent */
     LLVMValueRef base_ok = LLVMConstInt(g->e.i1, 1, 0), lead_off = c64(g, 0), numel = c64(g, 1);
-    for (unsigned d = 0; d < rank; d++) numel = LLVMBuildMul(B, numel, tensor_dim(g, gt, d), "");
+    for (unsigned d = 0; d < rank; d++) numel = LLVMBuildMul(B, numel, gpu_tensor_dim(g, gt, d), "");
     for (unsigned d = 0; d < lead; d++) {
-        LLVMValueRef x = i64v(g, val(g, coords[d])), dim = tensor_dim(g, gt, d);
+        LLVMValueRef x = gpu_i64v(g, gpu_val(g, coords[d])), dim = gpu_tensor_dim(g, gt, d);
         LLVMValueRef ok = LLVMBuildAnd(B, LLVMBuildICmp(B, LLVMIntSGE, x, c64(g, 0), ""), LLVMBuildICmp(B, LLVMIntSLT, x, dim, ""), "");
         base_ok = LLVMBuildAnd(B, base_ok, ok, "");
         lead_off = LLVMBuildAdd(B, LLVMBuildMul(B, lead_off, dim, ""), x, "");
     }
-    LLVMValueRef nrows = tensor_dim(g, gt, rank - 2), ncols = tensor_dim(g, gt, rank - 1);
-    LLVMValueRef row0 = LLVMBuildMul(B, i64v(g, val(g, coords[rank - 2])), c64(g, tile->dims[0]), "");
-    LLVMValueRef col0 = LLVMBuildMul(B, i64v(g, val(g, coords[rank - 1])), c64(g, tile->dims[1]), "");
+    LLVMValueRef nrows = gpu_tensor_dim(g, gt, rank - 2), ncols = gpu_tensor_dim(g, gt, rank - 1);
+    LLVMValueRef row0 = LLVMBuildMul(B, gpu_i64v(g, gpu_val(g, coords[rank - 2])), c64(g, tile->dims[0]), "");
+    LLVMValueRef col0 = LLVMBuildMul(B, gpu_i64v(g, gpu_val(g, coords[rank - 1])), c64(g, tile->dims[1]), "");
     /* the lane's part of every element's row and column (the lane map's terms) */
     LLVMValueRef lane = LLVMBuildZExt(B, g->lane, g->e.i64, "");
-    LLVMValueRef lane_row = lane_term(g, lane, F.lay->row), lane_col = lane_term(g, lane, F.lay->col);
+    LLVMValueRef lane_row = gpu_lane_term(g, lane, F.lay->row), lane_col = gpu_lane_term(g, lane, F.lay->col);
     /* the constant part of each element's (row, col) within the tile */
     LLVMValueRef *rc = malloc(sizeof *rc * n), *cc = malloc(sizeof *cc * n);
     if (!rc || !cc) {
@@ -485,20 +466,20 @@ static Access tile_access(G *g, const TkType *gt, const TirInstr *const *coords,
     return A;
 }
 
-static LLVMValueRef tile_load(G *g, const TirInstr *i)
+static LLVMValueRef tile_load(GpuLower *g, const TirInstr *i)
 {
     LLVMBuilderRef B = g->e.b;
     const TirInstr *src = i->args[0];
     const TkType *t = i->type, *gt = src->type;
     Frags F;
-    frags_of(g->row, t, &F);
+    gpu_frags_of(g->row, t, &F);
     unsigned n = (unsigned)F.n;
     Access A = tile_access(g, gt, (const TirInstr *const *)&i->args[1], t);
-    if (g->status) return LLVMGetPoison(tile_type(g, t));
+    if (g->status) return LLVMGetPoison(gpu_tile_type(g, t));
     /* bf16 tiles hold bits (i16); f32 tiles read f32, or bf16/f16 widened */
     LLVMTypeRef ety = F.role == ROLE_C ? emit_scalar_type(&g->e, gt->elem) : g->e.i16;
     LLVMTypeRef vty = LLVMVectorType(ety, n);
-    LLVMValueRef base = val(g, src);
+    LLVMValueRef base = gpu_val(g, src);
     LLVMBasicBlockRef pre = LLVMGetInsertBlock(B);
     LLVMBasicBlockRef rd = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "load");
     LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "load.done");
@@ -523,19 +504,19 @@ static LLVMValueRef tile_load(G *g, const TirInstr *i)
     return phi;
 }
 
-static void tile_store(G *g, const TirInstr *i)
+static void tile_store(GpuLower *g, const TirInstr *i)
 {
     LLVMBuilderRef B = g->e.b;
     const TirInstr *dst = i->args[0];
     const TkType *t = i->args[1]->type, *gt = dst->type;
     Frags F;
-    frags_of(g->row, t, &F);
+    gpu_frags_of(g->row, t, &F);
     unsigned n = (unsigned)F.n;
-    LLVMValueRef v = val(g, i->args[1]);
+    LLVMValueRef v = gpu_val(g, i->args[1]);
     Access A = tile_access(g, gt, (const TirInstr *const *)&i->args[2], t);
     if (g->status) return;
     LLVMTypeRef ety = F.role == ROLE_C ? g->e.f32 : g->e.i16;
-    LLVMValueRef base = val(g, dst);
+    LLVMValueRef base = gpu_val(g, dst);
     for (unsigned p = 0; p < n; p++) {
         LLVMValueRef ok = LLVMBuildExtractElement(B, A.mask, c32(g, p), "");
         LLVMBasicBlockRef wr = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "store");
@@ -551,14 +532,14 @@ static void tile_store(G *g, const TirInstr *i)
 
 /* ---------------------------------------------------------------- tiles */
 
-static LLVMValueRef tile_fill(G *g, const TirInstr *i)
+static LLVMValueRef tile_fill(GpuLower *g, const TirInstr *i)
 {
     const TirInstr *s = i->args[0];
     Frags F;
-    frags_of(g->row, i->type, &F);
-    LLVMValueRef x = emit_convert_scalar(&g->e, val(g, s), s->type->kind, i->type->elem);
+    gpu_frags_of(g->row, i->type, &F);
+    LLVMValueRef x = emit_convert_scalar(&g->e, gpu_val(g, s), s->type->kind, i->type->elem);
     if (F.role != ROLE_C) x = LLVMBuildBitCast(g->e.b, x, g->e.i16, "");
-    if (LLVMIsAConstant(x) && LLVMIsNull(x)) return LLVMConstNull(tile_type(g, i->type));
+    if (LLVMIsAConstant(x) && LLVMIsNull(x)) return LLVMConstNull(gpu_tile_type(g, i->type));
     return splat(g, x, (unsigned)F.n);
 }
 
@@ -566,19 +547,19 @@ static LLVMValueRef tile_fill(G *g, const TirInstr *i)
  * pairing was checked against the table when the row was chosen, and is
  * checked again here, right before the call (LLVM aborts the process on a
  * matrix intrinsic the processor lacks). */
-static void tile_mma(G *g, const TirInstr *i)
+static void tile_mma(GpuLower *g, const TirInstr *i)
 {
     const TkGpuMma *r = g->row;
     char why[300];
     if (g->v->mma_check(r, g->cpu, g->wave, why, sizeof why) != 0) {
-        fail(g, i, "%s", why);
+        gpu_fail(g, i, "%s", why);
         return;
     }
     const TirInstr *slot = i->args[0];
     const TkType *ct = slot->type, *at = i->args[1]->type;
     int64_t mt = ct->dims[0] / r->m, nt = ct->dims[1] / r->n, kt = at->dims[1] / r->k;
-    LLVMValueRef a = val(g, i->args[1]), b = val(g, i->args[2]);
-    LLVMTypeRef cty = tile_type(g, ct);
+    LLVMValueRef a = gpu_val(g, i->args[1]), b = gpu_val(g, i->args[2]);
+    LLVMTypeRef cty = gpu_tile_type(g, ct);
     LLVMValueRef acc = LLVMBuildLoad2(g->e.b, cty, g->slots[slot->id], "acc");
     TkGpuBuilder gb = { g->e.ctx, g->e.mod, g->e.b, g->env };
     for (int64_t fi = 0; fi < mt; fi++)
@@ -597,17 +578,17 @@ static void tile_mma(G *g, const TirInstr *i)
 
 /* ---------------------------------------------------------------- instructions */
 
-static LLVMTypeRef slot_type(G *g, const TkType *t)
+static LLVMTypeRef slot_type(GpuLower *g, const TkType *t)
 {
-    return tk_is_scalar(t->kind) ? emit_scalar_type(&g->e, t->kind) : tile_type(g, t);
+    return tk_is_scalar(t->kind) ? emit_scalar_type(&g->e, t->kind) : gpu_tile_type(g, t);
 }
 
-static void emit_region(G *g, const TirRegion *r);
+static void emit_region(GpuLower *g, const TirRegion *r);
 
-static void emit_for(G *g, const TirInstr *i)
+static void emit_for(GpuLower *g, const TirInstr *i)
 {
     LLVMBuilderRef B = g->e.b;
-    LLVMValueRef lo = val(g, i->args[0]), hi = val(g, i->args[1]);
+    LLVMValueRef lo = gpu_val(g, i->args[0]), hi = gpu_val(g, i->args[1]);
     LLVMTypeRef t = LLVMTypeOf(lo);
     LLVMBasicBlockRef pre = LLVMGetInsertBlock(B);
     LLVMBasicBlockRef header = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "for");
@@ -619,7 +600,7 @@ static void emit_for(G *g, const TirInstr *i)
     LLVMAddIncoming(iv, &lo, &pre, 1);
     LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntSLT, iv, hi, ""), body, exit);
     LLVMPositionBuilderAtEnd(B, body);
-    if (i->iv) set_val(g, i->iv, iv);
+    if (i->iv) gpu_set_val(g, i->iv, iv);
     emit_region(g, &i->body[0]);
     LLVMValueRef next = LLVMBuildAdd(B, iv, LLVMConstInt(t, 1, 0), "");
     LLVMBasicBlockRef latch = LLVMGetInsertBlock(B);
@@ -628,10 +609,10 @@ static void emit_for(G *g, const TirInstr *i)
     LLVMPositionBuilderAtEnd(B, exit);
 }
 
-static void emit_if(G *g, const TirInstr *i)
+static void emit_if(GpuLower *g, const TirInstr *i)
 {
     LLVMBuilderRef B = g->e.b;
-    LLVMValueRef c = val(g, i->args[0]);
+    LLVMValueRef c = gpu_val(g, i->args[0]);
     LLVMBasicBlockRef bb[2] = { LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "then"),
                                 LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "else") };
     LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "endif");
@@ -644,7 +625,7 @@ static void emit_if(G *g, const TirInstr *i)
     LLVMPositionBuilderAtEnd(B, join);
 }
 
-static void emit_instr(G *g, const TirInstr *i)
+static void emit_instr(GpuLower *g, const TirInstr *i)
 {
     LLVMBuilderRef B = g->e.b;
     LLVMValueRef v = NULL;
@@ -655,21 +636,25 @@ static void emit_instr(G *g, const TirInstr *i)
         break;
     }
     case TIR_SIZE: v = LLVMBuildTrunc(B, size_arg(g, (unsigned)i->aux), g->e.i32, i->name ? i->name : ""); break;
-    case TIR_BLOCK_ID: v = special(g, (TkGpuSpecial)(TK_GPU_BLOCK_X + i->aux % 3)); break;
+    case TIR_BLOCK_ID: v = gpu_special(g, (TkGpuSpecial)(TK_GPU_BLOCK_X + i->aux % 3)); break;
     case TIR_WARP_ID: v = g->warp; break;
     case TIR_CONST_INT: v = LLVMConstInt(emit_scalar_type(&g->e, i->type->kind), (unsigned long long)i->imm, 1); break;
     case TIR_CONST_FLOAT: v = emit_const_float(&g->e, i->type->kind, i->fimm); break;
     case TIR_BINARY:
-        v = emit_scalar_binop(&g->e, (TkOp)i->aux, i->args[0]->type->kind, val(g, i->args[0]), val(g, i->args[1]));
+        v = emit_scalar_binop(&g->e, (TkOp)i->aux, i->args[0]->type->kind, gpu_val(g, i->args[0]), gpu_val(g, i->args[1]));
         break;
     case TIR_UNARY: {
-        v = emit_scalar_unop(&g->e, (TkOp)i->aux, i->type->kind, val(g, i->args[0]));
+        v = emit_scalar_unop(&g->e, (TkOp)i->aux, i->type->kind, gpu_val(g, i->args[0]));
         break;
     }
-    case TIR_CAST: v = emit_convert_scalar(&g->e, val(g, i->args[0]), i->args[0]->type->kind, i->type->kind); break;
-    case TIR_CDIV: v = emit_scalar_cdiv(&g->e, val(g, i->args[0]), val(g, i->args[1])); break;
+    case TIR_CAST: v = emit_convert_scalar(&g->e, gpu_val(g, i->args[0]), i->args[0]->type->kind, i->type->kind); break;
+    case TIR_CDIV: v = emit_scalar_cdiv(&g->e, gpu_val(g, i->args[0]), gpu_val(g, i->args[1])); break;
     case TIR_MAP1: case TIR_MAP2: case TIR_MAP3: v = scalar_map(g, i); break;
     case TIR_VAR: {
+        if (i->type->kind == TK_TY_ST) {
+            gpu_shared_var(g, i);
+            return;
+        }
         LLVMTypeRef t = slot_type(g, i->type);
         if (!g->slots[i->id]) g->slots[i->id] = LLVMBuildAlloca(g->ab, t, i->name ? i->name : "slot");
         LLVMBuildStore(B, LLVMConstNull(t), g->slots[i->id]);   /* a VAR is zero-filled where it stands */
@@ -680,22 +665,32 @@ static void emit_instr(G *g, const TirInstr *i)
         v = LLVMBuildLoad2(B, slot_type(g, s->type), g->slots[s->id], s->name ? s->name : "");
         break;
     }
-    case TIR_SET: LLVMBuildStore(B, val(g, i->args[1]), g->slots[i->args[0]->id]); return;
-    case TIR_FILL: v = tile_fill(g, i); break;
-    case TIR_LOAD: v = tile_load(g, i); break;
+    case TIR_SET:
+        if (i->args[0]->type->kind == TK_TY_ST) gpu_shared_set(g, i);
+        else LLVMBuildStore(B, gpu_val(g, i->args[1]), g->slots[i->args[0]->id]);
+        return;
+    case TIR_FILL:
+        if (i->type->kind == TK_TY_ST) return;   /* done by the SET that takes it */
+        v = tile_fill(g, i);
+        break;
+    case TIR_LOAD:
+        if (i->type->kind == TK_TY_ST) return;   /* done by the SET that takes it */
+        v = i->args[0]->type->kind == TK_TY_ST ? gpu_shared_load(g, i) : tile_load(g, i);
+        break;
+    case TIR_SYNC: gpu_sync(g); return;
     case TIR_STORE: tile_store(g, i); return;
     case TIR_MMA: tile_mma(g, i); return;
     case TIR_FOR: emit_for(g, i); return;
     case TIR_IF: emit_if(g, i); return;
     default:
         /* tk_gpu_check refused these already */
-        not_supported(g, i, NULL);
+        gpu_not_supported(g, i, NULL);
         return;
     }
-    set_val(g, i, v);
+    gpu_set_val(g, i, v);
 }
 
-static void emit_region(G *g, const TirRegion *r)
+static void emit_region(GpuLower *g, const TirRegion *r)
 {
     for (const TirInstr *i = r->first; i && g->status == 0; i = i->next) emit_instr(g, i);
 }
@@ -714,7 +709,7 @@ static void number(const TirRegion *r, uint32_t *next)
 
 /* A function of f's parameters (tensors as global pointers, bool as i8),
  * then its sizes as i64, then a pointer named `extra` if not NULL. */
-static LLVMValueRef add_fn(G *g, const TirFunc *f, const char *name, const char *extra)
+static LLVMValueRef add_fn(GpuLower *g, const TirFunc *f, const char *name, const char *extra)
 {
     unsigned nsizes = f->sizes ? f->sizes->count : 0, nargs = f->nparams + nsizes + (extra ? 1 : 0);
     LLVMTypeRef *pt = calloc(nargs ? nargs : 1, sizeof *pt);
@@ -735,7 +730,7 @@ static LLVMValueRef add_fn(G *g, const TirFunc *f, const char *name, const char 
 }
 
 /* Starts g->fn = fn: an entry block for allocas, code from `start` on. */
-static void begin_fn(G *g, LLVMValueRef fn)
+static void begin_fn(GpuLower *g, LLVMValueRef fn)
 {
     g->fn = g->e.fn = fn;
     LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(g->e.ctx, fn, "entry");
@@ -744,7 +739,7 @@ static void begin_fn(G *g, LLVMValueRef fn)
     LLVMPositionBuilderAtEnd(g->e.b, start);
 }
 
-static void end_fn(G *g)
+static void end_fn(GpuLower *g)
 {
     LLVMBuildRetVoid(g->e.b);
     LLVMBuildBr(g->ab, LLVMGetNextBasicBlock(LLVMGetEntryBasicBlock(g->fn)));
@@ -752,7 +747,7 @@ static void end_fn(G *g)
 
 /* void NAME__gridv(<params, sizes>, ptr grid): grid[0..2] = the block counts
  * (host code, for the emulation target's launcher) */
-static LLVMValueRef emit_grid_fn(G *g, const TirFunc *f)
+static LLVMValueRef emit_grid_fn(GpuLower *g, const TirFunc *f)
 {
     char name[512];
     snprintf(name, sizeof name, "%s__gridv", f->name);
@@ -763,7 +758,7 @@ static LLVMValueRef emit_grid_fn(G *g, const TirFunc *f)
     emit_region(g, &f->grid_region);
     LLVMValueRef out = LLVMGetLastParam(fn);
     for (unsigned k = 0; k < 3; k++) {
-        LLVMValueRef v = k < f->grid_rank ? i64v(g, val(g, f->grid[k])) : c64(g, 1);
+        LLVMValueRef v = k < f->grid_rank ? gpu_i64v(g, gpu_val(g, f->grid[k])) : c64(g, 1);
         LLVMValueRef ix = c64(g, k);
         LLVMBuildStore(g->e.b, v, LLVMBuildGEP2(g->e.b, g->e.i64, out, &ix, 1, ""));
     }
@@ -771,7 +766,7 @@ static LLVMValueRef emit_grid_fn(G *g, const TirFunc *f)
     return fn;
 }
 
-static int emit_kernel(G *g, const TirFunc *f)
+static int emit_kernel(GpuLower *g, const TirFunc *f)
 {
     g->f = f;
     uint32_t n = 0;
@@ -792,7 +787,8 @@ static int emit_kernel(G *g, const TirFunc *f)
     if (g->v->kernel_attrs) g->v->kernel_attrs(g->e.ctx, kernel, (int)((f->warps > 0 ? f->warps : 1) * g->wave));
     begin_fn(g, kernel);
     g->env = host ? LLVMGetLastParam(kernel) : NULL;
-    LLVMValueRef tid = special(g, TK_GPU_THREAD_X);
+    g->shared_used = 0;
+    LLVMValueRef tid = g->tid = gpu_special(g, TK_GPU_THREAD_X);
     g->lane = LLVMBuildAnd(g->e.b, tid, c32(g, g->wave - 1), "lane");
     g->warp = f->warps > 1 ? LLVMBuildUDiv(g->e.b, tid, c32(g, g->wave), "warp") : c32(g, 0);
     emit_region(g, &f->body);
@@ -800,7 +796,7 @@ static int emit_kernel(G *g, const TirFunc *f)
     if (host && g->status == 0) {
         LLVMValueRef grid = emit_grid_fn(g, f);
         TkGpuBuilder gb = { g->e.ctx, g->e.mod, g->e.b, NULL };
-        if (grid && g->status == 0) g->v->host_entry(&gb, f, kernel, grid);
+        if (grid && g->status == 0) g->v->host_entry(&gb, f, kernel, grid, g->shared_used);
     }
     free(g->vals);
     free(g->slots);
@@ -808,7 +804,7 @@ static int emit_kernel(G *g, const TirFunc *f)
     return g->status;
 }
 
-static void init(G *g, const TirModule *m, const TkGpuTarget *t, char *err, size_t errlen)
+static void init(GpuLower *g, const TirModule *m, const TkGpuTarget *t, char *err, size_t errlen)
 {
     memset(g, 0, sizeof *g);
     g->m = m;
@@ -822,9 +818,9 @@ static void init(G *g, const TirModule *m, const TkGpuTarget *t, char *err, size
 
 int tk_gpu_check(const TirModule *m, const TkGpuTarget *t, char *err, size_t errlen)
 {
-    G g;
+    GpuLower g;
     init(&g, m, t, err, errlen);
-    if (t->warp != 32 && t->warp != 64) return fail(&g, NULL, "wave size %d is not 32 or 64", t->warp);
+    if (t->warp != 32 && t->warp != 64) return gpu_fail(&g, NULL, "wave size %d is not 32 or 64", t->warp);
     for (const TirFunc *f = m->funcs; f && g.status == 0; f = f->next) check_func(&g, f);
     return g.status;
 }
@@ -833,7 +829,7 @@ int tk_gpu_emit(const TirModule *m, const TkGpuTarget *t, LLVMContextRef ctx, LL
 {
     int rc = tk_gpu_check(m, t, err, errlen);
     if (rc != 0) return rc;
-    G g;
+    GpuLower g;
     init(&g, m, t, err, errlen);
     Emit *E = &g.e;
     E->ctx = ctx;

@@ -13,13 +13,15 @@
  * grid is the launcher's business (it evaluates the kernel's grid
  * expressions on the host from the sizes); this function runs one block.
  *
- * Supported subset (the register-tile products; the rest of the language
- * comes next): PARAM, SIZE, BLOCK_ID, WARP_ID (thread id / warp size),
- * constants, scalar BINARY/UNARY/CAST/CDIV and scalar MAP1/MAP2, VAR/GET/SET
- * of scalars and rt tiles, FILL, LOAD of an rt from a gl (masked), MMA ab
- * (bf16 operands, f32 accumulator), STORE of an rt to a gl (masked), FOR
- * and IF. Every other op (st/sv/rv tiles, SYNC, tile maps, reductions,
- * conversions, element access, the transposed mma forms) is refused with
+ * Supported subset (the rest of the language comes next): PARAM, SIZE,
+ * BLOCK_ID, WARP_ID (thread id / warp size), constants, scalar
+ * BINARY/UNARY/CAST/CDIV and scalar MAP1/MAP2, VAR/GET/SET of scalars and rt
+ * tiles, FILL, LOAD of an rt from a gl (masked) or from an st, MMA ab (bf16
+ * operands, f32 accumulator), STORE of an rt to a gl (masked), FOR and IF;
+ * shared tiles (st, bf16 or f32) declared, zero-filled and loaded from a gl
+ * by the whole block (gpu_shared.c), and SYNC. Every other op (sv/rv,
+ * stores into shared tiles, tile maps, reductions, conversions, element
+ * access, the transposed mma forms) is refused with
  *     FILE:LINE:COL: PROC: TIR op X ... is not supported by the VENDOR backend yet
  * before any LLVM call, as is an mma whose (intrinsic, processor) pairing the
  * vendor's table does not list — LLVM would abort. */
@@ -43,6 +45,7 @@ struct TkGpuVendor {
     const char *shared_name;   /* what block-shared memory is called: "LDS", "shared memory" */
     unsigned kernel_cc;        /* LLVM calling convention of a kernel */
     unsigned global_as;        /* address space of a gl tensor's pointer */
+    int64_t shared_limit;      /* bytes of shared tiles one block may declare */
     /* An i32 special register (thread index in the block, block index in the grid). */
     LLVMValueRef (*special)(TkGpuBuilder *gb, TkGpuSpecial which);
     /* The matrix instructions `proc` has for warps of `warp` lanes, preferred
@@ -50,14 +53,20 @@ struct TkGpuVendor {
     unsigned (*mma_rows)(const char *proc, int warp, TkGpuMma *rows, unsigned max);
     /* 0 if row r may be emitted for `proc`; else -1 and a one-line reason. */
     int (*mma_check)(const TkGpuMma *r, const char *proc, int warp, char *err, size_t errlen);
+    /* A pointer to `bytes` of block-shared memory for shared tile `name`, at
+     * `offset` of the kernel's shared tiles (16-byte aligned). */
+    LLVMValueRef (*shared_at)(TkGpuBuilder *gb, const char *name, int64_t bytes, int64_t offset);
+    /* Every thread of the block waits here; what any of them wrote to shared
+     * memory before it, all of them see after it. */
+    void (*barrier)(TkGpuBuilder *gb);
     /* Marks fn as running in blocks of exactly `threads` threads (NULL: nothing to mark). */
     void (*kernel_attrs)(LLVMContextRef ctx, LLVMValueRef fn, int threads);
     /* The emulation target (NULL on a GPU): the kernel function is internal
      * and takes a trailing `ptr env` (gb->env); `grid` is
      * void NAME__gridv(<the kernel's params and sizes>, ptr i64[3]), which
      * writes the block counts; this hook adds the host entry points that
-     * call them (gpu_vendor_emu.c). */
-    void (*host_entry)(TkGpuBuilder *gb, const TirFunc *f, LLVMValueRef kernel, LLVMValueRef grid);
+     * call them (gpu_vendor_emu.c). shared_bytes: the block's shared tiles. */
+    void (*host_entry)(TkGpuBuilder *gb, const TirFunc *f, LLVMValueRef kernel, LLVMValueRef grid, int64_t shared_bytes);
 };
 
 extern const TkGpuVendor tk_gpu_amdgpu;

@@ -44,13 +44,44 @@ static LLVMValueRef amd_special(TkGpuBuilder *gb, TkGpuSpecial which)
     return LLVMBuildCall2(gb->b, LLVMGlobalGetValueType(f), f, NULL, 0, "");
 }
 
+
+/* an addrspace(3) array of the module, one per shared tile */
+static LLVMValueRef amd_shared_at(TkGpuBuilder *gb, const char *name, int64_t bytes, int64_t offset)
+{
+    (void)offset;
+    char full[160];
+    snprintf(full, sizeof full, "shared.%s", name);
+    LLVMTypeRef t = LLVMArrayType2(LLVMInt8TypeInContext(gb->ctx), (uint64_t)bytes);
+    LLVMValueRef v = LLVMAddGlobalInAddressSpace(gb->mod, t, full, 3);
+    LLVMSetLinkage(v, LLVMInternalLinkage);
+    LLVMSetInitializer(v, LLVMGetPoison(t));
+    LLVMSetAlignment(v, 16);
+    return v;
+}
+
+/* s_barrier between workgroup-scope release and acquire fences, so that LDS
+ * writes before it are seen after it */
+static void amd_barrier(TkGpuBuilder *gb)
+{
+    unsigned wg = LLVMGetSyncScopeID(gb->ctx, "workgroup", 9);
+    LLVMBuildFenceSyncScope(gb->b, LLVMAtomicOrderingRelease, wg, "");
+    const char *name = "llvm.amdgcn.s.barrier";
+    unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+    LLVMValueRef f = LLVMGetIntrinsicDeclaration(gb->mod, id, NULL, 0);
+    LLVMBuildCall2(gb->b, LLVMGlobalGetValueType(f), f, NULL, 0, "");
+    LLVMBuildFenceSyncScope(gb->b, LLVMAtomicOrderingAcquire, wg, "");
+}
+
 const TkGpuVendor tk_gpu_amdgpu = {
     .name = "AMDGPU",
     .mma_table = "intrinsics/amdgpu_mma.c",
     .shared_name = "LDS",
     .kernel_cc = LLVMAMDGPUKERNELCallConv,
     .global_as = 1,
+    .shared_limit = 65536,   /* LDS of one workgroup */
     .special = amd_special,
+    .shared_at = amd_shared_at,
+    .barrier = amd_barrier,
     .mma_rows = amd_rows,
     .mma_check = amd_check,
     .kernel_attrs = amd_kernel_attrs,

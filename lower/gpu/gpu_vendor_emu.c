@@ -10,12 +10,29 @@
 #include "gpu_lower.h"
 #include "nvptx_mma.h"
 
-/* { ptr mma, i32 tid, [3 x i32] ctaid, ptr fiber } */
+/* { ptr mma, i32 tid, [3 x i32] ctaid, ptr fiber, ptr barrier, ptr shared } */
 static LLVMTypeRef env_type(LLVMContextRef ctx)
 {
     LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx), ptr = LLVMPointerTypeInContext(ctx, 0);
-    LLVMTypeRef f[4] = { ptr, i32, LLVMArrayType2(i32, 3), ptr };
-    return LLVMStructTypeInContext(ctx, f, 4, 0);
+    LLVMTypeRef f[6] = { ptr, i32, LLVMArrayType2(i32, 3), ptr, ptr, ptr };
+    return LLVMStructTypeInContext(ctx, f, 6, 0);
+}
+
+/* the block's buffer, at the tile's offset */
+static LLVMValueRef emu_shared_at(TkGpuBuilder *gb, const char *name, int64_t bytes, int64_t offset)
+{
+    (void)bytes;
+    LLVMTypeRef i8 = LLVMInt8TypeInContext(gb->ctx), ptr = LLVMPointerTypeInContext(gb->ctx, 0);
+    LLVMValueRef base = LLVMBuildLoad2(gb->b, ptr, LLVMBuildStructGEP2(gb->b, env_type(gb->ctx), gb->env, 5, ""), "shared");
+    LLVMValueRef off = LLVMConstInt(LLVMInt64TypeInContext(gb->ctx), (unsigned long long)offset, 0);
+    return LLVMBuildGEP2(gb->b, i8, base, &off, 1, name);
+}
+
+static void emu_barrier(TkGpuBuilder *gb)
+{
+    LLVMTypeRef ptr = LLVMPointerTypeInContext(gb->ctx, 0), vd = LLVMVoidTypeInContext(gb->ctx);
+    LLVMValueRef fn = LLVMBuildLoad2(gb->b, ptr, LLVMBuildStructGEP2(gb->b, env_type(gb->ctx), gb->env, 4, ""), "barrier");
+    LLVMBuildCall2(gb->b, LLVMFunctionType(vd, &ptr, 1, 0), fn, &gb->env, 1, "");
 }
 
 static LLVMValueRef emu_special(TkGpuBuilder *gb, TkGpuSpecial which)
@@ -110,7 +127,7 @@ static LLVMValueRef add_entry(TkGpuBuilder *gb, const TirFunc *f, const char *su
     return fn;
 }
 
-static void emu_host_entry(TkGpuBuilder *gb, const TirFunc *f, LLVMValueRef kernel, LLVMValueRef grid)
+static void emu_host_entry(TkGpuBuilder *gb, const TirFunc *f, LLVMValueRef kernel, LLVMValueRef grid, int64_t shared_bytes)
 {
     LLVMTypeRef i32 = LLVMInt32TypeInContext(gb->ctx), i64 = LLVMInt64TypeInContext(gb->ctx);
     LLVMTypeRef ptr = LLVMPointerTypeInContext(gb->ctx, 0), vd = LLVMVoidTypeInContext(gb->ctx);
@@ -130,19 +147,19 @@ static void emu_host_entry(TkGpuBuilder *gb, const TirFunc *f, LLVMValueRef kern
     call[n++] = LLVMGetParam(gridfn, 2);
     LLVMBuildCall2(gb->b, LLVMGlobalGetValueType(grid), grid, call, n, "");
     LLVMBuildRetVoid(gb->b);
-    /* NAME__block(args, sizes, bx, by, bz): tk_emu_run_block(NAME__thread, ..., threads) */
+    /* NAME__block(args, sizes, bx, by, bz): tk_emu_run_block(NAME__thread, ..., threads, shared_bytes) */
     LLVMTypeRef bp[5] = { ptr, ptr, i32, i32, i32 };
     LLVMValueRef block = add_entry(gb, f, "block", bp, 5);
-    LLVMTypeRef rp[7] = { ptr, ptr, ptr, i32, i32, i32, i32 };
-    LLVMTypeRef rt = LLVMFunctionType(vd, rp, 7, 0);
+    LLVMTypeRef rp[8] = { ptr, ptr, ptr, i32, i32, i32, i32, i64 };
+    LLVMTypeRef rt = LLVMFunctionType(vd, rp, 8, 0);
     LLVMValueRef run = LLVMGetNamedFunction(gb->mod, "tk_emu_run_block");
     if (!run) run = LLVMAddFunction(gb->mod, "tk_emu_run_block", rt);
     int threads = (f->warps > 0 ? f->warps : 1) * 32;
-    LLVMValueRef ra[7] = { thread, LLVMGetParam(block, 0), LLVMGetParam(block, 1), LLVMGetParam(block, 2),
-                           LLVMGetParam(block, 3), LLVMGetParam(block, 4), LLVMConstInt(i32, (unsigned)threads, 0) };
-    LLVMBuildCall2(gb->b, rt, run, ra, 7, "");
+    LLVMValueRef ra[8] = { thread, LLVMGetParam(block, 0), LLVMGetParam(block, 1), LLVMGetParam(block, 2),
+                           LLVMGetParam(block, 3), LLVMGetParam(block, 4), LLVMConstInt(i32, (unsigned)threads, 0),
+                           LLVMConstInt(i64, (unsigned long long)shared_bytes, 0) };
+    LLVMBuildCall2(gb->b, rt, run, ra, 8, "");
     LLVMBuildRetVoid(gb->b);
-    (void)i64;
 }
 
 const TkGpuVendor tk_gpu_emu = {
@@ -151,7 +168,10 @@ const TkGpuVendor tk_gpu_emu = {
     .shared_name = "shared memory",
     .kernel_cc = LLVMCCallConv,
     .global_as = 0,
+    .shared_limit = 49152,   /* as on sm_80 (static shared memory) */
     .special = emu_special,
+    .shared_at = emu_shared_at,
+    .barrier = emu_barrier,
     .mma_rows = emu_rows,
     .mma_check = emu_check,
     .kernel_attrs = NULL,

@@ -1,6 +1,7 @@
 /* emu_block.c — running one block of an emulated kernel: every GPU thread a
  * fiber (ucontext) on its own stack, switched only where a thread must wait
- * for the other lanes of its warp (a matrix instruction). A scheduler runs
+ * for others: the lanes of its warp at a matrix instruction, or the whole
+ * block at a sync(). A scheduler runs
  * the fibers round-robin until all have finished; a round in which nothing
  * happens (lanes waiting at a collective that the rest of the warp never
  * reaches) is a failure with a message, not a hang.
@@ -64,6 +65,11 @@ typedef struct {
     Fiber *fibers;            /* MAX_THREADS, stacks mapped on first use */
     Warp warps[MAX_THREADS / WARP];
     int n;
+    int exited;               /* threads of the block that have returned */
+    int bar_arrived;          /* threads waiting at sync() */
+    uint32_t bar_gen;         /* completed sync()s */
+    char *shared;             /* the block's shared tiles */
+    size_t shared_cap;
     Fiber *cur;
     ucontext_t main;
     const void *main_bottom;  /* the scheduler's stack, for AddressSanitizer */
@@ -149,6 +155,7 @@ static void fiber_main(void)
     b->fn(b->args, b->sizes, &f->env);
     f->state = FIBER_DONE;
     b->warps[f->warp].exited++;
+    b->exited++;
     b->events++;
 #ifdef TK_EMU_ASAN
     __sanitizer_start_switch_fiber(NULL, b->main_bottom, b->main_size);   /* this fiber ends */
@@ -182,6 +189,22 @@ static void emu_mma(TkEmuEnv *env, int32_t op, const uint32_t *a, const uint32_t
     memcpy(d, w->d[f->lane], sizeof w->d[0]);
 }
 
+/* sync(): every thread of the block that has not returned */
+static void emu_barrier(TkEmuEnv *env)
+{
+    Block *b = tls_block;
+    Fiber *f = env->fiber;
+    uint32_t gen = b->bar_gen;
+    b->bar_arrived++;
+    b->events++;
+    if (b->bar_arrived == b->n - b->exited) {
+        b->bar_arrived = 0;
+        b->bar_gen++;
+        b->events++;
+    }
+    while (b->bar_gen == gen && !b->failed) to_scheduler(b, f);
+}
+
 /* ---------------------------------------------------------------- blocks */
 
 static Block *block_for_thread(void)
@@ -210,9 +233,15 @@ static bool ensure_stack(Fiber *f)
     return true;
 }
 
-/* Why the block cannot go on: the first warp with lanes left waiting. */
+/* Why the block cannot go on: a sync() some threads never reach, or the
+ * first warp with lanes left waiting. */
 static void describe_stall(Block *b)
 {
+    if (b->bar_arrived > 0) {
+        fail(b, "%d of %d threads wait at sync() while %d have returned and %d wait at a matrix instruction",
+             b->bar_arrived, b->n, b->exited, b->n - b->exited - b->bar_arrived);
+        return;
+    }
     for (int w = 0; w < b->n / WARP; w++) {
         Warp *x = &b->warps[w];
         if (x->arrived > 0) {
@@ -224,7 +253,8 @@ static void describe_stall(Block *b)
     fail(b, "no thread of the block can make progress");
 }
 
-void tk_emu_run_block(TkEmuThreadFn fn, void **args, const int64_t *sizes, int32_t bx, int32_t by, int32_t bz, int32_t threads)
+void tk_emu_run_block(TkEmuThreadFn fn, void **args, const int64_t *sizes, int32_t bx, int32_t by, int32_t bz, int32_t threads,
+                      int64_t shared_bytes)
 {
     char msg[400];
     Block *b = block_for_thread();
@@ -234,10 +264,22 @@ void tk_emu_run_block(TkEmuThreadFn fn, void **args, const int64_t *sizes, int32
         report(msg);
         return;
     }
+    if (shared_bytes < 0 || (size_t)shared_bytes > b->shared_cap) {
+        char *m = shared_bytes < 0 ? NULL : realloc(b->shared, (size_t)shared_bytes);
+        if (!m) {
+            snprintf(msg, sizeof msg, "block (%d, %d, %d): no memory for %lld bytes of shared tiles", bx, by, bz, (long long)shared_bytes);
+            report(msg);
+            return;
+        }
+        b->shared = m;
+        b->shared_cap = (size_t)shared_bytes;
+    }
     b->fn = fn;
     b->args = args;
     b->sizes = sizes;
     b->n = threads;
+    b->exited = 0;
+    b->bar_arrived = 0;
     b->events = 0;
     b->failed = false;
     memset(b->warps, 0, sizeof b->warps);
@@ -252,7 +294,8 @@ void tk_emu_run_block(TkEmuThreadFn fn, void **args, const int64_t *sizes, int32
         f->warp = t / WARP;
         f->lane = t % WARP;
         f->fake_stack = NULL;
-        f->env = (TkEmuEnv){ .mma = emu_mma, .tid = t, .ctaid = { bx, by, bz }, .fiber = f };
+        f->env = (TkEmuEnv){ .mma = emu_mma, .tid = t, .ctaid = { bx, by, bz }, .fiber = f, .barrier = emu_barrier,
+                             .shared = b->shared };
         getcontext(&f->uc);
         f->uc.uc_stack.ss_sp = f->stack;
         f->uc.uc_stack.ss_size = STACK_BYTES;

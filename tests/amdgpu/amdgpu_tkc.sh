@@ -28,7 +28,13 @@ gemm_asm)
     [ "$(count 'v_mfma_f32_32x32x8_bf16' "$work/w.s")" = 2 ] || fail "warps kernel: want 2 MFMA"
     "$tkc" --target=gfx942 --emit=asm "$src/odd_tile.tk" -o "$work/o.s" || fail "tkc failed (48x48)"
     [ "$(count 'v_mfma_f32_16x16x16_bf16' "$work/o.s")" = 9 ] || fail "48x48: want 9 MFMA 16x16x16"
-    echo "ok: 8 MFMA per K step, warps(4) = 256 work-items, 48x48 -> 9 x 16x16x16"
+    # the example gemm: shared tiles in LDS, two barriers per K step, 64x64 per wave, K 32
+    "$tkc" --target=gfx942 --emit=asm "$src/../../examples/gemm.tk" -o "$work/e.s" || fail "tkc failed (examples/gemm.tk)"
+    [ "$(count 'v_mfma_f32_32x32x8_bf16' "$work/e.s")" = 16 ] || fail "examples/gemm.tk: want 16 MFMA per K step"
+    [ "$(count 's_barrier' "$work/e.s")" = 2 ] || fail "examples/gemm.tk: want 2 s_barrier"
+    grep -q '\.group_segment_fixed_size: *16384' "$work/e.s" || fail "examples/gemm.tk: As and Bs are not 16 KiB of LDS"
+    grep -q '\.private_segment_fixed_size: *0' "$work/e.s" || fail "examples/gemm.tk: tiles went to scratch memory"
+    echo "ok: 8 MFMA per K step, warps(4) = 256 work-items, 48x48 -> 9 x 16x16x16, examples/gemm.tk with LDS and barriers"
     ;;
 llvm)
     "$tkc" --target=gfx942 --emit=llvm "$src/mma_single.tk" -o "$work/k.ll" || fail "tkc failed"
@@ -40,7 +46,7 @@ llvm)
     echo ok
     ;;
 unsupported)
-    for f in "$src/unsupported_sync.tk" "$src/unsupported_packed.tk" "$src/unsupported_subtile.tk" "$src/../../examples/gemm.tk"; do
+    for f in "$src/unsupported_map.tk" "$src/unsupported_packed.tk" "$src/unsupported_subtile.tk" "$src/../../examples/softmax.tk"; do
         "$tkc" --target=gfx942 --emit=asm "$f" -o "$work/u.s" 2> "$work/err"
         rc=$?
         cat "$work/err"
@@ -48,9 +54,9 @@ unsupported)
         grep -q 'is not supported by the AMDGPU backend yet' "$work/err" || fail "$f: no clear message"
         grep -q 'LLVM ERROR' "$work/err" && fail "$f: LLVM error"
     done
-    grep -q 'gemm.tk:16:5: gfx942: TIR op VAR of st<bf16, 128, 32>' "$work/err" || fail "examples/gemm.tk: message does not name st at 16:5"
-    "$tkc" --target=gfx942 --emit=asm "$src/unsupported_sync.tk" 2>&1 | grep -q 'unsupported_sync.tk:5:5: gfx942: TIR op SYNC' \
-        || fail "sync: message does not name the line"
+    grep -q 'softmax.tk:14:5: gfx942: TIR op VAR of rv<f32, 16>' "$work/err" || fail "examples/softmax.tk: message does not name rv at 14:5"
+    "$tkc" --target=gfx942 --emit=asm "$src/unsupported_map.tk" 2>&1 | grep -q 'unsupported_map.tk:6:14: gfx942: TIR op MAP1.exp' \
+        || fail "map: message does not name the line"
     "$tkc" --target=gfx942 --emit=asm "$src/unsupported_packed.tk" 2>&1 | grep -q 'unsupported_packed.tk:6:.*gl<bf16, NB, KP, 64, packed>' \
         || fail "packed: message does not name the packed tensor at line 6"
     "$tkc" --target=gfx942 --emit=asm "$src/unsupported_subtile.tk" 2>&1 | grep -q 'unsupported_subtile.tk:7:.*TIR op SLICE (a sub-tile' \

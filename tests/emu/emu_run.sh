@@ -4,6 +4,8 @@
 # its error bounds). Sizes are not multiples of the tiles, so the masked edges of
 # every load and store are exercised; grids have many blocks, run on 1 and 2 threads.
 #   kernels      every register-tile test kernel (one mma, a K loop, 4 warps, 48x48 tiles)
+#                and examples/gemm.tk (shared tiles loaded by the block, sync())
+#   nosync       the example gemm without a sync(): the emulator must see the race
 #   unsupported  a kernel outside the GPU subset: a clear message, no crash
 set -u
 check=$1 tkc=$2 tests=$3
@@ -22,15 +24,28 @@ gemm_kloop M=77,K=100,N=93 2
 gemm_kloop M=64,K=16,N=64 1
 gemm_warps M=130,K=70,N=61 2
 odd_tile M=50,K=40,N=100 1
+../../examples/gemm M=200,K=70,N=150 2
 LIST
     ;;
+nosync)
+    # the example gemm without its first sync(): threads read shared tiles that
+    # others have not written yet. The emulator runs threads one at a time, so
+    # this must give wrong numbers, as it may on a GPU.
+    work=$(mktemp -d)
+    trap 'rm -rf "$work"' EXIT
+    sed '0,/^        sync();/{//d}' "$tests/../examples/gemm.tk" > "$work/nosync.tk"
+    [ "$(grep -c 'sync();' "$work/nosync.tk")" = 1 ] || fail "could not remove the first sync()"
+    out=$("$tkc" run "$work/nosync.tk" --kernel gemm --target=sm_80-emu --size M=200,K=70,N=150 --check --repeat 1 2>&1)
+    echo "$out" | grep -E '^(correct|  C )'
+    echo "$out" | grep -q '^correct   NO' || fail "a missing sync() went unnoticed"
+    ;;
 unsupported)
-    out=$("$tkc" run "$tests/../examples/gemm.tk" --kernel gemm --target=sm_80-emu --size M=64,N=64,K=64 2>&1)
+    out=$("$tkc" run "$tests/../examples/softmax.tk" --target=sm_80-emu --size M=64,N=64 2>&1)
     rc=$?
     echo "$out" | head -5
-    [ $rc != 0 ] || fail "examples/gemm.tk ran on the emulator"
+    [ $rc != 0 ] || fail "examples/softmax.tk ran on the emulator"
     echo "$out" | grep -q 'is not supported by the NVPTX emulation backend yet' || fail "no clear message"
-    echo "$out" | grep -q 'gemm.tk:16:5' || fail "the message does not name the line"
+    echo "$out" | grep -q 'softmax.tk:14:5' || fail "the message does not name the line"
     ;;
 *) fail "unknown check $check" ;;
 esac

@@ -1,8 +1,9 @@
 /* test_emu.c — the emulator's own parts, without the compiler: its
  * mma.sync m16n8k16 (fed registers packed the way the PTX ISA's figures lay
  * them out, checked against a plain double-precision product), blocks of
- * several warps run as fibers, and a warp whose lanes do not all reach a
- * matrix instruction, which must end in a message, not a hang. */
+ * several warps run as fibers, sync() across a block's shared buffer, and a
+ * warp whose lanes do not all reach a matrix instruction, which must end in
+ * a message, not a hang. */
 #include <check.h>
 #include <math.h>
 #include <stdint.h>
@@ -81,7 +82,7 @@ START_TEST(mma_sync_matches_a_plain_product)
     the_case = c;
     char err[512];
     tk_emu_take_error(err, sizeof err);
-    tk_emu_run_block(thread, NULL, NULL, 0, 0, 0, 128);   /* 4 warps, each its own product */
+    tk_emu_run_block(thread, NULL, NULL, 0, 0, 0, 128, 0);   /* 4 warps, each its own product */
     ck_assert_msg(!tk_emu_take_error(err, sizeof err), "%s", err);
     for (int w = 0; w < 4; w++)
         for (int i = 0; i < 16; i++)
@@ -103,18 +104,44 @@ START_TEST(a_warp_that_does_not_meet_is_reported)
     the_case = c;
     char err[512];
     tk_emu_take_error(err, sizeof err);
-    tk_emu_run_block(thread, NULL, NULL, 3, 1, 0, 64);
+    tk_emu_run_block(thread, NULL, NULL, 3, 1, 0, 64, 0);
     ck_assert(tk_emu_take_error(err, sizeof err));
     ck_assert_msg(strstr(err, "block (3, 1, 0)") && strstr(err, "warp 0") && strstr(err, "16 of 32 lanes wait"), "%s", err);
     ck_assert(!tk_emu_take_error(err, sizeof err));   /* taken once */
     /* the next block on this thread runs normally */
     c->silent_from = 32;
-    tk_emu_run_block(thread, NULL, NULL, 0, 0, 0, 32);
+    tk_emu_run_block(thread, NULL, NULL, 0, 0, 0, 32, 0);
     ck_assert_msg(!tk_emu_take_error(err, sizeof err), "%s", err);
-    tk_emu_run_block(thread, NULL, NULL, 0, 0, 0, 48);   /* not whole warps */
+    tk_emu_run_block(thread, NULL, NULL, 0, 0, 0, 48, 0);   /* not whole warps */
     ck_assert(tk_emu_take_error(err, sizeof err));
     ck_assert_msg(strstr(err, "48 threads"), "%s", err);
     free(c);
+}
+END_TEST
+
+/* every thread writes its slot of the shared buffer, waits at sync(), then
+ * reads its neighbour's: right only if the barrier holds every thread back
+ * until all have written */
+static int32_t neighbour[256];
+
+static void barrier_thread(void **args, const int64_t *sizes, TkEmuEnv *env)
+{
+    (void)args;
+    (void)sizes;
+    int32_t *shared = env->shared;
+    shared[env->tid] = 1000 + env->tid;
+    env->barrier(env);
+    neighbour[env->tid] = shared[(env->tid + 1) % 256];
+}
+
+START_TEST(sync_orders_shared_writes_before_reads)
+{
+    char err[512];
+    tk_emu_take_error(err, sizeof err);
+    memset(neighbour, 0, sizeof neighbour);
+    tk_emu_run_block(barrier_thread, NULL, NULL, 0, 0, 0, 256, 256 * sizeof(int32_t));
+    ck_assert_msg(!tk_emu_take_error(err, sizeof err), "%s", err);
+    for (int t = 0; t < 256; t++) ck_assert_int_eq(neighbour[t], 1000 + (t + 1) % 256);
 }
 END_TEST
 
@@ -125,6 +152,7 @@ int main(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, mma_sync_matches_a_plain_product);
     tcase_add_test(tc, a_warp_that_does_not_meet_is_reported);
+    tcase_add_test(tc, sync_orders_shared_writes_before_reads);
     suite_add_tcase(s, tc);
     SRunner *r = srunner_create(s);
     srunner_run_all(r, CK_NORMAL);

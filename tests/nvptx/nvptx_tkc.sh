@@ -32,10 +32,16 @@ ptx)
     grep -q 'needs an NVIDIA target' "$work/err" || fail "--emit=ptx for the host: no clear message"
     "$tkc" --target=sm_80 -c "$src/mma_single.tk" -o "$work/k.o" 2> "$work/err" && fail "-c for sm_80 succeeded"
     grep -q 'use --emit=ptx' "$work/err" || fail "-c for sm_80: no clear message"
-    echo "ok: 32 mma.sync per K step (64x64), 128-thread blocks, 48x48 in 16x8 tiles, ptx_kernel IR"
+    # the example gemm: shared tiles, two barriers per K step, 64x64 per warp, K 32
+    "$tkc" --target=sm_80 --emit=ptx "$tests/../examples/gemm.tk" -o "$work/e.ptx" || fail "tkc failed (examples/gemm.tk)"
+    [ "$(count "$MMA" "$work/e.ptx")" = 64 ] || fail "examples/gemm.tk: want 64 mma.sync per K step, got $(count "$MMA" "$work/e.ptx")"
+    [ "$(count 'bar.sync' "$work/e.ptx")" = 2 ] || fail "examples/gemm.tk: want 2 bar.sync"
+    [ "$(count '^\s*\.shared .align 16 .b8 .*\[8192\]' "$work/e.ptx")" = 2 ] || fail "examples/gemm.tk: As and Bs are not two 8 KiB shared arrays"
+    grep -q '\.reqntid 128' "$work/e.ptx" || fail "examples/gemm.tk: not 128 threads"
+    echo "ok: 32 mma.sync per K step (64x64), 128-thread blocks, 48x48 in 16x8 tiles, ptx_kernel IR, examples/gemm.tk with shared tiles and barriers"
     ;;
 unsupported)
-    for f in "$src/unsupported_sync.tk" "$src/unsupported_packed.tk" "$src/unsupported_subtile.tk" "$tests/../examples/gemm.tk"; do
+    for f in "$src/unsupported_map.tk" "$src/unsupported_packed.tk" "$src/unsupported_subtile.tk" "$tests/../examples/softmax.tk"; do
         "$tkc" --target=sm_90a --emit=ptx "$f" -o "$work/u.ptx" 2> "$work/err"
         rc=$?
         cat "$work/err"
@@ -43,9 +49,9 @@ unsupported)
         grep -q 'is not supported by the NVPTX backend yet' "$work/err" || fail "$f: no clear message"
         grep -q 'LLVM ERROR' "$work/err" && fail "$f: LLVM error"
     done
-    grep -q 'gemm.tk:16:5: sm_90a: TIR op VAR of st<bf16, 128, 32>' "$work/err" || fail "examples/gemm.tk: message does not name st at 16:5"
-    "$tkc" --target=sm_80 --emit=ptx "$src/unsupported_sync.tk" 2>&1 | grep -q 'unsupported_sync.tk:5:5: sm_80: TIR op SYNC' \
-        || fail "sync: message does not name the line"
+    grep -q 'softmax.tk:14:5: sm_90a: TIR op VAR of rv<f32, 16>' "$work/err" || fail "examples/softmax.tk: message does not name rv at 14:5"
+    "$tkc" --target=sm_80 --emit=ptx "$src/unsupported_map.tk" 2>&1 | grep -q 'unsupported_map.tk:6:14: sm_80: TIR op MAP1.exp' \
+        || fail "map: message does not name the line"
     ;;
 ptxas)
     ptxas=$(command -v ptxas || true)
@@ -55,11 +61,11 @@ ptxas)
         exit 77
     fi
     for sm in sm_80 sm_90 sm_90a; do
-        for k in mma_single gemm_kloop gemm_warps odd_tile; do
-            "$tkc" --target=$sm --emit=ptx "$src/$k.tk" -o "$work/$k.ptx" || fail "tkc failed ($k, $sm)"
-            "$ptxas" -arch=$sm -v "$work/$k.ptx" -o "$work/$k.cubin" > "$work/log" 2>&1 || { cat "$work/log"; fail "ptxas rejected $k for $sm"; }
+        for k in mma_single gemm_kloop gemm_warps odd_tile ../../examples/gemm; do
+            "$tkc" --target=$sm --emit=ptx "$src/$k.tk" -o "$work/$(basename $k).ptx" || fail "tkc failed ($k, $sm)"
+            "$ptxas" -arch=$sm -v "$work/$(basename $k).ptx" -o "$work/k.cubin" > "$work/log" 2>&1 || { cat "$work/log"; fail "ptxas rejected $k for $sm"; }
             grep -q '0 bytes spill stores, 0 bytes spill loads' "$work/log" || { cat "$work/log"; fail "$k spills on $sm"; }
-            echo "$sm $k: $(grep -o 'Used [0-9]* registers' "$work/log")"
+            echo "$sm $k: $(grep -o 'Used [0-9]* registers.*' "$work/log")"
         done
     done
     ;;

@@ -1,0 +1,265 @@
+/* gpu_shared.c — shared tiles and barriers in the GPU lowering.
+ *
+ * An st is block-shared memory that the vendor places (gpu_lower.h
+ * shared_at: an addrspace(3) array on a GPU, the emulator's per-block buffer
+ * on sm_80-emu), row-major, bf16 as 16-bit patterns. What the language makes
+ * block-collective — the zero fill of a declaration, `s = load(gl, ...)`,
+ * `s = fill(x)` — the block's threads share: thread t handles elements t,
+ * t + threads, t + 2·threads, ... So the thread that zero-fills an element is
+ * the one that later loads it, and a thread reads what others wrote only
+ * after a sync(), as the language asks (docs/LANGUAGE.md §4). A register tile
+ * is read from an st lane by lane through the base tile's lane maps, like a
+ * load from a gl but without masks: the checker keeps st coordinates in range.
+ * One scalar access per element for now; vector accesses and ldmatrix come
+ * with the performance work. */
+#include <stdio.h>
+#include <string.h>
+
+#include "gpu_internal.h"
+
+static bool is_st(const TkType *t) { return t && t->kind == TK_TY_ST; }
+
+static bool st_elem_ok(const TkType *t) { return t->elem == TK_TY_BF16 || t->elem == TK_TY_F32; }
+
+/* ---------------------------------------------------------------- checking */
+
+static int refuse(GpuLower *g, const TirInstr *i, const char *what)
+{
+    return gpu_not_supported(g, i, what);
+}
+
+/* the SET that must consume a collective value: the next statement */
+static bool set_into_st(const TirInstr *i)
+{
+    const TirInstr *n = i->next;
+    return n && n->op == TIR_SET && n->args[1] == i && is_st(n->args[0]->type);
+}
+
+int gpu_shared_check(GpuLower *g, const TirInstr *i)
+{
+    char ty[128], ty2[128], what[320];
+    switch (i->op) {
+    case TIR_VAR:
+        if (i->type->kind == TK_TY_SV) return refuse(g, i, "of a shared vector (sv comes later)");
+        if (!st_elem_ok(i->type)) {
+            snprintf(what, sizeof what, "of %s (shared tiles are bf16 or f32)", gpu_type_str(i->type, ty, sizeof ty));
+            return refuse(g, i, what);
+        }
+        return 0;
+    case TIR_FILL:
+        if (!set_into_st(i)) return refuse(g, i, "of a shared tile used other than as `s = fill(x)`");
+        return 0;
+    case TIR_LOAD: {
+        const TirInstr *src = i->args[0];
+        if (is_st(i->type)) {   /* s = load(gl, ...): the whole block */
+            TkTypeKind ge = src->type->elem, te = i->type->elem;
+            if (src->op != TIR_PARAM || src->type->kind != TK_TY_GL || src->type->rank < 2 || src->type->layout == TK_PACKED ||
+                !(ge == te || (te == TK_TY_F32 && (ge == TK_TY_BF16 || ge == TK_TY_F16))) || !set_into_st(i)) {
+                snprintf(what, sizeof what, "from %s into %s", gpu_type_str(src->type, ty, sizeof ty), gpu_type_str(i->type, ty2, sizeof ty2));
+                return refuse(g, i, what);
+            }
+            return 0;
+        }
+        /* an rt from an st: the same element type, a role the base tile has */
+        if (i->type->kind != TK_TY_RT || gpu_role_of(i->type) == ROLE_NONE || src->type->elem != i->type->elem ||
+            src->op != TIR_VAR) {
+            snprintf(what, sizeof what, "from %s into %s", gpu_type_str(src->type, ty, sizeof ty), gpu_type_str(i->type, ty2, sizeof ty2));
+            return refuse(g, i, what);
+        }
+        return 0;
+    }
+    case TIR_SET: {
+        const TirInstr *v = i->args[1];
+        if ((v->op == TIR_LOAD || v->op == TIR_FILL) && is_st(v->type)) return 0;
+        snprintf(what, sizeof what, "of %s from %s (a shared tile is set by load(gl, ...) or fill(x) only, yet)",
+                 gpu_type_str(i->args[0]->type, ty, sizeof ty), tir_op_name(v->op));
+        return refuse(g, i, what);
+    }
+    case TIR_STORE:
+        snprintf(what, sizeof what, "of %s into %s (stores into or from shared tiles come later)",
+                 gpu_type_str(i->args[1]->type, ty, sizeof ty), gpu_type_str(i->args[0]->type, ty2, sizeof ty2));
+        return refuse(g, i, what);
+    default:
+        snprintf(what, sizeof what, "on %s", gpu_type_str(i->type, ty, sizeof ty));
+        return refuse(g, i, what);
+    }
+}
+
+static int64_t st_bytes(const TkType *t)
+{
+    return t->dims[0] * t->dims[1] * (t->elem == TK_TY_F32 ? 4 : 2);
+}
+
+static int64_t align16(int64_t x) { return (x + 15) / 16 * 16; }
+
+int64_t gpu_shared_bytes(const TirRegion *r)
+{
+    int64_t n = 0;
+    for (const TirInstr *i = r->first; i; i = i->next) {
+        if (i->op == TIR_VAR && is_st(i->type)) n = align16(n) + st_bytes(i->type);
+        n += gpu_shared_bytes(&i->body[0]) + gpu_shared_bytes(&i->body[1]);
+    }
+    return n;
+}
+
+/* ---------------------------------------------------------------- block-shared loops */
+
+typedef struct {
+    LLVMBasicBlockRef pre, head, body, exit;
+    LLVMValueRef e;   /* i64: the element this thread handles */
+} Coop;
+
+/* for (e = tid; e < n; e += threads) */
+static void coop_begin(GpuLower *g, Coop *L, int64_t n)
+{
+    LLVMBuilderRef B = g->e.b;
+    L->pre = LLVMGetInsertBlock(B);
+    L->head = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "coop");
+    L->body = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "coop.body");
+    L->exit = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "coop.end");
+    LLVMValueRef start = LLVMBuildZExt(B, g->tid, g->e.i64, "");
+    LLVMBuildBr(B, L->head);
+    LLVMPositionBuilderAtEnd(B, L->head);
+    L->e = LLVMBuildPhi(B, g->e.i64, "e");
+    LLVMAddIncoming(L->e, &start, &L->pre, 1);
+    LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntSLT, L->e, c64(g, n), ""), L->body, L->exit);
+    LLVMPositionBuilderAtEnd(B, L->body);
+}
+
+static void coop_end(GpuLower *g, Coop *L)
+{
+    LLVMBuilderRef B = g->e.b;
+    int64_t threads = (int64_t)(g->f->warps > 0 ? g->f->warps : 1) * g->wave;
+    LLVMValueRef next = LLVMBuildAdd(B, L->e, c64(g, threads), "");
+    LLVMBasicBlockRef latch = LLVMGetInsertBlock(B);
+    LLVMAddIncoming(L->e, &next, &latch, 1);
+    LLVMBuildBr(B, L->head);
+    LLVMPositionBuilderAtEnd(B, L->exit);
+}
+
+/* how an st element is held: bf16 as its bits */
+static LLVMTypeRef st_elem_type(GpuLower *g, const TkType *st)
+{
+    return st->elem == TK_TY_F32 ? g->e.f32 : g->e.i16;
+}
+
+static void st_store(GpuLower *g, const TkType *st, LLVMValueRef base, LLVMValueRef e, LLVMValueRef x)
+{
+    LLVMTypeRef et = st_elem_type(g, st);
+    LLVMBuildStore(g->e.b, x, LLVMBuildGEP2(g->e.b, et, base, &e, 1, ""));
+}
+
+/* ---------------------------------------------------------------- emission */
+
+void gpu_shared_var(GpuLower *g, const TirInstr *i)
+{
+    int64_t bytes = st_bytes(i->type), off = align16(g->shared_used);
+    g->shared_used = off + bytes;
+    TkGpuBuilder gb = { g->e.ctx, g->e.mod, g->e.b, g->env };
+    LLVMValueRef base = g->v->shared_at(&gb, i->name ? i->name : "st", bytes, off);
+    g->slots[i->id] = base;
+    /* a declaration is zero-filled (by the block) */
+    Coop L;
+    coop_begin(g, &L, i->type->dims[0] * i->type->dims[1]);
+    st_store(g, i->type, base, L.e, LLVMConstNull(st_elem_type(g, i->type)));
+    coop_end(g, &L);
+}
+
+/* element e (row-major in the tile) of `s = load(X, coords)`: X's element or
+ * 0 outside it, in the st's type */
+static LLVMValueRef gl_element(GpuLower *g, const TirInstr *ld, const TkType *st, LLVMValueRef e)
+{
+    LLVMBuilderRef B = g->e.b;
+    const TirInstr *src = ld->args[0];
+    const TkType *gt = src->type;
+    unsigned rank = gt->rank;
+    int64_t R = st->dims[0], C = st->dims[1];
+    LLVMValueRef ok = LLVMConstInt(g->e.i1, 1, 0), lead = c64(g, 0);
+    for (unsigned d = 0; d + 2 < rank; d++) {
+        LLVMValueRef x = gpu_i64v(g, gpu_val(g, ld->args[1 + d])), dim = gpu_tensor_dim(g, gt, d);
+        ok = LLVMBuildAnd(B, ok, LLVMBuildICmp(B, LLVMIntSGE, x, c64(g, 0), ""), "");
+        ok = LLVMBuildAnd(B, ok, LLVMBuildICmp(B, LLVMIntSLT, x, dim, ""), "");
+        lead = LLVMBuildAdd(B, LLVMBuildMul(B, lead, dim, ""), x, "");
+    }
+    LLVMValueRef nrows = gpu_tensor_dim(g, gt, rank - 2), ncols = gpu_tensor_dim(g, gt, rank - 1);
+    LLVMValueRef row = LLVMBuildAdd(B, LLVMBuildMul(B, gpu_i64v(g, gpu_val(g, ld->args[rank - 1])), c64(g, R), ""),
+                                    LLVMBuildSDiv(B, e, c64(g, C), ""), "row");
+    LLVMValueRef col = LLVMBuildAdd(B, LLVMBuildMul(B, gpu_i64v(g, gpu_val(g, ld->args[rank])), c64(g, C), ""),
+                                    LLVMBuildSRem(B, e, c64(g, C), ""), "col");
+    ok = LLVMBuildAnd(B, ok, LLVMBuildICmp(B, LLVMIntSGE, row, c64(g, 0), ""), "");
+    ok = LLVMBuildAnd(B, ok, LLVMBuildICmp(B, LLVMIntSLT, row, nrows, ""), "");
+    ok = LLVMBuildAnd(B, ok, LLVMBuildICmp(B, LLVMIntSGE, col, c64(g, 0), ""), "");
+    ok = LLVMBuildAnd(B, ok, LLVMBuildICmp(B, LLVMIntSLT, col, ncols, ""), "");
+    LLVMValueRef idx = LLVMBuildAdd(B, LLVMBuildMul(B, LLVMBuildAdd(B, LLVMBuildMul(B, lead, nrows, ""), row, ""), ncols, ""), col, "");
+    /* read only inside the tensor */
+    LLVMTypeRef rt = gt->elem == TK_TY_F32 ? g->e.f32 : g->e.i16, want = st_elem_type(g, st);
+    LLVMBasicBlockRef pre = LLVMGetInsertBlock(B);
+    LLVMBasicBlockRef rd = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "ld");
+    LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "ld.done");
+    LLVMBuildCondBr(B, ok, rd, done);
+    LLVMPositionBuilderAtEnd(B, rd);
+    LLVMValueRef x = LLVMBuildLoad2(B, rt, LLVMBuildGEP2(B, rt, gpu_val(g, src), &idx, 1, ""), "");
+    if (want == g->e.f32 && rt == g->e.i16) {   /* bf16 / f16 widened into an f32 tile */
+        LLVMTypeRef h = gt->elem == TK_TY_BF16 ? g->e.bf16 : g->e.f16;
+        x = LLVMBuildFPExt(B, LLVMBuildBitCast(B, x, h, ""), g->e.f32, "");
+    }
+    LLVMBasicBlockRef rd_end = LLVMGetInsertBlock(B);
+    LLVMBuildBr(B, done);
+    LLVMPositionBuilderAtEnd(B, done);
+    LLVMValueRef phi = LLVMBuildPhi(B, want, "");
+    LLVMValueRef zero = LLVMConstNull(want);
+    LLVMAddIncoming(phi, &x, &rd_end, 1);
+    LLVMAddIncoming(phi, &zero, &pre, 1);
+    return phi;
+}
+
+void gpu_shared_set(GpuLower *g, const TirInstr *i)
+{
+    const TirInstr *slot = i->args[0], *v = i->args[1];
+    const TkType *st = slot->type;
+    LLVMValueRef base = g->slots[slot->id];
+    Coop L;
+    if (v->op == TIR_FILL) {
+        const TirInstr *s = v->args[0];
+        LLVMValueRef x = emit_convert_scalar(&g->e, gpu_val(g, s), s->type->kind, st->elem);
+        if (st->elem != TK_TY_F32) x = LLVMBuildBitCast(g->e.b, x, g->e.i16, "");
+        coop_begin(g, &L, st->dims[0] * st->dims[1]);
+        st_store(g, st, base, L.e, x);
+        coop_end(g, &L);
+        return;
+    }
+    coop_begin(g, &L, st->dims[0] * st->dims[1]);
+    st_store(g, st, base, L.e, gl_element(g, v, st, L.e));
+    coop_end(g, &L);
+}
+
+LLVMValueRef gpu_shared_load(GpuLower *g, const TirInstr *i)
+{
+    LLVMBuilderRef B = g->e.b;
+    const TirInstr *src = i->args[0];
+    const TkType *st = src->type, *t = i->type;
+    Frags F;
+    gpu_frags_of(g->row, t, &F);
+    unsigned n = (unsigned)F.n;
+    LLVMValueRef lane = LLVMBuildZExt(B, g->lane, g->e.i64, "");
+    LLVMValueRef row0 = LLVMBuildAdd(B, LLVMBuildMul(B, gpu_i64v(g, gpu_val(g, i->args[1])), c64(g, t->dims[0]), ""),
+                                     gpu_lane_term(g, lane, F.lay->row), "");
+    LLVMValueRef col0 = LLVMBuildAdd(B, LLVMBuildMul(B, gpu_i64v(g, gpu_val(g, i->args[2])), c64(g, t->dims[1]), ""),
+                                     gpu_lane_term(g, lane, F.lay->col), "");
+    LLVMValueRef at = LLVMBuildAdd(B, LLVMBuildMul(B, row0, c64(g, st->dims[1]), ""), col0, "");
+    LLVMTypeRef et = st_elem_type(g, st);
+    LLVMValueRef v = LLVMGetPoison(LLVMVectorType(et, n)), base = g->slots[src->id];
+    for (unsigned p = 0; p < n; p++) {
+        int64_t frag = p / F.elems, e = p % F.elems;
+        int64_t r = frag / F.fcols * F.bm + F.lay->row_of[e], c = frag % F.fcols * F.bn + F.lay->col_of[e];
+        LLVMValueRef ix = LLVMBuildAdd(B, at, c64(g, r * st->dims[1] + c), "");
+        v = LLVMBuildInsertElement(B, v, LLVMBuildLoad2(B, et, LLVMBuildGEP2(B, et, base, &ix, 1, ""), ""), c32(g, p), "");
+    }
+    return v;
+}
+
+void gpu_sync(GpuLower *g)
+{
+    TkGpuBuilder gb = { g->e.ctx, g->e.mod, g->e.b, g->env };
+    g->v->barrier(&gb);
+}
