@@ -1,6 +1,7 @@
 /* gpu_internal.h — what the files of the GPU lowering share (gpu_lower.c:
- * checking, register tiles, control flow, kernels; gpu_shared.c: shared tiles
- * and barriers). Not a public interface. */
+ * checking, register tiles, control flow, kernels; gpu_elementwise.c: maps
+ * and conversions of register tiles; gpu_shared.c: shared tiles and
+ * barriers). Not a public interface. */
 #ifndef TK_LOWER_GPU_INTERNAL_H
 #define TK_LOWER_GPU_INTERNAL_H
 
@@ -66,6 +67,14 @@ LLVMValueRef gpu_special(GpuLower *g, TkGpuSpecial which);
 LLVMValueRef gpu_i64v(GpuLower *g, LLVMValueRef v);
 LLVMValueRef gpu_tensor_dim(GpuLower *g, const TkType *t, unsigned d);
 LLVMValueRef gpu_lane_term(GpuLower *g, LLVMValueRef lane, TkLaneTerm t);
+
+LLVMValueRef gpu_splat(GpuLower *g, LLVMValueRef x, unsigned n);
+
+/* element-wise work on register tiles (gpu_elementwise.c) */
+int gpu_map_check(GpuLower *g, const TirInstr *i);
+int gpu_convert_check(GpuLower *g, const TirInstr *i);
+LLVMValueRef gpu_tile_map(GpuLower *g, const TirInstr *i);
+LLVMValueRef gpu_tile_convert(GpuLower *g, const TirInstr *i);
 
 /* shared tiles and barriers (gpu_shared.c) */
 int gpu_shared_check(GpuLower *g, const TirInstr *i);       /* VAR/LOAD/FILL/SET of an st, LOAD of an rt from one */

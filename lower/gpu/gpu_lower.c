@@ -39,7 +39,7 @@ Role gpu_role_of(const TkType *t)
 {
     if (!t || t->kind != TK_TY_RT || t->rank != 2) return ROLE_NONE;
     if (t->elem == TK_TY_BF16) return t->layout == TK_COL ? ROLE_B : ROLE_A;
-    if (t->elem == TK_TY_F32 && t->layout == TK_ROW) return ROLE_C;
+    if ((t->elem == TK_TY_F32 || t->elem == TK_TY_BOOL) && t->layout == TK_ROW) return ROLE_C;   /* masks as accumulators */
     return ROLE_NONE;
 }
 
@@ -82,7 +82,7 @@ int gpu_fail(GpuLower *g, const TirInstr *at, const char *fmt, ...)
     return 1;
 }
 
-#define SCOPE_HINT "(it handles register-tile matrix products: rt load/store/zeros, mma_ab, shared tiles loaded by the block, sync, scalar code, for/if)"
+#define SCOPE_HINT "(it handles rt load/store/zeros, element-wise maps and convert, mma_ab, shared tiles loaded by the block, sync, scalar code, for/if)"
 
 int gpu_not_supported(GpuLower *g, const TirInstr *i, const char *what)
 {
@@ -104,7 +104,7 @@ static int check_tile(GpuLower *g, const TirInstr *i, const TkType *t)
     if (t->kind == TK_TY_RT && gpu_role_of(t) != ROLE_NONE) return 0;
     if (t->kind == TK_TY_RT) {
         return gpu_fail(g, i, "TIR op %s of %s is not supported by the %s backend yet: register tiles are rt<bf16> "
-                          "(matrix operands, row or col) and rt<f32, row> (accumulators) " SCOPE_HINT,
+                          "(matrix operands, row or col), rt<f32, row> (accumulators) and rt<bool, row> " SCOPE_HINT,
                     tir_op_name(i->op), gpu_type_str(t, ty, sizeof ty), g->v->name);
     }
     char need[96];
@@ -139,8 +139,9 @@ static int check_instr(GpuLower *g, const TirInstr *i)
         return 0;
     case TIR_MAP1: case TIR_MAP2: case TIR_MAP3:
         if (tk_is_scalar(i->type->kind)) return 0;
-        snprintf(what, sizeof what, ".%s on %s", tir_fn_name((TirFn)i->aux), gpu_type_str(i->type, ty, sizeof ty));
-        return gpu_not_supported(g, i, what);
+        return gpu_map_check(g, i);
+    case TIR_CONVERT:
+        return gpu_convert_check(g, i);
     case TIR_VAR:
         return tk_is_scalar(i->type->kind) ? 0 : check_tile(g, i, i->type);
     case TIR_FILL:
@@ -153,6 +154,7 @@ static int check_instr(GpuLower *g, const TirInstr *i)
         }
         if (check_tile(g, i, i->type)) return 1;
         TkTypeKind ge = src->type->elem, te = i->type->elem;
+        if (te == TK_TY_BOOL) ge = TK_TY_VOID;   /* refused below: masks are computed, not loaded */
         if (src->type->rank < 2 || src->type->layout == TK_PACKED || !(ge == te || (te == TK_TY_F32 && (ge == TK_TY_BF16 || ge == TK_TY_F16)))) {
             snprintf(what, sizeof what, "from %s into %s", gpu_type_str(src->type, ty, sizeof ty), gpu_type_str(i->type, ty2, sizeof ty2));
             return gpu_not_supported(g, i, what);
@@ -327,10 +329,11 @@ LLVMTypeRef gpu_tile_type(GpuLower *g, const TkType *t)
 {
     Frags F;
     gpu_frags_of(g->row, t, &F);
-    return LLVMVectorType(F.role == ROLE_C ? g->e.f32 : g->e.i16, (unsigned)F.n);
+    LLVMTypeRef et = t->elem == TK_TY_F32 ? g->e.f32 : t->elem == TK_TY_BOOL ? g->e.i1 : g->e.i16;   /* bf16: bits */
+    return LLVMVectorType(et, (unsigned)F.n);
 }
 
-static LLVMValueRef splat(GpuLower *g, LLVMValueRef x, unsigned n)
+LLVMValueRef gpu_splat(GpuLower *g, LLVMValueRef x, unsigned n)
 {
     LLVMTypeRef vt = LLVMVectorType(LLVMTypeOf(x), n);
     LLVMValueRef v = LLVMBuildInsertElement(g->e.b, LLVMGetPoison(vt), x, c32(g, 0), "");
@@ -450,18 +453,18 @@ static Access tile_access(GpuLower *g, const TkType *gt, const TirInstr *const *
         rc[p] = c64(g, fr * F.bm + F.lay->row_of[e]);
         cc[p] = c64(g, fc * F.bn + F.lay->col_of[e]);
     }
-    LLVMValueRef grow = LLVMBuildAdd(B, splat(g, LLVMBuildAdd(B, row0, lane_row, ""), n), LLVMConstVector(rc, n), "row");
-    LLVMValueRef gcol = LLVMBuildAdd(B, splat(g, LLVMBuildAdd(B, col0, lane_col, ""), n), LLVMConstVector(cc, n), "col");
+    LLVMValueRef grow = LLVMBuildAdd(B, gpu_splat(g, LLVMBuildAdd(B, row0, lane_row, ""), n), LLVMConstVector(rc, n), "row");
+    LLVMValueRef gcol = LLVMBuildAdd(B, gpu_splat(g, LLVMBuildAdd(B, col0, lane_col, ""), n), LLVMConstVector(cc, n), "col");
     free(rc);
     free(cc);
     LLVMValueRef zero = LLVMConstNull(v64);
     LLVMValueRef m = LLVMBuildICmp(B, LLVMIntSGE, grow, zero, "");
-    m = LLVMBuildAnd(B, m, LLVMBuildICmp(B, LLVMIntSLT, grow, splat(g, nrows, n), ""), "");
+    m = LLVMBuildAnd(B, m, LLVMBuildICmp(B, LLVMIntSLT, grow, gpu_splat(g, nrows, n), ""), "");
     m = LLVMBuildAnd(B, m, LLVMBuildICmp(B, LLVMIntSGE, gcol, zero, ""), "");
-    m = LLVMBuildAnd(B, m, LLVMBuildICmp(B, LLVMIntSLT, gcol, splat(g, ncols, n), ""), "");
-    A.mask = LLVMBuildAnd(B, m, splat(g, base_ok, n), "inbounds");
-    LLVMValueRef rowbase = splat(g, LLVMBuildMul(B, lead_off, nrows, ""), n);
-    A.idx = LLVMBuildAdd(B, LLVMBuildMul(B, LLVMBuildAdd(B, rowbase, grow, ""), splat(g, ncols, n), ""), gcol, "idx");
+    m = LLVMBuildAnd(B, m, LLVMBuildICmp(B, LLVMIntSLT, gcol, gpu_splat(g, ncols, n), ""), "");
+    A.mask = LLVMBuildAnd(B, m, gpu_splat(g, base_ok, n), "inbounds");
+    LLVMValueRef rowbase = gpu_splat(g, LLVMBuildMul(B, lead_off, nrows, ""), n);
+    A.idx = LLVMBuildAdd(B, LLVMBuildMul(B, LLVMBuildAdd(B, rowbase, grow, ""), gpu_splat(g, ncols, n), ""), gcol, "idx");
     A.nonempty = LLVMBuildICmp(B, LLVMIntSGT, numel, c64(g, 0), "");
     return A;
 }
@@ -538,9 +541,9 @@ static LLVMValueRef tile_fill(GpuLower *g, const TirInstr *i)
     Frags F;
     gpu_frags_of(g->row, i->type, &F);
     LLVMValueRef x = emit_convert_scalar(&g->e, gpu_val(g, s), s->type->kind, i->type->elem);
-    if (F.role != ROLE_C) x = LLVMBuildBitCast(g->e.b, x, g->e.i16, "");
+    if (i->type->elem == TK_TY_BF16 || i->type->elem == TK_TY_F16) x = LLVMBuildBitCast(g->e.b, x, g->e.i16, "");
     if (LLVMIsAConstant(x) && LLVMIsNull(x)) return LLVMConstNull(gpu_tile_type(g, i->type));
-    return splat(g, x, (unsigned)F.n);
+    return gpu_splat(g, x, (unsigned)F.n);
 }
 
 /* slot a(0) += a(1) · a(2), base tile by base tile; the (intrinsic, processor)
@@ -649,7 +652,8 @@ static void emit_instr(GpuLower *g, const TirInstr *i)
     }
     case TIR_CAST: v = emit_convert_scalar(&g->e, gpu_val(g, i->args[0]), i->args[0]->type->kind, i->type->kind); break;
     case TIR_CDIV: v = emit_scalar_cdiv(&g->e, gpu_val(g, i->args[0]), gpu_val(g, i->args[1])); break;
-    case TIR_MAP1: case TIR_MAP2: case TIR_MAP3: v = scalar_map(g, i); break;
+    case TIR_MAP1: case TIR_MAP2: case TIR_MAP3: v = tk_is_scalar(i->type->kind) ? scalar_map(g, i) : gpu_tile_map(g, i); break;
+    case TIR_CONVERT: v = gpu_tile_convert(g, i); break;
     case TIR_VAR: {
         if (i->type->kind == TK_TY_ST) {
             gpu_shared_var(g, i);

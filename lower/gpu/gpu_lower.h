@@ -16,12 +16,14 @@
  * Supported subset (the rest of the language comes next): PARAM, SIZE,
  * BLOCK_ID, WARP_ID (thread id / warp size), constants, scalar
  * BINARY/UNARY/CAST/CDIV and scalar MAP1/MAP2, VAR/GET/SET of scalars and rt
- * tiles, FILL, LOAD of an rt from a gl (masked) or from an st, MMA ab (bf16
- * operands, f32 accumulator), STORE of an rt to a gl (masked), FOR and IF;
- * shared tiles (st, bf16 or f32) declared, zero-filled and loaded from a gl
- * by the whole block (gpu_shared.c), and SYNC. Every other op (sv/rv,
- * stores into shared tiles, tile maps, reductions, conversions, element
- * access, the transposed mma forms) is refused with
+ * tiles, FILL, LOAD of an rt from a gl (masked) or from an st, MAP1/2/3 and
+ * CONVERT of rt tiles (gpu_elementwise.c; a convert that moves elements
+ * between lanes is refused when emitted), MMA ab (bf16 operands, f32
+ * accumulator), STORE of an rt to a gl (masked), FOR and IF; shared tiles
+ * (st, bf16 or f32) declared, zero-filled and loaded from a gl by the whole
+ * block (gpu_shared.c), and SYNC. Every other op (sv/rv, stores into shared
+ * tiles, reductions, broadcasts, element access, the transposed mma forms) is
+ * refused with
  *     FILE:LINE:COL: PROC: TIR op X ... is not supported by the VENDOR backend yet
  * before any LLVM call, as is an mma whose (intrinsic, processor) pairing the
  * vendor's table does not list — LLVM would abort. */

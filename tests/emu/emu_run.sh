@@ -4,7 +4,8 @@
 # its error bounds). Sizes are not multiples of the tiles, so the masked edges of
 # every load and store are exercised; grids have many blocks, run on 1 and 2 threads.
 #   kernels      every register-tile test kernel (one mma, a K loop, 4 warps, 48x48 tiles)
-#                and examples/gemm.tk (shared tiles loaded by the block, sync())
+#                examples/gemm.tk (shared tiles loaded by the block, sync()) and
+#                epilogue.tk (maps, select, fma, an accumulator converted to an A operand)
 #   nosync       the example gemm without a sync(): the emulator must see the race
 #   unsupported  a kernel outside the GPU subset: a clear message, no crash
 set -u
@@ -25,6 +26,7 @@ gemm_kloop M=64,K=16,N=64 1
 gemm_warps M=130,K=70,N=61 2
 odd_tile M=50,K=40,N=100 1
 ../../examples/gemm M=200,K=70,N=150 2
+../emu/epilogue M=45,K=16,N=32,D=50 1
 LIST
     ;;
 nosync)

@@ -41,7 +41,7 @@ ptx)
     echo "ok: 32 mma.sync per K step (64x64), 128-thread blocks, 48x48 in 16x8 tiles, ptx_kernel IR, examples/gemm.tk with shared tiles and barriers"
     ;;
 unsupported)
-    for f in "$src/unsupported_map.tk" "$src/unsupported_packed.tk" "$src/unsupported_subtile.tk" "$tests/../examples/softmax.tk"; do
+    for f in "$src/unsupported_reduce.tk" "$src/unsupported_packed.tk" "$src/unsupported_subtile.tk" "$tests/../examples/softmax.tk"; do
         "$tkc" --target=sm_90a --emit=ptx "$f" -o "$work/u.ptx" 2> "$work/err"
         rc=$?
         cat "$work/err"
@@ -50,8 +50,8 @@ unsupported)
         grep -q 'LLVM ERROR' "$work/err" && fail "$f: LLVM error"
     done
     grep -q 'softmax.tk:14:5: sm_90a: TIR op VAR of rv<f32, 16>' "$work/err" || fail "examples/softmax.tk: message does not name rv at 14:5"
-    "$tkc" --target=sm_80 --emit=ptx "$src/unsupported_map.tk" 2>&1 | grep -q 'unsupported_map.tk:6:14: sm_80: TIR op MAP1.exp' \
-        || fail "map: message does not name the line"
+    "$tkc" --target=sm_80 --emit=ptx "$src/unsupported_reduce.tk" 2>&1 | grep -q 'unsupported_reduce.tk:6:14: sm_80: TIR op REDUCE' \
+        || fail "reduce: message does not name the line"
     ;;
 ptxas)
     ptxas=$(command -v ptxas || true)
@@ -61,7 +61,7 @@ ptxas)
         exit 77
     fi
     for sm in sm_80 sm_90 sm_90a; do
-        for k in mma_single gemm_kloop gemm_warps odd_tile ../../examples/gemm; do
+        for k in mma_single gemm_kloop gemm_warps odd_tile ../../examples/gemm ../emu/epilogue; do
             "$tkc" --target=$sm --emit=ptx "$src/$k.tk" -o "$work/$(basename $k).ptx" || fail "tkc failed ($k, $sm)"
             "$ptxas" -arch=$sm -v "$work/$(basename $k).ptx" -o "$work/k.cubin" > "$work/log" 2>&1 || { cat "$work/log"; fail "ptxas rejected $k for $sm"; }
             grep -q '0 bytes spill stores, 0 bytes spill loads' "$work/log" || { cat "$work/log"; fail "$k spills on $sm"; }
