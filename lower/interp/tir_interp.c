@@ -776,8 +776,9 @@ static int setup(Interp *I)
     return I->shared ? 0 : -1;
 }
 
+/* grid_only: compute the grid into grid_only[0..2] and run no block */
 static int run(const TirFunc *f, double **tensors, TirInterpBounds *bounds, const double *scalars, const int64_t *sizes, char *err,
-               size_t errlen)
+               size_t errlen, int64_t *grid_only)
 {
     Interp I;
     memset(&I, 0, sizeof I);
@@ -809,6 +810,10 @@ static int run(const TirFunc *f, double **tensors, TirInterpBounds *bounds, cons
             else grid[k] = v->i;
         }
         clear_values(&I, I.warps);
+        if (grid_only) {
+            memcpy(grid_only, grid, sizeof grid);
+            grid[0] = 0;   /* no block */
+        }
         bool empty = grid[0] <= 0 || grid[1] <= 0 || grid[2] <= 0;
         for (int k = 0; k < 3 && !I.failed && !empty; k++)
             if (grid[k] > INT32_MAX) ti_fail(&I, NULL, "grid dimension %d is %lld, more than an i32 block index can hold", k, (long long)grid[k]);
@@ -828,7 +833,7 @@ static int run(const TirFunc *f, double **tensors, TirInterpBounds *bounds, cons
 int tir_interp_run(const TirFunc *f, double **tensors, const double *scalars, const int64_t *sizes, char *err,
                    size_t errlen)
 {
-    return run(f, tensors, NULL, scalars, sizes, err, errlen);
+    return run(f, tensors, NULL, scalars, sizes, err, errlen, NULL);
 }
 
 int tir_interp_run_bounded(const TirFunc *f, double **tensors, TirInterpBounds *bounds, const double *scalars,
@@ -840,5 +845,18 @@ int tir_interp_run_bounded(const TirFunc *f, double **tensors, TirInterpBounds *
     }
     bounds->unreliable = 0;
     bounds->why[0] = '\0';
-    return run(f, tensors, bounds, scalars, sizes, err, errlen);
+    return run(f, tensors, bounds, scalars, sizes, err, errlen, NULL);
+}
+
+int tir_interp_grid(const TirFunc *f, const double *scalars, const int64_t *sizes, int64_t grid[3], char *err, size_t errlen)
+{
+    /* a grid reads no tensor (no block runs): every tensor is one placeholder */
+    double placeholder = 0, *none[TIR_MAX_ARGS * 8];
+    if (f && f->nparams > sizeof none / sizeof none[0]) {
+        snprintf(err, errlen, "kernel %s has too many parameters", f->name);
+        return -1;
+    }
+    for (size_t p = 0; p < sizeof none / sizeof none[0]; p++) none[p] = &placeholder;
+    grid[0] = grid[1] = grid[2] = 1;
+    return run(f, none, NULL, scalars, sizes, err, errlen, grid);
 }

@@ -78,6 +78,10 @@ typedef struct {
 int tir_interp_run_bounded(const TirFunc *f, double **tensors, TirInterpBounds *bounds, const double *scalars,
                            const int64_t *sizes, char *err, size_t errlen);
 
+/* The grid of kernel f for these scalars and sizes (what a GPU launcher
+ * needs on the host), without running any block. 0, or -1 with a message. */
+int tir_interp_grid(const TirFunc *f, const double *scalars, const int64_t *sizes, int64_t grid[3], char *err, size_t errlen);
+
 /* x rounded to bfloat16 / binary16 (round to nearest even), returned as a
  * double. Like the kernels, x is first rounded to f32, then to the 16-bit
  * type. NaN stays NaN; overflow gives ±inf. */

@@ -11,10 +11,12 @@
 #include <string.h>
 
 #include "cpu_jit.h"
+#include "cuda.h"
 #include "front.h"
 #include "lower.h"
 #include "nvptx.h"
 #include "nvptx_mma.h"
+#include "tir_interp.h"
 
 static const TkNvptxMma *row_named(const char *name)
 {
@@ -240,12 +242,62 @@ START_TEST(refusals_are_diagnostics)
 }
 END_TEST
 
+/* the grid a GPU launcher computes on the host: examples/gemm.tk's
+ * grid(cdiv(N, BN), cdiv(M, BM)) */
+START_TEST(grid_on_the_host)
+{
+    static const char src[] =
+        "kernel g(gl<bf16, M, K> A, gl<f32, M, N> C, i32 extra)\n"
+        "    grid(cdiv(N, 128), cdiv(M, 64) + extra, 3) warps(4)\n"
+        "{\n"
+        "    rt<f32, 64, 64> acc = zeros();\n"
+        "    store(C, acc, block.y, block.x);\n"
+        "}\n";
+    TkFront f;
+    ck_assert_int_eq(tk_front_load_memory(&f, "g.tk", src, strlen(src)), 0);
+    tk_front_parse(&f);
+    ck_assert_int_eq(tk_front_check(&f), 0);
+    TirModule m;
+    ck_assert_int_eq(tir_from_ast(&m, &f.arena, &f.src, &f.diags, f.items), 0);
+    const TirFunc *fn = m.funcs;
+    int64_t sizes[3];
+    for (unsigned s = 0; s < fn->sizes->count; s++) {
+        const char *n = fn->sizes->names[s];
+        sizes[s] = strcmp(n, "M") == 0 ? 200 : strcmp(n, "N") == 0 ? 129 : 70;
+    }
+    double scalars[3] = { 0, 0, 2 };
+    int64_t grid[3];
+    char err[256];
+    ck_assert_msg(tir_interp_grid(fn, scalars, sizes, grid, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(grid[0], 2);       /* cdiv(129, 128) */
+    ck_assert_int_eq(grid[1], 4 + 2);   /* cdiv(200, 64) + extra */
+    ck_assert_int_eq(grid[2], 3);
+    tk_front_free(&f);
+}
+END_TEST
+
+/* no driver: a status naming what is missing, never a crash */
+START_TEST(cuda_without_a_driver)
+{
+    setenv("TK_CUDA_LIBRARY", "/nonexistent/libcuda.so.1", 1);
+    TkCuda *cu = (TkCuda *)1;
+    char err[512];
+    ck_assert_int_eq(tk_cuda_open(&cu, err, sizeof err), -1);
+    ck_assert_ptr_null(cu);
+    ck_assert_msg(strstr(err, "no CUDA driver") && strstr(err, "/nonexistent/libcuda.so.1"), "%s", err);
+    unsetenv("TK_CUDA_LIBRARY");
+    tk_cuda_close(NULL);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("nvptx");
     TCase *tc = tcase_create("table");
     tcase_add_test(tc, m16n8k16_lane_maps_are_the_ptx_isa_figures);
     tcase_add_test(tc, sm_names_and_pairings);
+    tcase_add_test(tc, grid_on_the_host);
+    tcase_add_test(tc, cuda_without_a_driver);
     suite_add_tcase(s, tc);
     TCase *k = tcase_create("kernels");
     tcase_set_timeout(k, 120);

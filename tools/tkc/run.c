@@ -23,6 +23,7 @@
 #include "run_internal.h"
 #include "run_report.h"
 #include "emu.h"
+#include "run_cuda.h"
 #include "target.h"
 #include "tir_bind.h"
 #include "tir_flops.h"
@@ -142,6 +143,8 @@ int tkc_run(int argc, char **argv)
     }
     int status = RUN_OK;
     TkCpuModule *mod = NULL;
+    RunCuda gpu;   /* an NVIDIA target: the kernel runs on the GPU */
+    memset(&gpu, 0, sizeof gpu);
     RunArgs A;
     memset(&A, 0, sizeof A);
     static RunTiming timing;
@@ -192,7 +195,9 @@ int tkc_run(int argc, char **argv)
                 jo.specialise_count = fn->sizes ? fn->sizes->count : 0;
             }
             const TkTarget *tt = tk_target_find(o.target ? o.target : "host");
-            int rc = tt && tt->kind == TK_TARGET_EMU ? tk_emu_jit(&m, o.target, &mod, err, errlen) : tk_cpu_jit(&m, &jo, &mod, err, errlen);
+            int rc = tt && tt->kind == TK_TARGET_NVPTX ? run_cuda_start(&gpu, &m, fn, o.target, &A, sizes, err, errlen)
+                     : tt && tt->kind == TK_TARGET_EMU ? tk_emu_jit(&m, o.target, &mod, err, errlen)
+                                                       : tk_cpu_jit(&m, &jo, &mod, err, errlen);
             if (rc == 0) R.compiled = true;
             else status = RUN_FAILED;
         }
@@ -203,10 +208,14 @@ int tkc_run(int argc, char **argv)
     Launch L = { .sizes = sizes, .threads = tk_cpu_threads(o.threads), .emulated = target && target->kind == TK_TARGET_EMU };
     R.threads = L.threads;
     bool launched = false;
-    if (status == RUN_OK && tk_cpu_lookup(mod, fn->name, &L.grid, &L.block, err, errlen) != 0) status = RUN_FAILED;
+    bool on_gpu = gpu.cu != NULL;
+    int (*launch)(void *, char *, size_t) = on_gpu ? run_cuda_launch : launch_once;
+    void *launch_ctx = on_gpu ? (void *)&gpu : (void *)&L;
+    if (status == RUN_OK && !on_gpu && tk_cpu_lookup(mod, fn->name, &L.grid, &L.block, err, errlen) != 0) status = RUN_FAILED;
     for (unsigned p = 0; p < A.n; p++) L.ptrs[p] = A.args[p].data;
     /* the first launch is the one that is checked and written out */
-    if (status == RUN_OK && launch_once(&L, err, errlen) != 0) status = RUN_FAILED;
+    if (status == RUN_OK && launch(launch_ctx, err, errlen) != 0) status = RUN_FAILED;
+    if (status == RUN_OK && on_gpu && run_cuda_fetch(&gpu, &A, err, errlen) != 0) status = RUN_FAILED;
     launched = status == RUN_OK;
     if (status == RUN_OK && o.output_dir && run_write_outputs(o.output_dir, fn, &A, err, errlen) != 0) status = RUN_USAGE;
     if (status == RUN_OK) {
@@ -228,7 +237,7 @@ int tkc_run(int argc, char **argv)
     /* timing runs even when the check failed: the numbers still say something */
     if (launched && (status == RUN_OK || R.check_failed)) {
         char terr[256];
-        if (run_time_kernel(&o, L.threads, launch_once, &L, &timing, terr, sizeof terr) != 0) {
+        if (run_time_kernel(&o, L.threads, launch, launch_ctx, &timing, terr, sizeof terr) != 0) {
             snprintf(err, errlen, "a timed launch failed: %s", terr);
             status = RUN_FAILED;
             R.check_failed = false;
@@ -236,7 +245,7 @@ int tkc_run(int argc, char **argv)
             R.timed = true;
         }
     }
-    if (R.timed && R.flops_known && R.flops > 0) {
+    if (R.timed && R.flops_known && R.flops > 0 && !on_gpu && !L.emulated) {   /* the CPU's peak */
         char features[4096];
         target_features(o.target, features, sizeof features);
         run_peak(L.threads, has_bf16_mma(&fn->body), features, &R.peak);
@@ -245,6 +254,7 @@ int tkc_run(int argc, char **argv)
     run_report(&R);
     run_free_args(&A);
     tk_cpu_module_free(mod);
+    run_cuda_end(&gpu);
     tk_front_free(&f);
     return status;
 }
