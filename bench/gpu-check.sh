@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# gpu-check.sh — the one prepared check for a session that is lent an NVIDIA GPU
+# (issue 28). Two steps, because the GPU machine has PyTorch, CuPy and the
+# driver but no LLVM to build TileKit with:
+#
+#   bash bench/gpu-check.sh prepare    here: build tkc, write the PTX of the GPU
+#                                      kernels (sm_90a) into bench/gpu/ptx/
+#   bash bench/gpu-check.sh run        there (carry bench/gpu/ptx): run each kernel
+#                                      on the GPU at ragged sizes against a float64
+#                                      PyTorch reference, then time examples/gemm.tk
+#                                      against torch.matmul (cuBLAS), bf16, 4096³ and
+#                                      8192³; prints ratios and TFLOP/s, and writes
+#                                      $OUT/gpu-check.json when $OUT is set.
+#
+# Which stdlib kernels it runs: only those the GPU lowering takes today (the
+# register-tile subset and examples/gemm.tk); the others are listed as not
+# lowered. Sized to finish in a few minutes on an H100/H200.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+step=${1:-}
+case $step in
+prepare)
+    [ -x build-dev/tools/tkc/tkc ] || { cmake -S . -B build-dev -DCMAKE_BUILD_TYPE=Debug -DTK_AOT_STDLIB=OFF >/dev/null && cmake --build build-dev -j "$(nproc)" --target tkc; }
+    tkc=build-dev/tools/tkc/tkc
+    mkdir -p bench/gpu/ptx
+    "$tkc" --target=sm_90a --emit=ptx examples/gemm.tk -o bench/gpu/ptx/gemm.ptx
+    "$tkc" --target=sm_90a --emit=ptx tests/amdgpu/gemm_kloop.tk -o bench/gpu/ptx/gemm_kloop.ptx
+    "$tkc" --target=sm_90a --emit=ptx tests/emu/epilogue.tk -o bench/gpu/ptx/epilogue.ptx
+    for k in stdlib-kernels/*.tk; do   # what does not lower yet, and why (one line each)
+        "$tkc" --target=sm_90a --emit=ptx "$k" -o /dev/null 2>&1 | head -1 | sed "s|^|not lowered: |" || true
+    done > bench/gpu/ptx/not_lowered.txt
+    ls -l bench/gpu/ptx
+    ;;
+run)
+    [ -d bench/gpu/ptx ] || { echo "gpu-check: no bench/gpu/ptx: run 'bash bench/gpu-check.sh prepare' first (and carry it)" >&2; exit 2; }
+    PYTHONUNBUFFERED=1 python3 bench/gpu/check.py bench/gpu/ptx "${OUT:-}"
+    ;;
+*)
+    sed -n '2,20p' "$0"
+    exit 2
+    ;;
+esac
