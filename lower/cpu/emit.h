@@ -309,6 +309,8 @@ LLVMValueRef emit_scalar_cdiv(Emit *E, LLVMValueRef a, LLVMValueRef b);
 LLVMValueRef emit_fma(Emit *E, LLVMValueRef x, LLVMValueRef y, LLVMValueRef z);
 /* Scalar MAP1/MAP2/MAP3 instruction i on its operands' values opnds (of i's
  * type; bf16/f16 are computed in f32 and rounded once). */
+/* A constant vector of n copies of constant c (any n). */
+LLVMValueRef emit_const_splat(LLVMValueRef c, unsigned n);
 LLVMValueRef emit_scalar_map(Emit *E, const TirInstr *i, const LLVMValueRef *opnds);
 /* Scalar math function fn on float values (f32), or on ints for max/min. */
 LLVMValueRef emit_fn(Emit *E, TirFn fn, LLVMValueRef x, LLVMValueRef y, bool is_int);

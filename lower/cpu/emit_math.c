@@ -31,10 +31,7 @@ static LLVMValueRef like(Emit *E, LLVMValueRef x, LLVMValueRef scalar)
     (void)E;
     LLVMTypeRef t = LLVMTypeOf(x);
     if (LLVMGetTypeKind(t) != LLVMVectorTypeKind) return scalar;
-    unsigned n = LLVMGetVectorSize(t);
-    LLVMValueRef elems[64];
-    for (unsigned i = 0; i < n && i < 64; i++) elems[i] = scalar;
-    return LLVMConstVector(elems, n);
+    return emit_const_splat(scalar, LLVMGetVectorSize(t));
 }
 
 static LLVMTypeRef int_like(Emit *E, LLVMValueRef x)

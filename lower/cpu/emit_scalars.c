@@ -3,6 +3,7 @@
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ast.h"
@@ -29,14 +30,22 @@ LLVMTypeRef emit_type_like(LLVMValueRef v, LLVMTypeRef scalar)
 
 /* An integer constant of v's shape (a splat for a vector: LLVMConstInt takes
  * integer types only). */
+LLVMValueRef emit_const_splat(LLVMValueRef c, unsigned n)
+{
+    LLVMValueRef small[64], *elems = n <= 64 ? small : malloc(sizeof *elems * n);
+    if (!elems) return LLVMGetPoison(LLVMVectorType(LLVMTypeOf(c), n));   /* out of memory: the module will not verify */
+    for (unsigned i = 0; i < n; i++) elems[i] = c;
+    LLVMValueRef v = LLVMConstVector(elems, n);
+    if (elems != small) free(elems);
+    return v;
+}
+
 static LLVMValueRef int_like(LLVMValueRef v, LLVMTypeRef scalar, unsigned long long k)
 {
-    LLVMValueRef c = LLVMConstInt(scalar, k, 0), elems[64];
+    LLVMValueRef c = LLVMConstInt(scalar, k, 0);
     LLVMTypeRef t = LLVMTypeOf(v);
     if (LLVMGetTypeKind(t) != LLVMVectorTypeKind) return c;
-    unsigned n = LLVMGetVectorSize(t);
-    for (unsigned i = 0; i < n && i < 64; i++) elems[i] = c;
-    return LLVMConstVector(elems, n < 64 ? n : 64);
+    return emit_const_splat(c, LLVMGetVectorSize(t));   /* any width: a GPU fragment vector may hold hundreds */
 }
 
 /* f16/bf16 value → f32 (bf16 is carried as its i16 bit pattern: widen by a

@@ -57,6 +57,10 @@ static LLVMValueRef entry_array(TkGpuBuilder *gb, LLVMTypeRef t, unsigned n)
     if (first) LLVMPositionBuilderBefore(ab, first);
     else LLVMPositionBuilderAtEnd(ab, entry);
     LLVMValueRef a = LLVMBuildAlloca(ab, LLVMArrayType2(t, n), "");
+    /* the registers are stored and loaded as whole vectors, whose accesses
+     * assume the vector's alignment: an array of 4-byte elements aligned to
+     * 4 crashed in vmovdqa (found by tests/emu/gpu_rpg.py) */
+    LLVMSetAlignment(a, 16);
     LLVMDisposeBuilder(ab);
     return a;
 }

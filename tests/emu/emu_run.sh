@@ -27,6 +27,8 @@ gemm_warps M=130,K=70,N=61 2
 odd_tile M=50,K=40,N=100 1
 ../../examples/gemm M=200,K=70,N=150 2
 ../emu/epilogue M=45,K=16,N=32,D=50 1
+../emu/regress_wide_exp M=314,K=7,N=88 2
+../emu/regress_two_shared M=133,K=16,N=21 1
 LIST
     ;;
 nosync)

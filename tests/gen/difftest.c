@@ -161,7 +161,7 @@ static void print_summary(const Options *o, const Totals *t, double elapsed, FIL
     unsigned covered = 0;
     for (unsigned f = 0; f < RPG_NFEATURES; f++) covered += t->features[f] > 0;
     fprintf(out, "difftest: seeds %llu..%llu: %u programs generated, %u run on every configuration (%u configuration runs, %u skipped: "
-                 "not this CPU), %u discarded (bounds unreliable), %u failed; %.0f s (%.0f s compiling)\n",
+                 "not this CPU, or outside the GPU lowering for emu-sm80), %u discarded (bounds unreliable), %u failed; %.0f s (%.0f s compiling)\n",
             (unsigned long long)o->first, (unsigned long long)t->last_seed, t->generated, t->usable, t->configs_run, t->configs_skipped,
             t->unreliable, t->failures, elapsed, t->compile_ms / 1e3);
     fprintf(out, "difftest: %lld elements compared, %lld of them exactly (bound 0); the largest share of a bound used: %.3g; "

@@ -1,6 +1,7 @@
 /* dt_config.c — see dt_config.h. */
 #define _GNU_SOURCE
 #include "dt_config.h"
+#include "emu.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -20,15 +21,16 @@
 #endif
 
 const DtConfig dt_configs[] = {
-    { "jit-host-O3-specialised", NULL, 3, true, false, 2 },
-    { "jit-host-O3", NULL, 3, false, false, 2 },
-    { "jit-host-O0", NULL, 0, false, false, 2 },
-    { "jit-x86-64", "x86-64", 3, false, false, 2 },
-    { "jit-x86-64-avx2", "x86-64-avx2", 3, false, false, 2 },
-    { "jit-x86-64-avx512", "x86-64-avx512", 3, false, false, 2 },
-    { "jit-x86-64-avx512bf16", "x86-64-avx512bf16", 3, false, false, 2 },
-    { "jit-x86-64-amx", "x86-64-amx", 3, false, false, 2 },
-    { "aot-host", NULL, 3, false, true, 2 },
+    { "jit-host-O3-specialised", NULL, 3, true, false, 2, false },
+    { "jit-host-O3", NULL, 3, false, false, 2, false },
+    { "jit-host-O0", NULL, 0, false, false, 2, false },
+    { "jit-x86-64", "x86-64", 3, false, false, 2, false },
+    { "jit-x86-64-avx2", "x86-64-avx2", 3, false, false, 2, false },
+    { "jit-x86-64-avx512", "x86-64-avx512", 3, false, false, 2, false },
+    { "jit-x86-64-avx512bf16", "x86-64-avx512bf16", 3, false, false, 2, false },
+    { "jit-x86-64-amx", "x86-64-amx", 3, false, false, 2, false },
+    { "aot-host", NULL, 3, false, true, 2, false },
+    { "emu-sm80", "sm_80-emu", 3, false, false, 2, true },
 };
 const unsigned dt_nconfigs = sizeof dt_configs / sizeof dt_configs[0];
 
@@ -41,7 +43,7 @@ const DtConfig *dt_config_find(const char *name)
 
 bool dt_config_available(const DtConfig *c, char *why, size_t len)
 {
-    if (!c->target) return true;
+    if (!c->target || c->emu) return true;   /* the emulator runs anywhere */
     const TkTarget *t = tk_target_find(c->target);
     TkResolvedTarget rt;
     if (!t || tk_target_resolve(t, &rt, why, len) != 0) {
@@ -125,6 +127,11 @@ int dt_compile(const DtConfig *c, const char *name, const char *text, const char
     int rc;
     if (c->aot) {
         rc = compile_aot(&p.m, &jo, kernel, out, err, errlen);
+    } else if (c->emu) {
+        TkCpuModule *mod = NULL;
+        rc = tk_emu_jit(&p.m, c->target, &mod, err, errlen);
+        out->mod = mod;
+        if (rc == 0 && tk_cpu_lookup(mod, kernel, &out->grid, &out->block, err, errlen) != 0) rc = -1;
     } else {
         TkCpuModule *mod = NULL;
         rc = tk_cpu_jit(&p.m, &jo, &mod, err, errlen);
@@ -134,7 +141,7 @@ int dt_compile(const DtConfig *c, const char *name, const char *text, const char
     out->compile_ms = now_ms() - t0;
     dt_program_free(&p);
     if (rc != 0) dt_compiled_free(out);
-    return rc;
+    return rc == 1 ? 1 : rc != 0 ? -1 : 0;
 }
 
 void dt_compiled_free(DtCompiled *o)
