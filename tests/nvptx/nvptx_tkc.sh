@@ -3,6 +3,8 @@
 # needed. The kernels are the AMDGPU tests' (tests/amdgpu/*.tk): one source, both vendors.
 #   ptx          PTX text: mma.sync per K step, block sizes, entry points, LLVM IR
 #   unsupported  constructs outside the subset: a message naming file:line, SM and construct
+#   stats        tkc --stats: shared memory and mma per K step always; registers,
+#                spills and occupancy from ptxas where it exists, said to be unknown where not
 #   ptxas        NVIDIA's assembler accepts the PTX for every SM, without spills
 #                (exit 77 = skipped where the CUDA toolkit is not installed)
 set -u
@@ -52,6 +54,25 @@ unsupported)
     grep -q 'softmax.tk:14:5: sm_90a: TIR op VAR of rv<f32, 16>' "$work/err" || fail "examples/softmax.tk: message does not name rv at 14:5"
     "$tkc" --target=sm_80 --emit=ptx "$src/unsupported_reduce.tk" 2>&1 | grep -q 'unsupported_reduce.tk:6:14: sm_80: TIR op REDUCE' \
         || fail "reduce: message does not name the line"
+    ;;
+stats)
+    out=$(TK_PTXAS=none "$tkc" --stats --target=sm_90a "$tests/../examples/gemm.tk") || fail "tkc --stats failed"
+    echo "$out"
+    echo "$out" | grep -q '^kernel gemm (sm_90a): 128 threads, 16384 B shared; registers, spills and occupancy unknown (no ptxas' \
+        || fail "stats without ptxas"
+    echo "$out" | grep -q '64 mma.sync m16n8k16 per K step' || fail "mma per K step"
+    "$tkc" --stats "$tests/../examples/gemm.tk" 2> "$work/err" && fail "--stats for the host succeeded"
+    grep -q -- '--stats needs an NVIDIA target' "$work/err" || fail "--stats for the host: no clear message"
+    ptxas=$(command -v ptxas || true)
+    [ -z "$ptxas" ] && [ -x /usr/local/cuda/bin/ptxas ] && ptxas=/usr/local/cuda/bin/ptxas
+    if [ -n "$ptxas" ]; then
+        out=$(TK_PTXAS=$ptxas "$tkc" --stats --target=sm_90a "$tests/../examples/gemm.tk") || fail "tkc --stats failed"
+        echo "$out"
+        echo "$out" | grep -Eq '16384 B shared, [0-9]+ registers, 0 B spill stores, 0 B spill loads, 0 B stack; occupancy [0-9]+ of 64 warps per SM' \
+            || fail "stats with ptxas"
+    else
+        echo "(no ptxas here: the ptxas figures were not checked)"
+    fi
     ;;
 ptxas)
     ptxas=$(command -v ptxas || true)

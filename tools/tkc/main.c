@@ -18,6 +18,7 @@
 #include "tir_passes.h"
 #include "lower.h"
 #include "run.h"
+#include "stats.h"
 
 #ifndef TK_VERSION
 #define TK_VERSION "dev"
@@ -36,6 +37,7 @@ typedef struct {
     const char *target;
     Emit emit;
     bool json;
+    bool stats;           /* --stats: GPU resource usage per kernel */
     const char *output;
     const char **files;
     int nfiles;
@@ -70,6 +72,8 @@ static void usage(FILE *out)
           "  -O0 .. -O3               LLVM optimisation level (default -O3)\n"
           "  -d, --dump=PASS,...      with --emit=tir: print the TIR after every pass (lower, forward, plan-shared, legalise, layout)\n"
           "  --list-targets           print the targets and what each one uses\n"
+          "  --stats                  with an NVIDIA --target: registers, shared memory, spills, occupancy\n"
+          "                           (ptxas -v where the CUDA toolkit is installed) and mma per K step\n"
           "  --version                print the version\n"
           "  --help                   print this help (`tkc help run`: the help of tkc run)\n"
           "\n"
@@ -94,6 +98,10 @@ static int parse_args(int argc, char **argv, Options *o)
         else if (strcmp(a, "--emit=asm") == 0) o->emit = EMIT_ASM;
         else if (strcmp(a, "--emit=obj") == 0) o->emit = EMIT_OBJ;
         else if (strcmp(a, "--emit=ptx") == 0) o->emit = EMIT_PTX;
+        else if (strcmp(a, "--stats") == 0) {
+            o->stats = true;
+            o->emit = EMIT_PTX;
+        }
         else if (strcmp(a, "-g") == 0) o->debug = true;
         else if (strcmp(a, "-d") == 0) o->dump = "all";
         else if (strncmp(a, "--dump=", 7) == 0) o->dump = a + 7;
@@ -156,8 +164,8 @@ static int parse_args(int argc, char **argv, Options *o)
     if (o->emit == EMIT_PTX) {
         const TkTarget *t = tk_target_find(o->target ? o->target : "host");
         if (!t || t->kind != TK_TARGET_NVPTX) {
-            fprintf(stderr, "tkc: --emit=ptx needs an NVIDIA target (--target=sm_80, sm_90 or sm_90a); for %s use --emit=asm\n",
-                    o->target ? o->target : "the host");
+            fprintf(stderr, "tkc: %s needs an NVIDIA target (--target=sm_80, sm_90 or sm_90a)%s%s\n", o->stats ? "--stats" : "--emit=ptx",
+                    o->stats ? "" : "; for this target use --emit=asm", o->stats ? "" : "");
             return -1;
         }
     }
@@ -269,6 +277,12 @@ static int run_file(const char *path, const Options *o, FILE *out)
                     /* 1: the kernel is outside what the AMDGPU backend does (an input error) */
                     int rc = o->compile ? -2 : tk_amdgpu_emit(&m, tt->name, kind, out, err, sizeof err);
                     if (rc == -2) snprintf(err, sizeof err, "-c writes a CPU object and C header; for %s use --emit=obj", tt->name);
+                    if (rc != 0) {
+                        fprintf(stderr, "tkc: %s\n", err);
+                        status = rc == 1 ? EXIT_ERRORS : EXIT_USAGE;
+                    }
+                } else if (o->stats) {
+                    int rc = tkc_stats(&m, o->target, out, err, sizeof err);
                     if (rc != 0) {
                         fprintf(stderr, "tkc: %s\n", err);
                         status = rc == 1 ? EXIT_ERRORS : EXIT_USAGE;
