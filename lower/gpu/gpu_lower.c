@@ -61,6 +61,28 @@ bool gpu_frags_of(const TkGpuMma *r, const TkType *t, Frags *F)
     return true;
 }
 
+/* ---------------------------------------------------------------- for the vendors */
+
+LLVMValueRef tk_gpu_intrinsic(TkGpuBuilder *gb, const char *name, LLVMValueRef *args, unsigned n)
+{
+    unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+    LLVMValueRef f = LLVMGetIntrinsicDeclaration(gb->mod, id, NULL, 0);
+    return LLVMBuildCall2(gb->b, LLVMGlobalGetValueType(f), f, args, n, "");
+}
+
+LLVMValueRef tk_gpu_shared_array(TkGpuBuilder *gb, const char *name, int64_t bytes, int64_t offset)
+{
+    (void)offset;   /* each tile is its own array; the backend places them */
+    char full[160];
+    snprintf(full, sizeof full, "shared.%s", name);
+    LLVMTypeRef t = LLVMArrayType2(LLVMInt8TypeInContext(gb->ctx), (uint64_t)bytes);
+    LLVMValueRef v = LLVMAddGlobalInAddressSpace(gb->mod, t, full, 3);
+    LLVMSetLinkage(v, LLVMInternalLinkage);
+    LLVMSetInitializer(v, LLVMGetPoison(t));
+    LLVMSetAlignment(v, 16);
+    return v;
+}
+
 /* ---------------------------------------------------------------- diagnostics */
 
 int gpu_fail(GpuLower *g, const TirInstr *at, const char *fmt, ...)
@@ -148,7 +170,7 @@ static int check_instr(GpuLower *g, const TirInstr *i)
         return check_tile(g, i, i->type);
     case TIR_LOAD: {
         const TirInstr *src = i->args[0];
-        if (src->op != TIR_PARAM || src->type->kind != TK_TY_GL) {
+        if (src->op != TIR_PARAM || src->type->kind != TK_TY_GL || i->nargs != 1 + src->type->rank) {
             snprintf(what, sizeof what, "from %s into %s", gpu_type_str(src->type, ty, sizeof ty), gpu_type_str(i->type, ty2, sizeof ty2));
             return gpu_not_supported(g, i, what);
         }
@@ -164,7 +186,7 @@ static int check_instr(GpuLower *g, const TirInstr *i)
     case TIR_STORE: {
         const TirInstr *dst = i->args[0];
         const TkType *vt = i->args[1]->type;
-        if (dst->op != TIR_PARAM || dst->type->kind != TK_TY_GL) {
+        if (dst->op != TIR_PARAM || dst->type->kind != TK_TY_GL || i->nargs != 2 + dst->type->rank) {
             snprintf(what, sizeof what, "of %s into %s", gpu_type_str(vt, ty, sizeof ty), gpu_type_str(dst->type, ty2, sizeof ty2));
             return gpu_not_supported(g, i, what);
         }

@@ -82,6 +82,13 @@ typedef struct {
     int warp;                  /* 32, or 64 for a CDNA wavefront */
 } TkGpuTarget;
 
+/* Helpers for the vendors' hooks. */
+/* A call of the LLVM intrinsic `name` (not overloaded). */
+LLVMValueRef tk_gpu_intrinsic(TkGpuBuilder *gb, const char *name, LLVMValueRef *args, unsigned n);
+/* A shared_at hook for GPUs: an internal, 16-byte aligned array of `bytes` in
+ * address space 3 (shared memory / LDS) per shared tile (offset unused). */
+LLVMValueRef tk_gpu_shared_array(TkGpuBuilder *gb, const char *name, int64_t bytes, int64_t offset);
+
 /* Checks m against the subset and picks each kernel's base tile, without
  * touching LLVM. 0 if every kernel can be emitted for t; 1 and
  * "FILE:LINE:COL: proc: reason" in err if not. */

@@ -54,15 +54,16 @@ int gpu_shared_check(GpuLower *g, const TirInstr *i)
         if (is_st(i->type)) {   /* s = load(gl, ...): the whole block */
             TkTypeKind ge = src->type->elem, te = i->type->elem;
             if (src->op != TIR_PARAM || src->type->kind != TK_TY_GL || src->type->rank < 2 || src->type->layout == TK_PACKED ||
+                i->nargs != 1 + src->type->rank ||
                 !(ge == te || (te == TK_TY_F32 && (ge == TK_TY_BF16 || ge == TK_TY_F16))) || !set_into_st(i)) {
                 snprintf(what, sizeof what, "from %s into %s", gpu_type_str(src->type, ty, sizeof ty), gpu_type_str(i->type, ty2, sizeof ty2));
                 return refuse(g, i, what);
             }
             return 0;
         }
-        /* an rt from an st: the same element type, a role the base tile has */
+        /* an rt from an st: the same element type, a role the base tile has, two coordinates or none */
         if (i->type->kind != TK_TY_RT || gpu_role_of(i->type) == ROLE_NONE || src->type->elem != i->type->elem ||
-            src->op != TIR_VAR) {
+            src->op != TIR_VAR || (i->nargs != 1 && i->nargs != 3)) {
             snprintf(what, sizeof what, "from %s into %s", gpu_type_str(src->type, ty, sizeof ty), gpu_type_str(i->type, ty2, sizeof ty2));
             return refuse(g, i, what);
         }
@@ -242,10 +243,11 @@ LLVMValueRef gpu_shared_load(GpuLower *g, const TirInstr *i)
     gpu_frags_of(g->row, t, &F);
     unsigned n = (unsigned)F.n;
     LLVMValueRef lane = LLVMBuildZExt(B, g->lane, g->e.i64, "");
-    LLVMValueRef row0 = LLVMBuildAdd(B, LLVMBuildMul(B, gpu_i64v(g, gpu_val(g, i->args[1])), c64(g, t->dims[0]), ""),
-                                     gpu_lane_term(g, lane, F.lay->row), "");
-    LLVMValueRef col0 = LLVMBuildAdd(B, LLVMBuildMul(B, gpu_i64v(g, gpu_val(g, i->args[2])), c64(g, t->dims[1]), ""),
-                                     gpu_lane_term(g, lane, F.lay->col), "");
+    /* load(s) without coordinates is the sub-tile at (0, 0) */
+    LLVMValueRef r0 = i->nargs > 2 ? gpu_i64v(g, gpu_val(g, i->args[1])) : c64(g, 0);
+    LLVMValueRef c0 = i->nargs > 2 ? gpu_i64v(g, gpu_val(g, i->args[2])) : c64(g, 0);
+    LLVMValueRef row0 = LLVMBuildAdd(B, LLVMBuildMul(B, r0, c64(g, t->dims[0]), ""), gpu_lane_term(g, lane, F.lay->row), "");
+    LLVMValueRef col0 = LLVMBuildAdd(B, LLVMBuildMul(B, c0, c64(g, t->dims[1]), ""), gpu_lane_term(g, lane, F.lay->col), "");
     LLVMValueRef at = LLVMBuildAdd(B, LLVMBuildMul(B, row0, c64(g, st->dims[1]), ""), col0, "");
     LLVMTypeRef et = st_elem_type(g, st);
     LLVMValueRef v = LLVMGetPoison(LLVMVectorType(et, n)), base = g->slots[src->id];

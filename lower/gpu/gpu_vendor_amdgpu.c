@@ -37,26 +37,9 @@ static void amd_kernel_attrs(LLVMContextRef ctx, LLVMValueRef fn, int threads)
 
 static LLVMValueRef amd_special(TkGpuBuilder *gb, TkGpuSpecial which)
 {
-    static const char *const names[] = { "llvm.amdgcn.workitem.id.x", "llvm.amdgcn.workgroup.id.x", "llvm.amdgcn.workgroup.id.y", "llvm.amdgcn.workgroup.id.z" };
-    const char *name = names[which];
-    unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
-    LLVMValueRef f = LLVMGetIntrinsicDeclaration(gb->mod, id, NULL, 0);
-    return LLVMBuildCall2(gb->b, LLVMGlobalGetValueType(f), f, NULL, 0, "");
-}
-
-
-/* an addrspace(3) array of the module, one per shared tile */
-static LLVMValueRef amd_shared_at(TkGpuBuilder *gb, const char *name, int64_t bytes, int64_t offset)
-{
-    (void)offset;
-    char full[160];
-    snprintf(full, sizeof full, "shared.%s", name);
-    LLVMTypeRef t = LLVMArrayType2(LLVMInt8TypeInContext(gb->ctx), (uint64_t)bytes);
-    LLVMValueRef v = LLVMAddGlobalInAddressSpace(gb->mod, t, full, 3);
-    LLVMSetLinkage(v, LLVMInternalLinkage);
-    LLVMSetInitializer(v, LLVMGetPoison(t));
-    LLVMSetAlignment(v, 16);
-    return v;
+    static const char *const names[] = { "llvm.amdgcn.workitem.id.x", "llvm.amdgcn.workgroup.id.x", "llvm.amdgcn.workgroup.id.y",
+                                         "llvm.amdgcn.workgroup.id.z" };
+    return tk_gpu_intrinsic(gb, names[which], NULL, 0);
 }
 
 /* s_barrier between workgroup-scope release and acquire fences, so that LDS
@@ -65,10 +48,7 @@ static void amd_barrier(TkGpuBuilder *gb)
 {
     unsigned wg = LLVMGetSyncScopeID(gb->ctx, "workgroup", 9);
     LLVMBuildFenceSyncScope(gb->b, LLVMAtomicOrderingRelease, wg, "");
-    const char *name = "llvm.amdgcn.s.barrier";
-    unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
-    LLVMValueRef f = LLVMGetIntrinsicDeclaration(gb->mod, id, NULL, 0);
-    LLVMBuildCall2(gb->b, LLVMGlobalGetValueType(f), f, NULL, 0, "");
+    tk_gpu_intrinsic(gb, "llvm.amdgcn.s.barrier", NULL, 0);
     LLVMBuildFenceSyncScope(gb->b, LLVMAtomicOrderingAcquire, wg, "");
 }
 
@@ -80,7 +60,7 @@ const TkGpuVendor tk_gpu_amdgpu = {
     .global_as = 1,
     .shared_limit = 65536,   /* LDS of one workgroup */
     .special = amd_special,
-    .shared_at = amd_shared_at,
+    .shared_at = tk_gpu_shared_array,
     .barrier = amd_barrier,
     .mma_rows = amd_rows,
     .mma_check = amd_check,

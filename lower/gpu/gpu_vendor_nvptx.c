@@ -32,36 +32,16 @@ static void nv_kernel_attrs(LLVMContextRef ctx, LLVMValueRef fn, int threads)
 
 static LLVMValueRef nv_special(TkGpuBuilder *gb, TkGpuSpecial which)
 {
-    static const char *const names[] = { "llvm.nvvm.read.ptx.sreg.tid.x", "llvm.nvvm.read.ptx.sreg.ctaid.x", "llvm.nvvm.read.ptx.sreg.ctaid.y", "llvm.nvvm.read.ptx.sreg.ctaid.z" };
-    const char *name = names[which];
-    unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
-    LLVMValueRef f = LLVMGetIntrinsicDeclaration(gb->mod, id, NULL, 0);
-    return LLVMBuildCall2(gb->b, LLVMGlobalGetValueType(f), f, NULL, 0, "");
-}
-
-
-/* an addrspace(3) array of the module, one per shared tile */
-static LLVMValueRef nv_shared_at(TkGpuBuilder *gb, const char *name, int64_t bytes, int64_t offset)
-{
-    (void)offset;
-    char full[160];
-    snprintf(full, sizeof full, "shared.%s", name);
-    LLVMTypeRef t = LLVMArrayType2(LLVMInt8TypeInContext(gb->ctx), (uint64_t)bytes);
-    LLVMValueRef v = LLVMAddGlobalInAddressSpace(gb->mod, t, full, 3);
-    LLVMSetLinkage(v, LLVMInternalLinkage);
-    LLVMSetInitializer(v, LLVMGetPoison(t));
-    LLVMSetAlignment(v, 16);
-    return v;
+    static const char *const names[] = { "llvm.nvvm.read.ptx.sreg.tid.x", "llvm.nvvm.read.ptx.sreg.ctaid.x",
+                                         "llvm.nvvm.read.ptx.sreg.ctaid.y", "llvm.nvvm.read.ptx.sreg.ctaid.z" };
+    return tk_gpu_intrinsic(gb, names[which], NULL, 0);
 }
 
 /* barrier.sync 0 (bar.sync): the whole CTA, with shared-memory ordering */
 static void nv_barrier(TkGpuBuilder *gb)
 {
-    const char *name = "llvm.nvvm.barrier.cta.sync.aligned.all";
-    unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
-    LLVMValueRef f = LLVMGetIntrinsicDeclaration(gb->mod, id, NULL, 0);
     LLVMValueRef zero = LLVMConstInt(LLVMInt32TypeInContext(gb->ctx), 0, 0);
-    LLVMBuildCall2(gb->b, LLVMGlobalGetValueType(f), f, &zero, 1, "");
+    tk_gpu_intrinsic(gb, "llvm.nvvm.barrier.cta.sync.aligned.all", &zero, 1);
 }
 
 const TkGpuVendor tk_gpu_nvptx = {
@@ -72,7 +52,7 @@ const TkGpuVendor tk_gpu_nvptx = {
     .global_as = 1,
     .shared_limit = 49152,   /* static shared memory of one block */
     .special = nv_special,
-    .shared_at = nv_shared_at,
+    .shared_at = tk_gpu_shared_array,
     .barrier = nv_barrier,
     .mma_rows = nv_rows,
     .mma_check = nv_check,

@@ -18,6 +18,7 @@
 #include "cpu_jit.h"
 #include "amdgpu_mma.h"
 #include "gpu_lower.h"
+#include "llvm_output.h"
 #include "target.h"
 
 #ifndef TK_LLD_PATH
@@ -82,15 +83,6 @@ static int resolve(const char *name, Resolved *r, char *err, size_t errlen)
     return 0;
 }
 
-static int take_error(LLVMErrorRef e, const char *what, char *err, size_t errlen)
-{
-    if (!e) return 0;
-    char *msg = LLVMGetErrorMessage(e);
-    snprintf(err, errlen, "%s: %s", what, msg);
-    LLVMDisposeErrorMessage(msg);
-    return -1;
-}
-
 int tk_amdgpu_emit(const TirModule *m, const char *target_name, int kind, FILE *out, char *err, size_t errlen)
 {
     Resolved r;
@@ -129,38 +121,8 @@ int tk_amdgpu_emit(const TirModule *m, const char *target_name, int kind, FILE *
                       LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(ctx), 500, 0)));
 
     rc = tk_gpu_emit(m, &gt, ctx, mod, err, errlen);
-    if (rc == 0) {
-        if (LLVMVerifyModule(mod, LLVMReturnStatusAction, &msg) != 0) {
-            snprintf(err, errlen, "internal error: generated AMDGPU LLVM IR does not verify: %.300s", msg ? msg : "?");
-            rc = -1;
-        }
-        LLVMDisposeMessage(msg);
-        msg = NULL;
-    }
-    if (rc == 0) {
-        LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
-        rc = take_error(LLVMRunPasses(mod, "default<O3>", tm, po), "optimisation failed", err, errlen);
-        LLVMDisposePassBuilderOptions(po);
-    }
-    if (rc == 0 && kind == TK_EMIT_LLVM_IR) {
-        char *text = LLVMPrintModuleToString(mod);
-        fputs(text, out);
-        LLVMDisposeMessage(text);
-    } else if (rc == 0) {
-        LLVMMemoryBufferRef buf = NULL;
-        if (LLVMTargetMachineEmitToMemoryBuffer(tm, mod, kind == TK_EMIT_ASM ? LLVMAssemblyFile : LLVMObjectFile, &msg, &buf) != 0) {
-            snprintf(err, errlen, "code generation failed: %s", msg ? msg : "?");
-            rc = -1;
-        } else {
-            size_t n = LLVMGetBufferSize(buf);
-            if (fwrite(LLVMGetBufferStart(buf), 1, n, out) != n) {
-                snprintf(err, errlen, "cannot write the output: %s", strerror(errno));
-                rc = -1;
-            }
-            LLVMDisposeMemoryBuffer(buf);
-        }
-        LLVMDisposeMessage(msg);
-    }
+    if (rc == 0) rc = tk_llvm_verify_optimise(mod, tm, "AMDGPU", err, errlen);
+    if (rc == 0) rc = tk_llvm_write(mod, tm, kind, out, err, errlen);
     LLVMDisposeModule(mod);
     LLVMContextDispose(ctx);
     LLVMDisposeTargetMachine(tm);

@@ -12,16 +12,8 @@
 
 #include "gpu_emu_abi.h"
 #include "gpu_lower.h"
+#include "llvm_output.h"
 #include "target.h"
-
-static int take_error(LLVMErrorRef e, const char *what, char *err, size_t errlen)
-{
-    if (!e) return 0;
-    char *msg = LLVMGetErrorMessage(e);
-    snprintf(err, errlen, "%s: %s", what, msg);
-    LLVMDisposeErrorMessage(msg);
-    return -1;
-}
 
 typedef struct {
     LLVMTargetMachineRef tm;
@@ -75,16 +67,7 @@ static int build(TirModule *m, const char *target_name, Built *out, char *err, s
     LLVMSetModuleDataLayout(out->mod, td);
     LLVMDisposeTargetData(td);
     rc = tk_gpu_emit(m, &gt, out->ctx, out->mod, err, errlen);
-    if (rc == 0 && LLVMVerifyModule(out->mod, LLVMReturnStatusAction, &msg) != 0) {
-        snprintf(err, errlen, "internal error: generated emulation LLVM IR does not verify: %.300s", msg ? msg : "?");
-        rc = -1;
-    }
-    LLVMDisposeMessage(msg);
-    if (rc == 0) {
-        LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
-        rc = take_error(LLVMRunPasses(out->mod, "default<O3>", out->tm, po), "optimisation failed", err, errlen);
-        LLVMDisposePassBuilderOptions(po);
-    }
+    if (rc == 0) rc = tk_llvm_verify_optimise(out->mod, out->tm, "emulation", err, errlen);
     if (rc != 0) built_free(out);
     return rc;
 }
@@ -99,26 +82,7 @@ int tk_emu_emit(TirModule *m, const char *target_name, int kind, FILE *out, char
     Built b;
     int rc = build(m, target_name, &b, err, errlen);
     if (rc != 0) return rc;
-    if (kind == TK_EMIT_LLVM_IR) {
-        char *text = LLVMPrintModuleToString(b.mod);
-        fputs(text, out);
-        LLVMDisposeMessage(text);
-    } else {
-        char *msg = NULL;
-        LLVMMemoryBufferRef buf = NULL;
-        if (LLVMTargetMachineEmitToMemoryBuffer(b.tm, b.mod, LLVMAssemblyFile, &msg, &buf) != 0) {
-            snprintf(err, errlen, "code generation failed: %s", msg ? msg : "?");
-            rc = -1;
-        } else {
-            size_t n = LLVMGetBufferSize(buf);
-            if (fwrite(LLVMGetBufferStart(buf), 1, n, out) != n) {
-                snprintf(err, errlen, "cannot write the output: %s", strerror(errno));
-                rc = -1;
-            }
-            LLVMDisposeMemoryBuffer(buf);
-        }
-        LLVMDisposeMessage(msg);
-    }
+    rc = tk_llvm_write(b.mod, b.tm, kind, out, err, errlen);
     built_free(&b);
     return rc;
 }

@@ -12,17 +12,9 @@
 
 #include "cpu_jit.h"
 #include "gpu_lower.h"
+#include "llvm_output.h"
 #include "nvptx_mma.h"
 #include "target.h"
-
-static int take_error(LLVMErrorRef e, const char *what, char *err, size_t errlen)
-{
-    if (!e) return 0;
-    char *msg = LLVMGetErrorMessage(e);
-    snprintf(err, errlen, "%s: %s", what, msg);
-    LLVMDisposeErrorMessage(msg);
-    return -1;
-}
 
 /* The target row for target_name, or NULL and a message. */
 static const TkTarget *nvptx_target(const char *target_name, char *err, size_t errlen)
@@ -75,38 +67,8 @@ int tk_nvptx_emit(const TirModule *m, const char *target_name, int kind, FILE *o
     LLVMDisposeTargetData(td);
 
     rc = tk_gpu_emit(m, &gt, ctx, mod, err, errlen);
-    if (rc == 0) {
-        if (LLVMVerifyModule(mod, LLVMReturnStatusAction, &msg) != 0) {
-            snprintf(err, errlen, "internal error: generated NVPTX LLVM IR does not verify: %.300s", msg ? msg : "?");
-            rc = -1;
-        }
-        LLVMDisposeMessage(msg);
-        msg = NULL;
-    }
-    if (rc == 0) {
-        LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
-        rc = take_error(LLVMRunPasses(mod, "default<O3>", tm, po), "optimisation failed", err, errlen);
-        LLVMDisposePassBuilderOptions(po);
-    }
-    if (rc == 0 && kind == TK_EMIT_LLVM_IR) {
-        char *text = LLVMPrintModuleToString(mod);
-        fputs(text, out);
-        LLVMDisposeMessage(text);
-    } else if (rc == 0) {
-        LLVMMemoryBufferRef buf = NULL;
-        if (LLVMTargetMachineEmitToMemoryBuffer(tm, mod, LLVMAssemblyFile, &msg, &buf) != 0) {
-            snprintf(err, errlen, "code generation failed: %s", msg ? msg : "?");
-            rc = -1;
-        } else {
-            size_t n = LLVMGetBufferSize(buf);
-            if (fwrite(LLVMGetBufferStart(buf), 1, n, out) != n) {
-                snprintf(err, errlen, "cannot write the output: %s", strerror(errno));
-                rc = -1;
-            }
-            LLVMDisposeMemoryBuffer(buf);
-        }
-        LLVMDisposeMessage(msg);
-    }
+    if (rc == 0) rc = tk_llvm_verify_optimise(mod, tm, "NVPTX", err, errlen);
+    if (rc == 0) rc = tk_llvm_write(mod, tm, kind, out, err, errlen);
     LLVMDisposeModule(mod);
     LLVMContextDispose(ctx);
     LLVMDisposeTargetMachine(tm);
