@@ -195,9 +195,16 @@ int tkc_run(int argc, char **argv)
                 jo.specialise_count = fn->sizes ? fn->sizes->count : 0;
             }
             const TkTarget *tt = tk_target_find(o.target ? o.target : "host");
+            bool gpu_like = tt && (tt->kind == TK_TARGET_NVPTX || tt->kind == TK_TARGET_EMU);
+            double t0 = run_now_ms();
             int rc = tt && tt->kind == TK_TARGET_NVPTX ? run_cuda_start(&gpu, &m, fn, o.target, &A, sizes, err, errlen)
                      : tt && tt->kind == TK_TARGET_EMU ? tk_emu_jit(&m, o.target, &mod, err, errlen)
                                                        : tk_cpu_jit(&m, &jo, &mod, err, errlen);
+            if (gpu_like) {   /* the CPU JIT times itself */
+                R.compile_ms = run_now_ms() - t0;
+                R.unspecialised = true;
+                R.gpu = tt->kind == TK_TARGET_NVPTX;
+            }
             if (rc == 0) R.compiled = true;
             else status = RUN_FAILED;
         }

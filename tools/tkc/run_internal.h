@@ -141,4 +141,7 @@ typedef struct {
  * instruction the target's micro-kernels use (features: LLVM's "+avx512f,..."). */
 void run_peak(int threads, bool bf16, const char *features, RunPeak *out);
 
+/* A monotonic clock in milliseconds. */
+double run_now_ms(void);
+
 #endif

@@ -160,8 +160,8 @@ static void print_text(const RunReport *r)
     printf("kernel    %s (%s)\n", r->f ? r->f->display : "?", o->file);
     printf("compiled  %s", r->compiled ? "yes" : "no");
     if (r->compiled)
-        printf(" (%.1f ms, %s JIT, O3, %s%s)", r->compile_ms, o->target ? o->target : "host",
-               o->generic ? "generic" : "specialised for the sizes", r->cache_hit ? ", from the cache" : "");
+        printf(" (%.1f ms, %s %s, O3, %s%s)", r->compile_ms, o->target ? o->target : "host", r->gpu ? "driver JIT of the PTX" : "JIT",
+               o->generic || r->unspecialised ? "generic" : "specialised for the sizes", r->cache_hit ? ", from the cache" : "");
     printf("\n");
     if (c->ran) {
         printf("correct   %s (vs %s", c->correct ? "yes" : "NO", c->basis);
@@ -192,9 +192,11 @@ static void print_text(const RunReport *r)
         printf("time      %.4g ms (median; min %.4g ms, spread p90-p10 %.2g ms over %d samples; %d thread%s)\n", t->median, t->min,
                t->spread, t->n, r->threads, r->threads == 1 ? "" : "s");
         double gflops = t->median > 0 ? r->flops / (t->median * 1e6) : 0;
-        if (r->flops_known && r->flops > 0)
+        if (r->flops_known && r->flops > 0 && r->peak.gflops > 0)
             printf("speed     %.2f GFLOP/s (%.3f GFLOP of mma), %.1f%% of %.0f GFLOP/s peak (%s)\n", gflops, r->flops / 1e9,
-                   r->peak.gflops > 0 ? 100 * gflops / r->peak.gflops : 0, r->peak.gflops, r->peak.basis);
+                   100 * gflops / r->peak.gflops, r->peak.gflops, r->peak.basis);
+        else if (r->flops_known && r->flops > 0)   /* a GPU or the emulator: no CPU peak to compare with */
+            printf("speed     %.2f GFLOP/s (%.3f GFLOP of mma)\n", gflops, r->flops / 1e9);
         if (!r->flops_known || r->flops <= 0 || r->flops / (r->bytes > 0 ? r->bytes : 1) < BANDWIDTH_INTENSITY)
             printf("memory    %.2f GB/s (%.4g MB: tensors loaded once + stored once)\n", t->median > 0 ? r->bytes / (t->median * 1e6) : 0,
                    r->bytes / 1e6);

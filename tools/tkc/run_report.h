@@ -12,6 +12,8 @@ typedef struct {
     int status;                /* the exit status */
     char err[1024];            /* why, when status != 0 */
     bool compiled, cache_hit;
+    bool unspecialised;   /* compiled for any sizes although tkc run specialises (the GPU targets and the emulator) */
+    bool gpu;             /* ran on a GPU through the CUDA driver */
     double compile_ms;
     bool check_failed;         /* status 1 because of the check alone */
     RunCheck check;

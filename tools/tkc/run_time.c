@@ -10,7 +10,7 @@
 #include "evict_caches.h"
 #include "run_internal.h"
 
-static double now_ms(void)
+double run_now_ms(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -56,21 +56,21 @@ int run_time_kernel(const RunOptions *o, int threads, RunLaunchFn launch, void *
     for (int w = 0; w < o->warmup; w++)
         if (launch(ctx, err, errlen) != 0) return -1;
     if (!o->cold) {
-        double t0 = now_ms();
+        double t0 = run_now_ms();
         if (launch(ctx, err, errlen) != 0) return -1;
-        double one = now_ms() - t0;
+        double one = run_now_ms() - t0;
         if (one < 0.1) t->inner = (int)(0.1 / (one > 1e-5 ? one : 1e-5)) + 1;
         if (t->inner > 100000) t->inner = 100000;
     }
     int want = o->repeat > 0 ? o->repeat : RUN_MAX_SAMPLES;
-    double start = now_ms();
+    double start = run_now_ms();
     while (t->n < want && t->n < RUN_MAX_SAMPLES) {
         if (o->cold) tk_evict_caches(threads);
-        double t0 = now_ms();
+        double t0 = run_now_ms();
         for (int r = 0; r < t->inner; r++)
             if (launch(ctx, err, errlen) != 0) return -1;
-        t->samples[t->n++] = (now_ms() - t0) / t->inner;
-        if (o->repeat <= 0 && t->n >= 3 && now_ms() - start > 500) break;
+        t->samples[t->n++] = (run_now_ms() - t0) / t->inner;
+        if (o->repeat <= 0 && t->n >= 3 && run_now_ms() - start > 500) break;
     }
     run_timing_stats(t);
     return 0;
