@@ -9,7 +9,7 @@
  * 16×64 copy took 2.2 ms: the lines go to memory through the write-combining
  * buffers, and nothing is read for them.
  *
- * A fused store of an element-wise tile takes this path (emit_fuse.c) when:
+ * A fused store of an element-wise tile takes this path (emit_store.c) when:
  * - at compile time: its tensor is write-only in the kernel (no load reads
  *   it back, which would then come from DRAM), the tile is row-major with
  *   float elements, and each of its rows is whole 64-byte lines;
