@@ -44,7 +44,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     DtCase c;
     if (dt_case_make(&c, f, p.sizes, p.scalars, 1, err, sizeof err) != 0) fail("the interpreter failed", err, &p);
     if (!c.unreliable) {
-        static const DtConfig jit = { "fuzz-jit-host-O1", NULL, 1, false, false, 1 };
+        static const DtConfig jit = { "fuzz-jit-host-O1", NULL, 1, false, false, 1, false };
         DtCompiled k;
         if (dt_compile(&jit, "fuzzed.tk", p.source, p.kernel, c.sizes, c.nsizes, &k, err, sizeof err) != 0)
             fail("a checked program did not compile", err, &p);
