@@ -2,7 +2,7 @@
  * the emulation target (gpu_vendor_emu.c) and the emulator that runs it
  * (targets/emu/). The emulated kernel is the NVIDIA lowering itself — the
  * same fragments, lane maps and masks — compiled for the host; what a GPU
- * does in hardware (special registers, warp-collective matrix instructions)
+ * does in hardware (special registers, warp-collective matrix instructions and shuffles)
  * goes through a per-thread environment instead.
  *
  * The module defines, per kernel NAME, with the calling convention of
@@ -30,8 +30,12 @@ typedef void (*TkEmuMmaFn)(TkEmuEnv *env, int32_t op, const uint32_t *a, const u
 /* sync(): returns when every thread of the block has reached it. */
 typedef void (*TkEmuBarrierFn)(TkEmuEnv *env);
 
+/* A warp shuffle (shfl.sync.idx): every lane offers x and gets the x that
+ * lane src_lane (0..31) offered. Returns when every lane has reached it. */
+typedef uint32_t (*TkEmuShuffleFn)(TkEmuEnv *env, uint32_t x, int32_t src_lane);
+
 /* Field order is the ABI: the emitted code addresses them as
- * { ptr, i32, [3 x i32], ptr, ptr, ptr }. */
+ * { ptr, i32, [3 x i32], ptr, ptr, ptr, ptr }. */
 struct TkEmuEnv {
     TkEmuMmaFn mma;
     int32_t tid;          /* the thread's index in its block (%tid.x) */
@@ -39,6 +43,7 @@ struct TkEmuEnv {
     void *fiber;          /* the emulator's own */
     TkEmuBarrierFn barrier;
     void *shared;         /* the block's shared tiles, 16-byte aligned, one buffer per block */
+    TkEmuShuffleFn shuffle;
 };
 
 typedef void (*TkEmuThreadFn)(void **args, const int64_t *sizes, TkEmuEnv *env);

@@ -52,6 +52,15 @@ static void amd_barrier(TkGpuBuilder *gb)
     LLVMBuildFenceSyncScope(gb->b, LLVMAtomicOrderingAcquire, wg, "");
 }
 
+/* ds_bpermute_b32: a read of lane src's x, addressed in bytes (src · 4);
+ * it spans the whole wave, wave64 included */
+static LLVMValueRef amd_shuffle(TkGpuBuilder *gb, LLVMValueRef x, LLVMValueRef src)
+{
+    LLVMValueRef addr = LLVMBuildShl(gb->b, src, LLVMConstInt(LLVMInt32TypeInContext(gb->ctx), 2, 0), "");
+    LLVMValueRef args[2] = { addr, x };
+    return tk_gpu_intrinsic(gb, "llvm.amdgcn.ds.bpermute", args, 2);
+}
+
 const TkGpuVendor tk_gpu_amdgpu = {
     .name = "AMDGPU",
     .mma_table = "intrinsics/amdgpu_mma.c",
@@ -62,6 +71,7 @@ const TkGpuVendor tk_gpu_amdgpu = {
     .special = amd_special,
     .shared_at = tk_gpu_shared_array,
     .barrier = amd_barrier,
+    .shuffle = amd_shuffle,
     .mma_rows = amd_rows,
     .mma_check = amd_check,
     .kernel_attrs = amd_kernel_attrs,

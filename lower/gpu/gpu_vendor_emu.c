@@ -10,12 +10,12 @@
 #include "gpu_lower.h"
 #include "nvptx_mma.h"
 
-/* { ptr mma, i32 tid, [3 x i32] ctaid, ptr fiber, ptr barrier, ptr shared } */
+/* { ptr mma, i32 tid, [3 x i32] ctaid, ptr fiber, ptr barrier, ptr shared, ptr shuffle } */
 static LLVMTypeRef env_type(LLVMContextRef ctx)
 {
     LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx), ptr = LLVMPointerTypeInContext(ctx, 0);
-    LLVMTypeRef f[6] = { ptr, i32, LLVMArrayType2(i32, 3), ptr, ptr, ptr };
-    return LLVMStructTypeInContext(ctx, f, 6, 0);
+    LLVMTypeRef f[7] = { ptr, i32, LLVMArrayType2(i32, 3), ptr, ptr, ptr, ptr };
+    return LLVMStructTypeInContext(ctx, f, 7, 0);
 }
 
 /* the block's buffer, at the tile's offset */
@@ -33,6 +33,16 @@ static void emu_barrier(TkGpuBuilder *gb)
     LLVMTypeRef ptr = LLVMPointerTypeInContext(gb->ctx, 0), vd = LLVMVoidTypeInContext(gb->ctx);
     LLVMValueRef fn = LLVMBuildLoad2(gb->b, ptr, LLVMBuildStructGEP2(gb->b, env_type(gb->ctx), gb->env, 4, ""), "barrier");
     LLVMBuildCall2(gb->b, LLVMFunctionType(vd, &ptr, 1, 0), fn, &gb->env, 1, "");
+}
+
+/* env->shuffle(env, x, src) */
+static LLVMValueRef emu_shuffle(TkGpuBuilder *gb, LLVMValueRef x, LLVMValueRef src)
+{
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(gb->ctx), ptr = LLVMPointerTypeInContext(gb->ctx, 0);
+    LLVMValueRef fn = LLVMBuildLoad2(gb->b, ptr, LLVMBuildStructGEP2(gb->b, env_type(gb->ctx), gb->env, 6, ""), "shuffle");
+    LLVMTypeRef at[3] = { ptr, i32, i32 };
+    LLVMValueRef args[3] = { gb->env, x, src };
+    return LLVMBuildCall2(gb->b, LLVMFunctionType(i32, at, 3, 0), fn, args, 3, "");
 }
 
 static LLVMValueRef emu_special(TkGpuBuilder *gb, TkGpuSpecial which)
@@ -176,6 +186,7 @@ const TkGpuVendor tk_gpu_emu = {
     .special = emu_special,
     .shared_at = emu_shared_at,
     .barrier = emu_barrier,
+    .shuffle = emu_shuffle,
     .mma_rows = emu_rows,
     .mma_check = emu_check,
     .kernel_attrs = NULL,

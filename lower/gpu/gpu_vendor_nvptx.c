@@ -44,6 +44,15 @@ static void nv_barrier(TkGpuBuilder *gb)
     tk_gpu_intrinsic(gb, "llvm.nvvm.barrier.cta.sync.aligned.all", &zero, 1);
 }
 
+/* shfl.sync.idx.b32 over the whole warp (membermask all ones; c = 0x1f: no
+ * segments, clamp at lane 31) */
+static LLVMValueRef nv_shuffle(TkGpuBuilder *gb, LLVMValueRef x, LLVMValueRef src)
+{
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(gb->ctx);
+    LLVMValueRef args[4] = { LLVMConstInt(i32, 0xffffffffu, 0), x, src, LLVMConstInt(i32, 0x1f, 0) };
+    return tk_gpu_intrinsic(gb, "llvm.nvvm.shfl.sync.idx.i32", args, 4);
+}
+
 const TkGpuVendor tk_gpu_nvptx = {
     .name = "NVPTX",
     .mma_table = "intrinsics/nvptx_mma.c",
@@ -54,6 +63,7 @@ const TkGpuVendor tk_gpu_nvptx = {
     .special = nv_special,
     .shared_at = tk_gpu_shared_array,
     .barrier = nv_barrier,
+    .shuffle = nv_shuffle,
     .mma_rows = nv_rows,
     .mma_check = nv_check,
     .kernel_attrs = nv_kernel_attrs,

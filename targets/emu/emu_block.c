@@ -1,7 +1,7 @@
 /* emu_block.c — running one block of an emulated kernel: every GPU thread a
  * fiber (ucontext) on its own stack, switched only where a thread must wait
- * for others: the lanes of its warp at a matrix instruction, or the whole
- * block at a sync(). A scheduler runs
+ * for others: the lanes of its warp at a matrix instruction or a shuffle,
+ * or the whole block at a sync(). A scheduler runs
  * the fibers round-robin until all have finished; a round in which nothing
  * happens (lanes waiting at a collective that the rest of the warp never
  * reaches) is a failure with a message, not a hang.
@@ -49,13 +49,20 @@ typedef struct {
     void *fake_stack;         /* AddressSanitizer's per-fiber state */
 } Fiber;
 
-/* A warp's meeting point for collectives. */
+/* What a warp's lanes meet at: a matrix instruction (TK_EMU_MMA_*) or this. */
+enum { COLLECTIVE_SHUFFLE = -1 };
+
+/* A warp's meeting point for collectives. The results (d, got) are written
+ * when the last lane arrives and read by each lane after; the next
+ * collective cannot complete before every lane has read them. */
 typedef struct {
     int arrived, exited;
     uint32_t gen;             /* completed collectives */
     int32_t op;
     uint32_t a[WARP][4], b[WARP][2];
     float c[WARP][4], d[WARP][4];
+    uint32_t offer[WARP], got[WARP];
+    int32_t src[WARP];
 } Warp;
 
 typedef struct {
@@ -165,28 +172,58 @@ static void fiber_main(void)
 
 /* ---------------------------------------------------------------- collectives */
 
+/* A lane arrives at a warp collective of kind op; the last one completes it. */
+static bool arrive(Block *b, Fiber *f, Warp *w, int32_t op)
+{
+    if (w->arrived == 0) w->op = op;
+    else if (w->op != op)
+        fail(b, "warp %d: its lanes reached different collectives (%s and %s)", f->warp,
+             w->op == COLLECTIVE_SHUFFLE ? "a shuffle" : "a matrix instruction", op == COLLECTIVE_SHUFFLE ? "a shuffle" : "a matrix instruction");
+    w->arrived++;
+    b->events++;
+    return w->arrived == WARP && !b->failed;
+}
+
+static void complete(Block *b, Warp *w)
+{
+    w->arrived = 0;
+    w->gen++;
+    b->events++;
+}
+
 static void emu_mma(TkEmuEnv *env, int32_t op, const uint32_t *a, const uint32_t *bregs, const float *c, float *d)
 {
     Block *b = tls_block;
     Fiber *f = env->fiber;
     Warp *w = &b->warps[f->warp];
     if (op != TK_EMU_MMA_M16N8K16_BF16) fail(b, "warp %d: unknown matrix instruction %d", f->warp, op);
-    if (w->arrived == 0) w->op = op;
-    else if (w->op != op) fail(b, "warp %d: its lanes reached different matrix instructions (%d and %d)", f->warp, w->op, op);
     memcpy(w->a[f->lane], a, sizeof w->a[0]);
     memcpy(w->b[f->lane], bregs, sizeof w->b[0]);
     memcpy(w->c[f->lane], c, sizeof w->c[0]);
     uint32_t gen = w->gen;
-    w->arrived++;
-    b->events++;
-    if (w->arrived == WARP && !b->failed) {
+    if (arrive(b, f, w, op)) {
         tk_emu_mma_m16n8k16_bf16((const uint32_t(*)[4])w->a, (const uint32_t(*)[2])w->b, (const float(*)[4])w->c, w->d);
-        w->arrived = 0;
-        w->gen++;
-        b->events++;
+        complete(b, w);
     }
     while (w->gen == gen && !b->failed) to_scheduler(b, f);
     memcpy(d, w->d[f->lane], sizeof w->d[0]);
+}
+
+/* shfl.sync.idx over the whole warp */
+static uint32_t emu_shuffle(TkEmuEnv *env, uint32_t x, int32_t src)
+{
+    Block *b = tls_block;
+    Fiber *f = env->fiber;
+    Warp *w = &b->warps[f->warp];
+    w->offer[f->lane] = x;
+    w->src[f->lane] = src;
+    uint32_t gen = w->gen;
+    if (arrive(b, f, w, COLLECTIVE_SHUFFLE)) {
+        for (int l = 0; l < WARP; l++) w->got[l] = w->offer[w->src[l] & (WARP - 1)];   /* c = 0x1f: the lane index mod 32 */
+        complete(b, w);
+    }
+    while (w->gen == gen && !b->failed) to_scheduler(b, f);
+    return w->got[f->lane];
 }
 
 /* sync(): every thread of the block that has not returned */
@@ -238,15 +275,15 @@ static bool ensure_stack(Fiber *f)
 static void describe_stall(Block *b)
 {
     if (b->bar_arrived > 0) {
-        fail(b, "%d of %d threads wait at sync() while %d have returned and %d wait at a matrix instruction",
+        fail(b, "%d of %d threads wait at sync() while %d have returned and %d wait at a warp collective",
              b->bar_arrived, b->n, b->exited, b->n - b->exited - b->bar_arrived);
         return;
     }
     for (int w = 0; w < b->n / WARP; w++) {
         Warp *x = &b->warps[w];
         if (x->arrived > 0) {
-            fail(b, "warp %d: %d of %d lanes wait at a matrix instruction that %d exited lanes never reach", w, x->arrived, WARP,
-                 x->exited);
+            fail(b, "warp %d: %d of %d lanes wait at %s that %d exited lanes never reach", w, x->arrived, WARP,
+                 x->op == COLLECTIVE_SHUFFLE ? "a shuffle" : "a matrix instruction", x->exited);
             return;
         }
     }
@@ -295,7 +332,7 @@ void tk_emu_run_block(TkEmuThreadFn fn, void **args, const int64_t *sizes, int32
         f->lane = t % WARP;
         f->fake_stack = NULL;
         f->env = (TkEmuEnv){ .mma = emu_mma, .tid = t, .ctaid = { bx, by, bz }, .fiber = f, .barrier = emu_barrier,
-                             .shared = b->shared };
+                             .shared = b->shared, .shuffle = emu_shuffle };
         getcontext(&f->uc);
         f->uc.uc_stack.ss_sp = f->stack;
         f->uc.uc_stack.ss_size = STACK_BYTES;

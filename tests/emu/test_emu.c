@@ -1,9 +1,10 @@
 /* test_emu.c — the emulator's own parts, without the compiler: its
  * mma.sync m16n8k16 (fed registers packed the way the PTX ISA's figures lay
  * them out, checked against a plain double-precision product), blocks of
- * several warps run as fibers, sync() across a block's shared buffer, and a
- * warp whose lanes do not all reach a matrix instruction, which must end in
- * a message, not a hang. */
+ * several warps run as fibers, sync() across a block's shared buffer, warp
+ * shuffles (each lane reads the lane it names, within its own warp, over
+ * many rounds), and a warp whose lanes do not all reach a matrix instruction,
+ * or reach different collectives, which must end in a message, not a hang. */
 #include <check.h>
 #include <math.h>
 #include <stdint.h>
@@ -145,6 +146,54 @@ START_TEST(sync_orders_shared_writes_before_reads)
 }
 END_TEST
 
+/* 4 warps, 3 rounds each: lane l of warp w offers 1000·round + 32·w + l and
+ * reads lane (l·7 + round) mod 32 of its own warp; results of one round
+ * must not be overwritten by a fast lane's next offer */
+static uint32_t got[3][128];
+
+static void shuffle_thread(void **args, const int64_t *sizes, TkEmuEnv *env)
+{
+    (void)args;
+    (void)sizes;
+    int lane = env->tid % 32, w = env->tid / 32;
+    for (int round = 0; round < 3; round++)
+        got[round][env->tid] = env->shuffle(env, (uint32_t)(1000 * round + 32 * w + lane), (lane * 7 + round) % 32);
+}
+
+START_TEST(shuffle_reads_the_named_lane_of_its_warp)
+{
+    char err[512];
+    tk_emu_take_error(err, sizeof err);
+    memset(got, 0, sizeof got);
+    tk_emu_run_block(shuffle_thread, NULL, NULL, 0, 0, 0, 128, 0);
+    ck_assert_msg(!tk_emu_take_error(err, sizeof err), "%s", err);
+    for (int round = 0; round < 3; round++)
+        for (int t = 0; t < 128; t++)
+            ck_assert_uint_eq(got[round][t], (uint32_t)(1000 * round + 32 * (t / 32) + (t % 32 * 7 + round) % 32));
+}
+END_TEST
+
+/* even lanes shuffle while odd lanes reach a matrix instruction */
+static void mixed_thread(void **args, const int64_t *sizes, TkEmuEnv *env)
+{
+    (void)args;
+    (void)sizes;
+    uint32_t a[4] = { 0 }, b[2] = { 0 };
+    float c[4] = { 0 }, d[4];
+    if (env->tid % 2 == 0) env->shuffle(env, 1, 0);
+    else env->mma(env, TK_EMU_MMA_M16N8K16_BF16, a, b, c, d);
+}
+
+START_TEST(lanes_at_different_collectives_are_reported)
+{
+    char err[512];
+    tk_emu_take_error(err, sizeof err);
+    tk_emu_run_block(mixed_thread, NULL, NULL, 0, 0, 0, 32, 0);
+    ck_assert_msg(tk_emu_take_error(err, sizeof err), "lanes at a shuffle and an mma were not reported");
+    ck_assert_msg(strstr(err, "different collectives") != NULL, "unclear message: %s", err);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("emu");
@@ -153,6 +202,8 @@ int main(void)
     tcase_add_test(tc, mma_sync_matches_a_plain_product);
     tcase_add_test(tc, a_warp_that_does_not_meet_is_reported);
     tcase_add_test(tc, sync_orders_shared_writes_before_reads);
+    tcase_add_test(tc, shuffle_reads_the_named_lane_of_its_warp);
+    tcase_add_test(tc, lanes_at_different_collectives_are_reported);
     suite_add_tcase(s, tc);
     SRunner *r = srunner_create(s);
     srunner_run_all(r, CK_NORMAL);
