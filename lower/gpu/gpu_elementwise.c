@@ -1,5 +1,6 @@
-/* gpu_elementwise.c — element-wise maps and conversions of register tiles in
- * the GPU lowering.
+/* gpu_elementwise.c — element-wise maps and conversions of register tiles
+ * (and of register vectors, which are vectors of the lane's elements too:
+ * gpu_vector.c) in the GPU lowering.
  *
  * A register tile is, per lane, one vector of that lane's fragment elements
  * (gpu_lower.c), so a map whose tile operands share the result's fragment
@@ -10,18 +11,22 @@
  * once, as on the CPU.
  *
  * convert<T>(t) may also change the fragment layout (an accumulator into an
- * A operand, say). When every element a lane needs is already in that lane —
- * NVIDIA's m16n8k16 accumulator and A fragments, for instance — it is a fixed
- * permutation of the lane's vector, found here by comparing the base tile's
- * lane maps for all lanes. Otherwise elements must cross lanes (shared memory
- * or shuffles), which is not done yet and is refused with a message. */
+ * A operand, say), and the transposed mma forms take an operand in another
+ * layout than the instruction's (mma_abt's B is a row tile of B's
+ * transpose). When every element a lane needs is already in that lane —
+ * NVIDIA's m16n8k16 accumulator and A fragments, or A fragments of Kᵀ and B
+ * fragments of K — it is a fixed permutation of the lane's vector, found here
+ * by comparing the base tile's lane maps for all lanes, before anything is
+ * emitted. Otherwise elements must cross lanes (shared memory or shuffles),
+ * which is not done yet and is refused with a message. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gpu_internal.h"
 
-static bool is_tile(const TirInstr *x) { return x->type->kind == TK_TY_RT; }
+/* a register tile or vector operand (the rest are scalars, splatted) */
+static bool is_tile(const TirInstr *x) { return x->type->kind == TK_TY_RT || x->type->kind == TK_TY_RV; }
 
 static bool float_elem(TkTypeKind k) { return k == TK_TY_F32 || k == TK_TY_BF16; }
 
@@ -30,6 +35,7 @@ static bool float_elem(TkTypeKind k) { return k == TK_TY_F32 || k == TK_TY_BF16;
 int gpu_map_check(GpuLower *g, const TirInstr *i)
 {
     char ty[128], ty2[128], what[400];
+    if (i->type->kind == TK_TY_RV) return gpu_vector_check(g, i);   /* rv maps: every operand an rv or a scalar */
     Role want = gpu_role_of(i->type);
     if (want == ROLE_NONE) {
         snprintf(what, sizeof what, ".%s giving %s", tir_fn_name((TirFn)i->aux), gpu_type_str(i->type, ty, sizeof ty));
@@ -50,9 +56,7 @@ int gpu_map_check(GpuLower *g, const TirInstr *i)
 LLVMValueRef gpu_tile_map(GpuLower *g, const TirInstr *i)
 {
     Emit *E = &g->e;
-    Frags F;
-    gpu_frags_of(g->row, i->type, &F);
-    unsigned n = (unsigned)F.n;
+    unsigned n = gpu_width(g, i);
     TirFn fn = (TirFn)i->aux;
     /* the operands' element type: a tile operand's (comparisons give bool) */
     TkTypeKind k = i->type->elem;
@@ -85,24 +89,25 @@ LLVMValueRef gpu_tile_map(GpuLower *g, const TirInstr *i)
 
 /* perm[p]: the element of a `from` tile that lane l holds where it must hold
  * element p of the `to` tile, the same for every lane; false if there is none
- * (the element lives in another lane). */
-static bool lane_local(GpuLower *g, const TkType *from, const TkType *to, int *perm)
+ * (the element lives in another lane). Element (r, c) of `to` is (r, c) of
+ * `from`, or (c, r) when transposed. */
+static bool lane_local(GpuLower *g, const TkType *from, const TkType *to, bool transpose, int *perm)
 {
     Frags S, D;
-    gpu_frags_of(g->row, from, &S);
-    gpu_frags_of(g->row, to, &D);
+    if (!gpu_frags_of(g->row, from, &S) || !gpu_frags_of(g->row, to, &D)) return false;
     int64_t cells = to->dims[0] * to->dims[1];
     int *at = malloc(sizeof *at * (size_t)cells);
     if (!at) return false;
     for (int64_t c = 0; c < cells; c++) at[c] = -1;
     bool ok = true;
     for (int lane = 0; lane < g->wave && ok; lane++) {
-        /* where this lane holds each cell of `from` */
+        /* where this lane holds each cell of `from`, by its place in `to` */
         for (int64_t q = 0; q < S.n; q++) {
             int64_t frag = q / S.elems, e = q % S.elems;
             int r, c;
             tk_lane_map_at(S.lay, lane, (int)e, &r, &c);
-            at[(frag / S.fcols * S.bm + r) * to->dims[1] + frag % S.fcols * S.bn + c] = (int)q;
+            int64_t fr = frag / S.fcols * S.bm + r, fc = frag % S.fcols * S.bn + c;
+            at[transpose ? fc * to->dims[1] + fr : fr * to->dims[1] + fc] = (int)q;
         }
         for (int64_t p = 0; p < D.n && ok; p++) {
             int64_t frag = p / D.elems, e = p % D.elems;
@@ -118,10 +123,102 @@ static bool lane_local(GpuLower *g, const TkType *from, const TkType *to, int *p
     return ok;
 }
 
+/* The refusal of a relayout that moves elements between lanes. */
+static int cross_lane(GpuLower *g, const TirInstr *i, const TkType *from, const TkType *to)
+{
+    char ty[128], ty2[128], what[400];
+    snprintf(what, sizeof what, "%s %s into %s (on %s this moves elements between lanes, through shared memory: not done yet)",
+             i->op == TIR_MMA ? "with an operand" : "of", gpu_type_str(from, ty, sizeof ty), gpu_type_str(to, ty2, sizeof ty2), g->cpu);
+    return gpu_not_supported(g, i, what);
+}
+
+/* The standard operand types of an mma: A as rt<bf16, M, K, row>, B as
+ * rt<bf16, K, N, col>; ta, tb: whether the given operand is transposed. */
+static void mma_operands(const TirInstr *i, TkType *A, TkType *B, bool *ta, bool *tb)
+{
+    const TkType *acc = i->args[0]->type, *a = i->args[1]->type;
+    *ta = (i->aux & 2) != 0;
+    *tb = (i->aux & 1) != 0;
+    int64_t K = *ta ? a->dims[0] : a->dims[1];
+    *A = *a;
+    A->dims[0] = acc->dims[0];
+    A->dims[1] = K;
+    A->layout = TK_ROW;
+    *B = *i->args[2]->type;
+    B->dims[0] = K;
+    B->dims[1] = acc->dims[1];
+    B->layout = TK_COL;
+}
+
+static bool needs_relayout(const TkType *from, const TkType *to, bool transpose)
+{
+    return transpose || gpu_role_of(from) != gpu_role_of(to);
+}
+
+static int check_one(GpuLower *g, const TirInstr *i, const TkType *from, const TkType *to, bool transpose)
+{
+    if (!needs_relayout(from, to, transpose)) return 0;
+    Frags D;
+    if (!gpu_frags_of(g->row, to, &D)) return cross_lane(g, i, from, to);
+    int *perm = malloc(sizeof *perm * (size_t)D.n);
+    bool ok = perm && lane_local(g, from, to, transpose, perm);
+    free(perm);
+    return ok ? 0 : cross_lane(g, i, from, to);
+}
+
+int gpu_relayout_check(GpuLower *g, const TirRegion *r)
+{
+    for (const TirInstr *i = r->first; i; i = i->next) {
+        if (i->op == TIR_CONVERT && i->type->kind == TK_TY_RT && check_one(g, i, i->args[0]->type, i->type, false)) return 1;
+        if (i->op == TIR_MMA) {
+            TkType A, B;
+            bool ta, tb;
+            mma_operands(i, &A, &B, &ta, &tb);
+            if (check_one(g, i, i->args[1]->type, &A, ta) || check_one(g, i, i->args[2]->type, &B, tb)) return 1;
+        }
+        if ((i->op == TIR_FOR || i->op == TIR_IF) && (gpu_relayout_check(g, &i->body[0]) || gpu_relayout_check(g, &i->body[1])))
+            return 1;
+    }
+    return 0;
+}
+
+/* v, a tile of type from, as a tile of type to (transposed or not): a fixed
+ * permutation of the lane's vector (gpu_relayout_check proved there is one). */
+static LLVMValueRef relayout(GpuLower *g, const TirInstr *i, LLVMValueRef v, const TkType *from, const TkType *to, bool transpose)
+{
+    if (!needs_relayout(from, to, transpose)) return v;
+    Frags D;
+    gpu_frags_of(g->row, to, &D);
+    int *perm = malloc(sizeof *perm * (size_t)D.n);
+    LLVMValueRef *mask = malloc(sizeof *mask * (size_t)D.n);
+    if (!perm || !mask || !lane_local(g, from, to, transpose, perm)) {
+        if (perm && mask) cross_lane(g, i, from, to);
+        else gpu_not_supported(g, i, "(out of memory)");
+        free(perm);
+        free(mask);
+        return LLVMGetPoison(gpu_tile_type(g, to));
+    }
+    for (int64_t p = 0; p < D.n; p++) mask[p] = c32(g, perm[p]);
+    v = LLVMBuildShuffleVector(g->e.b, v, LLVMGetPoison(LLVMTypeOf(v)), LLVMConstVector(mask, (unsigned)D.n), "relayout");
+    free(perm);
+    free(mask);
+    return v;
+}
+
+void gpu_mma_operands(GpuLower *g, const TirInstr *i, LLVMValueRef *a, LLVMValueRef *b)
+{
+    TkType A, B;
+    bool ta, tb;
+    mma_operands(i, &A, &B, &ta, &tb);
+    *a = relayout(g, i, gpu_val(g, i->args[1]), i->args[1]->type, &A, ta);
+    *b = relayout(g, i, gpu_val(g, i->args[2]), i->args[2]->type, &B, tb);
+}
+
 int gpu_convert_check(GpuLower *g, const TirInstr *i)
 {
     char ty[128], ty2[128], what[400];
     const TkType *from = i->args[0]->type, *to = i->type;
+    if (from->kind == TK_TY_RV && to->kind == TK_TY_RV && float_elem(from->elem) && float_elem(to->elem)) return 0;
     if (from->kind != TK_TY_RT || to->kind != TK_TY_RT || gpu_role_of(from) == ROLE_NONE || gpu_role_of(to) == ROLE_NONE ||
         !float_elem(from->elem) || !float_elem(to->elem)) {
         snprintf(what, sizeof what, "of %s into %s", gpu_type_str(from, ty, sizeof ty), gpu_type_str(to, ty2, sizeof ty2));
@@ -130,35 +227,13 @@ int gpu_convert_check(GpuLower *g, const TirInstr *i)
     return 0;
 }
 
-/* lane_local needs the base tile, which is chosen after checking */
 LLVMValueRef gpu_tile_convert(GpuLower *g, const TirInstr *i)
 {
     Emit *E = &g->e;
     const TkType *from = i->args[0]->type, *to = i->type;
     LLVMValueRef v = gpu_val(g, i->args[0]);
-    if (gpu_role_of(from) != gpu_role_of(to)) {
-        Frags D;
-        gpu_frags_of(g->row, to, &D);
-        int *perm = malloc(sizeof *perm * (size_t)D.n);
-        LLVMValueRef *mask = malloc(sizeof *mask * (size_t)D.n);
-        if (!perm || !mask || !lane_local(g, from, to, perm)) {
-            char ty[128], ty2[128], what[400];
-            if (perm && mask)
-                snprintf(what, sizeof what,
-                         "of %s into %s (on %s this moves elements between lanes, through shared memory: not done yet)",
-                         gpu_type_str(from, ty, sizeof ty), gpu_type_str(to, ty2, sizeof ty2), g->cpu);
-            else
-                snprintf(what, sizeof what, "(out of memory)");
-            free(perm);
-            free(mask);
-            gpu_not_supported(g, i, what);
-            return LLVMGetPoison(gpu_tile_type(g, to));
-        }
-        for (int64_t p = 0; p < D.n; p++) mask[p] = c32(g, perm[p]);
-        v = LLVMBuildShuffleVector(E->b, v, LLVMGetPoison(LLVMTypeOf(v)), LLVMConstVector(mask, (unsigned)D.n), "relayout");
-        free(perm);
-        free(mask);
-    }
+    /* an rv keeps its distribution (gpu_vector.c puts both in one class) */
+    if (to->kind == TK_TY_RT) v = relayout(g, i, v, from, to, false);
     if (from->elem == to->elem) return v;
     if (from->elem == TK_TY_BF16) v = emit_to_f32(E, v, TK_TY_BF16);
     return to->elem == TK_TY_BF16 ? emit_fptrunc(E, v, E->i16) : v;

@@ -1,6 +1,7 @@
 /* gpu_internal.h — what the files of the GPU lowering share (gpu_lower.c:
  * checking, register tiles, control flow, kernels; gpu_elementwise.c: maps
- * and conversions of register tiles; gpu_shared.c: shared tiles and
+ * and conversions of register tiles; gpu_vector.c: register vectors,
+ * reductions, broadcasts and masks; gpu_shared.c: shared tiles and
  * barriers). Not a public interface. */
 #ifndef TK_LOWER_GPU_INTERNAL_H
 #define TK_LOWER_GPU_INTERNAL_H
@@ -23,6 +24,18 @@ typedef struct {
     int64_t n;                /* elements per lane in the whole tile */
 } Frags;
 
+/* How an rv's N elements spread over a warp's lanes (gpu_vector.c). Either
+ * every lane holds all of them (repl), or they follow the rows or columns of
+ * a register tile: the lane's element blk·nofs + k is vector element
+ *     blk·period + t(lane) + ofs[k]
+ * so that a row reduction and a row broadcast never leave the lane. */
+typedef struct {
+    bool repl;
+    TkLaneTerm t;
+    int nofs, period;
+    int16_t ofs[TK_GPU_FRAG_MAX];
+} Dist;
+
 typedef struct GpuLower {
     Emit e;                   /* scalar helpers of emit_llvm.c: ctx, mod, b, types */
     const TirModule *m;
@@ -41,6 +54,7 @@ typedef struct GpuLower {
     LLVMTypeRef p1;           /* ptr addrspace(1) */
     uint32_t count;
     LLVMValueRef *vals, *slots;
+    Dist *dist;               /* per instruction id: the distribution of an rv value or slot */
     int status;               /* 0, 1 unsupported input, -1 internal */
     char *err;
     size_t errlen;
@@ -69,12 +83,38 @@ LLVMValueRef gpu_tensor_dim(GpuLower *g, const TkType *t, unsigned d);
 LLVMValueRef gpu_lane_term(GpuLower *g, LLVMValueRef lane, TkLaneTerm t);
 
 LLVMValueRef gpu_splat(GpuLower *g, LLVMValueRef x, unsigned n);
+unsigned gpu_width(GpuLower *g, const TirInstr *i);            /* elements a lane holds of rt/rv value (or slot) i */
+LLVMTypeRef gpu_value_type(GpuLower *g, const TirInstr *i);     /* <width x elem> */
+LLVMTypeRef gpu_elem_type(GpuLower *g, TkTypeKind k);          /* f32; i1 for bool; i16 (bits) for bf16/f16 */
+/* the row and column within the tile of each element a lane holds of rt type t: <n x i64> */
+void gpu_tile_rc(GpuLower *g, const TkType *t, LLVMValueRef *row, LLVMValueRef *col);
+
+/* Element p of a gl tensor at idx[p] where mask[p] (0 elsewhere); idx/mask: <n x i64>/<n x i1> */
+typedef struct {
+    LLVMValueRef idx, mask;     /* <n x i64>, <n x i1> */
+    LLVMValueRef nonempty;      /* i1: the tensor has an element */
+} Access;
+LLVMValueRef gpu_gather(GpuLower *g, LLVMValueRef base, LLVMTypeRef ety, Access A, unsigned n);
+void gpu_scatter(GpuLower *g, LLVMValueRef base, LLVMTypeRef ety, Access A, LLVMValueRef v, unsigned n);
 
 /* element-wise work on register tiles (gpu_elementwise.c) */
 int gpu_map_check(GpuLower *g, const TirInstr *i);
 int gpu_convert_check(GpuLower *g, const TirInstr *i);
 LLVMValueRef gpu_tile_map(GpuLower *g, const TirInstr *i);
 LLVMValueRef gpu_tile_convert(GpuLower *g, const TirInstr *i);
+int gpu_relayout_check(GpuLower *g, const TirRegion *r);   /* every convert and mma operand relayout stays in its lane (g->row chosen) */
+/* an mma's operands as the instruction's A [M][K] and B [K][N] fragments, whatever its form (ab, abt, atb, atbt) */
+void gpu_mma_operands(GpuLower *g, const TirInstr *i, LLVMValueRef *a, LLVMValueRef *b);
+
+/* register vectors, reductions, broadcasts and masks (gpu_vector.c) */
+int gpu_vector_check(GpuLower *g, const TirInstr *i);    /* rv VAR/FILL/LOAD/STORE, REDUCE, BROADCAST, MASK, TRI */
+int gpu_vector_plan(GpuLower *g, const TirFunc *f);      /* g->dist for every rv of f (ids numbered, g->row chosen) */
+unsigned gpu_vector_width(GpuLower *g, const TirInstr *i);
+LLVMValueRef gpu_vector_load(GpuLower *g, const TirInstr *i);
+void gpu_vector_store(GpuLower *g, const TirInstr *i);
+LLVMValueRef gpu_reduce(GpuLower *g, const TirInstr *i);
+LLVMValueRef gpu_broadcast(GpuLower *g, const TirInstr *i);
+LLVMValueRef gpu_mask(GpuLower *g, const TirInstr *i);    /* MASK of an rt or rv, TRI of an rt */
 
 /* shared tiles and barriers (gpu_shared.c) */
 int gpu_shared_check(GpuLower *g, const TirInstr *i);       /* VAR/LOAD/FILL/SET of an st, LOAD of an rt from one */

@@ -104,7 +104,7 @@ int gpu_fail(GpuLower *g, const TirInstr *at, const char *fmt, ...)
     return 1;
 }
 
-#define SCOPE_HINT "(it handles rt load/store/zeros, element-wise maps and convert, mma_ab, shared tiles loaded by the block, sync, scalar code, for/if)"
+#define SCOPE_HINT "(it handles rt load/store/zeros, element-wise maps, masks and convert, every mma form, rv vectors, row/column reductions and broadcasts, shared tiles loaded by the block, sync, scalar code, for/if)"
 
 int gpu_not_supported(GpuLower *g, const TirInstr *i, const char *what)
 {
@@ -148,10 +148,22 @@ static bool touches_shared(const TirInstr *i)
     }
 }
 
+/* Does i make, read or write an rv, or reduce, broadcast or mask (gpu_vector.c)? */
+static bool touches_vector(const TirInstr *i)
+{
+    switch (i->op) {
+    case TIR_VAR: case TIR_FILL: case TIR_LOAD: return i->type->kind == TK_TY_RV;
+    case TIR_STORE: return i->args[1]->type->kind == TK_TY_RV;
+    case TIR_REDUCE: case TIR_BROADCAST: case TIR_MASK: case TIR_TRI: return true;
+    default: return false;
+    }
+}
+
 static int check_instr(GpuLower *g, const TirInstr *i)
 {
     char ty[128], ty2[128], what[300];
     if (touches_shared(i)) return gpu_shared_check(g, i);
+    if (touches_vector(i)) return gpu_vector_check(g, i);
     switch (i->op) {
     case TIR_PARAM:
         if (i->type->kind == TK_TY_GL || tk_is_scalar(i->type->kind)) return 0;
@@ -198,16 +210,13 @@ static int check_instr(GpuLower *g, const TirInstr *i)
         return 0;
     }
     case TIR_MMA: {
+        /* every form: a transposed operand is relaid out in its lanes (gpu_relayout_check) */
         static const char *const forms[] = { "ab", "abt", "atb", "atbt" };
-        if (i->aux != 0) {
-            snprintf(what, sizeof what, "(mma_%s)", forms[i->aux & 3]);
-            return gpu_not_supported(g, i, what);
-        }
         const TkType *acc = i->args[0]->type, *a = i->args[1]->type, *b = i->args[2]->type;
-        if (gpu_role_of(acc) != ROLE_C || gpu_role_of(a) != ROLE_A || gpu_role_of(b) != ROLE_B) {
-            return gpu_fail(g, i, "mma_ab(%s, %s, %s): the %s backend supports bf16 operands (A row, B col) with an "
-                              "f32 accumulator only (yet)",
-                        gpu_type_str(acc, ty, sizeof ty), gpu_type_str(a, ty2, sizeof ty2), gpu_type_str(b, what, sizeof what), g->v->name);
+        if (gpu_role_of(acc) != ROLE_C || a->kind != TK_TY_RT || a->elem != TK_TY_BF16 || b->kind != TK_TY_RT || b->elem != TK_TY_BF16) {
+            return gpu_fail(g, i, "mma_%s(%s, %s, %s): the %s backend supports bf16 operands with an f32 accumulator only (yet)",
+                            forms[i->aux & 3], gpu_type_str(acc, ty, sizeof ty), gpu_type_str(a, ty2, sizeof ty2),
+                            gpu_type_str(b, what, sizeof what), g->v->name);
         }
         return 0;
     }
@@ -249,7 +258,8 @@ static const TirInstr *misfit(const TkGpuMma *row, const TirRegion *r, bool *any
         case TIR_MMA: {
             *any = true;
             const TkType *acc = i->args[0]->type, *a = i->args[1]->type;
-            if (acc->dims[0] % row->m || acc->dims[1] % row->n || a->dims[1] % row->k) return i;
+            int64_t K = i->aux & 2 ? a->dims[0] : a->dims[1];
+            if (acc->dims[0] % row->m || acc->dims[1] % row->n || K % row->k) return i;
             break;
         }
         case TIR_FOR: case TIR_IF: {
@@ -271,7 +281,7 @@ static const TirInstr *misfit(const TkGpuMma *row, const TirRegion *r, bool *any
 /* Checks f and picks its base tile into g->row: the first row of the
  * vendor's table (the preferred one) for this processor and warp size that
  * every rt tile and every mma of f splits into. */
-static int check_func(GpuLower *g, const TirFunc *f)
+static int pick_row(GpuLower *g, const TirFunc *f)
 {
     g->row = NULL;
     if (check_region(g, &f->body)) return 1;
@@ -313,14 +323,36 @@ static int check_func(GpuLower *g, const TirFunc *f)
     char ty[128];
     if (bad->op == TIR_MMA) {
         const TkType *acc = bad->args[0]->type, *a = bad->args[1]->type;
-        return gpu_fail(g, bad, "mma_ab of %lldx%lldx%lld (MxNxK) does not split into the base tiles of any %s matrix "
+        return gpu_fail(g, bad, "an mma of %lldx%lldx%lld (MxNxK) does not split into the base tiles of any %s matrix "
                             "instruction: %s",
-                    (long long)acc->dims[0], (long long)acc->dims[1], (long long)a->dims[1], g->cpu, tried);
+                    (long long)acc->dims[0], (long long)acc->dims[1], (long long)(bad->aux & 2 ? a->dims[0] : a->dims[1]), g->cpu, tried);
     }
     const TkType *bt = bad->op == TIR_STORE ? bad->args[1]->type : bad->type;
     return gpu_fail(g, bad, "%s does not split into the base tiles of any %s matrix instruction (one is chosen for the whole "
                         "kernel): %s",
                 gpu_type_str(bt, ty, sizeof ty), g->cpu, tried);
+}
+
+static void number(const TirRegion *r, uint32_t *next);
+
+/* Checks f, picks its base tile and plans its register vectors: g->dist,
+ * indexed by the instruction numbers, until the caller frees it. */
+static int check_func(GpuLower *g, const TirFunc *f)
+{
+    if (pick_row(g, f)) return 1;
+    uint32_t n = 0;
+    number(&f->body, &n);
+    number(&f->grid_region, &n);
+    g->count = n;
+    free(g->dist);
+    g->dist = calloc(n ? n : 1, sizeof *g->dist);
+    if (!g->dist) {
+        g->status = -1;
+        snprintf(g->err, g->errlen, "out of memory");
+        return -1;
+    }
+    if (g->row && gpu_relayout_check(g, &f->body)) return 1;
+    return gpu_vector_plan(g, f);
 }
 
 /* ---------------------------------------------------------------- basics */
@@ -347,12 +379,29 @@ void gpu_set_val(GpuLower *g, const TirInstr *i, LLVMValueRef v)
     if (i->id < g->count) g->vals[i->id] = v;
 }
 
+LLVMTypeRef gpu_elem_type(GpuLower *g, TkTypeKind k)
+{
+    return k == TK_TY_F32 ? g->e.f32 : k == TK_TY_BOOL ? g->e.i1 : g->e.i16;   /* bf16: bits */
+}
+
 LLVMTypeRef gpu_tile_type(GpuLower *g, const TkType *t)
 {
     Frags F;
     gpu_frags_of(g->row, t, &F);
-    LLVMTypeRef et = t->elem == TK_TY_F32 ? g->e.f32 : t->elem == TK_TY_BOOL ? g->e.i1 : g->e.i16;   /* bf16: bits */
-    return LLVMVectorType(et, (unsigned)F.n);
+    return LLVMVectorType(gpu_elem_type(g, t->elem), (unsigned)F.n);
+}
+
+unsigned gpu_width(GpuLower *g, const TirInstr *i)
+{
+    if (i->type->kind == TK_TY_RV) return gpu_vector_width(g, i);
+    Frags F;
+    gpu_frags_of(g->row, i->type, &F);
+    return (unsigned)F.n;
+}
+
+LLVMTypeRef gpu_value_type(GpuLower *g, const TirInstr *i)
+{
+    return LLVMVectorType(gpu_elem_type(g, i->type->elem), gpu_width(g, i));
 }
 
 LLVMValueRef gpu_splat(GpuLower *g, LLVMValueRef x, unsigned n)
@@ -421,13 +470,6 @@ LLVMValueRef gpu_i64v(GpuLower *g, LLVMValueRef v)
     return LLVMGetIntTypeWidth(LLVMTypeOf(v)) == 64 ? v : LLVMBuildSExt(g->e.b, v, g->e.i64, "");
 }
 
-/* Per-lane tensor indices and in-bounds mask of every element of an rt
- * tile at tile coordinates coords[] of gl tensor type gt. */
-typedef struct {
-    LLVMValueRef idx, mask;     /* <n x i64>, <n x i1> */
-    LLVMValueRef nonempty;      /* i1: the tensor has an element */
-} Access;
-
 /* ((lane >> shift) & mask) · mul, as an i64 */
 LLVMValueRef gpu_lane_term(GpuLower *g, LLVMValueRef lane, TkLaneTerm t)
 {
@@ -436,6 +478,39 @@ LLVMValueRef gpu_lane_term(GpuLower *g, LLVMValueRef lane, TkLaneTerm t)
     return LLVMBuildMul(B, x, c64(g, t.mul), "");
 }
 
+/* The row and column within the tile of each element the lane holds. */
+void gpu_tile_rc(GpuLower *g, const TkType *t, LLVMValueRef *row, LLVMValueRef *col)
+{
+    LLVMBuilderRef B = g->e.b;
+    Frags F;
+    gpu_frags_of(g->row, t, &F);
+    unsigned n = (unsigned)F.n;
+    LLVMValueRef lane = LLVMBuildZExt(B, g->lane, g->e.i64, "");
+    LLVMValueRef lane_row = gpu_lane_term(g, lane, F.lay->row), lane_col = gpu_lane_term(g, lane, F.lay->col);
+    LLVMValueRef *rc = malloc(sizeof *rc * n), *cc = malloc(sizeof *cc * n);
+    if (!rc || !cc) {
+        free(rc);
+        free(cc);
+        g->status = -1;
+        snprintf(g->err, g->errlen, "out of memory");
+        *row = *col = LLVMGetPoison(LLVMVectorType(g->e.i64, n));
+        return;
+    }
+    /* the lane's term plus the constant part of each element's (row, col) */
+    for (unsigned p = 0; p < n; p++) {
+        int64_t frag = p / F.elems, e = p % F.elems;
+        int64_t fr = frag / F.fcols, fc = frag % F.fcols;
+        rc[p] = c64(g, fr * F.bm + F.lay->row_of[e]);
+        cc[p] = c64(g, fc * F.bn + F.lay->col_of[e]);
+    }
+    *row = LLVMBuildAdd(B, gpu_splat(g, lane_row, n), LLVMConstVector(rc, n), "trow");
+    *col = LLVMBuildAdd(B, gpu_splat(g, lane_col, n), LLVMConstVector(cc, n), "tcol");
+    free(rc);
+    free(cc);
+}
+
+/* Per-lane tensor indices and in-bounds mask of every element of an rt
+ * tile at tile coordinates coords[] of gl tensor type gt. */
 static Access tile_access(GpuLower *g, const TkType *gt, const TirInstr *const *coords, const TkType *tile)
 {
     LLVMBuilderRef B = g->e.b;
@@ -456,29 +531,10 @@ static Access tile_access(GpuLower *g, const TkType *gt, const TirInstr *const *
     LLVMValueRef nrows = gpu_tensor_dim(g, gt, rank - 2), ncols = gpu_tensor_dim(g, gt, rank - 1);
     LLVMValueRef row0 = LLVMBuildMul(B, gpu_i64v(g, gpu_val(g, coords[rank - 2])), c64(g, tile->dims[0]), "");
     LLVMValueRef col0 = LLVMBuildMul(B, gpu_i64v(g, gpu_val(g, coords[rank - 1])), c64(g, tile->dims[1]), "");
-    /* the lane's part of every element's row and column (the lane map's terms) */
-    LLVMValueRef lane = LLVMBuildZExt(B, g->lane, g->e.i64, "");
-    LLVMValueRef lane_row = gpu_lane_term(g, lane, F.lay->row), lane_col = gpu_lane_term(g, lane, F.lay->col);
-    /* the constant part of each element's (row, col) within the tile */
-    LLVMValueRef *rc = malloc(sizeof *rc * n), *cc = malloc(sizeof *cc * n);
-    if (!rc || !cc) {
-        free(rc);
-        free(cc);
-        g->status = -1;
-        snprintf(g->err, g->errlen, "out of memory");
-        A.idx = A.mask = A.nonempty = LLVMGetPoison(g->e.i1);
-        return A;
-    }
-    for (unsigned p = 0; p < n; p++) {
-        int64_t frag = p / F.elems, e = p % F.elems;
-        int64_t fr = frag / F.fcols, fc = frag % F.fcols;
-        rc[p] = c64(g, fr * F.bm + F.lay->row_of[e]);
-        cc[p] = c64(g, fc * F.bn + F.lay->col_of[e]);
-    }
-    LLVMValueRef grow = LLVMBuildAdd(B, gpu_splat(g, LLVMBuildAdd(B, row0, lane_row, ""), n), LLVMConstVector(rc, n), "row");
-    LLVMValueRef gcol = LLVMBuildAdd(B, gpu_splat(g, LLVMBuildAdd(B, col0, lane_col, ""), n), LLVMConstVector(cc, n), "col");
-    free(rc);
-    free(cc);
+    LLVMValueRef trow, tcol;
+    gpu_tile_rc(g, tile, &trow, &tcol);
+    LLVMValueRef grow = LLVMBuildAdd(B, gpu_splat(g, row0, n), trow, "row");
+    LLVMValueRef gcol = LLVMBuildAdd(B, gpu_splat(g, col0, n), tcol, "col");
     LLVMValueRef zero = LLVMConstNull(v64);
     LLVMValueRef m = LLVMBuildICmp(B, LLVMIntSGE, grow, zero, "");
     m = LLVMBuildAnd(B, m, LLVMBuildICmp(B, LLVMIntSLT, grow, gpu_splat(g, nrows, n), ""), "");
@@ -491,20 +547,12 @@ static Access tile_access(GpuLower *g, const TkType *gt, const TirInstr *const *
     return A;
 }
 
-static LLVMValueRef tile_load(GpuLower *g, const TirInstr *i)
+/* The n elements of A from base (elements of ety), 0 where masked off. An
+ * empty tensor's pointer may be anything: nothing is read from it. */
+LLVMValueRef gpu_gather(GpuLower *g, LLVMValueRef base, LLVMTypeRef ety, Access A, unsigned n)
 {
     LLVMBuilderRef B = g->e.b;
-    const TirInstr *src = i->args[0];
-    const TkType *t = i->type, *gt = src->type;
-    Frags F;
-    gpu_frags_of(g->row, t, &F);
-    unsigned n = (unsigned)F.n;
-    Access A = tile_access(g, gt, (const TirInstr *const *)&i->args[1], t);
-    if (g->status) return LLVMGetPoison(gpu_tile_type(g, t));
-    /* bf16 tiles hold bits (i16); f32 tiles read f32, or bf16/f16 widened */
-    LLVMTypeRef ety = F.role == ROLE_C ? emit_scalar_type(&g->e, gt->elem) : g->e.i16;
     LLVMTypeRef vty = LLVMVectorType(ety, n);
-    LLVMValueRef base = gpu_val(g, src);
     LLVMBasicBlockRef pre = LLVMGetInsertBlock(B);
     LLVMBasicBlockRef rd = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "load");
     LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "load.done");
@@ -521,27 +569,17 @@ static LLVMValueRef tile_load(GpuLower *g, const TirInstr *i)
     LLVMBasicBlockRef rd_end = LLVMGetInsertBlock(B);
     LLVMBuildBr(B, done);
     LLVMPositionBuilderAtEnd(B, done);
-    LLVMValueRef phi = LLVMBuildPhi(B, vty, "tile");
+    LLVMValueRef phi = LLVMBuildPhi(B, vty, "gathered");
     LLVMValueRef zero = LLVMConstNull(vty);
     LLVMAddIncoming(phi, &v, &rd_end, 1);
     LLVMAddIncoming(phi, &zero, &pre, 1);
-    if (F.role == ROLE_C && gt->elem != TK_TY_F32) return LLVMBuildFPExt(B, phi, LLVMVectorType(g->e.f32, n), "");
     return phi;
 }
 
-static void tile_store(GpuLower *g, const TirInstr *i)
+/* Element p of v to base[idx[p]] where mask[p]. */
+void gpu_scatter(GpuLower *g, LLVMValueRef base, LLVMTypeRef ety, Access A, LLVMValueRef v, unsigned n)
 {
     LLVMBuilderRef B = g->e.b;
-    const TirInstr *dst = i->args[0];
-    const TkType *t = i->args[1]->type, *gt = dst->type;
-    Frags F;
-    gpu_frags_of(g->row, t, &F);
-    unsigned n = (unsigned)F.n;
-    LLVMValueRef v = gpu_val(g, i->args[1]);
-    Access A = tile_access(g, gt, (const TirInstr *const *)&i->args[2], t);
-    if (g->status) return;
-    LLVMTypeRef ety = F.role == ROLE_C ? g->e.f32 : g->e.i16;
-    LLVMValueRef base = gpu_val(g, dst);
     for (unsigned p = 0; p < n; p++) {
         LLVMValueRef ok = LLVMBuildExtractElement(B, A.mask, c32(g, p), "");
         LLVMBasicBlockRef wr = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "store");
@@ -555,17 +593,42 @@ static void tile_store(GpuLower *g, const TirInstr *i)
     }
 }
 
+static LLVMValueRef tile_load(GpuLower *g, const TirInstr *i)
+{
+    const TirInstr *src = i->args[0];
+    const TkType *t = i->type, *gt = src->type;
+    Frags F;
+    gpu_frags_of(g->row, t, &F);
+    unsigned n = (unsigned)F.n;
+    Access A = tile_access(g, gt, (const TirInstr *const *)&i->args[1], t);
+    if (g->status) return LLVMGetPoison(gpu_tile_type(g, t));
+    /* bf16 tiles hold bits (i16); f32 tiles read f32, or bf16/f16 widened */
+    LLVMTypeRef ety = F.role == ROLE_C ? emit_scalar_type(&g->e, gt->elem) : g->e.i16;
+    LLVMValueRef v = gpu_gather(g, gpu_val(g, src), ety, A, n);
+    if (F.role == ROLE_C && gt->elem != TK_TY_F32) return LLVMBuildFPExt(g->e.b, v, LLVMVectorType(g->e.f32, n), "");
+    return v;
+}
+
+static void tile_store(GpuLower *g, const TirInstr *i)
+{
+    const TirInstr *dst = i->args[0];
+    const TkType *t = i->args[1]->type, *gt = dst->type;
+    Frags F;
+    gpu_frags_of(g->row, t, &F);
+    Access A = tile_access(g, gt, (const TirInstr *const *)&i->args[2], t);
+    if (g->status) return;
+    gpu_scatter(g, gpu_val(g, dst), F.role == ROLE_C ? g->e.f32 : g->e.i16, A, gpu_val(g, i->args[1]), (unsigned)F.n);
+}
+
 /* ---------------------------------------------------------------- tiles */
 
 static LLVMValueRef tile_fill(GpuLower *g, const TirInstr *i)
 {
     const TirInstr *s = i->args[0];
-    Frags F;
-    gpu_frags_of(g->row, i->type, &F);
     LLVMValueRef x = emit_convert_scalar(&g->e, gpu_val(g, s), s->type->kind, i->type->elem);
     if (i->type->elem == TK_TY_BF16 || i->type->elem == TK_TY_F16) x = LLVMBuildBitCast(g->e.b, x, g->e.i16, "");
-    if (LLVMIsAConstant(x) && LLVMIsNull(x)) return LLVMConstNull(gpu_tile_type(g, i->type));
-    return gpu_splat(g, x, (unsigned)F.n);
+    if (LLVMIsAConstant(x) && LLVMIsNull(x)) return LLVMConstNull(gpu_value_type(g, i));
+    return gpu_splat(g, x, gpu_width(g, i));
 }
 
 /* slot a(0) += a(1) · a(2), base tile by base tile; the (intrinsic, processor)
@@ -582,8 +645,9 @@ static void tile_mma(GpuLower *g, const TirInstr *i)
     }
     const TirInstr *slot = i->args[0];
     const TkType *ct = slot->type, *at = i->args[1]->type;
-    int64_t mt = ct->dims[0] / r->m, nt = ct->dims[1] / r->n, kt = at->dims[1] / r->k;
-    LLVMValueRef a = gpu_val(g, i->args[1]), b = gpu_val(g, i->args[2]);
+    int64_t mt = ct->dims[0] / r->m, nt = ct->dims[1] / r->n, kt = (i->aux & 2 ? at->dims[0] : at->dims[1]) / r->k;
+    LLVMValueRef a, b;
+    gpu_mma_operands(g, i, &a, &b);   /* A [M][K] and B [K][N] fragments, whatever the form */
     LLVMTypeRef cty = gpu_tile_type(g, ct);
     LLVMValueRef acc = LLVMBuildLoad2(g->e.b, cty, g->slots[slot->id], "acc");
     TkGpuBuilder gb = { g->e.ctx, g->e.mod, g->e.b, g->env };
@@ -603,9 +667,10 @@ static void tile_mma(GpuLower *g, const TirInstr *i)
 
 /* ---------------------------------------------------------------- instructions */
 
-static LLVMTypeRef slot_type(GpuLower *g, const TkType *t)
+/* the type of what VAR v holds */
+static LLVMTypeRef slot_type(GpuLower *g, const TirInstr *v)
 {
-    return tk_is_scalar(t->kind) ? emit_scalar_type(&g->e, t->kind) : gpu_tile_type(g, t);
+    return tk_is_scalar(v->type->kind) ? emit_scalar_type(&g->e, v->type->kind) : gpu_value_type(g, v);
 }
 
 static void emit_region(GpuLower *g, const TirRegion *r);
@@ -681,14 +746,14 @@ static void emit_instr(GpuLower *g, const TirInstr *i)
             gpu_shared_var(g, i);
             return;
         }
-        LLVMTypeRef t = slot_type(g, i->type);
+        LLVMTypeRef t = slot_type(g, i);
         if (!g->slots[i->id]) g->slots[i->id] = LLVMBuildAlloca(g->ab, t, i->name ? i->name : "slot");
         LLVMBuildStore(B, LLVMConstNull(t), g->slots[i->id]);   /* a VAR is zero-filled where it stands */
         return;
     }
     case TIR_GET: {
         const TirInstr *s = i->args[0];
-        v = LLVMBuildLoad2(B, slot_type(g, s->type), g->slots[s->id], s->name ? s->name : "");
+        v = LLVMBuildLoad2(B, slot_type(g, s), g->slots[s->id], s->name ? s->name : "");
         break;
     }
     case TIR_SET:
@@ -701,10 +766,17 @@ static void emit_instr(GpuLower *g, const TirInstr *i)
         break;
     case TIR_LOAD:
         if (i->type->kind == TK_TY_ST) return;   /* done by the SET that takes it */
-        v = i->args[0]->type->kind == TK_TY_ST ? gpu_shared_load(g, i) : tile_load(g, i);
+        if (i->type->kind == TK_TY_RV) v = gpu_vector_load(g, i);
+        else v = i->args[0]->type->kind == TK_TY_ST ? gpu_shared_load(g, i) : tile_load(g, i);
         break;
     case TIR_SYNC: gpu_sync(g); return;
-    case TIR_STORE: tile_store(g, i); return;
+    case TIR_STORE:
+        if (i->args[1]->type->kind == TK_TY_RV) gpu_vector_store(g, i);
+        else tile_store(g, i);
+        return;
+    case TIR_REDUCE: v = gpu_reduce(g, i); break;
+    case TIR_BROADCAST: v = gpu_broadcast(g, i); break;
+    case TIR_MASK: case TIR_TRI: v = gpu_mask(g, i); break;
     case TIR_MMA: tile_mma(g, i); return;
     case TIR_FOR: emit_for(g, i); return;
     case TIR_IF: emit_if(g, i); return;
@@ -795,10 +867,7 @@ static LLVMValueRef emit_grid_fn(GpuLower *g, const TirFunc *f)
 static int emit_kernel(GpuLower *g, const TirFunc *f)
 {
     g->f = f;
-    uint32_t n = 0;
-    number(&f->body, &n);
-    number(&f->grid_region, &n);
-    g->count = n;
+    uint32_t n = g->count;   /* numbered by check_func */
     g->vals = calloc(n ? n : 1, sizeof *g->vals);
     g->slots = calloc(n ? n : 1, sizeof *g->slots);
     bool host = g->v->host_entry != NULL;
@@ -848,6 +917,7 @@ int tk_gpu_check(const TirModule *m, const TkGpuTarget *t, char *err, size_t err
     init(&g, m, t, err, errlen);
     if (t->warp != 32 && t->warp != 64) return gpu_fail(&g, NULL, "wave size %d is not 32 or 64", t->warp);
     for (const TirFunc *f = m->funcs; f && g.status == 0; f = f->next) check_func(&g, f);
+    free(g.dist);
     return g.status;
 }
 
@@ -879,6 +949,7 @@ int tk_gpu_emit(const TirModule *m, const TkGpuTarget *t, LLVMContextRef ctx, LL
     }
     free(g.vals);
     free(g.slots);
+    free(g.dist);
     LLVMDisposeBuilder(E->b);
     LLVMDisposeBuilder(g.ab);
     return g.status;

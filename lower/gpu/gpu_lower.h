@@ -15,15 +15,17 @@
  *
  * Supported subset (the rest of the language comes next): PARAM, SIZE,
  * BLOCK_ID, WARP_ID (thread id / warp size), constants, scalar
- * BINARY/UNARY/CAST/CDIV and scalar MAP1/MAP2, VAR/GET/SET of scalars and rt
- * tiles, FILL, LOAD of an rt from a gl (masked) or from an st, MAP1/2/3 and
- * CONVERT of rt tiles (gpu_elementwise.c; a convert that moves elements
- * between lanes is refused when emitted), MMA ab (bf16 operands, f32
- * accumulator), STORE of an rt to a gl (masked), FOR and IF; shared tiles
- * (st, bf16 or f32) declared, zero-filled and loaded from a gl by the whole
- * block (gpu_shared.c), and SYNC. Every other op (sv/rv, stores into shared
- * tiles, reductions, broadcasts, element access, the transposed mma forms) is
- * refused with
+ * BINARY/UNARY/CAST/CDIV and scalar MAP1/MAP2, VAR/GET/SET of scalars, rt
+ * tiles and rv vectors, FILL, LOAD of an rt from a gl (masked) or from an
+ * st, MAP1/2/3 and CONVERT of rt tiles (gpu_elementwise.c; a convert that
+ * moves elements between lanes is refused when checked), MMA in every form
+ * (bf16 operands, f32 accumulator; a transposed operand must be a permutation
+ * within each lane), STORE of an rt to a gl (masked), rv LOAD/STORE/maps,
+ * REDUCE of f32 accumulators and vectors, BROADCAST, MASK and TRI
+ * (gpu_vector.c), FOR and IF; shared tiles (st, bf16 or f32) declared,
+ * zero-filled and loaded from a gl by the whole block (gpu_shared.c), and
+ * SYNC. Every other op (sv, stores into shared tiles, sub-tiles, rows and
+ * single elements, reductions of bf16 tiles, packed tensors) is refused with
  *     FILE:LINE:COL: PROC: TIR op X ... is not supported by the VENDOR backend yet
  * before any LLVM call, as is an mma whose (intrinsic, processor) pairing the
  * vendor's table does not list — LLVM would abort. */
@@ -61,6 +63,9 @@ struct TkGpuVendor {
     /* Every thread of the block waits here; what any of them wrote to shared
      * memory before it, all of them see after it. */
     void (*barrier)(TkGpuBuilder *gb);
+    /* A warp shuffle: every lane of the warp offers x (i32) and gets the x
+     * of lane src (i32, 0 .. warp-1). Reached by all lanes together. */
+    LLVMValueRef (*shuffle)(TkGpuBuilder *gb, LLVMValueRef x, LLVMValueRef src);
     /* Marks fn as running in blocks of exactly `threads` threads (NULL: nothing to mark). */
     void (*kernel_attrs)(LLVMContextRef ctx, LLVMValueRef fn, int threads);
     /* The emulation target (NULL on a GPU): the kernel function is internal

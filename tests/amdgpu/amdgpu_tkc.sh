@@ -34,7 +34,13 @@ gemm_asm)
     [ "$(count 's_barrier' "$work/e.s")" = 2 ] || fail "examples/gemm.tk: want 2 s_barrier"
     grep -q '\.group_segment_fixed_size: *16384' "$work/e.s" || fail "examples/gemm.tk: As and Bs are not 16 KiB of LDS"
     grep -q '\.private_segment_fixed_size: *0' "$work/e.s" || fail "examples/gemm.tk: tiles went to scratch memory"
-    echo "ok: 8 MFMA per K step, warps(4) = 256 work-items, 48x48 -> 9 x 16x16x16, examples/gemm.tk with LDS and barriers"
+    # row reductions: ds_bpermute butterflies, nothing in scratch (softmax: 16-row tiles, MFMA 16x16x16)
+    "$tkc" --target=gfx942 --emit=asm "$src/../../examples/softmax.tk" -o "$work/s.s" || fail "tkc failed (softmax)"
+    [ "$(count 'ds_bpermute_b32' "$work/s.s")" -gt 0 ] || fail "softmax: no ds_bpermute"
+    grep -q '\.private_segment_fixed_size: *0' "$work/s.s" || fail "softmax: vectors went to scratch memory"
+    "$tkc" --target=gfx1100 --emit=asm "$src/../emu/vectors.tk" -o "$work/v.s" || fail "tkc failed (vectors.tk, gfx1100)"
+    grep -q '\.private_segment_fixed_size: *0' "$work/v.s" || fail "vectors.tk: scratch memory on gfx1100"
+    echo "ok: 8 MFMA per K step, warps(4) = 256 work-items, 48x48 -> 9 x 16x16x16, examples/gemm.tk with LDS and barriers, reductions by ds_bpermute"
     ;;
 llvm)
     "$tkc" --target=gfx942 --emit=llvm "$src/mma_single.tk" -o "$work/k.ll" || fail "tkc failed"
@@ -46,7 +52,7 @@ llvm)
     echo ok
     ;;
 unsupported)
-    for f in "$src/unsupported_reduce.tk" "$src/unsupported_packed.tk" "$src/unsupported_subtile.tk" "$src/../../examples/softmax.tk"; do
+    for f in "$src/unsupported_reduce.tk" "$src/unsupported_packed.tk" "$src/unsupported_subtile.tk" "$src/../../stdlib-kernels/softmax.tk"; do
         "$tkc" --target=gfx942 --emit=asm "$f" -o "$work/u.s" 2> "$work/err"
         rc=$?
         cat "$work/err"
@@ -54,11 +60,11 @@ unsupported)
         grep -q 'is not supported by the AMDGPU backend yet' "$work/err" || fail "$f: no clear message"
         grep -q 'LLVM ERROR' "$work/err" && fail "$f: LLVM error"
     done
-    grep -q 'softmax.tk:14:5: gfx942: TIR op VAR of rv<f32, 16>' "$work/err" || fail "examples/softmax.tk: message does not name rv at 14:5"
+    grep -q 'softmax.tk:67:5: gfx942: TIR op VAR of a shared vector' "$work/err" || fail "stdlib softmax: message does not name the sv at 67:5"
     # an accumulator converted to an A operand moves elements between MFMA lanes: refused, not miscompiled
     "$tkc" --target=gfx942 --emit=asm "$src/../emu/epilogue.tk" -o "$work/u.s" 2>&1 | grep -q 'epilogue.tk:13:.*CONVERT.*moves elements between lanes' \
         || fail "epilogue: the cross-lane convert is not refused with a message"
-    "$tkc" --target=gfx942 --emit=asm "$src/unsupported_reduce.tk" 2>&1 | grep -q 'unsupported_reduce.tk:6:14: gfx942: TIR op REDUCE' \
+    "$tkc" --target=gfx942 --emit=asm "$src/unsupported_reduce.tk" 2>&1 | grep -q 'unsupported_reduce.tk:7:14: gfx942: TIR op REDUCE of rt<bf16, 32, 32, row>' \
         || fail "reduce: message does not name the line"
     "$tkc" --target=gfx942 --emit=asm "$src/unsupported_packed.tk" 2>&1 | grep -q 'unsupported_packed.tk:6:.*gl<bf16, NB, KP, 64, packed>' \
         || fail "packed: message does not name the packed tensor at line 6"

@@ -235,11 +235,12 @@ static const char mma_src[] =
     "    store(C, acc, block.y, block.x);\n"
     "}\n";
 
+/* rows of f32 accumulators are reduced on GPUs; rows of bf16 operand tiles not yet */
 static const char reduce_src[] =
-    "kernel s(gl<f32, M> Y) grid(1) warps(2)\n"
+    "kernel s(gl<bf16, M, K> A, gl<bf16, M> Y) grid(1) warps(2)\n"
     "{\n"
-    "    rt<f32, 32, 32> acc = zeros();\n"
-    "    store(Y, row_sum(acc), warp.id);\n"
+    "    rt<bf16, 32, 32> a = load(A, warp.id, 0);\n"
+    "    store(Y, row_sum(a), warp.id);\n"
     "}\n";
 
 /* Compiles src for target; returns tk_amdgpu_emit's status, the output in *text. */

@@ -8,9 +8,14 @@ emu-sm80 configuration skips them). Until it does, this generator draws from
 the GPU subset only, so that the lowering meets shapes nobody wrote by hand:
 1, 2 or 4 warps; per-warp tiles of 16..64 rows and 16..64 columns; K steps of
 16 or 32; A and B loaded straight from global memory or staged through shared
-tiles with sync(); a random chain of element-wise maps, comparisons, where and
-fma on the accumulator; sometimes a second product of the converted result (an
-accumulator turned into an A operand, as attention does); ragged sizes.
+tiles with sync(); mma_ab, or mma_abt / mma_atb / mma_atbt with operands in
+the layouts whose transposes stay in their lanes; a random chain of
+element-wise maps, comparisons, where, fma, row and column reductions and
+broadcasts (rv vectors in the tile's row or column distribution, or in both,
+which replicates them), masks and tril/triu on the accumulator; sometimes a
+reduced vector stored to memory; sometimes a second product of the converted
+result (an accumulator turned into an A operand, as attention does); ragged
+sizes.
 
     gpu_rpg.py TKC --first S --count N [--ptxas PTXAS] [--keep DIR]
 
@@ -21,6 +26,7 @@ program and the command that reproduces it."""
 import argparse
 import os
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -40,6 +46,29 @@ MAPS = [
 ]
 
 
+# steps on the tile x that use vectors: (name, lines, new x); R, C are the tile's dims
+def vector_steps(R, C):
+    steps = [
+        ("softmax-rows", lambda x, i: [f"    rv<f32, {R}> m{i} = row_max({x});",
+                                       f"    rt<f32, {R}, {C}> e{i} = exp(sub_row({x}, m{i}));"]),
+        ("norm-rows", lambda x, i: [f"    rv<f32, {R}> q{i} = row_sum({x} * {x}) * 0.125 + 1.0;",
+                                    f"    rt<f32, {R}, {C}> e{i} = div_row({x}, q{i});"]),
+        ("cols", lambda x, i: [f"    rv<f32, {C}> c{i} = col_max({x}) + col_sum({x}) * 0.25;",
+                               f"    rt<f32, {R}, {C}> e{i} = sub_col({x}, c{i});"]),
+        ("col-min", lambda x, i: [f"    rt<f32, {R}, {C}> e{i} = mul_col({x}, col_min({x}) * 0.5 + 2.0);"]),
+        ("total", lambda x, i: [f"    f32 t{i} = row_sum(row_sum({x})) * 0.001;",
+                                f"    rt<f32, {R}, {C}> e{i} = {x} + t{i};"]),
+        ("mask-rows", lambda x, i: [f"    rt<f32, {R}, {C}> e{i} = mask_rows({x}, M - {{ROW0}}, -2.5);"]),
+        ("mask-cols", lambda x, i: [f"    rt<f32, {R}, {C}> e{i} = mask_cols({x}, N - block.x * {C}, 0.0);"]),
+        ("tril", lambda x, i: [f"    rt<f32, {R}, {C}> e{i} = tril({x}, {{ROW0}} - block.x * {C}, -1.0);"]),
+        ("triu", lambda x, i: [f"    rt<f32, {R}, {C}> e{i} = triu({x}, 3, 0.5);"]),
+    ]
+    if R == C:   # one vector as rows and as columns: replicated, moved by shuffles (weighted: rare shapes)
+        steps += 3 * [("rows-as-cols", lambda x, i: [f"    rv<f32, {R}> v{i} = row_max({x});",
+                                                     f"    rt<f32, {R}, {C}> e{i} = add_col(add_row({x}, v{i}), v{i} * 0.5);"])]
+    return steps
+
+
 def program(seed):
     r = random.Random(seed)
     W = r.choice([1, 2, 4])
@@ -49,38 +78,61 @@ def program(seed):
     staged = r.random() < 0.5
     second = r.random() < 0.3
     BD = r.choice([16, 32])
-    chain = [r.choice(MAPS) for _ in range(r.randint(0, 3))]
+    steps = MAPS + vector_steps(BM, BN)
+    chain = [r.choice(steps) for _ in range(r.randint(0, 3))]
+    # the transposed forms take A as [K][M] in col layout and B as [N][K] in row layout:
+    # the layouts whose transposes are lane-local on sm_80 (mma_atb with a row A is not)
+    form = r.choice(["ab", "ab", "abt", "atb", "atbt"])
+    ta, tb = form in ("atb", "atbt"), form in ("abt", "atbt")
+    if ta:   # a transposed A is read whole per block: one warp
+        W = 1
     rows = f"block.y * {W} + warp.id" if W > 1 else "block.y"
-    params = "gl<bf16, M, K> A, gl<bf16, K, N> B, gl<f32, M, N> C, f32 s"
+    row0 = f"(block.y * {W} + warp.id) * {BM}" if W > 1 else f"block.y * {BM}"
+    vstore = r.random() < 0.3
+    params = (f"gl<bf16, {'K, M' if ta else 'M, K'}> A, gl<bf16, {'N, K' if tb else 'K, N'}> B, gl<f32, M, N> C, f32 s")
     if second:
         params += ", gl<bf16, N, D> V, gl<f32, M, D> O"
-    src = [f"// gpu_rpg seed {seed}: warps {W}, tile {BM}x{BN}, K step {BK}, "
-           f"{'shared' if staged else 'direct'}, maps {[m[0] for m in chain]}{', second product' if second else ''}",
+    if vstore:
+        params += ", gl<f32, X, M> R"
+    src = [f"// gpu_rpg seed {seed}: warps {W}, tile {BM}x{BN}, K step {BK}, mma_{form}, "
+           f"{'shared' if staged else 'direct'}, steps {[m[0] for m in chain]}{', second product' if second else ''}"
+           f"{', row sums stored' if vstore else ''}",
            f"kernel g{seed}({params})",
            f"    grid(cdiv(N, {BN}), cdiv(M, {BM * W})) warps({W})",
            "{"]
+    a_tile = f"rt<bf16, {BK}, {BM}, col>" if ta else f"rt<bf16, {BM}, {BK}>"
+    b_tile = f"rt<bf16, {BN}, {BK}>" if tb else f"rt<bf16, {BK}, {BN}, col>"
     if staged:
-        src += [f"    st<bf16, {BM * W}, {BK}> As;", f"    st<bf16, {BK}, {BN}> Bs;"]
+        src += [f"    st<bf16, {BK}, {BM * W}> As;" if ta else f"    st<bf16, {BM * W}, {BK}> As;",
+                f"    st<bf16, {BN}, {BK}> Bs;" if tb else f"    st<bf16, {BK}, {BN}> Bs;"]
     src += [f"    rt<f32, {BM}, {BN}> acc = zeros();", f"    for (k in 0 .. cdiv(K, {BK})) {{"]
     if staged:   # a load of a whole shared tile may leave out its coordinates
         whole = r.random() < 0.5
         a_src = "As" if W == 1 and whole else f"As, {'warp.id' if W > 1 else '0'}, 0"
+        if ta:
+            a_src = "As" if whole else "As, 0, 0"
         b_src = "Bs" if whole else "Bs, 0, 0"
-        src += ["        As = load(A, block.y, k);", "        Bs = load(B, k, block.x);", "        sync();",
-                f"        rt<bf16, {BM}, {BK}> a = load({a_src});",
-                f"        rt<bf16, {BK}, {BN}, col> b = load({b_src});"]
+        src += ["        As = load(A, k, block.y);" if ta else "        As = load(A, block.y, k);",
+                "        Bs = load(B, block.x, k);" if tb else "        Bs = load(B, k, block.x);", "        sync();",
+                f"        {a_tile} a = load({a_src});",
+                f"        {b_tile} b = load({b_src});"]
     else:
-        src += [f"        rt<bf16, {BM}, {BK}> a = load(A, {rows}, k);",
-                f"        rt<bf16, {BK}, {BN}, col> b = load(B, k, block.x);"]
-    src += ["        mma_ab(acc, a, b);"]
+        src += [f"        {a_tile} a = load(A, {'k, block.y' if ta else rows + ', k'});",
+                f"        {b_tile} b = load(B, {'block.x, k' if tb else 'k, block.x'});"]
+    src += [f"        mma_{form}(acc, a, b);"]
     if staged:
         src += ["        sync();"]
     src += ["    }"]
     x = "acc"
-    for i, (_, f) in enumerate(chain):
-        src += [f"    let e{i} = {f(x)};"]
+    for i, (name, f) in enumerate(chain):
+        if any(name == m[0] for m in MAPS):
+            src += [f"    let e{i} = {f(x)};"]
+        else:
+            src += [line.replace("{ROW0}", row0) for line in f(x, i)]
         x = f"e{i}"
     src += [f"    store(C, {x}, {rows}, block.x);"]
+    if vstore:   # each block column writes its own row of R: the lanes that hold a row write it once
+        src += [f"    store(R, row_sum({x}), block.x, {rows});"]
     if second:   # one block column (N ≤ BN): every block owns whole rows of O
         src += [f"    rt<bf16, {BM}, {BN}> p = convert<bf16>({x});",
                 f"    rt<bf16, {BN}, {BD}, col> v = load(V, 0, 0);",
@@ -92,6 +144,8 @@ def program(seed):
     N = r.randint(1, BN) if second else r.randint(1, 2 * BN + 7)
     K = r.randint(1, 3 * BK)
     sizes = f"M={M},K={K},N={N}" + (f",D={r.randint(1, BD)}" if second else "")
+    if vstore:
+        sizes += f",X={-(-N // BN)}"
     s = r.choice(["0.5", "-0.75", "1.25"])
     return f"g{seed}", "\n".join(src) + "\n", sizes, s
 
@@ -104,9 +158,17 @@ def main():
     ap.add_argument("--ptxas")
     ap.add_argument("--keep")
     o = ap.parse_args()
-    failures = 0
     work = o.keep or tempfile.mkdtemp(prefix="gpu_rpg_")
     os.makedirs(work, exist_ok=True)
+    try:
+        return run_all(o, work)
+    finally:
+        if not o.keep:
+            shutil.rmtree(work, ignore_errors=True)
+
+
+def run_all(o, work):
+    failures = 0
     for seed in range(o.first, o.first + o.count):
         name, src, sizes, s = program(seed)
         path = os.path.join(work, f"{name}.tk")
