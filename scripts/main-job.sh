@@ -126,7 +126,7 @@ stage_run_examples() {
 }
 
 stage_gpu() {
-  section "4b. the same gemm for NVIDIA GPUs: PTX, its costs, and a run on the emulation target (no GPU here)"
+  section "4b. the same gemm (and flash attention) for NVIDIA GPUs: PTX, its costs, and runs on the emulation target (no GPU here)"
   local out n
   echo "\$ tkc --target=sm_90a --emit=ptx examples/gemm.tk"
   out=$("$TKC" --target=sm_90a --emit=ptx examples/gemm.tk 2>&1) || { printf '%s\n' "$out" | sed 's/^/    /'; echo "    => FAILED"; return 1; }
@@ -140,6 +140,17 @@ stage_gpu() {
      grep -q '^correct   yes' <<<"$out"; then
     printf '%s\n' "$out" | sed 's/^/    /'
     echo "(the sm_80 lowering, run with 32-lane warps, real fragment layouts and mma.sync computed from the PTX ISA)"
+  else
+    printf '%s\n' "$out" | sed 's/^/    /'
+    echo "    => FAILED"
+    return 1
+  fi
+  # flash attention: row_max/row_sum are shuffle butterflies, mma_abt's K^T stays in registers
+  echo "\$ tkc run examples/attention.tk --target=sm_80-emu --size B=1,H=2,S=130 --set causal=true --check"
+  if out=$("$TKC" run examples/attention.tk --target=sm_80-emu --size B=1,H=2,S=130 --set causal=true --check --repeat 1 2>&1) &&
+     grep -q '^correct   yes' <<<"$out"; then
+    printf '%s\n' "$out" | grep -E '^(kernel|correct|  O)' | sed 's/^/    /'
+    echo "    ($(grep -c 'shfl.sync' <<<"$("$TKC" --target=sm_90a --emit=ptx examples/attention.tk 2>&1)") shfl.sync in its PTX: the row reductions of online softmax)"
   else
     printf '%s\n' "$out" | sed 's/^/    /'
     echo "    => FAILED"
