@@ -192,26 +192,16 @@ static LLVMValueRef gl_element(GpuLower *g, const TirInstr *ld, const TkType *st
     ok = LLVMBuildAnd(B, ok, LLVMBuildICmp(B, LLVMIntSGE, col, c64(g, 0), ""), "");
     ok = LLVMBuildAnd(B, ok, LLVMBuildICmp(B, LLVMIntSLT, col, ncols, ""), "");
     LLVMValueRef idx = LLVMBuildAdd(B, LLVMBuildMul(B, LLVMBuildAdd(B, LLVMBuildMul(B, lead, nrows, ""), row, ""), ncols, ""), col, "");
-    /* read only inside the tensor */
+    /* read only inside the tensor (0 outside): a gather of one element */
     LLVMTypeRef rt = gt->elem == TK_TY_F32 ? g->e.f32 : g->e.i16, want = st_elem_type(g, st);
-    LLVMBasicBlockRef pre = LLVMGetInsertBlock(B);
-    LLVMBasicBlockRef rd = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "ld");
-    LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "ld.done");
-    LLVMBuildCondBr(B, ok, rd, done);
-    LLVMPositionBuilderAtEnd(B, rd);
-    LLVMValueRef x = LLVMBuildLoad2(B, rt, LLVMBuildGEP2(B, rt, gpu_val(g, src), &idx, 1, ""), "");
+    Access A = { LLVMBuildInsertElement(B, LLVMGetPoison(LLVMVectorType(g->e.i64, 1)), idx, c32(g, 0), ""),
+                 LLVMBuildInsertElement(B, LLVMGetPoison(LLVMVectorType(g->e.i1, 1)), ok, c32(g, 0), ""), ok };
+    LLVMValueRef x = LLVMBuildExtractElement(B, gpu_gather(g, gpu_val(g, src), rt, A, 1), c32(g, 0), "");
     if (want == g->e.f32 && rt == g->e.i16) {   /* bf16 / f16 widened into an f32 tile */
         LLVMTypeRef h = gt->elem == TK_TY_BF16 ? g->e.bf16 : g->e.f16;
         x = LLVMBuildFPExt(B, LLVMBuildBitCast(B, x, h, ""), g->e.f32, "");
     }
-    LLVMBasicBlockRef rd_end = LLVMGetInsertBlock(B);
-    LLVMBuildBr(B, done);
-    LLVMPositionBuilderAtEnd(B, done);
-    LLVMValueRef phi = LLVMBuildPhi(B, want, "");
-    LLVMValueRef zero = LLVMConstNull(want);
-    LLVMAddIncoming(phi, &x, &rd_end, 1);
-    LLVMAddIncoming(phi, &zero, &pre, 1);
-    return phi;
+    return x;
 }
 
 void gpu_shared_set(GpuLower *g, const TirInstr *i)
