@@ -8,7 +8,8 @@
 #                epilogue.tk (maps, select, fma, an accumulator converted to an A operand),
 #                vectors.tk (rv in row, column, replicated and strided distributions,
 #                reductions by shuffles, broadcasts, masks, tril/triu, mma_abt),
-#                examples/softmax.tk and examples/attention.tk (plain and causal), and
+#                examples/softmax.tk and examples/attention.tk (plain and causal),
+#                attention_warps.tk (the same at a GPU configuration: 4 warps), and
 #                the stdlib layernorm and rmsnorm kernels (f32 and bf16)
 #   nosync       the example gemm without a sync(): the emulator must see the race
 #   unsupported  a kernel outside the GPU subset: a clear message, no crash
@@ -44,6 +45,8 @@ odd_tile M=50,K=40,N=100 1
 ../../examples/softmax M=77,N=150 2
 ../../examples/attention B=2,H=3,S=77 2
 ../../examples/attention B=1,H=2,S=130 1 --set causal=true
+../emu/attention_warps B=1,H=2,S=150 2 --set causal=true
+../emu/attention_warps B=2,H=1,S=77 1
 ../../stdlib-kernels/layernorm:layernorm_f32 R=37,C=300 2
 ../../stdlib-kernels/layernorm:layernorm_bf16 R=19,C=100 1
 ../../stdlib-kernels/rmsnorm:rmsnorm_f32 R=37,C=300 1
