@@ -1,5 +1,6 @@
 /* gpu_internal.h — what the files of the GPU lowering share (gpu_lower.c:
- * checking, register tiles, control flow, kernels; gpu_elementwise.c: maps
+ * checking, register tiles, control flow, kernels; gpu_global.c: global
+ * tensors and register tiles loaded from them; gpu_elementwise.c: maps
  * and conversions of register tiles; gpu_vector.c: register vectors,
  * reductions, broadcasts and masks; gpu_shared.c: shared tiles and
  * barriers). Not a public interface. */
@@ -79,15 +80,12 @@ LLVMValueRef gpu_val(GpuLower *g, const TirInstr *i);
 void gpu_set_val(GpuLower *g, const TirInstr *i, LLVMValueRef v);
 LLVMValueRef gpu_special(GpuLower *g, TkGpuSpecial which);
 LLVMValueRef gpu_i64v(GpuLower *g, LLVMValueRef v);
-LLVMValueRef gpu_tensor_dim(GpuLower *g, const TkType *t, unsigned d);
 LLVMValueRef gpu_lane_term(GpuLower *g, LLVMValueRef lane, TkLaneTerm t);
 
 LLVMValueRef gpu_splat(GpuLower *g, LLVMValueRef x, unsigned n);
 unsigned gpu_width(GpuLower *g, const TirInstr *i);            /* elements a lane holds of rt/rv value (or slot) i */
 LLVMTypeRef gpu_value_type(GpuLower *g, const TirInstr *i);     /* <width x elem> */
 LLVMTypeRef gpu_elem_type(GpuLower *g, TkTypeKind k);          /* f32; i1 for bool; i16 (bits) for bf16/f16 */
-/* the row and column within the tile of each element a lane holds of rt type t: <n x i64> */
-void gpu_tile_rc(GpuLower *g, const TkType *t, LLVMValueRef *row, LLVMValueRef *col);
 
 /* Element p of a gl tensor at idx[p] where mask[p] (0 elsewhere); idx/mask: <n x i64>/<n x i1> */
 typedef struct {
@@ -95,7 +93,14 @@ typedef struct {
     LLVMValueRef nonempty;      /* i1: the tensor has an element */
 } Access;
 LLVMValueRef gpu_gather(GpuLower *g, LLVMValueRef base, LLVMTypeRef ety, Access A, unsigned n);
+/* global tensors (gpu_global.c) */
+LLVMValueRef gpu_size_arg(GpuLower *g, unsigned var);                    /* size variable var (a kernel parameter) */
+LLVMValueRef gpu_tensor_dim(GpuLower *g, const TkType *t, unsigned d);   /* extent d of gl type t: i64 */
+/* the row and column within the tile of each element a lane holds of rt type t: <n x i64> */
+void gpu_tile_rc(GpuLower *g, const TkType *t, LLVMValueRef *row, LLVMValueRef *col);
 void gpu_scatter(GpuLower *g, LLVMValueRef base, LLVMTypeRef ety, Access A, LLVMValueRef v, unsigned n);
+LLVMValueRef gpu_tile_load(GpuLower *g, const TirInstr *i);   /* rt = LOAD gl[coords], masked at the edges */
+void gpu_tile_store(GpuLower *g, const TirInstr *i);           /* STORE rt into gl[coords], masked at the edges */
 
 /* element-wise work on register tiles (gpu_elementwise.c) */
 int gpu_map_check(GpuLower *g, const TirInstr *i);
