@@ -61,8 +61,9 @@ struct TkGpuMma {
     TkLaneMap a, b, c;           /* a.elems, b.elems, c.elems: per lane */
     const char *intrinsic;       /* the LLVM intrinsic */
     const char *mnemonic;        /* what the machine code shows */
-    /* D = A·B + C for one base tile: a, b <elems x i16> (bf16 bits), c
-     * <c.elems x float>; returns D, the type of c. */
+    /* D = A·B + C for one base tile: a, b <elems x i16> (bf16 bits) or
+     * <elems x float> (an f32 operand row: values already rounded to its
+     * precision, e.g. tf32), c <c.elems x float>; returns D, the type of c. */
     LLVMValueRef (*emit)(const TkGpuMma *row, TkGpuBuilder *gb, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c);
     const void *vendor_row;      /* the vendor table's own row, for its emitter and checks */
 };

@@ -11,7 +11,20 @@
  * Two bf16 of one register: the lower-numbered element in the low 16 bits.
  * LLVM 22: llvm.nvvm.mma.m16n8k16.row.col.bf16 takes the registers as
  * scalars (4 × i32, 2 × i32, 4 × float) and returns {float × 4}
- * (../shared/TOOLCHAIN.md). */
+ * (../shared/TOOLCHAIN.md).
+ *
+ * mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 (sm_80+), one register
+ * per element:
+ *   A 16×8:  a0..a3: row g (a0, a2) or g + 8 (a1, a3); column t, plus 4 for a2, a3.
+ *   B 8×8:   b0, b1: row t, plus 4 for b1; column g.
+ *   C/D 16×8 f32: as for m16n8k16.
+ * The table's A and B maps are these with the K index renumbered,
+ * k ↦ 2(k mod 4) + k / 4, the same for A and B: the sum over k does not
+ * change, and A's elements of a 16×8 block then sit in the lanes that hold
+ * them as an accumulator (g, 2t + 0..1), so an f32 result feeds the next
+ * product without leaving its lane, as on m16n8k16. The operands are tf32
+ * (10-bit mantissa); the shared lowering splits f32 into two tf32 parts
+ * (gpu_lower.c) so the product keeps f32 accuracy. */
 #include "nvptx_mma.h"
 
 #include <stdio.h>
@@ -29,6 +42,14 @@ static const TkNvptxMma table[] = {
       80, "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32",
       "A: lane l holds A[l/4 (+8)][2(l%4) + 0..1 (+8)]; B: B[2(l%4) + 0..1 (+8)][l/4]; C/D: D[l/4 (+8)][2(l%4) + 0..1]",
       "sm_80+: one 16x8 f32 tile += 16x16 bf16 · 16x8 bf16 per warp (4 accumulator registers per lane)" },
+    { { "sm80.mma.m16n8k8.tf32", 16, 8, 8, TK_TY_F32, TK_TY_F32, 32,
+        /* A */ { { 2, 7, 1 }, { 0, 3, 2 }, 4, { 0, 8, 0, 8 }, { 0, 0, 1, 1 } },
+        /* B */ { { 0, 3, 2 }, { 2, 7, 1 }, 2, { 0, 1 }, { 0, 0 } },
+        /* C */ { { 2, 7, 1 }, { 0, 3, 2 }, 4, { 0, 0, 8, 8 }, { 0, 1, 0, 1 } },
+        "llvm.nvvm.mma.m16n8k8.row.col.tf32", "HMMA.1688.F32.TF32", emit_mma_sync, NULL },
+      80, "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32",
+      "A: lane l holds A[l/4 (+8)][2(l%4) + 0..1] (K renumbered); B: B[2(l%4) + 0..1][l/4]; C/D: D[l/4 (+8)][2(l%4) + 0..1]",
+      "sm_80+: one 16x8 f32 tile += 16x8 tf32 · 8x8 tf32 per warp (f32 operands as two tf32 parts)" },
 };
 
 const TkNvptxMma *tk_nvptx_mma_table(unsigned *count)
@@ -84,17 +105,20 @@ static LLVMValueRef call(TkGpuBuilder *gb, const char *name, LLVMValueRef *args,
     return LLVMBuildCall2(gb->b, LLVMGlobalGetValueType(fn), fn, args, n, "");
 }
 
-/* a <8 x i16>, b <4 x i16>, c <4 x float>: pairs of bf16 become the i32
- * registers, the four floats of the result go back into one vector. */
+/* bf16: a <8 x i16>, b <4 x i16>, pairs of which become the i32 registers;
+ * tf32: a <4 x float>, b <2 x float>, one register each. c <4 x float>; the
+ * four floats of the result go back into one vector. */
 static LLVMValueRef emit_mma_sync(const TkGpuMma *r, TkGpuBuilder *gb, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c)
 {
     LLVMTypeRef i32 = LLVMInt32TypeInContext(gb->ctx), f32 = LLVMFloatTypeInContext(gb->ctx);
-    LLVMValueRef av = LLVMBuildBitCast(gb->b, a, LLVMVectorType(i32, (unsigned)r->a.elems / 2), "");
-    LLVMValueRef bv = LLVMBuildBitCast(gb->b, b, LLVMVectorType(i32, (unsigned)r->b.elems / 2), "");
+    int per = r->operand == TK_TY_F32 ? 1 : 2;   /* elements per register */
+    int na = r->a.elems / per, nb = r->b.elems / per;
+    LLVMValueRef av = LLVMBuildBitCast(gb->b, a, LLVMVectorType(i32, (unsigned)na), "");
+    LLVMValueRef bv = LLVMBuildBitCast(gb->b, b, LLVMVectorType(i32, (unsigned)nb), "");
     LLVMValueRef args[10];
     unsigned n = 0;
-    for (int q = 0; q < r->a.elems / 2; q++) args[n++] = LLVMBuildExtractElement(gb->b, av, LLVMConstInt(i32, (unsigned)q, 0), "");
-    for (int q = 0; q < r->b.elems / 2; q++) args[n++] = LLVMBuildExtractElement(gb->b, bv, LLVMConstInt(i32, (unsigned)q, 0), "");
+    for (int q = 0; q < na; q++) args[n++] = LLVMBuildExtractElement(gb->b, av, LLVMConstInt(i32, (unsigned)q, 0), "");
+    for (int q = 0; q < nb; q++) args[n++] = LLVMBuildExtractElement(gb->b, bv, LLVMConstInt(i32, (unsigned)q, 0), "");
     for (int q = 0; q < r->c.elems; q++) args[n++] = LLVMBuildExtractElement(gb->b, c, LLVMConstInt(i32, (unsigned)q, 0), "");
     LLVMValueRef d = call(gb, r->intrinsic, args, n);
     LLVMValueRef out = LLVMGetPoison(LLVMVectorType(f32, (unsigned)r->c.elems));

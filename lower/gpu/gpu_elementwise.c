@@ -91,10 +91,10 @@ LLVMValueRef gpu_tile_map(GpuLower *g, const TirInstr *i)
  * element p of the `to` tile, the same for every lane; false if there is none
  * (the element lives in another lane). Element (r, c) of `to` is (r, c) of
  * `from`, or (c, r) when transposed. */
-static bool lane_local(GpuLower *g, const TkType *from, const TkType *to, bool transpose, int *perm)
+static bool lane_local(GpuLower *g, const TkType *from, const TkType *to, Role role, bool transpose, int *perm)
 {
     Frags S, D;
-    if (!gpu_frags_of(g->row, from, &S) || !gpu_frags_of(g->row, to, &D)) return false;
+    if (!gpu_frags_of(g->row, from, &S) || !gpu_frags_as(g->row, to, role, &D)) return false;
     int64_t cells = to->dims[0] * to->dims[1];
     int *at = malloc(sizeof *at * (size_t)cells);
     if (!at) return false;
@@ -132,8 +132,10 @@ static int cross_lane(GpuLower *g, const TirInstr *i, const TkType *from, const 
     return gpu_not_supported(g, i, what);
 }
 
-/* The standard operand types of an mma: A as rt<bf16, M, K, row>, B as
- * rt<bf16, K, N, col>; ta, tb: whether the given operand is transposed. */
+/* The standard operand types of an mma: A as rt<T, M, K, row>, B as
+ * rt<T, K, N, col>, in the layouts of the A and B roles (an f32 A operand is
+ * not laid out as an f32 row tile, an accumulator, is); ta, tb: whether the
+ * given operand is transposed. */
 static void mma_operands(const TirInstr *i, TkType *A, TkType *B, bool *ta, bool *tb)
 {
     const TkType *acc = i->args[0]->type, *a = i->args[1]->type;
@@ -150,18 +152,18 @@ static void mma_operands(const TirInstr *i, TkType *A, TkType *B, bool *ta, bool
     B->layout = TK_COL;
 }
 
-static bool needs_relayout(const TkType *from, const TkType *to, bool transpose)
+static bool needs_relayout(const TkType *from, Role role, bool transpose)
 {
-    return transpose || gpu_role_of(from) != gpu_role_of(to);
+    return transpose || gpu_role_of(from) != role;
 }
 
-static int check_one(GpuLower *g, const TirInstr *i, const TkType *from, const TkType *to, bool transpose)
+static int check_one(GpuLower *g, const TirInstr *i, const TkType *from, const TkType *to, Role role, bool transpose)
 {
-    if (!needs_relayout(from, to, transpose)) return 0;
+    if (!needs_relayout(from, role, transpose)) return 0;
     Frags D;
-    if (!gpu_frags_of(g->row, to, &D)) return cross_lane(g, i, from, to);
+    if (!gpu_frags_as(g->row, to, role, &D)) return cross_lane(g, i, from, to);
     int *perm = malloc(sizeof *perm * (size_t)D.n);
-    bool ok = perm && lane_local(g, from, to, transpose, perm);
+    bool ok = perm && lane_local(g, from, to, role, transpose, perm);
     free(perm);
     return ok ? 0 : cross_lane(g, i, from, to);
 }
@@ -169,12 +171,13 @@ static int check_one(GpuLower *g, const TirInstr *i, const TkType *from, const T
 int gpu_relayout_check(GpuLower *g, const TirRegion *r)
 {
     for (const TirInstr *i = r->first; i; i = i->next) {
-        if (i->op == TIR_CONVERT && i->type->kind == TK_TY_RT && check_one(g, i, i->args[0]->type, i->type, false)) return 1;
+        if (i->op == TIR_CONVERT && i->type->kind == TK_TY_RT && check_one(g, i, i->args[0]->type, i->type, gpu_role_of(i->type), false))
+            return 1;
         if (i->op == TIR_MMA) {
             TkType A, B;
             bool ta, tb;
             mma_operands(i, &A, &B, &ta, &tb);
-            if (check_one(g, i, i->args[1]->type, &A, ta) || check_one(g, i, i->args[2]->type, &B, tb)) return 1;
+            if (check_one(g, i, i->args[1]->type, &A, ROLE_A, ta) || check_one(g, i, i->args[2]->type, &B, ROLE_B, tb)) return 1;
         }
         if ((i->op == TIR_FOR || i->op == TIR_IF) && (gpu_relayout_check(g, &i->body[0]) || gpu_relayout_check(g, &i->body[1])))
             return 1;
@@ -184,14 +187,15 @@ int gpu_relayout_check(GpuLower *g, const TirRegion *r)
 
 /* v, a tile of type from, as a tile of type to (transposed or not): a fixed
  * permutation of the lane's vector (gpu_relayout_check proved there is one). */
-static LLVMValueRef relayout(GpuLower *g, const TirInstr *i, LLVMValueRef v, const TkType *from, const TkType *to, bool transpose)
+static LLVMValueRef relayout(GpuLower *g, const TirInstr *i, LLVMValueRef v, const TkType *from, const TkType *to, Role role,
+                             bool transpose)
 {
-    if (!needs_relayout(from, to, transpose)) return v;
+    if (!needs_relayout(from, role, transpose)) return v;
     Frags D;
-    gpu_frags_of(g->row, to, &D);
+    gpu_frags_as(g->row, to, role, &D);
     int *perm = malloc(sizeof *perm * (size_t)D.n);
     LLVMValueRef *mask = malloc(sizeof *mask * (size_t)D.n);
-    if (!perm || !mask || !lane_local(g, from, to, transpose, perm)) {
+    if (!perm || !mask || !lane_local(g, from, to, role, transpose, perm)) {
         if (perm && mask) cross_lane(g, i, from, to);
         else gpu_not_supported(g, i, "(out of memory)");
         free(perm);
@@ -210,8 +214,8 @@ void gpu_mma_operands(GpuLower *g, const TirInstr *i, LLVMValueRef *a, LLVMValue
     TkType A, B;
     bool ta, tb;
     mma_operands(i, &A, &B, &ta, &tb);
-    *a = relayout(g, i, gpu_val(g, i->args[1]), i->args[1]->type, &A, ta);
-    *b = relayout(g, i, gpu_val(g, i->args[2]), i->args[2]->type, &B, tb);
+    *a = relayout(g, i, gpu_val(g, i->args[1]), i->args[1]->type, &A, ROLE_A, ta);
+    *b = relayout(g, i, gpu_val(g, i->args[2]), i->args[2]->type, &B, ROLE_B, tb);
 }
 
 int gpu_convert_check(GpuLower *g, const TirInstr *i)
@@ -233,7 +237,7 @@ LLVMValueRef gpu_tile_convert(GpuLower *g, const TirInstr *i)
     const TkType *from = i->args[0]->type, *to = i->type;
     LLVMValueRef v = gpu_val(g, i->args[0]);
     /* an rv keeps its distribution (gpu_vector.c puts both in one class) */
-    if (to->kind == TK_TY_RT) v = relayout(g, i, v, from, to, false);
+    if (to->kind == TK_TY_RT) v = relayout(g, i, v, from, to, gpu_role_of(to), false);
     if (from->elem == to->elem) return v;
     if (from->elem == TK_TY_BF16) v = emit_to_f32(E, v, TK_TY_BF16);
     return to->elem == TK_TY_BF16 ? emit_fptrunc(E, v, E->i16) : v;

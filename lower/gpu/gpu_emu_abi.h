@@ -18,12 +18,13 @@
 
 /* The matrix instructions the emulator implements (its own code, written from
  * the PTX ISA, independent of intrinsics/nvptx_mma.c's lane maps). */
-enum { TK_EMU_MMA_M16N8K16_BF16 = 1 };
+enum { TK_EMU_MMA_M16N8K16_BF16 = 1, TK_EMU_MMA_M16N8K8_TF32 = 2 };
 
 typedef struct TkEmuEnv TkEmuEnv;
 
 /* One warp-collective matrix instruction: this lane's registers in (a, b: the
- * 32-bit registers of bf16 pairs; c: f32), its part of D out. Returns when
+ * 32-bit registers, of bf16 pairs or one tf32 each; c: f32), its part of D
+ * out (4 registers of a, 2 of b, 4 of c and d for both instructions). Returns when
  * every lane of the warp has reached it. */
 typedef void (*TkEmuMmaFn)(TkEmuEnv *env, int32_t op, const uint32_t *a, const uint32_t *b, const float *c, float *d);
 

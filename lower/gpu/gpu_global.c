@@ -154,9 +154,10 @@ LLVMValueRef gpu_tile_load(GpuLower *g, const TirInstr *i)
     Access A = tile_access(g, gt, (const TirInstr *const *)&i->args[1], t);
     if (g->status) return LLVMGetPoison(gpu_tile_type(g, t));
     /* bf16 tiles hold bits (i16); f32 tiles read f32, or bf16/f16 widened */
-    LLVMTypeRef ety = F.role == ROLE_C ? emit_scalar_type(&g->e, gt->elem) : g->e.i16;
+    bool wide = t->elem == TK_TY_F32;
+    LLVMTypeRef ety = wide ? emit_scalar_type(&g->e, gt->elem) : g->e.i16;
     LLVMValueRef v = gpu_gather(g, gpu_val(g, src), ety, A, n);
-    if (F.role == ROLE_C && gt->elem != TK_TY_F32) return LLVMBuildFPExt(g->e.b, v, LLVMVectorType(g->e.f32, n), "");
+    if (wide && gt->elem != TK_TY_F32) return LLVMBuildFPExt(g->e.b, v, LLVMVectorType(g->e.f32, n), "");
     return v;
 }
 
@@ -168,5 +169,5 @@ void gpu_tile_store(GpuLower *g, const TirInstr *i)
     gpu_frags_of(g->row, t, &F);
     Access A = tile_access(g, gt, (const TirInstr *const *)&i->args[2], t);
     if (g->status) return;
-    gpu_scatter(g, gpu_val(g, dst), F.role == ROLE_C ? g->e.f32 : g->e.i16, A, gpu_val(g, i->args[1]), (unsigned)F.n);
+    gpu_scatter(g, gpu_val(g, dst), gpu_elem_type(g, t->elem), A, gpu_val(g, i->args[1]), (unsigned)F.n);
 }

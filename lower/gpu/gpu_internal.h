@@ -72,7 +72,8 @@ const char *gpu_type_str(const TkType *t, char *buf, size_t n);
 
 /* register tiles: the role of a tile type and how it splits into fragments */
 Role gpu_role_of(const TkType *t);
-bool gpu_frags_of(const TkGpuMma *r, const TkType *t, Frags *F);
+bool gpu_frags_of(const TkGpuMma *r, const TkType *t, Frags *F);            /* in the layout of its role */
+bool gpu_frags_as(const TkGpuMma *r, const TkType *t, Role role, Frags *F); /* as an operand of that role */
 LLVMTypeRef gpu_tile_type(GpuLower *g, const TkType *t);
 
 /* values */
@@ -83,6 +84,7 @@ LLVMValueRef gpu_i64v(GpuLower *g, LLVMValueRef v);
 LLVMValueRef gpu_lane_term(GpuLower *g, LLVMValueRef lane, TkLaneTerm t);
 
 LLVMValueRef gpu_splat(GpuLower *g, LLVMValueRef x, unsigned n);
+LLVMValueRef gpu_elem_value(GpuLower *g, const TirInstr *s, TkTypeKind elem);   /* scalar s as a lane holds an elem (bf16/f16: i16 bits) */
 unsigned gpu_width(GpuLower *g, const TirInstr *i);            /* elements a lane holds of rt/rv value (or slot) i */
 LLVMTypeRef gpu_value_type(GpuLower *g, const TirInstr *i);     /* <width x elem> */
 LLVMTypeRef gpu_elem_type(GpuLower *g, TkTypeKind k);          /* f32; i1 for bool; i16 (bits) for bf16/f16 */

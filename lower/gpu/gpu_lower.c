@@ -33,14 +33,20 @@ Role gpu_role_of(const TkType *t)
 {
     if (!t || t->kind != TK_TY_RT || t->rank != 2) return ROLE_NONE;
     if (t->elem == TK_TY_BF16) return t->layout == TK_COL ? ROLE_B : ROLE_A;
+    if (t->elem == TK_TY_F32 && t->layout == TK_COL) return ROLE_B;   /* an f32 B operand, or a bf16 one before convert */
     if ((t->elem == TK_TY_F32 || t->elem == TK_TY_BOOL) && t->layout == TK_ROW) return ROLE_C;   /* masks as accumulators */
     return ROLE_NONE;
 }
 
 bool gpu_frags_of(const TkGpuMma *r, const TkType *t, Frags *F)
 {
+    return gpu_frags_as(r, t, gpu_role_of(t), F);
+}
+
+bool gpu_frags_as(const TkGpuMma *r, const TkType *t, Role role, Frags *F)
+{
     memset(F, 0, sizeof *F);
-    F->role = gpu_role_of(t);
+    F->role = role;
     switch (F->role) {
     case ROLE_A: F->bm = r->m; F->bn = r->k; F->lay = &r->a; break;
     case ROLE_B: F->bm = r->k; F->bn = r->n; F->lay = &r->b; break;
@@ -98,7 +104,7 @@ int gpu_fail(GpuLower *g, const TirInstr *at, const char *fmt, ...)
     return 1;
 }
 
-#define SCOPE_HINT "(it handles rt load/store/zeros, element-wise maps, masks and convert, every mma form, rv vectors, row/column reductions and broadcasts, shared tiles loaded by the block, sync, scalar code, for/if)"
+#define SCOPE_HINT "(docs/ARCHITECTURE.md, \"GPU lowering\", lists what it covers)"
 
 int gpu_not_supported(GpuLower *g, const TirInstr *i, const char *what)
 {
@@ -207,8 +213,10 @@ static int check_instr(GpuLower *g, const TirInstr *i)
         /* every form: a transposed operand is relaid out in its lanes (gpu_relayout_check) */
         static const char *const forms[] = { "ab", "abt", "atb", "atbt" };
         const TkType *acc = i->args[0]->type, *a = i->args[1]->type, *b = i->args[2]->type;
-        if (gpu_role_of(acc) != ROLE_C || a->kind != TK_TY_RT || a->elem != TK_TY_BF16 || b->kind != TK_TY_RT || b->elem != TK_TY_BF16) {
-            return gpu_fail(g, i, "mma_%s(%s, %s, %s): the %s backend supports bf16 operands with an f32 accumulator only (yet)",
+        bool same = a->kind == TK_TY_RT && b->kind == TK_TY_RT && a->elem == b->elem;
+        if (gpu_role_of(acc) != ROLE_C || acc->elem != TK_TY_F32 || !same || (a->elem != TK_TY_BF16 && a->elem != TK_TY_F32)) {
+            return gpu_fail(g, i, "mma_%s(%s, %s, %s): the %s backend takes bf16 or f32 operands (both the same) with an f32 "
+                                  "accumulator (yet)",
                             forms[i->aux & 3], gpu_type_str(acc, ty, sizeof ty), gpu_type_str(a, ty2, sizeof ty2),
                             gpu_type_str(b, what, sizeof what), g->v->name);
         }
@@ -272,6 +280,30 @@ static const TirInstr *misfit(const TkGpuMma *row, const TirRegion *r, bool *any
     return NULL;
 }
 
+/* The first mma of r and its subregions (*first), and the first one after it
+ * whose operand type differs (returned; NULL if none). */
+static const TirInstr *mma_operands_differ(const TirRegion *r, const TirInstr **first)
+{
+    for (const TirInstr *i = r->first; i; i = i->next) {
+        if (i->op == TIR_MMA) {
+            if (!*first) *first = i;
+            else if ((*first)->args[1]->type->elem != i->args[1]->type->elem) return i;
+        }
+        for (unsigned b = 0; b < 2 && (i->op == TIR_FOR || i->op == TIR_IF); b++) {
+            const TirInstr *o = mma_operands_differ(&i->body[b], first);
+            if (o) return o;
+        }
+    }
+    return NULL;
+}
+
+static unsigned line_of(GpuLower *g, const TirInstr *i)
+{
+    uint32_t line = 0, col = 0;
+    if (g->m->src) tk_source_position(g->m->src, i->loc.begin, &line, &col);
+    return line;
+}
+
 /* Checks f and picks its base tile into g->row: the first row of the
  * vendor's table (the preferred one) for this processor and warp size that
  * every rt tile and every mma of f splits into. */
@@ -283,6 +315,16 @@ static int pick_row(GpuLower *g, const TirFunc *f)
     if (shared > g->v->shared_limit)
         return gpu_fail(g, NULL, "kernel %s declares %lld bytes of shared tiles; a block has %lld (%s)", f->name, (long long)shared,
                         (long long)g->v->shared_limit, g->v->shared_name);
+    TkTypeKind operand = TK_TY_BF16;   /* of every mma of f: bf16, or f32 for tf32 rows (a kernel without one: bf16) */
+    const TirInstr *first = NULL, *other = mma_operands_differ(&f->body, &first);
+    if (first) operand = first->args[1]->type->elem;
+    if (other) {
+        char ty[128], ty2[128];
+        return gpu_fail(g, other, "this mma takes %s operands, an earlier one in kernel %s (line %u) %s: the kernel has one base "
+                                  "tile on %s, so its mmas share an operand type; convert the operands",
+                        gpu_type_str(other->args[1]->type, ty, sizeof ty), f->name, line_of(g, first),
+                        gpu_type_str(first->args[1]->type, ty2, sizeof ty2), g->cpu);
+    }
     TkGpuMma t[16];
     unsigned n = g->v->mma_rows(g->cpu, g->wave, t, sizeof t / sizeof t[0]);
     bool any = false;
@@ -298,7 +340,7 @@ static int pick_row(GpuLower *g, const TirFunc *f)
     size_t used = 0;
     for (unsigned k = 0; k < n; k++) {
         const TkGpuMma *r = &t[k];
-        if (r->operand != TK_TY_BF16 || r->acc != TK_TY_F32 || r->warp != g->wave) continue;
+        if (r->operand != operand || r->acc != TK_TY_F32 || r->warp != g->wave) continue;
         bad = misfit(r, &f->body, &any);
         if (!bad) {
             char why[300];
@@ -312,8 +354,9 @@ static int pick_row(GpuLower *g, const TirFunc *f)
                                      r->mnemonic);
     }
     if (!bad)
-        return gpu_fail(g, NULL, "kernel %s uses register tiles, but %s lists no bf16 matrix instruction for %s in wave%d",
-                    f->name, g->v->mma_table, g->cpu, g->wave);
+        return gpu_fail(g, first, "kernel %s uses register tiles%s, but %s lists no %s matrix instruction for %s in wave%d",
+                    f->name, first ? " and an mma" : "", g->v->mma_table, operand == TK_TY_F32 ? "f32 (or tf32)" : "bf16", g->cpu,
+                    g->wave);
     char ty[128];
     if (bad->op == TIR_MMA) {
         const TkType *acc = bad->args[0]->type, *a = bad->args[1]->type;
@@ -457,11 +500,17 @@ static LLVMValueRef scalar_map(GpuLower *g, const TirInstr *i)
 
 /* ---------------------------------------------------------------- tiles */
 
+/* scalar s as a lane holds an element of type elem (bf16/f16 as i16 bits) */
+LLVMValueRef gpu_elem_value(GpuLower *g, const TirInstr *s, TkTypeKind elem)
+{
+    LLVMValueRef x = emit_convert_scalar(&g->e, gpu_val(g, s), s->type->kind, elem);
+    if (elem == TK_TY_BF16 || elem == TK_TY_F16) x = LLVMBuildBitCast(g->e.b, x, g->e.i16, "");
+    return x;
+}
+
 static LLVMValueRef tile_fill(GpuLower *g, const TirInstr *i)
 {
-    const TirInstr *s = i->args[0];
-    LLVMValueRef x = emit_convert_scalar(&g->e, gpu_val(g, s), s->type->kind, i->type->elem);
-    if (i->type->elem == TK_TY_BF16 || i->type->elem == TK_TY_F16) x = LLVMBuildBitCast(g->e.b, x, g->e.i16, "");
+    LLVMValueRef x = gpu_elem_value(g, i->args[0], i->type->elem);
     if (LLVMIsAConstant(x) && LLVMIsNull(x)) return LLVMConstNull(gpu_value_type(g, i));
     return gpu_splat(g, x, gpu_width(g, i));
 }
@@ -470,6 +519,30 @@ static LLVMValueRef tile_fill(GpuLower *g, const TirInstr *i)
  * pairing was checked against the table when the row was chosen, and is
  * checked again here, right before the call (LLVM aborts the process on a
  * matrix intrinsic the processor lacks). */
+/* x rounded to tf32 (10 mantissa bits), to nearest with ties away from zero,
+ * as cvt.rna.tf32.f32 does; infinities and NaNs unchanged. */
+static LLVMValueRef round_tf32(GpuLower *g, LLVMValueRef x)
+{
+    LLVMBuilderRef B = g->e.b;
+    unsigned n = LLVMGetVectorSize(LLVMTypeOf(x));
+    LLVMTypeRef vi = LLVMVectorType(g->e.i32, n);
+    LLVMValueRef bits = LLVMBuildBitCast(B, x, vi, "");
+    LLVMValueRef exp = LLVMBuildAnd(B, bits, gpu_splat(g, c32(g, 0x7f800000), n), "");
+    LLVMValueRef finite = LLVMBuildICmp(B, LLVMIntNE, exp, gpu_splat(g, c32(g, 0x7f800000), n), "");
+    LLVMValueRef r = LLVMBuildAnd(B, LLVMBuildAdd(B, bits, gpu_splat(g, c32(g, 0x1000), n), ""), gpu_splat(g, c32(g, (int32_t)0xffffe000u), n), "");
+    return LLVMBuildBitCast(B, LLVMBuildSelect(B, finite, r, bits, ""), LLVMTypeOf(x), "tf32");
+}
+
+/* An f32 operand as the sum of two tf32 values, hi + lo: with a·b ≈ hi·hi'
+ * + hi·lo' + lo·hi' (the lo·lo' term is below f32's precision) three tf32
+ * products give an f32-accurate one, which is what mma of f32 tiles means
+ * on every target. */
+static void split_tf32(GpuLower *g, LLVMValueRef x, LLVMValueRef *hi, LLVMValueRef *lo)
+{
+    *hi = round_tf32(g, x);
+    *lo = round_tf32(g, LLVMBuildFSub(g->e.b, x, *hi, ""));
+}
+
 static void tile_mma(GpuLower *g, const TirInstr *i)
 {
     const TkGpuMma *r = g->row;
@@ -483,6 +556,12 @@ static void tile_mma(GpuLower *g, const TirInstr *i)
     int64_t mt = ct->dims[0] / r->m, nt = ct->dims[1] / r->n, kt = (i->aux & 2 ? at->dims[0] : at->dims[1]) / r->k;
     LLVMValueRef a, b;
     gpu_mma_operands(g, i, &a, &b);   /* A [M][K] and B [K][N] fragments, whatever the form */
+    bool split = r->operand == TK_TY_F32;
+    LLVMValueRef alo = NULL, blo = NULL;
+    if (split) {
+        split_tf32(g, a, &a, &alo);
+        split_tf32(g, b, &b, &blo);
+    }
     LLVMTypeRef cty = gpu_tile_type(g, ct);
     LLVMValueRef acc = LLVMBuildLoad2(g->e.b, cty, g->slots[slot->id], "acc");
     TkGpuBuilder gb = { g->e.ctx, g->e.mod, g->e.b, g->env };
@@ -493,6 +572,10 @@ static void tile_mma(GpuLower *g, const TirInstr *i)
             for (int64_t fk = 0; fk < kt; fk++) {
                 LLVMValueRef fa = sub_vector(g, a, (fi * kt + fk) * r->a.elems, r->a.elems);
                 LLVMValueRef fb = sub_vector(g, b, (fk * nt + fj) * r->b.elems, r->b.elems);
+                if (split) {   /* the small terms first */
+                    c = r->emit(r, &gb, sub_vector(g, alo, (fi * kt + fk) * r->a.elems, r->a.elems), fb, c);
+                    c = r->emit(r, &gb, fa, sub_vector(g, blo, (fk * nt + fj) * r->b.elems, r->b.elems), c);
+                }
                 c = r->emit(r, &gb, fa, fb, c);
             }
             acc = insert_vector(g, acc, c, coff);

@@ -140,11 +140,11 @@ int gpu_vector_check(GpuLower *g, const TirInstr *i)
             return refuse(g, i, i->args[0]->type, "an f32 rv is broadcast onto rt<f32, row> tiles");
         return 0;
     case TIR_MASK:
-        if (is_rv(i->args[0]) ? i->imm == 0 || i->args[0]->type->elem != TK_TY_F32 : !is_acc_tile(i->args[0]->type))
-            return refuse(g, i, i->args[0]->type, "rt<f32, row> tiles and f32 vectors are masked");
+        if (is_rv(i->args[0]) ? i->imm == 0 || i->args[0]->type->elem != TK_TY_F32 : gpu_role_of(i->args[0]->type) == ROLE_NONE)
+            return refuse(g, i, i->args[0]->type, "register tiles and f32 vectors are masked");
         return 0;
     case TIR_TRI:
-        return is_acc_tile(i->args[0]->type) ? 0 : refuse(g, i, i->args[0]->type, "rt<f32, row> tiles take tril/triu");
+        return gpu_role_of(i->args[0]->type) != ROLE_NONE ? 0 : refuse(g, i, i->args[0]->type, "register tiles take tril/triu");
     default:
         return gpu_not_supported(g, i, NULL);
     }
@@ -515,7 +515,7 @@ LLVMValueRef gpu_mask(GpuLower *g, const TirInstr *i)
     const TirInstr *a = i->args[0];
     unsigned n = gpu_width(g, i);
     LLVMValueRef k = gpu_splat(g, gpu_i64v(g, gpu_val(g, i->args[1])), n), keep;
-    LLVMValueRef x = emit_convert_scalar(&g->e, gpu_val(g, i->args[2]), i->args[2]->type->kind, TK_TY_F32);
+    LLVMValueRef x = gpu_elem_value(g, i->args[2], a->type->elem);
     if (is_rv(a)) {   /* a vector's elements are its columns */
         keep = LLVMBuildICmp(B, LLVMIntSLT, element_index(g, &g->dist[a->id], rv_len(a->type)), k, "");
     } else {

@@ -80,14 +80,16 @@ static LLVMValueRef emu_mma(const TkGpuMma *r, TkGpuBuilder *gb, LLVMValueRef a,
 {
     LLVMTypeRef i32 = LLVMInt32TypeInContext(gb->ctx), f32 = LLVMFloatTypeInContext(gb->ctx);
     LLVMTypeRef ptr = LLVMPointerTypeInContext(gb->ctx, 0), vd = LLVMVoidTypeInContext(gb->ctx);
-    LLVMValueRef pa = entry_array(gb, i32, (unsigned)r->a.elems / 2), pb = entry_array(gb, i32, (unsigned)r->b.elems / 2);
+    bool tf32 = r->operand == TK_TY_F32;
+    unsigned na = (unsigned)r->a.elems / (tf32 ? 1 : 2), nb = (unsigned)r->b.elems / (tf32 ? 1 : 2);   /* 32-bit registers */
+    LLVMValueRef pa = entry_array(gb, i32, na), pb = entry_array(gb, i32, nb);
     LLVMValueRef pc = entry_array(gb, f32, (unsigned)r->c.elems), pd = entry_array(gb, f32, (unsigned)r->c.elems);
-    LLVMBuildStore(gb->b, LLVMBuildBitCast(gb->b, a, LLVMVectorType(i32, (unsigned)r->a.elems / 2), ""), pa);
-    LLVMBuildStore(gb->b, LLVMBuildBitCast(gb->b, b, LLVMVectorType(i32, (unsigned)r->b.elems / 2), ""), pb);
+    LLVMBuildStore(gb->b, LLVMBuildBitCast(gb->b, a, LLVMVectorType(i32, na), ""), pa);
+    LLVMBuildStore(gb->b, LLVMBuildBitCast(gb->b, b, LLVMVectorType(i32, nb), ""), pb);
     LLVMBuildStore(gb->b, c, pc);
     LLVMValueRef fn = LLVMBuildLoad2(gb->b, ptr, LLVMBuildStructGEP2(gb->b, env_type(gb->ctx), gb->env, 0, ""), "mma");
     LLVMTypeRef at[6] = { ptr, i32, ptr, ptr, ptr, ptr };
-    LLVMValueRef args[6] = { gb->env, LLVMConstInt(i32, TK_EMU_MMA_M16N8K16_BF16, 0), pa, pb, pc, pd };
+    LLVMValueRef args[6] = { gb->env, LLVMConstInt(i32, tf32 ? TK_EMU_MMA_M16N8K8_TF32 : TK_EMU_MMA_M16N8K16_BF16, 0), pa, pb, pc, pd };
     LLVMBuildCall2(gb->b, LLVMFunctionType(vd, at, 6, 0), fn, args, 6, "");
     return LLVMBuildLoad2(gb->b, LLVMTypeOf(c), pd, "d");
 }
@@ -98,7 +100,8 @@ static unsigned emu_rows(const char *proc, int warp, TkGpuMma *rows, unsigned ma
 {
     unsigned n = warp == 32 ? tk_nvptx_mma_rows(proc, rows, max) : 0, k = 0;
     for (unsigned i = 0; i < n; i++) {
-        if (strcmp(rows[i].name, "sm80.mma.m16n8k16.bf16") != 0) continue;   /* the ones the emulator implements */
+        if (strcmp(rows[i].name, "sm80.mma.m16n8k16.bf16") != 0 && strcmp(rows[i].name, "sm80.mma.m16n8k8.tf32") != 0)
+            continue;   /* the ones the emulator implements */
         rows[k] = rows[i];
         rows[k++].emit = emu_mma;
     }

@@ -12,7 +12,17 @@
  *   C and D, 16×8, registers c0..c3: element i is at
  *       row = g for i < 2, g + 8 for i ≥ 2;      col = 2t + (i & 1)
  * The products of bf16 values are exact in f32; the sum is taken in double
- * and rounded once (the hardware's order of f32 additions is unspecified). */
+ * and rounded once (the hardware's order of f32 additions is unspecified).
+ *
+ * PTX ISA, "Matrix Fragments for mma.m16n8k8", .tf32 A and B (one element
+ * per 32-bit register), .f32 C/D:
+ *   A, 16×8, a0..a3: row = g for a0 and a2, g + 8 for a1 and a3;
+ *                    col = t for a0 and a1, t + 4 for a2 and a3
+ *   B, 8×8,  b0, b1: row = t for b0, t + 4 for b1;  col = g
+ *   C and D as for m16n8k16.
+ * A tf32 operand is read as its f32 bit pattern with the low 13 mantissa
+ * bits cleared (what the lowering passes is already rounded to tf32, so the
+ * choice does not show). */
 #include "emu_mma.h"
 
 #include <string.h>
@@ -47,6 +57,34 @@ void tk_emu_mma_m16n8k16_bf16(const uint32_t a[32][4], const uint32_t b[32][2], 
             int row = i < 2 ? g : g + 8, col = 2 * t + (i & 1);
             double s = C[row][col];
             for (int k = 0; k < 16; k++) s += (double)A[row][k] * (double)B[k][col];
+            d[lane][i] = (float)s;
+        }
+    }
+}
+
+static float tf32_value(uint32_t reg)
+{
+    uint32_t bits = reg & 0xffffe000u;
+    float f;
+    memcpy(&f, &bits, sizeof f);
+    return f;
+}
+
+void tk_emu_mma_m16n8k8_tf32(const uint32_t a[32][4], const uint32_t b[32][2], const float c[32][4], float d[32][4])
+{
+    float A[16][8], B[8][8], C[16][8];
+    for (int lane = 0; lane < 32; lane++) {
+        int g = lane >> 2, t = lane % 4;
+        for (int i = 0; i < 4; i++) A[g + 8 * (i & 1)][t + 4 * (i >> 1)] = tf32_value(a[lane][i]);
+        for (int i = 0; i < 2; i++) B[t + 4 * i][g] = tf32_value(b[lane][i]);
+        for (int i = 0; i < 4; i++) C[i < 2 ? g : g + 8][2 * t + (i & 1)] = c[lane][i];
+    }
+    for (int lane = 0; lane < 32; lane++) {
+        int g = lane >> 2, t = lane % 4;
+        for (int i = 0; i < 4; i++) {
+            int row = i < 2 ? g : g + 8, col = 2 * t + (i & 1);
+            double s = C[row][col];
+            for (int k = 0; k < 8; k++) s += (double)A[row][k] * (double)B[k][col];
             d[lane][i] = (float)s;
         }
     }

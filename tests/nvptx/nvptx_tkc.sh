@@ -50,6 +50,10 @@ ptx)
     [ "$(count '\.local' "$work/v.ptx")" = 0 ] || fail "vectors.tk: register vectors or operands went to local memory"
     "$tkc" --target=sm_90a --emit=ptx "$tests/../examples/attention.tk" -o "$work/a.ptx" || fail "tkc failed (attention)"
     [ "$(count "$MMA" "$work/a.ptx")" = 256 ] || fail "attention: want 256 mma.sync per key step (QK^T and PV at 64x64x64)"
+    # mma of f32 tiles: three tf32 m16n8k8 per base tile (hi·hi + hi·lo + lo·hi)
+    "$tkc" --target=sm_80 --emit=ptx "$tests/emu/f32_mma.tk" -o "$work/f.ptx" || fail "tkc failed (f32_mma.tk)"
+    [ "$(count 'mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32' "$work/f.ptx")" = 96 ] || fail "f32_mma.tk: want 96 tf32 mma.sync"
+    [ "$(count '\.local' "$work/f.ptx")" = 0 ] || fail "f32_mma.tk: operands went to local memory"
     echo "ok: 32 mma.sync per K step (64x64), 128-thread blocks, 48x48 in 16x8 tiles, ptx_kernel IR, examples/gemm.tk with shared tiles and barriers, softmax's shuffles, attention"
     ;;
 unsupported)
@@ -94,10 +98,12 @@ ptxas)
     for sm in sm_80 sm_90 sm_90a; do
         # (examples/attention.tk is left out: one warp holding 64x64 q, s and o spills; GPU configurations come later)
         for k in mma_single gemm_kloop gemm_warps odd_tile ../../examples/gemm ../emu/epilogue ../emu/vectors ../../examples/softmax \
-                 ../../stdlib-kernels/layernorm ../../stdlib-kernels/rmsnorm; do
+                 ../emu/f32_mma ../../stdlib-kernels/layernorm ../../stdlib-kernels/rmsnorm; do
             "$tkc" --target=$sm --emit=ptx "$src/$k.tk" -o "$work/$(basename $k).ptx" || fail "tkc failed ($k, $sm)"
             "$ptxas" -arch=$sm -v "$work/$(basename $k).ptx" -o "$work/k.cubin" > "$work/log" 2>&1 || { cat "$work/log"; fail "ptxas rejected $k for $sm"; }
-            grep -q '0 bytes spill stores, 0 bytes spill loads' "$work/log" || { cat "$work/log"; fail "$k spills on $sm"; }
+            # every kernel of the file: one line per kernel, none with a spill
+            grep -q '0 bytes spill stores, 0 bytes spill loads' "$work/log" || { cat "$work/log"; fail "no ptxas -v figures for $k on $sm"; }
+            ! grep -Eq '[1-9][0-9]* bytes spill (stores|loads)' "$work/log" || { cat "$work/log"; fail "$k spills on $sm"; }
             echo "$sm $k: $(grep -o 'Used [0-9]* registers.*' "$work/log")"
         done
     done

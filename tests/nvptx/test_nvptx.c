@@ -86,6 +86,55 @@ START_TEST(m16n8k16_lane_maps_are_the_ptx_isa_figures)
 }
 END_TEST
 
+/* PTX ISA, "Matrix Fragments for mma.m16n8k8", .tf32: a0..a3 at row g (+8
+ * for a1, a3), column t (+4 for a2, a3); b0, b1 at row t (+4 for b1), column
+ * g. The table renumbers K as k -> 2(k mod 4) + k / 4 in both A and B. */
+static int renumber_k(int k) { return 2 * (k % 4) + k / 4; }
+
+static void ptx_tf32_a(int lane, int i, int *row, int *col)
+{
+    int g = lane >> 2, t = lane % 4;
+    *row = g + 8 * (i & 1);
+    *col = renumber_k(t + 4 * (i >> 1));
+}
+
+static void ptx_tf32_b(int lane, int i, int *row, int *col)
+{
+    int g = lane >> 2, t = lane % 4;
+    *row = renumber_k(t + 4 * i);
+    *col = g;
+}
+
+START_TEST(m16n8k8_tf32_lane_maps_are_the_ptx_isa_figures_with_k_renumbered)
+{
+    const TkNvptxMma *r = row_named("sm80.mma.m16n8k8.tf32");
+    ck_assert_ptr_nonnull(r);
+    const TkGpuMma *g = &r->mma;
+    ck_assert_int_eq(g->m, 16);
+    ck_assert_int_eq(g->n, 8);
+    ck_assert_int_eq(g->k, 8);
+    ck_assert_int_eq(g->operand, TK_TY_F32);
+    ck_assert_int_eq(g->a.elems, 4);
+    ck_assert_int_eq(g->b.elems, 2);
+    check_map("tf32 A", &g->a, 16, 8, ptx_tf32_a);
+    check_map("tf32 B", &g->b, 8, 8, ptx_tf32_b);
+    check_map("tf32 C", &g->c, 16, 8, ptx_c);
+    /* what the renumbering buys: lane l holds the same elements of a 16x8
+     * block as an A operand and as an accumulator */
+    for (int l = 0; l < 32; l++)
+        for (int e = 0; e < 4; e++) {
+            int r1, c1, r2, c2;
+            tk_lane_map_at(&g->a, l, e, &r1, &c1);
+            bool found = false;
+            for (int f = 0; f < 4; f++) {
+                tk_lane_map_at(&g->c, l, f, &r2, &c2);
+                found |= r1 == r2 && c1 == c2;
+            }
+            ck_assert_msg(found, "lane %d: A element (%d, %d) is not one of its accumulator elements", l, r1, c1);
+        }
+}
+END_TEST
+
 START_TEST(sm_names_and_pairings)
 {
     bool a;
@@ -105,7 +154,7 @@ START_TEST(sm_names_and_pairings)
     ck_assert_msg(strstr(err, "sm_75") && strstr(err, "sm_80"), "%s", err);
     TkGpuMma rows[4];
     ck_assert_uint_eq(tk_nvptx_mma_rows("sm_75", rows, 4), 0);
-    ck_assert_uint_eq(tk_nvptx_mma_rows("sm_90", rows, 4), 1);
+    ck_assert_uint_eq(tk_nvptx_mma_rows("sm_90", rows, 4), 2);   /* bf16 first: the preferred row */
     ck_assert_ptr_eq(rows[0].vendor_row, r);
 }
 END_TEST
@@ -140,6 +189,18 @@ static const char reduce_src[] =
     "{\n"
     "    rt<bf16, 32, 32> a = load(A, warp.id, 0);\n"
     "    store(Y, row_sum(a), warp.id);\n"
+    "}\n";
+
+/* one bf16 and one f32 mma: one base tile per kernel cannot serve both */
+static const char mixed_src[] =
+    "kernel x(gl<f32, M, K> A, gl<f32, K, N> B, gl<f32, M, N> C) grid(1) warps(1)\n"
+    "{\n"
+    "    rt<f32, 16, 16> a = load(A, 0, 0);\n"
+    "    rt<f32, 16, 16, col> b = load(B, 0, 0);\n"
+    "    rt<f32, 16, 16> acc = zeros();\n"
+    "    mma_ab(acc, a, b);\n"
+    "    mma_ab(acc, convert<bf16>(a), convert<bf16>(b));\n"
+    "    store(C, acc, 0, 0);\n"
     "}\n";
 
 static const char f16_src[] =
@@ -232,6 +293,11 @@ START_TEST(refusals_are_diagnostics)
     free(text);
     ck_assert_int_eq(rc, 1);
     ck_assert_msg(strstr(err, "k.tk:3:5: sm_90:") && strstr(err, "rt<f16, 16, 16, row>") && strstr(err, "NVPTX backend"), "%s", err);
+    rc = compile(mixed_src, "sm_80", TK_EMIT_ASM, &text, err, sizeof err);
+    free(text);
+    ck_assert_int_eq(rc, 1);
+    ck_assert_msg(strstr(err, "k.tk:7:5: sm_80:") && strstr(err, "an earlier one in kernel x (line 6)") && strstr(err, "share an operand type"),
+                  "%s", err);
     rc = compile(mma_src, "sm_80", TK_EMIT_OBJ, &text, err, sizeof err);
     free(text);
     ck_assert_int_eq(rc, -1);
@@ -296,6 +362,7 @@ int main(void)
     Suite *s = suite_create("nvptx");
     TCase *tc = tcase_create("table");
     tcase_add_test(tc, m16n8k16_lane_maps_are_the_ptx_isa_figures);
+    tcase_add_test(tc, m16n8k8_tf32_lane_maps_are_the_ptx_isa_figures_with_k_renumbered);
     tcase_add_test(tc, sm_names_and_pairings);
     tcase_add_test(tc, grid_on_the_host);
     tcase_add_test(tc, cuda_without_a_driver);
