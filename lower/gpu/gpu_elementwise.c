@@ -17,8 +17,8 @@
  * NVIDIA's m16n8k16 accumulator and A fragments, or A fragments of Kᵀ and B
  * fragments of K — it is a fixed permutation of the lane's vector, found here
  * by comparing the base tile's lane maps for all lanes, before anything is
- * emitted. Otherwise elements must cross lanes (shared memory or shuffles),
- * which is not done yet and is refused with a message. */
+ * emitted. Otherwise elements must cross lanes: gpu_exchange.c moves them
+ * through shared memory (transpose(t) of a row tile always does). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -123,12 +123,13 @@ static bool lane_local(GpuLower *g, const TkType *from, const TkType *to, Role r
     return ok;
 }
 
-/* The refusal of a relayout that moves elements between lanes. */
-static int cross_lane(GpuLower *g, const TirInstr *i, const TkType *from, const TkType *to)
+/* The refusal of a layout the base tile does not divide. */
+static int not_split(GpuLower *g, const TirInstr *i, const TkType *from, const TkType *to, Role role)
 {
     char ty[128], ty2[128], what[400];
-    snprintf(what, sizeof what, "%s %s into %s (on %s this moves elements between lanes, through shared memory: not done yet)",
-             i->op == TIR_MMA ? "with an operand" : "of", gpu_type_str(from, ty, sizeof ty), gpu_type_str(to, ty2, sizeof ty2), g->cpu);
+    snprintf(what, sizeof what, "%s %s into %s (which does not split into %s's base tiles as %s)",
+             i->op == TIR_MMA ? "with an operand" : "of", gpu_type_str(from, ty, sizeof ty), gpu_type_str(to, ty2, sizeof ty2),
+             g->cpu, role == ROLE_A ? "an A operand" : role == ROLE_B ? "a B operand" : "an accumulator");
     return gpu_not_supported(g, i, what);
 }
 
@@ -161,17 +162,19 @@ static int check_one(GpuLower *g, const TirInstr *i, const TkType *from, const T
 {
     if (!needs_relayout(from, role, transpose)) return 0;
     Frags D;
-    if (!gpu_frags_as(g->row, to, role, &D)) return cross_lane(g, i, from, to);
+    if (!gpu_frags_as(g->row, to, role, &D)) return not_split(g, i, from, to, role);
     int *perm = malloc(sizeof *perm * (size_t)D.n);
-    bool ok = perm && lane_local(g, from, to, role, transpose, perm);
+    if (!perm) return gpu_not_supported(g, i, "(out of memory)");
+    bool ok = lane_local(g, from, to, role, transpose, perm);
     free(perm);
-    return ok ? 0 : cross_lane(g, i, from, to);
+    return ok ? 0 : gpu_exchange_need(g, i, from, to);
 }
 
 int gpu_relayout_check(GpuLower *g, const TirRegion *r)
 {
     for (const TirInstr *i = r->first; i; i = i->next) {
-        if (i->op == TIR_CONVERT && i->type->kind == TK_TY_RT && check_one(g, i, i->args[0]->type, i->type, gpu_role_of(i->type), false))
+        if ((i->op == TIR_CONVERT || i->op == TIR_TRANSPOSE) && i->type->kind == TK_TY_RT &&
+            check_one(g, i, i->args[0]->type, i->type, gpu_role_of(i->type), i->op == TIR_TRANSPOSE))
             return 1;
         if (i->op == TIR_MMA) {
             TkType A, B;
@@ -195,12 +198,16 @@ static LLVMValueRef relayout(GpuLower *g, const TirInstr *i, LLVMValueRef v, con
     gpu_frags_as(g->row, to, role, &D);
     int *perm = malloc(sizeof *perm * (size_t)D.n);
     LLVMValueRef *mask = malloc(sizeof *mask * (size_t)D.n);
-    if (!perm || !mask || !lane_local(g, from, to, role, transpose, perm)) {
-        if (perm && mask) cross_lane(g, i, from, to);
-        else gpu_not_supported(g, i, "(out of memory)");
+    if (!perm || !mask) {
+        gpu_not_supported(g, i, "(out of memory)");
         free(perm);
         free(mask);
         return LLVMGetPoison(gpu_tile_type(g, to));
+    }
+    if (!lane_local(g, from, to, role, transpose, perm)) {   /* sized at check time */
+        free(perm);
+        free(mask);
+        return gpu_exchange(g, v, from, to, role, transpose);
     }
     for (int64_t p = 0; p < D.n; p++) mask[p] = c32(g, perm[p]);
     v = LLVMBuildShuffleVector(g->e.b, v, LLVMGetPoison(LLVMTypeOf(v)), LLVMConstVector(mask, (unsigned)D.n), "relayout");
@@ -241,4 +248,9 @@ LLVMValueRef gpu_tile_convert(GpuLower *g, const TirInstr *i)
     if (from->elem == to->elem) return v;
     if (from->elem == TK_TY_BF16) v = emit_to_f32(E, v, TK_TY_BF16);
     return to->elem == TK_TY_BF16 ? emit_fptrunc(E, v, E->i16) : v;
+}
+
+LLVMValueRef gpu_tile_transpose(GpuLower *g, const TirInstr *i)
+{
+    return relayout(g, i, gpu_val(g, i->args[0]), i->args[0]->type, i->type, gpu_role_of(i->type), true);
 }

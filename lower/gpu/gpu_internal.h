@@ -1,6 +1,7 @@
 /* gpu_internal.h — what the files of the GPU lowering share (gpu_lower.c:
  * checking, register tiles, control flow, kernels; gpu_global.c: global
- * tensors and register tiles loaded from them; gpu_elementwise.c: maps
+ * tensors and register tiles loaded from them; gpu_exchange.c: layouts that
+ * cross lanes; gpu_elementwise.c: maps
  * and conversions of register tiles; gpu_vector.c: register vectors,
  * reductions, broadcasts and masks; gpu_shared.c: shared tiles and
  * barriers). Not a public interface. */
@@ -56,6 +57,8 @@ typedef struct GpuLower {
     uint32_t count;
     LLVMValueRef *vals, *slots;
     Dist *dist;               /* per instruction id: the distribution of an rv value or slot */
+    int64_t exchange_bytes;   /* per warp: shared scratch for layouts that cross lanes (gpu_exchange.c) */
+    LLVMValueRef exchange;    /* the block's scratch: exchange_bytes per warp */
     int status;               /* 0, 1 unsupported input, -1 internal */
     char *err;
     size_t errlen;
@@ -109,9 +112,14 @@ int gpu_map_check(GpuLower *g, const TirInstr *i);
 int gpu_convert_check(GpuLower *g, const TirInstr *i);
 LLVMValueRef gpu_tile_map(GpuLower *g, const TirInstr *i);
 LLVMValueRef gpu_tile_convert(GpuLower *g, const TirInstr *i);
+LLVMValueRef gpu_tile_transpose(GpuLower *g, const TirInstr *i);
 int gpu_relayout_check(GpuLower *g, const TirRegion *r);   /* every convert and mma operand relayout stays in its lane (g->row chosen) */
 /* an mma's operands as the instruction's A [M][K] and B [K][N] fragments, whatever its form (ab, abt, atb, atbt) */
 void gpu_mma_operands(GpuLower *g, const TirInstr *i, LLVMValueRef *a, LLVMValueRef *b);
+
+/* layouts that move elements between lanes, through a per-warp scratch in shared memory (gpu_exchange.c) */
+int gpu_exchange_need(GpuLower *g, const TirInstr *i, const TkType *from, const TkType *to);   /* at check: sizes the scratch, or refuses */
+LLVMValueRef gpu_exchange(GpuLower *g, LLVMValueRef v, const TkType *from, const TkType *to, Role role, bool transpose);
 
 /* register vectors, reductions, broadcasts and masks (gpu_vector.c) */
 int gpu_vector_check(GpuLower *g, const TirInstr *i);    /* rv VAR/FILL/LOAD/STORE, REDUCE, BROADCAST, MASK, TRI */

@@ -176,6 +176,10 @@ static int check_instr(GpuLower *g, const TirInstr *i)
         return gpu_map_check(g, i);
     case TIR_CONVERT:
         return gpu_convert_check(g, i);
+    case TIR_TRANSPOSE:   /* elements move (gpu_relayout_check): in the lanes, or through shared memory */
+        if (gpu_role_of(i->args[0]->type) != ROLE_NONE && gpu_role_of(i->type) != ROLE_NONE) return 0;
+        snprintf(what, sizeof what, "of %s", gpu_type_str(i->args[0]->type, ty, sizeof ty));
+        return gpu_not_supported(g, i, what);
     case TIR_VAR:
         return tk_is_scalar(i->type->kind) ? 0 : check_tile(g, i, i->type);
     case TIR_FILL:
@@ -388,7 +392,14 @@ static int check_func(GpuLower *g, const TirFunc *f)
         snprintf(g->err, g->errlen, "out of memory");
         return -1;
     }
+    g->exchange_bytes = 0;
     if (g->row && gpu_relayout_check(g, &f->body)) return 1;
+    int64_t warps = f->warps > 0 ? f->warps : 1, tiles = gpu_shared_bytes(&f->body);
+    if (g->exchange_bytes && (tiles + 15) / 16 * 16 + g->exchange_bytes * warps > g->v->shared_limit)
+        return gpu_fail(g, NULL, "kernel %s needs %lld bytes of %s: %lld of shared tiles and %lld per warp to move a register "
+                                 "tile's elements between lanes (a transpose or a change of layout); a block has %lld",
+                        f->name, (long long)((tiles + 15) / 16 * 16 + g->exchange_bytes * warps), g->v->shared_name,
+                        (long long)tiles, (long long)g->exchange_bytes, (long long)g->v->shared_limit);
     return gpu_vector_plan(g, f);
 }
 
@@ -659,6 +670,7 @@ static void emit_instr(GpuLower *g, const TirInstr *i)
     case TIR_CDIV: v = emit_scalar_cdiv(&g->e, gpu_val(g, i->args[0]), gpu_val(g, i->args[1])); break;
     case TIR_MAP1: case TIR_MAP2: case TIR_MAP3: v = tk_is_scalar(i->type->kind) ? scalar_map(g, i) : gpu_tile_map(g, i); break;
     case TIR_CONVERT: v = gpu_tile_convert(g, i); break;
+    case TIR_TRANSPOSE: v = gpu_tile_transpose(g, i); break;
     case TIR_VAR: {
         if (i->type->kind == TK_TY_ST) {
             gpu_shared_var(g, i);
@@ -804,6 +816,13 @@ static int emit_kernel(GpuLower *g, const TirFunc *f)
     LLVMValueRef tid = g->tid = gpu_special(g, TK_GPU_THREAD_X);
     g->lane = LLVMBuildAnd(g->e.b, tid, c32(g, g->wave - 1), "lane");
     g->warp = f->warps > 1 ? LLVMBuildUDiv(g->e.b, tid, c32(g, g->wave), "warp") : c32(g, 0);
+    g->exchange = NULL;
+    if (g->exchange_bytes) {   /* the scratch of gpu_exchange.c, first: the shared tiles follow it */
+        TkGpuBuilder gb = { g->e.ctx, g->e.mod, g->e.b, g->env };
+        int64_t bytes = g->exchange_bytes * (f->warps > 0 ? f->warps : 1);
+        g->exchange = g->v->shared_at(&gb, "exchange", bytes, 0);
+        g->shared_used = bytes;
+    }
     emit_region(g, &f->body);
     end_fn(g);
     if (host && g->status == 0) {

@@ -66,6 +66,9 @@ struct TkGpuVendor {
     /* A warp shuffle: every lane of the warp offers x (i32) and gets the x
      * of lane src (i32, 0 .. warp-1). Reached by all lanes together. */
     LLVMValueRef (*shuffle)(TkGpuBuilder *gb, LLVMValueRef x, LLVMValueRef src);
+    /* Every lane of the warp waits here; what any of them wrote to shared
+     * memory before it, all of them see after it. Reached by all lanes together. */
+    void (*warp_sync)(TkGpuBuilder *gb);
     /* Marks fn as running in blocks of exactly `threads` threads (NULL: nothing to mark). */
     void (*kernel_attrs)(LLVMContextRef ctx, LLVMValueRef fn, int threads);
     /* The emulation target (NULL on a GPU): the kernel function is internal

@@ -52,6 +52,16 @@ static void amd_barrier(TkGpuBuilder *gb)
     LLVMBuildFenceSyncScope(gb->b, LLVMAtomicOrderingAcquire, wg, "");
 }
 
+/* A wave runs in lockstep; the wavefront-scope fences make LDS writes
+ * complete (s_waitcnt) before the reads after them */
+static void amd_warp_sync(TkGpuBuilder *gb)
+{
+    unsigned wave = LLVMGetSyncScopeID(gb->ctx, "wavefront", 9);
+    LLVMBuildFenceSyncScope(gb->b, LLVMAtomicOrderingRelease, wave, "");
+    tk_gpu_intrinsic(gb, "llvm.amdgcn.wave.barrier", NULL, 0);
+    LLVMBuildFenceSyncScope(gb->b, LLVMAtomicOrderingAcquire, wave, "");
+}
+
 /* ds_bpermute_b32: a read of lane src's x, addressed in bytes (src · 4);
  * it spans the whole wave, wave64 included */
 static LLVMValueRef amd_shuffle(TkGpuBuilder *gb, LLVMValueRef x, LLVMValueRef src)
@@ -72,6 +82,7 @@ const TkGpuVendor tk_gpu_amdgpu = {
     .shared_at = tk_gpu_shared_array,
     .barrier = amd_barrier,
     .shuffle = amd_shuffle,
+    .warp_sync = amd_warp_sync,
     .mma_rows = amd_rows,
     .mma_check = amd_check,
     .kernel_attrs = amd_kernel_attrs,

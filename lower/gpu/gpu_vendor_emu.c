@@ -45,6 +45,15 @@ static LLVMValueRef emu_shuffle(TkGpuBuilder *gb, LLVMValueRef x, LLVMValueRef s
     return LLVMBuildCall2(gb->b, LLVMFunctionType(i32, at, 3, 0), fn, args, 3, "");
 }
 
+/* A shuffle is a meeting of the warp's 32 lanes (emu_block.c): one whose
+ * value is not used is the warp barrier. The emulator's memory is the host's,
+ * so what a lane wrote before it every lane sees after it. */
+static void emu_warp_sync(TkGpuBuilder *gb)
+{
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(gb->ctx);
+    (void)emu_shuffle(gb, LLVMConstInt(i32, 0, 0), LLVMConstInt(i32, 0, 0));
+}
+
 static LLVMValueRef emu_special(TkGpuBuilder *gb, TkGpuSpecial which)
 {
     LLVMTypeRef i32 = LLVMInt32TypeInContext(gb->ctx), et = env_type(gb->ctx);
@@ -190,6 +199,7 @@ const TkGpuVendor tk_gpu_emu = {
     .shared_at = emu_shared_at,
     .barrier = emu_barrier,
     .shuffle = emu_shuffle,
+    .warp_sync = emu_warp_sync,
     .mma_rows = emu_rows,
     .mma_check = emu_check,
     .kernel_attrs = NULL,

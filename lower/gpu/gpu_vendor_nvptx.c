@@ -38,6 +38,13 @@ static LLVMValueRef nv_special(TkGpuBuilder *gb, TkGpuSpecial which)
 }
 
 /* barrier.sync 0 (bar.sync): the whole CTA, with shared-memory ordering */
+/* bar.warp.sync over the full warp, which also orders shared-memory accesses */
+static void nv_warp_sync(TkGpuBuilder *gb)
+{
+    LLVMValueRef all = LLVMConstInt(LLVMInt32TypeInContext(gb->ctx), 0xffffffffu, 0);
+    tk_gpu_intrinsic(gb, "llvm.nvvm.bar.warp.sync", &all, 1);
+}
+
 static void nv_barrier(TkGpuBuilder *gb)
 {
     LLVMValueRef zero = LLVMConstInt(LLVMInt32TypeInContext(gb->ctx), 0, 0);
@@ -64,6 +71,7 @@ const TkGpuVendor tk_gpu_nvptx = {
     .shared_at = tk_gpu_shared_array,
     .barrier = nv_barrier,
     .shuffle = nv_shuffle,
+    .warp_sync = nv_warp_sync,
     .mma_rows = nv_rows,
     .mma_check = nv_check,
     .kernel_attrs = nv_kernel_attrs,

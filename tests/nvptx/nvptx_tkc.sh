@@ -54,6 +54,10 @@ ptx)
     "$tkc" --target=sm_80 --emit=ptx "$tests/emu/f32_mma.tk" -o "$work/f.ptx" || fail "tkc failed (f32_mma.tk)"
     [ "$(count 'mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32' "$work/f.ptx")" = 96 ] || fail "f32_mma.tk: want 96 tf32 mma.sync"
     [ "$(count '\.local' "$work/f.ptx")" = 0 ] || fail "f32_mma.tk: operands went to local memory"
+    # a transpose crosses lanes: each warp's scratch in shared memory, a warp barrier on each side
+    "$tkc" --target=sm_90a --emit=ptx "$tests/emu/transpose.tk" -o "$work/t.ptx" || fail "tkc failed (transpose.tk)"
+    [ "$(count 'bar.warp.sync' "$work/t.ptx")" -ge 2 ] || fail "transpose.tk: no warp barriers around the exchange"
+    grep -q 'st.shared' "$work/t.ptx" && grep -q 'ld.shared' "$work/t.ptx" || fail "transpose.tk: no exchange through shared memory"
     echo "ok: 32 mma.sync per K step (64x64), 128-thread blocks, 48x48 in 16x8 tiles, ptx_kernel IR, examples/gemm.tk with shared tiles and barriers, softmax's shuffles, attention"
     ;;
 unsupported)
@@ -98,7 +102,7 @@ ptxas)
     for sm in sm_80 sm_90 sm_90a; do
         # (examples/attention.tk is left out: one warp holding 64x64 q, s and o spills; GPU configurations come later)
         for k in mma_single gemm_kloop gemm_warps odd_tile ../../examples/gemm ../emu/epilogue ../emu/vectors ../../examples/softmax \
-                 ../emu/f32_mma ../../stdlib-kernels/layernorm ../../stdlib-kernels/rmsnorm; do
+                 ../emu/f32_mma ../emu/transpose ../../stdlib-kernels/layernorm ../../stdlib-kernels/rmsnorm; do
             "$tkc" --target=$sm --emit=ptx "$src/$k.tk" -o "$work/$(basename $k).ptx" || fail "tkc failed ($k, $sm)"
             "$ptxas" -arch=$sm -v "$work/$(basename $k).ptx" -o "$work/k.cubin" > "$work/log" 2>&1 || { cat "$work/log"; fail "ptxas rejected $k for $sm"; }
             # every kernel of the file: one line per kernel, none with a spill
