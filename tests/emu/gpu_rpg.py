@@ -8,8 +8,10 @@ emu-sm80 configuration skips them). Until it does, this generator draws from
 the GPU subset only, so that the lowering meets shapes nobody wrote by hand:
 1, 2 or 4 warps; per-warp tiles of 16..64 rows and 16..64 columns; K steps of
 16 or 32; A and B loaded straight from global memory or staged through shared
-tiles with sync(); mma_ab, or mma_abt / mma_atb / mma_atbt with operands in
-the layouts whose transposes stay in their lanes; a random chain of
+tiles with sync(); bf16 or f32 operands (f32: tf32 products split in two);
+mma_ab, or mma_abt / mma_atb / mma_atbt with operands in the layouts whose
+transposes stay in their lanes, or A loaded as a row tile of Aᵀ and turned
+by transpose() (its elements cross lanes, through shared memory); a random chain of
 element-wise maps, comparisons, where, fma, row and column reductions and
 broadcasts (rv vectors in the tile's row or column distribution, or in both,
 which replicates them), masks and tril/triu on the accumulator; sometimes a
@@ -84,27 +86,31 @@ def program(seed):
     # the layouts whose transposes are lane-local on sm_80 (mma_atb with a row A is not)
     form = r.choice(["ab", "ab", "abt", "atb", "atbt"])
     ta, tb = form in ("atb", "atbt"), form in ("abt", "atbt")
+    T = r.choice(["bf16", "bf16", "bf16", "f32"])   # f32 operands: tf32 products split in two
+    # A as a row tile of Aᵀ, turned by transpose(): a layout that crosses lanes (shared memory)
+    tr = form == "ab" and not staged and r.random() < 0.3
     if ta:   # a transposed A is read whole per block: one warp
         W = 1
     rows = f"block.y * {W} + warp.id" if W > 1 else "block.y"
     row0 = f"(block.y * {W} + warp.id) * {BM}" if W > 1 else f"block.y * {BM}"
     vstore = r.random() < 0.3
-    params = (f"gl<bf16, {'K, M' if ta else 'M, K'}> A, gl<bf16, {'N, K' if tb else 'K, N'}> B, gl<f32, M, N> C, f32 s")
+    params = (f"gl<{T}, {'K, M' if ta or tr else 'M, K'}> A, gl<{T}, {'N, K' if tb else 'K, N'}> B, gl<f32, M, N> C, f32 s")
     if second:
-        params += ", gl<bf16, N, D> V, gl<f32, M, D> O"
+        params += f", gl<{T}, N, D> V, gl<f32, M, D> O"
     if vstore:
         params += ", gl<f32, X, M> R"
     src = [f"// gpu_rpg seed {seed}: warps {W}, tile {BM}x{BN}, K step {BK}, mma_{form}, "
-           f"{'shared' if staged else 'direct'}, steps {[m[0] for m in chain]}{', second product' if second else ''}"
+           f"{'shared' if staged else 'direct'}{', A transposed' if tr else ''}, {T} operands, "
+           f"steps {[m[0] for m in chain]}{', second product' if second else ''}"
            f"{', row sums stored' if vstore else ''}",
            f"kernel g{seed}({params})",
            f"    grid(cdiv(N, {BN}), cdiv(M, {BM * W})) warps({W})",
            "{"]
-    a_tile = f"rt<bf16, {BK}, {BM}, col>" if ta else f"rt<bf16, {BM}, {BK}>"
-    b_tile = f"rt<bf16, {BN}, {BK}>" if tb else f"rt<bf16, {BK}, {BN}, col>"
+    a_tile = f"rt<{T}, {BK}, {BM}, col>" if ta else f"rt<{T}, {BK}, {BM}>" if tr else f"rt<{T}, {BM}, {BK}>"
+    b_tile = f"rt<{T}, {BN}, {BK}>" if tb else f"rt<{T}, {BK}, {BN}, col>"
     if staged:
-        src += [f"    st<bf16, {BK}, {BM * W}> As;" if ta else f"    st<bf16, {BM * W}, {BK}> As;",
-                f"    st<bf16, {BN}, {BK}> Bs;" if tb else f"    st<bf16, {BK}, {BN}> Bs;"]
+        src += [f"    st<{T}, {BK}, {BM * W}> As;" if ta else f"    st<{T}, {BM * W}, {BK}> As;",
+                f"    st<{T}, {BN}, {BK}> Bs;" if tb else f"    st<{T}, {BK}, {BN}> Bs;"]
     src += [f"    rt<f32, {BM}, {BN}> acc = zeros();", f"    for (k in 0 .. cdiv(K, {BK})) {{"]
     if staged:   # a load of a whole shared tile may leave out its coordinates
         whole = r.random() < 0.5
@@ -117,9 +123,9 @@ def program(seed):
                 f"        {a_tile} a = load({a_src});",
                 f"        {b_tile} b = load({b_src});"]
     else:
-        src += [f"        {a_tile} a = load(A, {'k, block.y' if ta else rows + ', k'});",
+        src += [f"        {a_tile} a = load(A, {'k, block.y' if ta else 'k, ' + rows if tr else rows + ', k'});",
                 f"        {b_tile} b = load(B, {'block.x, k' if tb else 'k, block.x'});"]
-    src += [f"        mma_{form}(acc, a, b);"]
+    src += [f"        mma_{form}(acc, {'transpose(a)' if tr else 'a'}, b);"]
     if staged:
         src += ["        sync();"]
     src += ["    }"]
@@ -134,8 +140,8 @@ def program(seed):
     if vstore:   # each block column writes its own row of R: the lanes that hold a row write it once
         src += [f"    store(R, row_sum({x}), block.x, {rows});"]
     if second:   # one block column (N ≤ BN): every block owns whole rows of O
-        src += [f"    rt<bf16, {BM}, {BN}> p = convert<bf16>({x});",
-                f"    rt<bf16, {BN}, {BD}, col> v = load(V, 0, 0);",
+        src += [f"    rt<{T}, {BM}, {BN}> p = convert<{T}>({x});",
+                f"    rt<{T}, {BN}, {BD}, col> v = load(V, 0, 0);",
                 f"    rt<f32, {BM}, {BD}> o = zeros();",
                 "    mma_ab(o, p, v);",
                 f"    store(O, o, {rows}, 0);"]
