@@ -28,7 +28,10 @@ prepare)
     "$tkc" --target=sm_90a --emit=ptx tests/amdgpu/gemm_kloop.tk -o bench/gpu/ptx/gemm_kloop.ptx
     "$tkc" --target=sm_90a --emit=ptx tests/emu/epilogue.tk -o bench/gpu/ptx/epilogue.ptx
     for k in stdlib-kernels/*.tk; do   # what does not lower yet, and why (one line each)
-        "$tkc" --target=sm_90a --emit=ptx "$k" -o /dev/null 2>&1 | head -1 | sed "s|^|not lowered: |" || true
+        # (attention_decode.tk and conv2d.tk lower but take minutes in LLVM at their CPU tile sizes)
+        out=$(timeout 60 "$tkc" --target=sm_90a --emit=ptx "$k" -o /dev/null 2>&1); rc=$?
+        [ $rc = 124 ] && echo "not lowered: $k: over 60 s in LLVM"
+        [ $rc != 0 ] && [ $rc != 124 ] && echo "$out" | head -1 | sed "s|^|not lowered: |"
     done > bench/gpu/ptx/not_lowered.txt
     ls -l bench/gpu/ptx
     ;;

@@ -1,7 +1,7 @@
 /* gpu_internal.h — what the files of the GPU lowering share (gpu_lower.c:
  * checking, register tiles, control flow, kernels; gpu_global.c: global
  * tensors and register tiles loaded from them; gpu_exchange.c: layouts that
- * cross lanes; gpu_elementwise.c: maps
+ * cross lanes; gpu_element.c: single elements; gpu_elementwise.c: maps
  * and conversions of register tiles; gpu_vector.c: register vectors,
  * reductions, broadcasts and masks; gpu_shared.c: shared tiles and
  * barriers). Not a public interface. */
@@ -121,10 +121,16 @@ void gpu_mma_operands(GpuLower *g, const TirInstr *i, LLVMValueRef *a, LLVMValue
 int gpu_exchange_need(GpuLower *g, const TirInstr *i, const TkType *from, const TkType *to);   /* at check: sizes the scratch, or refuses */
 LLVMValueRef gpu_exchange(GpuLower *g, LLVMValueRef v, const TkType *from, const TkType *to, Role role, bool transpose);
 
+/* single elements of register tiles and vectors (gpu_element.c) */
+int gpu_element_check(GpuLower *g, const TirInstr *i);      /* ELEM and SET_ELEM */
+LLVMValueRef gpu_element(GpuLower *g, const TirInstr *i);   /* ELEM: the element, in every lane */
+void gpu_set_element(GpuLower *g, const TirInstr *i);       /* SET_ELEM */
+
 /* register vectors, reductions, broadcasts and masks (gpu_vector.c) */
 int gpu_vector_check(GpuLower *g, const TirInstr *i);    /* rv VAR/FILL/LOAD/STORE, REDUCE, BROADCAST, MASK, TRI */
 int gpu_vector_plan(GpuLower *g, const TirFunc *f);      /* g->dist for every rv of f (ids numbered, g->row chosen) */
 unsigned gpu_vector_width(GpuLower *g, const TirInstr *i);
+LLVMValueRef gpu_vector_elements(GpuLower *g, const TirInstr *x);   /* <n x i64>: the element index of each of the lane's elements of rv x */
 LLVMValueRef gpu_vector_load(GpuLower *g, const TirInstr *i);
 void gpu_vector_store(GpuLower *g, const TirInstr *i);
 LLVMValueRef gpu_reduce(GpuLower *g, const TirInstr *i);

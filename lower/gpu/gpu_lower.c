@@ -176,6 +176,8 @@ static int check_instr(GpuLower *g, const TirInstr *i)
         return gpu_map_check(g, i);
     case TIR_CONVERT:
         return gpu_convert_check(g, i);
+    case TIR_ELEM: case TIR_SET_ELEM:
+        return gpu_element_check(g, i);
     case TIR_TRANSPOSE:   /* elements move (gpu_relayout_check): in the lanes, or through shared memory */
         if (gpu_role_of(i->args[0]->type) != ROLE_NONE && gpu_role_of(i->type) != ROLE_NONE) return 0;
         snprintf(what, sizeof what, "of %s", gpu_type_str(i->args[0]->type, ty, sizeof ty));
@@ -671,6 +673,8 @@ static void emit_instr(GpuLower *g, const TirInstr *i)
     case TIR_MAP1: case TIR_MAP2: case TIR_MAP3: v = tk_is_scalar(i->type->kind) ? scalar_map(g, i) : gpu_tile_map(g, i); break;
     case TIR_CONVERT: v = gpu_tile_convert(g, i); break;
     case TIR_TRANSPOSE: v = gpu_tile_transpose(g, i); break;
+    case TIR_ELEM: v = gpu_element(g, i); break;
+    case TIR_SET_ELEM: gpu_set_element(g, i); return;
     case TIR_VAR: {
         if (i->type->kind == TK_TY_ST) {
             gpu_shared_var(g, i);

@@ -288,6 +288,11 @@ static LLVMValueRef element_index(GpuLower *g, const Dist *d, int64_t len)
     return v;
 }
 
+LLVMValueRef gpu_vector_elements(GpuLower *g, const TirInstr *x)
+{
+    return element_index(g, &g->dist[x->id], rv_len(x->type));
+}
+
 /* x (one element) of lane src, for every lane */
 static LLVMValueRef shuffle(GpuLower *g, LLVMValueRef x, LLVMValueRef src)
 {

@@ -11,7 +11,8 @@
 #                examples/softmax.tk and examples/attention.tk (plain and causal),
 #                attention_warps.tk (the same at a GPU configuration: 4 warps),
 #                f32_mma.tk (mma of f32 tiles: tf32 split in two, a gemm and attention),
-#                transpose.tk (layouts that cross lanes, through shared memory), and
+#                transpose.tk (layouts that cross lanes, through shared memory),
+#                elements.tk (t[i, j] and v[i] read and written at run-time indices), and
 #                the stdlib layernorm and rmsnorm kernels (f32 and bf16)
 #   nosync       the example gemm without a sync(): the emulator must see the race
 #   unsupported  a kernel outside the GPU subset: a clear message, no crash
@@ -52,6 +53,7 @@ odd_tile M=50,K=40,N=100 1
 ../emu/f32_mma:gemm_f32 M=77,K=100,N=45 2
 ../emu/transpose:transpose_tiles M=77,N=100 2
 ../emu/transpose:product_at M=77,K=50,N=45 1
+../emu/elements M=45,N=32,R=1 2 --set shift=5
 ../emu/f32_mma:attention_f32 B=2,S=77 1
 ../../stdlib-kernels/layernorm:layernorm_f32 R=37,C=300 2
 ../../stdlib-kernels/layernorm:layernorm_bf16 R=19,C=100 1
