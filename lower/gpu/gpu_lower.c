@@ -104,7 +104,7 @@ int gpu_fail(GpuLower *g, const TirInstr *at, const char *fmt, ...)
     return 1;
 }
 
-#define SCOPE_HINT "(docs/ARCHITECTURE.md, \"GPU lowering\", lists what it covers)"
+#define SCOPE_HINT "(docs/ARCHITECTURE.md, \"GPU code\", lists what it covers)"
 
 int gpu_not_supported(GpuLower *g, const TirInstr *i, const char *what)
 {

@@ -17,15 +17,15 @@
  * BLOCK_ID, WARP_ID (thread id / warp size), constants, scalar
  * BINARY/UNARY/CAST/CDIV and scalar MAP1/MAP2, VAR/GET/SET of scalars, rt
  * tiles and rv vectors, FILL, LOAD of an rt from a gl (masked) or from an
- * st, MAP1/2/3 and CONVERT of rt tiles (gpu_elementwise.c; a convert that
- * moves elements between lanes is refused when checked), MMA in every form
- * (bf16 operands, f32 accumulator; a transposed operand must be a permutation
- * within each lane), STORE of an rt to a gl (masked), rv LOAD/STORE/maps,
- * REDUCE of f32 accumulators and vectors, BROADCAST, MASK and TRI
- * (gpu_vector.c), FOR and IF; shared tiles (st, bf16 or f32) declared,
- * zero-filled and loaded from a gl by the whole block (gpu_shared.c), and
- * SYNC. Every other op (sv, stores into shared tiles, sub-tiles, rows and
- * single elements, reductions of bf16 tiles, packed tensors) is refused with
+ * st, MAP1/2/3, CONVERT and TRANSPOSE of rt tiles (gpu_elementwise.c; a
+ * layout that moves elements between lanes goes through shared memory,
+ * gpu_exchange.c), MMA in every form (bf16 operands, or f32 ones as split
+ * tf32 products; f32 accumulator), STORE of an rt to a gl (masked), ELEM and
+ * SET_ELEM (gpu_element.c), rv LOAD/STORE/maps, REDUCE of f32 accumulators
+ * and vectors, BROADCAST, MASK and TRI (gpu_vector.c), FOR and IF; shared
+ * tiles (st, bf16 or f32) declared, zero-filled and loaded from a gl by the
+ * whole block (gpu_shared.c), and SYNC. Every other op (sv, stores into
+ * shared tiles, sub-tiles, rows, reductions of bf16 tiles, packed tensors) is refused with
  *     FILE:LINE:COL: PROC: TIR op X ... is not supported by the VENDOR backend yet
  * before any LLVM call, as is an mma whose (intrinsic, processor) pairing the
  * vendor's table does not list — LLVM would abort. */
