@@ -35,9 +35,26 @@ static float bf16_value(uint32_t reg, int half)
     return f;
 }
 
+/* C and D of both instructions: 16×8 f32, c0..c3 at row g (+8 for c2, c3),
+ * column 2t + (i & 1). D = A·B + C with A [16][K] and B [K][8] row-major,
+ * the sum taken in double and rounded once. */
+static void accumulate(const float *A, const float *B, int K, const float c[32][4], float d[32][4])
+{
+    float C[16][8];
+    for (int lane = 0; lane < 32; lane++)
+        for (int i = 0; i < 4; i++) C[i < 2 ? lane / 4 : lane / 4 + 8][2 * (lane % 4) + (i & 1)] = c[lane][i];
+    for (int lane = 0; lane < 32; lane++)
+        for (int i = 0; i < 4; i++) {
+            int row = i < 2 ? lane / 4 : lane / 4 + 8, col = 2 * (lane % 4) + (i & 1);
+            double s = C[row][col];
+            for (int k = 0; k < K; k++) s += (double)A[row * K + k] * (double)B[k * 8 + col];
+            d[lane][i] = (float)s;
+        }
+}
+
 void tk_emu_mma_m16n8k16_bf16(const uint32_t a[32][4], const uint32_t b[32][2], const float c[32][4], float d[32][4])
 {
-    float A[16][16], B[16][8], C[16][8];
+    float A[16][16], B[16][8];
     for (int lane = 0; lane < 32; lane++) {
         int g = lane >> 2, t = lane % 4;
         for (int i = 0; i < 8; i++) {
@@ -49,17 +66,8 @@ void tk_emu_mma_m16n8k16_bf16(const uint32_t a[32][4], const uint32_t b[32][2], 
             int row = 2 * t + (i & 1) + (i >= 2 ? 8 : 0);
             B[row][g] = bf16_value(b[lane][i / 2], i & 1);
         }
-        for (int i = 0; i < 4; i++) C[i < 2 ? g : g + 8][2 * t + (i & 1)] = c[lane][i];
     }
-    for (int lane = 0; lane < 32; lane++) {
-        int g = lane >> 2, t = lane % 4;
-        for (int i = 0; i < 4; i++) {
-            int row = i < 2 ? g : g + 8, col = 2 * t + (i & 1);
-            double s = C[row][col];
-            for (int k = 0; k < 16; k++) s += (double)A[row][k] * (double)B[k][col];
-            d[lane][i] = (float)s;
-        }
-    }
+    accumulate(&A[0][0], &B[0][0], 16, c, d);
 }
 
 static float tf32_value(uint32_t reg)
@@ -72,20 +80,11 @@ static float tf32_value(uint32_t reg)
 
 void tk_emu_mma_m16n8k8_tf32(const uint32_t a[32][4], const uint32_t b[32][2], const float c[32][4], float d[32][4])
 {
-    float A[16][8], B[8][8], C[16][8];
+    float A[16][8], B[8][8];
     for (int lane = 0; lane < 32; lane++) {
         int g = lane >> 2, t = lane % 4;
         for (int i = 0; i < 4; i++) A[g + 8 * (i & 1)][t + 4 * (i >> 1)] = tf32_value(a[lane][i]);
         for (int i = 0; i < 2; i++) B[t + 4 * i][g] = tf32_value(b[lane][i]);
-        for (int i = 0; i < 4; i++) C[i < 2 ? g : g + 8][2 * t + (i & 1)] = c[lane][i];
     }
-    for (int lane = 0; lane < 32; lane++) {
-        int g = lane >> 2, t = lane % 4;
-        for (int i = 0; i < 4; i++) {
-            int row = i < 2 ? g : g + 8, col = 2 * t + (i & 1);
-            double s = C[row][col];
-            for (int k = 0; k < 8; k++) s += (double)A[row][k] * (double)B[k][col];
-            d[lane][i] = (float)s;
-        }
-    }
+    accumulate(&A[0][0], &B[0][0], 8, c, d);
 }
