@@ -37,33 +37,14 @@ int gpu_exchange_need(GpuLower *g, const TirInstr *i, const TkType *from, const 
  * lane holds in layout F, or of its transpose (element (r, c) at (c, r)) */
 static LLVMValueRef cell_index(GpuLower *g, const Frags *F, int64_t cols, bool transpose)
 {
-    LLVMBuilderRef B = g->e.b;
-    unsigned n = (unsigned)F->n;
-    LLVMValueRef lane = LLVMBuildZExt(B, g->lane, g->e.i64, "");
-    LLVMValueRef lr = gpu_lane_term(g, lane, F->lay->row), lc = gpu_lane_term(g, lane, F->lay->col);
-    LLVMValueRef *rk = malloc(sizeof *rk * n), *ck = malloc(sizeof *ck * n);
-    if (!rk || !ck) {
-        free(rk);
-        free(ck);
-        g->status = -1;
-        snprintf(g->err, g->errlen, "out of memory");
-        return LLVMGetPoison(LLVMVectorType(g->e.i64, n));
-    }
-    for (unsigned p = 0; p < n; p++) {
-        int64_t frag = p / F->elems, e = p % F->elems;
-        rk[p] = c64(g, frag / F->fcols * F->bm + F->lay->row_of[e]);
-        ck[p] = c64(g, frag % F->fcols * F->bn + F->lay->col_of[e]);
-    }
-    LLVMValueRef r = LLVMBuildAdd(B, gpu_splat(g, lr, n), LLVMConstVector(rk, n), "");
-    LLVMValueRef c = LLVMBuildAdd(B, gpu_splat(g, lc, n), LLVMConstVector(ck, n), "");
-    free(rk);
-    free(ck);
+    LLVMValueRef r, c;
+    gpu_frags_rc(g, F, &r, &c);
     if (transpose) {
         LLVMValueRef t = r;
         r = c;
         c = t;
     }
-    return LLVMBuildAdd(B, LLVMBuildMul(B, r, gpu_splat(g, c64(g, cols), n), ""), c, "cell");
+    return LLVMBuildAdd(g->e.b, LLVMBuildMul(g->e.b, r, gpu_splat(g, c64(g, cols), (unsigned)F->n), ""), c, "cell");
 }
 
 LLVMValueRef gpu_exchange(GpuLower *g, LLVMValueRef v, const TkType *from, const TkType *to, Role role, bool transpose)

@@ -32,32 +32,9 @@ LLVMValueRef gpu_tensor_dim(GpuLower *g, const TkType *t, unsigned d)
 /* The row and column within the tile of each element the lane holds. */
 void gpu_tile_rc(GpuLower *g, const TkType *t, LLVMValueRef *row, LLVMValueRef *col)
 {
-    LLVMBuilderRef B = g->e.b;
     Frags F;
     gpu_frags_of(g->row, t, &F);
-    unsigned n = (unsigned)F.n;
-    LLVMValueRef lane = LLVMBuildZExt(B, g->lane, g->e.i64, "");
-    LLVMValueRef lane_row = gpu_lane_term(g, lane, F.lay->row), lane_col = gpu_lane_term(g, lane, F.lay->col);
-    LLVMValueRef *rc = malloc(sizeof *rc * n), *cc = malloc(sizeof *cc * n);
-    if (!rc || !cc) {
-        free(rc);
-        free(cc);
-        g->status = -1;
-        snprintf(g->err, g->errlen, "out of memory");
-        *row = *col = LLVMGetPoison(LLVMVectorType(g->e.i64, n));
-        return;
-    }
-    /* the lane's term plus the constant part of each element's (row, col) */
-    for (unsigned p = 0; p < n; p++) {
-        int64_t frag = p / F.elems, e = p % F.elems;
-        int64_t fr = frag / F.fcols, fc = frag % F.fcols;
-        rc[p] = c64(g, fr * F.bm + F.lay->row_of[e]);
-        cc[p] = c64(g, fc * F.bn + F.lay->col_of[e]);
-    }
-    *row = LLVMBuildAdd(B, gpu_splat(g, lane_row, n), LLVMConstVector(rc, n), "trow");
-    *col = LLVMBuildAdd(B, gpu_splat(g, lane_col, n), LLVMConstVector(cc, n), "tcol");
-    free(rc);
-    free(cc);
+    gpu_frags_rc(g, &F, row, col);
 }
 
 /* Per-lane tensor indices and in-bounds mask of every element of an rt

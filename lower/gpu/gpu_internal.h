@@ -1,5 +1,6 @@
 /* gpu_internal.h — what the files of the GPU lowering share (gpu_lower.c:
- * checking, register tiles, control flow, kernels; gpu_global.c: global
+ * checking, control flow, kernels; gpu_mma.c: register tiles as fragments,
+ * the base tile, mma; gpu_global.c: global
  * tensors and register tiles loaded from them; gpu_exchange.c: layouts that
  * cross lanes; gpu_element.c: single elements; gpu_elementwise.c: maps
  * and conversions of register tiles; gpu_vector.c: register vectors,
@@ -78,6 +79,10 @@ Role gpu_role_of(const TkType *t);
 bool gpu_frags_of(const TkGpuMma *r, const TkType *t, Frags *F);            /* in the layout of its role */
 bool gpu_frags_as(const TkGpuMma *r, const TkType *t, Role role, Frags *F); /* as an operand of that role */
 LLVMTypeRef gpu_tile_type(GpuLower *g, const TkType *t);
+/* the row and column within the tile of each element a lane holds in layout F: <F->n x i64> */
+void gpu_frags_rc(GpuLower *g, const Frags *F, LLVMValueRef *row, LLVMValueRef *col);
+int gpu_pick_row(GpuLower *g, const TirFunc *f);      /* g->row for f (checked), or a diagnostic */
+void gpu_tile_mma(GpuLower *g, const TirInstr *i);    /* MMA, base tile by base tile */
 
 /* values */
 LLVMValueRef gpu_val(GpuLower *g, const TirInstr *i);
@@ -87,6 +92,8 @@ LLVMValueRef gpu_i64v(GpuLower *g, LLVMValueRef v);
 LLVMValueRef gpu_lane_term(GpuLower *g, LLVMValueRef lane, TkLaneTerm t);
 
 LLVMValueRef gpu_splat(GpuLower *g, LLVMValueRef x, unsigned n);
+LLVMValueRef gpu_sub_vector(GpuLower *g, LLVMValueRef v, int64_t off, int len);            /* elements [off, off+len) */
+LLVMValueRef gpu_insert_vector(GpuLower *g, LLVMValueRef big, LLVMValueRef small, int64_t off);   /* big with small at off */
 LLVMValueRef gpu_elem_value(GpuLower *g, const TirInstr *s, TkTypeKind elem);   /* scalar s as a lane holds an elem (bf16/f16: i16 bits) */
 unsigned gpu_width(GpuLower *g, const TirInstr *i);            /* elements a lane holds of rt/rv value (or slot) i */
 LLVMTypeRef gpu_value_type(GpuLower *g, const TirInstr *i);     /* <width x elem> */
