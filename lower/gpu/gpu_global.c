@@ -37,42 +37,72 @@ void gpu_tile_rc(GpuLower *g, const TkType *t, LLVMValueRef *row, LLVMValueRef *
     gpu_frags_rc(g, &F, row, col);
 }
 
-/* Per-lane tensor indices and in-bounds mask of every element of an rt
- * tile at tile coordinates coords[] of gl tensor type gt. */
-static Access tile_access(GpuLower *g, const TkType *gt, const TirInstr *const *coords, const TkType *tile)
+/* The index inside one plane of gl type gt of elements (row, col) of it:
+ * row-major, or a packed plane's panels (tk_packed_offset, written here on
+ * vectors). Elements outside the plane get some index; callers mask them. */
+static LLVMValueRef plane_index(GpuLower *g, const TkType *gt, LLVMValueRef row, LLVMValueRef col, LLVMValueRef nrows,
+                                LLVMValueRef ncols, unsigned n)
+{
+    LLVMBuilderRef B = g->e.b;
+    LLVMValueRef R = gpu_splat(g, nrows, n), C = gpu_splat(g, ncols, n);
+    if (gt->layout != TK_PACKED) return LLVMBuildAdd(B, LLVMBuildMul(B, row, C, ""), col, "");
+    LLVMValueRef k1 = gpu_splat(g, c64(g, 1), n), k5 = gpu_splat(g, c64(g, 5), n), k32 = gpu_splat(g, c64(g, 32), n);
+    LLVMValueRef q32 = LLVMBuildShl(B, LLVMBuildAShr(B, col, k5, ""), k5, "");      /* the panel's first column */
+    LLVMValueRef left = LLVMBuildSub(B, C, q32, "");
+    LLVMValueRef w = LLVMBuildSelect(B, LLVMBuildICmp(B, LLVMIntSLT, left, k32, ""), left, k32, "panel.w");
+    LLVMValueRef base = LLVMBuildMul(B, q32, R, "panel");
+    LLVMValueRef cc = LLVMBuildSub(B, col, q32, "");
+    LLVMValueRef plain = LLVMBuildAdd(B, base, LLVMBuildAdd(B, LLVMBuildMul(B, row, w, ""), cc, ""), "");
+    if (gt->elem != TK_TY_BF16 && gt->elem != TK_TY_F16) return plain;
+    /* 2-byte elements: rows 2p and 2p + 1 alternate in a run of 2w; an odd last row is plain */
+    LLVMValueRef pair = LLVMBuildMul(B, LLVMBuildAShr(B, row, k1, ""), LLVMBuildShl(B, w, k1, ""), "");
+    LLVMValueRef paired = LLVMBuildAdd(B, base, LLVMBuildAdd(B, pair, LLVMBuildAdd(B, LLVMBuildShl(B, cc, k1, ""),
+                                                                                   LLVMBuildAnd(B, row, k1, ""), ""), ""), "");
+    LLVMValueRef even_rows = gpu_splat(g, LLVMBuildAnd(B, nrows, c64(g, ~(int64_t)1), ""), n);
+    return LLVMBuildSelect(B, LLVMBuildICmp(B, LLVMIntSLT, row, even_rows, ""), paired, plain, "packed");
+}
+
+Access gpu_gl_access(GpuLower *g, const TkType *gt, const TirInstr *const *lead, LLVMValueRef row, LLVMValueRef col, unsigned n)
 {
     LLVMBuilderRef B = g->e.b;
     Access A;
-    Frags F;
-    gpu_frags_of(g->row, tile, &F);
-    unsigned n = (unsigned)F.n, rank = gt->rank, lead = rank - 2;
-    LLVMTypeRef v64 = LLVMVectorType(g->e.i64, n);
-    /* leading indices and the tensor's extent */
+    unsigned rank = gt->rank;
     LLVMValueRef base_ok = LLVMConstInt(g->e.i1, 1, 0), lead_off = c64(g, 0), numel = c64(g, 1);
     for (unsigned d = 0; d < rank; d++) numel = LLVMBuildMul(B, numel, gpu_tensor_dim(g, gt, d), "");
-    for (unsigned d = 0; d < lead; d++) {
-        LLVMValueRef x = gpu_i64v(g, gpu_val(g, coords[d])), dim = gpu_tensor_dim(g, gt, d);
+    for (unsigned d = 0; d + 2 < rank; d++) {
+        LLVMValueRef x = gpu_i64v(g, gpu_val(g, lead[d])), dim = gpu_tensor_dim(g, gt, d);
         LLVMValueRef ok = LLVMBuildAnd(B, LLVMBuildICmp(B, LLVMIntSGE, x, c64(g, 0), ""), LLVMBuildICmp(B, LLVMIntSLT, x, dim, ""), "");
         base_ok = LLVMBuildAnd(B, base_ok, ok, "");
         lead_off = LLVMBuildAdd(B, LLVMBuildMul(B, lead_off, dim, ""), x, "");
     }
     LLVMValueRef nrows = gpu_tensor_dim(g, gt, rank - 2), ncols = gpu_tensor_dim(g, gt, rank - 1);
+    LLVMValueRef zero = LLVMConstNull(LLVMVectorType(g->e.i64, n));
+    LLVMValueRef m = LLVMBuildICmp(B, LLVMIntSGE, row, zero, "");
+    m = LLVMBuildAnd(B, m, LLVMBuildICmp(B, LLVMIntSLT, row, gpu_splat(g, nrows, n), ""), "");
+    m = LLVMBuildAnd(B, m, LLVMBuildICmp(B, LLVMIntSGE, col, zero, ""), "");
+    m = LLVMBuildAnd(B, m, LLVMBuildICmp(B, LLVMIntSLT, col, gpu_splat(g, ncols, n), ""), "");
+    A.mask = LLVMBuildAnd(B, m, gpu_splat(g, base_ok, n), "inbounds");
+    LLVMValueRef plane = gpu_splat(g, LLVMBuildMul(B, LLVMBuildMul(B, lead_off, nrows, ""), ncols, ""), n);
+    A.idx = LLVMBuildAdd(B, plane, plane_index(g, gt, row, col, nrows, ncols, n), "idx");
+    A.nonempty = LLVMBuildICmp(B, LLVMIntSGT, numel, c64(g, 0), "");
+    return A;
+}
+
+/* Per-lane tensor indices and in-bounds mask of every element of an rt
+ * tile at tile coordinates coords[] of gl tensor type gt. */
+static Access tile_access(GpuLower *g, const TkType *gt, const TirInstr *const *coords, const TkType *tile)
+{
+    LLVMBuilderRef B = g->e.b;
+    Frags F;
+    gpu_frags_of(g->row, tile, &F);
+    unsigned n = (unsigned)F.n, rank = gt->rank;
     LLVMValueRef row0 = LLVMBuildMul(B, gpu_i64v(g, gpu_val(g, coords[rank - 2])), c64(g, tile->dims[0]), "");
     LLVMValueRef col0 = LLVMBuildMul(B, gpu_i64v(g, gpu_val(g, coords[rank - 1])), c64(g, tile->dims[1]), "");
     LLVMValueRef trow, tcol;
-    gpu_tile_rc(g, tile, &trow, &tcol);
+    gpu_frags_rc(g, &F, &trow, &tcol);
     LLVMValueRef grow = LLVMBuildAdd(B, gpu_splat(g, row0, n), trow, "row");
     LLVMValueRef gcol = LLVMBuildAdd(B, gpu_splat(g, col0, n), tcol, "col");
-    LLVMValueRef zero = LLVMConstNull(v64);
-    LLVMValueRef m = LLVMBuildICmp(B, LLVMIntSGE, grow, zero, "");
-    m = LLVMBuildAnd(B, m, LLVMBuildICmp(B, LLVMIntSLT, grow, gpu_splat(g, nrows, n), ""), "");
-    m = LLVMBuildAnd(B, m, LLVMBuildICmp(B, LLVMIntSGE, gcol, zero, ""), "");
-    m = LLVMBuildAnd(B, m, LLVMBuildICmp(B, LLVMIntSLT, gcol, gpu_splat(g, ncols, n), ""), "");
-    A.mask = LLVMBuildAnd(B, m, gpu_splat(g, base_ok, n), "inbounds");
-    LLVMValueRef rowbase = gpu_splat(g, LLVMBuildMul(B, lead_off, nrows, ""), n);
-    A.idx = LLVMBuildAdd(B, LLVMBuildMul(B, LLVMBuildAdd(B, rowbase, grow, ""), gpu_splat(g, ncols, n), ""), gcol, "idx");
-    A.nonempty = LLVMBuildICmp(B, LLVMIntSGT, numel, c64(g, 0), "");
-    return A;
+    return gpu_gl_access(g, gt, coords, grow, gcol, n);
 }
 
 /* The n elements of A from base (elements of ety), 0 where masked off. An

@@ -106,6 +106,8 @@ typedef struct {
 } Access;
 LLVMValueRef gpu_gather(GpuLower *g, LLVMValueRef base, LLVMTypeRef ety, Access A, unsigned n);
 /* global tensors (gpu_global.c) */
+/* where elements (row, col) (<n x i64>) of the plane at leading coordinates lead[] of gl type gt lie, row-major or packed */
+Access gpu_gl_access(GpuLower *g, const TkType *gt, const TirInstr *const *lead, LLVMValueRef row, LLVMValueRef col, unsigned n);
 LLVMValueRef gpu_size_arg(GpuLower *g, unsigned var);                    /* size variable var (a kernel parameter) */
 LLVMValueRef gpu_tensor_dim(GpuLower *g, const TkType *t, unsigned d);   /* extent d of gl type t: i64 */
 /* the row and column within the tile of each element a lane holds of rt type t: <n x i64> */

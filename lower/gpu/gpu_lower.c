@@ -163,7 +163,7 @@ static int check_instr(GpuLower *g, const TirInstr *i)
         if (check_tile(g, i, i->type)) return 1;
         TkTypeKind ge = src->type->elem, te = i->type->elem;
         if (te == TK_TY_BOOL) ge = TK_TY_VOID;   /* refused below: masks are computed, not loaded */
-        if (src->type->rank < 2 || src->type->layout == TK_PACKED || !(ge == te || (te == TK_TY_F32 && (ge == TK_TY_BF16 || ge == TK_TY_F16)))) {
+        if (src->type->rank < 2 || !(ge == te || (te == TK_TY_F32 && (ge == TK_TY_BF16 || ge == TK_TY_F16)))) {
             snprintf(what, sizeof what, "from %s into %s", gpu_type_str(src->type, ty, sizeof ty), gpu_type_str(i->type, ty2, sizeof ty2));
             return gpu_not_supported(g, i, what);
         }
@@ -177,7 +177,7 @@ static int check_instr(GpuLower *g, const TirInstr *i)
             return gpu_not_supported(g, i, what);
         }
         if (check_tile(g, i, vt)) return 1;
-        if (dst->type->rank < 2 || dst->type->layout == TK_PACKED || dst->type->elem != vt->elem) {
+        if (dst->type->rank < 2 || dst->type->elem != vt->elem) {
             snprintf(what, sizeof what, "of %s into %s", gpu_type_str(vt, ty, sizeof ty), gpu_type_str(dst->type, ty2, sizeof ty2));
             return gpu_not_supported(g, i, what);
         }

@@ -53,7 +53,7 @@ int gpu_shared_check(GpuLower *g, const TirInstr *i)
         const TirInstr *src = i->args[0];
         if (is_st(i->type)) {   /* s = load(gl, ...): the whole block */
             TkTypeKind ge = src->type->elem, te = i->type->elem;
-            if (src->op != TIR_PARAM || src->type->kind != TK_TY_GL || src->type->rank < 2 || src->type->layout == TK_PACKED ||
+            if (src->op != TIR_PARAM || src->type->kind != TK_TY_GL || src->type->rank < 2 ||
                 i->nargs != 1 + src->type->rank ||
                 !(ge == te || (te == TK_TY_F32 && (ge == TK_TY_BF16 || ge == TK_TY_F16))) || !set_into_st(i)) {
                 snprintf(what, sizeof what, "from %s into %s", gpu_type_str(src->type, ty, sizeof ty), gpu_type_str(i->type, ty2, sizeof ty2));
@@ -175,27 +175,15 @@ static LLVMValueRef gl_element(GpuLower *g, const TirInstr *ld, const TkType *st
     const TkType *gt = src->type;
     unsigned rank = gt->rank;
     int64_t R = st->dims[0], C = st->dims[1];
-    LLVMValueRef ok = LLVMConstInt(g->e.i1, 1, 0), lead = c64(g, 0);
-    for (unsigned d = 0; d + 2 < rank; d++) {
-        LLVMValueRef x = gpu_i64v(g, gpu_val(g, ld->args[1 + d])), dim = gpu_tensor_dim(g, gt, d);
-        ok = LLVMBuildAnd(B, ok, LLVMBuildICmp(B, LLVMIntSGE, x, c64(g, 0), ""), "");
-        ok = LLVMBuildAnd(B, ok, LLVMBuildICmp(B, LLVMIntSLT, x, dim, ""), "");
-        lead = LLVMBuildAdd(B, LLVMBuildMul(B, lead, dim, ""), x, "");
-    }
-    LLVMValueRef nrows = gpu_tensor_dim(g, gt, rank - 2), ncols = gpu_tensor_dim(g, gt, rank - 1);
     LLVMValueRef row = LLVMBuildAdd(B, LLVMBuildMul(B, gpu_i64v(g, gpu_val(g, ld->args[rank - 1])), c64(g, R), ""),
                                     LLVMBuildSDiv(B, e, c64(g, C), ""), "row");
     LLVMValueRef col = LLVMBuildAdd(B, LLVMBuildMul(B, gpu_i64v(g, gpu_val(g, ld->args[rank])), c64(g, C), ""),
                                     LLVMBuildSRem(B, e, c64(g, C), ""), "col");
-    ok = LLVMBuildAnd(B, ok, LLVMBuildICmp(B, LLVMIntSGE, row, c64(g, 0), ""), "");
-    ok = LLVMBuildAnd(B, ok, LLVMBuildICmp(B, LLVMIntSLT, row, nrows, ""), "");
-    ok = LLVMBuildAnd(B, ok, LLVMBuildICmp(B, LLVMIntSGE, col, c64(g, 0), ""), "");
-    ok = LLVMBuildAnd(B, ok, LLVMBuildICmp(B, LLVMIntSLT, col, ncols, ""), "");
-    LLVMValueRef idx = LLVMBuildAdd(B, LLVMBuildMul(B, LLVMBuildAdd(B, LLVMBuildMul(B, lead, nrows, ""), row, ""), ncols, ""), col, "");
+    LLVMTypeRef v1 = LLVMVectorType(g->e.i64, 1);
+    Access A = gpu_gl_access(g, gt, (const TirInstr *const *)&ld->args[1], LLVMBuildInsertElement(B, LLVMGetPoison(v1), row, c32(g, 0), ""),
+                             LLVMBuildInsertElement(B, LLVMGetPoison(v1), col, c32(g, 0), ""), 1);
     /* read only inside the tensor (0 outside): a gather of one element */
     LLVMTypeRef rt = gt->elem == TK_TY_F32 ? g->e.f32 : g->e.i16, want = st_elem_type(g, st);
-    Access A = { LLVMBuildInsertElement(B, LLVMGetPoison(LLVMVectorType(g->e.i64, 1)), idx, c32(g, 0), ""),
-                 LLVMBuildInsertElement(B, LLVMGetPoison(LLVMVectorType(g->e.i1, 1)), ok, c32(g, 0), ""), ok };
     LLVMValueRef x = LLVMBuildExtractElement(B, gpu_gather(g, gpu_val(g, src), rt, A, 1), c32(g, 0), "");
     if (want == g->e.f32 && rt == g->e.i16) {   /* bf16 / f16 widened into an f32 tile */
         LLVMTypeRef h = gt->elem == TK_TY_BF16 ? g->e.bf16 : g->e.f16;

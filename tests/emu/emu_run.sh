@@ -12,7 +12,9 @@
 #                attention_warps.tk (the same at a GPU configuration: 4 warps),
 #                f32_mma.tk (mma of f32 tiles: tf32 split in two, a gemm and attention),
 #                transpose.tk (layouts that cross lanes, through shared memory),
-#                elements.tk (t[i, j] and v[i] read and written at run-time indices), and
+#                elements.tk (t[i, j] and v[i] read and written at run-time indices),
+#                packed.tk (tiles stored into and loaded from packed planes, bf16 and f32,
+#                an odd plane, a shared tile from a packed plane), and
 #                the stdlib layernorm and rmsnorm kernels (f32 and bf16)
 #   nosync       the example gemm without a sync(): the emulator must see the race
 #   unsupported  a kernel outside the GPU subset: a clear message, no crash
@@ -55,6 +57,11 @@ odd_tile M=50,K=40,N=100 1
 ../emu/transpose:product_at M=77,K=50,N=45 1
 ../emu/elements M=45,N=32,R=1 2 --set shift=5
 ../emu/f32_mma:attention_f32 B=2,S=77 1
+../emu/packed:pack_bf16 K=40,N=100,NB=3,KT=2 2
+../emu/packed:gemm_packed M=77,K=40,N=100,NB=3,KT=2 2
+../emu/packed:pack_f32 M=77,N=100,NB=3,MB=3 1
+../emu/packed:pack_odd M=30,N=100,NB=3 2
+../emu/packed:shared_from_packed NB=3,KT=2 1
 ../../stdlib-kernels/layernorm:layernorm_f32 R=37,C=300 2
 ../../stdlib-kernels/layernorm:layernorm_bf16 R=19,C=100 1
 ../../stdlib-kernels/rmsnorm:rmsnorm_f32 R=37,C=300 1
