@@ -147,11 +147,13 @@ LLVMValueRef gpu_broadcast(GpuLower *g, const TirInstr *i);
 LLVMValueRef gpu_mask(GpuLower *g, const TirInstr *i);    /* MASK of an rt or rv, TRI of an rt */
 
 /* shared tiles and barriers (gpu_shared.c) */
-int gpu_shared_check(GpuLower *g, const TirInstr *i);       /* VAR/LOAD/FILL/SET of an st, LOAD of an rt from one */
+int gpu_shared_check(GpuLower *g, const TirInstr *i);       /* VAR/LOAD/FILL/SET of an st or sv; rt and rv loads and stores of them */
 int64_t gpu_shared_bytes(const TirRegion *r);               /* the shared tiles a region declares */
 void gpu_shared_var(GpuLower *g, const TirInstr *i);        /* VAR st: placed, zero-filled by the block */
 void gpu_shared_set(GpuLower *g, const TirInstr *i);        /* SET st = LOAD gl / FILL: by the whole block */
 LLVMValueRef gpu_shared_load(GpuLower *g, const TirInstr *i);   /* an rt from an st */
+void gpu_shared_store(GpuLower *g, const TirInstr *i);          /* an rt into an st, by the warp */
+void gpu_warp_sync(GpuLower *g);                                /* the warp's lanes meet; their shared writes are seen */
 void gpu_sync(GpuLower *g);
 
 #endif

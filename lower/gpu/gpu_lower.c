@@ -459,7 +459,7 @@ static void emit_instr(GpuLower *g, const TirInstr *i)
     case TIR_ELEM: v = gpu_element(g, i); break;
     case TIR_SET_ELEM: gpu_set_element(g, i); return;
     case TIR_VAR: {
-        if (i->type->kind == TK_TY_ST) {
+        if (tk_is_shared(i->type->kind)) {
             gpu_shared_var(g, i);
             return;
         }
@@ -474,11 +474,11 @@ static void emit_instr(GpuLower *g, const TirInstr *i)
         break;
     }
     case TIR_SET:
-        if (i->args[0]->type->kind == TK_TY_ST) gpu_shared_set(g, i);
+        if (tk_is_shared(i->args[0]->type->kind)) gpu_shared_set(g, i);
         else LLVMBuildStore(B, gpu_val(g, i->args[1]), g->slots[i->args[0]->id]);
         return;
     case TIR_FILL:
-        if (i->type->kind == TK_TY_ST) return;   /* done by the SET that takes it */
+        if (tk_is_shared(i->type->kind)) return;   /* done by the SET that takes it */
         v = tile_fill(g, i);
         break;
     case TIR_LOAD:
@@ -489,6 +489,7 @@ static void emit_instr(GpuLower *g, const TirInstr *i)
     case TIR_SYNC: gpu_sync(g); return;
     case TIR_STORE:
         if (i->args[1]->type->kind == TK_TY_RV) gpu_vector_store(g, i);
+        else if (i->args[0]->type->kind == TK_TY_ST) gpu_shared_store(g, i);
         else gpu_tile_store(g, i);
         return;
     case TIR_REDUCE: v = gpu_reduce(g, i); break;

@@ -11,13 +11,20 @@
  * is read from an st lane by lane through the base tile's lane maps, like a
  * load from a gl but without masks: the checker keeps st coordinates in range.
  * One scalar access per element for now; vector accesses and ldmatrix come
- * with the performance work. */
+ * with the performance work. Register tiles and vectors stored into an st or
+ * sv are per-warp: each lane writes the elements it owns, and the warp meets
+ * (warp_sync) so that its later reads see them. An sv is placed and filled
+ * like an st; rv loads and stores of one go through gpu_vector.c. */
 #include <stdio.h>
 #include <string.h>
 
 #include "gpu_internal.h"
 
 static bool is_st(const TkType *t) { return t && t->kind == TK_TY_ST; }
+static bool is_shared(const TkType *t) { return t && tk_is_shared(t->kind); }
+
+/* elements of an st or sv */
+static int64_t shared_elems(const TkType *t) { return t->kind == TK_TY_SV ? t->dims[0] : t->dims[0] * t->dims[1]; }
 
 static bool st_elem_ok(const TkType *t) { return t->elem == TK_TY_BF16 || t->elem == TK_TY_F32; }
 
@@ -32,7 +39,7 @@ static int refuse(GpuLower *g, const TirInstr *i, const char *what)
 static bool set_into_st(const TirInstr *i)
 {
     const TirInstr *n = i->next;
-    return n && n->op == TIR_SET && n->args[1] == i && is_st(n->args[0]->type);
+    return n && n->op == TIR_SET && n->args[1] == i && is_shared(n->args[0]->type);
 }
 
 int gpu_shared_check(GpuLower *g, const TirInstr *i)
@@ -40,9 +47,8 @@ int gpu_shared_check(GpuLower *g, const TirInstr *i)
     char ty[128], ty2[128], what[320];
     switch (i->op) {
     case TIR_VAR:
-        if (i->type->kind == TK_TY_SV) return refuse(g, i, "of a shared vector (sv comes later)");
         if (!st_elem_ok(i->type)) {
-            snprintf(what, sizeof what, "of %s (shared tiles are bf16 or f32)", gpu_type_str(i->type, ty, sizeof ty));
+            snprintf(what, sizeof what, "of %s (shared tiles and vectors are bf16 or f32)", gpu_type_str(i->type, ty, sizeof ty));
             return refuse(g, i, what);
         }
         return 0;
@@ -51,6 +57,16 @@ int gpu_shared_check(GpuLower *g, const TirInstr *i)
         return 0;
     case TIR_LOAD: {
         const TirInstr *src = i->args[0];
+        if (i->type->kind == TK_TY_SV)
+            return refuse(g, i, "of a shared vector from a tensor (an sv is written by stores of register vectors, yet)");
+        if (src->type->kind == TK_TY_SV) {   /* an rv from an sv: a sub-vector, or the whole */
+            TkTypeKind se = src->type->elem, te = i->type->elem;
+            if (i->type->kind != TK_TY_RV || src->op != TIR_VAR || i->nargs > 2 || !(se == te || (te == TK_TY_F32 && se == TK_TY_BF16))) {
+                snprintf(what, sizeof what, "from %s into %s", gpu_type_str(src->type, ty, sizeof ty), gpu_type_str(i->type, ty2, sizeof ty2));
+                return refuse(g, i, what);
+            }
+            return 0;
+        }
         if (is_st(i->type)) {   /* s = load(gl, ...): the whole block */
             TkTypeKind ge = src->type->elem, te = i->type->elem;
             if (src->op != TIR_PARAM || src->type->kind != TK_TY_GL || src->type->rank < 2 ||
@@ -71,15 +87,24 @@ int gpu_shared_check(GpuLower *g, const TirInstr *i)
     }
     case TIR_SET: {
         const TirInstr *v = i->args[1];
-        if ((v->op == TIR_LOAD || v->op == TIR_FILL) && is_st(v->type)) return 0;
+        if ((v->op == TIR_LOAD || v->op == TIR_FILL) && is_shared(v->type)) return 0;
         snprintf(what, sizeof what, "of %s from %s (a shared tile is set by load(gl, ...) or fill(x) only, yet)",
                  gpu_type_str(i->args[0]->type, ty, sizeof ty), tir_op_name(v->op));
         return refuse(g, i, what);
     }
-    case TIR_STORE:
-        snprintf(what, sizeof what, "of %s into %s (stores into or from shared tiles come later)",
-                 gpu_type_str(i->args[1]->type, ty, sizeof ty), gpu_type_str(i->args[0]->type, ty2, sizeof ty2));
-        return refuse(g, i, what);
+    case TIR_STORE: {   /* per warp: an rt into an st, an rv into an sv */
+        const TirInstr *dst = i->args[0], *v = i->args[1];
+        bool tile = dst->type->kind == TK_TY_ST && v->type->kind == TK_TY_RT && gpu_role_of(v->type) != ROLE_NONE &&
+                    (i->nargs == 2 || i->nargs == 4);
+        bool vec = dst->type->kind == TK_TY_SV && v->type->kind == TK_TY_RV && i->nargs <= 3;
+        if (dst->op != TIR_VAR || !(tile || vec) || dst->type->elem != v->type->elem) {
+            snprintf(what, sizeof what, "of %s into %s (register tiles into shared tiles and register vectors into shared "
+                                        "vectors of their element type, yet)",
+                     gpu_type_str(v->type, ty, sizeof ty), gpu_type_str(dst->type, ty2, sizeof ty2));
+            return refuse(g, i, what);
+        }
+        return 0;
+    }
     default:
         snprintf(what, sizeof what, "on %s", gpu_type_str(i->type, ty, sizeof ty));
         return refuse(g, i, what);
@@ -88,7 +113,7 @@ int gpu_shared_check(GpuLower *g, const TirInstr *i)
 
 static int64_t st_bytes(const TkType *t)
 {
-    return t->dims[0] * t->dims[1] * (t->elem == TK_TY_F32 ? 4 : 2);
+    return shared_elems(t) * (t->elem == TK_TY_F32 ? 4 : 2);
 }
 
 static int64_t align16(int64_t x) { return (x + 15) / 16 * 16; }
@@ -97,7 +122,7 @@ int64_t gpu_shared_bytes(const TirRegion *r)
 {
     int64_t n = 0;
     for (const TirInstr *i = r->first; i; i = i->next) {
-        if (i->op == TIR_VAR && is_st(i->type)) n = align16(n) + st_bytes(i->type);
+        if (i->op == TIR_VAR && is_shared(i->type)) n = align16(n) + st_bytes(i->type);
         n += gpu_shared_bytes(&i->body[0]) + gpu_shared_bytes(&i->body[1]);
     }
     return n;
@@ -152,6 +177,39 @@ static void st_store(GpuLower *g, const TkType *st, LLVMValueRef base, LLVMValue
 
 /* ---------------------------------------------------------------- emission */
 
+static bool mentions(const TirRegion *r, const TirInstr *var)
+{
+    for (const TirInstr *i = r->first; i; i = i->next) {
+        for (unsigned a = 0; a < i->nargs; a++)
+            if (i->args[a] == var) return true;
+        if (mentions(&i->body[0], var) || mentions(&i->body[1], var)) return true;
+    }
+    return false;
+}
+
+/* The first statement from `from` on that uses var: 1 if it is a collective
+ * `var = load(...)` / `var = fill(x)` (which writes every element), 0 if
+ * something else (or one inside an if), -1 if none does. A loop's body comes
+ * first: its first iteration runs before anything after the loop. */
+static int first_use_sets(const TirInstr *from, const TirInstr *var)
+{
+    for (const TirInstr *i = from; i; i = i->next) {
+        if (i->op == TIR_FOR) {
+            int r = first_use_sets(i->body[0].first, var);
+            if (r >= 0) return r;
+            continue;
+        }
+        if (i->op == TIR_IF) {
+            if (mentions(&i->body[0], var) || mentions(&i->body[1], var)) return 0;
+            continue;
+        }
+        for (unsigned a = 0; a < i->nargs; a++)
+            if (i->args[a] == var)
+                return i->op == TIR_SET && a == 0 && (i->args[1]->op == TIR_LOAD || i->args[1]->op == TIR_FILL);
+    }
+    return -1;
+}
+
 void gpu_shared_var(GpuLower *g, const TirInstr *i)
 {
     int64_t bytes = st_bytes(i->type), off = align16(g->shared_used);
@@ -159,11 +217,15 @@ void gpu_shared_var(GpuLower *g, const TirInstr *i)
     TkGpuBuilder gb = { g->e.ctx, g->e.mod, g->e.b, g->env };
     LLVMValueRef base = g->v->shared_at(&gb, i->name ? i->name : "st", bytes, off);
     g->slots[i->id] = base;
-    /* a declaration is zero-filled (by the block) */
+    /* a declaration is zero-filled (by the block), before any warp's own
+     * access: a warp may store into it next, without a sync(). Unless the
+     * block sets every element first (examples/gemm.tk's As = load(...)). */
+    if (first_use_sets(i->next, i) == 1) return;
     Coop L;
-    coop_begin(g, &L, i->type->dims[0] * i->type->dims[1]);
+    coop_begin(g, &L, shared_elems(i->type));
     st_store(g, i->type, base, L.e, LLVMConstNull(st_elem_type(g, i->type)));
     coop_end(g, &L);
+    gpu_sync(g);
 }
 
 /* element e (row-major in the tile) of `s = load(X, coords)`: X's element or
@@ -202,7 +264,7 @@ void gpu_shared_set(GpuLower *g, const TirInstr *i)
         const TirInstr *s = v->args[0];
         LLVMValueRef x = emit_convert_scalar(&g->e, gpu_val(g, s), s->type->kind, st->elem);
         if (st->elem != TK_TY_F32) x = LLVMBuildBitCast(g->e.b, x, g->e.i16, "");
-        coop_begin(g, &L, st->dims[0] * st->dims[1]);
+        coop_begin(g, &L, shared_elems(st));
         st_store(g, st, base, L.e, x);
         coop_end(g, &L);
         return;
@@ -212,30 +274,66 @@ void gpu_shared_set(GpuLower *g, const TirInstr *i)
     coop_end(g, &L);
 }
 
+/* Where in st the lane's elements of an rt of type t at sub-tile
+ * coordinates (r0, c0) (none: (0, 0)) are: the lane's base index, to which
+ * cell() adds each element's constant part. Scalar index arithmetic: as
+ * <n x i64> vectors it cost examples/gemm.tk 32 registers and a spill on sm_80. */
+static LLVMValueRef tile_base(GpuLower *g, const TkType *st, const TkType *t, const TirInstr *const *coords, bool has, Frags *F)
+{
+    LLVMBuilderRef B = g->e.b;
+    gpu_frags_of(g->row, t, F);
+    LLVMValueRef lane = LLVMBuildZExt(B, g->lane, g->e.i64, "");
+    LLVMValueRef r0 = has ? gpu_i64v(g, gpu_val(g, coords[0])) : c64(g, 0), c0 = has ? gpu_i64v(g, gpu_val(g, coords[1])) : c64(g, 0);
+    LLVMValueRef row0 = LLVMBuildAdd(B, LLVMBuildMul(B, r0, c64(g, t->dims[0]), ""), gpu_lane_term(g, lane, F->lay->row), "");
+    LLVMValueRef col0 = LLVMBuildAdd(B, LLVMBuildMul(B, c0, c64(g, t->dims[1]), ""), gpu_lane_term(g, lane, F->lay->col), "");
+    return LLVMBuildAdd(B, LLVMBuildMul(B, row0, c64(g, st->dims[1]), ""), col0, "");
+}
+
+static LLVMValueRef cell(GpuLower *g, const TkType *st, const Frags *F, LLVMValueRef at, unsigned p)
+{
+    int64_t frag = p / F->elems, e = p % F->elems;
+    int64_t r = frag / F->fcols * F->bm + F->lay->row_of[e], c = frag % F->fcols * F->bn + F->lay->col_of[e];
+    return LLVMBuildAdd(g->e.b, at, c64(g, r * st->dims[1] + c), "");
+}
+
 LLVMValueRef gpu_shared_load(GpuLower *g, const TirInstr *i)
 {
     LLVMBuilderRef B = g->e.b;
     const TirInstr *src = i->args[0];
-    const TkType *st = src->type, *t = i->type;
+    const TkType *st = src->type;
     Frags F;
-    gpu_frags_of(g->row, t, &F);
-    unsigned n = (unsigned)F.n;
-    LLVMValueRef lane = LLVMBuildZExt(B, g->lane, g->e.i64, "");
-    /* load(s) without coordinates is the sub-tile at (0, 0) */
-    LLVMValueRef r0 = i->nargs > 2 ? gpu_i64v(g, gpu_val(g, i->args[1])) : c64(g, 0);
-    LLVMValueRef c0 = i->nargs > 2 ? gpu_i64v(g, gpu_val(g, i->args[2])) : c64(g, 0);
-    LLVMValueRef row0 = LLVMBuildAdd(B, LLVMBuildMul(B, r0, c64(g, t->dims[0]), ""), gpu_lane_term(g, lane, F.lay->row), "");
-    LLVMValueRef col0 = LLVMBuildAdd(B, LLVMBuildMul(B, c0, c64(g, t->dims[1]), ""), gpu_lane_term(g, lane, F.lay->col), "");
-    LLVMValueRef at = LLVMBuildAdd(B, LLVMBuildMul(B, row0, c64(g, st->dims[1]), ""), col0, "");
+    LLVMValueRef at = tile_base(g, st, i->type, (const TirInstr *const *)&i->args[1], i->nargs > 2, &F);
     LLVMTypeRef et = st_elem_type(g, st);
-    LLVMValueRef v = LLVMGetPoison(LLVMVectorType(et, n)), base = g->slots[src->id];
-    for (unsigned p = 0; p < n; p++) {
-        int64_t frag = p / F.elems, e = p % F.elems;
-        int64_t r = frag / F.fcols * F.bm + F.lay->row_of[e], c = frag % F.fcols * F.bn + F.lay->col_of[e];
-        LLVMValueRef ix = LLVMBuildAdd(B, at, c64(g, r * st->dims[1] + c), "");
+    LLVMValueRef v = LLVMGetPoison(LLVMVectorType(et, (unsigned)F.n)), base = g->slots[src->id];
+    for (unsigned p = 0; p < (unsigned)F.n; p++) {
+        LLVMValueRef ix = cell(g, st, &F, at, p);
         v = LLVMBuildInsertElement(B, v, LLVMBuildLoad2(B, et, LLVMBuildGEP2(B, et, base, &ix, 1, ""), ""), c32(g, p), "");
     }
     return v;
+}
+
+/* A warp's accesses of shared memory happen in program order
+ * (docs/LANGUAGE.md §4.2), but its lanes run apart: the lanes meet before a
+ * store (so that none overwrites what another has yet to read) and after it
+ * (so that each later read sees it). */
+void gpu_shared_store(GpuLower *g, const TirInstr *i)
+{
+    LLVMBuilderRef B = g->e.b;
+    const TirInstr *dst = i->args[0], *val = i->args[1];
+    const TkType *st = dst->type;
+    Frags F;
+    LLVMValueRef at = tile_base(g, st, val->type, (const TirInstr *const *)&i->args[2], i->nargs > 2, &F);
+    LLVMValueRef v = gpu_val(g, val);
+    gpu_warp_sync(g);
+    for (unsigned p = 0; p < (unsigned)F.n; p++)
+        st_store(g, st, g->slots[dst->id], cell(g, st, &F, at, p), LLVMBuildExtractElement(B, v, c32(g, p), ""));
+    gpu_warp_sync(g);
+}
+
+void gpu_warp_sync(GpuLower *g)
+{
+    TkGpuBuilder gb = { g->e.ctx, g->e.mod, g->e.b, g->env };
+    g->v->warp_sync(&gb);
 }
 
 void gpu_sync(GpuLower *g)

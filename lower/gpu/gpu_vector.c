@@ -380,15 +380,35 @@ static Access vector_access(GpuLower *g, const TirInstr *i, const TkType *gt, co
     return A;
 }
 
+/* Where each of the lane's elements of rv i is in shared vector sv at its
+ * sub-vector coordinate (none: the whole sv); masked inside the sv. */
+static Access shared_vector_access(GpuLower *g, const TirInstr *i, const TkType *sv, const TirInstr *const *coords, bool has)
+{
+    LLVMBuilderRef B = g->e.b;
+    const Dist *d = &g->dist[i->id];
+    int64_t len = rv_len(i->type);
+    unsigned w = dist_width(d, len);
+    LLVMValueRef first = has ? LLVMBuildMul(B, gpu_i64v(g, gpu_val(g, coords[0])), c64(g, len), "") : c64(g, 0);
+    LLVMValueRef at = LLVMBuildAdd(B, gpu_splat(g, first, w), element_index(g, d, len), "");
+    Access A;
+    A.mask = LLVMBuildAnd(B, LLVMBuildICmp(B, LLVMIntSGE, at, LLVMConstNull(LLVMTypeOf(at)), ""),
+                          LLVMBuildICmp(B, LLVMIntSLT, at, gpu_splat(g, c64(g, sv->dims[0]), w), ""), "insv");
+    A.idx = at;
+    A.nonempty = LLVMConstInt(g->e.i1, 1, 0);
+    return A;
+}
+
 LLVMValueRef gpu_vector_load(GpuLower *g, const TirInstr *i)
 {
     const TirInstr *src = i->args[0];
-    Access A = vector_access(g, i, src->type, (const TirInstr *const *)&i->args[1]);
+    bool sv = src->type->kind == TK_TY_SV;
+    Access A = sv ? shared_vector_access(g, i, src->type, (const TirInstr *const *)&i->args[1], i->nargs > 1)
+                  : vector_access(g, i, src->type, (const TirInstr *const *)&i->args[1]);
     unsigned w = gpu_width(g, i);
     if (g->status) return LLVMGetPoison(gpu_value_type(g, i));
     TkTypeKind ge = src->type->elem;
     bool widen = i->type->elem == TK_TY_F32 && ge != TK_TY_F32;
-    LLVMValueRef v = gpu_gather(g, gpu_val(g, src), widen ? emit_scalar_type(&g->e, ge) : gpu_elem_type(g, ge), A, w);
+    LLVMValueRef v = gpu_gather(g, sv ? g->slots[src->id] : gpu_val(g, src), widen ? emit_scalar_type(&g->e, ge) : gpu_elem_type(g, ge), A, w);
     return widen ? LLVMBuildFPExt(g->e.b, v, LLVMVectorType(g->e.f32, w), "") : v;
 }
 
@@ -401,7 +421,9 @@ void gpu_vector_store(GpuLower *g, const TirInstr *i)
     const TirInstr *dst = i->args[0], *val = i->args[1];
     const Dist *d = &g->dist[val->id];
     unsigned w = gpu_width(g, val);
-    Access A = vector_access(g, val, dst->type, (const TirInstr *const *)&i->args[2]);
+    bool sv = dst->type->kind == TK_TY_SV;
+    Access A = sv ? shared_vector_access(g, val, dst->type, (const TirInstr *const *)&i->args[2], i->nargs > 2)
+                  : vector_access(g, val, dst->type, (const TirInstr *const *)&i->args[2]);
     if (g->status) return;
     LLVMValueRef lane = lane64(g), mine;
     if (d->repl) {
@@ -415,7 +437,9 @@ void gpu_vector_store(GpuLower *g, const TirInstr *i)
         mine = gpu_splat(g, LLVMBuildICmp(B, LLVMIntEQ, other, c64(g, 0), ""), w);
     }
     A.mask = LLVMBuildAnd(B, A.mask, mine, "");
-    gpu_scatter(g, gpu_val(g, dst), gpu_elem_type(g, dst->type->elem), A, gpu_val(g, val), w);
+    if (sv) gpu_warp_sync(g);   /* the lanes meet before and after (gpu_shared_store) */
+    gpu_scatter(g, sv ? g->slots[dst->id] : gpu_val(g, dst), gpu_elem_type(g, dst->type->elem), A, gpu_val(g, val), w);
+    if (sv) gpu_warp_sync(g);
 }
 
 /* ---------------------------------------------------------------- reductions */

@@ -14,8 +14,11 @@
 #                transpose.tk (layouts that cross lanes, through shared memory),
 #                elements.tk (t[i, j] and v[i] read and written at run-time indices),
 #                packed.tk (tiles stored into and loaded from packed planes, bf16 and f32,
-#                an odd plane, a shared tile from a packed plane), and
-#                the stdlib layernorm and rmsnorm kernels (f32 and bf16)
+#                an odd plane, a shared tile from a packed plane),
+#                shared_stores.tk (register tiles and vectors stored into st and sv by
+#                a warp, read back by it in another layout and by other warps), and
+#                the stdlib softmax (its bf16 form keeps e in an sv), layernorm and
+#                rmsnorm kernels (f32 and bf16)
 #   nosync       the example gemm without a sync(): the emulator must see the race
 #   unsupported  a kernel outside the GPU subset: a clear message, no crash
 set -u
@@ -62,6 +65,12 @@ odd_tile M=50,K=40,N=100 1
 ../emu/packed:pack_f32 M=77,N=100,NB=3,MB=3 1
 ../emu/packed:pack_odd M=30,N=100,NB=3 2
 ../emu/packed:shared_from_packed NB=3,KT=2 1
+../emu/shared_stores:swap_halves M=77,N=100 2
+../emu/shared_stores:restage M=45,K=32,N=70 1
+../emu/shared_stores:vector_stage R=5,N=400 2
+../../stdlib-kernels/softmax:softmax_f32 R=37,C=300 2
+../../stdlib-kernels/softmax:softmax_bf16 R=19,C=1000 1
+../../stdlib-kernels/softmax:softmax_bf16 R=37,C=300 2
 ../../stdlib-kernels/layernorm:layernorm_f32 R=37,C=300 2
 ../../stdlib-kernels/layernorm:layernorm_bf16 R=19,C=100 1
 ../../stdlib-kernels/rmsnorm:rmsnorm_f32 R=37,C=300 1
@@ -81,13 +90,13 @@ nosync)
     echo "$out" | grep -q '^correct   NO' || fail "a missing sync() went unnoticed"
     ;;
 unsupported)
-    # the stdlib softmax keeps partial results in a shared vector (sv): not lowered yet
-    out=$("$tkc" run "$tests/../stdlib-kernels/softmax.tk" --kernel softmax_f32 --target=sm_80-emu --size R=64,C=64 2>&1)
+    # a shared vector loaded from a tensor by the block: not lowered yet
+    out=$("$tkc" run "$src/unsupported_sv_load.tk" --target=sm_80-emu --size R=4,N=64 2>&1)
     rc=$?
     echo "$out" | head -5
-    [ $rc != 0 ] || fail "stdlib-kernels/softmax.tk ran on the emulator"
+    [ $rc != 0 ] || fail "unsupported_sv_load.tk ran on the emulator"
     echo "$out" | grep -q 'is not supported by the NVPTX emulation backend yet' || fail "no clear message"
-    echo "$out" | grep -q 'softmax.tk:67:5' || fail "the message does not name the line"
+    echo "$out" | grep -q 'unsupported_sv_load.tk:6:9' || fail "the message does not name the line"
     ;;
 *) fail "unknown check $check" ;;
 esac
