@@ -16,8 +16,10 @@ element-wise maps, comparisons, where, fma, row and column reductions and
 broadcasts (rv vectors in the tile's row or column distribution, or in both,
 which replicates them), masks and tril/triu on the accumulator; sometimes a
 reduced vector stored to memory; sometimes a second product of the converted
-result (an accumulator turned into an A operand, as attention does); ragged
-sizes.
+result (an accumulator turned into an A operand, as attention does);
+sometimes the result restaged through a shared tile (each warp stores its
+part, another warp reads it, or one warp reads its own back as a col tile);
+ragged sizes.
 
     gpu_rpg.py TKC --first S --count N [--ptxas PTXAS] [--keep DIR]
 
@@ -94,6 +96,9 @@ def program(seed):
     rows = f"block.y * {W} + warp.id" if W > 1 else "block.y"
     row0 = f"(block.y * {W} + warp.id) * {BM}" if W > 1 else f"block.y * {BM}"
     vstore = r.random() < 0.3
+    # the result goes through a shared tile: stored by each warp, read back by
+    # another (W > 1) or by itself as a col tile, whose elements sit in other lanes
+    restage = r.random() < 0.3 and BM * W * BN * 4 <= 32768
     params = (f"gl<{T}, {'K, M' if ta or tr else 'M, K'}> A, gl<{T}, {'N, K' if tb else 'K, N'}> B, gl<f32, M, N> C, f32 s")
     if second:
         params += f", gl<{T}, N, D> V, gl<f32, M, D> O"
@@ -102,7 +107,7 @@ def program(seed):
     src = [f"// gpu_rpg seed {seed}: warps {W}, tile {BM}x{BN}, K step {BK}, mma_{form}, "
            f"{'shared' if staged else 'direct'}{', A transposed' if tr else ''}, {T} operands, "
            f"steps {[m[0] for m in chain]}{', second product' if second else ''}"
-           f"{', row sums stored' if vstore else ''}",
+           f"{', row sums stored' if vstore else ''}{', restaged through shared memory' if restage else ''}",
            f"kernel g{seed}({params})",
            f"    grid(cdiv(N, {BN}), cdiv(M, {BM * W})) warps({W})",
            "{"]
@@ -111,6 +116,8 @@ def program(seed):
     if staged:
         src += [f"    st<{T}, {BK}, {BM * W}> As;" if ta else f"    st<{T}, {BM * W}, {BK}> As;",
                 f"    st<{T}, {BN}, {BK}> Bs;" if tb else f"    st<{T}, {BK}, {BN}> Bs;"]
+    if restage:
+        src += [f"    st<f32, {BM * W}, {BN}> Cs;"]
     src += [f"    rt<f32, {BM}, {BN}> acc = zeros();", f"    for (k in 0 .. cdiv(K, {BK})) {{"]
     if staged:   # a load of a whole shared tile may leave out its coordinates
         whole = r.random() < 0.5
@@ -136,7 +143,13 @@ def program(seed):
         else:
             src += [line.replace("{ROW0}", row0) for line in f(x, i)]
         x = f"e{i}"
-    src += [f"    store(C, {x}, {rows}, block.x);"]
+    if restage:
+        other = f"{W - 1} - warp.id" if W > 1 else "0"
+        src += [f"    store(Cs, {x}, {'warp.id' if W > 1 else '0'}, 0);", "    sync();",
+                f"    rt<f32, {BM}, {BN}{'' if W > 1 else ', col'}> y = load(Cs, {other}, 0);",
+                f"    store(C, y, {'block.y * ' + str(W) + ' + ' + other if W > 1 else 'block.y'}, block.x);"]
+    else:
+        src += [f"    store(C, {x}, {rows}, block.x);"]
     if vstore:   # each block column writes its own row of R: the lanes that hold a row write it once
         src += [f"    store(R, row_sum({x}), block.x, {rows});"]
     if second:   # one block column (N ≤ BN): every block owns whole rows of O
