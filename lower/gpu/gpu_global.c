@@ -75,7 +75,8 @@ Access gpu_gl_access(GpuLower *g, const TkType *gt, const TirInstr *const *lead,
         base_ok = LLVMBuildAnd(B, base_ok, ok, "");
         lead_off = LLVMBuildAdd(B, LLVMBuildMul(B, lead_off, dim, ""), x, "");
     }
-    LLVMValueRef nrows = gpu_tensor_dim(g, gt, rank - 2), ncols = gpu_tensor_dim(g, gt, rank - 1);
+    /* a rank-1 tensor is one row */
+    LLVMValueRef nrows = rank >= 2 ? gpu_tensor_dim(g, gt, rank - 2) : c64(g, 1), ncols = gpu_tensor_dim(g, gt, rank - 1);
     LLVMValueRef zero = LLVMConstNull(LLVMVectorType(g->e.i64, n));
     LLVMValueRef m = LLVMBuildICmp(B, LLVMIntSGE, row, zero, "");
     m = LLVMBuildAnd(B, m, LLVMBuildICmp(B, LLVMIntSLT, row, gpu_splat(g, nrows, n), ""), "");

@@ -153,6 +153,7 @@ void gpu_shared_var(GpuLower *g, const TirInstr *i);        /* VAR st: placed, z
 void gpu_shared_set(GpuLower *g, const TirInstr *i);        /* SET st = LOAD gl / FILL: by the whole block */
 LLVMValueRef gpu_shared_load(GpuLower *g, const TirInstr *i);   /* an rt from an st */
 void gpu_shared_store(GpuLower *g, const TirInstr *i);          /* an rt into an st, by the warp */
+void gpu_shared_to_global(GpuLower *g, const TirInstr *i);      /* an st or sv into a gl, by the block */
 void gpu_warp_sync(GpuLower *g);                                /* the warp's lanes meet; their shared writes are seen */
 void gpu_sync(GpuLower *g);
 

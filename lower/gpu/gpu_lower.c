@@ -470,6 +470,7 @@ static void emit_instr(GpuLower *g, const TirInstr *i)
     }
     case TIR_GET: {
         const TirInstr *s = i->args[0];
+        if (tk_is_shared(s->type->kind)) return;   /* its place is the slot (gpu_shared_to_global) */
         v = LLVMBuildLoad2(B, slot_type(g, s), g->slots[s->id], s->name ? s->name : "");
         break;
     }
@@ -482,13 +483,14 @@ static void emit_instr(GpuLower *g, const TirInstr *i)
         v = tile_fill(g, i);
         break;
     case TIR_LOAD:
-        if (i->type->kind == TK_TY_ST) return;   /* done by the SET that takes it */
+        if (tk_is_shared(i->type->kind)) return;   /* done by the SET that takes it */
         if (i->type->kind == TK_TY_RV) v = gpu_vector_load(g, i);
         else v = i->args[0]->type->kind == TK_TY_ST ? gpu_shared_load(g, i) : gpu_tile_load(g, i);
         break;
     case TIR_SYNC: gpu_sync(g); return;
     case TIR_STORE:
         if (i->args[1]->type->kind == TK_TY_RV) gpu_vector_store(g, i);
+        else if (tk_is_shared(i->args[1]->type->kind)) gpu_shared_to_global(g, i);
         else if (i->args[0]->type->kind == TK_TY_ST) gpu_shared_store(g, i);
         else gpu_tile_store(g, i);
         return;

@@ -4,7 +4,7 @@
  * shared_at: an addrspace(3) array on a GPU, the emulator's per-block buffer
  * on sm_80-emu), row-major, bf16 as 16-bit patterns. What the language makes
  * block-collective — the zero fill of a declaration, `s = load(gl, ...)`,
- * `s = fill(x)` — the block's threads share: thread t handles elements t,
+ * `s = fill(x)`, `store(gl, s, ...)` — the block's threads share: thread t handles elements t,
  * t + threads, t + 2·threads, ... So the thread that zero-fills an element is
  * the one that later loads it, and a thread reads what others wrote only
  * after a sync(), as the language asks (docs/LANGUAGE.md §4). A register tile
@@ -22,6 +22,13 @@
 
 static bool is_st(const TkType *t) { return t && t->kind == TK_TY_ST; }
 static bool is_shared(const TkType *t) { return t && tk_is_shared(t->kind); }
+
+/* the declaration of shared tile or vector x (x itself, or a GET of it), or NULL */
+static const TirInstr *shared_var(const TirInstr *x)
+{
+    if (x->op == TIR_GET) x = x->args[0];
+    return x->op == TIR_VAR && is_shared(x->type) ? x : NULL;
+}
 
 /* elements of an st or sv */
 static int64_t shared_elems(const TkType *t) { return t->kind == TK_TY_SV ? t->dims[0] : t->dims[0] * t->dims[1]; }
@@ -57,8 +64,6 @@ int gpu_shared_check(GpuLower *g, const TirInstr *i)
         return 0;
     case TIR_LOAD: {
         const TirInstr *src = i->args[0];
-        if (i->type->kind == TK_TY_SV)
-            return refuse(g, i, "of a shared vector from a tensor (an sv is written by stores of register vectors, yet)");
         if (src->type->kind == TK_TY_SV) {   /* an rv from an sv: a sub-vector, or the whole */
             TkTypeKind se = src->type->elem, te = i->type->elem;
             if (i->type->kind != TK_TY_RV || src->op != TIR_VAR || i->nargs > 2 || !(se == te || (te == TK_TY_F32 && se == TK_TY_BF16))) {
@@ -67,9 +72,9 @@ int gpu_shared_check(GpuLower *g, const TirInstr *i)
             }
             return 0;
         }
-        if (is_st(i->type)) {   /* s = load(gl, ...): the whole block */
+        if (is_shared(i->type)) {   /* s = load(gl, ...): the whole block */
             TkTypeKind ge = src->type->elem, te = i->type->elem;
-            if (src->op != TIR_PARAM || src->type->kind != TK_TY_GL || src->type->rank < 2 ||
+            if (src->op != TIR_PARAM || src->type->kind != TK_TY_GL || (is_st(i->type) && src->type->rank < 2) ||
                 i->nargs != 1 + src->type->rank ||
                 !(ge == te || (te == TK_TY_F32 && (ge == TK_TY_BF16 || ge == TK_TY_F16))) || !set_into_st(i)) {
                 snprintf(what, sizeof what, "from %s into %s", gpu_type_str(src->type, ty, sizeof ty), gpu_type_str(i->type, ty2, sizeof ty2));
@@ -92,8 +97,17 @@ int gpu_shared_check(GpuLower *g, const TirInstr *i)
                  gpu_type_str(i->args[0]->type, ty, sizeof ty), tir_op_name(v->op));
         return refuse(g, i, what);
     }
-    case TIR_STORE: {   /* per warp: an rt into an st, an rv into an sv */
+    case TIR_STORE: {   /* per warp: an rt into an st, an rv into an sv; by the block: an st or sv into a gl */
         const TirInstr *dst = i->args[0], *v = i->args[1];
+        if (is_shared(v->type)) {
+            if (shared_var(v) == NULL || dst->op != TIR_PARAM || dst->type->kind != TK_TY_GL || i->nargs != 2 + dst->type->rank ||
+                (is_st(v->type) && dst->type->rank < 2) || dst->type->elem != v->type->elem) {
+                snprintf(what, sizeof what, "of %s into %s (a shared tile or vector is stored into a tensor of its element type)",
+                         gpu_type_str(v->type, ty, sizeof ty), gpu_type_str(dst->type, ty2, sizeof ty2));
+                return refuse(g, i, what);
+            }
+            return 0;
+        }
         bool tile = dst->type->kind == TK_TY_ST && v->type->kind == TK_TY_RT && gpu_role_of(v->type) != ROLE_NONE &&
                     (i->nargs == 2 || i->nargs == 4);
         bool vec = dst->type->kind == TK_TY_SV && v->type->kind == TK_TY_RV && i->nargs <= 3;
@@ -105,6 +119,10 @@ int gpu_shared_check(GpuLower *g, const TirInstr *i)
         }
         return 0;
     }
+    case TIR_GET:   /* the tile as a value: its place, for a store into a tensor (checked there) */
+        if (shared_var(i)) return 0;
+        snprintf(what, sizeof what, "on %s", gpu_type_str(i->type, ty, sizeof ty));
+        return refuse(g, i, what);
     default:
         snprintf(what, sizeof what, "on %s", gpu_type_str(i->type, ty, sizeof ty));
         return refuse(g, i, what);
@@ -228,22 +246,36 @@ void gpu_shared_var(GpuLower *g, const TirInstr *i)
     gpu_sync(g);
 }
 
-/* element e (row-major in the tile) of `s = load(X, coords)`: X's element or
- * 0 outside it, in the st's type */
+/* Where element e of shared tile or vector sh (row-major) lies in gl type gt
+ * at coords[] (tile coordinates last, docs/LANGUAGE.md §4.4), and whether it
+ * is inside the tensor: a one-element Access. */
+static Access gl_cell(GpuLower *g, const TkType *gt, const TirInstr *const *coords, const TkType *sh, LLVMValueRef e)
+{
+    LLVMBuilderRef B = g->e.b;
+    unsigned rank = gt->rank;
+    LLVMValueRef row, col, last = gpu_i64v(g, gpu_val(g, coords[rank - 1]));
+    if (sh->kind == TK_TY_SV) {   /* an element index (rank ≥ 2), then the vector's tile coordinate */
+        row = rank >= 2 ? gpu_i64v(g, gpu_val(g, coords[rank - 2])) : c64(g, 0);
+        col = LLVMBuildAdd(B, LLVMBuildMul(B, last, c64(g, sh->dims[0]), ""), e, "col");
+    } else {
+        int64_t R = sh->dims[0], C = sh->dims[1];
+        row = LLVMBuildAdd(B, LLVMBuildMul(B, gpu_i64v(g, gpu_val(g, coords[rank - 2])), c64(g, R), ""),
+                           LLVMBuildSDiv(B, e, c64(g, C), ""), "row");
+        col = LLVMBuildAdd(B, LLVMBuildMul(B, last, c64(g, C), ""), LLVMBuildSRem(B, e, c64(g, C), ""), "col");
+    }
+    LLVMTypeRef v1 = LLVMVectorType(g->e.i64, 1);
+    return gpu_gl_access(g, gt, coords, LLVMBuildInsertElement(B, LLVMGetPoison(v1), row, c32(g, 0), ""),
+                         LLVMBuildInsertElement(B, LLVMGetPoison(v1), col, c32(g, 0), ""), 1);
+}
+
+/* element e of `s = load(X, coords)`: X's element or 0 outside it, in the
+ * shared tile's type */
 static LLVMValueRef gl_element(GpuLower *g, const TirInstr *ld, const TkType *st, LLVMValueRef e)
 {
     LLVMBuilderRef B = g->e.b;
     const TirInstr *src = ld->args[0];
     const TkType *gt = src->type;
-    unsigned rank = gt->rank;
-    int64_t R = st->dims[0], C = st->dims[1];
-    LLVMValueRef row = LLVMBuildAdd(B, LLVMBuildMul(B, gpu_i64v(g, gpu_val(g, ld->args[rank - 1])), c64(g, R), ""),
-                                    LLVMBuildSDiv(B, e, c64(g, C), ""), "row");
-    LLVMValueRef col = LLVMBuildAdd(B, LLVMBuildMul(B, gpu_i64v(g, gpu_val(g, ld->args[rank])), c64(g, C), ""),
-                                    LLVMBuildSRem(B, e, c64(g, C), ""), "col");
-    LLVMTypeRef v1 = LLVMVectorType(g->e.i64, 1);
-    Access A = gpu_gl_access(g, gt, (const TirInstr *const *)&ld->args[1], LLVMBuildInsertElement(B, LLVMGetPoison(v1), row, c32(g, 0), ""),
-                             LLVMBuildInsertElement(B, LLVMGetPoison(v1), col, c32(g, 0), ""), 1);
+    Access A = gl_cell(g, gt, (const TirInstr *const *)&ld->args[1], st, e);
     /* read only inside the tensor (0 outside): a gather of one element */
     LLVMTypeRef rt = gt->elem == TK_TY_F32 ? g->e.f32 : g->e.i16, want = st_elem_type(g, st);
     LLVMValueRef x = LLVMBuildExtractElement(B, gpu_gather(g, gpu_val(g, src), rt, A, 1), c32(g, 0), "");
@@ -252,6 +284,23 @@ static LLVMValueRef gl_element(GpuLower *g, const TirInstr *ld, const TkType *st
         x = LLVMBuildFPExt(B, LLVMBuildBitCast(B, x, h, ""), g->e.f32, "");
     }
     return x;
+}
+
+/* store(X, s, coords) of a shared tile or vector: by the block, element by
+ * element, inside the tensor only */
+void gpu_shared_to_global(GpuLower *g, const TirInstr *i)
+{
+    LLVMBuilderRef B = g->e.b;
+    const TirInstr *dst = i->args[0], *s = i->args[1];
+    const TkType *sh = s->type;
+    LLVMTypeRef et = st_elem_type(g, sh);
+    Coop L;
+    coop_begin(g, &L, shared_elems(sh));
+    Access A = gl_cell(g, dst->type, (const TirInstr *const *)&i->args[2], sh, L.e);
+    LLVMValueRef x = LLVMBuildLoad2(B, et, LLVMBuildGEP2(B, et, g->slots[shared_var(s)->id], &L.e, 1, ""), "");
+    LLVMValueRef v = LLVMBuildInsertElement(B, LLVMGetPoison(LLVMVectorType(et, 1)), x, c32(g, 0), "");
+    gpu_scatter(g, gpu_val(g, dst), et, A, v, 1);
+    coop_end(g, &L);
 }
 
 void gpu_shared_set(GpuLower *g, const TirInstr *i)
@@ -269,7 +318,7 @@ void gpu_shared_set(GpuLower *g, const TirInstr *i)
         coop_end(g, &L);
         return;
     }
-    coop_begin(g, &L, st->dims[0] * st->dims[1]);
+    coop_begin(g, &L, shared_elems(st));
     st_store(g, st, base, L.e, gl_element(g, v, st, L.e));
     coop_end(g, &L);
 }

@@ -52,7 +52,7 @@ llvm)
     echo ok
     ;;
 unsupported)
-    for f in "$src/unsupported_reduce.tk" "$src/unsupported_subtile.tk" "$src/unsupported_sv_load.tk"; do
+    for f in "$src/unsupported_reduce.tk" "$src/unsupported_subtile.tk"; do
         "$tkc" --target=gfx942 --emit=asm "$f" -o "$work/u.s" 2> "$work/err"
         rc=$?
         cat "$work/err"
@@ -60,7 +60,7 @@ unsupported)
         grep -q 'is not supported by the AMDGPU backend yet' "$work/err" || fail "$f: no clear message"
         grep -q 'LLVM ERROR' "$work/err" && fail "$f: LLVM error"
     done
-    grep -q 'unsupported_sv_load.tk:6:9: gfx942: TIR op LOAD of a shared vector from a tensor' "$work/err" || fail "sv load: message does not name the line"
+    grep -q 'unsupported_subtile.tk:7:.*gfx942: TIR op SLICE (a sub-tile' "$work/err" || fail "sub-tile: message does not name the line"
     # an accumulator converted to an A operand moves elements between MFMA lanes: through
     # LDS (each lane writes its elements, the wave meets, each lane reads the new layout)
     "$tkc" --target=gfx942 --emit=asm "$src/../emu/epilogue.tk" -o "$work/x.s" || fail "epilogue: the cross-lane convert does not compile"

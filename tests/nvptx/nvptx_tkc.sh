@@ -61,7 +61,7 @@ ptx)
     echo "ok: 32 mma.sync per K step (64x64), 128-thread blocks, 48x48 in 16x8 tiles, ptx_kernel IR, examples/gemm.tk with shared tiles and barriers, softmax's shuffles, attention"
     ;;
 unsupported)
-    for f in "$src/unsupported_reduce.tk" "$src/unsupported_subtile.tk" "$src/unsupported_sv_load.tk"; do
+    for f in "$src/unsupported_reduce.tk" "$src/unsupported_subtile.tk"; do
         "$tkc" --target=sm_90a --emit=ptx "$f" -o "$work/u.ptx" 2> "$work/err"
         rc=$?
         cat "$work/err"
@@ -69,7 +69,7 @@ unsupported)
         grep -q 'is not supported by the NVPTX backend yet' "$work/err" || fail "$f: no clear message"
         grep -q 'LLVM ERROR' "$work/err" && fail "$f: LLVM error"
     done
-    grep -q 'unsupported_sv_load.tk:6:9: sm_90a: TIR op LOAD of a shared vector from a tensor' "$work/err" || fail "sv load: message does not name the line"
+    grep -q 'unsupported_subtile.tk:7:.*sm_90a: TIR op SLICE (a sub-tile' "$work/err" || fail "sub-tile: message does not name the line"
     "$tkc" --target=sm_80 --emit=ptx "$src/unsupported_reduce.tk" 2>&1 | grep -q 'unsupported_reduce.tk:7:14: sm_80: TIR op REDUCE of rt<bf16, 32, 32, row>' \
         || fail "reduce: message does not name the line"
     ;;
