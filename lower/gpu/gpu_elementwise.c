@@ -182,6 +182,8 @@ int gpu_relayout_check(GpuLower *g, const TirRegion *r)
             mma_operands(i, &A, &B, &ta, &tb);
             if (check_one(g, i, i->args[1]->type, &A, ROLE_A, ta) || check_one(g, i, i->args[2]->type, &B, ROLE_B, tb)) return 1;
         }
+        if ((i->op == TIR_SLICE || i->op == TIR_LINE || i->op == TIR_SET_SLICE || i->op == TIR_SET_LINE) && gpu_slice_check(g, i))
+            return 1;
         if ((i->op == TIR_FOR || i->op == TIR_IF) && (gpu_relayout_check(g, &i->body[0]) || gpu_relayout_check(g, &i->body[1])))
             return 1;
     }

@@ -28,47 +28,57 @@ int gpu_exchange_need(GpuLower *g, const TirInstr *i, const TkType *from, const 
                  g->cpu);
         return gpu_not_supported(g, i, what);
     }
-    int64_t bytes = to->dims[0] * to->dims[1] * elem_bytes(from->elem);
-    if (bytes > g->exchange_bytes) g->exchange_bytes = (bytes + 15) / 16 * 16;
+    gpu_scratch_need(g, to->dims[0] * to->dims[1] * elem_bytes(from->elem));
     return 0;
 }
 
-/* <n x i64>: the index in a row-major [rows][cols] array of each element the
- * lane holds in layout F, or of its transpose (element (r, c) at (c, r)) */
-static LLVMValueRef cell_index(GpuLower *g, const Frags *F, int64_t cols, bool transpose)
+void gpu_scratch_need(GpuLower *g, int64_t bytes)
 {
-    LLVMValueRef r, c;
-    gpu_frags_rc(g, F, &r, &c);
-    if (transpose) {
-        LLVMValueRef t = r;
-        r = c;
-        c = t;
+    if (bytes > g->exchange_bytes) g->exchange_bytes = (bytes + 15) / 16 * 16;
+}
+
+LLVMValueRef gpu_scratch(GpuLower *g)
+{
+    LLVMBuilderRef B = g->e.b;
+    LLVMValueRef off = LLVMBuildMul(B, LLVMBuildZExt(B, g->warp, g->e.i64, ""), c64(g, g->exchange_bytes), "");
+    return LLVMBuildGEP2(B, LLVMInt8TypeInContext(g->e.ctx), g->exchange, &off, 1, "scratch");
+}
+
+void gpu_scratch_put(GpuLower *g, LLVMValueRef base, LLVMTypeRef et, Cells c, LLVMValueRef v)
+{
+    LLVMBuilderRef B = g->e.b;
+    for (unsigned p = 0; c.off && p < c.n; p++) {
+        LLVMValueRef ix = LLVMBuildAdd(B, c.at, c64(g, c.off[p]), "");
+        LLVMBuildStore(B, LLVMBuildExtractElement(B, v, c32(g, p), ""), LLVMBuildGEP2(B, et, base, &ix, 1, ""));
     }
-    return LLVMBuildAdd(g->e.b, LLVMBuildMul(g->e.b, r, gpu_splat(g, c64(g, cols), (unsigned)F->n), ""), c, "cell");
+}
+
+LLVMValueRef gpu_scratch_get(GpuLower *g, LLVMValueRef base, LLVMTypeRef et, Cells c)
+{
+    LLVMBuilderRef B = g->e.b;
+    LLVMValueRef out = LLVMGetPoison(LLVMVectorType(et, c.n ? c.n : 1));
+    for (unsigned p = 0; c.off && p < c.n; p++) {
+        LLVMValueRef ix = LLVMBuildAdd(B, c.at, c64(g, c.off[p]), "");
+        out = LLVMBuildInsertElement(B, out, LLVMBuildLoad2(B, et, LLVMBuildGEP2(B, et, base, &ix, 1, ""), ""), c32(g, p), "");
+    }
+    return out;
 }
 
 LLVMValueRef gpu_exchange(GpuLower *g, LLVMValueRef v, const TkType *from, const TkType *to, Role role, bool transpose)
 {
-    LLVMBuilderRef B = g->e.b;
     Frags S, D;
     gpu_frags_of(g->row, from, &S);
     gpu_frags_as(g->row, to, role, &D);
     LLVMTypeRef et = gpu_elem_type(g, from->elem);
-    TkGpuBuilder gb = { g->e.ctx, g->e.mod, g->e.b, g->env };
-    LLVMValueRef off = LLVMBuildMul(B, LLVMBuildZExt(B, g->warp, g->e.i64, ""), c64(g, g->exchange_bytes), "");
-    LLVMValueRef base = LLVMBuildGEP2(B, LLVMInt8TypeInContext(g->e.ctx), g->exchange, &off, 1, "scratch");
-    /* where each of the lane's elements goes: its cell of the new tile */
-    LLVMValueRef put = cell_index(g, &S, to->dims[1], transpose);
-    for (unsigned p = 0; p < (unsigned)S.n; p++) {
-        LLVMValueRef ix = LLVMBuildExtractElement(B, put, c32(g, p), "");
-        LLVMBuildStore(B, LLVMBuildExtractElement(B, v, c32(g, p), ""), LLVMBuildGEP2(B, et, base, &ix, 1, ""));
-    }
-    g->v->warp_sync(&gb);
-    LLVMValueRef get = cell_index(g, &D, to->dims[1], false), out = LLVMGetPoison(LLVMVectorType(et, (unsigned)D.n));
-    for (unsigned p = 0; p < (unsigned)D.n; p++) {
-        LLVMValueRef ix = LLVMBuildExtractElement(B, get, c32(g, p), "");
-        out = LLVMBuildInsertElement(B, out, LLVMBuildLoad2(B, et, LLVMBuildGEP2(B, et, base, &ix, 1, ""), ""), c32(g, p), "");
-    }
-    g->v->warp_sync(&gb);
+    LLVMValueRef base = gpu_scratch(g), zero = c64(g, 0);
+    /* each of the lane's elements to its cell of the new tile (of the transpose: element (r, c) at (c, r)) */
+    Cells put = gpu_tile_cells(g, &S, zero, zero, to->dims[1], transpose);
+    gpu_scratch_put(g, base, et, put, v);
+    gpu_cells_free(&put);
+    gpu_warp_sync(g);
+    Cells get = gpu_tile_cells(g, &D, zero, zero, to->dims[1], false);
+    LLVMValueRef out = gpu_scratch_get(g, base, et, get);
+    gpu_cells_free(&get);
+    gpu_warp_sync(g);
     return out;
 }

@@ -129,6 +129,30 @@ void gpu_mma_operands(GpuLower *g, const TirInstr *i, LLVMValueRef *a, LLVMValue
 /* layouts that move elements between lanes, through a per-warp scratch in shared memory (gpu_exchange.c) */
 int gpu_exchange_need(GpuLower *g, const TirInstr *i, const TkType *from, const TkType *to);   /* at check: sizes the scratch, or refuses */
 LLVMValueRef gpu_exchange(GpuLower *g, LLVMValueRef v, const TkType *from, const TkType *to, Role role, bool transpose);
+/* Places of a lane's elements in a row-major array: element p at at + off[p],
+ * one scalar for the lane and a constant per element (as <n x i64> vectors
+ * the index arithmetic costs registers and spills on NVPTX). */
+typedef struct {
+    LLVMValueRef at;   /* i64 */
+    int64_t *off;      /* n constants; free with gpu_cells_free */
+    unsigned n;
+} Cells;
+/* element (r, c) of a tile in layout F, placed at (r0, c0) of a tile of `cols` columns, at (r0 + r)·cols + c0 + c (transposed: (c0 + c)·cols + r0 + r) */
+Cells gpu_tile_cells(GpuLower *g, const Frags *F, LLVMValueRef r0, LLVMValueRef c0, int64_t cols, bool transpose);
+/* element e of rv x (value or slot) at e·scale + add */
+Cells gpu_vector_cells(GpuLower *g, const TirInstr *x, int64_t scale, LLVMValueRef add);
+void gpu_cells_free(Cells *c);
+
+/* the warp's scratch: sized at check time (bytes), its base, the lane's elements v (of type et) to and from cells c */
+void gpu_scratch_need(GpuLower *g, int64_t bytes);
+LLVMValueRef gpu_scratch(GpuLower *g);
+void gpu_scratch_put(GpuLower *g, LLVMValueRef base, LLVMTypeRef et, Cells c, LLVMValueRef v);
+LLVMValueRef gpu_scratch_get(GpuLower *g, LLVMValueRef base, LLVMTypeRef et, Cells c);
+
+/* sub-tiles, sub-vectors, rows and columns, read and written (gpu_slice.c) */
+int gpu_slice_check(GpuLower *g, const TirInstr *i);    /* at check, g->row chosen: sizes the scratch, or refuses */
+LLVMValueRef gpu_slice(GpuLower *g, const TirInstr *i);  /* SLICE, LINE */
+void gpu_set_slice(GpuLower *g, const TirInstr *i);      /* SET_SLICE, SET_LINE */
 
 /* single elements of register tiles and vectors (gpu_element.c) */
 int gpu_element_check(GpuLower *g, const TirInstr *i);      /* ELEM and SET_ELEM */

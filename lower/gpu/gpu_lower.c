@@ -203,12 +203,13 @@ static int check_instr(GpuLower *g, const TirInstr *i)
         return check_region(g, &i->body[1]);
     case TIR_SYNC:
         return 0;
-    case TIR_SLICE:
-    case TIR_SET_SLICE:
-        return gpu_not_supported(g, i, "(a sub-tile t[r0 .. r1, c0 .. c1] or v[a .. b]: fragments are not split yet)");
-    case TIR_LINE:
-    case TIR_SET_LINE:
-        return gpu_not_supported(g, i, "(a row or column t[i, ..] / t[.., j] as an rv: register vectors come later)");
+    case TIR_SLICE: case TIR_SET_SLICE: case TIR_LINE: case TIR_SET_LINE: {
+        /* of register tiles and vectors; how, once the base tile is chosen (gpu_slice_check) */
+        const TkType *w = i->args[0]->type;
+        if ((w->kind == TK_TY_RT && gpu_role_of(w) != ROLE_NONE) || (w->kind == TK_TY_RV && w->elem != TK_TY_I32)) return 0;
+        snprintf(what, sizeof what, "of %s", gpu_type_str(w, ty, sizeof ty));
+        return gpu_not_supported(g, i, what);
+    }
     default:
         return gpu_not_supported(g, i, NULL);
     }
@@ -246,7 +247,7 @@ static int check_func(GpuLower *g, const TirFunc *f)
         return -1;
     }
     g->exchange_bytes = 0;
-    if (g->row && gpu_relayout_check(g, &f->body)) return 1;
+    if (gpu_relayout_check(g, &f->body)) return 1;   /* without a base tile: only vector slices */
     int64_t warps = f->warps > 0 ? f->warps : 1, tiles = gpu_shared_bytes(&f->body);
     if (g->exchange_bytes && (tiles + 15) / 16 * 16 + g->exchange_bytes * warps > g->v->shared_limit)
         return gpu_fail(g, NULL, "kernel %s needs %lld bytes of %s: %lld of shared tiles and %lld per warp to move a register "
@@ -457,6 +458,8 @@ static void emit_instr(GpuLower *g, const TirInstr *i)
     case TIR_CONVERT: v = gpu_tile_convert(g, i); break;
     case TIR_TRANSPOSE: v = gpu_tile_transpose(g, i); break;
     case TIR_ELEM: v = gpu_element(g, i); break;
+    case TIR_SLICE: case TIR_LINE: v = gpu_slice(g, i); break;
+    case TIR_SET_SLICE: case TIR_SET_LINE: gpu_set_slice(g, i); return;
     case TIR_SET_ELEM: gpu_set_element(g, i); return;
     case TIR_VAR: {
         if (tk_is_shared(i->type->kind)) {

@@ -74,6 +74,44 @@ void gpu_frags_rc(GpuLower *g, const Frags *F, LLVMValueRef *row, LLVMValueRef *
     free(cc);
 }
 
+static int64_t *cells_alloc(GpuLower *g, unsigned n)
+{
+    int64_t *off = calloc(n ? n : 1, sizeof *off);
+    if (!off && g->status == 0) {
+        g->status = -1;
+        snprintf(g->err, g->errlen, "out of memory");
+    }
+    return off;
+}
+
+void gpu_cells_free(Cells *c)
+{
+    free(c->off);
+    c->off = NULL;
+}
+
+Cells gpu_tile_cells(GpuLower *g, const Frags *Fp, LLVMValueRef r0, LLVMValueRef c0, int64_t cols, bool transpose)
+{
+    LLVMBuilderRef B = g->e.b;
+    const Frags F = *Fp;
+    Cells c = { NULL, cells_alloc(g, (unsigned)F.n), (unsigned)F.n };
+    LLVMValueRef lane = LLVMBuildZExt(B, g->lane, g->e.i64, "");
+    LLVMValueRef r = LLVMBuildAdd(B, r0, gpu_lane_term(g, lane, F.lay->row), "");
+    LLVMValueRef k = LLVMBuildAdd(B, c0, gpu_lane_term(g, lane, F.lay->col), "");
+    if (transpose) {
+        LLVMValueRef x = r;
+        r = k;
+        k = x;
+    }
+    c.at = LLVMBuildAdd(B, LLVMBuildMul(B, r, c64(g, cols), ""), k, "cell");
+    for (unsigned p = 0; c.off && p < c.n; p++) {
+        int64_t frag = p / F.elems, e = p % F.elems;
+        int64_t fr = frag / F.fcols * F.bm + F.lay->row_of[e], fc = frag % F.fcols * F.bn + F.lay->col_of[e];
+        c.off[p] = transpose ? fc * cols + fr : fr * cols + fc;
+    }
+    return c;
+}
+
 /* ---------------------------------------------------------------- the base tile */
 
 /* Does every rt tile and mma of region r split into row's base tiles?
@@ -84,7 +122,7 @@ static const TirInstr *misfit(const TkGpuMma *row, const TirRegion *r, bool *any
     for (const TirInstr *i = r->first; i; i = i->next) {
         const TkType *t = NULL;
         switch (i->op) {
-        case TIR_VAR: case TIR_FILL: case TIR_LOAD: t = i->type->kind == TK_TY_RT ? i->type : NULL; break;
+        case TIR_VAR: case TIR_FILL: case TIR_LOAD: case TIR_SLICE: t = i->type->kind == TK_TY_RT ? i->type : NULL; break;
         case TIR_STORE: t = i->args[1]->type->kind == TK_TY_RT ? i->args[1]->type : NULL; break;
         case TIR_MMA: {
             *any = true;

@@ -288,6 +288,23 @@ static LLVMValueRef element_index(GpuLower *g, const Dist *d, int64_t len)
     return v;
 }
 
+Cells gpu_vector_cells(GpuLower *g, const TirInstr *x, int64_t scale, LLVMValueRef add)
+{
+    const Dist *d = &g->dist[x->id];
+    unsigned w = dist_width(d, rv_len(x->type));
+    Cells c = { add, calloc(w ? w : 1, sizeof(int64_t)), w };
+    if (!c.off) {
+        g->status = -1;
+        snprintf(g->err, g->errlen, "out of memory");
+        return c;
+    }
+    for (unsigned p = 0; p < w; p++)
+        c.off[p] = scale * (d->repl ? (int64_t)p : (int64_t)(p / d->nofs) * d->period + d->ofs[p % d->nofs]);
+    if (!d->repl)
+        c.at = LLVMBuildAdd(g->e.b, add, LLVMBuildMul(g->e.b, gpu_lane_term(g, lane64(g), d->t), c64(g, scale), ""), "cell");
+    return c;
+}
+
 LLVMValueRef gpu_vector_elements(GpuLower *g, const TirInstr *x)
 {
     return element_index(g, &g->dist[x->id], rv_len(x->type));

@@ -93,12 +93,14 @@ def program(seed):
     tr = form == "ab" and not staged and r.random() < 0.3
     if ta:   # a transposed A is read whole per block: one warp
         W = 1
+    ebytes = 4 if T == "f32" else 2
+    staged_bytes = (BM * W * BK + BK * BN) * ebytes if staged else 0
     rows = f"block.y * {W} + warp.id" if W > 1 else "block.y"
     row0 = f"(block.y * {W} + warp.id) * {BM}" if W > 1 else f"block.y * {BM}"
     vstore = r.random() < 0.3
     # the result goes through a shared tile: stored by each warp, read back by
     # another (W > 1) or by itself as a col tile, whose elements sit in other lanes
-    restage = r.random() < 0.3 and BM * W * BN * 4 <= 32768
+    restage = r.random() < 0.3 and staged_bytes + BM * W * BN * 4 <= 49152   # a block's shared memory
     params = (f"gl<{T}, {'K, M' if ta or tr else 'M, K'}> A, gl<{T}, {'N, K' if tb else 'K, N'}> B, gl<f32, M, N> C, f32 s")
     if second:
         params += f", gl<{T}, N, D> V, gl<f32, M, D> O"
