@@ -93,8 +93,8 @@ static int check_tile(GpuLower *g, const TirInstr *i, const TkType *t)
     char ty[128], what[200];
     if (t->kind == TK_TY_RT && gpu_role_of(t) != ROLE_NONE) return 0;
     if (t->kind == TK_TY_RT) {
-        return gpu_fail(g, i, "TIR op %s of %s is not supported by the %s backend yet: register tiles are rt<bf16> "
-                          "(matrix operands, row or col), rt<f32, row> (accumulators) and rt<bool, row> " SCOPE_HINT,
+        return gpu_fail(g, i, "TIR op %s of %s is not supported by the %s backend yet: register tiles are rt<bf16> and "
+                          "rt<f32> (row or col) and rt<bool, row> " SCOPE_HINT,
                     tir_op_name(i->op), gpu_type_str(t, ty, sizeof ty), g->v->name);
     }
     char need[96];

@@ -88,7 +88,8 @@ static unsigned term_bits(TkLaneTerm t) { return t.mul ? (unsigned)t.mask << t.s
 
 static bool is_rv(const TirInstr *x) { return x->type && x->type->kind == TK_TY_RV; }   /* statements have no type */
 
-static bool is_acc_tile(const TkType *t) { return gpu_role_of(t) == ROLE_C && t->elem == TK_TY_F32; }
+/* element types reduced and broadcast: bf16 is computed in f32 and rounded once */
+static bool float_vt(TkTypeKind k) { return k == TK_TY_F32 || k == TK_TY_BF16; }
 
 static bool vector_elem(TkTypeKind k) { return k == TK_TY_F32 || k == TK_TY_BF16 || k == TK_TY_BOOL; }
 
@@ -133,11 +134,13 @@ int gpu_vector_check(GpuLower *g, const TirInstr *i)
     }
     case TIR_REDUCE:
         if (i->aux != TIR_FN_ADD && i->aux != TIR_FN_MAX && i->aux != TIR_FN_MIN) return refuse(g, i, i->type, "sum, max or min");
-        if (i->imm == 2) return i->args[0]->type->elem == TK_TY_F32 ? 0 : refuse(g, i, i->args[0]->type, "f32 vectors are reduced");
-        return is_acc_tile(i->args[0]->type) ? 0 : refuse(g, i, i->args[0]->type, "rows and columns of rt<f32, row> tiles are reduced");
+        if (!float_vt(i->args[0]->type->elem)) return refuse(g, i, i->args[0]->type, "f32 and bf16 tiles and vectors are reduced");
+        if (i->imm == 2) return 0;
+        return gpu_role_of(i->args[0]->type) != ROLE_NONE ? 0 : refuse(g, i, i->args[0]->type, "register tiles are reduced");
     case TIR_BROADCAST:
-        if (!is_acc_tile(i->args[0]->type) || i->args[1]->type->elem != TK_TY_F32)
-            return refuse(g, i, i->args[0]->type, "an f32 rv is broadcast onto rt<f32, row> tiles");
+        if (gpu_role_of(i->args[0]->type) == ROLE_NONE || !float_vt(i->args[0]->type->elem) ||
+            i->args[1]->type->elem != i->args[0]->type->elem)
+            return refuse(g, i, i->args[0]->type, "an rv is broadcast onto an f32 or bf16 register tile of its element type");
         return 0;
     case TIR_MASK:
         if (is_rv(i->args[0]) ? i->imm == 0 || i->args[0]->type->elem != TK_TY_F32 : gpu_role_of(i->args[0]->type) == ROLE_NONE)
@@ -488,14 +491,18 @@ LLVMValueRef gpu_reduce(GpuLower *g, const TirInstr *i)
     TirFn fn = (TirFn)i->aux;
     const TirInstr *x = i->args[0];
     LLVMValueRef v = gpu_val(g, x);
+    bool narrow = x->type->elem == TK_TY_BF16;   /* summed in f32, rounded once */
+    if (narrow) v = emit_to_f32(&g->e, v, TK_TY_BF16);
     if (i->imm == 2) {   /* a whole vector: the lane's elements, then the lanes that hold others */
         const Dist *d = &g->dist[x->id];
         LLVMValueRef acc = NULL;
         for (unsigned p = 0; p < gpu_width(g, x); p++) acc = fold(g, fn, acc, elem(g, v, p));
-        if (!acc) return emit_const_float(&g->e, TK_TY_F32, 0.0);
-        if (d->repl) return acc;
-        LLVMValueRef one = LLVMBuildInsertElement(B, LLVMGetPoison(LLVMVectorType(g->e.f32, 1)), acc, c32(g, 0), "");
-        return elem(g, butterfly(g, fn, one, term_bits(d->t)), 0);
+        if (!acc) acc = emit_const_float(&g->e, TK_TY_F32, 0.0);
+        else if (!d->repl) {
+            LLVMValueRef one = LLVMBuildInsertElement(B, LLVMGetPoison(LLVMVectorType(g->e.f32, 1)), acc, c32(g, 0), "");
+            acc = elem(g, butterfly(g, fn, one, term_bits(d->t)), 0);
+        }
+        return narrow ? emit_convert_scalar(&g->e, acc, TK_TY_F32, i->type->kind) : acc;
     }
     /* rows (imm 0) or columns of a tile: the lane's elements of each of its
      * lines, in the natural distribution of those lines */
@@ -519,7 +526,8 @@ LLVMValueRef gpu_reduce(GpuLower *g, const TirInstr *i)
         }
     TkLaneTerm across = cols ? F.lay->row : F.lay->col;
     part = butterfly(g, fn, part, term_bits(across) & ~term_bits(nat.t));
-    return redistribute(g, part, &nat, &g->dist[i->id], len);
+    LLVMValueRef r = redistribute(g, part, &nat, &g->dist[i->id], len);
+    return narrow ? emit_fptrunc(&g->e, r, g->e.i16) : r;
 }
 
 /* ---------------------------------------------------------------- broadcasts and masks */
@@ -550,7 +558,10 @@ LLVMValueRef gpu_broadcast(GpuLower *g, const TirInstr *i)
     }
     LLVMValueRef spread = LLVMBuildShuffleVector(g->e.b, v, LLVMGetPoison(LLVMTypeOf(v)), LLVMConstVector(mask, n), "bcast");
     free(mask);
-    return emit_fn(&g->e, (TirFn)i->aux, gpu_val(g, t), spread, false);
+    if (t->type->elem != TK_TY_BF16) return emit_fn(&g->e, (TirFn)i->aux, gpu_val(g, t), spread, false);
+    /* bf16: computed in f32 and rounded, as the maps do (gpu_elementwise.c) */
+    LLVMValueRef r = emit_fn(&g->e, (TirFn)i->aux, emit_to_f32(&g->e, gpu_val(g, t), TK_TY_BF16), emit_to_f32(&g->e, spread, TK_TY_BF16), false);
+    return emit_fptrunc(&g->e, r, g->e.i16);
 }
 
 /* MASK: rows (imm 0) or columns (imm 1) at index >= k replaced by x; TRI:

@@ -19,7 +19,8 @@
 #                a warp, read back by it in another layout and by other warps; st and
 #                sv loaded from and stored into tensors by the block),
 #                slices.tk and tests/tir/subtile.tk (sub-tiles as mma operands,
-#                rows and columns at run-time indices, sub-vectors, all read and written), and
+#                rows and columns at run-time indices, sub-vectors, all read and written),
+#                bf16_lines.tk (reductions and broadcasts of bf16 and f32 col tiles), and
 #                the stdlib softmax (its bf16 form keeps e in an sv), layernorm and
 #                rmsnorm kernels (f32 and bf16)
 #   nosync       the example gemm without a sync(): the emulator must see the race
@@ -75,6 +76,7 @@ odd_tile M=50,K=40,N=100 1
 ../emu/shared_stores:vector_copy R=5,N=150 1
 ../emu/slices:operand_parts M=77,K=64,N=70 2
 ../emu/slices:lines M=77,N=64 1
+../emu/bf16_lines M=77,N=64 2
 ../tir/subtile M=40,N=33 1
 ../../stdlib-kernels/softmax:softmax_f32 R=37,C=300 2
 ../../stdlib-kernels/softmax:softmax_bf16 R=19,C=1000 1
@@ -98,13 +100,13 @@ nosync)
     echo "$out" | grep -q '^correct   NO' || fail "a missing sync() went unnoticed"
     ;;
 unsupported)
-    # a row sum of a bf16 tile: not lowered yet
-    out=$("$tkc" run "$src/unsupported_reduce.tk" --target=sm_80-emu --size M=32,K=32 2>&1)
+    # f16 register tiles: not lowered yet
+    out=$("$tkc" run "$src/unsupported_f16.tk" --target=sm_80-emu --size M=16,N=16 2>&1)
     rc=$?
     echo "$out" | head -5
-    [ $rc != 0 ] || fail "unsupported_reduce.tk ran on the emulator"
+    [ $rc != 0 ] || fail "unsupported_f16.tk ran on the emulator"
     echo "$out" | grep -q 'is not supported by the NVPTX emulation backend yet' || fail "no clear message"
-    echo "$out" | grep -q 'unsupported_reduce.tk:7:' || fail "the message does not name the line"
+    echo "$out" | grep -q 'unsupported_f16.tk:6:5' || fail "the message does not name the line"
     ;;
 *) fail "unknown check $check" ;;
 esac

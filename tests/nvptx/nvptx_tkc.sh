@@ -61,7 +61,7 @@ ptx)
     echo "ok: 32 mma.sync per K step (64x64), 128-thread blocks, 48x48 in 16x8 tiles, ptx_kernel IR, examples/gemm.tk with shared tiles and barriers, softmax's shuffles, attention"
     ;;
 unsupported)
-    for f in "$src/unsupported_reduce.tk"; do
+    for f in "$src/unsupported_f16.tk"; do
         "$tkc" --target=sm_90a --emit=ptx "$f" -o "$work/u.ptx" 2> "$work/err"
         rc=$?
         cat "$work/err"
@@ -69,8 +69,8 @@ unsupported)
         grep -q 'is not supported by the NVPTX backend yet' "$work/err" || fail "$f: no clear message"
         grep -q 'LLVM ERROR' "$work/err" && fail "$f: LLVM error"
     done
-    "$tkc" --target=sm_80 --emit=ptx "$src/unsupported_reduce.tk" 2>&1 | grep -q 'unsupported_reduce.tk:7:14: sm_80: TIR op REDUCE of rt<bf16, 32, 32, row>' \
-        || fail "reduce: message does not name the line"
+    "$tkc" --target=sm_80 --emit=ptx "$src/unsupported_f16.tk" 2>&1 | grep -q 'unsupported_f16.tk:6:5: sm_80: TIR op VAR of rt<f16, 16, 16, row>' \
+        || fail "f16: message does not name the line"
     ;;
 stats)
     out=$(TK_PTXAS=none "$tkc" --stats --target=sm_90a "$tests/../examples/gemm.tk") || fail "tkc --stats failed"
@@ -101,7 +101,7 @@ ptxas)
     for sm in sm_80 sm_90 sm_90a; do
         # (examples/attention.tk is left out: one warp holding 64x64 q, s and o spills; GPU configurations come later)
         for k in mma_single gemm_kloop gemm_warps odd_tile ../../examples/gemm ../emu/epilogue ../emu/vectors ../../examples/softmax \
-                 ../emu/f32_mma ../emu/transpose ../emu/elements ../emu/packed ../emu/shared_stores ../emu/slices ../../stdlib-kernels/softmax ../../stdlib-kernels/layernorm ../../stdlib-kernels/rmsnorm; do
+                 ../emu/f32_mma ../emu/transpose ../emu/elements ../emu/packed ../emu/shared_stores ../emu/slices ../emu/bf16_lines ../../stdlib-kernels/softmax ../../stdlib-kernels/layernorm ../../stdlib-kernels/rmsnorm; do
             "$tkc" --target=$sm --emit=ptx "$src/$k.tk" -o "$work/$(basename $k).ptx" || fail "tkc failed ($k, $sm)"
             "$ptxas" -arch=$sm -v "$work/$(basename $k).ptx" -o "$work/k.cubin" > "$work/log" 2>&1 || { cat "$work/log"; fail "ptxas rejected $k for $sm"; }
             # every kernel of the file: one line per kernel, none with a spill
