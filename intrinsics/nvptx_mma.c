@@ -42,6 +42,15 @@ static const TkNvptxMma table[] = {
       80, "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32",
       "A: lane l holds A[l/4 (+8)][2(l%4) + 0..1 (+8)]; B: B[2(l%4) + 0..1 (+8)][l/4]; C/D: D[l/4 (+8)][2(l%4) + 0..1]",
       "sm_80+: one 16x8 f32 tile += 16x16 bf16 · 16x8 bf16 per warp (4 accumulator registers per lane)" },
+    { { "sm80.mma.m16n8k16.f16", 16, 8, 16, TK_TY_F16, TK_TY_F32, 32,
+        /* the same fragments as bf16 (PTX ISA: one figure for .f16 and .bf16) */
+        /* A */ { { 2, 7, 1 }, { 0, 3, 2 }, 8, { 0, 0, 8, 8, 0, 0, 8, 8 }, { 0, 1, 0, 1, 8, 9, 8, 9 } },
+        /* B */ { { 0, 3, 2 }, { 2, 7, 1 }, 4, { 0, 1, 8, 9 }, { 0, 0, 0, 0 } },
+        /* C */ { { 2, 7, 1 }, { 0, 3, 2 }, 4, { 0, 0, 8, 8 }, { 0, 1, 0, 1 } },
+        "llvm.nvvm.mma.m16n8k16.row.col.f32.f32", "HMMA.16816.F32", emit_mma_sync, NULL },
+      80, "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",
+      "A: lane l holds A[l/4 (+8)][2(l%4) + 0..1 (+8)]; B: B[2(l%4) + 0..1 (+8)][l/4]; C/D: D[l/4 (+8)][2(l%4) + 0..1]",
+      "sm_80+: one 16x8 f32 tile += 16x16 f16 · 16x8 f16 per warp (4 accumulator registers per lane)" },
     { { "sm80.mma.m16n8k8.tf32", 16, 8, 8, TK_TY_F32, TK_TY_F32, 32,
         /* A */ { { 2, 7, 1 }, { 0, 3, 2 }, 4, { 0, 8, 0, 8 }, { 0, 0, 1, 1 } },
         /* B */ { { 0, 3, 2 }, { 2, 7, 1 }, 2, { 0, 1 }, { 0, 0 } },
@@ -106,19 +115,32 @@ static LLVMValueRef call(TkGpuBuilder *gb, const char *name, LLVMValueRef *args,
 }
 
 /* bf16: a <8 x i16>, b <4 x i16>, pairs of which become the i32 registers;
- * tf32: a <4 x float>, b <2 x float>, one register each. c <4 x float>; the
- * four floats of the result go back into one vector. */
+ * f16: the same bits, pairs as <2 x half> (the f16 intrinsic's register
+ * type); tf32: a <4 x float>, b <2 x float>, one register each. c <4 x
+ * float>; the four floats of the result go back into one vector. */
 static LLVMValueRef emit_mma_sync(const TkGpuMma *r, TkGpuBuilder *gb, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c)
 {
     LLVMTypeRef i32 = LLVMInt32TypeInContext(gb->ctx), f32 = LLVMFloatTypeInContext(gb->ctx);
     int per = r->operand == TK_TY_F32 ? 1 : 2;   /* elements per register */
     int na = r->a.elems / per, nb = r->b.elems / per;
-    LLVMValueRef av = LLVMBuildBitCast(gb->b, a, LLVMVectorType(i32, (unsigned)na), "");
-    LLVMValueRef bv = LLVMBuildBitCast(gb->b, b, LLVMVectorType(i32, (unsigned)nb), "");
     LLVMValueRef args[10];
     unsigned n = 0;
-    for (int q = 0; q < na; q++) args[n++] = LLVMBuildExtractElement(gb->b, av, LLVMConstInt(i32, (unsigned)q, 0), "");
-    for (int q = 0; q < nb; q++) args[n++] = LLVMBuildExtractElement(gb->b, bv, LLVMConstInt(i32, (unsigned)q, 0), "");
+    if (r->operand == TK_TY_F16) {
+        LLVMTypeRef half = LLVMHalfTypeInContext(gb->ctx);
+        LLVMValueRef ah = LLVMBuildBitCast(gb->b, a, LLVMVectorType(half, (unsigned)r->a.elems), "");
+        LLVMValueRef bh = LLVMBuildBitCast(gb->b, b, LLVMVectorType(half, (unsigned)r->b.elems), "");
+        for (int q = 0; q < na + nb; q++) {
+            LLVMValueRef src = q < na ? ah : bh;
+            unsigned k = (unsigned)(q < na ? q : q - na);
+            LLVMValueRef pair[2] = { LLVMConstInt(i32, 2 * k, 0), LLVMConstInt(i32, 2 * k + 1, 0) };
+            args[n++] = LLVMBuildShuffleVector(gb->b, src, LLVMGetPoison(LLVMTypeOf(src)), LLVMConstVector(pair, 2), "");
+        }
+    } else {
+        LLVMValueRef av = LLVMBuildBitCast(gb->b, a, LLVMVectorType(i32, (unsigned)na), "");
+        LLVMValueRef bv = LLVMBuildBitCast(gb->b, b, LLVMVectorType(i32, (unsigned)nb), "");
+        for (int q = 0; q < na; q++) args[n++] = LLVMBuildExtractElement(gb->b, av, LLVMConstInt(i32, (unsigned)q, 0), "");
+        for (int q = 0; q < nb; q++) args[n++] = LLVMBuildExtractElement(gb->b, bv, LLVMConstInt(i32, (unsigned)q, 0), "");
+    }
     for (int q = 0; q < r->c.elems; q++) args[n++] = LLVMBuildExtractElement(gb->b, c, LLVMConstInt(i32, (unsigned)q, 0), "");
     LLVMValueRef d = call(gb, r->intrinsic, args, n);
     LLVMValueRef out = LLVMGetPoison(LLVMVectorType(f32, (unsigned)r->c.elems));

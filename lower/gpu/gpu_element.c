@@ -16,7 +16,7 @@
 
 #include "gpu_internal.h"
 
-static bool elem_ok(TkTypeKind k) { return k == TK_TY_F32 || k == TK_TY_BF16 || k == TK_TY_BOOL; }
+static bool elem_ok(TkTypeKind k) { return k == TK_TY_F32 || gpu_half(k) || k == TK_TY_BOOL; }
 
 int gpu_element_check(GpuLower *g, const TirInstr *i)
 {

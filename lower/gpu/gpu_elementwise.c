@@ -28,7 +28,7 @@
 /* a register tile or vector operand (the rest are scalars, splatted) */
 static bool is_tile(const TirInstr *x) { return x->type->kind == TK_TY_RT || x->type->kind == TK_TY_RV; }
 
-static bool float_elem(TkTypeKind k) { return k == TK_TY_F32 || k == TK_TY_BF16; }
+static bool float_elem(TkTypeKind k) { return k == TK_TY_F32 || gpu_half(k); }
 
 /* ---------------------------------------------------------------- maps */
 
@@ -72,17 +72,17 @@ LLVMValueRef gpu_tile_map(GpuLower *g, const TirInstr *i)
         LLVMValueRef v = gpu_val(g, arg);
         if (!is_tile(arg)) {
             v = emit_convert_scalar(E, v, arg->type->kind, ak);
-            if (ak == TK_TY_BF16) v = LLVMBuildBitCast(E->b, v, E->i16, "");
+            if (gpu_half(ak)) v = LLVMBuildBitCast(E->b, v, E->i16, "");
             v = gpu_splat(g, v, n);
         }
-        /* bf16 computes in f32 (a select only moves elements) */
-        x[a] = ak == TK_TY_BF16 && fn != TIR_FN_SELECT ? emit_to_f32(E, v, TK_TY_BF16) : v;
+        /* bf16 and f16 compute in f32 (a select only moves elements) */
+        x[a] = fn != TIR_FN_SELECT ? gpu_widen(g, v, ak) : v;
     }
     LLVMValueRef v;
     if (fn == TIR_FN_SELECT) return LLVMBuildSelect(E->b, x[0], x[1], x[2], "");
     if (i->op == TIR_MAP3) v = emit_fma(E, x[0], x[1], x[2]);
     else v = emit_fn(E, fn, x[0], x[1], false);
-    return i->type->elem == TK_TY_BF16 ? emit_fptrunc(E, v, E->i16) : v;
+    return gpu_narrow(g, v, i->type->elem);
 }
 
 /* ---------------------------------------------------------------- conversions */
@@ -242,14 +242,12 @@ int gpu_convert_check(GpuLower *g, const TirInstr *i)
 
 LLVMValueRef gpu_tile_convert(GpuLower *g, const TirInstr *i)
 {
-    Emit *E = &g->e;
     const TkType *from = i->args[0]->type, *to = i->type;
     LLVMValueRef v = gpu_val(g, i->args[0]);
     /* an rv keeps its distribution (gpu_vector.c puts both in one class) */
     if (to->kind == TK_TY_RT) v = relayout(g, i, v, from, to, gpu_role_of(to), false);
     if (from->elem == to->elem) return v;
-    if (from->elem == TK_TY_BF16) v = emit_to_f32(E, v, TK_TY_BF16);
-    return to->elem == TK_TY_BF16 ? emit_fptrunc(E, v, E->i16) : v;
+    return gpu_narrow(g, gpu_widen(g, v, from->elem), to->elem);
 }
 
 LLVMValueRef gpu_tile_transpose(GpuLower *g, const TirInstr *i)

@@ -18,7 +18,7 @@
 
 /* The matrix instructions the emulator implements (its own code, written from
  * the PTX ISA, independent of intrinsics/nvptx_mma.c's lane maps). */
-enum { TK_EMU_MMA_M16N8K16_BF16 = 1, TK_EMU_MMA_M16N8K8_TF32 = 2 };
+enum { TK_EMU_MMA_M16N8K16_BF16 = 1, TK_EMU_MMA_M16N8K8_TF32 = 2, TK_EMU_MMA_M16N8K16_F16 = 3 };
 
 typedef struct TkEmuEnv TkEmuEnv;
 

@@ -22,7 +22,7 @@ static int64_t elem_bytes(TkTypeKind k) { return k == TK_TY_F32 ? 4 : 2; }
 int gpu_exchange_need(GpuLower *g, const TirInstr *i, const TkType *from, const TkType *to)
 {
     char ty[128], ty2[128], what[400];
-    if (from->elem != TK_TY_F32 && from->elem != TK_TY_BF16) {
+    if (from->elem != TK_TY_F32 && !gpu_half(from->elem)) {
         snprintf(what, sizeof what, "%s %s into %s (on %s this moves elements between lanes, which is done for bf16 and f32 tiles)",
                  i->op == TIR_MMA ? "with an operand" : "of", gpu_type_str(from, ty, sizeof ty), gpu_type_str(to, ty2, sizeof ty2),
                  g->cpu);

@@ -98,6 +98,9 @@ LLVMValueRef gpu_elem_value(GpuLower *g, const TirInstr *s, TkTypeKind elem);   
 unsigned gpu_width(GpuLower *g, const TirInstr *i);            /* elements a lane holds of rt/rv value (or slot) i */
 LLVMTypeRef gpu_value_type(GpuLower *g, const TirInstr *i);     /* <width x elem> */
 LLVMTypeRef gpu_elem_type(GpuLower *g, TkTypeKind k);          /* f32; i1 for bool; i16 (bits) for bf16/f16 */
+static inline bool gpu_half(TkTypeKind k) { return k == TK_TY_BF16 || k == TK_TY_F16; }   /* held as i16 bits */
+LLVMValueRef gpu_widen(GpuLower *g, LLVMValueRef v, TkTypeKind elem);    /* bf16/f16 bits (scalar or vector) → f32; f32 as is */
+LLVMValueRef gpu_narrow(GpuLower *g, LLVMValueRef v, TkTypeKind elem);   /* f32 → bf16/f16 bits, to nearest even; f32 as is */
 
 /* Element p of a gl tensor at idx[p] where mask[p] (0 elsewhere); idx/mask: <n x i64>/<n x i1> */
 typedef struct {

@@ -93,8 +93,8 @@ static int check_tile(GpuLower *g, const TirInstr *i, const TkType *t)
     char ty[128], what[200];
     if (t->kind == TK_TY_RT && gpu_role_of(t) != ROLE_NONE) return 0;
     if (t->kind == TK_TY_RT) {
-        return gpu_fail(g, i, "TIR op %s of %s is not supported by the %s backend yet: register tiles are rt<bf16> and "
-                          "rt<f32> (row or col) and rt<bool, row> " SCOPE_HINT,
+        return gpu_fail(g, i, "TIR op %s of %s is not supported by the %s backend yet: register tiles are rt<bf16>, "
+                          "rt<f16> and rt<f32> (row or col) and rt<bool, row> " SCOPE_HINT,
                     tir_op_name(i->op), gpu_type_str(t, ty, sizeof ty), g->v->name);
     }
     char need[96];
@@ -188,8 +188,8 @@ static int check_instr(GpuLower *g, const TirInstr *i)
         static const char *const forms[] = { "ab", "abt", "atb", "atbt" };
         const TkType *acc = i->args[0]->type, *a = i->args[1]->type, *b = i->args[2]->type;
         bool same = a->kind == TK_TY_RT && b->kind == TK_TY_RT && a->elem == b->elem;
-        if (gpu_role_of(acc) != ROLE_C || acc->elem != TK_TY_F32 || !same || (a->elem != TK_TY_BF16 && a->elem != TK_TY_F32)) {
-            return gpu_fail(g, i, "mma_%s(%s, %s, %s): the %s backend takes bf16 or f32 operands (both the same) with an f32 "
+        if (gpu_role_of(acc) != ROLE_C || acc->elem != TK_TY_F32 || !same || gpu_role_of(a) == ROLE_NONE) {
+            return gpu_fail(g, i, "mma_%s(%s, %s, %s): the %s backend takes bf16, f16 or f32 operands (both the same) with an f32 "
                                   "accumulator (yet)",
                             forms[i->aux & 3], gpu_type_str(acc, ty, sizeof ty), gpu_type_str(a, ty2, sizeof ty2),
                             gpu_type_str(b, what, sizeof what), g->v->name);
@@ -284,6 +284,19 @@ void gpu_set_val(GpuLower *g, const TirInstr *i, LLVMValueRef v)
 LLVMTypeRef gpu_elem_type(GpuLower *g, TkTypeKind k)
 {
     return k == TK_TY_F32 ? g->e.f32 : k == TK_TY_BOOL ? g->e.i1 : g->e.i16;   /* bf16: bits */
+}
+
+LLVMValueRef gpu_widen(GpuLower *g, LLVMValueRef v, TkTypeKind elem)
+{
+    if (elem == TK_TY_F16) v = LLVMBuildBitCast(g->e.b, v, emit_type_like(v, g->e.f16), "");
+    return gpu_half(elem) ? emit_to_f32(&g->e, v, elem) : v;
+}
+
+LLVMValueRef gpu_narrow(GpuLower *g, LLVMValueRef v, TkTypeKind elem)
+{
+    if (elem == TK_TY_BF16) return emit_fptrunc(&g->e, v, g->e.i16);
+    if (elem == TK_TY_F16) return LLVMBuildBitCast(g->e.b, emit_fptrunc(&g->e, v, g->e.f16), emit_type_like(v, g->e.i16), "");
+    return v;
 }
 
 LLVMTypeRef gpu_tile_type(GpuLower *g, const TkType *t)

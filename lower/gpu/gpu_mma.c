@@ -15,7 +15,7 @@
 Role gpu_role_of(const TkType *t)
 {
     if (!t || t->kind != TK_TY_RT || t->rank != 2) return ROLE_NONE;
-    if (t->elem == TK_TY_BF16) return t->layout == TK_COL ? ROLE_B : ROLE_A;
+    if (gpu_half(t->elem)) return t->layout == TK_COL ? ROLE_B : ROLE_A;
     if (t->elem == TK_TY_F32 && t->layout == TK_COL) return ROLE_B;   /* an f32 B operand, or a bf16 one before convert */
     if ((t->elem == TK_TY_F32 || t->elem == TK_TY_BOOL) && t->layout == TK_ROW) return ROLE_C;   /* masks as accumulators */
     return ROLE_NONE;
@@ -177,7 +177,7 @@ static unsigned line_of(GpuLower *g, const TirInstr *i)
 int gpu_pick_row(GpuLower *g, const TirFunc *f)
 {
     g->row = NULL;
-    TkTypeKind operand = TK_TY_BF16;   /* of every mma of f: bf16, or f32 for tf32 rows (a kernel without one: bf16) */
+    TkTypeKind operand = TK_TY_BF16;   /* of every mma of f: bf16, f16, or f32 for tf32 rows (a kernel without one: bf16) */
     const TirInstr *first = NULL, *other = mma_operands_differ(&f->body, &first);
     if (first) operand = first->args[1]->type->elem;
     if (other) {
@@ -217,7 +217,7 @@ int gpu_pick_row(GpuLower *g, const TirFunc *f)
     }
     if (!bad)
         return gpu_fail(g, first, "kernel %s uses register tiles%s, but %s lists no %s matrix instruction for %s in wave%d",
-                    f->name, first ? " and an mma" : "", g->v->mma_table, operand == TK_TY_F32 ? "f32 (or tf32)" : "bf16", g->cpu,
+                    f->name, first ? " and an mma" : "", g->v->mma_table, operand == TK_TY_F32 ? "f32 (or tf32)" : tk_type_kind_name(operand), g->cpu,
                     g->wave);
     char ty[128];
     if (bad->op == TIR_MMA) {

@@ -33,7 +33,7 @@ static const TirInstr *shared_var(const TirInstr *x)
 /* elements of an st or sv */
 static int64_t shared_elems(const TkType *t) { return t->kind == TK_TY_SV ? t->dims[0] : t->dims[0] * t->dims[1]; }
 
-static bool st_elem_ok(const TkType *t) { return t->elem == TK_TY_BF16 || t->elem == TK_TY_F32; }
+static bool st_elem_ok(const TkType *t) { return gpu_half(t->elem) || t->elem == TK_TY_F32; }
 
 /* ---------------------------------------------------------------- checking */
 
@@ -66,7 +66,7 @@ int gpu_shared_check(GpuLower *g, const TirInstr *i)
         const TirInstr *src = i->args[0];
         if (src->type->kind == TK_TY_SV) {   /* an rv from an sv: a sub-vector, or the whole */
             TkTypeKind se = src->type->elem, te = i->type->elem;
-            if (i->type->kind != TK_TY_RV || src->op != TIR_VAR || i->nargs > 2 || !(se == te || (te == TK_TY_F32 && se == TK_TY_BF16))) {
+            if (i->type->kind != TK_TY_RV || src->op != TIR_VAR || i->nargs > 2 || !(se == te || (te == TK_TY_F32 && gpu_half(se)))) {
                 snprintf(what, sizeof what, "from %s into %s", gpu_type_str(src->type, ty, sizeof ty), gpu_type_str(i->type, ty2, sizeof ty2));
                 return refuse(g, i, what);
             }

@@ -89,9 +89,9 @@ static unsigned term_bits(TkLaneTerm t) { return t.mul ? (unsigned)t.mask << t.s
 static bool is_rv(const TirInstr *x) { return x->type && x->type->kind == TK_TY_RV; }   /* statements have no type */
 
 /* element types reduced and broadcast: bf16 is computed in f32 and rounded once */
-static bool float_vt(TkTypeKind k) { return k == TK_TY_F32 || k == TK_TY_BF16; }
+static bool float_vt(TkTypeKind k) { return k == TK_TY_F32 || gpu_half(k); }
 
-static bool vector_elem(TkTypeKind k) { return k == TK_TY_F32 || k == TK_TY_BF16 || k == TK_TY_BOOL; }
+static bool vector_elem(TkTypeKind k) { return k == TK_TY_F32 || gpu_half(k) || k == TK_TY_BOOL; }
 
 static int refuse(GpuLower *g, const TirInstr *i, const TkType *t, const char *why)
 {
@@ -491,8 +491,9 @@ LLVMValueRef gpu_reduce(GpuLower *g, const TirInstr *i)
     TirFn fn = (TirFn)i->aux;
     const TirInstr *x = i->args[0];
     LLVMValueRef v = gpu_val(g, x);
-    bool narrow = x->type->elem == TK_TY_BF16;   /* summed in f32, rounded once */
-    if (narrow) v = emit_to_f32(&g->e, v, TK_TY_BF16);
+    TkTypeKind ek = x->type->elem;
+    bool narrow = gpu_half(ek);   /* summed in f32, rounded once */
+    v = gpu_widen(g, v, ek);
     if (i->imm == 2) {   /* a whole vector: the lane's elements, then the lanes that hold others */
         const Dist *d = &g->dist[x->id];
         LLVMValueRef acc = NULL;
@@ -527,7 +528,7 @@ LLVMValueRef gpu_reduce(GpuLower *g, const TirInstr *i)
     TkLaneTerm across = cols ? F.lay->row : F.lay->col;
     part = butterfly(g, fn, part, term_bits(across) & ~term_bits(nat.t));
     LLVMValueRef r = redistribute(g, part, &nat, &g->dist[i->id], len);
-    return narrow ? emit_fptrunc(&g->e, r, g->e.i16) : r;
+    return gpu_narrow(g, r, ek);
 }
 
 /* ---------------------------------------------------------------- broadcasts and masks */
@@ -558,10 +559,10 @@ LLVMValueRef gpu_broadcast(GpuLower *g, const TirInstr *i)
     }
     LLVMValueRef spread = LLVMBuildShuffleVector(g->e.b, v, LLVMGetPoison(LLVMTypeOf(v)), LLVMConstVector(mask, n), "bcast");
     free(mask);
-    if (t->type->elem != TK_TY_BF16) return emit_fn(&g->e, (TirFn)i->aux, gpu_val(g, t), spread, false);
-    /* bf16: computed in f32 and rounded, as the maps do (gpu_elementwise.c) */
-    LLVMValueRef r = emit_fn(&g->e, (TirFn)i->aux, emit_to_f32(&g->e, gpu_val(g, t), TK_TY_BF16), emit_to_f32(&g->e, spread, TK_TY_BF16), false);
-    return emit_fptrunc(&g->e, r, g->e.i16);
+    /* bf16 and f16: computed in f32 and rounded, as the maps do (gpu_elementwise.c) */
+    TkTypeKind ek = t->type->elem;
+    LLVMValueRef r = emit_fn(&g->e, (TirFn)i->aux, gpu_widen(g, gpu_val(g, t), ek), gpu_widen(g, spread, ek), false);
+    return gpu_narrow(g, r, ek);
 }
 
 /* MASK: rows (imm 0) or columns (imm 1) at index >= k replaced by x; TRI:

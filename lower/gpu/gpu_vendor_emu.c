@@ -98,7 +98,8 @@ static LLVMValueRef emu_mma(const TkGpuMma *r, TkGpuBuilder *gb, LLVMValueRef a,
     LLVMBuildStore(gb->b, c, pc);
     LLVMValueRef fn = LLVMBuildLoad2(gb->b, ptr, LLVMBuildStructGEP2(gb->b, env_type(gb->ctx), gb->env, 0, ""), "mma");
     LLVMTypeRef at[6] = { ptr, i32, ptr, ptr, ptr, ptr };
-    LLVMValueRef args[6] = { gb->env, LLVMConstInt(i32, tf32 ? TK_EMU_MMA_M16N8K8_TF32 : TK_EMU_MMA_M16N8K16_BF16, 0), pa, pb, pc, pd };
+    int op = tf32 ? TK_EMU_MMA_M16N8K8_TF32 : r->operand == TK_TY_F16 ? TK_EMU_MMA_M16N8K16_F16 : TK_EMU_MMA_M16N8K16_BF16;
+    LLVMValueRef args[6] = { gb->env, LLVMConstInt(i32, (unsigned long long)op, 0), pa, pb, pc, pd };
     LLVMBuildCall2(gb->b, LLVMFunctionType(vd, at, 6, 0), fn, args, 6, "");
     return LLVMBuildLoad2(gb->b, LLVMTypeOf(c), pd, "d");
 }
@@ -109,8 +110,9 @@ static unsigned emu_rows(const char *proc, int warp, TkGpuMma *rows, unsigned ma
 {
     unsigned n = warp == 32 ? tk_nvptx_mma_rows(proc, rows, max) : 0, k = 0;
     for (unsigned i = 0; i < n; i++) {
-        if (strcmp(rows[i].name, "sm80.mma.m16n8k16.bf16") != 0 && strcmp(rows[i].name, "sm80.mma.m16n8k8.tf32") != 0)
-            continue;   /* the ones the emulator implements */
+        if (strcmp(rows[i].name, "sm80.mma.m16n8k16.bf16") != 0 && strcmp(rows[i].name, "sm80.mma.m16n8k16.f16") != 0 &&
+            strcmp(rows[i].name, "sm80.mma.m16n8k8.tf32") != 0)
+            continue;   /* the ones the emulator implements (targets/emu/emu_mma.c) */
         rows[k] = rows[i];
         rows[k++].emit = emu_mma;
     }

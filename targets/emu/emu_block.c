@@ -196,14 +196,18 @@ static void emu_mma(TkEmuEnv *env, int32_t op, const uint32_t *a, const uint32_t
     Block *b = tls_block;
     Fiber *f = env->fiber;
     Warp *w = &b->warps[f->warp];
-    if (op != TK_EMU_MMA_M16N8K16_BF16 && op != TK_EMU_MMA_M16N8K8_TF32) fail(b, "warp %d: unknown matrix instruction %d", f->warp, op);
+    if (op != TK_EMU_MMA_M16N8K16_BF16 && op != TK_EMU_MMA_M16N8K8_TF32 && op != TK_EMU_MMA_M16N8K16_F16)
+        fail(b, "warp %d: unknown matrix instruction %d", f->warp, op);
     memcpy(w->a[f->lane], a, sizeof w->a[0]);
     memcpy(w->b[f->lane], bregs, sizeof w->b[0]);
     memcpy(w->c[f->lane], c, sizeof w->c[0]);
     uint32_t gen = w->gen;
     if (arrive(b, f, w, op)) {
-        if (op == TK_EMU_MMA_M16N8K8_TF32) tk_emu_mma_m16n8k8_tf32((const uint32_t(*)[4])w->a, (const uint32_t(*)[2])w->b, (const float(*)[4])w->c, w->d);
-        else tk_emu_mma_m16n8k16_bf16((const uint32_t(*)[4])w->a, (const uint32_t(*)[2])w->b, (const float(*)[4])w->c, w->d);
+        const uint32_t(*ra)[4] = (const uint32_t(*)[4])w->a, (*rb)[2] = (const uint32_t(*)[2])w->b;
+        const float(*rc)[4] = (const float(*)[4])w->c;
+        if (op == TK_EMU_MMA_M16N8K8_TF32) tk_emu_mma_m16n8k8_tf32(ra, rb, rc, w->d);
+        else if (op == TK_EMU_MMA_M16N8K16_F16) tk_emu_mma_m16n8k16_f16(ra, rb, rc, w->d);
+        else tk_emu_mma_m16n8k16_bf16(ra, rb, rc, w->d);
         complete(b, w);
     }
     while (w->gen == gen && !b->failed) to_scheduler(b, f);

@@ -13,6 +13,7 @@
  *       row = g for i < 2, g + 8 for i ≥ 2;      col = 2t + (i & 1)
  * The products of bf16 values are exact in f32; the sum is taken in double
  * and rounded once (the hardware's order of f32 additions is unspecified).
+ * .f16 A and B use the same figure; an element is an IEEE binary16 value.
  *
  * PTX ISA, "Matrix Fragments for mma.m16n8k8", .tf32 A and B (one element
  * per 32-bit register), .f32 C/D:
@@ -25,6 +26,7 @@
  * choice does not show). */
 #include "emu_mma.h"
 
+#include <math.h>
 #include <string.h>
 
 static float bf16_value(uint32_t reg, int half)
@@ -33,6 +35,16 @@ static float bf16_value(uint32_t reg, int half)
     float f;
     memcpy(&f, &bits, sizeof f);
     return f;
+}
+
+/* IEEE binary16: 1 sign, 5 exponent (bias 15), 10 fraction bits */
+static float f16_value(uint32_t reg, int half)
+{
+    uint32_t h = half ? reg >> 16 : reg & 0xffffu;
+    int e = (int)(h >> 10) & 0x1f;
+    uint32_t m = h & 0x3ffu;
+    float mag = e == 0 ? ldexpf((float)m, -24) : e == 31 ? (m ? NAN : INFINITY) : ldexpf((float)(m | 0x400u), e - 25);
+    return h & 0x8000u ? -mag : mag;
 }
 
 /* C and D of both instructions: 16×8 f32, c0..c3 at row g (+8 for c2, c3),
@@ -52,7 +64,10 @@ static void accumulate(const float *A, const float *B, int K, const float c[32][
         }
 }
 
-void tk_emu_mma_m16n8k16_bf16(const uint32_t a[32][4], const uint32_t b[32][2], const float c[32][4], float d[32][4])
+/* element value of a 16-bit operand: bf16 or f16 */
+typedef float (*HalfValue)(uint32_t reg, int half);
+
+static void mma_m16n8k16(HalfValue value, const uint32_t a[32][4], const uint32_t b[32][2], const float c[32][4], float d[32][4])
 {
     float A[16][16], B[16][8];
     for (int lane = 0; lane < 32; lane++) {
@@ -60,14 +75,24 @@ void tk_emu_mma_m16n8k16_bf16(const uint32_t a[32][4], const uint32_t b[32][2], 
         for (int i = 0; i < 8; i++) {
             int row = (i == 2 || i == 3 || i == 6 || i == 7) ? g + 8 : g;
             int col = 2 * t + (i & 1) + (i >= 4 ? 8 : 0);
-            A[row][col] = bf16_value(a[lane][i / 2], i & 1);
+            A[row][col] = value(a[lane][i / 2], i & 1);
         }
         for (int i = 0; i < 4; i++) {
             int row = 2 * t + (i & 1) + (i >= 2 ? 8 : 0);
-            B[row][g] = bf16_value(b[lane][i / 2], i & 1);
+            B[row][g] = value(b[lane][i / 2], i & 1);
         }
     }
     accumulate(&A[0][0], &B[0][0], 16, c, d);
+}
+
+void tk_emu_mma_m16n8k16_bf16(const uint32_t a[32][4], const uint32_t b[32][2], const float c[32][4], float d[32][4])
+{
+    mma_m16n8k16(bf16_value, a, b, c, d);
+}
+
+void tk_emu_mma_m16n8k16_f16(const uint32_t a[32][4], const uint32_t b[32][2], const float c[32][4], float d[32][4])
+{
+    mma_m16n8k16(f16_value, a, b, c, d);
 }
 
 static float tf32_value(uint32_t reg)

@@ -52,7 +52,7 @@ llvm)
     echo ok
     ;;
 unsupported)
-    for f in "$src/unsupported_f16.tk"; do
+    for f in "$src/unsupported_col_mask.tk"; do
         "$tkc" --target=gfx942 --emit=asm "$f" -o "$work/u.s" 2> "$work/err"
         rc=$?
         cat "$work/err"
@@ -65,8 +65,8 @@ unsupported)
     "$tkc" --target=gfx942 --emit=asm "$src/../emu/epilogue.tk" -o "$work/x.s" || fail "epilogue: the cross-lane convert does not compile"
     grep -Eq 'ds_(write|store)' "$work/x.s" && grep -Eq 'ds_(read|load)' "$work/x.s" || fail "epilogue: no LDS exchange"
     grep -q '\.private_segment_fixed_size: 0' "$work/x.s" || fail "epilogue: the exchange went to scratch memory"
-    "$tkc" --target=gfx942 --emit=asm "$src/unsupported_f16.tk" 2>&1 | grep -q 'unsupported_f16.tk:6:5: gfx942: TIR op VAR of rt<f16, 16, 16, row>' \
-        || fail "f16: message does not name the line"
+    "$tkc" --target=gfx942 --emit=asm "$src/unsupported_col_mask.tk" 2>&1 | grep -q 'unsupported_col_mask.tk:7:20: gfx942: TIR op MAP2.gt giving rt<bool, 16, 16, col>' \
+        || fail "col mask: message does not name the line"
     # packed tensors: the same per-element offsets as on NVIDIA (the emulator checks their values)
     "$tkc" --target=gfx942 --emit=asm "$src/../emu/packed.tk" -o "$work/p.s" || fail "packed.tk does not compile for gfx942"
     grep -q 'global_store' "$work/p.s" && grep -q 'global_load' "$work/p.s" || fail "packed.tk: no global loads and stores"

@@ -235,12 +235,23 @@ static const char mma_src[] =
     "    store(C, acc, block.y, block.x);\n"
     "}\n";
 
-/* rows of f32 accumulators are reduced on GPUs; rows of bf16 operand tiles not yet */
-static const char reduce_src[] =
-    "kernel s(gl<bf16, M, K> A, gl<bf16, M> Y) grid(1) warps(2)\n"
+/* a comparison of col tiles: bool col tiles have no fragment layout yet */
+static const char col_mask_src[] =
+    "kernel s(gl<f32, K, N> B, gl<f32, K, N> Y) grid(1) warps(2)\n"
     "{\n"
-    "    rt<bf16, 32, 32> a = load(A, warp.id, 0);\n"
-    "    store(Y, row_sum(a), warp.id);\n"
+    "    rt<f32, 32, 32, col> b = load(B, warp.id, 0);\n"
+    "    store(Y, where(b > 0.0, b, 0.5), warp.id, 0);\n"
+    "}\n";
+
+/* f16 operands: AMD's table has no f16 rows yet */
+static const char f16_mma_src[] =
+    "kernel h(gl<f16, M, K> A, gl<f16, K, N> B, gl<f32, M, N> C) grid(1) warps(1)\n"
+    "{\n"
+    "    rt<f16, 32, 32> a = load(A, 0, 0);\n"
+    "    rt<f16, 32, 32, col> b = load(B, 0, 0);\n"
+    "    rt<f32, 32, 32> acc = zeros();\n"
+    "    mma_ab(acc, a, b);\n"
+    "    store(C, acc, 0, 0);\n"
     "}\n";
 
 /* Compiles src for target; returns tk_amdgpu_emit's status, the output in *text. */
@@ -301,15 +312,19 @@ END_TEST
 START_TEST(unsupported_ops_are_diagnostics)
 {
     char err[1024], *text;
-    int rc = compile(reduce_src, "gfx942", TK_EMIT_ASM, &text, err, sizeof err);
+    int rc = compile(col_mask_src, "gfx942", TK_EMIT_ASM, &text, err, sizeof err);
     free(text);
     ck_assert_int_eq(rc, 1);
-    ck_assert_msg(strstr(err, "k.tk:4:14: gfx942: TIR op REDUCE") && strstr(err, "is not supported by the AMDGPU backend yet"),
+    ck_assert_msg(strstr(err, "k.tk:4:20: gfx942: TIR op MAP2.gt") && strstr(err, "is not supported by the AMDGPU backend yet"),
                   "%s", err);
-    rc = compile(reduce_src, "gfx1201", TK_EMIT_ASM, &text, err, sizeof err);
+    rc = compile(col_mask_src, "gfx1201", TK_EMIT_ASM, &text, err, sizeof err);
     free(text);
     ck_assert_int_eq(rc, 1);
-    ck_assert_msg(strstr(err, "gfx1201: TIR op REDUCE"), "%s", err);
+    ck_assert_msg(strstr(err, "gfx1201: TIR op MAP2.gt"), "%s", err);
+    rc = compile(f16_mma_src, "gfx942", TK_EMIT_ASM, &text, err, sizeof err);
+    free(text);
+    ck_assert_int_eq(rc, 1);
+    ck_assert_msg(strstr(err, "lists no f16 matrix instruction for gfx942"), "%s", err);
     rc = compile(mma_src, "gfx1030", TK_EMIT_ASM, &text, err, sizeof err);
     free(text);
     ck_assert_int_eq(rc, -1);

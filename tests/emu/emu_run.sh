@@ -20,7 +20,8 @@
 #                sv loaded from and stored into tensors by the block),
 #                slices.tk and tests/tir/subtile.tk (sub-tiles as mma operands,
 #                rows and columns at run-time indices, sub-vectors, all read and written),
-#                bf16_lines.tk (reductions and broadcasts of bf16 and f32 col tiles), and
+#                bf16_lines.tk (reductions and broadcasts of bf16 and f32 col tiles),
+#                f16_mma.tk (mma.sync with f16 operands: a gemm, a product chain), and
 #                the stdlib softmax (its bf16 form keeps e in an sv), layernorm and
 #                rmsnorm kernels (f32 and bf16)
 #   nosync       the example gemm without a sync(): the emulator must see the race
@@ -77,6 +78,8 @@ odd_tile M=50,K=40,N=100 1
 ../emu/slices:operand_parts M=77,K=64,N=70 2
 ../emu/slices:lines M=77,N=64 1
 ../emu/bf16_lines M=77,N=64 2
+../emu/f16_mma:gemm_f16 M=77,K=100,N=45 2
+../emu/f16_mma:chain_f16 M=77,K=40,N=30,D=13 1
 ../tir/subtile M=40,N=33 1
 ../../stdlib-kernels/softmax:softmax_f32 R=37,C=300 2
 ../../stdlib-kernels/softmax:softmax_bf16 R=19,C=1000 1
@@ -100,13 +103,13 @@ nosync)
     echo "$out" | grep -q '^correct   NO' || fail "a missing sync() went unnoticed"
     ;;
 unsupported)
-    # f16 register tiles: not lowered yet
-    out=$("$tkc" run "$src/unsupported_f16.tk" --target=sm_80-emu --size M=16,N=16 2>&1)
+    # a comparison of col tiles (a bool col tile): not lowered yet
+    out=$("$tkc" run "$src/unsupported_col_mask.tk" --target=sm_80-emu --size K=16,N=16 2>&1)
     rc=$?
     echo "$out" | head -5
-    [ $rc != 0 ] || fail "unsupported_f16.tk ran on the emulator"
+    [ $rc != 0 ] || fail "unsupported_col_mask.tk ran on the emulator"
     echo "$out" | grep -q 'is not supported by the NVPTX emulation backend yet' || fail "no clear message"
-    echo "$out" | grep -q 'unsupported_f16.tk:6:5' || fail "the message does not name the line"
+    echo "$out" | grep -q 'unsupported_col_mask.tk:7:20' || fail "the message does not name the line"
     ;;
 *) fail "unknown check $check" ;;
 esac

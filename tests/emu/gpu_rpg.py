@@ -8,7 +8,7 @@ emu-sm80 configuration skips them). Until it does, this generator draws from
 the GPU subset only, so that the lowering meets shapes nobody wrote by hand:
 1, 2 or 4 warps; per-warp tiles of 16..64 rows and 16..64 columns; K steps of
 16 or 32; A and B loaded straight from global memory or staged through shared
-tiles with sync(); bf16 or f32 operands (f32: tf32 products split in two);
+tiles with sync(); bf16, f16 or f32 operands (f32: tf32 products split in two);
 mma_ab, or mma_abt / mma_atb / mma_atbt with operands in the layouts whose
 transposes stay in their lanes, or A loaded as a row tile of Aᵀ and turned
 by transpose() (its elements cross lanes, through shared memory); a random chain of
@@ -88,7 +88,7 @@ def program(seed):
     # the layouts whose transposes are lane-local on sm_80 (mma_atb with a row A is not)
     form = r.choice(["ab", "ab", "abt", "atb", "atbt"])
     ta, tb = form in ("atb", "atbt"), form in ("abt", "atbt")
-    T = r.choice(["bf16", "bf16", "bf16", "f32"])   # f32 operands: tf32 products split in two
+    T = r.choice(["bf16", "bf16", "f16", "f32"])   # f32 operands: tf32 products split in two
     # A as a row tile of Aᵀ, turned by transpose(): a layout that crosses lanes (shared memory)
     tr = form == "ab" and not staged and r.random() < 0.3
     if ta:   # a transposed A is read whole per block: one warp

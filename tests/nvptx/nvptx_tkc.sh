@@ -54,6 +54,9 @@ ptx)
     "$tkc" --target=sm_80 --emit=ptx "$tests/emu/f32_mma.tk" -o "$work/f.ptx" || fail "tkc failed (f32_mma.tk)"
     [ "$(count 'mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32' "$work/f.ptx")" = 96 ] || fail "f32_mma.tk: want 96 tf32 mma.sync"
     [ "$(count '\.local' "$work/f.ptx")" = 0 ] || fail "f32_mma.tk: operands went to local memory"
+    # f16 operands: mma.sync.m16n8k16 .f16 (8 per K step of the gemm, 4 + 4 in the chain)
+    "$tkc" --target=sm_80 --emit=ptx "$tests/emu/f16_mma.tk" -o "$work/h.ptx" || fail "tkc failed (f16_mma.tk)"
+    [ "$(count 'mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32' "$work/h.ptx")" = 16 ] || fail "f16_mma.tk: want 16 f16 mma.sync"
     # a transpose crosses lanes: each warp's scratch in shared memory, a warp barrier on each side
     "$tkc" --target=sm_90a --emit=ptx "$tests/emu/transpose.tk" -o "$work/t.ptx" || fail "tkc failed (transpose.tk)"
     [ "$(count 'bar.warp.sync' "$work/t.ptx")" -ge 2 ] || fail "transpose.tk: no warp barriers around the exchange"
@@ -61,7 +64,7 @@ ptx)
     echo "ok: 32 mma.sync per K step (64x64), 128-thread blocks, 48x48 in 16x8 tiles, ptx_kernel IR, examples/gemm.tk with shared tiles and barriers, softmax's shuffles, attention"
     ;;
 unsupported)
-    for f in "$src/unsupported_f16.tk"; do
+    for f in "$src/unsupported_col_mask.tk"; do
         "$tkc" --target=sm_90a --emit=ptx "$f" -o "$work/u.ptx" 2> "$work/err"
         rc=$?
         cat "$work/err"
@@ -69,8 +72,8 @@ unsupported)
         grep -q 'is not supported by the NVPTX backend yet' "$work/err" || fail "$f: no clear message"
         grep -q 'LLVM ERROR' "$work/err" && fail "$f: LLVM error"
     done
-    "$tkc" --target=sm_80 --emit=ptx "$src/unsupported_f16.tk" 2>&1 | grep -q 'unsupported_f16.tk:6:5: sm_80: TIR op VAR of rt<f16, 16, 16, row>' \
-        || fail "f16: message does not name the line"
+    "$tkc" --target=sm_80 --emit=ptx "$src/unsupported_col_mask.tk" 2>&1 | grep -q 'unsupported_col_mask.tk:7:20: sm_80: TIR op MAP2.gt giving rt<bool, 16, 16, col>' \
+        || fail "col mask: message does not name the line"
     ;;
 stats)
     out=$(TK_PTXAS=none "$tkc" --stats --target=sm_90a "$tests/../examples/gemm.tk") || fail "tkc --stats failed"
@@ -101,7 +104,7 @@ ptxas)
     for sm in sm_80 sm_90 sm_90a; do
         # (examples/attention.tk is left out: one warp holding 64x64 q, s and o spills; GPU configurations come later)
         for k in mma_single gemm_kloop gemm_warps odd_tile ../../examples/gemm ../emu/epilogue ../emu/vectors ../../examples/softmax \
-                 ../emu/f32_mma ../emu/transpose ../emu/elements ../emu/packed ../emu/shared_stores ../emu/slices ../emu/bf16_lines ../../stdlib-kernels/softmax ../../stdlib-kernels/layernorm ../../stdlib-kernels/rmsnorm; do
+                 ../emu/f32_mma ../emu/transpose ../emu/elements ../emu/packed ../emu/shared_stores ../emu/slices ../emu/bf16_lines ../emu/f16_mma ../../stdlib-kernels/softmax ../../stdlib-kernels/layernorm ../../stdlib-kernels/rmsnorm; do
             "$tkc" --target=$sm --emit=ptx "$src/$k.tk" -o "$work/$(basename $k).ptx" || fail "tkc failed ($k, $sm)"
             "$ptxas" -arch=$sm -v "$work/$(basename $k).ptx" -o "$work/k.cubin" > "$work/log" 2>&1 || { cat "$work/log"; fail "ptxas rejected $k for $sm"; }
             # every kernel of the file: one line per kernel, none with a spill

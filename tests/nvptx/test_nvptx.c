@@ -154,7 +154,7 @@ START_TEST(sm_names_and_pairings)
     ck_assert_msg(strstr(err, "sm_75") && strstr(err, "sm_80"), "%s", err);
     TkGpuMma rows[4];
     ck_assert_uint_eq(tk_nvptx_mma_rows("sm_75", rows, 4), 0);
-    ck_assert_uint_eq(tk_nvptx_mma_rows("sm_90", rows, 4), 2);   /* bf16 first: the preferred row */
+    ck_assert_uint_eq(tk_nvptx_mma_rows("sm_90", rows, 4), 3);   /* bf16 first: the preferred row; f16; tf32 */
     ck_assert_ptr_eq(rows[0].vendor_row, r);
 }
 END_TEST
@@ -184,11 +184,12 @@ static const char warps_src[] =
     "}\n";
 
 /* rows of f32 accumulators are reduced on GPUs; rows of bf16 operand tiles not yet */
-static const char reduce_src[] =
-    "kernel s(gl<bf16, M, K> A, gl<bf16, M> Y) grid(1) warps(2)\n"
+/* a comparison of col tiles: bool col tiles have no fragment layout yet */
+static const char col_mask_src[] =
+    "kernel s(gl<f32, K, N> B, gl<f32, K, N> Y) grid(1) warps(2)\n"
     "{\n"
-    "    rt<bf16, 32, 32> a = load(A, warp.id, 0);\n"
-    "    store(Y, row_sum(a), warp.id);\n"
+    "    rt<f32, 32, 32, col> b = load(B, warp.id, 0);\n"
+    "    store(Y, where(b > 0.0, b, 0.5), warp.id, 0);\n"
     "}\n";
 
 /* one bf16 and one f32 mma: one base tile per kernel cannot serve both */
@@ -283,16 +284,17 @@ END_TEST
 START_TEST(refusals_are_diagnostics)
 {
     char err[1024], *text;
-    int rc = compile(reduce_src, "sm_80", TK_EMIT_ASM, &text, err, sizeof err);
+    int rc = compile(col_mask_src, "sm_80", TK_EMIT_ASM, &text, err, sizeof err);
     free(text);
     ck_assert_int_eq(rc, 1);
-    ck_assert_msg(strstr(err, "k.tk:4:14: sm_80: TIR op REDUCE") && strstr(err, "is not supported by the NVPTX backend yet"), "%s",
-                  err);
-    /* f16 operands: the table has bf16 rows only (yet) */
+    ck_assert_msg(strstr(err, "k.tk:4:20: sm_80: TIR op MAP2.gt giving rt<bool, 32, 32, col>") &&
+                      strstr(err, "is not supported by the NVPTX backend yet"),
+                  "%s", err);
+    /* f16 operands: mma.sync.m16n8k16 with f16 A and B */
     rc = compile(f16_src, "sm_90", TK_EMIT_ASM, &text, err, sizeof err);
+    ck_assert_msg(rc == 0, "%s", err);
+    ck_assert_msg(strstr(text, "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32"), "no f16 mma.sync");
     free(text);
-    ck_assert_int_eq(rc, 1);
-    ck_assert_msg(strstr(err, "k.tk:3:5: sm_90:") && strstr(err, "rt<f16, 16, 16, row>") && strstr(err, "NVPTX backend"), "%s", err);
     rc = compile(mixed_src, "sm_80", TK_EMIT_ASM, &text, err, sizeof err);
     free(text);
     ck_assert_int_eq(rc, 1);
