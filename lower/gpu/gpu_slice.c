@@ -160,27 +160,21 @@ void gpu_set_slice(GpuLower *g, const TirInstr *i)
     if (i->op == TIR_SET_SLICE && w->kind == TK_TY_RT && on_grid(g, w, val->type, row0(i), col0(i))) {
         Frags W, P;
         int *map = fragment_map(g, w, val->type, row0(i), col0(i), &W, &P);
-        int *idx = map ? malloc(sizeof *idx * (size_t)W.n) : NULL;
+        /* idx: the whole's elements, the part's (from v) where map puts them; wide: v widened to the
+         * whole's length, since a shuffle takes two vectors of one type */
+        int *idx = map ? malloc(sizeof *idx * 2 * (size_t)W.n) : NULL, *wide = idx ? idx + W.n : NULL;
         if (!idx) {
             free(map);
             g->status = -1;
             snprintf(g->err, g->errlen, "out of memory");
             return;
         }
-        for (int64_t q = 0; q < W.n; q++) idx[q] = (int)q;
-        for (int64_t q = 0; q < P.n; q++) idx[map[q]] = (int)(W.n + q);   /* the part's elements, from v */
-        /* a shuffle takes two vectors of one type: widen v to the whole's length first */
-        int *wide = malloc(sizeof *wide * (size_t)W.n);
-        if (!wide) {
-            free(map);
-            free(idx);
-            g->status = -1;
-            return;
+        for (int64_t q = 0; q < W.n; q++) {
+            idx[q] = (int)q;
+            wide[q] = q < P.n ? (int)q : 0;
         }
-        for (int64_t q = 0; q < W.n; q++) wide[q] = q < P.n ? (int)q : 0;
-        LLVMValueRef vw = shuffle(g, v, NULL, wide, (unsigned)W.n);
-        out = shuffle(g, old, vw, idx, (unsigned)W.n);
-        free(wide);
+        for (int64_t q = 0; q < P.n; q++) idx[map[q]] = (int)(W.n + q);
+        out = shuffle(g, old, shuffle(g, v, NULL, wide, (unsigned)W.n), idx, (unsigned)W.n);
         free(map);
         free(idx);
     } else {
