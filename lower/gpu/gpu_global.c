@@ -152,6 +152,48 @@ void gpu_scatter(GpuLower *g, LLVMValueRef base, LLVMTypeRef ety, Access A, LLVM
     }
 }
 
+/* ---------------------------------------------------------------- ordering a warp's stores
+ * A warp's loads and stores happen in program order (docs/LANGUAGE.md §4.2),
+ * but its lanes run apart, and two accesses to one element of a tensor may be
+ * made by different lanes when the tiles or vectors differ in layout (a col
+ * tile stored, then a row tile over it; a row vector stored, then re-read
+ * whole). So a store into a tensor that the kernel reaches at another place
+ * too meets the warp before it (no lane overwrites what another has yet to
+ * read or write) and after it (later accesses see it). A tensor stored at one
+ * place only needs neither: one place is one tile type, whose elements go to
+ * the same lanes every time, and tile coordinates never overlap. */
+
+static void count_sites(const TirRegion *r, unsigned nparams, uint8_t *sites, uint8_t *stores)
+{
+    for (const TirInstr *i = r->first; i; i = i->next) {
+        if ((i->op == TIR_LOAD || i->op == TIR_STORE) && i->args[0]->op == TIR_PARAM && i->args[0]->aux >= 0 &&
+            (unsigned)i->args[0]->aux < nparams) {
+            unsigned p = (unsigned)i->args[0]->aux;
+            if (sites[p] < 2) sites[p]++;
+            if (i->op == TIR_STORE) stores[p] = 1;
+        }
+        count_sites(&i->body[0], nparams, sites, stores);
+        count_sites(&i->body[1], nparams, sites, stores);
+    }
+}
+
+void gpu_store_meets_plan(GpuLower *g, const TirFunc *f)
+{
+    uint8_t *sites = calloc(f->nparams ? f->nparams : 1, 2);
+    if (!sites || !g->meet) {
+        free(sites);
+        return;   /* check_func reports the allocation failure */
+    }
+    count_sites(&f->body, f->nparams, sites, sites + f->nparams);
+    for (unsigned p = 0; p < f->nparams; p++) g->meet[p] = sites[p] >= 2 && sites[f->nparams + p];
+    free(sites);
+}
+
+void gpu_store_meet(GpuLower *g, const TirInstr *dst)
+{
+    if (dst->op == TIR_PARAM && g->meet && dst->aux >= 0 && (unsigned)dst->aux < g->f->nparams && g->meet[dst->aux]) gpu_warp_sync(g);
+}
+
 LLVMValueRef gpu_tile_load(GpuLower *g, const TirInstr *i)
 {
     const TirInstr *src = i->args[0];
@@ -177,5 +219,7 @@ void gpu_tile_store(GpuLower *g, const TirInstr *i)
     gpu_frags_of(g->row, t, &F);
     Access A = tile_access(g, gt, (const TirInstr *const *)&i->args[2], t);
     if (g->status) return;
+    gpu_store_meet(g, dst);
     gpu_scatter(g, gpu_val(g, dst), gpu_elem_type(g, t->elem), A, gpu_val(g, i->args[1]), (unsigned)F.n);
+    gpu_store_meet(g, dst);
 }

@@ -58,6 +58,7 @@ typedef struct GpuLower {
     uint32_t count;
     LLVMValueRef *vals, *slots;
     Dist *dist;               /* per instruction id: the distribution of an rv value or slot */
+    uint8_t *meet;            /* per parameter: its stores meet the warp before and after (gpu_store_meets) */
     int64_t exchange_bytes;   /* per warp: shared scratch for layouts that cross lanes (gpu_exchange.c) */
     LLVMValueRef exchange;    /* the block's scratch: exchange_bytes per warp */
     int status;               /* 0, 1 unsupported input, -1 internal */
@@ -116,6 +117,10 @@ LLVMValueRef gpu_tensor_dim(GpuLower *g, const TkType *t, unsigned d);   /* exte
 /* the row and column within the tile of each element a lane holds of rt type t: <n x i64> */
 void gpu_tile_rc(GpuLower *g, const TkType *t, LLVMValueRef *row, LLVMValueRef *col);
 void gpu_scatter(GpuLower *g, LLVMValueRef base, LLVMTypeRef ety, Access A, LLVMValueRef v, unsigned n);
+/* Called before and after a per-warp store into gl parameter dst: the warp
+ * meets when the kernel reaches dst at another place too (gpu_global.c) */
+void gpu_store_meet(GpuLower *g, const TirInstr *dst);
+void gpu_store_meets_plan(GpuLower *g, const TirFunc *f);   /* g->meet, at check */
 LLVMValueRef gpu_tile_load(GpuLower *g, const TirInstr *i);   /* rt = LOAD gl[coords], masked at the edges */
 void gpu_tile_store(GpuLower *g, const TirInstr *i);           /* STORE rt into gl[coords], masked at the edges */
 

@@ -241,7 +241,9 @@ static int check_func(GpuLower *g, const TirFunc *f)
     g->count = n;
     free(g->dist);
     g->dist = calloc(n ? n : 1, sizeof *g->dist);
-    if (!g->dist) {
+    free(g->meet);
+    g->meet = calloc(f->nparams ? f->nparams : 1, 1);
+    if (!g->dist || !g->meet) {
         g->status = -1;
         snprintf(g->err, g->errlen, "out of memory");
         return -1;
@@ -254,6 +256,7 @@ static int check_func(GpuLower *g, const TirFunc *f)
                                  "tile's elements between lanes (a transpose or a change of layout); a block has %lld",
                         f->name, (long long)((tiles + 15) / 16 * 16 + g->exchange_bytes * warps), g->v->shared_name,
                         (long long)tiles, (long long)g->exchange_bytes, (long long)g->v->shared_limit);
+    gpu_store_meets_plan(g, f);
     return gpu_vector_plan(g, f);
 }
 
@@ -661,6 +664,7 @@ int tk_gpu_check(const TirModule *m, const TkGpuTarget *t, char *err, size_t err
     if (t->warp != 32 && t->warp != 64) return gpu_fail(&g, NULL, "wave size %d is not 32 or 64", t->warp);
     for (const TirFunc *f = m->funcs; f && g.status == 0; f = f->next) check_func(&g, f);
     free(g.dist);
+    free(g.meet);
     return g.status;
 }
 
@@ -693,6 +697,7 @@ int tk_gpu_emit(const TirModule *m, const TkGpuTarget *t, LLVMContextRef ctx, LL
     free(g.vals);
     free(g.slots);
     free(g.dist);
+    free(g.meet);
     LLVMDisposeBuilder(E->b);
     LLVMDisposeBuilder(g.ab);
     return g.status;

@@ -16,7 +16,7 @@ Role gpu_role_of(const TkType *t)
 {
     if (!t || t->kind != TK_TY_RT || t->rank != 2) return ROLE_NONE;
     if (gpu_half(t->elem)) return t->layout == TK_COL ? ROLE_B : ROLE_A;
-    if (t->elem == TK_TY_F32 && t->layout == TK_COL) return ROLE_B;   /* an f32 B operand, or a bf16 one before convert */
+    if ((t->elem == TK_TY_F32 || t->elem == TK_TY_BOOL) && t->layout == TK_COL) return ROLE_B;   /* an f32 B operand, or a bf16 one before convert; col masks */
     if ((t->elem == TK_TY_F32 || t->elem == TK_TY_BOOL) && t->layout == TK_ROW) return ROLE_C;   /* masks as accumulators */
     return ROLE_NONE;
 }

@@ -457,9 +457,12 @@ void gpu_vector_store(GpuLower *g, const TirInstr *i)
         mine = gpu_splat(g, LLVMBuildICmp(B, LLVMIntEQ, other, c64(g, 0), ""), w);
     }
     A.mask = LLVMBuildAnd(B, A.mask, mine, "");
-    if (sv) gpu_warp_sync(g);   /* the lanes meet before and after (gpu_shared_store) */
+    /* the lanes meet before and after: always for an sv (gpu_shared_store), for a gl as gpu_store_meet decides */
+    if (sv) gpu_warp_sync(g);
+    else gpu_store_meet(g, dst);
     gpu_scatter(g, sv ? g->slots[dst->id] : gpu_val(g, dst), gpu_elem_type(g, dst->type->elem), A, gpu_val(g, val), w);
     if (sv) gpu_warp_sync(g);
+    else gpu_store_meet(g, dst);
 }
 
 /* ---------------------------------------------------------------- reductions */

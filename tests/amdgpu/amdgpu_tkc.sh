@@ -52,12 +52,12 @@ llvm)
     echo ok
     ;;
 unsupported)
-    for f in "$src/unsupported_col_mask.tk"; do
+    for f in "$src/unsupported_mixed_mma.tk"; do
         "$tkc" --target=gfx942 --emit=asm "$f" -o "$work/u.s" 2> "$work/err"
         rc=$?
         cat "$work/err"
         [ $rc = 1 ] || [ $rc = 2 ] || fail "$f: exit status $rc, want 1 or 2"
-        grep -q 'is not supported by the AMDGPU backend yet' "$work/err" || fail "$f: no clear message"
+        grep -q 'share an operand type' "$work/err" || fail "$f: no clear message"
         grep -q 'LLVM ERROR' "$work/err" && fail "$f: LLVM error"
     done
     # an accumulator converted to an A operand moves elements between MFMA lanes: through
@@ -65,8 +65,10 @@ unsupported)
     "$tkc" --target=gfx942 --emit=asm "$src/../emu/epilogue.tk" -o "$work/x.s" || fail "epilogue: the cross-lane convert does not compile"
     grep -Eq 'ds_(write|store)' "$work/x.s" && grep -Eq 'ds_(read|load)' "$work/x.s" || fail "epilogue: no LDS exchange"
     grep -q '\.private_segment_fixed_size: 0' "$work/x.s" || fail "epilogue: the exchange went to scratch memory"
-    "$tkc" --target=gfx942 --emit=asm "$src/unsupported_col_mask.tk" 2>&1 | grep -q 'unsupported_col_mask.tk:7:20: gfx942: TIR op MAP2.gt giving rt<bool, 16, 16, col>' \
-        || fail "col mask: message does not name the line"
+    "$tkc" --target=gfx942 --emit=asm "$src/unsupported_mixed_mma.tk" 2>&1 | grep -q 'unsupported_mixed_mma.tk:12:5: gfx942: this mma takes rt<f32, 16, 16, row> operands, an earlier one in kernel mixed (line 9)' \
+        || fail "mixed mma: message does not name both lines"
+    # comparisons of col tiles: bool col tiles in the B layout
+    "$tkc" --target=gfx942 --emit=asm "$src/../emu/col_masks.tk" -o "$work/cm.s" || fail "col_masks.tk does not compile for gfx942"
     # packed tensors: the same per-element offsets as on NVIDIA (the emulator checks their values)
     "$tkc" --target=gfx942 --emit=asm "$src/../emu/packed.tk" -o "$work/p.s" || fail "packed.tk does not compile for gfx942"
     grep -q 'global_store' "$work/p.s" && grep -q 'global_load' "$work/p.s" || fail "packed.tk: no global loads and stores"

@@ -235,12 +235,18 @@ static const char mma_src[] =
     "    store(C, acc, block.y, block.x);\n"
     "}\n";
 
-/* a comparison of col tiles: bool col tiles have no fragment layout yet */
-static const char col_mask_src[] =
-    "kernel s(gl<f32, K, N> B, gl<f32, K, N> Y) grid(1) warps(2)\n"
+/* one bf16 and one f32 mma: a kernel has one base tile, so its mmas share an operand type */
+static const char mixed_src[] =
+    "kernel x(gl<bf16, M, K> A, gl<bf16, K, N> B, gl<f32, M, K> A2, gl<f32, K, N> B2, gl<f32, M, N> C) grid(1) warps(1)\n"
     "{\n"
-    "    rt<f32, 32, 32, col> b = load(B, warp.id, 0);\n"
-    "    store(Y, where(b > 0.0, b, 0.5), warp.id, 0);\n"
+    "    rt<f32, 32, 32> acc = zeros();\n"
+    "    rt<bf16, 32, 32> a = load(A, 0, 0);\n"
+    "    rt<bf16, 32, 32, col> b = load(B, 0, 0);\n"
+    "    mma_ab(acc, a, b);\n"
+    "    rt<f32, 32, 32> a2 = load(A2, 0, 0);\n"
+    "    rt<f32, 32, 32, col> b2 = load(B2, 0, 0);\n"
+    "    mma_ab(acc, a2, b2);\n"
+    "    store(C, acc, 0, 0);\n"
     "}\n";
 
 /* f16 operands: AMD's table has no f16 rows yet */
@@ -312,15 +318,14 @@ END_TEST
 START_TEST(unsupported_ops_are_diagnostics)
 {
     char err[1024], *text;
-    int rc = compile(col_mask_src, "gfx942", TK_EMIT_ASM, &text, err, sizeof err);
+    int rc = compile(mixed_src, "gfx942", TK_EMIT_ASM, &text, err, sizeof err);
     free(text);
     ck_assert_int_eq(rc, 1);
-    ck_assert_msg(strstr(err, "k.tk:4:20: gfx942: TIR op MAP2.gt") && strstr(err, "is not supported by the AMDGPU backend yet"),
-                  "%s", err);
-    rc = compile(col_mask_src, "gfx1201", TK_EMIT_ASM, &text, err, sizeof err);
+    ck_assert_msg(strstr(err, "k.tk:9:5: gfx942: this mma takes") && strstr(err, "share an operand type"), "%s", err);
+    rc = compile(mixed_src, "gfx1201", TK_EMIT_ASM, &text, err, sizeof err);
     free(text);
     ck_assert_int_eq(rc, 1);
-    ck_assert_msg(strstr(err, "gfx1201: TIR op MAP2.gt"), "%s", err);
+    ck_assert_msg(strstr(err, "gfx1201: this mma takes"), "%s", err);
     rc = compile(f16_mma_src, "gfx942", TK_EMIT_ASM, &text, err, sizeof err);
     free(text);
     ck_assert_int_eq(rc, 1);

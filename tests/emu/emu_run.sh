@@ -21,11 +21,13 @@
 #                slices.tk and tests/tir/subtile.tk (sub-tiles as mma operands,
 #                rows and columns at run-time indices, sub-vectors, all read and written),
 #                bf16_lines.tk (reductions and broadcasts of bf16 and f32 col tiles),
-#                f16_mma.tk (mma.sync with f16 operands: a gemm, a product chain), and
+#                f16_mma.tk (mma.sync with f16 operands: a gemm, a product chain),
+#                col_masks.tk (comparisons, logic, selects and masks of col tiles), and
 #                the stdlib softmax (its bf16 form keeps e in an sv), layernorm and
 #                rmsnorm kernels (f32 and bf16)
 #   nosync       the example gemm without a sync(): the emulator must see the race
-#   unsupported  a kernel outside the GPU subset: a clear message, no crash
+#   unsupported  a kernel the lowering refuses (a bf16 and an f32 mma in one kernel):
+#                a clear message, no crash
 set -u
 check=$1 tkc=$2 tests=$3
 src=$tests/amdgpu
@@ -50,6 +52,7 @@ odd_tile M=50,K=40,N=100 1
 ../emu/epilogue M=45,K=16,N=32,D=50 1
 ../emu/regress_wide_exp M=314,K=7,N=88 2
 ../emu/regress_two_shared M=133,K=16,N=21 1
+../emu/regress_store_order M=30,N=33 2
 ../emu/vectors:row_stats M=77,K=40,N=29 2
 ../emu/vectors:col_bias M=45,K=23,N=100,X=3 1
 ../emu/vectors:both M=45,K=23,N=37 2
@@ -80,6 +83,7 @@ odd_tile M=50,K=40,N=100 1
 ../emu/bf16_lines M=77,N=64 2
 ../emu/f16_mma:gemm_f16 M=77,K=100,N=45 2
 ../emu/f16_mma:chain_f16 M=77,K=40,N=30,D=13 1
+../emu/col_masks K=77,N=45 2
 ../tir/subtile M=40,N=33 1
 ../../stdlib-kernels/softmax:softmax_f32 R=37,C=300 2
 ../../stdlib-kernels/softmax:softmax_bf16 R=19,C=1000 1
@@ -103,13 +107,13 @@ nosync)
     echo "$out" | grep -q '^correct   NO' || fail "a missing sync() went unnoticed"
     ;;
 unsupported)
-    # a comparison of col tiles (a bool col tile): not lowered yet
-    out=$("$tkc" run "$src/unsupported_col_mask.tk" --target=sm_80-emu --size K=16,N=16 2>&1)
+    # a bf16 and an f32 mma in one kernel (one base tile per kernel): refused
+    out=$("$tkc" run "$src/unsupported_mixed_mma.tk" --target=sm_80-emu --size M=16,K=16,N=16 2>&1)
     rc=$?
     echo "$out" | head -5
-    [ $rc != 0 ] || fail "unsupported_col_mask.tk ran on the emulator"
-    echo "$out" | grep -q 'is not supported by the NVPTX emulation backend yet' || fail "no clear message"
-    echo "$out" | grep -q 'unsupported_col_mask.tk:7:20' || fail "the message does not name the line"
+    [ $rc != 0 ] || fail "unsupported_mixed_mma.tk ran on the emulator"
+    echo "$out" | grep -q 'share an operand type' || fail "no clear message"
+    echo "$out" | grep -q 'unsupported_mixed_mma.tk:12:5' || fail "the message does not name the line"
     ;;
 *) fail "unknown check $check" ;;
 esac

@@ -100,7 +100,9 @@ def program(seed):
     vstore = r.random() < 0.3
     # the result goes through a shared tile: stored by each warp, read back by
     # another (W > 1) or by itself as a col tile, whose elements sit in other lanes
-    restage = r.random() < 0.3 and staged_bytes + BM * W * BN * 4 <= 49152   # a block's shared memory
+    # a block's shared memory also holds each warp's scratch for the transposed A (seed 674023)
+    scratch_bytes = W * BM * BK * ebytes if tr else 0
+    restage = r.random() < 0.3 and staged_bytes + scratch_bytes + BM * W * BN * 4 <= 49152
     params = (f"gl<{T}, {'K, M' if ta or tr else 'M, K'}> A, gl<{T}, {'N, K' if tb else 'K, N'}> B, gl<f32, M, N> C, f32 s")
     if second:
         params += f", gl<{T}, N, D> V, gl<f32, M, D> O"

@@ -3,7 +3,7 @@
 # needed. The kernels are the AMDGPU tests' (tests/amdgpu/*.tk): one source, both vendors.
 #   ptx          PTX text: mma.sync per K step, block sizes, entry points, LLVM IR,
 #                shuffles of row reductions, transposed operands kept in registers
-#   unsupported  constructs outside the subset: a message naming file:line, SM and construct
+#   unsupported  a kernel the lowering refuses (a bf16 and an f32 mma): file:line, SM, both lines
 #   stats        tkc --stats: shared memory and mma per K step always; registers,
 #                spills and occupancy from ptxas where it exists, said to be unknown where not
 #   ptxas        NVIDIA's assembler accepts the PTX for every SM, without spills
@@ -64,16 +64,16 @@ ptx)
     echo "ok: 32 mma.sync per K step (64x64), 128-thread blocks, 48x48 in 16x8 tiles, ptx_kernel IR, examples/gemm.tk with shared tiles and barriers, softmax's shuffles, attention"
     ;;
 unsupported)
-    for f in "$src/unsupported_col_mask.tk"; do
+    for f in "$src/unsupported_mixed_mma.tk"; do
         "$tkc" --target=sm_90a --emit=ptx "$f" -o "$work/u.ptx" 2> "$work/err"
         rc=$?
         cat "$work/err"
         [ $rc = 1 ] || [ $rc = 2 ] || fail "$f: exit status $rc, want 1 or 2"
-        grep -q 'is not supported by the NVPTX backend yet' "$work/err" || fail "$f: no clear message"
+        grep -q 'share an operand type' "$work/err" || fail "$f: no clear message"
         grep -q 'LLVM ERROR' "$work/err" && fail "$f: LLVM error"
     done
-    "$tkc" --target=sm_80 --emit=ptx "$src/unsupported_col_mask.tk" 2>&1 | grep -q 'unsupported_col_mask.tk:7:20: sm_80: TIR op MAP2.gt giving rt<bool, 16, 16, col>' \
-        || fail "col mask: message does not name the line"
+    "$tkc" --target=sm_80 --emit=ptx "$src/unsupported_mixed_mma.tk" 2>&1 | grep -q 'unsupported_mixed_mma.tk:12:5: sm_80: this mma takes rt<f32, 16, 16, row> operands, an earlier one in kernel mixed (line 9)' \
+        || fail "mixed mma: message does not name both lines"
     ;;
 stats)
     out=$(TK_PTXAS=none "$tkc" --stats --target=sm_90a "$tests/../examples/gemm.tk") || fail "tkc --stats failed"
@@ -104,7 +104,7 @@ ptxas)
     for sm in sm_80 sm_90 sm_90a; do
         # (examples/attention.tk is left out: one warp holding 64x64 q, s and o spills; GPU configurations come later)
         for k in mma_single gemm_kloop gemm_warps odd_tile ../../examples/gemm ../emu/epilogue ../emu/vectors ../../examples/softmax \
-                 ../emu/f32_mma ../emu/transpose ../emu/elements ../emu/packed ../emu/shared_stores ../emu/slices ../emu/bf16_lines ../emu/f16_mma ../../stdlib-kernels/softmax ../../stdlib-kernels/layernorm ../../stdlib-kernels/rmsnorm; do
+                 ../emu/f32_mma ../emu/transpose ../emu/elements ../emu/packed ../emu/shared_stores ../emu/slices ../emu/bf16_lines ../emu/f16_mma ../emu/col_masks ../../stdlib-kernels/softmax ../../stdlib-kernels/layernorm ../../stdlib-kernels/rmsnorm; do
             "$tkc" --target=$sm --emit=ptx "$src/$k.tk" -o "$work/$(basename $k).ptx" || fail "tkc failed ($k, $sm)"
             "$ptxas" -arch=$sm -v "$work/$(basename $k).ptx" -o "$work/k.cubin" > "$work/log" 2>&1 || { cat "$work/log"; fail "ptxas rejected $k for $sm"; }
             # every kernel of the file: one line per kernel, none with a spill
