@@ -74,7 +74,12 @@ TkType *tk_check_generic_call(TkChecker *c, TkNode *e, TkSymbol *ts)
     bool explicit_args = e->explicit_targs;
     if (explicit_args) {
         unsigned n = tk_list_length(e->list2);
-        if (n != np) {
+        /* trailing parameters with a default may be left out (filled below) */
+        bool defaults_rest = n < np;
+        unsigned k = 0;
+        for (const TkNode *p = t->c; p && defaults_rest; p = p->next, k++)
+            if (k >= n && !p->b) defaults_rest = false;
+        if (n != np && !defaults_rest) {
             TkDiag *g = tk_error(c->diags, e->name_span, "'%s' takes %u compile-time argument%s, not %u", e->name, np,
                                  np == 1 ? "" : "s", n);
             tk_diag_expected(g, "%s", sig);

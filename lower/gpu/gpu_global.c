@@ -9,6 +9,7 @@
  * branch per element. A STORE writes each element under its own condition. */
 #include <stdlib.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "emit.h"
 #include "gpu_internal.h"
@@ -194,6 +195,230 @@ void gpu_store_meet(GpuLower *g, const TirInstr *dst)
     if (dst->op == TIR_PARAM && g->meet && dst->aux >= 0 && (unsigned)dst->aux < g->f->nparams && g->meet[dst->aux]) gpu_warp_sync(g);
 }
 
+/* ---------------------------------------------------------------- interior tiles
+ * Most tiles of a large tensor lie wholly inside it. For those a lane needs
+ * no mask: it reads its elements from one scalar base plus a constant per
+ * element, and elements that sit side by side in a tensor row at every lane
+ * (the pairs of an mma A fragment, a C fragment's pairs) move as one vector
+ * access of up to 16 bytes. Whether a tile is interior, and whether the
+ * tensor's row length and address allow the vectors, is one test per access,
+ * the same for every lane; other tiles take the masked per-element path. */
+
+typedef struct {
+    unsigned start, width;     /* lane elements [start, start + width): one tensor row, side by side */
+} Run;
+
+typedef struct {
+    LLVMValueRef fast;         /* i1: interior, and aligned for the widest run */
+    LLVMValueRef base;         /* i64: tensor index of the lane's element with constant offset (0, 0) */
+    LLVMValueRef ncols, nrows; /* i64: the plane's row length and rows */
+    LLVMValueRef row, col;     /* i64: plane row and column of the lane's element (0, 0) */
+    LLVMValueRef lead_ok;      /* i1: the leading coordinates are in range */
+    LLVMValueRef nonempty;     /* i1: the tensor has an element */
+    int64_t *r, *c;            /* per element: constant row and column offsets */
+    LLVMValueRef *rowp;        /* per element: the address of its row's column 0 (built by row_addr, per path) */
+    Run *runs;
+    unsigned nruns;
+} Interior;
+
+static void interior_free(Interior *I)
+{
+    free(I->rowp);
+    free(I->r);
+    free(I->c);
+    free(I->runs);
+}
+
+/* Does the run of w elements from p sit side by side in one row, starting
+ * at a multiple of w, at every lane? */
+static bool run_fits(GpuLower *g, const Frags *F, const int64_t *r, const int64_t *c, unsigned p, unsigned w)
+{
+    if ((int64_t)p + w > F->n) return false;
+    for (unsigned q = 1; q < w; q++)
+        if (r[p + q] != r[p] || c[p + q] != c[p] + q) return false;
+    for (int lane = 0; lane < g->wave; lane++)
+        if ((tk_lane_term(F->lay->col, lane) + c[p]) % w != 0) return false;
+    return true;
+}
+
+/* The interior fast path of an rt tile of type `tile` at tile coordinates
+ * coords[] of plain gl type gt, or false when it has none (packed tensors,
+ * elements that are not 2- or 4-byte floats). */
+static bool interior_of(GpuLower *g, const TkType *gt, const TirInstr *const *coords, const TkType *tile, LLVMValueRef ptr,
+                        Interior *I)
+{
+    memset(I, 0, sizeof *I);
+    if (gt->layout == TK_PACKED || !(gt->elem == TK_TY_F32 || gpu_half(gt->elem))) return false;
+    LLVMBuilderRef B = g->e.b;
+    Frags F;
+    gpu_frags_of(g->row, tile, &F);
+    unsigned n = (unsigned)F.n, esize = gt->elem == TK_TY_F32 ? 4 : 2, maxw = 16 / esize, widest = 1;
+    I->r = malloc(sizeof *I->r * n);
+    I->c = malloc(sizeof *I->c * n);
+    I->runs = malloc(sizeof *I->runs * n);
+    I->rowp = malloc(sizeof *I->rowp * n);
+    if (!I->r || !I->c || !I->runs || !I->rowp) {
+        interior_free(I);
+        return false;
+    }
+    for (unsigned p = 0; p < n; p++) {
+        int64_t frag = p / F.elems, e = p % F.elems;
+        I->r[p] = frag / F.fcols * F.bm + F.lay->row_of[e];
+        I->c[p] = frag % F.fcols * F.bn + F.lay->col_of[e];
+    }
+    for (unsigned p = 0; p < n;) {
+        unsigned w = maxw;
+        while (w > 1 && !run_fits(g, &F, I->r, I->c, p, w)) w /= 2;
+        I->runs[I->nruns++] = (Run){ p, w };
+        if (w > widest) widest = w;
+        p += w;
+    }
+    /* the tile's place: leading coordinates in range, rows and columns inside */
+    unsigned rank = gt->rank;
+    LLVMValueRef ok = LLVMConstInt(g->e.i1, 1, 0), lead = c64(g, 0);
+    for (unsigned d = 0; d + 2 < rank; d++) {
+        LLVMValueRef x = gpu_i64v(g, gpu_val(g, coords[d])), dim = gpu_tensor_dim(g, gt, d);
+        ok = LLVMBuildAnd(B, ok, LLVMBuildICmp(B, LLVMIntULT, x, dim, ""), "");
+        lead = LLVMBuildAdd(B, LLVMBuildMul(B, lead, dim, ""), x, "");
+    }
+    LLVMValueRef nrows = rank >= 2 ? gpu_tensor_dim(g, gt, rank - 2) : c64(g, 1), ncols = gpu_tensor_dim(g, gt, rank - 1);
+    LLVMValueRef lead_ok = ok;
+    LLVMValueRef rt = rank >= 2 ? gpu_i64v(g, gpu_val(g, coords[rank - 2])) : c64(g, 0);
+    LLVMValueRef ct = gpu_i64v(g, gpu_val(g, coords[rank - 1]));
+    /* tile coordinates in [0, dim / tile dim): no overflow in what follows */
+    LLVMValueRef rfit = LLVMBuildSDiv(B, nrows, c64(g, tile->dims[0]), ""), cfit = LLVMBuildSDiv(B, ncols, c64(g, tile->dims[1]), "");
+    ok = LLVMBuildAnd(B, ok, LLVMBuildICmp(B, LLVMIntULT, rt, rfit, ""), "");
+    ok = LLVMBuildAnd(B, ok, LLVMBuildICmp(B, LLVMIntULT, ct, cfit, ""), "");
+    if (widest > 1) {
+        LLVMValueRef wm = c64(g, widest - 1);
+        LLVMValueRef addr = LLVMBuildPtrToInt(B, ptr, g->e.i64, "");
+        ok = LLVMBuildAnd(B, ok, LLVMBuildICmp(B, LLVMIntEQ, LLVMBuildAnd(B, ncols, wm, ""), c64(g, 0), ""), "");
+        ok = LLVMBuildAnd(B, ok, LLVMBuildICmp(B, LLVMIntEQ, LLVMBuildAnd(B, addr, c64(g, widest * esize - 1), ""), c64(g, 0), ""), "");
+    }
+    LLVMValueRef numel = c64(g, 1);
+    for (unsigned d = 0; d < rank; d++) numel = LLVMBuildMul(B, numel, gpu_tensor_dim(g, gt, d), "");
+    I->nonempty = LLVMBuildICmp(B, LLVMIntSGT, numel, c64(g, 0), "");
+    I->lead_ok = lead_ok;
+    I->fast = ok;
+    I->ncols = ncols;
+    I->nrows = nrows;
+    LLVMValueRef lane = LLVMBuildZExt(B, g->lane, g->e.i64, "");
+    LLVMValueRef row = LLVMBuildAdd(B, LLVMBuildMul(B, rt, c64(g, tile->dims[0]), ""), gpu_lane_term(g, lane, F.lay->row), "");
+    LLVMValueRef col = LLVMBuildAdd(B, LLVMBuildMul(B, ct, c64(g, tile->dims[1]), ""), gpu_lane_term(g, lane, F.lay->col), "");
+    LLVMValueRef plane = LLVMBuildMul(B, LLVMBuildMul(B, lead, nrows, ""), ncols, "");
+    I->base = LLVMBuildAdd(B, plane, LLVMBuildAdd(B, LLVMBuildMul(B, row, ncols, ""), col, ""), "lane.base");
+    I->row = row;
+    I->col = col;
+    return true;
+}
+
+/* Forgets the row addresses: each path (interior, edge) builds its own. */
+static void rows_reset(const Interior *I, unsigned n)
+{
+    for (unsigned p = 0; p < n; p++) I->rowp[p] = NULL;
+}
+
+/* The address of element p: its row's start (one per distinct row offset)
+ * plus a constant column offset. Built this way, and not as one index, so
+ * that the loop-invariant part LLVM hoists out of a K loop is one value per
+ * row and not one per element (those would each hold a register pair). */
+static LLVMValueRef elem_ptr(GpuLower *g, const Interior *I, LLVMValueRef ptr, LLVMTypeRef ety, unsigned p, unsigned n)
+{
+    LLVMBuilderRef B = g->e.b;
+    if (!I->rowp[p]) {
+        LLVMValueRef ix = LLVMBuildAdd(B, I->base, LLVMBuildMul(B, c64(g, I->r[p]), I->ncols, ""), "");
+        LLVMValueRef rp = LLVMBuildGEP2(B, ety, ptr, &ix, 1, "row");
+        for (unsigned q = p; q < n; q++)
+            if (I->r[q] == I->r[p]) I->rowp[q] = rp;
+    }
+    LLVMValueRef c = c64(g, I->c[p]);
+    return LLVMBuildGEP2(B, ety, I->rowp[p], &c, 1, "");
+}
+
+/* Is element p inside the plane? (row and column in [0, extent): one unsigned compare each) */
+static LLVMValueRef edge_ok(GpuLower *g, const Interior *I, unsigned p)
+{
+    LLVMBuilderRef B = g->e.b;
+    LLVMValueRef r = LLVMBuildAdd(B, I->row, c64(g, I->r[p]), ""), c = LLVMBuildAdd(B, I->col, c64(g, I->c[p]), "");
+    LLVMValueRef ok = LLVMBuildAnd(B, LLVMBuildICmp(B, LLVMIntULT, r, I->nrows, ""), LLVMBuildICmp(B, LLVMIntULT, c, I->ncols, ""), "");
+    return LLVMBuildAnd(B, ok, I->lead_ok, "");
+}
+
+
+/* A tile on an edge: every element under its own mask, 0 outside (an empty
+ * tensor's pointer may be anything: nothing is read from it). */
+static LLVMValueRef edge_load(GpuLower *g, const Interior *I, LLVMValueRef ptr, LLVMTypeRef ety, unsigned n)
+{
+    LLVMBuilderRef B = g->e.b;
+    LLVMTypeRef vty = LLVMVectorType(ety, n);
+    LLVMBasicBlockRef pre = LLVMGetInsertBlock(B);
+    LLVMBasicBlockRef rd = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "load.masked");
+    LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "load.masked.done");
+    LLVMBuildCondBr(B, I->nonempty, rd, done);
+    LLVMPositionBuilderAtEnd(B, rd);
+    rows_reset(I, n);
+    LLVMValueRef v = LLVMGetPoison(vty), zero = LLVMConstNull(ety);
+    for (unsigned p = 0; p < n; p++) {
+        LLVMValueRef ok = edge_ok(g, I, p);
+        /* masked: read the tensor's first element instead */
+        LLVMValueRef at = LLVMBuildSelect(B, ok, elem_ptr(g, I, ptr, ety, p, n), ptr, "");
+        LLVMValueRef x = LLVMBuildLoad2(B, ety, at, "");
+        v = LLVMBuildInsertElement(B, v, LLVMBuildSelect(B, ok, x, zero, ""), c32(g, p), "");
+    }
+    LLVMBasicBlockRef rd_end = LLVMGetInsertBlock(B);
+    LLVMBuildBr(B, done);
+    LLVMPositionBuilderAtEnd(B, done);
+    LLVMValueRef phi = LLVMBuildPhi(B, vty, "masked"), z = LLVMConstNull(vty);
+    LLVMAddIncoming(phi, &v, &rd_end, 1);
+    LLVMAddIncoming(phi, &z, &pre, 1);
+    return phi;
+}
+
+static void edge_store(GpuLower *g, const Interior *I, LLVMValueRef ptr, LLVMTypeRef ety, LLVMValueRef v, unsigned n)
+{
+    LLVMBuilderRef B = g->e.b;
+    rows_reset(I, n);
+    for (unsigned p = 0; p < n; p++) {
+        LLVMBasicBlockRef wr = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "store");
+        LLVMBasicBlockRef next = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "store.next");
+        LLVMValueRef at = elem_ptr(g, I, ptr, ety, p, n);   /* here: the row addresses must dominate later stores */
+        LLVMBuildCondBr(B, edge_ok(g, I, p), wr, next);
+        LLVMPositionBuilderAtEnd(B, wr);
+        LLVMBuildStore(B, LLVMBuildExtractElement(B, v, c32(g, p), ""), at);
+        LLVMBuildBr(B, next);
+        LLVMPositionBuilderAtEnd(B, next);
+    }
+}
+
+static LLVMValueRef interior_load(GpuLower *g, const Interior *I, LLVMValueRef ptr, LLVMTypeRef ety, unsigned n, unsigned esize)
+{
+    LLVMBuilderRef B = g->e.b;
+    LLVMValueRef v = LLVMGetPoison(LLVMVectorType(ety, n));
+    rows_reset(I, n);
+    for (unsigned k = 0; k < I->nruns; k++) {
+        unsigned p = I->runs[k].start, w = I->runs[k].width;
+        LLVMTypeRef ty = w == 1 ? ety : LLVMVectorType(ety, w);
+        LLVMValueRef x = LLVMBuildLoad2(B, ty, elem_ptr(g, I, ptr, ety, p, n), "");
+        LLVMSetAlignment(x, w * esize);
+        for (unsigned q = 0; q < w; q++)
+            v = LLVMBuildInsertElement(B, v, w == 1 ? x : LLVMBuildExtractElement(B, x, c32(g, q), ""), c32(g, p + q), "");
+    }
+    return v;
+}
+
+static void interior_store(GpuLower *g, const Interior *I, LLVMValueRef ptr, LLVMTypeRef ety, LLVMValueRef v, unsigned n,
+                           unsigned esize)
+{
+    LLVMBuilderRef B = g->e.b;
+    rows_reset(I, n);
+    for (unsigned k = 0; k < I->nruns; k++) {
+        unsigned p = I->runs[k].start, w = I->runs[k].width;
+        LLVMValueRef x = w == 1 ? LLVMBuildExtractElement(B, v, c32(g, p), "") : gpu_sub_vector(g, v, p, (int)w);
+        LLVMValueRef st = LLVMBuildStore(B, x, elem_ptr(g, I, ptr, ety, p, n));
+        LLVMSetAlignment(st, w * esize);
+    }
+}
+
 LLVMValueRef gpu_tile_load(GpuLower *g, const TirInstr *i)
 {
     const TirInstr *src = i->args[0];
@@ -201,12 +426,35 @@ LLVMValueRef gpu_tile_load(GpuLower *g, const TirInstr *i)
     Frags F;
     gpu_frags_of(g->row, t, &F);
     unsigned n = (unsigned)F.n;
-    Access A = tile_access(g, gt, (const TirInstr *const *)&i->args[1], t);
-    if (g->status) return LLVMGetPoison(gpu_tile_type(g, t));
+    const TirInstr *const *coords = (const TirInstr *const *)&i->args[1];
     /* bf16 tiles hold bits (i16); f32 tiles read f32, or bf16/f16 widened */
     bool wide = t->elem == TK_TY_F32;
     LLVMTypeRef ety = wide ? emit_scalar_type(&g->e, gt->elem) : g->e.i16;
-    LLVMValueRef v = gpu_gather(g, gpu_val(g, src), ety, A, n);
+    LLVMValueRef ptr = gpu_val(g, src), v;
+    Interior I;
+    if (interior_of(g, gt, coords, t, ptr, &I)) {
+        LLVMBuilderRef B = g->e.b;
+        LLVMBasicBlockRef fast = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "load.interior");
+        LLVMBasicBlockRef slow = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "load.edge");
+        LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "load.joined");
+        LLVMBuildCondBr(B, I.fast, fast, slow);
+        LLVMPositionBuilderAtEnd(B, fast);
+        LLVMValueRef vf = interior_load(g, &I, ptr, ety, n, gt->elem == TK_TY_F32 ? 4 : 2);
+        LLVMBasicBlockRef fast_end = LLVMGetInsertBlock(B);
+        LLVMBuildBr(B, join);
+        LLVMPositionBuilderAtEnd(B, slow);   /* the masked path's index vectors are built here only */
+        LLVMValueRef vs = edge_load(g, &I, ptr, ety, n);
+        LLVMBasicBlockRef slow_end = LLVMGetInsertBlock(B);
+        LLVMBuildBr(B, join);
+        LLVMPositionBuilderAtEnd(B, join);
+        v = LLVMBuildPhi(B, LLVMVectorType(ety, n), "tile");
+        LLVMAddIncoming(v, &vf, &fast_end, 1);
+        LLVMAddIncoming(v, &vs, &slow_end, 1);
+        interior_free(&I);
+    } else {
+        v = gpu_gather(g, ptr, ety, tile_access(g, gt, coords, t), n);
+    }
+    if (g->status) return LLVMGetPoison(gpu_tile_type(g, t));
     if (wide && gt->elem != TK_TY_F32) return LLVMBuildFPExt(g->e.b, v, LLVMVectorType(g->e.f32, n), "");
     return v;
 }
@@ -217,9 +465,27 @@ void gpu_tile_store(GpuLower *g, const TirInstr *i)
     const TkType *t = i->args[1]->type, *gt = dst->type;
     Frags F;
     gpu_frags_of(g->row, t, &F);
-    Access A = tile_access(g, gt, (const TirInstr *const *)&i->args[2], t);
-    if (g->status) return;
+    const TirInstr *const *coords = (const TirInstr *const *)&i->args[2];
     gpu_store_meet(g, dst);
-    gpu_scatter(g, gpu_val(g, dst), gpu_elem_type(g, t->elem), A, gpu_val(g, i->args[1]), (unsigned)F.n);
+    LLVMValueRef ptr = gpu_val(g, dst), v = gpu_val(g, i->args[1]);
+    LLVMTypeRef ety = gpu_elem_type(g, t->elem);
+    Interior I;
+    if (t->elem == gt->elem && interior_of(g, gt, coords, t, ptr, &I)) {
+        LLVMBuilderRef B = g->e.b;
+        LLVMBasicBlockRef fast = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "store.interior");
+        LLVMBasicBlockRef slow = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "store.edge");
+        LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "store.joined");
+        LLVMBuildCondBr(B, I.fast, fast, slow);
+        LLVMPositionBuilderAtEnd(B, fast);
+        interior_store(g, &I, ptr, ety, v, (unsigned)F.n, gt->elem == TK_TY_F32 ? 4 : 2);
+        LLVMBuildBr(B, join);
+        LLVMPositionBuilderAtEnd(B, slow);
+        edge_store(g, &I, ptr, ety, v, (unsigned)F.n);
+        LLVMBuildBr(B, join);
+        LLVMPositionBuilderAtEnd(B, join);
+        interior_free(&I);
+    } else {
+        gpu_scatter(g, ptr, ety, tile_access(g, gt, coords, t), v, (unsigned)F.n);
+    }
     gpu_store_meet(g, dst);
 }

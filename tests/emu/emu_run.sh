@@ -24,7 +24,10 @@
 #                f16_mma.tk (mma.sync with f16 operands: a gemm, a product chain),
 #                col_masks.tk (comparisons, logic, selects and masks of col tiles), and
 #                the stdlib softmax (its bf16 form keeps e in an sv), layernorm and
-#                rmsnorm kernels (f32 and bf16)
+#                rmsnorm kernels (f32 and bf16), and stdlib gemm kernels at their GPU
+#                configurations (64x64 tiles; two warps per block in gemm_f32_small and
+#                the packed m32 form; an odd row length keeps gemm_f32_small's A off
+#                the vector path)
 #   nosync       the example gemm without a sync(): the emulator must see the race
 #   unsupported  a kernel the lowering refuses (a bf16 and an f32 mma in one kernel):
 #                a clear message, no crash
@@ -92,6 +95,11 @@ odd_tile M=50,K=40,N=100 1
 ../../stdlib-kernels/layernorm:layernorm_bf16 R=19,C=100 1
 ../../stdlib-kernels/rmsnorm:rmsnorm_f32 R=37,C=300 1
 ../../stdlib-kernels/rmsnorm:rmsnorm_bf16 R=19,C=100 2
+../../stdlib-kernels/gemm:gemm_bf16 M=150,K=70,N=130 2
+../../stdlib-kernels/gemm:gemm_f32_small M=150,K=71,N=130 1
+../../stdlib-kernels/gemm:gemm_bf16_nt_ep M=100,K=64,N=77 2 --set use_bias=true --set use_residual=true --set act=2
+../../stdlib-kernels/gemm:gemv_bf16 M=5,K=100,N=200 1
+../../stdlib-kernels/gemm:gemm_bf16_packed_m32 M=45,K=300,N=300,NB=2,KT=2 2
 LIST
     ;;
 nosync)

@@ -39,6 +39,13 @@ static const char GEMM_SRC[] =
     "\n"
     "kernel act16x64(gl<f32, M, N> X, gl<f32, M, N> Y) grid(cdiv(N, 64), cdiv(M, 16)) {\n"
     "    store(Y, act<16, 64>(load(X, block.y, block.x)), block.y, block.x);\n"
+    "}\n"
+    "\n"
+    "fn scaled<R, C, S = 2>(rt<f32, R, C> x) -> rt<f32, R, C> { return x * S; }\n"
+    "\n"
+    "kernel act_scaled(gl<f32, M, N> X, gl<f32, M, N> Y) grid(cdiv(N, 64), cdiv(M, 16)) {\n"
+    "    rt<f32, 16, 64> x = load(X, block.y, block.x);\n"
+    "    store(Y, scaled<16, 64>(act(x)) + scaled<16, 64, 3>(act(x)), block.y, block.x);   // S left out: its default\n"
     "}\n";
 
 static tk_program *prog;
@@ -136,7 +143,8 @@ START_TEST(generic_params_are_listed)
 }
 END_TEST
 
-static void check_act(const char *kernel, int64_t M, int64_t N)
+/* y = scale·x·sigmoid(x) */
+static void check_act(const char *kernel, int64_t M, int64_t N, double scale)
 {
     ck_assert_ptr_nonnull(prog);
     tk_kernel *k = tk_program_kernel(prog, kernel);
@@ -151,7 +159,7 @@ static void check_act(const char *kernel, int64_t M, int64_t N)
     tk_arg args[2] = { TK_TENSOR2(x, M, N), TK_TENSOR2(y, M, N) };
     ck_assert_msg(tk_kernel_launch(k, args, 2, 2) == TK_OK, "%s", tk_program_error(prog));
     for (int64_t i = 0; i < M * N; i++) {
-        double want = (double)x[i] / (1.0 + exp(-(double)x[i]));
+        double want = scale * (double)x[i] / (1.0 + exp(-(double)x[i]));
         ck_assert_msg(fabs(y[i] - want) <= 1e-5 * fabs(want) + 1e-6, "%s [%lld]: x %g got %g want %g", kernel, (long long)i,
                       (double)x[i], (double)y[i], want);
     }
@@ -161,8 +169,9 @@ static void check_act(const char *kernel, int64_t M, int64_t N)
 
 START_TEST(generic_helper_two_shapes)
 {
-    check_act("act32", 45, 77);      /* act<32,32>, inferred from the argument */
-    check_act("act16x64", 45, 77);   /* act<16,64>, explicit */
+    check_act("act32", 45, 77, 1);        /* act<32,32>, inferred from the argument */
+    check_act("act16x64", 45, 77, 1);     /* act<16,64>, explicit */
+    check_act("act_scaled", 45, 77, 5);   /* scaled<16,64> (S = 2 by default) + scaled<16,64,3> */
 }
 END_TEST
 

@@ -167,8 +167,13 @@ START_TEST(stdlib_gemm_params_are_listed)
     ck_assert_int_eq(tk_program_generic_params(prog, "gemm_bf16_nt_ep", g, 4), 3);
     ck_assert_int_eq(tk_program_generic_params(prog, "gemm_bf16_packed", g, 4), 1);
     ck_assert(g[0].has_default && g[0].default_value == 256);
-    ck_assert_int_eq(tk_program_generic_params(prog, "gemm_f32_small", g, 4), 0);   /* a named configuration */
-    ck_assert_int_eq(tk_program_generic_params(prog, "pack_b_bf16", g, 4), 0);
+    /* named configurations keep only what differs per target: the K step on a GPU */
+    ck_assert_int_eq(tk_program_generic_params(prog, "gemm_f32_small", g, 4), 2);
+    ck_assert(strcmp(g[0].name, "SK") == 0 && g[0].has_default && g[0].default_value == 64);
+    ck_assert(strcmp(g[1].name, "WM") == 0 && g[1].has_default && g[1].default_value == 64);   /* one warp */
+    ck_assert_int_eq(tk_program_generic_params(prog, "pack_b_bf16", g, 4), 1);
+    ck_assert(strcmp(g[0].name, "PR") == 0 && g[0].has_default && g[0].default_value == 256);
+    ck_assert_int_eq(tk_program_generic_params(prog, "gemm_bf16_tiny", g, 4), 0);
     /* a configuration the language rejects is reported, and the program keeps working */
     ck_assert_ptr_null(tk_program_kernel(prog, "gemm_f32<100,64,64>"));
     ck_assert_msg(strstr(tk_program_error(prog), "multiple of 16"), "%s", tk_program_error(prog));

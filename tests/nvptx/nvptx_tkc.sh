@@ -114,5 +114,28 @@ ptxas)
         done
     done
     ;;
+stdlib_gemm)
+    # the stdlib gemm kernels at their GPU configurations (target(gpu: ...) defaults):
+    # no spills, by tkc --stats (ptxas -v), except the f32 packed forms: a packed plane
+    # is 256 columns wide, so a warp holds a 16x256 f32 accumulator and a 16x256 f32 B
+    # slice (128 registers each); they need B staged through shared memory (issue 28)
+    command -v ptxas >/dev/null || [ -x /usr/local/cuda/bin/ptxas ] || { echo "SKIP: no ptxas (the CUDA toolkit is not installed)"; exit 77; }
+    known=" gemm_f32_packed gemm_f32_packed_m32 gemv_f32_packed pack_b_f32 "
+    for sm in sm_80 sm_90a; do
+        "$tkc" --target=$sm --stats "$src/../../stdlib-kernels/gemm.tk" > "$work/stats" 2>&1 || { cat "$work/stats"; fail "tkc --stats failed on $sm"; }
+        [ "$(grep -c '^kernel ' "$work/stats")" -ge 30 ] || { cat "$work/stats"; fail "fewer kernels than gemm.tk has ($sm)"; }
+        grep -q 'registers' "$work/stats" || { cat "$work/stats"; fail "no ptxas figures ($sm)"; }
+        while read -r _ name _; do
+            line=$(grep "^kernel $name " "$work/stats")
+            if echo "$line" | grep -q ' 0 B spill stores, 0 B spill loads'; then
+                echo "$sm $name: $(echo "$line" | grep -o '[0-9]* registers')"
+            elif [[ $known == *" $name "* ]]; then
+                echo "$sm $name: spills, a known gap: $(echo "$line" | grep -o '[0-9]* B spill stores')"
+            else
+                echo "$line"; fail "$name spills on $sm"
+            fi
+        done < <(grep '^kernel ' "$work/stats")
+    done
+    ;;
 *) fail "unknown check $check" ;;
 esac
