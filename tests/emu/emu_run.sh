@@ -28,6 +28,8 @@
 #                configurations (64x64 tiles; two warps per block in gemm_f32_small and
 #                the packed m32 form; an odd row length keeps gemm_f32_small's A off
 #                the vector path)
+#   configs      stdlib kernels at their GPU configuration on the emulator against the
+#                same kernels at their CPU configuration on the host (same inputs)
 #   nosync       the example gemm without a sync(): the emulator must see the race
 #   unsupported  a kernel the lowering refuses (a bf16 and an f32 mma in one kernel):
 #                a clear message, no crash
@@ -100,6 +102,37 @@ odd_tile M=50,K=40,N=100 1
 ../../stdlib-kernels/gemm:gemm_bf16_nt_ep M=100,K=64,N=77 2 --set use_bias=true --set use_residual=true --set act=2
 ../../stdlib-kernels/gemm:gemv_bf16 M=5,K=100,N=200 1
 ../../stdlib-kernels/gemm:gemm_bf16_packed_m32 M=45,K=300,N=300,NB=2,KT=2 2
+LIST
+    ;;
+configs)
+    # stdlib kernels at their GPU configuration (emulator) against the same kernels at
+    # their CPU configuration (host), on the same seeded inputs: the CPU configuration
+    # is checked against C references by the stdlib tests, so this checks the GPU
+    # tiling (several warps per block, 16-row query tiles, 16/32-key steps) by a
+    # route that does not go through the interpreter (same_outputs.py: tolerances)
+    work=$(mktemp -d)
+    trap 'rm -rf "$work"' EXIT
+    n=0
+    while read -r file kernel sizes outputs extra; do
+        n=$((n + 1))
+        for t in host sm_80-emu; do
+            mkdir -p "$work/$n/$t"
+            # shellcheck disable=SC2086 # extra is words or nothing
+            "$tkc" run "$tests/../stdlib-kernels/$file.tk" --kernel "$kernel" --target=$t --size "$sizes" --seed $n \
+                --repeat 1 --threads 2 --output-dir "$work/$n/$t" $extra > "$work/$n/$t.log" 2>&1 ||
+                { cat "$work/$n/$t.log"; fail "$kernel on $t"; }
+        done
+        echo -n "$kernel $sizes: "
+        # shellcheck disable=SC2086 # outputs is a list of names
+        python3 "$tests/emu/same_outputs.py" "$work/$n/host" "$work/$n/sm_80-emu" $outputs || fail "$kernel: the GPU configuration differs from the CPU one"
+    done <<'LIST'
+attention attention_bf16_d64 B=2,H=4,S=150,D=64,HKV=2,SKV=150,MB=1,HM=1,MQ=1,MK=150 O:bf16 --set causal=true --set scale=0.125
+attention attention_f32_d128 B=1,H=4,S=99,D=120,HKV=4,SKV=130,MB=1,HM=4,MQ=99,MK=130 O --set use_mask=true --set scale=0.1
+attention attention_bf16_d128_len B=1,H=2,S=40,D=128,HKV=1,SMAX=200,MB=1,HM=1,MQ=1,MK=90 O:bf16 --set causal=true --set scale=0.09 --set len=90
+attention attention_f32_d64_len B=1,H=3,S=70,D=33,HKV=3,SMAX=80,MB=1,HM=1,MQ=1,MK=80 O --set scale=0.2 --set len=77
+gemm gemm_f32_small M=150,K=71,N=130 C
+gemm gemm_bf16_nt_ep M=100,K=64,N=77 C --set use_bias=true --set use_residual=true --set act=3
+gemm gemm_bf16_packed_m32 M=45,K=300,N=300,NB=2,KT=2 C
 LIST
     ;;
 nosync)

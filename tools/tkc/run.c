@@ -197,9 +197,20 @@ int tkc_run(int argc, char **argv)
             const TkTarget *tt = tk_target_find(o.target ? o.target : "host");
             bool gpu_like = tt && (tt->kind == TK_TARGET_NVPTX || tt->kind == TK_TARGET_EMU);
             double t0 = run_now_ms();
-            int rc = tt && tt->kind == TK_TARGET_NVPTX ? run_cuda_start(&gpu, &m, fn, o.target, &A, sizes, err, errlen)
-                     : tt && tt->kind == TK_TARGET_EMU ? tk_emu_jit(&m, o.target, &mod, err, errlen)
+            /* the emulator compiles only the kernel it runs: a file's other kernels
+             * can keep LLVM busy for a minute (attention.tk's packed forms) */
+            int rc;
+            if (tt && tt->kind == TK_TARGET_EMU) {
+                TirFunc *only = (TirFunc *)fn, *rest = only->next;
+                TirModule one = m;
+                one.funcs = only;
+                only->next = NULL;
+                rc = tk_emu_jit(&one, o.target, &mod, err, errlen);
+                only->next = rest;
+            } else {
+                rc = tt && tt->kind == TK_TARGET_NVPTX ? run_cuda_start(&gpu, &m, fn, o.target, &A, sizes, err, errlen)
                                                        : tk_cpu_jit(&m, &jo, &mod, err, errlen);
+            }
             if (gpu_like) {   /* the CPU JIT times itself */
                 R.compile_ms = run_now_ms() - t0;
                 R.unspecialised = true;
