@@ -9,12 +9,14 @@
 #                                      on the GPU at ragged sizes against a float64
 #                                      PyTorch reference, then time examples/gemm.tk
 #                                      against torch.matmul (cuBLAS), bf16, 4096³ and
-#                                      8192³; prints ratios and TFLOP/s, and writes
+#                                      8192³, and the stdlib attention (B=16, H=16,
+#                                      S=4096, D=128, causal and not) against PyTorch's
+#                                      flash backend; prints ratios and TFLOP/s, and writes
 #                                      $OUT/gpu-check.json when $OUT is set.
 #
-# Which stdlib kernels it runs: only those the GPU lowering takes today (the
-# register-tile subset and examples/gemm.tk); the others are listed as not
-# lowered. Sized to finish in a few minutes on an H100/H200.
+# Which stdlib kernels it runs: softmax, layernorm, rmsnorm, gemm_bf16 and
+# attention at their GPU configurations; the others are listed when they do
+# not lower. Sized to finish in a few minutes on an H100/H200.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -27,6 +29,10 @@ prepare)
     "$tkc" --target=sm_90a --emit=ptx examples/gemm.tk -o bench/gpu/ptx/gemm.ptx
     "$tkc" --target=sm_90a --emit=ptx tests/amdgpu/gemm_kloop.tk -o bench/gpu/ptx/gemm_kloop.ptx
     "$tkc" --target=sm_90a --emit=ptx tests/emu/epilogue.tk -o bench/gpu/ptx/epilogue.ptx
+    for k in softmax layernorm rmsnorm attention; do   # stdlib kernels at their GPU configurations
+        "$tkc" --target=sm_90a --emit=ptx stdlib-kernels/$k.tk -o bench/gpu/ptx/$k.ptx
+    done
+    "$tkc" --target=sm_90a --emit=ptx stdlib-kernels/gemm.tk -o bench/gpu/ptx/stdlib_gemm.ptx
     for k in stdlib-kernels/*.tk; do   # what does not lower yet, and why (one line each)
         # (attention_decode.tk and conv2d.tk lower but take minutes in LLVM at their CPU tile sizes)
         out=$(timeout 60 "$tkc" --target=sm_90a --emit=ptx "$k" -o /dev/null 2>&1); rc=$?

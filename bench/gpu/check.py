@@ -2,8 +2,10 @@
 
 Loads each kernel's PTX with CuPy (the driver JIT-compiles it), runs it on
 ragged sizes against a float64 PyTorch reference (inputs rounded to bf16 as
-the kernel sees them), then times examples/gemm.tk against torch.matmul
-(cuBLAS) in bf16. Medians of repeated, interleaved timings with CUDA events.
+the kernel sees them) — examples and the stdlib softmax, layernorm, rmsnorm,
+gemm_bf16 and attention at their GPU configurations — then times
+examples/gemm.tk against torch.matmul (cuBLAS) in bf16 and the stdlib
+attention against PyTorch's flash backend. Medians of repeated, interleaved timings with CUDA events.
 Argument order of a kernel: its parameters, then its size variables as int64
 in order of first appearance (lower/gpu/gpu_lower.h)."""
 import json
@@ -13,6 +15,24 @@ import sys
 
 def cdiv(a, b):
     return -(-a // b)
+
+
+def medians(torch, fns, rounds):
+    """Median ms of each of fns (name -> callable), timed with CUDA events in
+    interleaved rounds after one warm-up call each."""
+    times = {name: [] for name in fns}
+    for f in fns.values():
+        f()
+    torch.cuda.synchronize()
+    for _ in range(rounds):
+        for name, f in fns.items():
+            start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+            start.record()
+            f()
+            end.record()
+            end.synchronize()
+            times[name].append(start.elapsed_time(end))
+    return {k: sorted(v)[len(v) // 2] for k, v in times.items()}
 
 
 def main():
@@ -62,13 +82,14 @@ def main():
         kernel("gemm", "gemm")((cdiv(N, 128), cdiv(M, 128)), (128,), (ptr(A), ptr(B), ptr(C), cp.int64(M), cp.int64(K), cp.int64(N)))
         torch.cuda.synchronize()
         ok_all &= report(f"examples/gemm.tk {M}x{K}x{N}", C, A.double() @ B.double(), 1e-5)
-    # tests/amdgpu/gemm_kloop.tk: one warp per 64x64 block, grid (cdiv(N,64), cdiv(M,64))
-    M, K, N = 77, 100, 93
-    A, B = rand_bf16(M, K), rand_bf16(K, N)
-    C = torch.full((M, N), float("nan"), device="cuda")
-    kernel("gemm_kloop", "gemm_kloop")((cdiv(N, 64), cdiv(M, 64)), (32,), (ptr(A), ptr(B), ptr(C), cp.int64(M), cp.int64(K), cp.int64(N)))
-    torch.cuda.synchronize()
-    ok_all &= report(f"gemm_kloop {M}x{K}x{N}", C, A.double() @ B.double(), 1e-5)
+    # one warp per 64x64 block of C, grid (cdiv(N,64), cdiv(M,64)): tests/amdgpu/gemm_kloop.tk
+    # and the stdlib gemm_bf16 at its GPU configuration
+    for ptx, name, (M, K, N) in (("gemm_kloop", "gemm_kloop", (77, 100, 93)), ("stdlib_gemm", "gemm_bf16", (300, 170, 250))):
+        A, B = rand_bf16(M, K), rand_bf16(K, N)
+        C = torch.full((M, N), float("nan"), device="cuda")
+        kernel(ptx, name)((cdiv(N, 64), cdiv(M, 64)), (32,), (ptr(A), ptr(B), ptr(C), cp.int64(M), cp.int64(K), cp.int64(N)))
+        torch.cuda.synchronize()
+        ok_all &= report(f"{ptx}.{name} {M}x{K}x{N}", C, A.double() @ B.double(), 1e-5)
     # tests/emu/epilogue.tk: sizes (M, K, N, D), K = 16 and N = 32 (one tile each), grid (cdiv(D,32), cdiv(M,32))
     M, K, N, D, scale = 45, 16, 32, 50, 0.5
     A, B, V = rand_bf16(M, K), rand_bf16(K, N), rand_bf16(N, D)
@@ -81,6 +102,52 @@ def main():
     Oref = P.double() @ V.double()
     ok_all &= report(f"epilogue {M}x{K}x{N}x{D}", O, torch.relu(Oref) - 0.125 * Oref, 1e-4)
 
+    # stdlib kernels at their GPU configurations (target(gpu: ...) defaults)
+    # softmax/layernorm/rmsnorm: 16 rows per block, one warp; sizes (R, C)
+    R, C, eps = 77, 1000, 1e-5
+    X = torch.randn(R, C, device="cuda")
+    gamma, beta = torch.randn(C, device="cuda"), torch.randn(C, device="cuda")
+    Y = torch.full((R, C), float("nan"), device="cuda")
+    kernel("softmax", "softmax_f32")((cdiv(R, 16),), (32,), (ptr(X), ptr(Y), cp.int64(R), cp.int64(C)))
+    torch.cuda.synchronize()
+    ok_all &= report(f"stdlib softmax_f32 {R}x{C}", Y, torch.softmax(X.double(), -1), 1e-5)
+    Y.fill_(float("nan"))
+    kernel("layernorm", "layernorm_f32")((cdiv(R, 16),), (32,), (ptr(X), ptr(gamma), ptr(beta), ptr(Y), cp.float32(eps), cp.int64(R), cp.int64(C)))
+    torch.cuda.synchronize()
+    ok_all &= report(f"stdlib layernorm_f32 {R}x{C}", Y, torch.nn.functional.layer_norm(X.double(), (C,), gamma.double(), beta.double(), eps), 1e-5)
+    Y.fill_(float("nan"))
+    kernel("rmsnorm", "rmsnorm_f32")((cdiv(R, 16),), (32,), (ptr(X), ptr(gamma), ptr(Y), cp.float32(eps), cp.int64(R), cp.int64(C)))
+    torch.cuda.synchronize()
+    Xd = X.double()
+    ok_all &= report(f"stdlib rmsnorm_f32 {R}x{C}", Y, Xd * torch.rsqrt((Xd * Xd).mean(-1, keepdim=True) + eps) * gamma.double(), 1e-5)
+
+    # attention_bf16_d{64,128}: 4 warps of 16 query rows, grid (cdiv(S,64), H, B); arguments
+    # Q, K, V, Mask, O, scale, causal, use_mask, then B, H, S, D, HKV, SKV, MB, HM, MQ, MK
+    nomask = torch.zeros(1, 1, 1, 1, device="cuda")
+
+    def attention(d, Q, K, V, O, causal):
+        b, h, s, dd = Q.shape
+        skv = K.shape[2]
+        kernel("attention", f"attention_bf16_d{d}")((cdiv(s, 64), h, b), (128,),
+            (ptr(Q), ptr(K), ptr(V), ptr(nomask), ptr(O), cp.float32(dd ** -0.5), cp.uint8(causal), cp.uint8(0),
+             cp.int64(b), cp.int64(h), cp.int64(s), cp.int64(dd), cp.int64(K.shape[1]), cp.int64(skv),
+             cp.int64(1), cp.int64(1), cp.int64(1), cp.int64(1)))
+
+    for d, (b, h, hkv, s, skv), causal in ((64, (2, 4, 2, 150, 150), True), (128, (1, 3, 3, 77, 200), False)):
+        Q, K, V = rand_bf16(b, h, s, d), rand_bf16(b, hkv, skv, d), rand_bf16(b, hkv, skv, d)
+        O = torch.full((b, h, s, d), float("nan"), device="cuda").to(torch.bfloat16)
+        attention(d, Q, K, V, O, causal)
+        torch.cuda.synchronize()
+        g = h // hkv
+        Kr, Vr = K.double().repeat_interleave(g, 1), V.double().repeat_interleave(g, 1)
+        sc = Q.double() @ Kr.transpose(-1, -2) * d ** -0.5
+        if causal:   # bottom-right aligned: key j visible to query i iff j <= i + skv - s
+            i = torch.arange(s, device="cuda")[:, None]
+            j = torch.arange(skv, device="cuda")[None, :]
+            sc = sc.masked_fill(j > i + skv - s, float("-inf"))
+        ok_all &= report(f"stdlib attention_bf16_d{d} {b}x{h}x{s}x{skv}{' causal' if causal else ''}", O,
+                         torch.softmax(sc, -1) @ Vr, 2e-2)
+
     print("speed (bf16 in, f32 out; medians of interleaved rounds, CUDA events):")
     for n in (4096, 8192):
         A, B = rand_bf16(n, n), rand_bf16(n, n)
@@ -88,24 +155,36 @@ def main():
         g = kernel("gemm", "gemm")
         ours = lambda: g((cdiv(n, 128), cdiv(n, 128)), (128,), (ptr(A), ptr(B), ptr(C), cp.int64(n), cp.int64(n), cp.int64(n)))
         theirs = lambda: torch.matmul(A, B)
-        times = {"tilekit": [], "cublas": []}
-        for f in (ours, theirs):
-            f()
-        torch.cuda.synchronize()
-        for _ in range(5):
-            for name, f in (("tilekit", ours), ("cublas", theirs)):
-                s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-                s.record()
-                f()
-                e.record()
-                e.synchronize()
-                times[name].append(s.elapsed_time(e))
-        med = {k: sorted(v)[len(v) // 2] for k, v in times.items()}
+        med = medians(torch, {"tilekit": ours, "cublas": theirs}, 5)
         tf = {k: 2 * n ** 3 / (v * 1e-3) / 1e12 for k, v in med.items()}
         ratio = med["cublas"] / med["tilekit"]
         print(f"  gemm bf16 {n}³: tilekit {med['tilekit']:.2f} ms ({tf['tilekit']:.1f} TFLOP/s), "
               f"cuBLAS {med['cublas']:.2f} ms ({tf['cublas']:.1f} TFLOP/s): {ratio:.3f}× cuBLAS")
         results["timings"].append({"case": f"gemm bf16 {n}", "ms": med, "tflops": tf, "ratio_to_cublas": ratio})
+    # attention B=16, H=16, S=4096, D=128 against PyTorch's flash backend
+    b, h, s, d = 16, 16, 4096, 128
+    Q, K, V = rand_bf16(b, h, s, d), rand_bf16(b, h, s, d), rand_bf16(b, h, s, d)
+    O = torch.empty((b, h, s, d), device="cuda", dtype=torch.bfloat16)
+    try:
+        from torch.nn.attention import SDPBackend, sdpa_kernel
+        flash = lambda: sdpa_kernel(SDPBackend.FLASH_ATTENTION)
+    except ImportError:
+        flash = lambda: torch.backends.cuda.sdp_kernel(enable_flash=True, enable_math=False, enable_mem_efficient=False)
+    for causal in (False, True):
+        def ours():
+            attention(d, Q, K, V, O, causal)
+
+        def theirs():
+            with flash():
+                torch.nn.functional.scaled_dot_product_attention(Q, K, V, is_causal=causal)
+        med = medians(torch, {"tilekit": ours, "flash": theirs}, 3)
+        flops = 4 * b * h * s * s * d / (2 if causal else 1)
+        tf = {k: flops / (v * 1e-3) / 1e12 for k, v in med.items()}
+        ratio = med["flash"] / med["tilekit"]
+        label = f"attention bf16 B{b} H{h} S{s} D{d}{' causal' if causal else ''}"
+        print(f"  {label}: tilekit {med['tilekit']:.2f} ms ({tf['tilekit']:.1f} TFLOP/s), "
+              f"flash {med['flash']:.2f} ms ({tf['flash']:.1f} TFLOP/s): {ratio:.3f}× flash")
+        results["timings"].append({"case": label, "ms": med, "tflops": tf, "ratio_to_flash": ratio})
     try:
         with open(f"{ptx_dir}/not_lowered.txt") as f:
             missing = [l.strip() for l in f if l.strip()]

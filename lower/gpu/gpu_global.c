@@ -2,11 +2,15 @@
  * kernel parameters), where each element a lane holds of a register tile
  * sits in a tensor, and register tiles loaded from and stored to them.
  *
- * A LOAD computes each lane element's tensor index and
- * in-bounds mask as vectors, reads every element from a safe index (the
- * element itself, or element 0 when masked; the tensor is checked to be
- * non-empty first) and zeroes the masked ones: no out-of-bounds read, no
- * branch per element. A STORE writes each element under its own condition. */
+ * A register tile's LOAD or STORE of a plain tensor tests once whether the
+ * tile lies inside it (below, "interior tiles"): inside, runs of elements
+ * move as vector accesses with no masks; on an edge, each element reads
+ * from a safe address (its own, or the tensor's first element when masked;
+ * the tensor is checked to be non-empty first) and the masked ones are
+ * zeroed, and each store is under its own condition: no out-of-bounds
+ * access, no branch per loaded element. Packed tensors, vectors and the
+ * block's shared-tile loads take the masked path with indices as vectors
+ * (gpu_gl_access, gpu_gather, gpu_scatter). */
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
@@ -216,7 +220,7 @@ typedef struct {
     LLVMValueRef lead_ok;      /* i1: the leading coordinates are in range */
     LLVMValueRef nonempty;     /* i1: the tensor has an element */
     int64_t *r, *c;            /* per element: constant row and column offsets */
-    LLVMValueRef *rowp;        /* per element: the address of its row's column 0 (built by row_addr, per path) */
+    LLVMValueRef *rowp;        /* per element: the address of its row's column 0 (built by elem_ptr, per path) */
     Run *runs;
     unsigned nruns;
 } Interior;
