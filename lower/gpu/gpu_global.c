@@ -223,7 +223,43 @@ typedef struct {
     LLVMValueRef *rowp;        /* per element: the address of its row's column 0 (built by elem_ptr, per path) */
     Run *runs;
     unsigned nruns;
+    unsigned esize;            /* bytes of a tensor element */
 } Interior;
+
+/* The two paths of an access: interior (taken first) and edge, joined after. */
+typedef struct {
+    LLVMBasicBlockRef edge, join, interior_end, edge_end;
+} Paths;
+
+/* Branches on I->fast and continues in the interior path. */
+static void paths_begin(GpuLower *g, const Interior *I, const char *what, Paths *P)
+{
+    char name[32];
+    snprintf(name, sizeof name, "%s.interior", what);
+    LLVMBasicBlockRef fast = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, name);
+    snprintf(name, sizeof name, "%s.edge", what);
+    P->edge = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, name);
+    snprintf(name, sizeof name, "%s.joined", what);
+    P->join = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, name);
+    LLVMBuildCondBr(g->e.b, I->fast, fast, P->edge);
+    LLVMPositionBuilderAtEnd(g->e.b, fast);
+}
+
+/* Ends the interior path and continues in the edge path. */
+static void paths_edge(GpuLower *g, Paths *P)
+{
+    P->interior_end = LLVMGetInsertBlock(g->e.b);
+    LLVMBuildBr(g->e.b, P->join);
+    LLVMPositionBuilderAtEnd(g->e.b, P->edge);
+}
+
+/* Ends the edge path and continues after both. */
+static void paths_end(GpuLower *g, Paths *P)
+{
+    P->edge_end = LLVMGetInsertBlock(g->e.b);
+    LLVMBuildBr(g->e.b, P->join);
+    LLVMPositionBuilderAtEnd(g->e.b, P->join);
+}
 
 static void interior_free(Interior *I)
 {
@@ -257,6 +293,7 @@ static bool interior_of(GpuLower *g, const TkType *gt, const TirInstr *const *co
     Frags F;
     gpu_frags_of(g->row, tile, &F);
     unsigned n = (unsigned)F.n, esize = gt->elem == TK_TY_F32 ? 4 : 2, maxw = 16 / esize, widest = 1;
+    I->esize = esize;
     I->r = malloc(sizeof *I->r * n);
     I->c = malloc(sizeof *I->c * n);
     I->runs = malloc(sizeof *I->runs * n);
@@ -394,8 +431,9 @@ static void edge_store(GpuLower *g, const Interior *I, LLVMValueRef ptr, LLVMTyp
     }
 }
 
-static LLVMValueRef interior_load(GpuLower *g, const Interior *I, LLVMValueRef ptr, LLVMTypeRef ety, unsigned n, unsigned esize)
+static LLVMValueRef interior_load(GpuLower *g, const Interior *I, LLVMValueRef ptr, LLVMTypeRef ety, unsigned n)
 {
+    unsigned esize = I->esize;
     LLVMBuilderRef B = g->e.b;
     LLVMValueRef v = LLVMGetPoison(LLVMVectorType(ety, n));
     rows_reset(I, n);
@@ -410,9 +448,9 @@ static LLVMValueRef interior_load(GpuLower *g, const Interior *I, LLVMValueRef p
     return v;
 }
 
-static void interior_store(GpuLower *g, const Interior *I, LLVMValueRef ptr, LLVMTypeRef ety, LLVMValueRef v, unsigned n,
-                           unsigned esize)
+static void interior_store(GpuLower *g, const Interior *I, LLVMValueRef ptr, LLVMTypeRef ety, LLVMValueRef v, unsigned n)
 {
+    unsigned esize = I->esize;
     LLVMBuilderRef B = g->e.b;
     rows_reset(I, n);
     for (unsigned k = 0; k < I->nruns; k++) {
@@ -437,23 +475,15 @@ LLVMValueRef gpu_tile_load(GpuLower *g, const TirInstr *i)
     LLVMValueRef ptr = gpu_val(g, src), v;
     Interior I;
     if (interior_of(g, gt, coords, t, ptr, &I)) {
-        LLVMBuilderRef B = g->e.b;
-        LLVMBasicBlockRef fast = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "load.interior");
-        LLVMBasicBlockRef slow = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "load.edge");
-        LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "load.joined");
-        LLVMBuildCondBr(B, I.fast, fast, slow);
-        LLVMPositionBuilderAtEnd(B, fast);
-        LLVMValueRef vf = interior_load(g, &I, ptr, ety, n, gt->elem == TK_TY_F32 ? 4 : 2);
-        LLVMBasicBlockRef fast_end = LLVMGetInsertBlock(B);
-        LLVMBuildBr(B, join);
-        LLVMPositionBuilderAtEnd(B, slow);   /* the masked path's index vectors are built here only */
+        Paths P;
+        paths_begin(g, &I, "load", &P);
+        LLVMValueRef vf = interior_load(g, &I, ptr, ety, n);
+        paths_edge(g, &P);
         LLVMValueRef vs = edge_load(g, &I, ptr, ety, n);
-        LLVMBasicBlockRef slow_end = LLVMGetInsertBlock(B);
-        LLVMBuildBr(B, join);
-        LLVMPositionBuilderAtEnd(B, join);
-        v = LLVMBuildPhi(B, LLVMVectorType(ety, n), "tile");
-        LLVMAddIncoming(v, &vf, &fast_end, 1);
-        LLVMAddIncoming(v, &vs, &slow_end, 1);
+        paths_end(g, &P);
+        v = LLVMBuildPhi(g->e.b, LLVMVectorType(ety, n), "tile");
+        LLVMAddIncoming(v, &vf, &P.interior_end, 1);
+        LLVMAddIncoming(v, &vs, &P.edge_end, 1);
         interior_free(&I);
     } else {
         v = gpu_gather(g, ptr, ety, tile_access(g, gt, coords, t), n);
@@ -475,18 +505,12 @@ void gpu_tile_store(GpuLower *g, const TirInstr *i)
     LLVMTypeRef ety = gpu_elem_type(g, t->elem);
     Interior I;
     if (t->elem == gt->elem && interior_of(g, gt, coords, t, ptr, &I)) {
-        LLVMBuilderRef B = g->e.b;
-        LLVMBasicBlockRef fast = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "store.interior");
-        LLVMBasicBlockRef slow = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "store.edge");
-        LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "store.joined");
-        LLVMBuildCondBr(B, I.fast, fast, slow);
-        LLVMPositionBuilderAtEnd(B, fast);
-        interior_store(g, &I, ptr, ety, v, (unsigned)F.n, gt->elem == TK_TY_F32 ? 4 : 2);
-        LLVMBuildBr(B, join);
-        LLVMPositionBuilderAtEnd(B, slow);
+        Paths P;
+        paths_begin(g, &I, "store", &P);
+        interior_store(g, &I, ptr, ety, v, (unsigned)F.n);
+        paths_edge(g, &P);
         edge_store(g, &I, ptr, ety, v, (unsigned)F.n);
-        LLVMBuildBr(B, join);
-        LLVMPositionBuilderAtEnd(B, join);
+        paths_end(g, &P);
         interior_free(&I);
     } else {
         gpu_scatter(g, ptr, ety, tile_access(g, gt, coords, t), v, (unsigned)F.n);
