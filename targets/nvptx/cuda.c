@@ -34,6 +34,7 @@ typedef struct {
     CUresult (*MemFree)(CUdeviceptr);
     CUresult (*MemcpyHtoD)(CUdeviceptr, const void *, size_t);
     CUresult (*MemcpyDtoH)(void *, CUdeviceptr, size_t);
+    CUresult (*MemcpyDtoD)(CUdeviceptr, CUdeviceptr, size_t);
     CUresult (*LaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, CUstream, void **,
                              void **);
     CUresult (*EventCreate)(CUevent *, unsigned);
@@ -94,6 +95,11 @@ static int cu_fail(const TkCuda *cu, const char *call, CUresult r, char *err, si
         if (r_ != 0) return cu_fail((cu), "cu" #call, r_, err, errlen);      \
     } while (0)
 
+/* The driver's current context is per thread: a runtime context may be used
+ * from another thread than the one that opened the device, so every entry
+ * that touches the GPU makes ours current first (a cheap call). */
+#define CURRENT(cu) CU(cu, CtxSetCurrent, ((cu)->ctx))
+
 /* the first of the names the library has */
 static void *sym(void *lib, const char *a, const char *b)
 {
@@ -141,6 +147,7 @@ int tk_cuda_open(TkCuda **out, char *err, size_t errlen)
         { (void **)&a->MemFree, "cuMemFree_v2", NULL },
         { (void **)&a->MemcpyHtoD, "cuMemcpyHtoD_v2", NULL },
         { (void **)&a->MemcpyDtoH, "cuMemcpyDtoH_v2", NULL },
+        { (void **)&a->MemcpyDtoD, "cuMemcpyDtoD_v2", NULL },
         { (void **)&a->LaunchKernel, "cuLaunchKernel", NULL },
         { (void **)&a->EventCreate, "cuEventCreate", NULL },
         { (void **)&a->EventRecord, "cuEventRecord", NULL },
@@ -201,7 +208,13 @@ int tk_cuda_device(TkCuda *cu, char *name, size_t namelen, int *sm, char *err, s
 
 int tk_cuda_load_ptx(TkCuda *cu, const char *ptx, TkCudaModule **out, char *err, size_t errlen)
 {
+    return tk_cuda_load_image(cu, ptx, out, err, errlen);
+}
+
+int tk_cuda_load_image(TkCuda *cu, const void *ptx, TkCudaModule **out, char *err, size_t errlen)
+{
     *out = NULL;
+    CURRENT(cu);
     char log[4096] = "";
     int opts[2] = { CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES };
     void *vals[2] = { log, (void *)(uintptr_t)sizeof log };
@@ -234,24 +247,37 @@ void tk_cuda_unload(TkCudaModule *m)
 
 int tk_cuda_alloc(TkCuda *cu, size_t bytes, uint64_t *dptr, char *err, size_t errlen)
 {
+    CURRENT(cu);
     CU(cu, MemAlloc, (dptr, bytes ? bytes : 1));
     return 0;
 }
 
 void tk_cuda_free(TkCuda *cu, uint64_t dptr)
 {
-    if (dptr) cu->api.MemFree(dptr);
+    if (dptr && cu->api.CtxSetCurrent(cu->ctx) == 0) cu->api.MemFree(dptr);
 }
 
 int tk_cuda_copy_to(TkCuda *cu, uint64_t dst, const void *src, size_t bytes, char *err, size_t errlen)
 {
-    if (bytes) CU(cu, MemcpyHtoD, (dst, src, bytes));
+    if (!bytes) return 0;
+    CURRENT(cu);
+    CU(cu, MemcpyHtoD, (dst, src, bytes));
     return 0;
 }
 
 int tk_cuda_copy_from(TkCuda *cu, void *dst, uint64_t src, size_t bytes, char *err, size_t errlen)
 {
-    if (bytes) CU(cu, MemcpyDtoH, (dst, src, bytes));
+    if (!bytes) return 0;
+    CURRENT(cu);
+    CU(cu, MemcpyDtoH, (dst, src, bytes));
+    return 0;
+}
+
+int tk_cuda_copy_device(TkCuda *cu, uint64_t dst, uint64_t src, size_t bytes, char *err, size_t errlen)
+{
+    if (!bytes) return 0;
+    CURRENT(cu);
+    CU(cu, MemcpyDtoD, (dst, src, bytes));
     return 0;
 }
 
@@ -260,6 +286,7 @@ int tk_cuda_launch(TkCudaModule *m, const char *name, const int64_t grid[3], int
 {
     TkCuda *cu = m->cu;
     CUfunction fn;
+    CURRENT(cu);
     CU(cu, ModuleGetFunction, (&fn, m->mod, name));
     for (int k = 0; k < 3; k++)
         if (grid[k] < 0 || grid[k] > 0x7fffffff) {
@@ -268,18 +295,23 @@ int tk_cuda_launch(TkCudaModule *m, const char *name, const int64_t grid[3], int
         }
     if (grid[0] == 0 || grid[1] == 0 || grid[2] == 0) return 0;   /* nothing to run */
     CUevent start = NULL, stop = NULL;
-    if (ms) {
-        CU(cu, EventCreate, (&start, 0));
-        CU(cu, EventCreate, (&stop, 0));
-        CU(cu, EventRecord, (start, NULL));
+    CUresult r = 0;
+    if (ms) {   /* every path below destroys the events it made */
+        r = cu->api.EventCreate(&start, 0);
+        if (r == 0) r = cu->api.EventCreate(&stop, 0);
+        if (r == 0) r = cu->api.EventRecord(start, NULL);
     }
-    CUresult r = cu->api.LaunchKernel(fn, (unsigned)grid[0], (unsigned)grid[1], (unsigned)grid[2], (unsigned)threads, 1, 1, 0, NULL,
+    if (r == 0) r = cu->api.LaunchKernel(fn, (unsigned)grid[0], (unsigned)grid[1], (unsigned)grid[2], (unsigned)threads, 1, 1, 0, NULL,
                                       params, NULL);
     if (r == 0 && ms) r = cu->api.EventRecord(stop, NULL);
     if (r == 0) r = cu->api.CtxSynchronize();
     if (r == 0 && ms) r = cu->api.EventElapsedTime(ms, start, stop);
     if (start) cu->api.EventDestroy(start);
     if (stop) cu->api.EventDestroy(stop);
-    if (r != 0) return cu_fail(cu, "launching the kernel", r, err, errlen);
+    if (r != 0) {
+        char what[160];
+        snprintf(what, sizeof what, "running kernel %s", name);
+        return cu_fail(cu, what, r, err, errlen);
+    }
     return 0;
 }

@@ -24,6 +24,8 @@ int tk_cuda_device(TkCuda *cu, char *name, size_t namelen, int *sm, char *err, s
 
 /* PTX text (NUL-terminated), JIT-compiled by the driver; its error log goes into err. */
 int tk_cuda_load_ptx(TkCuda *cu, const char *ptx, TkCudaModule **out, char *err, size_t errlen);
+/* A cubin (ptxas's ELF) or PTX text: the driver tells them apart. */
+int tk_cuda_load_image(TkCuda *cu, const void *image, TkCudaModule **out, char *err, size_t errlen);
 void tk_cuda_unload(TkCudaModule *m);
 
 /* Device memory. */
@@ -31,6 +33,8 @@ int tk_cuda_alloc(TkCuda *cu, size_t bytes, uint64_t *dptr, char *err, size_t er
 void tk_cuda_free(TkCuda *cu, uint64_t dptr);
 int tk_cuda_copy_to(TkCuda *cu, uint64_t dst, const void *src, size_t bytes, char *err, size_t errlen);
 int tk_cuda_copy_from(TkCuda *cu, void *dst, uint64_t src, size_t bytes, char *err, size_t errlen);
+/* device to device; the ranges must not overlap (CUDA leaves that undefined) */
+int tk_cuda_copy_device(TkCuda *cu, uint64_t dst, uint64_t src, size_t bytes, char *err, size_t errlen);
 
 /* Runs kernel `name` of m on grid[0..2] blocks of `threads` threads and waits
  * for it; params[i] points at the value of the kernel's i-th parameter. If ms

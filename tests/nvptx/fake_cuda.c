@@ -1,0 +1,933 @@
+/* fake_cuda.c — libtk_fake_cuda.so: the CUDA driver API entry points that
+ * targets/nvptx/cuda.c looks up, on host memory, so the runtime's GPU glue
+ * (memory, copies, module loading, launch parameters, grids) is tested on a
+ * machine without a GPU. Kernels never run: PTX is read only for its entry
+ * points, their parameter sizes and thread-count directives, and accepted
+ * launches are logged for the test to read (fake_cuda.h).
+ *
+ * Where the real driver refuses something the fake refuses it too, with the
+ * same code, so glue that works here should not fail on a GPU for a reason
+ * the fake could have seen: calls before cuInit, with no current context on
+ * the calling thread, on unknown handles, on device ranges outside an
+ * allocation, with block or grid sizes out of range or unlike .reqntid, and
+ * PTX for a newer SM than the device. The ABI types are declared as cuda.c
+ * declares them. */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+#include "fake_cuda.h"
+
+#include <limits.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef int CUresult;
+typedef int CUdevice;
+typedef void *CUcontext, *CUmodule, *CUfunction, *CUevent, *CUstream;
+typedef uint64_t CUdeviceptr;
+
+enum {
+    SUCCESS = 0,
+    INVALID_VALUE = 1,
+    OUT_OF_MEMORY = 2,
+    NOT_INITIALIZED = 3,
+    NO_DEVICE = 100,
+    INVALID_DEVICE = 101,
+    INVALID_IMAGE = 200,
+    INVALID_CONTEXT = 201,
+    INVALID_PTX = 218,
+    INVALID_HANDLE = 400,
+    NOT_FOUND = 500,
+    ILLEGAL_ADDRESS = 700,
+};
+
+static const struct {
+    int code;
+    const char *name, *text;
+} errors[] = {
+    { SUCCESS, "CUDA_SUCCESS", "no error" },
+    { INVALID_VALUE, "CUDA_ERROR_INVALID_VALUE", "invalid argument" },
+    { OUT_OF_MEMORY, "CUDA_ERROR_OUT_OF_MEMORY", "out of memory" },
+    { NOT_INITIALIZED, "CUDA_ERROR_NOT_INITIALIZED", "initialization error" },
+    { NO_DEVICE, "CUDA_ERROR_NO_DEVICE", "no CUDA-capable device is detected" },
+    { INVALID_DEVICE, "CUDA_ERROR_INVALID_DEVICE", "invalid device ordinal" },
+    { INVALID_IMAGE, "CUDA_ERROR_INVALID_IMAGE", "device kernel image is invalid" },
+    { INVALID_CONTEXT, "CUDA_ERROR_INVALID_CONTEXT", "invalid device context" },
+    { INVALID_PTX, "CUDA_ERROR_INVALID_PTX", "a PTX JIT compilation failed" },
+    { INVALID_HANDLE, "CUDA_ERROR_INVALID_HANDLE", "invalid resource handle" },
+    { NOT_FOUND, "CUDA_ERROR_NOT_FOUND", "named symbol not found" },
+    { ILLEGAL_ADDRESS, "CUDA_ERROR_ILLEGAL_ADDRESS", "an illegal memory access was encountered" },
+};
+
+enum { CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76 };
+enum { CU_JIT_ERROR_LOG_BUFFER = 5, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6 };
+
+/* Limits every current NVIDIA GPU has; launches past them fail on hardware. */
+enum { MAX_BLOCK_THREADS = 1024, MAX_BLOCK_Z = 64, MAX_GRID_YZ = 65535, MAX_DYNAMIC_SHARED = 48 * 1024 };
+#define MAX_GRID_X 0x7fffffffu
+/* No GPU has a terabyte; bigger requests fail here rather than inside ASan. */
+#define MAX_ALLOCATION (1ull << 40)
+
+typedef struct {
+    char *host;
+    size_t size;
+} Alloc;
+
+typedef struct {
+    char *name;
+    int nparams;
+    int size[TK_FAKE_CUDA_MAX_PARAMS];
+    unsigned char pointer[TK_FAKE_CUDA_MAX_PARAMS];   /* .u64/.b64: checked if it looks like a device pointer */
+    unsigned reqntid[3], maxntid[3];                  /* 0: no directive */
+} Entry;
+
+typedef struct Module {
+    struct Module *next;
+    char *ptx;
+    Entry *entries;
+    int nentries;
+} Module;
+
+typedef struct Event {
+    struct Event *next;
+    int recorded;
+} Event;
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static struct {
+    int initialized, devices, sm;
+    unsigned long long memory_cap;   /* 0: none */
+    Alloc *allocs;
+    int nallocs, allocs_cap;
+    size_t live;
+    Module *modules;
+    Event *events;
+    TkFakeLaunch *launches;   /* launch i at i % TK_FAKE_CUDA_LAUNCHES_KEPT */
+    int nlaunches, launches_cap;
+    int retained;
+} S = { .devices = 1, .sm = 90 };
+
+/* The primary context of device 0: its address is the handle. */
+static char primary_context;
+/* Contexts are current per thread in CUDA: a launch from a thread that never
+ * called cuCtxSetCurrent fails on a GPU, so it fails here. */
+static _Thread_local void *current_context;
+
+/* ---- settings ---- */
+
+/* The decimal value of environment variable `name` into *out (def if unset):
+ * 0, or -1 if it is not a number in [0, max]. */
+static int setting(const char *name, unsigned long long def, unsigned long long max, unsigned long long *out)
+{
+    const char *s = getenv(name);
+    *out = def;
+    if (!s || !*s) return 0;
+    unsigned long long v = 0;
+    for (const char *p = s; *p; p++) {
+        if (*p < '0' || *p > '9' || v > (max - (unsigned)(*p - '0')) / 10) return -1;
+        v = v * 10 + (unsigned)(*p - '0');
+    }
+    *out = v;
+    return 0;
+}
+
+/* ---- checks shared by the entry points (lock held) ---- */
+
+static CUresult need_device(CUdevice dev)
+{
+    if (!S.initialized) return NOT_INITIALIZED;
+    return dev >= 0 && dev < S.devices ? SUCCESS : INVALID_DEVICE;
+}
+
+/* A call that works in a context: the calling thread's must be live. */
+static CUresult need_context(void)
+{
+    if (!S.initialized) return NOT_INITIALIZED;
+    return current_context == &primary_context && S.retained > 0 ? SUCCESS : INVALID_CONTEXT;
+}
+
+/* The live allocation holding [d, d + bytes), or NULL. d may equal the
+ * allocation's end when bytes is 0 (an empty view past the last element). */
+static Alloc *allocation(CUdeviceptr d, size_t bytes)
+{
+    if (!(d & TK_FAKE_CUDA_DEVICE_BIT)) return NULL;
+    uint64_t h = d & ~TK_FAKE_CUDA_DEVICE_BIT;
+    for (int i = 0; i < S.nallocs; i++) {
+        uint64_t base = (uint64_t)(uintptr_t)S.allocs[i].host, size = S.allocs[i].size;
+        if (h >= base && h - base <= size && bytes <= size - (h - base)) return &S.allocs[i];
+    }
+    return NULL;
+}
+
+static void *host_of(CUdeviceptr d)
+{
+    return (void *)(uintptr_t)(d & ~TK_FAKE_CUDA_DEVICE_BIT);
+}
+
+/* A host pointer that is one of ours would fault in memcpy: refuse it instead. */
+static int looks_like_device(const void *p)
+{
+    return ((uint64_t)(uintptr_t)p & TK_FAKE_CUDA_DEVICE_BIT) != 0;
+}
+
+static Module *module_of(CUmodule h)
+{
+    for (Module *m = S.modules; m; m = m->next)
+        if ((void *)m == h) return m;
+    return NULL;
+}
+
+static Entry *entry_of(CUfunction f)
+{
+    for (Module *m = S.modules; m; m = m->next)
+        for (int i = 0; i < m->nentries; i++)
+            if ((void *)&m->entries[i] == f) return &m->entries[i];
+    return NULL;
+}
+
+static Event *event_of(CUevent h)
+{
+    for (Event *e = S.events; e; e = e->next)
+        if ((void *)e == h) return e;
+    return NULL;
+}
+
+/* ---- errors and the device ---- */
+
+CUresult cuGetErrorName(CUresult r, const char **out)
+{
+    if (!out) return INVALID_VALUE;
+    for (size_t i = 0; i < sizeof errors / sizeof errors[0]; i++)
+        if (errors[i].code == r) {
+            *out = errors[i].name;
+            return SUCCESS;
+        }
+    *out = NULL;
+    return INVALID_VALUE;
+}
+
+CUresult cuGetErrorString(CUresult r, const char **out)
+{
+    if (!out) return INVALID_VALUE;
+    for (size_t i = 0; i < sizeof errors / sizeof errors[0]; i++)
+        if (errors[i].code == r) {
+            *out = errors[i].text;
+            return SUCCESS;
+        }
+    *out = NULL;
+    return INVALID_VALUE;
+}
+
+/* Reads the settings each time, so that one test process can try several. */
+CUresult cuInit(unsigned flags)
+{
+    if (flags != 0) return INVALID_VALUE;
+    unsigned long long devices, sm, memory;
+    if (setting("TK_FAKE_CUDA_DEVICES", 1, 64, &devices) != 0 || setting("TK_FAKE_CUDA_SM", 90, 999, &sm) != 0 || sm < 10 ||
+        setting("TK_FAKE_CUDA_MEMORY", 0, ~0ull, &memory) != 0)
+        return INVALID_VALUE;
+    pthread_mutex_lock(&lock);
+    S.devices = (int)devices;
+    S.sm = (int)sm;
+    S.memory_cap = memory;
+    S.initialized = devices > 0;
+    pthread_mutex_unlock(&lock);
+    return devices > 0 ? SUCCESS : NO_DEVICE;
+}
+
+CUresult cuDeviceGetCount(int *n)
+{
+    if (!n) return INVALID_VALUE;
+    pthread_mutex_lock(&lock);
+    CUresult r = S.initialized ? SUCCESS : NOT_INITIALIZED;
+    if (r == SUCCESS) *n = S.devices;
+    pthread_mutex_unlock(&lock);
+    return r;
+}
+
+CUresult cuDeviceGet(CUdevice *dev, int ordinal)
+{
+    if (!dev) return INVALID_VALUE;
+    pthread_mutex_lock(&lock);
+    CUresult r = need_device(ordinal);
+    if (r == SUCCESS) *dev = ordinal;
+    pthread_mutex_unlock(&lock);
+    return r;
+}
+
+CUresult cuDeviceGetName(char *name, int len, CUdevice dev)
+{
+    if (!name || len <= 0) return INVALID_VALUE;
+    pthread_mutex_lock(&lock);
+    CUresult r = need_device(dev);
+    if (r == SUCCESS) snprintf(name, (size_t)len, "TileKit fake GPU (sm_%d)", S.sm);
+    pthread_mutex_unlock(&lock);
+    return r;
+}
+
+CUresult cuDeviceGetAttribute(int *value, int attribute, CUdevice dev)
+{
+    if (!value) return INVALID_VALUE;
+    pthread_mutex_lock(&lock);
+    CUresult r = need_device(dev);
+    if (r == SUCCESS) {
+        if (attribute == CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR) *value = S.sm / 10;
+        else if (attribute == CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR) *value = S.sm % 10;
+        else r = INVALID_VALUE;   /* the fake knows no others */
+    }
+    pthread_mutex_unlock(&lock);
+    return r;
+}
+
+/* ---- the primary context ---- */
+
+CUresult cuDevicePrimaryCtxRetain(CUcontext *ctx, CUdevice dev)
+{
+    if (!ctx) return INVALID_VALUE;
+    pthread_mutex_lock(&lock);
+    CUresult r = need_device(dev);
+    if (r == SUCCESS) {
+        S.retained++;
+        *ctx = &primary_context;
+    }
+    pthread_mutex_unlock(&lock);
+    return r;
+}
+
+CUresult cuDevicePrimaryCtxRelease_v2(CUdevice dev)
+{
+    pthread_mutex_lock(&lock);
+    CUresult r = need_device(dev);
+    if (r == SUCCESS && S.retained == 0) r = INVALID_CONTEXT;   /* more releases than retains */
+    if (r == SUCCESS) S.retained--;
+    pthread_mutex_unlock(&lock);
+    return r;
+}
+
+CUresult cuDevicePrimaryCtxRelease(CUdevice dev)
+{
+    return cuDevicePrimaryCtxRelease_v2(dev);
+}
+
+CUresult cuCtxSetCurrent(CUcontext ctx)
+{
+    pthread_mutex_lock(&lock);
+    CUresult r = !S.initialized ? NOT_INITIALIZED : !ctx || (ctx == &primary_context && S.retained > 0) ? SUCCESS : INVALID_CONTEXT;
+    if (r == SUCCESS) current_context = ctx;
+    pthread_mutex_unlock(&lock);
+    return r;
+}
+
+CUresult cuCtxSynchronize(void)
+{
+    pthread_mutex_lock(&lock);
+    CUresult r = need_context();
+    pthread_mutex_unlock(&lock);
+    return r;
+}
+
+/* ---- memory ---- */
+
+CUresult cuMemAlloc_v2(CUdeviceptr *d, size_t bytes)
+{
+    if (!d || bytes == 0) return INVALID_VALUE;
+    pthread_mutex_lock(&lock);
+    CUresult r = need_context();
+    if (r == SUCCESS && (bytes > MAX_ALLOCATION || (S.memory_cap && bytes > S.memory_cap - S.live))) r = OUT_OF_MEMORY;
+    if (r == SUCCESS && S.nallocs == S.allocs_cap) {
+        int cap = S.allocs_cap ? 2 * S.allocs_cap : 16;
+        Alloc *t = realloc(S.allocs, (size_t)cap * sizeof *t);
+        if (t) {
+            S.allocs = t;
+            S.allocs_cap = cap;
+        } else {
+            r = OUT_OF_MEMORY;
+        }
+    }
+    char *host = r == SUCCESS ? calloc(1, bytes) : NULL;
+    if (r == SUCCESS && !host) r = OUT_OF_MEMORY;
+    if (r == SUCCESS) {
+        S.allocs[S.nallocs++] = (Alloc){ host, bytes };
+        S.live += bytes;
+        *d = (uint64_t)(uintptr_t)host | TK_FAKE_CUDA_DEVICE_BIT;
+    }
+    pthread_mutex_unlock(&lock);
+    return r;
+}
+
+/* Only an allocation's base may be freed, as with free(). */
+CUresult cuMemFree_v2(CUdeviceptr d)
+{
+    pthread_mutex_lock(&lock);
+    CUresult r = need_context();
+    if (r == SUCCESS) {
+        Alloc *a = allocation(d, 0);
+        if (a && host_of(d) == a->host) {
+            free(a->host);
+            S.live -= a->size;
+            *a = S.allocs[--S.nallocs];
+        } else {
+            r = INVALID_VALUE;
+        }
+    }
+    pthread_mutex_unlock(&lock);
+    return r;
+}
+
+CUresult cuMemcpyHtoD_v2(CUdeviceptr dst, const void *src, size_t bytes)
+{
+    pthread_mutex_lock(&lock);
+    CUresult r = need_context();
+    if (r == SUCCESS && (!allocation(dst, bytes) || (bytes && (!src || looks_like_device(src))))) r = INVALID_VALUE;
+    if (r == SUCCESS && bytes) memcpy(host_of(dst), src, bytes);
+    pthread_mutex_unlock(&lock);
+    return r;
+}
+
+CUresult cuMemcpyDtoH_v2(void *dst, CUdeviceptr src, size_t bytes)
+{
+    pthread_mutex_lock(&lock);
+    CUresult r = need_context();
+    if (r == SUCCESS && (!allocation(src, bytes) || (bytes && (!dst || looks_like_device(dst))))) r = INVALID_VALUE;
+    if (r == SUCCESS && bytes) memcpy(dst, host_of(src), bytes);
+    pthread_mutex_unlock(&lock);
+    return r;
+}
+
+/* memmove: CUDA leaves overlapping copies undefined; the fake gives the tidy answer. */
+CUresult cuMemcpyDtoD_v2(CUdeviceptr dst, CUdeviceptr src, size_t bytes)
+{
+    pthread_mutex_lock(&lock);
+    CUresult r = need_context();
+    if (r == SUCCESS && (!allocation(dst, bytes) || !allocation(src, bytes))) r = INVALID_VALUE;
+    if (r == SUCCESS && bytes) memmove(host_of(dst), host_of(src), bytes);
+    pthread_mutex_unlock(&lock);
+    return r;
+}
+
+/* ---- PTX: just enough to find the entries and their parameters ---- */
+
+static int word_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '$' ||
+           c == '%';
+}
+
+/* The next token at *p: a word (directive, name or number), a string, or one
+ * other character; comments are skipped. Its length; 0 at the end. */
+static size_t token(const char **p, const char **tok)
+{
+    const char *s = *p;
+    for (;;) {
+        while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r' || *s == '\f' || *s == '\v') s++;
+        if (s[0] == '/' && s[1] == '/') {
+            while (*s && *s != '\n') s++;
+        } else if (s[0] == '/' && s[1] == '*') {
+            const char *e = strstr(s + 2, "*/");
+            s = e ? e + 2 : s + strlen(s);
+        } else {
+            break;
+        }
+    }
+    *tok = s;
+    size_t n = 0;
+    if (*s == '"') {
+        for (n = 1; s[n] && s[n] != '"' && s[n] != '\n'; n++) {}
+        if (s[n] == '"') n++;
+    } else {
+        while (word_char(s[n])) n++;
+        if (n == 0 && *s) n = 1;
+    }
+    *p = s + n;
+    return n;
+}
+
+static int is(const char *tok, size_t n, const char *word)
+{
+    return n == strlen(word) && memcmp(tok, word, n) == 0;
+}
+
+/* A decimal token's value into *v (at most 2^31): 0, or -1. */
+static int number(const char *tok, size_t n, unsigned *v)
+{
+    unsigned long long x = 0;
+    if (n == 0 || n > 10) return -1;
+    for (size_t i = 0; i < n; i++) {
+        if (tok[i] < '0' || tok[i] > '9') return -1;
+        x = x * 10 + (unsigned)(tok[i] - '0');
+    }
+    if (x > 0x80000000ull) return -1;
+    *v = (unsigned)x;
+    return 0;
+}
+
+static const struct {
+    const char *name;
+    int size, pointer;
+} param_types[] = {
+    { ".u8", 1, 0 },   { ".s8", 1, 0 },      { ".b8", 1, 0 },       { ".u16", 2, 0 }, { ".s16", 2, 0 }, { ".b16", 2, 0 },
+    { ".f16", 2, 0 },  { ".bf16", 2, 0 },    { ".u32", 4, 0 },      { ".s32", 4, 0 }, { ".b32", 4, 0 }, { ".f32", 4, 0 },
+    { ".f16x2", 4, 0 }, { ".bf16x2", 4, 0 }, { ".u64", 8, 1 },      { ".s64", 8, 0 }, { ".b64", 8, 1 }, { ".f64", 8, 0 },
+};
+
+typedef struct {
+    char *log;
+    size_t logsize;
+    void **logsize_out;   /* the option value that takes the bytes written, as the driver's does */
+} JitLog;
+
+static void jit_error(JitLog *L, const char *fmt, ...)
+{
+    if (!L->log || L->logsize == 0) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(L->log, L->logsize, fmt, ap);
+    va_end(ap);
+    if (L->logsize_out) *L->logsize_out = (void *)(uintptr_t)(strlen(L->log) + 1);
+}
+
+/* Up to three numbers after a .reqntid/.maxntid, into d (absent ones are 1). */
+static int thread_counts(const char **p, unsigned d[3])
+{
+    const char *tok, *save;
+    size_t n;
+    d[0] = d[1] = d[2] = 1;
+    for (int k = 0; k < 3; k++) {
+        n = token(p, &tok);
+        if (number(tok, n, &d[k]) != 0 || d[k] == 0) return -1;
+        save = *p;
+        n = token(p, &tok);
+        if (!is(tok, n, ",")) {
+            *p = save;
+            return 0;
+        }
+    }
+    return 0;
+}
+
+/* The parameter list of entry e, after its '(' up to the ')', then the
+ * directives before its body. 0, or -1 with the reason in L. */
+static int parse_entry(const char **p, Entry *e, JitLog *L)
+{
+    const char *tok;
+    size_t n = token(p, &tok);
+    if (is(tok, n, "(")) {
+        for (;;) {
+            n = token(p, &tok);
+            if (e->nparams == 0 && is(tok, n, ")")) break;
+            if (!is(tok, n, ".param")) {
+                jit_error(L, "fake driver: kernel %s: expected .param, found '%.*s'", e->name, (int)n, tok);
+                return -1;
+            }
+            if (e->nparams == TK_FAKE_CUDA_MAX_PARAMS) {
+                jit_error(L, "fake driver: kernel %s has more than %d parameters, the fake's limit", e->name,
+                          TK_FAKE_CUDA_MAX_PARAMS);
+                return -1;
+            }
+            int size = 0, pointer = 0;
+            while ((n = token(p, &tok)) > 0 && tok[0] == '.') {
+                int known = 0;
+                for (size_t t = 0; t < sizeof param_types / sizeof param_types[0]; t++)
+                    if (is(tok, n, param_types[t].name)) {
+                        size = param_types[t].size;
+                        pointer = param_types[t].pointer;
+                        known = 1;
+                    }
+                /* .align N, also spelled .ptr.global.align N: skip the N */
+                unsigned align;
+                if (!known && n >= 6 && memcmp(tok + n - 6, ".align", 6) == 0 &&
+                    (n = token(p, &tok), number(tok, n, &align) != 0)) {
+                    jit_error(L, "fake driver: kernel %s: .align without a number", e->name);
+                    return -1;
+                }
+            }
+            if (size == 0 || n == 0 || !word_char(tok[0])) {
+                jit_error(L, "fake driver: kernel %s: parameter %d has no type the fake knows", e->name, e->nparams);
+                return -1;
+            }
+            n = token(p, &tok);   /* past the name */
+            if (is(tok, n, "[")) {
+                unsigned count;
+                n = token(p, &tok);
+                if (number(tok, n, &count) != 0 || count == 0 || count > 4096 || (n = token(p, &tok), !is(tok, n, "]"))) {
+                    jit_error(L, "fake driver: kernel %s: parameter %d: a bad array size", e->name, e->nparams);
+                    return -1;
+                }
+                size *= (int)count;
+                pointer = 0;
+                n = token(p, &tok);
+            }
+            e->size[e->nparams] = size;
+            e->pointer[e->nparams] = (unsigned char)pointer;
+            e->nparams++;
+            if (is(tok, n, ")")) break;
+            if (!is(tok, n, ",")) {
+                jit_error(L, "fake driver: kernel %s: expected ',' or ')' after parameter %d", e->name, e->nparams - 1);
+                return -1;
+            }
+        }
+        n = token(p, &tok);
+    }
+    /* performance directives, up to the body (or ';' of a declaration) */
+    for (; n > 0 && !is(tok, n, "{") && !is(tok, n, ";"); n = token(p, &tok)) {
+        unsigned *d = is(tok, n, ".reqntid") ? e->reqntid : is(tok, n, ".maxntid") ? e->maxntid : NULL;
+        if (d && thread_counts(p, d) != 0) {
+            jit_error(L, "fake driver: kernel %s: a bad %.*s", e->name, (int)n, tok);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static void free_module(Module *m)
+{
+    if (!m) return;
+    for (int i = 0; i < m->nentries; i++) free(m->entries[i].name);
+    free(m->entries);
+    free(m->ptx);
+    free(m);
+}
+
+/* The entries of PTX text m->ptx, and whether the device can run it:
+ * SUCCESS, or an error code with the reason in L. */
+static CUresult parse_ptx(Module *m, JitLog *L)
+{
+    const char *p = m->ptx, *tok;
+    size_t n;
+    int version = 0, target = 0, entries_cap = 0;
+    while ((n = token(&p, &tok)) > 0) {
+        if (is(tok, n, ".version")) {
+            version = 1;
+        } else if (is(tok, n, ".target")) {
+            target = 1;
+            /* sm_NN must not be newer than the device; sm_NNa only runs on sm_NN */
+            n = token(&p, &tok);
+            unsigned sm;
+            size_t digits = 3;
+            while (digits < n && tok[digits] >= '0' && tok[digits] <= '9') digits++;
+            if (n > 3 && memcmp(tok, "sm_", 3) == 0 && number(tok + 3, digits - 3, &sm) == 0) {
+                int specific = digits < n && tok[digits] == 'a';
+                if ((int)sm > S.sm || (specific && (int)sm != S.sm)) {
+                    jit_error(L, "fake driver: .target %.*s cannot run on the device (sm_%d)", (int)n, tok, S.sm);
+                    return INVALID_PTX;
+                }
+            }
+        } else if (is(tok, n, ".entry")) {
+            n = token(&p, &tok);
+            if (n == 0 || !word_char(tok[0]) || tok[0] == '.') {
+                jit_error(L, "fake driver: .entry without a name");
+                return INVALID_PTX;
+            }
+            if (m->nentries == entries_cap) {
+                int cap = entries_cap ? 2 * entries_cap : 8;
+                Entry *t = realloc(m->entries, (size_t)cap * sizeof *t);
+                if (!t) return OUT_OF_MEMORY;
+                m->entries = t;
+                entries_cap = cap;
+            }
+            Entry *e = &m->entries[m->nentries];
+            memset(e, 0, sizeof *e);
+            if (!(e->name = malloc(n + 1))) return OUT_OF_MEMORY;
+            memcpy(e->name, tok, n);
+            e->name[n] = '\0';
+            m->nentries++;
+            if (parse_entry(&p, e, L) != 0) return INVALID_PTX;
+        }
+    }
+    if (!version || !target) {   /* the words were there, but in comments or strings */
+        jit_error(L, "fake driver: not PTX");
+        return INVALID_PTX;
+    }
+    return SUCCESS;
+}
+
+/* ---- modules ---- */
+
+CUresult cuModuleLoadDataEx(CUmodule *out, const void *image, unsigned nopts, int *opts, void **vals)
+{
+    if (!out || !image || (nopts && (!opts || !vals))) return INVALID_VALUE;
+    JitLog L = { NULL, 0, NULL };
+    for (unsigned i = 0; i < nopts; i++) {
+        if (opts[i] == CU_JIT_ERROR_LOG_BUFFER) L.log = vals[i];
+        if (opts[i] == CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES) {
+            L.logsize = (size_t)(uintptr_t)vals[i];
+            L.logsize_out = &vals[i];
+        }
+    }
+    if (L.log && L.logsize) L.log[0] = '\0';
+    const unsigned char *b = image;
+    if ((b[0] == 0x7f && b[1] == 'E' && b[2] == 'L' && b[3] == 'F') || (b[0] == 0x50 && b[1] == 0xed && b[2] == 0x55 && b[3] == 0xba)) {
+        jit_error(&L, "fake driver: a cubin or fatbin; the fake takes PTX text only");
+        return INVALID_IMAGE;
+    }
+    if (!strstr(image, ".version") || !strstr(image, ".target")) {
+        jit_error(&L, "fake driver: not PTX");
+        return INVALID_PTX;
+    }
+    pthread_mutex_lock(&lock);
+    CUresult r = need_context();
+    Module *m = r == SUCCESS ? calloc(1, sizeof *m) : NULL;
+    if (r == SUCCESS && (!m || !(m->ptx = strdup(image)))) r = OUT_OF_MEMORY;
+    if (r == SUCCESS) r = parse_ptx(m, &L);
+    if (r == SUCCESS) {
+        m->next = S.modules;
+        S.modules = m;
+        *out = m;
+    } else {
+        free_module(m);
+    }
+    pthread_mutex_unlock(&lock);
+    return r;
+}
+
+CUresult cuModuleUnload(CUmodule h)
+{
+    pthread_mutex_lock(&lock);
+    CUresult r = S.initialized ? INVALID_HANDLE : NOT_INITIALIZED;
+    for (Module **at = &S.modules; *at; at = &(*at)->next)
+        if ((void *)*at == h) {
+            Module *m = *at;
+            *at = m->next;
+            free_module(m);
+            r = SUCCESS;
+            break;
+        }
+    pthread_mutex_unlock(&lock);
+    return r;
+}
+
+CUresult cuModuleGetFunction(CUfunction *f, CUmodule h, const char *name)
+{
+    if (!f || !name) return INVALID_VALUE;
+    pthread_mutex_lock(&lock);
+    CUresult r = need_context();
+    Module *m = r == SUCCESS ? module_of(h) : NULL;
+    if (r == SUCCESS) r = m ? NOT_FOUND : INVALID_HANDLE;
+    for (int i = 0; m && i < m->nentries; i++)
+        if (strcmp(m->entries[i].name, name) == 0) {
+            *f = &m->entries[i];
+            r = SUCCESS;
+            break;
+        }
+    pthread_mutex_unlock(&lock);
+    return r;
+}
+
+/* ---- launches ---- */
+
+/* The block against the limits and the entry's .reqntid/.maxntid. */
+static int block_fits(const Entry *e, const unsigned block[3])
+{
+    unsigned long long threads = (unsigned long long)block[0] * block[1] * block[2];
+    if (block[0] == 0 || block[1] == 0 || block[2] == 0 || block[0] > MAX_BLOCK_THREADS || block[1] > MAX_BLOCK_THREADS ||
+        block[2] > MAX_BLOCK_Z || threads > MAX_BLOCK_THREADS)
+        return 0;
+    if (e->reqntid[0] && (block[0] != e->reqntid[0] || block[1] != e->reqntid[1] || block[2] != e->reqntid[2])) return 0;
+    if (e->maxntid[0] && threads > (unsigned long long)e->maxntid[0] * e->maxntid[1] * e->maxntid[2]) return 0;
+    return 1;
+}
+
+CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
+                        unsigned shared, CUstream stream, void **params, void **extra)
+{
+    pthread_mutex_lock(&lock);
+    TkFakeLaunch L;
+    memset(&L, 0, sizeof L);
+    unsigned block[3] = { bx, by, bz };
+    CUresult r = need_context();
+    const Entry *e = r == SUCCESS ? entry_of(f) : NULL;
+    if (r == SUCCESS && (!e || stream)) r = INVALID_HANDLE;   /* the fake has no streams but the default one */
+    if (r == SUCCESS && (gx == 0 || gy == 0 || gz == 0 || gx > MAX_GRID_X || gy > MAX_GRID_YZ || gz > MAX_GRID_YZ ||
+                         !block_fits(e, block) || shared > MAX_DYNAMIC_SHARED))
+        r = INVALID_VALUE;
+    /* arguments through kernelParams only: the fake does not unpack `extra` */
+    if (r == SUCCESS && (extra || (e->nparams && !params))) r = INVALID_VALUE;
+    for (int i = 0; r == SUCCESS && i < e->nparams; i++) {
+        if (!params[i]) {
+            r = INVALID_VALUE;
+            break;
+        }
+        size_t keep = e->size[i] < TK_FAKE_CUDA_PARAM_BYTES ? (size_t)e->size[i] : TK_FAKE_CUDA_PARAM_BYTES;
+        memcpy(L.param[i], params[i], keep);
+        L.param_size[i] = e->size[i];
+        uint64_t v;
+        memcpy(&v, L.param[i], sizeof v);
+        /* a kernel would dereference it: it must lie in (or end) a live allocation */
+        if (e->pointer[i] && (v & TK_FAKE_CUDA_DEVICE_BIT) && !allocation(v, 0)) r = ILLEGAL_ADDRESS;
+    }
+    if (r == SUCCESS && S.nlaunches == S.launches_cap && S.launches_cap < TK_FAKE_CUDA_LAUNCHES_KEPT) {
+        int cap = S.launches_cap ? 2 * S.launches_cap : 16;
+        if (cap > TK_FAKE_CUDA_LAUNCHES_KEPT) cap = TK_FAKE_CUDA_LAUNCHES_KEPT;
+        TkFakeLaunch *t = realloc(S.launches, (size_t)cap * sizeof *t);
+        if (t) {
+            S.launches = t;
+            S.launches_cap = cap;
+        } else {
+            r = OUT_OF_MEMORY;
+        }
+    }
+    if (r == SUCCESS && S.nlaunches == INT_MAX) r = INVALID_VALUE;   /* the count would wrap */
+    if (r == SUCCESS) {
+        snprintf(L.name, sizeof L.name, "%s", e->name);
+        L.grid[0] = gx, L.grid[1] = gy, L.grid[2] = gz;
+        L.block[0] = bx, L.block[1] = by, L.block[2] = bz;
+        L.shared = shared;
+        L.nparams = e->nparams;
+        S.launches[S.nlaunches++ % TK_FAKE_CUDA_LAUNCHES_KEPT] = L;
+    }
+    pthread_mutex_unlock(&lock);
+    return r;
+}
+
+/* ---- events: nothing runs, so every kernel takes a microsecond ---- */
+
+CUresult cuEventCreate(CUevent *out, unsigned flags)
+{
+    (void)flags;
+    if (!out) return INVALID_VALUE;
+    pthread_mutex_lock(&lock);
+    CUresult r = need_context();
+    Event *e = r == SUCCESS ? calloc(1, sizeof *e) : NULL;
+    if (r == SUCCESS && !e) r = OUT_OF_MEMORY;
+    if (r == SUCCESS) {
+        e->next = S.events;
+        S.events = e;
+        *out = e;
+    }
+    pthread_mutex_unlock(&lock);
+    return r;
+}
+
+CUresult cuEventRecord(CUevent h, CUstream stream)
+{
+    pthread_mutex_lock(&lock);
+    Event *e = event_of(h);
+    CUresult r = e && !stream ? SUCCESS : INVALID_HANDLE;
+    if (r == SUCCESS) e->recorded = 1;
+    pthread_mutex_unlock(&lock);
+    return r;
+}
+
+CUresult cuEventSynchronize(CUevent h)
+{
+    pthread_mutex_lock(&lock);
+    CUresult r = event_of(h) ? SUCCESS : INVALID_HANDLE;
+    pthread_mutex_unlock(&lock);
+    return r;
+}
+
+/* As the driver: both events must have been recorded. */
+CUresult cuEventElapsedTime_v2(float *ms, CUevent start, CUevent stop)
+{
+    if (!ms) return INVALID_VALUE;
+    pthread_mutex_lock(&lock);
+    Event *a = event_of(start), *b = event_of(stop);
+    CUresult r = a && b && a->recorded && b->recorded ? SUCCESS : INVALID_HANDLE;
+    if (r == SUCCESS) *ms = 0.001f;
+    pthread_mutex_unlock(&lock);
+    return r;
+}
+
+CUresult cuEventElapsedTime(float *ms, CUevent start, CUevent stop)
+{
+    return cuEventElapsedTime_v2(ms, start, stop);
+}
+
+CUresult cuEventDestroy_v2(CUevent h)
+{
+    pthread_mutex_lock(&lock);
+    CUresult r = INVALID_HANDLE;
+    for (Event **at = &S.events; *at; at = &(*at)->next)
+        if ((void *)*at == h) {
+            Event *e = *at;
+            *at = e->next;
+            free(e);
+            r = SUCCESS;
+            break;
+        }
+    pthread_mutex_unlock(&lock);
+    return r;
+}
+
+/* ---- what a test asks (fake_cuda.h) ---- */
+
+int tk_fake_cuda_launch_count(void)
+{
+    pthread_mutex_lock(&lock);
+    int n = S.nlaunches;
+    pthread_mutex_unlock(&lock);
+    return n;
+}
+
+int tk_fake_cuda_launch(int i, TkFakeLaunch *out)
+{
+    pthread_mutex_lock(&lock);
+    int ok = out && i >= 0 && i < S.nlaunches && S.nlaunches - i <= TK_FAKE_CUDA_LAUNCHES_KEPT;
+    if (ok) *out = S.launches[i % TK_FAKE_CUDA_LAUNCHES_KEPT];
+    pthread_mutex_unlock(&lock);
+    return ok ? 0 : -1;
+}
+
+void tk_fake_cuda_reset(void)
+{
+    pthread_mutex_lock(&lock);
+    free(S.launches);
+    S.launches = NULL;
+    S.nlaunches = S.launches_cap = 0;
+    pthread_mutex_unlock(&lock);
+}
+
+size_t tk_fake_cuda_live_bytes(void)
+{
+    pthread_mutex_lock(&lock);
+    size_t n = S.live;
+    pthread_mutex_unlock(&lock);
+    return n;
+}
+
+int tk_fake_cuda_live_allocations(void)
+{
+    pthread_mutex_lock(&lock);
+    int n = S.nallocs;
+    pthread_mutex_unlock(&lock);
+    return n;
+}
+
+int tk_fake_cuda_contexts_retained(void)
+{
+    pthread_mutex_lock(&lock);
+    int n = S.retained;
+    pthread_mutex_unlock(&lock);
+    return n;
+}
+
+const void *tk_fake_cuda_host_view(uint64_t dptr)
+{
+    pthread_mutex_lock(&lock);
+    const void *p = allocation(dptr, 1) ? host_of(dptr) : NULL;
+    pthread_mutex_unlock(&lock);
+    return p;
+}
+
+/* Unloaded (dlclose by cuda.c when nothing else holds the library): give back
+ * everything, so that a sanitizer's leak check sees none of the fake's. */
+__attribute__((destructor)) static void unload(void)
+{
+    for (int i = 0; i < S.nallocs; i++) free(S.allocs[i].host);
+    free(S.allocs);
+    while (S.modules) {
+        Module *m = S.modules;
+        S.modules = m->next;
+        free_module(m);
+    }
+    while (S.events) {
+        Event *e = S.events;
+        S.events = e->next;
+        free(e);
+    }
+    free(S.launches);
+    memset(&S, 0, sizeof S);
+}
