@@ -11,13 +11,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
+#include "compiler_gpu.h"
 #include "compiler_prebuilt.h"
 #include "cpu_jit.h"
+#include "emu.h"
 #include "front.h"
 #include "generic.h"
 #include "target.h"
 #include "lower.h"
+#include "nvptx.h"
 #include "tir_bind.h"
 
 struct tk_kernel {
@@ -25,6 +29,12 @@ struct tk_kernel {
     const TirFunc *fn;
     TkGridFn grid;
     TkBlockFn block;
+    /* GPU targets compile each kernel on its own (compiler_gpu.h): the
+     * emulator's host code, or PTX text for the driver to load */
+    bool compiled;
+    TkCpuModule *emu_code;
+    char *ptx;
+    uint64_t serial;
 };
 
 struct tk_program {
@@ -43,10 +53,20 @@ struct tk_program {
     tk_program *instances;     /* on-demand instances (tk_program_kernel), each a program of one kernel */
     tk_program *next_instance;
     tkr_prebuilt_code prebuilt;   /* find NULL: the JIT */
+    TkTargetKind kind;            /* CPU, or a GPU target (EMU, NVPTX) */
+    bool lazy;                    /* GPU kernels are compiled at their first use */
     char error[2048];
 };
 
 static atomic_ulong jit_count;
+static atomic_ulong kernel_serial;
+
+static double now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;
+}
 
 unsigned long tkr_compiler_jit_count(void) { return atomic_load(&jit_count); }
 
@@ -71,6 +91,7 @@ static tk_status fail(tk_program *p, tk_status s, char **diagnostics)
 }
 
 static tk_status bind_kernels(tk_program *p, tk_program **out, char **diagnostics);
+static tk_status bind_gpu_kernels(tk_program *p, tk_program **out, char **diagnostics);
 
 static tk_status compile(tk_program *p, const tk_compile_options *opts, tk_program **out, char **diagnostics)
 {
@@ -81,6 +102,7 @@ static tk_status compile(tk_program *p, const tk_compile_options *opts, tk_progr
         return TK_ERR_OUT_OF_MEMORY;
     }
     const TkTarget *t = tk_target_find(p->target ? p->target : "host");
+    p->kind = t ? t->kind : TK_TARGET_CPU;
     tk_target_default_keys(t, p->keys);
     p->front.generic.target_keys = p->keys;
     p->front.generic.ntarget_keys = 2;
@@ -102,6 +124,7 @@ static tk_status compile(tk_program *p, const tk_compile_options *opts, tk_progr
         snprintf(p->error, sizeof p->error, "internal error while lowering %s", p->front.src.name);
         return fail(p, TK_ERR_INTERNAL, diagnostics);
     }
+    if (p->kind == TK_TARGET_EMU || p->kind == TK_TARGET_NVPTX) return bind_gpu_kernels(p, out, diagnostics);
     if (p->prebuilt.find) {
         bool complete = true;
         for (const TirFunc *f = p->tir.funcs; f && complete; f = f->next) {
@@ -150,6 +173,54 @@ static tk_status bind_kernels(tk_program *p, tk_program **out, char **diagnostic
         } else if (tk_cpu_lookup(p->code, f->name, &k->grid, &k->block, p->error, sizeof p->error) != 0)
             return fail(p, TK_ERR_INTERNAL, diagnostics);
     }
+    *out = p;
+    return TK_OK;
+}
+
+/* Code for one kernel of a GPU program, alone in its module: the emulator's
+ * host code or PTX. Compiling a file's kernels one by one costs nothing more
+ * than together, and lets the stdlib compile only the kernels an op uses
+ * (attention.tk's packed forms keep LLVM busy for a minute). */
+static int compile_gpu_kernel(tk_kernel *k, char *err, size_t errlen)
+{
+    tk_program *p = k->program;
+    TirFunc *only = (TirFunc *)k->fn, *rest = only->next;
+    TirModule one = p->tir;
+    one.funcs = only;
+    only->next = NULL;
+    int rc;
+    atomic_fetch_add(&jit_count, 1);
+    if (p->kind == TK_TARGET_EMU) {
+        rc = tk_emu_jit(&one, p->target, &k->emu_code, err, errlen);
+        if (rc == 0) rc = tk_cpu_lookup(k->emu_code, only->name, &k->grid, &k->block, err, errlen);
+    } else {
+        size_t n = 0;
+        FILE *text = open_memstream(&k->ptx, &n);
+        rc = text ? tk_nvptx_emit(&one, p->target, TK_EMIT_ASM, text, err, errlen) : -1;
+        if (text) fclose(text);
+        if (!text) snprintf(err, errlen, "out of memory");
+    }
+    only->next = rest;
+    if (rc != 0) return -1;
+    k->compiled = true;
+    k->serial = atomic_fetch_add(&kernel_serial, 1) + 1;
+    return 0;
+}
+
+static tk_status bind_gpu_kernels(tk_program *p, tk_program **out, char **diagnostics)
+{
+    for (const TirFunc *f = p->tir.funcs; f; f = f->next) p->nkernels++;
+    p->kernels = calloc(p->nkernels ? p->nkernels : 1, sizeof *p->kernels);
+    if (!p->kernels) return fail(p, TK_ERR_OUT_OF_MEMORY, diagnostics);
+    unsigned i = 0;
+    double t0 = now_ms();
+    for (const TirFunc *f = p->tir.funcs; f; f = f->next, i++) {
+        p->kernels[i].program = p;
+        p->kernels[i].fn = f;
+        if (!p->lazy && compile_gpu_kernel(&p->kernels[i], p->error, sizeof p->error) != 0)
+            return fail(p, TK_ERR_TARGET, diagnostics);
+    }
+    p->compile_ms = now_ms() - t0;
     *out = p;
     return TK_OK;
 }
@@ -216,6 +287,10 @@ void tk_program_free(tk_program *p)
     free(p->target);
     free((char *)p->request);
     tk_cpu_module_free(p->code);
+    for (unsigned i = 0; p->kernels && i < p->nkernels; i++) {
+        tk_cpu_module_free(p->kernels[i].emu_code);
+        free(p->kernels[i].ptx);
+    }
     free(p->kernels);
     tk_front_free(&p->front);
     free(p);
@@ -239,7 +314,10 @@ static const TkNode *generic_kernel(const tk_program *p, const char *name)
 static tk_kernel *instantiate(tk_program *p, const char *canon)
 {
     tk_program *q = calloc(1, sizeof *q);
-    if (q) q->prebuilt = p->prebuilt;   /* an instance of prebuilt code looks there first too */
+    if (q) {
+        q->prebuilt = p->prebuilt;   /* an instance of prebuilt code looks there first too */
+        q->lazy = p->lazy;
+    }
     if (!q || !(q->request = strdup(canon)) ||
         tk_front_load_memory(&q->front, p->front.src.name, p->front.src.text, p->front.src.len) != 0) {
         if (q) free((char *)q->request);
@@ -372,6 +450,52 @@ tk_status tk_kernel_launch(tk_kernel *k, const tk_arg *args, unsigned nargs, int
     }
     int64_t sizes[TK_MAX_SIZES];
     if (tir_bind_sizes(k->fn, targs, nargs, sizes, p->error, sizeof p->error) != 0) return TK_ERR_INVALID_ARGUMENT;
+    if (p->kind == TK_TARGET_NVPTX) {
+        snprintf(p->error, sizeof p->error,
+                 "kernel %s was compiled for %s: it runs on an NVIDIA GPU, through tk_call on a context of device TK_DEVICE_CUDA",
+                 k->fn->display, p->target);
+        return TK_ERR_TARGET;
+    }
+    if (p->kind == TK_TARGET_EMU && !k->compiled && compile_gpu_kernel(k, p->error, sizeof p->error) != 0) return TK_ERR_TARGET;
     if (tk_cpu_launch(k->grid, k->block, ptrs, sizes, threads, p->error, sizeof p->error) != 0) return TK_ERR_INVALID_ARGUMENT;
+    /* an emulated block that failed (lanes that never met) stops where it is: say so */
+    if (p->kind == TK_TARGET_EMU && tk_emu_take_error(p->error, sizeof p->error)) return TK_ERR_INTERNAL;
+    return TK_OK;
+}
+
+/* ------------------------------------------------------------ compiler_gpu.h */
+
+tk_status tkr_compile_gpu_lazy(const char *name, const char *text, size_t len, const char *target, tk_program **out, char **diagnostics)
+{
+    if (diagnostics) *diagnostics = NULL;
+    if (!out || (!text && len) || !target) return TK_ERR_INVALID_ARGUMENT;
+    *out = NULL;
+    tk_program *p = calloc(1, sizeof *p);
+    if (!p) return TK_ERR_OUT_OF_MEMORY;
+    p->lazy = true;
+    if (tk_front_load_memory(&p->front, name ? name : "<source>", text ? text : "", len) != 0) {
+        free(p);
+        return TK_ERR_OUT_OF_MEMORY;
+    }
+    tk_compile_options o = { .target = target };
+    return compile(p, &o, out, diagnostics);
+}
+
+const TirFunc *tkr_kernel_tir(const tk_kernel *k) { return k->fn; }
+const char *tkr_kernel_target(const tk_kernel *k) { return k->program->target; }
+TkTargetKind tkr_kernel_target_kind(const tk_kernel *k) { return k->program->kind; }
+
+tk_status tkr_kernel_ptx(tk_kernel *k, const char **ptx, uint64_t *serial)
+{
+    *ptx = NULL;
+    tk_program *p = k->program;
+    if (p->kind != TK_TARGET_NVPTX) {
+        snprintf(p->error, sizeof p->error, "kernel %s was compiled for %s, not for an NVIDIA GPU", k->fn->display,
+                 p->target ? p->target : "the host");
+        return TK_ERR_TARGET;
+    }
+    if (!k->compiled && compile_gpu_kernel(k, p->error, sizeof p->error) != 0) return TK_ERR_TARGET;
+    *ptx = k->ptx;
+    *serial = k->serial;
     return TK_OK;
 }

@@ -58,12 +58,26 @@ extern "C" {
 typedef struct tk_context tk_context;
 typedef struct tk_tensor tk_tensor;
 
-typedef enum { TK_DEVICE_CPU = 0 } tk_device_type;
+/* Where a context's tensors live and its ops run.
+ *   TK_DEVICE_CPU       this machine's memory and cores.
+ *   TK_DEVICE_CUDA      an NVIDIA GPU (sm_80 or newer; device 0) through its
+ *                       driver, opened at run time: tensors in GPU memory,
+ *                       kernels compiled to PTX for it.
+ *   TK_DEVICE_CUDA_EMU  an NVIDIA GPU emulated on the CPU (the sm_80-emu
+ *                       target): it behaves as TK_DEVICE_CUDA does, and runs
+ *                       the same GPU lowering, so a program can be tested
+ *                       where there is no GPU. Slow: for tests.
+ * On a GPU device (docs/TENSOR_API.md, "Devices"): tensors move with
+ * tk_tensor_to and tk_from_data/tk_to_data; views (reshape, permute, slice,
+ * ...) work; matmul, linear, softmax, layer_norm, rms_norm and tk_call run
+ * their GPU kernels; any other op is refused with TK_ERR_UNSUPPORTED naming
+ * it (copy the tensors to a CPU context for it). */
+typedef enum { TK_DEVICE_CPU = 0, TK_DEVICE_CUDA = 1, TK_DEVICE_CUDA_EMU = 2 } tk_device_type;
 
 /* ---------------------------------------------------------------- context */
 
 typedef struct {
-    tk_device_type device;   /* TK_DEVICE_CPU (the only one today) */
+    tk_device_type device;   /* TK_DEVICE_CPU (0), TK_DEVICE_CUDA or TK_DEVICE_CUDA_EMU */
     int threads;             /* 0: $TK_NUM_THREADS, else one per core */
     int profile;             /* 1: record every op and kernel (also $TK_PROFILE=1) */
     size_t cache_bytes;      /* the caching allocator keeps at most this many free bytes; 0: 1 GiB */
@@ -71,12 +85,17 @@ typedef struct {
                                 is TK_ERR_OUT_OF_MEMORY naming the limit); 0: no limit but the machine's */
 } tk_context_opts;
 
-/* opts may be NULL (defaults). */
+/* opts may be NULL (defaults). When it fails (no CUDA driver, no GPU, ...)
+ * tk_last_error(NULL) says why, on the calling thread. */
 tk_status tk_context_create(const tk_context_opts *opts, tk_context **out);
+/* The context's device, and its name ("cpu", "cuda (NVIDIA H200, sm_90)", "cuda-emu"). */
+tk_device_type tk_context_device(const tk_context *ctx);
+const char *tk_context_device_name(const tk_context *ctx);
 /* Frees the context, its cached memory and its compiled kernels. With
  * $TK_PROFILE=1 (or opts.profile) it prints the profile table first. */
 void tk_context_free(tk_context *ctx);
-/* The message of the last failed call on this context ("" after a success). */
+/* The message of the last failed call on this context ("" after a success);
+ * with ctx NULL, that of this thread's last failed tk_context_create. */
 const char *tk_last_error(const tk_context *ctx);
 int tk_context_threads(const tk_context *ctx);
 tk_status tk_context_set_threads(tk_context *ctx, int threads);
@@ -194,6 +213,10 @@ tk_status tk_from_blob(tk_context *ctx, void *data, tk_dtype dtype, int ndim, co
 tk_status tk_from_data(tk_context *ctx, const void *data, tk_dtype dtype, int ndim, const int64_t *shape, tk_tensor **out);
 /* Copies t's elements, in row-major order, into dst (bytes long). */
 tk_status tk_to_data(tk_context *ctx, const tk_tensor *t, void *dst, size_t bytes);
+/* A contiguous copy of t on ctx's device (t may live on any context's
+ * device): the way tensors move between the CPU and a GPU, as PyTorch's
+ * t.to(device). The result belongs to ctx. */
+tk_status tk_tensor_to(tk_context *ctx, const tk_tensor *t, tk_tensor **out);
 
 /* ---------------------------------------------------------------- copies and conversion */
 

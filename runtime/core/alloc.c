@@ -77,7 +77,7 @@ static void drop_oldest(TkrAllocator *a)
     memmove(a->cache, a->cache + 1, (a->ncache - 1) * sizeof *a->cache);
     a->ncache--;
     a->cached_bytes -= b.size;
-    a->dev->free(b.p, b.size);
+    a->dev->free(a->dev, b.p, b.size);
 }
 
 /* An armed entry of exactly `bytes` (the size a planner computed for a value): its place, or NULL. */
@@ -120,10 +120,10 @@ void *tkr_alloc(TkrAllocator *a, size_t bytes, size_t *got)
         break;
     }
     if (!p) {
-        p = a->dev->alloc(size);
+        p = a->dev->alloc(a->dev, size);
         if (!p && a->ncache) {   /* give the cache back and try once more */
             while (a->ncache) drop_oldest(a);
-            p = a->dev->alloc(size);
+            p = a->dev->alloc(a->dev, size);
         }
         if (p) a->system_allocs++;
     }
@@ -179,13 +179,13 @@ void tkr_free(TkrAllocator *a, void *p, size_t got)
     }
     a->current -= got;
     if (got > a->limit) {
-        a->dev->free(p, got);
+        a->dev->free(a->dev, p, got);
     } else {
         if (a->ncache == a->cap) {
             size_t cap = a->cap ? 2 * a->cap : 32;
             Block *c = realloc(a->cache, cap * sizeof *c);
             if (!c) {
-                a->dev->free(p, got);
+                a->dev->free(a->dev, p, got);
                 pthread_mutex_unlock(&a->lock);
                 return;
             }
@@ -222,7 +222,7 @@ void tkr_alloc_destroy(TkrAllocator *a)
     while (a->arenas) {   /* blocks still out (a leak the context reports): the memory goes anyway */
         TkrArena *r = a->arenas;
         a->arenas = r->next;
-        a->dev->free(r->base, r->got);
+        a->dev->free(a->dev, r->base, r->got);
         free(r);
     }
     tkr_alloc_empty(a);

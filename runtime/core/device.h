@@ -1,7 +1,8 @@
 /* device.h — the device layer: where a tensor's memory lives and how kernels
- * run there. A device is a struct of function pointers; the CPU is the one
- * today, the GPU back ends add theirs (same fields, their own memory and
- * launch). The caching allocator sits on top of any device's alloc/free. */
+ * run there. A device is a struct of function pointers: the CPU, the CUDA
+ * driver's GPU (device_cuda.c) and the emulated GPU (device_emu.c: NVIDIA's
+ * lowering run on the CPU, for tests without a GPU). The caching allocator
+ * sits on top of any device's alloc/free. */
 #ifndef TK_RUNTIME_CORE_DEVICE_H
 #define TK_RUNTIME_CORE_DEVICE_H
 
@@ -9,27 +10,50 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "tk/compiler.h"
 #include "tk/rt.h"
 #include "tk/tensor.h"
 
-typedef struct TkrDevice {
-    const char *name;                 /* "cpu" */
+/* A device instance: the CPU's is one static struct; a GPU's is made per
+ * context (tkr_device_open) and holds its driver state in impl. Memory
+ * pointers are the device's own: the CPU may not dereference a GPU's
+ * (host_ops says whether the CPU ops may run on this device's memory). */
+typedef struct TkrDevice TkrDevice;
+struct TkrDevice {
+    const char *name;                 /* "cpu", "cuda", "cuda-emu" */
     tk_device_type type;
-    /* Raw memory from the system, 64-byte aligned (NULL when refused). */
-    void *(*alloc)(size_t bytes);
-    void (*free)(void *p, size_t bytes);
-    /* Copies within the device, and between it and host memory. */
-    void (*copy)(void *dst, const void *src, size_t bytes);
-    void (*to_host)(void *host, const void *dev, size_t bytes);
-    void (*from_host)(void *dev, const void *host, size_t bytes);
-    /* Runs a compiled kernel's grid; 0, or -1 with a message in err. */
-    int (*launch)(tk_grid_fn grid, tk_block_fn block, void **args, const int64_t *sizes, int threads, char *err,
-                  size_t errlen);
-    /* Waits for everything launched so far (the CPU runs synchronously). */
-    void (*synchronize)(void);
-} TkrDevice;
+    bool host_ops;                    /* the runtime's CPU ops may run on its tensors (the CPU only) */
+    const char *target;               /* what its kernels are compiled for: NULL (this CPU), "sm_80-emu", "sm_90", ... */
+    void *impl;                       /* the device's state (the CUDA driver, its module cache) */
+    /* Raw memory, 64-byte aligned at least (NULL when refused). */
+    void *(*alloc)(const TkrDevice *d, size_t bytes);
+    void (*free)(const TkrDevice *d, void *p, size_t bytes);
+    /* Copies within the device, and between it and host memory: 0, or -1 with a message in err. */
+    int (*copy)(const TkrDevice *d, void *dst, const void *src, size_t bytes, char *err, size_t errlen);
+    int (*to_host)(const TkrDevice *d, void *host, const void *dev, size_t bytes, char *err, size_t errlen);
+    int (*from_host)(const TkrDevice *d, void *dev, const void *host, size_t bytes, char *err, size_t errlen);
+    /* Runs kernel k on args (tensor data are this device's pointers) and
+     * waits for it: TK_OK, or a status with a message in err. threads: the
+     * CPU threads to use where the device runs on the CPU. */
+    tk_status (*run)(const TkrDevice *d, tk_kernel *k, const tk_arg *args, unsigned nargs, int threads, char *err, size_t errlen);
+    void (*close)(TkrDevice *d);      /* NULL for the static CPU device */
+};
 
 extern const TkrDevice tkr_cpu_device;
+
+/* The device of a new context: the CPU's, or a GPU's opened now. TK_OK, or
+ * a status with a one-line message naming what is missing (no driver, no
+ * GPU, a GPU older than sm_80). */
+tk_status tkr_device_open(tk_device_type type, const TkrDevice **out, char *err, size_t errlen);
+void tkr_device_close(const TkrDevice *d);
+/* The emulated and the CUDA devices (device_emu.c, device_cuda.c). */
+tk_status tkr_emu_device_open(TkrDevice **out, char *err, size_t errlen);
+tk_status tkr_cuda_device_open(TkrDevice **out, char *err, size_t errlen);
+/* The CPU device's memory and its kernel launch, which the emulated GPU shares. */
+void *tkr_host_alloc(const TkrDevice *d, size_t bytes);
+void tkr_host_free(const TkrDevice *d, void *p, size_t bytes);
+int tkr_host_copy(const TkrDevice *d, void *dst, const void *src, size_t bytes, char *err, size_t errlen);
+tk_status tkr_host_run(const TkrDevice *d, tk_kernel *k, const tk_arg *args, unsigned nargs, int threads, char *err, size_t errlen);
 
 /* The caching allocator: freed blocks are kept (up to a byte limit) and
  * handed out again for requests of a similar size, so a loop of the same ops

@@ -1,12 +1,13 @@
 /* device_cpu.c — the CPU device: memory from the system (big blocks in 2 MiB
- * pages), memcpy, and the kernels' thread pool (targets/cpu/launch.c). */
+ * pages), memcpy, and the kernels' thread pool (targets/cpu/launch.c); and
+ * tkr_device_open, which picks a context's device. */
 #define _DEFAULT_SOURCE   /* madvise, MAP_ANONYMOUS */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 
 #include "device.h"
-#include "launch.h"
 
 /* Above this a block is mapped on its own, 2 MiB aligned and advised to use
  * huge pages: first-touch faults cost 11–16 µs per 4 KiB page on these VMs
@@ -16,8 +17,9 @@
 
 static size_t mapped_size(size_t bytes) { return (bytes + TKR_HUGE_PAGE - 1) & ~(size_t)(TKR_HUGE_PAGE - 1); }
 
-static void *cpu_alloc(size_t bytes)
+void *tkr_host_alloc(const TkrDevice *d, size_t bytes)
 {
+    (void)d;
     if (bytes == 0) bytes = 1;
     if (bytes >= TKR_HUGE_THRESHOLD) {
         size_t n = mapped_size(bytes);
@@ -36,34 +38,59 @@ static void *cpu_alloc(size_t bytes)
     return aligned_alloc(64, (bytes + 63) & ~(size_t)63);
 }
 
-static void cpu_free(void *p, size_t bytes)
+void tkr_host_free(const TkrDevice *d, void *p, size_t bytes)
 {
+    (void)d;
     if (!p) return;
     if (bytes >= TKR_HUGE_THRESHOLD) munmap(p, mapped_size(bytes));
     else free(p);
 }
 
-static void cpu_copy(void *dst, const void *src, size_t bytes)
+int tkr_host_copy(const TkrDevice *d, void *dst, const void *src, size_t bytes, char *err, size_t errlen)
 {
+    (void)d, (void)err, (void)errlen;
     if (bytes) memmove(dst, src, bytes);
+    return 0;
 }
 
-static int cpu_launch(tk_grid_fn grid, tk_block_fn block, void **args, const int64_t *sizes, int threads, char *err,
-                      size_t errlen)
+tk_status tkr_host_run(const TkrDevice *d, tk_kernel *k, const tk_arg *args, unsigned nargs, int threads, char *err, size_t errlen)
 {
-    return tk_cpu_launch(grid, block, args, sizes, threads, err, errlen);
+    (void)d;
+    tk_status s = tk_kernel_launch(k, args, nargs, threads);
+    if (s != TK_OK) snprintf(err, errlen, "%s", tk_kernel_error(k));
+    return s;
 }
-
-static void cpu_synchronize(void) {}
 
 const TkrDevice tkr_cpu_device = {
     .name = "cpu",
     .type = TK_DEVICE_CPU,
-    .alloc = cpu_alloc,
-    .free = cpu_free,
-    .copy = cpu_copy,
-    .to_host = cpu_copy,
-    .from_host = cpu_copy,
-    .launch = cpu_launch,
-    .synchronize = cpu_synchronize,
+    .host_ops = true,
+    .alloc = tkr_host_alloc,
+    .free = tkr_host_free,
+    .copy = tkr_host_copy,
+    .to_host = tkr_host_copy,
+    .from_host = tkr_host_copy,
+    .run = tkr_host_run,
 };
+
+tk_status tkr_device_open(tk_device_type type, const TkrDevice **out, char *err, size_t errlen)
+{
+    *out = NULL;
+    TkrDevice *d = NULL;
+    tk_status s;
+    switch (type) {
+    case TK_DEVICE_CPU: *out = &tkr_cpu_device; return TK_OK;
+    case TK_DEVICE_CUDA_EMU: s = tkr_emu_device_open(&d, err, errlen); break;
+    case TK_DEVICE_CUDA: s = tkr_cuda_device_open(&d, err, errlen); break;
+    default:
+        snprintf(err, errlen, "tk_context_create: device type %d is not one of TK_DEVICE_CPU, TK_DEVICE_CUDA, TK_DEVICE_CUDA_EMU", (int)type);
+        return TK_ERR_TARGET;
+    }
+    *out = d;
+    return s;
+}
+
+void tkr_device_close(const TkrDevice *d)
+{
+    if (d && d->close) d->close((TkrDevice *)d);
+}

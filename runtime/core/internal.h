@@ -47,6 +47,7 @@ struct tk_context {
     const TkrDevice *device;
     TkrAllocator *alloc;
     TkrProfile *profile;        /* NULL unless profiling */
+    tk_context *host;           /* a GPU context's CPU context, for staging through host memory (NULL on the CPU) */
     atomic_long live_tensors;   /* tensors not yet released, for the leak check at free */
 };
 
@@ -77,8 +78,13 @@ tk_status tkr_ok(tk_context *ctx);
 /* "[2, 3, 4]" into buf. */
 const char *tkr_shape_str(int ndim, const int64_t *shape, char *buf, size_t len);
 #define TKR_SHAPE(t, buf) tkr_shape_str((t)->ndim, (t)->shape, (buf), sizeof(buf))
-/* Checks a tensor argument is not NULL and belongs to a CPU context. */
+/* Checks a tensor argument is not NULL and lives on ctx's device, and that
+ * ctx is a CPU context: the ops that run on the CPU alone call this. */
 tk_status tkr_check_arg(tk_context *ctx, const char *op, const char *arg, const tk_tensor *t);
+/* The same without the CPU's requirement, for the ops that run on any device. */
+tk_status tkr_check_device_arg(tk_context *ctx, const char *op, const char *arg, const tk_tensor *t);
+/* TK_OK on a CPU context; TK_ERR_UNSUPPORTED naming op and the device otherwise. */
+tk_status tkr_host_only(tk_context *ctx, const char *op);
 /* Normalises axis (negative counts from the end) into [0, ndim); an error naming op otherwise. */
 tk_status tkr_axis(tk_context *ctx, const char *op, int axis, int ndim, int *out);
 
@@ -107,6 +113,28 @@ static inline char *tkr_ptr(const tk_tensor *t)
 {
     return (char *)t->storage->data + t->offset * (int64_t)tk_dtype_size(t->dtype);
 }
+
+/* ------------------------------------------------------------ GPU staging (device_stage.c) */
+
+/* A host copy of the storage span a GPU tensor t covers, viewed with t's
+ * geometry (host, a tensor of ctx->host), for what the CPU alone does. */
+typedef struct {
+    const tk_tensor *t;
+    tk_tensor *host;
+    char *buf;
+    void *at;       /* the span's start in device memory */
+    size_t bytes;
+} TkrMirror;
+/* fetch: copy the span's values in (false: the caller overwrites all of it). */
+tk_status tkr_mirror_open(tk_context *ctx, const tk_tensor *t, bool fetch, TkrMirror *m);
+/* Writes the host copy back over the span. */
+tk_status tkr_mirror_store(tk_context *ctx, TkrMirror *m);
+void tkr_mirror_close(TkrMirror *m);
+/* dst = src (src broadcast to dst's shape, dtypes converted), on the
+ * context's threads or its GPU; the error names op if the shapes do not fit. */
+tk_status tkr_copy_into(tk_context *ctx, const char *op, tk_tensor *dst, const tk_tensor *src);
+/* tkr_copy_into for tensors of a GPU context (copy.c sends them here). */
+tk_status tkr_device_copy_into(tk_context *ctx, const char *op, tk_tensor *dst, const tk_tensor *src);
 
 /* ------------------------------------------------------------ weight layouts */
 

@@ -62,6 +62,11 @@ tk_status tkr_iter_init(tk_context *ctx, const char *op, TkrIter *it, int ndim, 
 {
     memset(it, 0, sizeof *it);
     it->nops = nops;
+    /* the CPU's loops over a GPU's memory: an op that forgot its device check stops here */
+    for (int k = 0; k < nops; k++)
+        if (!ops[k]->ctx->device->host_ops)
+            return tkr_error(ctx, TK_ERR_UNSUPPORTED, "%s does not run on device %s yet: copy the tensors to a CPU context with tk_tensor_to",
+                             op, ops[k]->ctx->device->name);
     int64_t st[TKR_MAX_OPS][TK_MAX_DIMS];
     for (int k = 0; k < nops; k++) {
         const tk_tensor *t = ops[k];

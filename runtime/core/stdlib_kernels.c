@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compiler_gpu.h"
 #include "compiler_prebuilt.h"
 #include "internal.h"
 #include "stdlib_aot.h"
@@ -18,28 +19,32 @@ extern const struct {
     size_t len;
 } tkr_stdlib_sources[];
 
+/* target: NULL for this CPU, else a GPU device's ("sm_80-emu", "sm_90") */
 typedef struct {
-    const char *file;
+    const char *file, *target;
     tk_program *program;
 } File;
 
 typedef struct {
     char *file, *name;
+    const char *target;   /* a device's static string, or NULL */
     tk_kernel *kernel;
 } Entry;
 
 static struct {
     pthread_mutex_t lock;
-    File files[16];
+    File files[48];
     unsigned nfiles;
     Entry *entries;
     size_t nentries, cap;
 } lib = { PTHREAD_MUTEX_INITIALIZER, { { 0 } }, 0, NULL, 0, 0 };
 
-static tk_program *program_of(tk_context *ctx, const char *file, tk_status *st)
+static bool same_target(const char *a, const char *b) { return a == b || (a && b && strcmp(a, b) == 0); }
+
+static tk_program *program_of(tk_context *ctx, const char *file, const char *target, tk_status *st)
 {
     for (unsigned i = 0; i < lib.nfiles; i++)
-        if (strcmp(lib.files[i].file, file) == 0) return lib.files[i].program;
+        if (strcmp(lib.files[i].file, file) == 0 && same_target(lib.files[i].target, target)) return lib.files[i].program;
     unsigned s = 0;
     while (tkr_stdlib_sources[s].name && strcmp(tkr_stdlib_sources[s].name, file) != 0) s++;
     if (!tkr_stdlib_sources[s].name) {
@@ -53,6 +58,16 @@ static tk_program *program_of(tk_context *ctx, const char *file, tk_status *st)
     tk_program *p = NULL;
     char *diags = NULL;
     tk_status s2;
+    if (target) {   /* a GPU device: each kernel compiled when an op first uses it */
+        s2 = tkr_compile_gpu_lazy(tkr_stdlib_sources[s].name, tkr_stdlib_sources[s].text, tkr_stdlib_sources[s].len, target, &p, &diags);
+        if (s2 != TK_OK) {
+            *st = tkr_error(ctx, TK_ERR_INTERNAL, "stdlib %s does not compile for %s: %.600s", file, target, diags ? diags : "");
+            free(diags);
+            return NULL;
+        }
+        lib.files[lib.nfiles++] = (File){ tkr_stdlib_sources[s].name, target, p };
+        return p;
+    }
     /* the code compiled into libtk for this CPU's level (stdlib_aot.h), else the JIT for the host */
     TkrAotMode mode = tkr_aot_mode();
     const char *level = mode == TKR_AOT_OFF ? NULL : tkr_aot_level();
@@ -72,7 +87,7 @@ static tk_program *program_of(tk_context *ctx, const char *file, tk_status *st)
         free(diags);
         return NULL;
     }
-    lib.files[lib.nfiles++] = (File){ tkr_stdlib_sources[s].name, p };
+    lib.files[lib.nfiles++] = (File){ tkr_stdlib_sources[s].name, NULL, p };
     return p;
 }
 
@@ -81,13 +96,14 @@ tk_status tkr_stdlib_kernel(tk_context *ctx, const char *file, const char *name,
     *out = NULL;
     pthread_mutex_lock(&lib.lock);
     tk_status st = TK_OK;
+    const char *target = ctx->device->target;
     for (size_t i = 0; i < lib.nentries; i++)
-        if (strcmp(lib.entries[i].name, name) == 0 && strcmp(lib.entries[i].file, file) == 0) {
+        if (strcmp(lib.entries[i].name, name) == 0 && strcmp(lib.entries[i].file, file) == 0 && same_target(lib.entries[i].target, target)) {
             *out = lib.entries[i].kernel;
             pthread_mutex_unlock(&lib.lock);
             return TK_OK;
         }
-    tk_program *p = program_of(ctx, file, &st);
+    tk_program *p = program_of(ctx, file, target, &st);
     tk_kernel *k = p ? tk_program_kernel(p, name) : NULL;
     if (p && !k) {
         char why[600];   /* the program's message may span lines ("cannot instantiate X:\n..."): one line on ctx */
@@ -103,7 +119,7 @@ tk_status tkr_stdlib_kernel(tk_context *ctx, const char *file, const char *name,
             if (e) lib.entries = e, lib.cap = cap;
         }
         char *f = strdup(file), *n = strdup(name);
-        if (lib.nentries < lib.cap && f && n) lib.entries[lib.nentries++] = (Entry){ f, n, k };
+        if (lib.nentries < lib.cap && f && n) lib.entries[lib.nentries++] = (Entry){ f, n, target, k };
         else free(f), free(n);   /* not remembered: looked up again next time */
         *out = k;
     }
@@ -114,11 +130,9 @@ tk_status tkr_stdlib_kernel(tk_context *ctx, const char *file, const char *name,
 static tk_status launch_on(tk_context *ctx, tk_kernel *k, const char *label, const tk_arg *args, unsigned nargs, int threads)
 {
     double t0 = ctx->profile ? tkr_now() : 0;
-    tk_status s = tk_kernel_launch(k, args, nargs, threads);
-    if (s != TK_OK) {
-        /* the message lives on the kernel's program, shared between contexts: copy it now */
-        return tkr_error(ctx, s, "kernel %s: %s", label ? label : tk_kernel_name(k), tk_kernel_error(k));
-    }
+    char err[1024];
+    tk_status s = ctx->device->run(ctx->device, k, args, nargs, threads, err, sizeof err);
+    if (s != TK_OK) return tkr_error(ctx, s, "kernel %s: %s", label ? label : tk_kernel_name(k), err);
     if (ctx->profile) tkr_profile_record(ctx, "kernel", label ? label : tk_kernel_name(k), tkr_now() - t0);
     return TK_OK;
 }

@@ -255,14 +255,19 @@ tk_status tk_from_data(tk_context *ctx, const void *data, tk_dtype dtype, int nd
         *out = NULL;
         return tkr_error(ctx, TK_ERR_INVALID_ARGUMENT, "tk_from_data: data is NULL");
     }
-    ctx->device->from_host(tkr_ptr(*out), data, bytes);
+    char err[512];
+    if (bytes && ctx->device->from_host(ctx->device, tkr_ptr(*out), data, bytes, err, sizeof err) != 0) {
+        tk_tensor_release(*out);
+        *out = NULL;
+        return tkr_error(ctx, TK_ERR_INTERNAL, "tk_from_data: copying to %s: %s", ctx->device->name, err);
+    }
     return tkr_ok(ctx);
 }
 
 tk_status tk_to_data(tk_context *ctx, const tk_tensor *t, void *dst, size_t bytes)
 {
     if (!ctx) return TK_ERR_INVALID_ARGUMENT;
-    tk_status s = tkr_check_arg(ctx, "tk_to_data", "t", t);
+    tk_status s = tkr_check_device_arg(ctx, "tk_to_data", "t", t);
     if (s) return s;
     size_t need = (size_t)tk_tensor_numel(t) * tk_dtype_size(t->dtype);
     if (bytes != need)
@@ -270,8 +275,10 @@ tk_status tk_to_data(tk_context *ctx, const tk_tensor *t, void *dst, size_t byte
     if (need && !dst) return tkr_error(ctx, TK_ERR_INVALID_ARGUMENT, "tk_to_data: dst is NULL");
     tk_tensor *c;
     if ((s = tkr_contiguous(ctx, t, &c))) return s;
-    ctx->device->to_host(dst, tkr_ptr(c), need);
+    char err[512];
+    int rc = need ? ctx->device->to_host(ctx->device, dst, tkr_ptr(c), need, err, sizeof err) : 0;
     tk_tensor_release(c);
+    if (rc != 0) return tkr_error(ctx, TK_ERR_INTERNAL, "tk_to_data: copying from %s: %s", ctx->device->name, err);
     return tkr_ok(ctx);
 }
 

@@ -149,6 +149,21 @@ static tk_arg cache_arg(const tk_tensor *t, int64_t smax)
     return a;
 }
 
+/* kernel_mask for a GPU context: the mask is turned into the kernels' f32
+ * form on the host (a bool mask becomes 0 / -inf) and copied back, as the
+ * GPU context's other conversions are staged (device_stage.c). */
+static tk_status gpu_kernel_mask(tk_context *ctx, const tk_tensor *mask, int64_t b, int64_t h, int64_t sl, int64_t skv, tk_tensor **out)
+{
+    tk_tensor *hm = NULL, *hk = NULL;
+    tk_status s = tk_tensor_to(ctx->host, mask, &hm);
+    if (!s && (s = kernel_mask(ctx->host, hm, b, h, sl, skv, &hk))) s = tkr_error(ctx, s, "%s", tk_last_error(ctx->host));
+    else if (s) s = tkr_error(ctx, s, "%s", tk_last_error(ctx->host));
+    if (!s) s = tk_tensor_to(ctx, hk, out);
+    tk_tensor_release(hm);
+    tk_tensor_release(hk);
+    return s;
+}
+
 /* ------------------------------------------------------------ kernels */
 
 /* Any number of query rows, mask and causal. smax as in run_decode (below). */
@@ -219,8 +234,11 @@ tk_status tk_sdpa(tk_context *ctx, const tk_tensor *q, const tk_tensor *k, const
     double t0 = ctx->profile ? tkr_now() : 0;
     tk_sdpa_opts o = opts ? *opts : (tk_sdpa_opts){ 0 };
     tk_status s;
-    if ((s = tkr_check_arg(ctx, "tk_sdpa", "q", q)) || (s = tkr_check_arg(ctx, "tk_sdpa", "k", k)) ||
-        (s = tkr_check_arg(ctx, "tk_sdpa", "v", v)) || (o.mask && (s = tkr_check_arg(ctx, "tk_sdpa", "mask", o.mask))))
+    /* a GPU context runs the flash kernels (the decode ones have no GPU configuration yet) */
+    bool gpu = !ctx->device->host_ops;
+    tk_status (*check)(tk_context *, const char *, const char *, const tk_tensor *) = gpu ? tkr_check_device_arg : tkr_check_arg;
+    if ((s = check(ctx, "tk_sdpa", "q", q)) || (s = check(ctx, "tk_sdpa", "k", k)) || (s = check(ctx, "tk_sdpa", "v", v)) ||
+        (o.mask && (s = check(ctx, "tk_sdpa", "mask", o.mask))))
         return s;
     char sq[160], sk[160], sv[160];
     if (q->ndim != 4 || k->ndim != 4 || v->ndim != 4)
@@ -238,6 +256,9 @@ tk_status tk_sdpa(tk_context *ctx, const tk_tensor *q, const tk_tensor *k, const
                          tk_dtype_name(k->dtype), tk_dtype_name(v->dtype));
     if (!tk_dtype_is_float(q->dtype)) return tkr_error(ctx, TK_ERR_DTYPE, "tk_sdpa: q is %s, needs a float dtype", tk_dtype_name(q->dtype));
     double scale = o.has_scale ? o.scale : 1.0 / sqrt((double)(d > 0 ? d : 1));
+    if (gpu && !((q->dtype == TK_DTYPE_F32 || q->dtype == TK_DTYPE_BF16) && d <= 128))
+        return tkr_error(ctx, TK_ERR_UNSUPPORTED, "tk_sdpa: q is %s with D = %lld; on %s the kernels take f32 and bf16 with D <= 128",
+                         tk_dtype_name(q->dtype), (long long)d, ctx->device->name);
     if ((s = tkr_new(ctx, q->dtype, 4, q->shape, out))) return s;
     tk_tensor *qc = NULL, *kc = NULL, *vc = NULL, *mc = NULL;
     if (tk_tensor_numel(*out) == 0) goto done;
@@ -245,7 +266,7 @@ tk_status tk_sdpa(tk_context *ctx, const tk_tensor *q, const tk_tensor *k, const
     /* k and v prefix views of KV caches of one capacity: the kernels read them in place */
     int64_t smax = kernels && skv <= INT32_MAX ? cache_capacity(k) : 0;
     if (smax && cache_capacity(v) != smax) smax = 0;
-    bool decode = kernels && sl == 1 && !o.mask;
+    bool decode = kernels && sl == 1 && !o.mask && !gpu;
     if ((s = tkr_contiguous(ctx, q, &qc))) goto done;
     if (smax) {
         kc = tk_tensor_retain((tk_tensor *)k);
@@ -253,9 +274,10 @@ tk_status tk_sdpa(tk_context *ctx, const tk_tensor *q, const tk_tensor *k, const
     } else if ((s = tkr_contiguous(ctx, k, &kc)) || (s = tkr_contiguous(ctx, v, &vc))) {
         goto done;
     }
-    if (o.mask && (s = kernel_mask(ctx, o.mask, b, h, sl, skv, &mc))) goto done;
+    if (o.mask && (s = gpu ? gpu_kernel_mask(ctx, o.mask, b, h, sl, skv, &mc) : kernel_mask(ctx, o.mask, b, h, sl, skv, &mc))) goto done;
     if (decode) s = run_decode(ctx, qc, kc, vc, *out, (float)scale, smax);
     else if (kernels) s = run_flash(ctx, qc, kc, vc, mc, *out, (float)scale, o.causal, smax);
+    else if (gpu) s = tk_fill_(ctx, *out, 0.0);   /* no keys (SKV = 0): every row sees none */
     else {
         Plain p = { qc, kc, vc, mc, *out, b, h, hkv, sl, skv, d, scale, o.causal };
         tkr_parallel_for(ctx, b * h * sl, 4, plain_rows, &p);

@@ -62,7 +62,7 @@ tk_status tk_call(tk_context *ctx, tk_kernel *kernel, const tk_call_arg *args, u
             const tk_tensor *t = a->tensor;
             char what[64];
             snprintf(what, sizeof what, "argument %u (%s)", i, p.name);
-            if ((s = tkr_check_arg(ctx, "tk_call", what, t))) break;
+            if ((s = tkr_check_device_arg(ctx, "tk_call", what, t))) break;
             if (t->dtype != p.dtype) {
                 s = tkr_error(ctx, TK_ERR_DTYPE, "tk_call: %s is %s, the parameter is %s", what, tk_dtype_name(t->dtype), p.type);
                 break;
@@ -98,11 +98,13 @@ tk_status tk_call(tk_context *ctx, tk_kernel *kernel, const tk_call_arg *args, u
     }
     if (!s) {
         double t0 = ctx->profile ? tkr_now() : 0;
-        tk_status ls = tk_kernel_launch(kernel, launch, np, ctx->threads);
-        if (ls != TK_OK) {
-            /* the launcher's message (a size bound twice to different values, ...) lives on the kernel's program */
-            s = tkr_error(ctx, TK_ERR_SHAPE, "tk_call: the tensors' shapes do not fit the kernel's parameters: %s",
-                          tk_kernel_error(kernel));
+        char err[1024];
+        tk_status ls = ctx->device->run(ctx->device, kernel, launch, np, ctx->threads, err, sizeof err);
+        if (ls == TK_ERR_INVALID_ARGUMENT || ls == TK_ERR_SHAPE) {
+            /* the launcher's message: a size bound twice to different values, ... */
+            s = tkr_error(ctx, TK_ERR_SHAPE, "tk_call: the tensors' shapes do not fit the kernel's parameters: %s", err);
+        } else if (ls != TK_OK) {
+            s = tkr_error(ctx, ls, "tk_call: kernel %s: %s", tk_kernel_name(kernel), err);
         } else if (ctx->profile) {
             tkr_profile_record(ctx, "kernel", tk_kernel_name(kernel), tkr_now() - t0);
         }

@@ -107,6 +107,7 @@ static void long_runs_inside(TkrIter *it, int64_t dst_elem, int64_t src_elem)
 
 tk_status tkr_copy_into(tk_context *ctx, const char *op, tk_tensor *dst, const tk_tensor *src)
 {
+    if (!ctx->device->host_ops) return tkr_device_copy_into(ctx, op, dst, src);
     TkrIter it;
     const tk_tensor *ops[2] = { dst, src };
     tk_status s = tkr_iter_init(ctx, op, &it, dst->ndim, dst->shape, 2, ops);
@@ -132,11 +133,15 @@ static tk_status convert(tk_context *ctx, const char *op, const tk_tensor *t, tk
 {
     if (!ctx || !out) return TK_ERR_INVALID_ARGUMENT;
     *out = NULL;
-    tk_status s = tkr_check_arg(ctx, op, "t", t);
+    tk_status s = tkr_check_device_arg(ctx, op, "t", t);
     if (s) return s;
     if (tk_dtype_size(dtype) == 0) return tkr_error(ctx, TK_ERR_DTYPE, "%s: dtype %d is not a TileKit dtype", op, (int)dtype);
     if ((s = tkr_new(ctx, dtype, t->ndim, t->shape, out))) return s;
-    tkr_copy_into(ctx, op, *out, t);
+    if ((s = tkr_copy_into(ctx, op, *out, t))) {   /* fails only on a GPU (a transfer) */
+        tk_tensor_release(*out);
+        *out = NULL;
+        return s;
+    }
     return tkr_ok(ctx);
 }
 
@@ -154,7 +159,7 @@ tk_status tk_copy_(tk_context *ctx, tk_tensor *dst, const tk_tensor *src)
 {
     if (!ctx) return TK_ERR_INVALID_ARGUMENT;
     tk_status s;
-    if ((s = tkr_check_arg(ctx, "tk_copy_", "dst", dst)) || (s = tkr_check_arg(ctx, "tk_copy_", "src", src))) return s;
+    if ((s = tkr_check_device_arg(ctx, "tk_copy_", "dst", dst)) || (s = tkr_check_device_arg(ctx, "tk_copy_", "src", src))) return s;
     if (dst->storage->readonly) return tkr_error(ctx, TK_ERR_INVALID_ARGUMENT, "tk_copy_: dst is read-only caller memory");
     /* an overlapping source is copied first, so every element reads the old values */
     tk_tensor *tmp = NULL;
@@ -176,12 +181,26 @@ static void fill_run(char **p, const int64_t *s, int64_t n, void *arg)
     for (int64_t i = 0; i < n; i++) memcpy(p[0] + i * s[0], a->value, es);
 }
 
+/* tk_fill_ (out NULL) or tk_item of a GPU tensor, on its host mirror */
+static tk_status on_host_mirror(tk_context *ctx, const tk_tensor *t, double value, const int64_t *index, double *out)
+{
+    TkrMirror m;
+    tk_status s = tkr_mirror_open(ctx, t, true, &m);
+    if (s) return s;
+    s = out ? tk_item(ctx->host, m.host, index, out) : tk_fill_(ctx->host, m.host, value);
+    if (s) s = tkr_error(ctx, s, "%s", tk_last_error(ctx->host));
+    else if (!out) s = tkr_mirror_store(ctx, &m);
+    tkr_mirror_close(&m);
+    return s ? s : tkr_ok(ctx);
+}
+
 tk_status tk_fill_(tk_context *ctx, tk_tensor *t, double value)
 {
     if (!ctx) return TK_ERR_INVALID_ARGUMENT;
-    tk_status s = tkr_check_arg(ctx, "tk_fill_", "t", t);
+    tk_status s = tkr_check_device_arg(ctx, "tk_fill_", "t", t);
     if (s) return s;
     if (t->storage->readonly) return tkr_error(ctx, TK_ERR_INVALID_ARGUMENT, "tk_fill_: t is read-only caller memory");
+    if (!ctx->device->host_ops) return on_host_mirror(ctx, t, value, NULL, NULL);
     FillArg a = { t->dtype, { 0 } };
     tkr_store_f(a.value, t->dtype, value);
     TkrIter it;
@@ -194,8 +213,9 @@ tk_status tk_fill_(tk_context *ctx, tk_tensor *t, double value)
 tk_status tk_item(tk_context *ctx, const tk_tensor *t, const int64_t *index, double *out)
 {
     if (!ctx || !out) return TK_ERR_INVALID_ARGUMENT;
-    tk_status s = tkr_check_arg(ctx, "tk_item", "t", t);
+    tk_status s = tkr_check_device_arg(ctx, "tk_item", "t", t);
     if (s) return s;
+    if (!ctx->device->host_ops) return on_host_mirror(ctx, t, 0, index, out);
     if (t->ndim > 0 && !index) return tkr_error(ctx, TK_ERR_INVALID_ARGUMENT, "tk_item: index is NULL for a %d-dim tensor", t->ndim);
     int64_t off = t->offset;
     for (int d = 0; d < t->ndim; d++) {

@@ -8,6 +8,16 @@
 
 #include "internal.h"
 
+/* On a GPU, the values are made by the host context and moved: s is the
+ * host call's status, *h its tensor (read after the call has set it). */
+static tk_status moved(tk_context *ctx, tk_status s, tk_tensor **h, tk_tensor **out)
+{
+    if (s) return tkr_error(ctx, s, "%s", tk_last_error(ctx->host));
+    s = tk_tensor_to(ctx, *h, out);
+    tk_tensor_release(*h);
+    return s;
+}
+
 #define CHECK_CTX(ctx, out)                  \
     do {                                     \
         if (!(ctx) || !(out)) return TK_ERR_INVALID_ARGUMENT; \
@@ -45,14 +55,14 @@ tk_status tk_ones(tk_context *ctx, tk_dtype dtype, int ndim, const int64_t *shap
 tk_status tk_empty_like(tk_context *ctx, const tk_tensor *t, tk_tensor **out)
 {
     CHECK_CTX(ctx, out);
-    tk_status s = tkr_check_arg(ctx, "tk_empty_like", "t", t);
+    tk_status s = tkr_check_device_arg(ctx, "tk_empty_like", "t", t);
     return s ? s : tk_empty(ctx, t->dtype, t->ndim, t->shape, out);
 }
 
 tk_status tk_zeros_like(tk_context *ctx, const tk_tensor *t, tk_tensor **out)
 {
     CHECK_CTX(ctx, out);
-    tk_status s = tkr_check_arg(ctx, "tk_zeros_like", "t", t);
+    tk_status s = tkr_check_device_arg(ctx, "tk_zeros_like", "t", t);
     return s ? s : tk_zeros(ctx, t->dtype, t->ndim, t->shape, out);
 }
 
@@ -60,6 +70,10 @@ tk_status tk_zeros_like(tk_context *ctx, const tk_tensor *t, tk_tensor **out)
 static tk_status fill_1d(tk_context *ctx, tk_dtype dtype, int64_t n, double (*f)(int64_t, const double *), const double *p,
                          tk_tensor **out)
 {
+    if (!ctx->device->host_ops) {
+        tk_tensor *h = NULL;
+        return moved(ctx, fill_1d(ctx->host, dtype, n, f, p, &h), &h, out);
+    }
     tk_status s = tkr_new(ctx, dtype, 1, &n, out);
     if (s) return s;
     char *d = tkr_ptr(*out);
@@ -111,6 +125,10 @@ tk_status tk_eye(tk_context *ctx, tk_dtype dtype, int64_t n, int64_t m, tk_tenso
     CHECK_CTX(ctx, out);
     if (m < 0) m = n;
     if (n < 0) return tkr_error(ctx, TK_ERR_INVALID_ARGUMENT, "tk_eye: n is %lld, must be >= 0", (long long)n);
+    if (!ctx->device->host_ops) {
+        tk_tensor *h = NULL;
+        return moved(ctx, tk_eye(ctx->host, dtype, n, m, &h), &h, out);
+    }
     tk_status s = tk_zeros(ctx, dtype, 2, (int64_t[]){ n, m }, out);
     if (s) return s;
     char *d = tkr_ptr(*out);
@@ -178,6 +196,10 @@ static tk_status random_tensor(tk_context *ctx, const char *op, tk_dtype dtype, 
     if (!tk_dtype_is_float(dtype))
         return tkr_error(ctx, TK_ERR_DTYPE, "%s: dtype %s is not a float type", op, tk_dtype_name(dtype));
     if (!normal && !(a < b)) return tkr_error(ctx, TK_ERR_INVALID_ARGUMENT, "%s: low %g must be below high %g", op, a, b);
+    if (!ctx->device->host_ops) {
+        tk_tensor *h = NULL;
+        return moved(ctx, random_tensor(ctx->host, op, dtype, ndim, shape, seed, a, b, normal, &h), &h, out);
+    }
     tk_status s = tkr_new(ctx, dtype, ndim, shape, out);
     if (s) return s;
     RandArg r = { dtype, tkr_ptr(*out), seed, a, b, normal };

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "gpu_nn.h"
 #include "internal.h"
 #include "kernel_arg.h"
 #include "matmul_internal.h"
@@ -269,6 +270,7 @@ tk_status tk_matmul(tk_context *ctx, const tk_tensor *a, const tk_tensor *b, tk_
 {
     if (!ctx || !out) return TK_ERR_INVALID_ARGUMENT;
     *out = NULL;
+    if (!ctx->device->host_ops) return tkr_gpu_matmul(ctx, a, b, out);
     double t0 = ctx->profile ? tkr_now() : 0;
     tk_status s = check_pair(ctx, "tk_matmul", a, b);
     if (s) return s;
@@ -396,6 +398,7 @@ static tk_status packed_gemm(tk_context *ctx, const tk_tensor *A, const tk_tenso
 tk_status tk_linear(tk_context *ctx, const tk_tensor *x, const tk_tensor *w, const tk_tensor *bias, tk_tensor **out)
 {
     bool fused;
+    if (ctx && out && !ctx->device->host_ops) return tkr_gpu_linear(ctx, x, w, bias, out);
     return tkr_linear_ep(ctx, x, w, bias, TKR_GEMM_ACT_NONE, NULL, &fused, out);
 }
 

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "gpu_nn.h"
 #include "internal.h"
 #include "stdlib_kernels.h"
 #include "tk/nn.h"
@@ -81,6 +82,10 @@ static tk_status norm(tk_context *ctx, const char *op, bool rms, const tk_tensor
 {
     if (!ctx || !out) return TK_ERR_INVALID_ARGUMENT;
     *out = NULL;
+    if (!ctx->device->host_ops) {
+        if (!(eps >= 0)) return tkr_error(ctx, TK_ERR_INVALID_ARGUMENT, "%s: eps is %g, must be >= 0", op, eps);
+        return tkr_gpu_norm(ctx, rms, x, nd, weight, bias, eps, out);
+    }
     double t0 = ctx->profile ? tkr_now() : 0;
     tk_status s = tkr_check_arg(ctx, op, "x", x);
     if (s || (s = check_norm_args(ctx, op, x, nd, weight, "weight")) || (s = check_norm_args(ctx, op, x, nd, bias, "bias"))) return s;

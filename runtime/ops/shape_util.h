@@ -14,9 +14,7 @@ typedef struct {
     tk_dtype dst, src;
 } TkrCopyArg;
 void tkr_copy_run(char **p, const int64_t *s, int64_t n, void *arg);
-/* dst = src (src broadcast to dst's shape, dtypes converted), on the
- * context's threads; the error names op if the shapes do not fit. */
-tk_status tkr_copy_into(tk_context *ctx, const char *op, tk_tensor *dst, const tk_tensor *src);
+/* tkr_copy_into: internal.h */
 
 /* Fills *g with another geometry over base's storage without a new
  * reference: g is only read by the iterator during a call while base is

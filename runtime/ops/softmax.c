@@ -10,6 +10,7 @@
  * block) instead, f32 only when rows are at least one 64-wide tile. */
 #include <math.h>
 
+#include "gpu_nn.h"
 #include "reduce.h"
 #include "stdlib_kernels.h"
 #include "tk/ops.h"
@@ -87,6 +88,7 @@ static tk_status softmax_impl(tk_context *ctx, const char *op, bool logp, const 
     if (!ctx) return TK_ERR_INVALID_ARGUMENT;
     if (!out) return tkr_error(ctx, TK_ERR_INVALID_ARGUMENT, "%s: out is NULL", op);
     *out = NULL;
+    if (!ctx->device->host_ops && !logp) return tkr_gpu_softmax(ctx, a, dim, out);
     tk_status s = tkr_check_arg(ctx, op, "a", a);
     if (s) return s;
     if (!tk_dtype_is_float(a->dtype))

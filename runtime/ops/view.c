@@ -9,7 +9,7 @@ static tk_status begin_t(tk_context *ctx, const char *op, const tk_tensor *t, tk
 {
     if (!ctx || !out) return TK_ERR_INVALID_ARGUMENT;
     *out = NULL;
-    return tkr_check_arg(ctx, op, "t", t);
+    return tkr_check_device_arg(ctx, op, "t", t);   /* views are geometry alone: any device */
 }
 
 /* The end of a view call: on success the message is cleared and the call
@@ -399,7 +399,7 @@ tk_status tk_split(tk_context *ctx, const tk_tensor *t, const int64_t *sizes, in
     if (!ctx || !outs) return TK_ERR_INVALID_ARGUMENT;
     if (n < 1) return tkr_error(ctx, TK_ERR_INVALID_ARGUMENT, "%s: n is %d (at least one piece)", op, n);
     for (int i = 0; i < n; i++) outs[i] = NULL;
-    tk_status s = tkr_check_arg(ctx, op, "t", t);
+    tk_status s = tkr_check_device_arg(ctx, op, "t", t);
     if (s) return s;
     if (!sizes) return tkr_error(ctx, TK_ERR_INVALID_ARGUMENT, "%s: sizes is NULL", op);
     if (t->ndim == 0) return tkr_error(ctx, TK_ERR_INDEX, "%s: a 0-d tensor has no dim to split", op);
@@ -428,7 +428,7 @@ tk_status tk_chunk(tk_context *ctx, const tk_tensor *t, int chunks, int dim, tk_
     *n_out = 0;
     if (chunks < 1) return tkr_error(ctx, TK_ERR_INVALID_ARGUMENT, "%s: chunks is %d (at least 1)", op, chunks);
     for (int i = 0; i < chunks; i++) outs[i] = NULL;
-    tk_status s = tkr_check_arg(ctx, op, "t", t);
+    tk_status s = tkr_check_device_arg(ctx, op, "t", t);
     if (s) return s;
     if (t->ndim == 0) return tkr_error(ctx, TK_ERR_INDEX, "%s: a 0-d tensor has no dim to chunk", op);
     int d;
