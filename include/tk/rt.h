@@ -17,6 +17,7 @@
 #ifndef TK_RT_H
 #define TK_RT_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -40,6 +41,39 @@ int tk_rt_launch(tk_grid_fn grid, tk_block_fn block, void **args, const int64_t 
 
 /* The message of the last failed launch on this thread ("" if none). */
 const char *tk_rt_error(void);
+
+/* ---------------------------------------------------------------- NVIDIA GPUs
+ *
+ * `tkc -c --target=sm_80|sm_90|sm_90a` writes a host object holding each
+ * kernel's PTX (and a cubin for the target when ptxas was found), the host
+ * function computing its grid, and a tk_rt_cuda_kernel per kernel; its header
+ * wraps them in NAME_cuda(...), which takes device pointers. These calls
+ * reach the GPU through the CUDA driver, opened at the first call with
+ * dlopen("libcuda.so.1") (or $TK_CUDA_LIBRARY): nothing CUDA is needed to
+ * build or link. Device 0's primary context; every call waits for the GPU.
+ * Each returns 0, or -1 with the message in tk_rt_error() (no driver, no GPU,
+ * the driver's error by name). Link with -ltkrt -ldl -lpthread. */
+
+typedef uint64_t tk_cuda_ptr;   /* a device address (CUdeviceptr) */
+
+typedef struct {
+    const char *name;              /* the kernel's entry in the PTX */
+    const char *ptx;               /* the module's PTX, NUL-terminated */
+    const unsigned char *cubin;    /* ptxas's code for the target, or NULL: the driver compiles the PTX */
+    uint64_t cubin_size;
+    int32_t threads;               /* per block: warps · 32 */
+    int32_t sm;                    /* the target's compute capability: 80, 90 */
+} tk_rt_cuda_kernel;
+
+/* Runs kernel k on grid[0..2] blocks; params[i] points at the value of the
+ * kernel's i-th parameter (tensors: a tk_cuda_ptr; then the sizes, int64). */
+int tk_rt_cuda_launch(const tk_rt_cuda_kernel *k, const int64_t grid[3], void **params);
+int tk_rt_cuda_malloc(tk_cuda_ptr *p, size_t bytes);
+int tk_rt_cuda_free(tk_cuda_ptr p);
+int tk_rt_cuda_to_device(tk_cuda_ptr dst, const void *src, size_t bytes);
+int tk_rt_cuda_to_host(void *dst, tk_cuda_ptr src, size_t bytes);
+/* The GPU's name and compute capability (90 for sm_90). */
+int tk_rt_cuda_device(char *name, size_t namelen, int *sm);
 
 #ifdef __cplusplus
 }

@@ -166,6 +166,7 @@ int tk_cpu_emit(TirModule *m, const TkCpuJitOptions *opts, TkEmitKind kind, FILE
     if (tm) {
         LLVMContextRef ctx = LLVMContextCreate();
         LLVMModuleRef mod = build_module(m, ctx, tm, &rt, opt, opts && opts->debug_info, err, errlen);
+        if (mod && opts && opts->extend) opts->extend(mod, opts->extend_arg);
         if (mod && kind == TK_EMIT_LLVM_IR) {
             char *text = LLVMPrintModuleToString(mod);
             fputs(text, out);

@@ -13,6 +13,7 @@
 #include "tir.h"
 
 typedef struct TkCpuModule TkCpuModule;
+struct LLVMOpaqueModule;
 
 typedef struct {
     const char *target;   /* a name from targets/target.h; NULL = host */
@@ -24,6 +25,10 @@ typedef struct {
     unsigned specialise_count;
     double *compile_ms;   /* if set: wall time from TIR to callable code */
     bool *cache_hit;      /* if set: whether the object came from the cache */
+    /* tk_cpu_emit only: called with the LLVM module (an LLVMModuleRef) once the
+     * kernels are in it, to add globals of its own (tkc -c for a GPU target) */
+    void (*extend)(struct LLVMOpaqueModule *mod, void *arg);
+    void *extend_arg;
 } TkCpuJitOptions;
 
 /* Compiles every kernel of m for a target that runs here (the target's passes

@@ -325,3 +325,9 @@ int tk_rt_launch(tk_grid_fn grid, tk_block_fn block, void **args, const int64_t 
 }
 
 const char *tk_rt_error(void) { return last_error; }
+
+char *tk_rt_error_buffer(size_t *len)
+{
+    *len = sizeof last_error;
+    return last_error;
+}

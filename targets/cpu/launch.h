@@ -31,6 +31,9 @@ bool tk_cpu_amx_permit(void);
 
 /* Runs every block of the grid, on the calling thread too when they fit in its
  * stack. Returns 0, or -1 with a message. */
+/* tk_rt_error()'s buffer, for the other calls of tk/rt.h (rt_cuda.c) to fill. */
+char *tk_rt_error_buffer(size_t *len);
+
 int tk_cpu_launch(TkGridFn grid, TkBlockFn block, void **args, const int64_t *sizes, int nthreads, char *err, size_t errlen);
 
 #endif

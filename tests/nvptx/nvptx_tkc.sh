@@ -33,8 +33,13 @@ ptx)
     grep -q 'llvm.nvvm.read.ptx.sreg.ctaid.y' "$work/k.ll" || fail "no block id"
     "$tkc" --emit=ptx "$src/mma_single.tk" 2> "$work/err" && fail "--emit=ptx for the host succeeded"
     grep -q 'needs an NVIDIA target' "$work/err" || fail "--emit=ptx for the host: no clear message"
-    "$tkc" --target=sm_80 -c "$src/mma_single.tk" -o "$work/k.o" 2> "$work/err" && fail "-c for sm_80 succeeded"
-    grep -q 'use --emit=ptx' "$work/err" || fail "-c for sm_80: no clear message"
+    # -c: a host object holding the PTX and the host grid, and a header of NAME_cuda(device pointers, sizes)
+    TK_PTXAS=none "$tkc" --target=sm_80 -c "$src/mma_single.tk" -o "$work/k.o" || fail "-c for sm_80 failed"
+    grep -q 'static inline int mma_single_cuda(tk_cuda_ptr A, tk_cuda_ptr B, tk_cuda_ptr C, int64_t M, int64_t K, int64_t N)' "$work/k.h" ||
+        fail "-c for sm_80: no mma_single_cuda in the header"
+    grep -q 'tk_rt_cuda_launch(&mma_single__cuda_kernel, grid, params)' "$work/k.h" || fail "-c for sm_80: the header does not launch"
+    grep -q '.visible .entry mma_single(' "$work/k.o" || fail "-c for sm_80: no PTX in the object"
+    "$tkc" --target=sm_80 -c "$tests/lang/errors/array_checker_errors.tk" -o "$work/bad.o" 2> "$work/err" && fail "-c of a bad file succeeded"
     # the example gemm: shared tiles, two barriers per K step, 64x64 per warp, K 32
     "$tkc" --target=sm_80 --emit=ptx "$tests/../examples/gemm.tk" -o "$work/e.ptx" || fail "tkc failed (examples/gemm.tk)"
     [ "$(count "$MMA" "$work/e.ptx")" = 64 ] || fail "examples/gemm.tk: want 64 mma.sync per K step, got $(count "$MMA" "$work/e.ptx")"

@@ -8,5 +8,7 @@
 #include "tir.h"
 
 void tkc_write_header(const TirModule *m, const char *guard_name, FILE *out);
+/* The header of `tkc -c --target=sm_*` (compile_cuda.h): NAME_cuda(...) per kernel. */
+void tkc_write_cuda_header(const TirModule *m, const char *guard_name, const char *target, FILE *out);
 
 #endif

@@ -9,6 +9,7 @@
 
 #include "front.h"
 #include "amdgpu.h"
+#include "compile_cuda.h"
 #include "nvptx.h"
 #include "emu.h"
 #include "cpu_jit.h"
@@ -66,6 +67,7 @@ static void usage(FILE *out)
           "  --diagnostics=text|json  diagnostics as text (default) or one JSON object per line\n"
           "  -o FILE                  write the emitted stage to FILE instead of stdout\n"
           "  -c FILE.tk -o FILE.o     compile to an object and write FILE.h with a typed launch function per kernel\n"
+          "                           (for sm_*: the PTX, a cubin where ptxas is, and NAME_cuda(...) over libtkrt)\n"
           "  --target=NAME            generate code for NAME (default: host); see --list-targets\n"
           "  --instance 'K<V,...>'    also compile that instance of generic kernel K (repeatable; --kernel is the same)\n"
           "  -g                       DWARF line tables: gdb, perf and valgrind show .tk file:line\n"
@@ -207,8 +209,8 @@ static int run_passes(TirModule *m, const Options *o, FILE *out)
     return rc;
 }
 
-/* -c FILE.tk -o FILE.o also writes FILE.h */
-static bool write_header(const TirModule *m, const char *object)
+/* -c FILE.tk -o FILE.o also writes FILE.h (for an NVIDIA target, its NAME_cuda form) */
+static bool write_header(const TirModule *m, const char *object, const char *cuda_target)
 {
     char path[4096];
     const char *dot = strrchr(object, '.');
@@ -224,7 +226,8 @@ static bool write_header(const TirModule *m, const char *object)
     const char *base = strrchr(path, '/');
     char guard[256];
     snprintf(guard, sizeof guard, "%.*s", (int)strcspn(base ? base + 1 : path, "."), base ? base + 1 : path);
-    tkc_write_header(m, guard, h);
+    if (cuda_target) tkc_write_cuda_header(m, guard, cuda_target, h);
+    else tkc_write_header(m, guard, h);
     return fclose(h) == 0;
 }
 
@@ -289,8 +292,10 @@ static int run_file(const char *path, const Options *o, FILE *out)
                     }
                 } else if (tt && tt->kind == TK_TARGET_NVPTX) {
                     /* 1: the kernel is outside what the NVPTX backend does (an input error) */
-                    int rc = o->compile ? -2 : tk_nvptx_emit(&m, tt->name, kind, out, err, sizeof err);
-                    if (rc == -2) snprintf(err, sizeof err, "-c writes a CPU object and C header; for %s use --emit=ptx", tt->name);
+                    int rc;
+                    if (!o->compile) rc = tk_nvptx_emit(&m, tt->name, kind, out, err, sizeof err);
+                    else if (!write_header(&m, o->output, tt->name)) rc = -1, snprintf(err, sizeof err, "the header was not written");
+                    else rc = tkc_compile_cuda(&m, tt->name, out, err, sizeof err);   /* after the header: it empties m */
                     if (rc != 0) {
                         fprintf(stderr, "tkc: %s\n", err);
                         status = rc == 1 ? EXIT_ERRORS : EXIT_USAGE;
@@ -305,7 +310,7 @@ static int run_file(const char *path, const Options *o, FILE *out)
                 } else if (tk_cpu_emit(&m, &jo, kind, out, err, sizeof err) != 0) {
                     fprintf(stderr, "tkc: %s\n", err);
                     status = EXIT_USAGE;
-                } else if (o->compile && !write_header(&m, o->output)) {
+                } else if (o->compile && !write_header(&m, o->output, NULL)) {
                     status = EXIT_USAGE;
                 }
             }

@@ -4,63 +4,22 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <spawn.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "cpu_jit.h"
 #include "nvptx.h"
 #include "nvptx_mma.h"
+#include "ptxas.h"
 #include "target.h"
-
-extern char **environ;
 
 typedef struct {
     char name[128];
     long regs, smem, spill_st, spill_ld, stack;
     bool have;
 } Ptxas;
-
-/* $TK_PTXAS ("none": do without), else ptxas from PATH or the toolkit's usual
- * place; NULL if there is none */
-static const char *find_ptxas(char *buf, size_t len)
-{
-    const char *forced = getenv("TK_PTXAS");
-    if (forced) return *forced && strcmp(forced, "none") != 0 ? forced : NULL;
-    const char *path = getenv("PATH");
-    for (const char *p = path; p && *p;) {
-        const char *e = strchr(p, ':');
-        size_t l = e ? (size_t)(e - p) : strlen(p);
-        snprintf(buf, len, "%.*s/ptxas", (int)l, p);
-        if (l && access(buf, X_OK) == 0) return buf;
-        p = e ? e + 1 : NULL;
-    }
-    snprintf(buf, len, "/usr/local/cuda/bin/ptxas");
-    return access(buf, X_OK) == 0 ? buf : NULL;
-}
-
-/* runs ptxas -arch=sm -v on the PTX file, its report into log */
-static int run_ptxas(const char *ptxas, const char *sm, const char *ptx, const char *log)
-{
-    char arch[64];
-    snprintf(arch, sizeof arch, "-arch=%s", sm);
-    char *argv[] = { (char *)"ptxas", arch, (char *)"-v", (char *)ptx, (char *)"-o", (char *)"/dev/null", NULL };
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 2, log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
-    pid_t pid;
-    int e = posix_spawn(&pid, ptxas, &fa, NULL, argv, environ);
-    posix_spawn_file_actions_destroy(&fa);
-    if (e != 0) return -1;
-    int status;
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR) return -1;
-    return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
-}
 
 /* "ptxas info : Compiling entry function 'NAME' ..." then its usage lines */
 static unsigned parse_log(const char *log, Ptxas *k, unsigned max)
@@ -156,10 +115,10 @@ int tkc_stats(TirModule *m, const char *target, FILE *out, char *err, size_t err
     }
     snprintf(log, sizeof log, "%.*s.log", (int)(strlen(ptx) - 4), ptx);
     char pbuf[4096];
-    const char *ptxas = find_ptxas(pbuf, sizeof pbuf);
+    const char *ptxas = tkc_find_ptxas(pbuf, sizeof pbuf);
     Ptxas k[64];
     unsigned nk = 0;
-    if (ptxas && run_ptxas(ptxas, t->cpu, ptx, log) == 0) nk = parse_log(log, k, 64);
+    if (ptxas && tkc_run_ptxas(ptxas, t->cpu, ptx, "/dev/null", 1, log) == 0) nk = parse_log(log, k, 64);
     unlink(ptx);
     unlink(log);
     unsigned nrows;
