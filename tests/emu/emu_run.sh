@@ -123,13 +123,16 @@ configs)
                 { cat "$work/$n/$t.log"; fail "$kernel on $t"; }
         done
         echo -n "$kernel $sizes: "
-        # shellcheck disable=SC2086 # outputs is a list of names
-        python3 "$tests/emu/same_outputs.py" "$work/$n/host" "$work/$n/sm_80-emu" $outputs || fail "$kernel: the GPU configuration differs from the CPU one"
+        # shellcheck disable=SC2086 # outputs is a comma-separated list of names
+        python3 "$tests/emu/same_outputs.py" "$work/$n/host" "$work/$n/sm_80-emu" ${outputs//,/ } || fail "$kernel: the GPU configuration differs from the CPU one"
     done <<'LIST'
 attention attention_bf16_d64 B=2,H=4,S=150,D=64,HKV=2,SKV=150,MB=1,HM=1,MQ=1,MK=150 O:bf16 --set causal=true --set scale=0.125
 attention attention_f32_d128 B=1,H=4,S=99,D=120,HKV=4,SKV=130,MB=1,HM=4,MQ=99,MK=130 O --set use_mask=true --set scale=0.1
 attention attention_bf16_d128_len B=1,H=2,S=40,D=128,HKV=1,SMAX=200,MB=1,HM=1,MQ=1,MK=90 O:bf16 --set causal=true --set scale=0.09 --set len=90
 attention attention_f32_d64_len B=1,H=3,S=70,D=33,HKV=3,SMAX=80,MB=1,HM=1,MQ=1,MK=80 O --set scale=0.2 --set len=77
+attention_decode attention_decode_bf16_d64 B=1,H=8,S=1,D=64,HKV=2,SKV=300,NS=1 O:bf16 --set scale=0.125
+attention_decode attention_decode_f32_d128 B=2,H=3,S=1,D=100,HKV=3,SKV=200,NS=3 PartO,PartML --set scale=0.1
+attention_decode attention_decode_bf16_d128_len B=1,H=4,S=1,D=128,HKV=1,SMAX=256,NS=2 PartO:bf16,PartML --set scale=0.09 --set len=150
 gemm gemm_f32_small M=150,K=71,N=130 C
 gemm gemm_bf16_nt_ep M=100,K=64,N=77 C --set use_bias=true --set use_residual=true --set act=3
 gemm gemm_bf16_packed_m32 M=45,K=300,N=300,NB=2,KT=2 C
