@@ -88,6 +88,18 @@ tk_status tkr_device_copy_into(tk_context *ctx, const char *op, tk_tensor *dst, 
     return s;
 }
 
+tk_status tkr_moved_from_host(tk_context *ctx, tk_status s, tk_tensor **h, tk_tensor **out)
+{
+    if (s) {
+        *out = NULL;
+        return tkr_error(ctx, s, "%s", tk_last_error(ctx->host));
+    }
+    s = tk_tensor_to(ctx, *h, out);
+    tk_tensor_release(*h);
+    *h = NULL;
+    return s;
+}
+
 tk_status tk_tensor_to(tk_context *ctx, const tk_tensor *t, tk_tensor **out)
 {
     if (!ctx || !out) return TK_ERR_INVALID_ARGUMENT;

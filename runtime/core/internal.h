@@ -133,6 +133,10 @@ void tkr_mirror_close(TkrMirror *m);
 /* dst = src (src broadcast to dst's shape, dtypes converted), on the
  * context's threads or its GPU; the error names op if the shapes do not fit. */
 tk_status tkr_copy_into(tk_context *ctx, const char *op, tk_tensor *dst, const tk_tensor *src);
+/* For the calls that make a tensor on the host (loads, random numbers) on a
+ * GPU context: s is the call's status on ctx->host, *h the tensor it made
+ * (read after the call); a copy of it on ctx into *out, or the host's error. */
+tk_status tkr_moved_from_host(tk_context *ctx, tk_status s, tk_tensor **h, tk_tensor **out);
 /* tkr_copy_into for tensors of a GPU context (copy.c sends them here). */
 tk_status tkr_device_copy_into(tk_context *ctx, const char *op, tk_tensor *dst, const tk_tensor *src);
 

@@ -176,6 +176,9 @@ static tk_status import(tk_context *ctx, const char *op, const DLTensor *dl, boo
                         void *managed, tk_tensor **out)
 {
     tk_dtype dtype = TK_DTYPE_F32;   /* set by check_dl on success */
+    if (!ctx->device->host_ops)
+        return tkr_error(ctx, TK_ERR_UNSUPPORTED, "%s: host memory cannot become a tensor of device %s: import it into a CPU context and move it with tk_tensor_to",
+                         op, ctx->device->name);
     tk_status s = check_dl(ctx, op, dl, &dtype);
     if (s) return s;
     char *first = dl->data ? (char *)dl->data + dl->byte_offset : NULL;

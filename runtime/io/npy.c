@@ -28,6 +28,10 @@ tk_status tk_load_npy(tk_context *ctx, const char *path, tk_tensor **out)
     if (!ctx || !out) return TK_ERR_INVALID_ARGUMENT;
     *out = NULL;
     if (!path) return tkr_error(ctx, TK_ERR_INVALID_ARGUMENT, "tk_load_npy: path is NULL");
+    if (!ctx->device->host_ops) {   /* read on the host, then moved: a GPU's tensors are its own memory */
+        tk_tensor *h = NULL;
+        return tkr_moved_from_host(ctx, tk_load_npy(ctx->host, path, &h), &h, out);
+    }
     TkNpyArray a;
     char err[600];
     if (tk_npy_read(path, &a, err, sizeof err) != 0) return tkr_error(ctx, TK_ERR_IO, "tk_load_npy: %s", err);

@@ -524,6 +524,10 @@ tk_status tk_load_onnx_tensor_named(tk_context *ctx, const char *path, tk_tensor
     *out = NULL;
     if (name) *name = NULL;
     if (!path) return tkr_error(ctx, TK_ERR_INVALID_ARGUMENT, "%s: path is NULL", op);
+    if (!ctx->device->host_ops) {   /* read on the host, then moved */
+        tk_tensor *h = NULL;
+        return tkr_moved_from_host(ctx, tk_load_onnx_tensor_named(ctx->host, path, &h, name), &h, out);
+    }
     TkrFileMap *map;
     tk_status s = tkr_file_map(ctx, op, path, &map);
     if (s) return s;

@@ -317,6 +317,10 @@ tk_status tk_safetensors_get(tk_context *ctx, const tk_safetensors *f, const cha
     if (!ctx || !out) return TK_ERR_INVALID_ARGUMENT;
     *out = NULL;
     if (!f || !name) return tkr_error(ctx, TK_ERR_INVALID_ARGUMENT, "%s: %s is NULL", op, f ? "name" : "file");
+    if (!ctx->device->host_ops) {   /* a view of the mapped file, copied to the GPU */
+        tk_tensor *h = NULL;
+        return tkr_moved_from_host(ctx, tk_safetensors_get(ctx->host, f, name, &h), &h, out);
+    }
     const Entry *e = NULL;
     for (size_t lo = 0, hi = f->n; lo < hi && !e;) {   /* binary search over the sorted names */
         size_t mid = lo + (hi - lo) / 2;

@@ -8,16 +8,6 @@
 
 #include "internal.h"
 
-/* On a GPU, the values are made by the host context and moved: s is the
- * host call's status, *h its tensor (read after the call has set it). */
-static tk_status moved(tk_context *ctx, tk_status s, tk_tensor **h, tk_tensor **out)
-{
-    if (s) return tkr_error(ctx, s, "%s", tk_last_error(ctx->host));
-    s = tk_tensor_to(ctx, *h, out);
-    tk_tensor_release(*h);
-    return s;
-}
-
 #define CHECK_CTX(ctx, out)                  \
     do {                                     \
         if (!(ctx) || !(out)) return TK_ERR_INVALID_ARGUMENT; \
@@ -72,7 +62,7 @@ static tk_status fill_1d(tk_context *ctx, tk_dtype dtype, int64_t n, double (*f)
 {
     if (!ctx->device->host_ops) {
         tk_tensor *h = NULL;
-        return moved(ctx, fill_1d(ctx->host, dtype, n, f, p, &h), &h, out);
+        return tkr_moved_from_host(ctx, fill_1d(ctx->host, dtype, n, f, p, &h), &h, out);
     }
     tk_status s = tkr_new(ctx, dtype, 1, &n, out);
     if (s) return s;
@@ -127,7 +117,7 @@ tk_status tk_eye(tk_context *ctx, tk_dtype dtype, int64_t n, int64_t m, tk_tenso
     if (n < 0) return tkr_error(ctx, TK_ERR_INVALID_ARGUMENT, "tk_eye: n is %lld, must be >= 0", (long long)n);
     if (!ctx->device->host_ops) {
         tk_tensor *h = NULL;
-        return moved(ctx, tk_eye(ctx->host, dtype, n, m, &h), &h, out);
+        return tkr_moved_from_host(ctx, tk_eye(ctx->host, dtype, n, m, &h), &h, out);
     }
     tk_status s = tk_zeros(ctx, dtype, 2, (int64_t[]){ n, m }, out);
     if (s) return s;
@@ -198,7 +188,7 @@ static tk_status random_tensor(tk_context *ctx, const char *op, tk_dtype dtype, 
     if (!normal && !(a < b)) return tkr_error(ctx, TK_ERR_INVALID_ARGUMENT, "%s: low %g must be below high %g", op, a, b);
     if (!ctx->device->host_ops) {
         tk_tensor *h = NULL;
-        return moved(ctx, random_tensor(ctx->host, op, dtype, ndim, shape, seed, a, b, normal, &h), &h, out);
+        return tkr_moved_from_host(ctx, random_tensor(ctx->host, op, dtype, ndim, shape, seed, a, b, normal, &h), &h, out);
     }
     tk_status s = tkr_new(ctx, dtype, ndim, shape, out);
     if (s) return s;

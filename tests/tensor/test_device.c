@@ -5,7 +5,9 @@
  * Results are compared with plain double-precision loops on the host, on
  * shapes that are not multiples of the kernels' tiles. A CUDA context
  * without a driver must fail with a message naming what is missing. */
+#define _GNU_SOURCE   /* mkstemps */
 #include <math.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -131,7 +133,19 @@ START_TEST(moves_between_devices)
     GPU_OK(tk_fill_(gpu, r, 2.5));
     GPU_OK(tk_to_data(gpu, r, out, sizeof out));
     for (int i = 0; i < 6; i++) ck_assert(out[i] == 2.5f);
-    TKT_RELEASE(x, g, back, xt, xtc, gt, gtc, gcont, gtc_back, bt, r);
+    /* a file read onto the GPU is read on the host and moved */
+    char path[] = "/tmp/tk_device_XXXXXX.npy";
+    int fd = mkstemps(path, 4);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    TKT_OK(tk_save_npy(tkt_ctx, x, path));
+    tk_tensor *loaded, *loaded_back;
+    GPU_OK(tk_load_npy(gpu, path, &loaded));
+    unlink(path);
+    ck_assert_int_eq(tk_tensor_device(loaded), TK_DEVICE_CUDA_EMU);
+    TKT_OK(tk_tensor_to(tkt_ctx, loaded, &loaded_back));
+    tkt_expect_equal(loaded_back, x, "tk_load_npy onto the GPU");
+    TKT_RELEASE(x, g, back, xt, xtc, gt, gtc, gcont, gtc_back, bt, r, loaded, loaded_back);
 }
 END_TEST
 
