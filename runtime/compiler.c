@@ -481,6 +481,13 @@ tk_status tkr_compile_gpu_lazy(const char *name, const char *text, size_t len, c
     return compile(p, &o, out, diagnostics);
 }
 
+tk_status tkr_kernel_compile(tk_kernel *k)
+{
+    tk_program *p = k->program;
+    if (k->compiled || (p->kind != TK_TARGET_EMU && p->kind != TK_TARGET_NVPTX)) return TK_OK;
+    return compile_gpu_kernel(k, p->error, sizeof p->error) == 0 ? TK_OK : TK_ERR_TARGET;
+}
+
 const TirFunc *tkr_kernel_tir(const tk_kernel *k) { return k->fn; }
 const char *tkr_kernel_target(const tk_kernel *k) { return k->program->target; }
 TkTargetKind tkr_kernel_target_kind(const tk_kernel *k) { return k->program->kind; }

@@ -18,6 +18,10 @@
 tk_status tkr_compile_gpu_lazy(const char *name, const char *text, size_t len, const char *target, tk_program **out,
                                char **diagnostics);
 
+/* Compiles a lazy program's kernel now (a no-op once done): the stdlib does
+ * it under its lock, so that two threads' first launches never race. */
+tk_status tkr_kernel_compile(tk_kernel *k);
+
 const TirFunc *tkr_kernel_tir(const tk_kernel *k);
 /* The target the kernel was compiled for (NULL: the host) and its kind. */
 const char *tkr_kernel_target(const tk_kernel *k);

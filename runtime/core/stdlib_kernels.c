@@ -105,7 +105,13 @@ tk_status tkr_stdlib_kernel(tk_context *ctx, const char *file, const char *name,
         }
     tk_program *p = program_of(ctx, file, target, &st);
     tk_kernel *k = p ? tk_program_kernel(p, name) : NULL;
-    if (p && !k) {
+    if (k && target && tkr_kernel_compile(k) != TK_OK) {   /* a GPU kernel's code, made once under the lock */
+        char why[600];
+        snprintf(why, sizeof why, "%s", tk_program_error(p));
+        st = tkr_error(ctx, TK_ERR_INTERNAL, "stdlib %s: %s for %s: %s", file, name, target, why);
+        k = NULL;
+    }
+    if (p && !k && !st) {
         char why[600];   /* the program's message may span lines ("cannot instantiate X:\n..."): one line on ctx */
         snprintf(why, sizeof why, "%s", tk_program_error(p));
         for (char *c = why; (c = strchr(c, '\n')) != NULL;) *c = ' ';
