@@ -338,10 +338,10 @@ def dense_config(p, oc, threads):
 
 
 def stem_config(kh, kw, c, oc):
-    """KWC,KHN,KT,SN of conv2d_stem_nhwc_* (conv2d.tk): the layer's window exactly
+    """KWC,KHN,KT,SN,SM of conv2d_stem_nhwc_* (conv2d.tk): the layer's window exactly
     (its packed path), K = KH·KW·C rounded up to 16, 32 output channels per block
-    when OC ≤ 32 else 64."""
-    return f"{kw * c},{kh},{cdiv(kh * kw * c, 16) * 16},{32 if oc <= 32 else 64}"
+    when OC ≤ 32 else 64, 128 output pixels per block."""
+    return f"{kw * c},{kh},{cdiv(kh * kw * c, 16) * 16},{32 if oc <= 32 else 64},128"
 
 
 def _resolve(v, root):

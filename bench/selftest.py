@@ -81,7 +81,7 @@ def main():
            and sv["conv2d_stem_nhwc_f32"].get("sizes") == {"N": 1, "H": 224, "WC": 672, "KK": 147, "OC": 64, "OH": 112, "OW": 112}
            and sv["conv2d_stem_nhwc_f32"]["sets"] == {"channels": 3, "kernel_h": 7, "stride": 2, "pad": 3, "use_relu": "false",
                                                       "use_clamp": "false"}
-           and sv["conv2d_stem_nhwc_f32"]["kernel"] == "conv2d_stem_nhwc_f32<21,7,160,64>", f"stem variants {sv}")
+           and sv["conv2d_stem_nhwc_f32"]["kernel"] == "conv2d_stem_nhwc_f32<21,7,160,64,128>", f"stem variants {sv}")
     pw = cases.conv_case("f32", "mobilenetv2", "expand", 56, 56, 24, 144, 1, 1, 0, 2)
     pv = {v["name"]: v for v in ours.variants(pw, root)}
     expect(pv.get("conv2d_1x1_nhwc_f32", {}).get("sizes") == {"P": 3136, "C": 24, "OC": 144}

@@ -378,10 +378,11 @@ static bool stem_applies(const tk_tensor *x, const tk_tensor *w, const TkrConvPa
 
 /* conv2d_stem_nhwc_*'s configuration: the layer's window exactly (its packed
  * path), K = KH·KW·C rounded up to 16, 32 output channels per block when
- * OC <= 32, else 64 (bench/ours.py stem_config says the same). */
+ * OC <= 32, else 64, 128 output pixels per block (bench/ours.py stem_config
+ * says the same). */
 static void stem_config(int64_t c, int64_t kh, int64_t kw, int64_t oc, char *buf, size_t len)
 {
-    snprintf(buf, len, "<%lld,%lld,%lld,%d>", (long long)(kw * c), (long long)kh, (long long)((kh * kw * c + 15) / 16 * 16),
+    snprintf(buf, len, "<%lld,%lld,%lld,%d,128>", (long long)(kw * c), (long long)kh, (long long)((kh * kw * c + 15) / 16 * 16),
              oc <= 32 ? 32 : 64);
 }
 

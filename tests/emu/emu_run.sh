@@ -136,6 +136,15 @@ attention_decode attention_decode_bf16_d128_len B=1,H=4,S=1,D=128,HKV=1,SMAX=256
 gemm gemm_f32_small M=150,K=71,N=130 C
 gemm gemm_bf16_nt_ep M=100,K=64,N=77 C --set use_bias=true --set use_residual=true --set act=3
 gemm gemm_bf16_packed_m32 M=45,K=300,N=300,NB=2,KT=2 C
+conv2d conv2d_nhwc_f32 N=1,H=6,W=7,C=3,KH=3,KW=3,OC=20,OH=3,OW=4 Y --set stride=2 --set pad=1
+conv2d conv2d_nhwc_bf16 N=1,H=5,W=7,C=20,KH=3,KW=2,OC=37,OH=3,OW=6 Y:bf16 --set stride=1 --set pad=0 --set use_clamp=true --set lo=-0.5 --set hi=0.5
+conv2d conv2d_nhwc_f32 N=1,H=4,W=5,C=40,KH=3,KW=3,OC=37,OH=4,OW=5 Y --set stride=1 --set pad=1 --set use_relu=true
+conv2d conv2d_1x1_nhwc_bf16 P=100,C=40,OC=70 Y:bf16 --set use_relu=true
+conv2d conv2d_1x1_nhwc_f32 P=77,C=24,OC=50 Y
+conv2d conv2d_dw_nhwc_f32 N=1,H=9,W=10,C=48,KH=3,KW=3,OH=9,OW=10 Y --set stride=1 --set pad=1
+conv2d conv2d_dw_nhwc_bf16 N=1,H=9,W=10,C=40,KH=5,KW=5,OH=5,OW=5 Y:bf16 --set stride=2 --set pad=2
+conv2d conv2d_stem_nhwc_f32 N=1,H=20,WC=60,KK=27,OC=20,OH=10,OW=10 Y --set channels=3 --set kernel_h=3 --set stride=2 --set pad=1
+conv2d conv2d_stem_nhwc_bf16 N=1,H=9,WC=27,KK=147,OC=20,OH=5,OW=5 Y:bf16 --set channels=3 --set kernel_h=7 --set stride=2 --set pad=3
 LIST
     ;;
 nosync)

@@ -138,7 +138,7 @@ stdlib_spills)
     known+=" attention_f32_d128 attention_f32_d128_len"
     known+=" attention_decode_bf16_d128 attention_decode_bf16_d128_len attention_decode_f32_d128 attention_decode_f32_d128_len "
     known_sm_80=" attention_bf16_d128 attention_bf16_d128_len attention_decode_bf16_d64 "
-    for file in gemm:30 attention:12 attention_decode:10 softmax:2 layernorm:2 rmsnorm:2; do
+    for file in gemm:30 attention:12 attention_decode:10 conv2d:8 softmax:2 layernorm:2 rmsnorm:2; do
         for sm in sm_80 sm_90a; do
             "$tkc" --target=$sm --stats "$src/../../stdlib-kernels/${file%%:*}.tk" > "$work/stats" 2>&1 || { cat "$work/stats"; fail "tkc --stats failed on ${file%%:*}.tk, $sm"; }
             [ "$(grep -c '^kernel ' "$work/stats")" -ge "${file#*:}" ] || { cat "$work/stats"; fail "fewer kernels than ${file%%:*}.tk has ($sm)"; }

@@ -40,9 +40,9 @@ check 'conv2d_1x1_nhwc_f32<32,256,48>' P=33,C=40,OC=300
 check 'conv2d_1x1_nhwc_f32<32,160,32>' P=229,C=24,OC=150 --set use_clamp=true --set lo=0 --set hi=6   # f32, C <= 32: 32 rows
 check 'conv2d_1x1_nhwc_f32<32,96,16>' P=301,C=16,OC=90
 # the stem: <KWC, KHN, KT, SN>; X as [N, H, W·C], Wk as [KH·KW·C, OC]
-check 'conv2d_stem_nhwc_f32<9,3,32,32>' N=1,H=17,WC=57,KK=27,OC=30,OH=9,OW=10 --set channels=3 --set kernel_h=3 --set stride=2 --set pad=1
-check 'conv2d_stem_nhwc_f32<21,7,160,64>' N=2,H=19,WC=45,KK=147,OC=70,OH=10,OW=8 --set channels=3 --set kernel_h=7 --set stride=2 --set pad=3 --set use_relu=true
-check 'conv2d_stem_nhwc_f32<9,3,32,32>' N=1,H=6,WC=28,KK=40,OC=9,OH=7,OW=9 --set channels=4 --set kernel_h=2 --set stride=1 --set pad=2   # chunked path
+check 'conv2d_stem_nhwc_f32<9,3,32,32,128>' N=1,H=17,WC=57,KK=27,OC=30,OH=9,OW=10 --set channels=3 --set kernel_h=3 --set stride=2 --set pad=1
+check 'conv2d_stem_nhwc_f32<21,7,160,64,128>' N=2,H=19,WC=45,KK=147,OC=70,OH=10,OW=8 --set channels=3 --set kernel_h=7 --set stride=2 --set pad=3 --set use_relu=true
+check 'conv2d_stem_nhwc_f32<9,3,32,32,64>' N=1,H=6,WC=28,KK=40,OC=9,OH=7,OW=9 --set channels=4 --set kernel_h=2 --set stride=1 --set pad=2   # chunked path
 # depthwise: <CB> channels per block (dw_channel_block in runtime/ops/conv.c); C = 96, 144, 40
 # (a multiple of 32, of 48, and of none: the last block's channel loads are masked), 3×3
 # (taps' weights in registers) and 5×5 (the general window), stride 1 and 2
@@ -55,13 +55,13 @@ check 'conv2d_dw_nhwc_bf16<48>' N=1,H=9,W=10,C=144,KH=3,KW=3,OH=9,OW=10 --set st
 check 'conv2d_nhwc_bf16<112,128>' N=1,H=15,W=13,C=70,KH=3,KW=3,OC=130,OH=8,OW=7 --set stride=2 --set pad=1
 check 'conv2d_nhwc_bf16<64,256>' N=1,H=7,W=7,C=20,KH=3,KW=3,OC=300,OH=7,OW=7 --set stride=1 --set pad=1 --set use_relu=true
 check 'conv2d_1x1_nhwc_bf16<112,160,32>' P=301,C=24,OC=144
-check 'conv2d_stem_nhwc_bf16<9,3,32,32>' N=2,H=17,WC=57,KK=27,OC=37,OH=9,OW=10 --set channels=3 --set kernel_h=3 --set stride=2 --set pad=1
-check 'conv2d_stem_nhwc_bf16<21,7,160,64>' N=1,H=19,WC=45,KK=147,OC=70,OH=10,OW=8 --set channels=3 --set kernel_h=7 --set stride=2 --set pad=3
+check 'conv2d_stem_nhwc_bf16<9,3,32,32,112>' N=2,H=17,WC=57,KK=27,OC=37,OH=9,OW=10 --set channels=3 --set kernel_h=3 --set stride=2 --set pad=1
+check 'conv2d_stem_nhwc_bf16<21,7,160,64,128>' N=1,H=19,WC=45,KK=147,OC=70,OH=10,OW=8 --set channels=3 --set kernel_h=7 --set stride=2 --set pad=3
 # the clamp in the store (relu6: use_clamp [0, 6]; a narrower window where sums are O(1)), one
 # instance of each kernel family the runtime picks
 check 'conv2d_nhwc_f32<112,128>' N=1,H=15,W=13,C=20,KH=3,KW=3,OC=130,OH=8,OW=7 --set stride=2 --set pad=1 --set use_clamp=true --set lo=0 --set hi=6
 check 'conv2d_1x1_nhwc_f32<128,160,32>' P=301,C=24,OC=144 --set use_clamp=true --set lo=0 --set hi=1.5   # MobileNetV2 expand, ReLU6-like
 check 'conv2d_dw_nhwc_f32<48>' N=1,H=9,W=10,C=144,KH=3,KW=3,OH=9,OW=10 --set stride=1 --set pad=1 --set use_clamp=true --set lo=-0.5 --set hi=0.5
 check 'conv2d_dw_nhwc_bf16<32>' N=2,H=13,W=11,C=96,KH=3,KW=3,OH=7,OW=6 --set stride=2 --set pad=1 --set use_relu=true --set use_clamp=true --set lo=0 --set hi=0.5
-check 'conv2d_stem_nhwc_f32<9,3,32,32>' N=1,H=17,WC=57,KK=27,OC=30,OH=9,OW=10 --set channels=3 --set kernel_h=3 --set stride=2 --set pad=1 --set use_clamp=true --set lo=-1 --set hi=1
+check 'conv2d_stem_nhwc_f32<9,3,32,32,128>' N=1,H=17,WC=57,KK=27,OC=30,OH=9,OW=10 --set channels=3 --set kernel_h=3 --set stride=2 --set pad=1 --set use_clamp=true --set lo=-1 --set hi=1
 exit $status
