@@ -158,6 +158,18 @@ static void print_if_tail(const TkNode *s, int depth, FILE *out)
     }
 }
 
+/* target(gpu: 64, else: 128): a per-target default or constant */
+static void print_target_arms(const TkNode *arm, FILE *out)
+{
+    fputs("target(", out);
+    for (; arm; arm = arm->next) {
+        fprintf(out, "%s: ", arm->name);
+        print_expr(arm->a, 0, out);
+        if (arm->next) fputs(", ", out);
+    }
+    fputc(')', out);
+}
+
 static void print_stmt(const TkNode *s, int depth, FILE *out)
 {
     indent(depth, out);
@@ -183,7 +195,8 @@ static void print_stmt(const TkNode *s, int depth, FILE *out)
         break;
     case TK_N_CONST:
         fprintf(out, "const %s = ", s->name);
-        print_expr(s->a, 0, out);
+        if (s->list) print_target_arms(s->list, out);   /* as written, whichever arm the target took */
+        else print_expr(s->a, 0, out);
         fputs(";\n", out);
         break;
     case TK_N_ASSIGN:
@@ -257,13 +270,8 @@ static void print_generics(const TkNode *g, FILE *out)
     for (; g; g = g->next) {
         fputs(g->name, out);
         if (g->list) {
-            fputs(" = target(", out);
-            for (const TkNode *arm = g->list; arm; arm = arm->next) {
-                fprintf(out, "%s: ", arm->name);
-                print_expr(arm->a, 0, out);
-                if (arm->next) fputs(", ", out);
-            }
-            fputc(')', out);
+            fputs(" = ", out);
+            print_target_arms(g->list, out);
         } else if (g->a) {
             fputs(" = ", out);
             print_expr(g->a, 0, out);

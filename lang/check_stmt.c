@@ -282,6 +282,14 @@ static void check_let(TkChecker *c, TkNode *s)
 
 static void check_const(TkChecker *c, TkNode *s)
 {
+    if (!s->a) {   /* const X = target(...); inside a body: only file-level ones are resolved */
+        TkDiag *g = tk_error(c->diags, s->name_span, "per-target constant '%s' is declared inside a function", s->name);
+        tk_diag_hint(g, "declare it at file level, beside the kernels");
+        TkSymbol *sym = tk_declare(c, TK_SYM_CONST, s->name, s->name_span, &tk_type_error, s);
+        s->sym = sym;
+        s->type = &tk_type_error;
+        return;
+    }
     TkType *t = tk_check_expr(c, s->a, NULL);
     TkSymbol *sym = tk_declare(c, TK_SYM_CONST, s->name, s->name_span, t, s);
     s->sym = sym;

@@ -217,37 +217,74 @@ bool tk_generic_default(const TkNode *gparam, const TkNode *items, const TkNode 
  * prints, the two classes, and the fallback. */
 static const char *const known_keys[] = { "x86", "aarch64", "amdgpu", "nvptx", "cpu", "gpu", "else" };
 
+/* Checks the arms of one target(...) list (known keys, none twice) and picks
+ * the one for the target: the first of `keys` present (family, then class),
+ * else the `else` arm, else NULL. */
+static TkNode *pick_arm(TkDiags *diags, TkNode *arms, const char *const *keys, unsigned nkeys)
+{
+    for (TkNode *arm = arms; arm; arm = arm->next) {
+        bool known = false;
+        for (size_t k = 0; k < sizeof known_keys / sizeof *known_keys; k++) known |= strcmp(arm->name, known_keys[k]) == 0;
+        if (!known) {
+            TkDiag *g = tk_error(diags, arm->name_span, "unknown target key '%s'", arm->name);
+            tk_diag_expected(g, "x86, aarch64, amdgpu, nvptx, cpu, gpu or else");
+            tk_diag_hint(g, "a key is a target family (tkc --list-targets) or cpu/gpu; `else` is the fallback");
+        }
+        for (TkNode *o = arms; o != arm; o = o->next)
+            if (strcmp(o->name, arm->name) == 0) {
+                TkDiag *g = tk_error(diags, arm->name_span, "target key '%s' is given twice", arm->name);
+                tk_diag_hint(g, "keep one value per key");
+                break;
+            }
+    }
+    TkNode *best = NULL;
+    for (unsigned k = 0; k < nkeys && !best; k++)
+        for (TkNode *arm = arms; arm && !best; arm = arm->next)
+            if (strcmp(arm->name, keys[k]) == 0) best = arm;
+    for (TkNode *arm = arms; arm && !best; arm = arm->next)
+        if (strcmp(arm->name, "else") == 0) best = arm;
+    return best;
+}
+
+static const char *const host_keys[] = { "cpu" };
+
+static const char *const *target_keys(const TkGenericOptions *opts, unsigned *n)
+{
+    *n = opts && opts->target_keys ? opts->ntarget_keys : 1;
+    return opts && opts->target_keys ? opts->target_keys : host_keys;
+}
+
 /* Picks each parameter's default for the target into gparam->b. */
 static void choose_defaults(TkDiags *diags, TkNode *tmpl, const TkGenericOptions *opts)
 {
-    static const char *const host_keys[] = { "cpu" };
-    const char *const *keys = opts && opts->target_keys ? opts->target_keys : host_keys;
-    unsigned nkeys = opts && opts->target_keys ? opts->ntarget_keys : 1;
+    unsigned nkeys;
+    const char *const *keys = target_keys(opts, &nkeys);
     for (TkNode *p = tmpl->c; p; p = p->next) {
         p->b = p->a;
         if (!p->list) continue;
-        for (TkNode *arm = p->list; arm; arm = arm->next) {
-            bool known = false;
-            for (size_t k = 0; k < sizeof known_keys / sizeof *known_keys; k++) known |= strcmp(arm->name, known_keys[k]) == 0;
-            if (!known) {
-                TkDiag *g = tk_error(diags, arm->name_span, "unknown target key '%s'", arm->name);
-                tk_diag_expected(g, "x86, aarch64, amdgpu, nvptx, cpu, gpu or else");
-                tk_diag_hint(g, "a key is a target family (tkc --list-targets) or cpu/gpu; `else` is the fallback");
-            }
-            for (TkNode *o = p->list; o != arm; o = o->next)
-                if (strcmp(o->name, arm->name) == 0) {
-                    TkDiag *g = tk_error(diags, arm->name_span, "target key '%s' is given twice", arm->name);
-                    tk_diag_hint(g, "keep one value per key");
-                    break;
-                }
-        }
-        TkNode *best = NULL;
-        for (unsigned k = 0; k < nkeys && !best; k++)
-            for (TkNode *arm = p->list; arm && !best; arm = arm->next)
-                if (strcmp(arm->name, keys[k]) == 0) best = arm;
-        for (TkNode *arm = p->list; arm && !best; arm = arm->next)
-            if (strcmp(arm->name, "else") == 0) best = arm;
+        TkNode *best = pick_arm(diags, p->list, keys, nkeys);
         p->b = best ? best->a : NULL;
+    }
+}
+
+/* Gives each file-level per-target constant (const X = target(...);) the
+ * value of its arm for the target, before anything reads it. One without an
+ * arm for the target is an error at its name. */
+static void choose_constants(TkDiags *diags, TkNode *items, const TkGenericOptions *opts)
+{
+    unsigned nkeys;
+    const char *const *keys = target_keys(opts, &nkeys);
+    for (TkNode *it = items; it; it = it->next) {
+        if (it->kind != TK_N_CONST || !it->list || it->a || it->broken) continue;
+        TkNode *best = pick_arm(diags, it->list, keys, nkeys);
+        if (best) {
+            it->a = best->a;
+            continue;
+        }
+        TkDiag *g = tk_error(diags, it->name_span, "constant '%s' has no value for target %s", it->name,
+                             opts && opts->target_name ? opts->target_name : "host");
+        tk_diag_hint(g, "add an arm for it, or an `else:` arm");
+        it->broken = true;
     }
 }
 
@@ -537,6 +574,7 @@ int tk_generic_expand(TkArena *arena, TkDiags *diags, TkNode **items, const TkGe
     x.diags = diags;
     x.items = *items;
     x.made_tail = &x.made;
+    choose_constants(diags, *items, opts);
     for (TkNode *it = *items; it; it = it->next) {
         if (!it->generic || it->broken) continue;
         choose_defaults(diags, it, opts);

@@ -153,6 +153,18 @@ const_decl(A) ::= CONST(C) IDENT(N) ASSIGN expr(E) SEMI(S). {
     A = mk(ctx, TK_N_CONST, tk_span_join(C.span, S.span));
     A->name = N.text; A->name_span = N.span; A->a = E;
 }
+/* a per-target constant, const KP = target(gpu: 16, else: 256);: the front end
+ * picks the arm for the target before checking (generic.c) */
+const_decl(A) ::= CONST(C) IDENT(N) ASSIGN IDENT(T) LPAREN tarms(L) RPAREN SEMI(S). {
+    A = mk(ctx, TK_N_CONST, tk_span_join(C.span, S.span));
+    A->name = N.text; A->name_span = N.span; A->list = L;
+    if (strcmp(T.text, "target") != 0) {
+        TkDiag *g = tk_error(ctx->diags, T.span, "a per-target constant is written target(...), not %s(...)", T.text);
+        tk_diag_hint(g, "e.g. const %s = target(gpu: 64, else: 128);", N.text);
+        ctx->had_error = true;
+        A->broken = true;
+    }
+}
 
 result(A) ::= .                                     { A = NULL; }
 result(A) ::= ARROW type(T).                        { A = T; }

@@ -22,7 +22,8 @@
 #                rows and columns at run-time indices, sub-vectors, all read and written),
 #                bf16_lines.tk (reductions and broadcasts of bf16 and f32 col tiles),
 #                f16_mma.tk (mma.sync with f16 operands: a gemm, a product chain),
-#                col_masks.tk (comparisons, logic, selects and masks of col tiles), and
+#                col_masks.tk (comparisons, logic, selects and masks of col tiles),
+#                tests/lang/ok/const_targets.tk (per-target constants at their gpu arms), and
 #                the stdlib softmax (its bf16 form keeps e in an sv), layernorm and
 #                rmsnorm kernels (f32 and bf16), and stdlib gemm kernels at their GPU
 #                configurations (64x64 tiles; two warps per block in gemm_f32_small and
@@ -90,6 +91,7 @@ odd_tile M=50,K=40,N=100 1
 ../emu/f16_mma:chain_f16 M=77,K=40,N=30,D=13 1
 ../emu/col_masks K=77,N=45 2
 ../tir/subtile M=40,N=33 1
+../lang/ok/const_targets M=77,N=100 2
 ../../stdlib-kernels/softmax:softmax_f32 R=37,C=300 2
 ../../stdlib-kernels/softmax:softmax_bf16 R=19,C=1000 1
 ../../stdlib-kernels/softmax:softmax_bf16 R=37,C=300 2
