@@ -260,6 +260,7 @@ START_TEST(warps_and_k_loop)
     int rc = compile(warps_src, "sm_90a", TK_EMIT_ASM, &text, err, sizeof err);
     ck_assert_msg(rc == 0, "%s", err);
     ck_assert_msg(strstr(text, ".reqntid 128"), "warps(4) is not 128 threads");
+    ck_assert_msg(strstr(text, ".minnctapersm 1"), "ptxas is not told that one block per SM is enough");
     /* 16×64 of C, K = 32 per step: 1 · 8 · 2 in the loop body */
     ck_assert_int_eq(count(text, MMA_SYNC), 16);
     ck_assert_msg(strstr(text, "%tid.x") && strstr(text, "%ctaid.y"), "no thread or block id");
