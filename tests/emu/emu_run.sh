@@ -28,7 +28,9 @@
 #                rmsnorm kernels (f32 and bf16), and stdlib gemm kernels at their GPU
 #                configurations (64x64 tiles; two warps per block in gemm_f32_small and
 #                the packed m32 form; an odd row length keeps gemm_f32_small's A off
-#                the vector path)
+#                the vector path), and ffn_packed.tk's kernels (32x32 planes on a GPU:
+#                their data is laid out per target, so they are checked here and not
+#                against the CPU configuration below)
 #   configs      stdlib kernels at their GPU configuration on the emulator against the
 #                same kernels at their CPU configuration on the host (same inputs)
 #   nosync       the example gemm without a sync(): the emulator must see the race
@@ -104,6 +106,10 @@ odd_tile M=50,K=40,N=100 1
 ../../stdlib-kernels/gemm:gemm_bf16_nt_ep M=100,K=64,N=77 2 --set use_bias=true --set use_residual=true --set act=2
 ../../stdlib-kernels/gemm:gemv_bf16 M=5,K=100,N=200 1
 ../../stdlib-kernels/gemm:gemm_bf16_packed_m32 M=45,K=300,N=300,NB=2,KT=2 2
+../../stdlib-kernels/ffn_packed:ffn_swiglu_bf16_packed T=20,D=70,NF=2,DT=3,ND=3,FT=2 2
+../../stdlib-kernels/ffn_packed:ffn_gelu_f32_packed<2> T=5,D=40,F=50,NF=2,DT=2,ND=2,FT=2 1
+../../stdlib-kernels/ffn_packed:ffn_swiglu_f32_packed_part S=2,T=20,D=40,NF=3,DT=2,ND=2,FT=3 2
+../../stdlib-kernels/ffn_packed:ffn_gelu_bf16_packed_part S=2,T=5,D=40,F=70,NF=3,DT=2,ND=2,FT=3 1
 LIST
     ;;
 configs)
@@ -147,6 +153,13 @@ conv2d conv2d_dw_nhwc_f32 N=1,H=9,W=10,C=48,KH=3,KW=3,OH=9,OW=10 Y --set stride=
 conv2d conv2d_dw_nhwc_bf16 N=1,H=9,W=10,C=40,KH=5,KW=5,OH=5,OW=5 Y:bf16 --set stride=2 --set pad=2
 conv2d conv2d_stem_nhwc_f32 N=1,H=20,WC=60,KK=27,OC=20,OH=10,OW=10 Y --set channels=3 --set kernel_h=3 --set stride=2 --set pad=1
 conv2d conv2d_stem_nhwc_bf16 N=1,H=9,WC=27,KK=147,OC=20,OH=5,OW=5 Y:bf16 --set channels=3 --set kernel_h=7 --set stride=2 --set pad=3
+ffn ffn_swiglu_bf16 T=20,D=530,F=70 Y:bf16
+ffn ffn_swiglu_f32 T=33,D=40,F=50 Y
+ffn ffn_gelu_bf16<1> T=20,D=40,F=70 Y:bf16
+ffn ffn_gelu_f32 T=5,D=70,F=100 Y
+ffn ffn_gelu_bf16_part<2> S=3,T=5,D=70,F=200 P:sum
+ffn ffn_swiglu_f32_part S=2,T=20,D=40,F=100 P:sum
+ffn ffn_partial_sum_bias_bf16 S=3,T=20,D=70 Y:bf16
 LIST
     ;;
 nosync)
