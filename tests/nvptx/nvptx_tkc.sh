@@ -40,6 +40,10 @@ ptx)
     grep -q 'tk_rt_cuda_launch(&mma_single__cuda_kernel, grid, params)' "$work/k.h" || fail "-c for sm_80: the header does not launch"
     grep -q '.visible .entry mma_single(' "$work/k.o" || fail "-c for sm_80: no PTX in the object"
     "$tkc" --target=sm_80 -c "$tests/lang/errors/array_checker_errors.tk" -o "$work/bad.o" 2> "$work/err" && fail "-c of a bad file succeeded"
+    # a kernel the NVPTX lowering refuses after the header is written: neither file stays
+    "$tkc" --target=sm_80 -c "$src/unsupported_mixed_mma.tk" -o "$work/mixed.o" 2> "$work/err" && fail "-c of a refused kernel succeeded"
+    grep -q 'share an operand type' "$work/err" || { cat "$work/err"; fail "-c of a refused kernel: no clear message"; }
+    [ ! -e "$work/mixed.o" ] && [ ! -e "$work/mixed.h" ] || fail "-c of a refused kernel left $(ls "$work"/mixed.*) behind"
     # the example gemm: shared tiles, two barriers per K step, 64x64 per warp, K 32
     "$tkc" --target=sm_80 --emit=ptx "$tests/../examples/gemm.tk" -o "$work/e.ptx" || fail "tkc failed (examples/gemm.tk)"
     [ "$(count "$MMA" "$work/e.ptx")" = 64 ] || fail "examples/gemm.tk: want 64 mma.sync per K step, got $(count "$MMA" "$work/e.ptx")"

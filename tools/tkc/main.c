@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "front.h"
 #include "amdgpu.h"
@@ -209,15 +210,28 @@ static int run_passes(TirModule *m, const Options *o, FILE *out)
     return rc;
 }
 
+static void remove_regular(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) remove(path);
+}
+
+/* FILE.o -> FILE.h: where -c puts the header beside the object */
+static bool header_path(const char *object, char *path, size_t len)
+{
+    const char *dot = strrchr(object, '.');
+    size_t stem = dot && !strchr(dot, '/') ? (size_t)(dot - object) : strlen(object);
+    if (stem + 3 >= len) return false;
+    memcpy(path, object, stem);
+    strcpy(path + stem, ".h");
+    return true;
+}
+
 /* -c FILE.tk -o FILE.o also writes FILE.h (for an NVIDIA target, its NAME_cuda form) */
 static bool write_header(const TirModule *m, const char *object, const char *cuda_target)
 {
     char path[4096];
-    const char *dot = strrchr(object, '.');
-    size_t stem = dot && !strchr(dot, '/') ? (size_t)(dot - object) : strlen(object);
-    if (stem + 3 >= sizeof path) return false;
-    memcpy(path, object, stem);
-    strcpy(path + stem, ".h");
+    if (!header_path(object, path, sizeof path)) return false;
     FILE *h = fopen(path, "w");
     if (!h) {
         fprintf(stderr, "tkc: cannot write '%s': %s\n", path, strerror(errno));
@@ -371,6 +385,13 @@ int main(int argc, char **argv)
         if (s > status) status = s;
     }
     if (out != stdout && fclose(out) != 0) status = EXIT_USAGE;
+    if (out != stdout && status != EXIT_CLEAN) {
+        /* no half-written object (or a header without its object) for make to
+         * take as up to date; only regular files (-o /dev/null stays) */
+        remove_regular(o.output);
+        char h[4096];
+        if (o.compile && header_path(o.output, h, sizeof h)) remove_regular(h);
+    }
     free(o.files);
     free(o.instances);
     return status;
