@@ -151,7 +151,7 @@ static void check_kernel_attrs(TkChecker *c, TkNode *k)
         } else {
             if (n != 1) {
                 TkDiag *g = tk_error(c->diags, a->span, "warps takes one constant, not %u arguments", n);
-                tk_diag_expected(g, "warps(N) with 1 <= N <= 16");
+                tk_diag_expected(g, "warps(N) with 1 <= N <= %d", TK_MAX_WARPS);
                 continue;
             }
             int64_t w;
@@ -160,9 +160,9 @@ static void check_kernel_attrs(TkChecker *c, TkNode *k)
                 c->warps_known = false;
                 continue;
             }
-            if (w < 1 || w > 16) {
+            if (w < 1 || w > TK_MAX_WARPS) {
                 TkDiag *g = tk_error(c->diags, a->list->span, "warp count %lld is out of range", (long long)w);
-                tk_diag_expected(g, "1 <= N <= 16");
+                tk_diag_expected(g, "1 <= N <= %d", TK_MAX_WARPS);
                 c->warps_known = false;
                 continue;
             }

@@ -515,8 +515,9 @@ bool tk_uses_warp_id(const TkNode *e)
 void tk_bounds_hint(TkChecker *c, TkDiag *g, const TkNode *index, const char *what)
 {
     if (!c->in_kernel && tk_uses_warp_id(index))
-        tk_diag_hint(g, "warp.id has no known range inside a helper, since the warp count belongs to the calling kernel: "
-                        "index with warp.id in the kernel, or use constants, `let`s of them, or loop variables with constant bounds");
+        tk_diag_hint(g, "inside a helper warp.id is only known to be in [0, %d], since the warp count belongs to the calling "
+                        "kernel: index with warp.id in the kernel, or use constants, `let`s of them, or loop variables with "
+                        "constant bounds", TK_MAX_WARPS - 1);
     else
         tk_diag_hint(g, "%s%suse constants, `let`s of them, warp.id, or loop variables with constant bounds", what ? what : "",
                      what ? ": " : "");

@@ -66,6 +66,9 @@ typedef struct {
     double f;
 } TkConstVal;
 
+/* the most warps a kernel may have: warps(N), 1 <= N <= TK_MAX_WARPS */
+#define TK_MAX_WARPS 16
+
 typedef struct {
     TkArena *arena;
     TkDiags *diags;
@@ -77,7 +80,7 @@ typedef struct {
     TkSymbol *fn_sym;        /* FN only */
     bool in_kernel;
     int64_t warps;           /* kernel's warps(N), 1 for helpers: warp.id in [0, warps) */
-    bool warps_known;
+    bool warps_known;        /* false in helpers: warp.id is then in [0, TK_MAX_WARPS) */
     TkSizeNames *sizes;      /* of the current function */
     TkScope *size_scope;
     int loop_depth, if_depth, block_depth;

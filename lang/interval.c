@@ -45,9 +45,9 @@ static bool interval(TkChecker *c, const TkNode *e, int64_t *lo, int64_t *hi)
         return true;
     }
     case TK_N_BUILTIN_VAR:
-        if (e->field[0] == 'i' && c->warps_known) {   /* warp.id */
+        if (e->field[0] == 'i' && (c->warps_known || !c->in_kernel)) {   /* warp.id; in a helper, any kernel's */
             *lo = 0;
-            *hi = c->warps - 1;
+            *hi = c->warps_known ? c->warps - 1 : TK_MAX_WARPS - 1;
             return true;
         }
         return false;
