@@ -144,6 +144,10 @@ attention_decode attention_decode_bf16_d128_len B=1,H=4,S=1,D=128,HKV=1,SMAX=256
 gemm gemm_f32_small M=150,K=71,N=130 C
 gemm gemm_bf16_nt_ep M=100,K=64,N=77 C --set use_bias=true --set use_residual=true --set act=3
 gemm gemm_bf16_packed_m32 M=45,K=300,N=300,NB=2,KT=2 C
+gemm gemm_f32_packed_m32 M=45,K=300,N=300,NB=2,KT=2 C
+gemm gemv_f32_packed M=5,K=300,N=290,NB=2,KT=2 C
+gemm gemm_f32_packed M=40,K=200,N=100,NB=1,KT=1 C
+gemm pack_b_f32 K=300,N=290,NB=2,KT=2 P
 conv2d conv2d_nhwc_f32 N=1,H=6,W=7,C=3,KH=3,KW=3,OC=20,OH=3,OW=4 Y --set stride=2 --set pad=1
 conv2d conv2d_nhwc_bf16 N=1,H=5,W=7,C=20,KH=3,KW=2,OC=37,OH=3,OW=6 Y:bf16 --set stride=1 --set pad=0 --set use_clamp=true --set lo=-0.5 --set hi=0.5
 conv2d conv2d_nhwc_f32 N=1,H=4,W=5,C=40,KH=3,KW=3,OC=37,OH=4,OW=5 Y --set stride=1 --set pad=1 --set use_relu=true
