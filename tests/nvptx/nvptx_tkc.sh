@@ -126,7 +126,6 @@ ptxas)
 stdlib_spills)
     # stdlib kernels at their GPU configurations (target(gpu: ...) defaults): no spills
     # by tkc --stats (ptxas -v), except the known gaps named below, printed as such:
-    # - attention.tk's _kvp and pack_kv kernels: whole 128-key packed planes per warp;
     # - attention_f32_d128: a 16x128 f32 q split into two tf32 halves for every product;
     # - attention_bf16_d128 on sm_80 only: 4 bytes (255 registers; none on sm_90a);
     # - attention_decode.tk's d128 kernels (bf16: 4-8 B on sm_90a, none on sm_80; f32:
@@ -136,8 +135,7 @@ stdlib_spills)
     # said .minnctapersm 1: ptxas had aimed at more resident blocks; 204 registers now.)
     # They need operands staged through shared memory (issue 28).
     command -v ptxas >/dev/null || [ -x /usr/local/cuda/bin/ptxas ] || { echo "SKIP: no ptxas (the CUDA toolkit is not installed)"; exit 77; }
-    known=" pack_kv_bf16_d64 pack_kv_bf16_d128 attention_bf16_d64_kvp attention_bf16_d128_kvp"
-    known+=" attention_f32_d128 attention_f32_d128_len"
+    known=" attention_f32_d128 attention_f32_d128_len"
     known+=" attention_decode_bf16_d128 attention_decode_bf16_d128_len attention_decode_f32_d128 attention_decode_f32_d128_len "
     known_sm_80=" attention_bf16_d128 attention_bf16_d128_len "
     for file in gemm:30 attention:12 attention_decode:10 conv2d:8 ffn:12 ffn_packed:8 softmax:2 layernorm:2 rmsnorm:2; do
