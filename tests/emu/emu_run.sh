@@ -138,6 +138,8 @@ attention attention_bf16_d64 B=2,H=4,S=150,D=64,HKV=2,SKV=150,MB=1,HM=1,MQ=1,MK=
 attention attention_f32_d128 B=1,H=4,S=99,D=120,HKV=4,SKV=130,MB=1,HM=4,MQ=99,MK=130 O --set use_mask=true --set scale=0.1
 attention attention_bf16_d128_len B=1,H=2,S=40,D=128,HKV=1,SMAX=200,MB=1,HM=1,MQ=1,MK=90 O:bf16 --set causal=true --set scale=0.09 --set len=90
 attention attention_f32_d64_len B=1,H=3,S=70,D=33,HKV=3,SMAX=80,MB=1,HM=1,MQ=1,MK=80 O --set scale=0.2 --set len=77
+attention attention_f32_d128_len B=1,H=2,S=30,D=128,HKV=1,SMAX=100,MB=1,HM=1,MQ=1,MK=1 O --set causal=true --set scale=0.09 --set len=70
+attention attention_bf16_d128 B=2,H=4,S=77,D=100,HKV=2,SKV=90,MB=1,HM=4,MQ=77,MK=90 O:bf16 --set use_mask=true --set scale=0.1
 attention pack_kv_bf16_d64 B=1,HKV=2,SKV=150,D=60,BKH=2,NKB=2,SKVP=256 KP:bf16,VP:bf16
 attention pack_kv_bf16_d128 B=2,HKV=1,SKV=100,D=128,BKH=2,NKB=1,SKVP=128 KP:bf16,VP:bf16
 attention attention_bf16_d64_kvp B=1,H=4,S=100,D=64,BKH=2,NKB=2,SKVP=256,MB=1,HM=1,MQ=1,MK=1 O:bf16 --set SKV=200 --set causal=true --set scale=0.125
@@ -145,6 +147,8 @@ attention attention_bf16_d128_kvp B=1,H=2,S=70,D=120,BKH=1,NKB=2,SKVP=256,MB=1,H
 attention_decode attention_decode_bf16_d64 B=1,H=8,S=1,D=64,HKV=2,SKV=300,NS=1 O:bf16 --set scale=0.125
 attention_decode attention_decode_f32_d128 B=2,H=3,S=1,D=100,HKV=3,SKV=200,NS=3 PartO,PartML --set scale=0.1
 attention_decode attention_decode_bf16_d128_len B=1,H=4,S=1,D=128,HKV=1,SMAX=256,NS=2 PartO:bf16,PartML --set scale=0.09 --set len=150
+attention_decode attention_decode_f32_d128_len B=1,H=8,S=1,D=128,HKV=2,SMAX=100,NS=1 O --set scale=0.09 --set len=77
+attention_decode attention_decode_bf16_d128 B=2,H=2,S=1,D=128,HKV=2,SKV=90,NS=1 O:bf16 --set scale=0.1
 gemm gemm_f32_small M=150,K=71,N=130 C
 gemm gemm_bf16_nt_ep M=100,K=64,N=77 C --set use_bias=true --set use_residual=true --set act=3
 gemm gemm_bf16_packed_m32 M=45,K=300,N=300,NB=2,KT=2 C
