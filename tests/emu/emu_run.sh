@@ -110,6 +110,10 @@ odd_tile M=50,K=40,N=100 1
 ../../stdlib-kernels/ffn_packed:ffn_gelu_f32_packed<2> T=5,D=40,F=50,NF=2,DT=2,ND=2,FT=2 1
 ../../stdlib-kernels/ffn_packed:ffn_swiglu_f32_packed_part S=2,T=20,D=40,NF=3,DT=2,ND=2,FT=3 2
 ../../stdlib-kernels/ffn_packed:ffn_gelu_bf16_packed_part S=2,T=5,D=40,F=70,NF=3,DT=2,ND=2,FT=3 1
+../../stdlib-kernels/ffn_packed:ffn_gelu_bf16_packed T=20,D=40,F=50,NF=2,DT=2,ND=2,FT=2 2
+../../stdlib-kernels/ffn_packed:ffn_swiglu_f32_packed T=5,D=70,NF=2,DT=3,ND=3,FT=2 1
+../../stdlib-kernels/ffn_packed:ffn_swiglu_bf16_packed_part S=3,T=5,D=40,NF=3,DT=2,ND=2,FT=3 2
+../../stdlib-kernels/ffn_packed:ffn_gelu_f32_packed_part<1> S=2,T=20,D=40,F=70,NF=3,DT=2,ND=2,FT=3 1
 LIST
     ;;
 configs)
@@ -172,6 +176,37 @@ ffn ffn_gelu_f32 T=5,D=70,F=100 Y
 ffn ffn_gelu_bf16_part<2> S=3,T=5,D=70,F=200 P:sum
 ffn ffn_swiglu_f32_part S=2,T=20,D=40,F=100 P:sum
 ffn ffn_partial_sum_bias_bf16 S=3,T=20,D=70 Y:bf16
+gemm gemm_bf16_nt M=100,K=70,N=77 C
+gemm gemm_f32_nt M=77,K=50,N=45 C
+gemm gemm_bf16_ep M=70,K=40,N=50 C --set use_bias=true --set use_residual=true --set act=1
+gemm gemm_bf16_ep_bf16 M=70,K=40,N=50 C:bf16 --set use_bias=true --set act=2
+gemm gemm_f32_ep M=45,K=33,N=70 C --set use_residual=true --set act=3
+gemm gemm_bf16_nt_ep_bf16 M=50,K=64,N=45 C:bf16 --set use_bias=true --set use_residual=true
+gemm gemm_f32_nt_ep M=45,K=40,N=37 C --set use_bias=true --set act=1
+gemm gemm_bf16_batched BT=3,M=40,K=33,N=70 C
+gemm gemm_bf16_nt_batched BT=2,M=45,K=40,N=33 C
+gemm gemm_f32_batched BT=2,M=33,K=20,N=70 C
+gemm pack_b_bf16 K=300,N=290,NB=2,KT=2 P:bf16
+gemm gemm_bf16_packed M=40,K=200,N=100,NB=1,KT=1 C
+gemm gemv_f32 M=5,K=100,N=200 C
+gemm gemv_bf16_packed M=5,K=300,N=290,NB=2,KT=2 C
+gemm gemm_bf16_small M=70,K=100,N=77 C
+gemm gemm_bf16_tiny M=45,K=40,N=33 C
+gemm gemm_f32_tiny M=45,K=40,N=33 C
+gemm pack_b_bf16_small K=100,N=70,NB=2,KT=2 P:bf16
+gemm gemm_bf16_small_packed M=70,K=100,N=120,NB=2,KT=2 C
+gemm pack_b_bf16_tiny K=50,N=40,NB=2,KT=2 P:bf16
+gemm gemm_bf16_tiny_packed M=45,K=60,N=64,NB=2,KT=2 C
+attention attention_f32_d64 B=1,H=2,S=70,D=50,HKV=1,SKV=90,MB=1,HM=1,MQ=1,MK=90 O --set causal=true --set scale=0.15
+attention attention_bf16_d64_len B=1,H=2,S=40,D=64,HKV=2,SMAX=100,MB=1,HM=1,MQ=1,MK=1 O:bf16 --set scale=0.125 --set len=70
+attention_decode attention_decode_f32_d64 B=1,H=8,S=1,D=64,HKV=2,SKV=150,NS=1 O --set scale=0.125
+attention_decode attention_decode_bf16_d64_len B=2,H=2,S=1,D=60,HKV=2,SMAX=200,NS=2 PartO:bf16,PartML --set scale=0.1 --set len=130
+attention_decode attention_decode_f32_d64_len B=1,H=4,S=1,D=64,HKV=4,SMAX=120,NS=1 O --set scale=0.1 --set len=99
+ffn ffn_swiglu_bf16_part S=2,T=20,D=40,F=100 P:sum
+ffn ffn_gelu_f32_part<1> S=3,T=5,D=70,F=200 P:sum
+ffn ffn_partial_sum_bf16 S=3,T=20,D=70 Y:bf16
+ffn ffn_partial_sum_f32 S=2,T=5,D=40 Y
+ffn ffn_partial_sum_bias_f32 S=2,T=20,D=70 Y
 LIST
     ;;
 nosync)
