@@ -33,6 +33,10 @@
 #                against the CPU configuration below)
 #   configs      stdlib kernels at their GPU configuration on the emulator against the
 #                same kernels at their CPU configuration on the host (same inputs)
+#   combine      attention_decode_combine_{f32,bf16} on the emulator, fed the partial
+#                results (PartO, PartML) of a split decode run on the host: checked
+#                against the interpreter, and O against the same decode in one pass
+#                (NS = 1), which must agree with the combined chunks
 #   nosync       the example gemm without a sync(): the emulator must see the race
 #   unsupported  a kernel the lowering refuses (a bf16 and an f32 mma in one kernel):
 #                a clear message, no crash
@@ -207,6 +211,27 @@ ffn ffn_gelu_f32_part<1> S=3,T=5,D=70,F=200 P:sum
 ffn ffn_partial_sum_bf16 S=3,T=20,D=70 Y:bf16
 ffn ffn_partial_sum_f32 S=2,T=5,D=40 Y
 ffn ffn_partial_sum_bias_f32 S=2,T=20,D=70 Y
+LIST
+    ;;
+combine)
+    # random partials would make m and l meaningless (outputs near 1e28, where a
+    # relative tolerance proves nothing): the combine kernels get real ones
+    work=$(mktemp -d)
+    trap 'rm -rf "$work"' EXIT
+    dec=$tests/../stdlib-kernels/attention_decode.tk
+    while read -r t ns kv sizes; do
+        for n in 1 "$ns"; do
+            "$tkc" run "$dec" --kernel "attention_decode_${t}_d128" --size "$sizes,$kv,NS=$n" --seed 7 --repeat 1 \
+                --set scale=0.1 --output-dir "$work/$t.$n" > "$work/$t.$n.log" 2>&1 || { cat "$work/$t.$n.log"; fail "decode $t NS=$n"; }
+        done
+        out=$("$tkc" run "$dec" --kernel "attention_decode_combine_$t" --target=sm_80-emu --size "$sizes,NS=$ns" \
+            --input "PartO=$work/$t.$ns/PartO.npy" --input "PartML=$work/$t.$ns/PartML.npy" \
+            --expect "O=$work/$t.1/O.npy" --repeat 1 --threads 2 2>&1)
+        echo "$out" | grep -E '^(kernel|correct|  (O|PartO|PartML) )'
+        echo "$out" | grep -q '^correct   yes' || { echo "$out"; fail "attention_decode_combine_$t"; }
+    done <<'LIST'
+f32 5 HKV=3,SKV=333 B=2,H=6,S=1,D=100
+bf16 3 HKV=1,SKV=200 B=1,H=4,S=1,D=128
 LIST
     ;;
 nosync)
