@@ -35,8 +35,13 @@ typedef void (*TkEmuBarrierFn)(TkEmuEnv *env);
  * lane src_lane (0..31) offered. Returns when every lane has reached it. */
 typedef uint32_t (*TkEmuShuffleFn)(TkEmuEnv *env, uint32_t x, int32_t src_lane);
 
+/* ldmatrix.sync.aligned.m8n8.x{num}{.trans}.b16: this lane's row address in
+ * (lane 8i + r: row r of matrix i; lanes past 8·num are not read), its num
+ * registers out. Returns when every lane has reached it. */
+typedef void (*TkEmuLdmatrixFn)(TkEmuEnv *env, int32_t num, int32_t trans, const void *row, uint32_t *out);
+
 /* Field order is the ABI: the emitted code addresses them as
- * { ptr, i32, [3 x i32], ptr, ptr, ptr, ptr }. */
+ * { ptr, i32, [3 x i32], ptr, ptr, ptr, ptr, ptr }. */
 struct TkEmuEnv {
     TkEmuMmaFn mma;
     int32_t tid;          /* the thread's index in its block (%tid.x) */
@@ -45,6 +50,7 @@ struct TkEmuEnv {
     TkEmuBarrierFn barrier;
     void *shared;         /* the block's shared tiles, 16-byte aligned, one buffer per block */
     TkEmuShuffleFn shuffle;
+    TkEmuLdmatrixFn ldmatrix;
 };
 
 typedef void (*TkEmuThreadFn)(void **args, const int64_t *sizes, TkEmuEnv *env);

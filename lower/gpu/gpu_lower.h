@@ -33,6 +33,7 @@
 #define TK_LOWER_GPU_LOWER_H
 
 #include <llvm-c/Core.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "gpu_mma.h"
@@ -69,6 +70,14 @@ struct TkGpuVendor {
     /* Every lane of the warp waits here; what any of them wrote to shared
      * memory before it, all of them see after it. Reached by all lanes together. */
     void (*warp_sync)(TkGpuBuilder *gb);
+    /* ldmatrix.sync.aligned.m8n8.x{num}{.trans}.b16 (num 1, 2 or 4): lane
+     * 8i + r gives in `row` the address of row r of 8x8 matrix i (16 bytes,
+     * 16-byte aligned, in shared memory); returns the lane's `num` registers
+     * as <num x i32>, register i from matrix i: row lane/4, columns 2(lane%4)
+     * and +1 (low half first), or with trans column lane/4, rows 2(lane%4)
+     * and +1. Reached by all lanes together. NULL: the vendor has none, and
+     * register tiles are read from shared memory element by element. */
+    LLVMValueRef (*ldmatrix)(TkGpuBuilder *gb, LLVMValueRef row, int num, bool trans);
     /* Marks fn as running in blocks of exactly `threads` threads (NULL: nothing to mark). */
     void (*kernel_attrs)(LLVMContextRef ctx, LLVMValueRef fn, int threads);
     /* The emulation target (NULL on a GPU): the kernel function is internal

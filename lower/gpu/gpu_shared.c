@@ -10,15 +10,22 @@
  * after a sync(), as the language asks (docs/LANGUAGE.md §4). A register tile
  * is read from an st lane by lane through the base tile's lane maps, like a
  * load from a gl but without masks: the checker keeps st coordinates in range.
- * One scalar access per element for now; vector accesses and ldmatrix come
- * with the performance work. Register tiles and vectors stored into an st or
+ * An st is stored swizzled (gpu_swizzle.h: 16-byte chunks of a row exchanged
+ * so that 8 rows at one column fall in 8 different banks); the block's loops
+ * walk its storage in order and find each element's (row, col) from it.
+ * A bf16/f16 register tile whose fragments are ldmatrix's (the mma A layout,
+ * or B's with .trans) is read with ldmatrix where the vendor has it, one
+ * 16-byte row per lane and 8x8 matrix; other tiles one element at a time.
+ * Register tiles and vectors stored into an st or
  * sv are per-warp: each lane writes the elements it owns, and the warp meets
  * (warp_sync) so that its later reads see them. An sv is placed and filled
  * like an st; rv loads and stores of one go through gpu_vector.c. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gpu_internal.h"
+#include "gpu_swizzle.h"
 
 static bool is_st(const TkType *t) { return t && t->kind == TK_TY_ST; }
 static bool is_shared(const TkType *t) { return t && tk_is_shared(t->kind); }
@@ -193,6 +200,31 @@ static void st_store(GpuLower *g, const TkType *st, LLVMValueRef base, LLVMValue
     LLVMBuildStore(g->e.b, x, LLVMBuildGEP2(g->e.b, et, base, &e, 1, ""));
 }
 
+/* an st's swizzle (gpu_swizzle.h); an sv is not swizzled */
+static TkSwizzle st_swizzle(const TkType *sh)
+{
+    TkSwizzle none = { 0, 0, 0 };
+    return sh->kind == TK_TY_ST ? tk_swizzle_of(sh->dims[1], sh->elem == TK_TY_F32 ? 4 : 2) : none;
+}
+
+/* column col of row `row` moved by the swizzle (i64 values); the same
+ * exchange maps a stored column back to the tile's */
+static LLVMValueRef swz_col(GpuLower *g, TkSwizzle z, LLVMValueRef row, LLVMValueRef col)
+{
+    LLVMBuilderRef B = g->e.b;
+    if (z.mask == 0) return col;
+    LLVMValueRef x = LLVMBuildAnd(B, LLVMBuildLShr(B, row, c64(g, z.shift), ""), c64(g, z.mask), "");
+    return LLVMBuildXor(B, col, LLVMBuildShl(B, x, c64(g, z.chunk_shift), ""), "swz");
+}
+
+/* where element (row, col) of st lies: an element index (i64) */
+static LLVMValueRef st_index(GpuLower *g, const TkType *st, LLVMValueRef row, LLVMValueRef col)
+{
+    LLVMBuilderRef B = g->e.b;
+    LLVMValueRef c = swz_col(g, st_swizzle(st), row, col);
+    return LLVMBuildAdd(B, LLVMBuildMul(B, row, c64(g, st->dims[1]), ""), c, "");
+}
+
 /* ---------------------------------------------------------------- emission */
 
 static bool mentions(const TirRegion *r, const TirInstr *var)
@@ -246,7 +278,7 @@ void gpu_shared_var(GpuLower *g, const TirInstr *i)
     gpu_sync(g);
 }
 
-/* Where element e of shared tile or vector sh (row-major) lies in gl type gt
+/* Where the element stored at e of shared tile or vector sh lies in gl type gt
  * at coords[] (tile coordinates last, docs/LANGUAGE.md §4.4), and whether it
  * is inside the tensor: a one-element Access. */
 static Access gl_cell(GpuLower *g, const TkType *gt, const TirInstr *const *coords, const TkType *sh, LLVMValueRef e)
@@ -259,9 +291,10 @@ static Access gl_cell(GpuLower *g, const TkType *gt, const TirInstr *const *coor
         col = LLVMBuildAdd(B, LLVMBuildMul(B, last, c64(g, sh->dims[0]), ""), e, "col");
     } else {
         int64_t R = sh->dims[0], C = sh->dims[1];
-        row = LLVMBuildAdd(B, LLVMBuildMul(B, gpu_i64v(g, gpu_val(g, coords[rank - 2])), c64(g, R), ""),
-                           LLVMBuildSDiv(B, e, c64(g, C), ""), "row");
-        col = LLVMBuildAdd(B, LLVMBuildMul(B, last, c64(g, C), ""), LLVMBuildSRem(B, e, c64(g, C), ""), "col");
+        LLVMValueRef r = LLVMBuildSDiv(B, e, c64(g, C), "");   /* e is where the element is stored */
+        LLVMValueRef c = swz_col(g, st_swizzle(sh), r, LLVMBuildSRem(B, e, c64(g, C), ""));
+        row = LLVMBuildAdd(B, LLVMBuildMul(B, gpu_i64v(g, gpu_val(g, coords[rank - 2])), c64(g, R), ""), r, "row");
+        col = LLVMBuildAdd(B, LLVMBuildMul(B, last, c64(g, C), ""), c, "col");
     }
     LLVMTypeRef v1 = LLVMVectorType(g->e.i64, 1);
     return gpu_gl_access(g, gt, coords, LLVMBuildInsertElement(B, LLVMGetPoison(v1), row, c32(g, 0), ""),
@@ -324,25 +357,111 @@ void gpu_shared_set(GpuLower *g, const TirInstr *i)
 }
 
 /* Where in st the lane's elements of an rt of type t at sub-tile
- * coordinates (r0, c0) (none: (0, 0)) are: the lane's base index, to which
- * cell() adds each element's constant part. Scalar index arithmetic: as
- * <n x i64> vectors it cost examples/gemm.tk 32 registers and a spill on sm_80. */
-static LLVMValueRef tile_base(GpuLower *g, const TkType *st, const TkType *t, const TirInstr *const *coords, bool has, Frags *F)
+ * coordinates (r0, c0) (none: (0, 0)) are: the row and column of the lane's
+ * element 0 of fragment 0, to which cell() adds each element's constant
+ * part. Scalar index arithmetic: as <n x i64> vectors it cost
+ * examples/gemm.tk 32 registers and a spill on sm_80. */
+typedef struct {
+    LLVMValueRef row, col, at;   /* at: the index of (row, col) in an unswizzled st */
+} Base;
+
+static Base tile_base(GpuLower *g, const TkType *st, const TkType *t, const TirInstr *const *coords, bool has, Frags *F)
 {
     LLVMBuilderRef B = g->e.b;
     gpu_frags_of(g->row, t, F);
     LLVMValueRef lane = LLVMBuildZExt(B, g->lane, g->e.i64, "");
     LLVMValueRef r0 = has ? gpu_i64v(g, gpu_val(g, coords[0])) : c64(g, 0), c0 = has ? gpu_i64v(g, gpu_val(g, coords[1])) : c64(g, 0);
-    LLVMValueRef row0 = LLVMBuildAdd(B, LLVMBuildMul(B, r0, c64(g, t->dims[0]), ""), gpu_lane_term(g, lane, F->lay->row), "");
-    LLVMValueRef col0 = LLVMBuildAdd(B, LLVMBuildMul(B, c0, c64(g, t->dims[1]), ""), gpu_lane_term(g, lane, F->lay->col), "");
-    return LLVMBuildAdd(B, LLVMBuildMul(B, row0, c64(g, st->dims[1]), ""), col0, "");
+    Base b;
+    b.row = LLVMBuildAdd(B, LLVMBuildMul(B, r0, c64(g, t->dims[0]), ""), gpu_lane_term(g, lane, F->lay->row), "");
+    b.col = LLVMBuildAdd(B, LLVMBuildMul(B, c0, c64(g, t->dims[1]), ""), gpu_lane_term(g, lane, F->lay->col), "");
+    b.at = LLVMBuildAdd(B, LLVMBuildMul(B, b.row, c64(g, st->dims[1]), ""), b.col, "");
+    return b;
 }
 
-static LLVMValueRef cell(GpuLower *g, const TkType *st, const Frags *F, LLVMValueRef at, unsigned p)
+static LLVMValueRef cell(GpuLower *g, const TkType *st, const Frags *F, Base b, unsigned p)
 {
     int64_t frag = p / F->elems, e = p % F->elems;
     int64_t r = frag / F->fcols * F->bm + F->lay->row_of[e], c = frag % F->fcols * F->bn + F->lay->col_of[e];
-    return LLVMBuildAdd(g->e.b, at, c64(g, r * st->dims[1] + c), "");
+    if (st_swizzle(st).mask == 0) return LLVMBuildAdd(g->e.b, b.at, c64(g, r * st->dims[1] + c), "");
+    return st_index(g, st, LLVMBuildAdd(g->e.b, b.row, c64(g, r), ""), LLVMBuildAdd(g->e.b, b.col, c64(g, c), ""));
+}
+
+/* ---------------------------------------------------------------- ldmatrix */
+
+/* The first row and column (in the tile) of the 8x8 matrix each 32-bit
+ * register of a lane's fragments comes from, if every register is one that
+ * ldmatrix gives: its two elements in one row at columns 2(l%4) + 0..1 of a
+ * matrix whose row l/4 the lane holds (the mma A layout), or with .trans in
+ * one column l/4 at rows 2(l%4) + 0..1 (B's). 0: not ldmatrix's layout; 1:
+ * plain; 2: .trans. The lane terms are compared with the PTX ISA's pattern,
+ * so a vendor table whose layout differs simply does not use it. */
+static int ldm_layout(const Frags *F, int64_t *mr, int64_t *mc)
+{
+    const TkLaneMap *m = F->lay;
+    bool quad_rows = m->row.shift == 2 && m->row.mask == 7 && m->row.mul == 1;
+    bool pair_cols = m->col.shift == 0 && m->col.mask == 3 && m->col.mul == 2;
+    bool pair_rows = m->row.shift == 0 && m->row.mask == 3 && m->row.mul == 2;
+    bool quad_cols = m->col.shift == 2 && m->col.mask == 7 && m->col.mul == 1;
+    int kind = quad_rows && pair_cols ? 1 : pair_rows && quad_cols ? 2 : 0;
+    if (kind == 0 || F->elems % 2) return 0;
+    for (int64_t q = 0; q < F->n / 2; q++) {
+        int64_t p = 2 * q, frag = p / F->elems;
+        int e = (int)(p % F->elems);
+        int64_t r = frag / F->fcols * F->bm + m->row_of[e], c = frag % F->fcols * F->bn + m->col_of[e];
+        bool ok = kind == 1 ? m->row_of[e + 1] == m->row_of[e] && m->col_of[e + 1] == m->col_of[e] + 1 && c % 8 == 0
+                            : m->col_of[e + 1] == m->col_of[e] && m->row_of[e + 1] == m->row_of[e] + 1 && c % 8 == 0;
+        if (!ok) return 0;
+        mr[q] = r;
+        mc[q] = c;
+    }
+    return kind;
+}
+
+/* rt = load(st[, r0, c0]) by ldmatrix, 4 registers (matrices) at a time:
+ * lane 8i + r gives the address of row r of matrix i of the group. Its row
+ * is 16 bytes of one swizzle chunk (a chunk-aligned column), so the swizzle
+ * moves it whole. NULL if the tile is not in ldmatrix's layout. */
+static LLVMValueRef ldm_load(GpuLower *g, const TirInstr *i, const Frags *F)
+{
+    LLVMBuilderRef B = g->e.b;
+    const TirInstr *src = i->args[0];
+    const TkType *st = src->type, *t = i->type;
+    if (!g->v->ldmatrix || !gpu_half(st->elem) || st->kind != TK_TY_ST || st->dims[1] % 8 || t->dims[1] % 8) return NULL;
+    int64_t nregs = F->n / 2, *mr = malloc(sizeof *mr * (size_t)(nregs ? nregs : 1)), *mc = malloc(sizeof *mc * (size_t)(nregs ? nregs : 1));
+    int kind = mr && mc ? ldm_layout(F, mr, mc) : 0;
+    if (kind == 0) {
+        free(mr);
+        free(mc);
+        return NULL;
+    }
+    bool has = i->nargs > 2;
+    LLVMValueRef lane = LLVMBuildZExt(B, g->lane, g->e.i64, "");
+    LLVMValueRef r0 = has ? LLVMBuildMul(B, gpu_i64v(g, gpu_val(g, i->args[1])), c64(g, t->dims[0]), "") : c64(g, 0);
+    LLVMValueRef c0 = has ? LLVMBuildMul(B, gpu_i64v(g, gpu_val(g, i->args[2])), c64(g, t->dims[1]), "") : c64(g, 0);
+    LLVMValueRef row_in = LLVMBuildAnd(B, lane, c64(g, 7), ""), mat = LLVMBuildLShr(B, lane, c64(g, 3), "");
+    LLVMValueRef regs = LLVMGetPoison(LLVMVectorType(g->e.i32, (unsigned)nregs));
+    TkGpuBuilder gb = { g->e.ctx, g->e.mod, g->e.b, g->env };
+    for (int64_t q = 0; q < nregs;) {
+        int num = nregs - q >= 4 ? 4 : nregs - q >= 2 ? 2 : 1;
+        /* this lane's matrix: lanes 8·num.. repeat the first ones' (unread) */
+        LLVMValueRef k = LLVMBuildAnd(B, mat, c64(g, num - 1), "");
+        LLVMValueRef R = c64(g, mr[q]), C = c64(g, mc[q]);
+        for (int m = 1; m < num; m++) {
+            LLVMValueRef is = LLVMBuildICmp(B, LLVMIntEQ, k, c64(g, m), "");
+            R = LLVMBuildSelect(B, is, c64(g, mr[q + m]), R, "");
+            C = LLVMBuildSelect(B, is, c64(g, mc[q + m]), C, "");
+        }
+        LLVMValueRef row = LLVMBuildAdd(B, LLVMBuildAdd(B, r0, R, ""), row_in, ""), col = LLVMBuildAdd(B, c0, C, "");
+        LLVMValueRef ix = st_index(g, st, row, col);
+        LLVMValueRef at = LLVMBuildGEP2(B, g->e.i16, g->slots[src->id], &ix, 1, "ldm.row");
+        LLVMValueRef got = g->v->ldmatrix(&gb, at, num, kind == 2);
+        for (int m = 0; m < num; m++)
+            regs = LLVMBuildInsertElement(B, regs, LLVMBuildExtractElement(B, got, c32(g, m), ""), c32(g, q + m), "");
+        q += num;
+    }
+    free(mr);
+    free(mc);
+    return LLVMBuildBitCast(B, regs, LLVMVectorType(g->e.i16, (unsigned)F->n), "");
 }
 
 LLVMValueRef gpu_shared_load(GpuLower *g, const TirInstr *i)
@@ -351,7 +470,10 @@ LLVMValueRef gpu_shared_load(GpuLower *g, const TirInstr *i)
     const TirInstr *src = i->args[0];
     const TkType *st = src->type;
     Frags F;
-    LLVMValueRef at = tile_base(g, st, i->type, (const TirInstr *const *)&i->args[1], i->nargs > 2, &F);
+    gpu_frags_of(g->row, i->type, &F);
+    LLVMValueRef fast = ldm_load(g, i, &F);
+    if (fast) return fast;
+    Base at = tile_base(g, st, i->type, (const TirInstr *const *)&i->args[1], i->nargs > 2, &F);
     LLVMTypeRef et = st_elem_type(g, st);
     LLVMValueRef v = LLVMGetPoison(LLVMVectorType(et, (unsigned)F.n)), base = g->slots[src->id];
     for (unsigned p = 0; p < (unsigned)F.n; p++) {
@@ -371,7 +493,7 @@ void gpu_shared_store(GpuLower *g, const TirInstr *i)
     const TirInstr *dst = i->args[0], *val = i->args[1];
     const TkType *st = dst->type;
     Frags F;
-    LLVMValueRef at = tile_base(g, st, val->type, (const TirInstr *const *)&i->args[2], i->nargs > 2, &F);
+    Base at = tile_base(g, st, val->type, (const TirInstr *const *)&i->args[2], i->nargs > 2, &F);
     LLVMValueRef v = gpu_val(g, val);
     gpu_warp_sync(g);
     for (unsigned p = 0; p < (unsigned)F.n; p++)

@@ -10,12 +10,12 @@
 #include "gpu_lower.h"
 #include "nvptx_mma.h"
 
-/* { ptr mma, i32 tid, [3 x i32] ctaid, ptr fiber, ptr barrier, ptr shared, ptr shuffle } */
+/* { ptr mma, i32 tid, [3 x i32] ctaid, ptr fiber, ptr barrier, ptr shared, ptr shuffle, ptr ldmatrix } */
 static LLVMTypeRef env_type(LLVMContextRef ctx)
 {
     LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx), ptr = LLVMPointerTypeInContext(ctx, 0);
-    LLVMTypeRef f[7] = { ptr, i32, LLVMArrayType2(i32, 3), ptr, ptr, ptr, ptr };
-    return LLVMStructTypeInContext(ctx, f, 7, 0);
+    LLVMTypeRef f[8] = { ptr, i32, LLVMArrayType2(i32, 3), ptr, ptr, ptr, ptr, ptr };
+    return LLVMStructTypeInContext(ctx, f, 8, 0);
 }
 
 /* the block's buffer, at the tile's offset */
@@ -102,6 +102,19 @@ static LLVMValueRef emu_mma(const TkGpuMma *r, TkGpuBuilder *gb, LLVMValueRef a,
     LLVMValueRef args[6] = { gb->env, LLVMConstInt(i32, (unsigned long long)op, 0), pa, pb, pc, pd };
     LLVMBuildCall2(gb->b, LLVMFunctionType(vd, at, 6, 0), fn, args, 6, "");
     return LLVMBuildLoad2(gb->b, LLVMTypeOf(c), pd, "d");
+}
+
+/* env->ldmatrix(env, num, trans, row, out): the emulator's own ldmatrix
+ * (targets/emu/emu_ldmatrix.c) */
+static LLVMValueRef emu_ldmatrix(TkGpuBuilder *gb, LLVMValueRef row, int num, bool trans)
+{
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(gb->ctx), ptr = LLVMPointerTypeInContext(gb->ctx, 0), vd = LLVMVoidTypeInContext(gb->ctx);
+    LLVMValueRef out = entry_array(gb, i32, 4);
+    LLVMValueRef fn = LLVMBuildLoad2(gb->b, ptr, LLVMBuildStructGEP2(gb->b, env_type(gb->ctx), gb->env, 7, ""), "ldmatrix");
+    LLVMTypeRef at[5] = { ptr, i32, i32, ptr, ptr };
+    LLVMValueRef args[5] = { gb->env, LLVMConstInt(i32, (unsigned)num, 0), LLVMConstInt(i32, trans, 0), row, out };
+    LLVMBuildCall2(gb->b, LLVMFunctionType(vd, at, 5, 0), fn, args, 5, "");
+    return LLVMBuildLoad2(gb->b, LLVMVectorType(i32, (unsigned)num), out, "ldm");
 }
 
 /* NVIDIA's rows, their lane maps untouched (they are what is under test),
@@ -202,6 +215,7 @@ const TkGpuVendor tk_gpu_emu = {
     .barrier = emu_barrier,
     .shuffle = emu_shuffle,
     .warp_sync = emu_warp_sync,
+    .ldmatrix = emu_ldmatrix,
     .mma_rows = emu_rows,
     .mma_check = emu_check,
     .kernel_attrs = NULL,

@@ -66,6 +66,24 @@ static LLVMValueRef nv_shuffle(TkGpuBuilder *gb, LLVMValueRef x, LLVMValueRef sr
     return tk_gpu_intrinsic(gb, "llvm.nvvm.shfl.sync.idx.i32", args, 4);
 }
 
+/* llvm.nvvm.ldmatrix.sync.aligned.m8n8.x{1,2,4}[.trans].b16, overloaded on
+ * the address's pointer type (addrspace(3) here): i32 for x1, a struct of
+ * i32 otherwise */
+static LLVMValueRef nv_ldmatrix(TkGpuBuilder *gb, LLVMValueRef row, int num, bool trans)
+{
+    char name[80];
+    snprintf(name, sizeof name, "llvm.nvvm.ldmatrix.sync.aligned.m8n8.x%d%s.b16", num, trans ? ".trans" : "");
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(gb->ctx), pt = LLVMTypeOf(row);
+    LLVMValueRef fn = LLVMGetIntrinsicDeclaration(gb->mod, LLVMLookupIntrinsicID(name, strlen(name)), &pt, 1);
+    LLVMValueRef r = LLVMBuildCall2(gb->b, LLVMGlobalGetValueType(fn), fn, &row, 1, "ldm");
+    LLVMValueRef v = LLVMGetPoison(LLVMVectorType(i32, (unsigned)num));
+    for (int i = 0; i < num; i++) {
+        LLVMValueRef x = num == 1 ? r : LLVMBuildExtractValue(gb->b, r, (unsigned)i, "");
+        v = LLVMBuildInsertElement(gb->b, v, x, LLVMConstInt(i32, (unsigned)i, 0), "");
+    }
+    return v;
+}
+
 const TkGpuVendor tk_gpu_nvptx = {
     .name = "NVPTX",
     .mma_table = "intrinsics/nvptx_mma.c",
@@ -78,6 +96,7 @@ const TkGpuVendor tk_gpu_nvptx = {
     .barrier = nv_barrier,
     .shuffle = nv_shuffle,
     .warp_sync = nv_warp_sync,
+    .ldmatrix = nv_ldmatrix,
     .mma_rows = nv_rows,
     .mma_check = nv_check,
     .kernel_attrs = nv_kernel_attrs,

@@ -36,4 +36,11 @@ int tk_emu_emit(TirModule *m, const char *target_name, int kind, FILE *out, char
  * failed block stops where it is: its outputs are incomplete. */
 int tk_emu_take_error(char *err, size_t errlen);
 
+/* What the emulator counted since the last call (all host threads), clearing it. */
+typedef struct {
+    unsigned long ldmatrix;             /* warp-wide ldmatrix instructions */
+    unsigned long ldmatrix_conflicts;   /* 8x8 matrices of them whose 8 rows collided in shared-memory banks */
+} TkEmuCounts;
+void tk_emu_take_counts(TkEmuCounts *c);
+
 #endif

@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "emu.h"
+#include "emu_ldmatrix.h"
 #include "emu_mma.h"
 #include "gpu_emu_abi.h"
 
@@ -49,8 +50,14 @@ typedef struct {
     void *fake_stack;         /* AddressSanitizer's per-fiber state */
 } Fiber;
 
-/* What a warp's lanes meet at: a matrix instruction (TK_EMU_MMA_*) or this. */
-enum { COLLECTIVE_SHUFFLE = -1 };
+/* What a warp's lanes meet at: a matrix instruction (TK_EMU_MMA_*), a
+ * shuffle, or an ldmatrix of some shape (COLLECTIVE_LDMATRIX - 2·num - trans). */
+enum { COLLECTIVE_SHUFFLE = -1, COLLECTIVE_LDMATRIX = -2 };
+
+static const char *collective_name(int32_t op)
+{
+    return op == COLLECTIVE_SHUFFLE ? "a shuffle" : op <= COLLECTIVE_LDMATRIX ? "an ldmatrix" : "a matrix instruction";
+}
 
 /* A warp's meeting point for collectives. The results (d, got) are written
  * when the last lane arrives and read by each lane after; the next
@@ -63,6 +70,8 @@ typedef struct {
     float c[WARP][4], d[WARP][4];
     uint32_t offer[WARP], got[WARP];
     int32_t src[WARP];
+    const void *row[WARP];    /* ldmatrix: each lane's row address */
+    uint32_t ldm[WARP][4];
 } Warp;
 
 typedef struct {
@@ -77,6 +86,7 @@ typedef struct {
     uint32_t bar_gen;         /* completed sync()s */
     char *shared;             /* the block's shared tiles */
     size_t shared_cap;
+    int64_t shared_bytes;     /* this kernel's */
     Fiber *cur;
     ucontext_t main;
     const void *main_bottom;  /* the scheduler's stack, for AddressSanitizer */
@@ -177,8 +187,8 @@ static bool arrive(Block *b, Fiber *f, Warp *w, int32_t op)
 {
     if (w->arrived == 0) w->op = op;
     else if (w->op != op)
-        fail(b, "warp %d: its lanes reached different collectives (%s and %s)", f->warp,
-             w->op == COLLECTIVE_SHUFFLE ? "a shuffle" : "a matrix instruction", op == COLLECTIVE_SHUFFLE ? "a shuffle" : "a matrix instruction");
+        fail(b, "warp %d: its lanes reached different collectives (%s and %s)", f->warp, collective_name(w->op),
+             collective_name(op));
     w->arrived++;
     b->events++;
     return w->arrived == WARP && !b->failed;
@@ -229,6 +239,48 @@ static uint32_t emu_shuffle(TkEmuEnv *env, uint32_t x, int32_t src)
     }
     while (w->gen == gen && !b->failed) to_scheduler(b, f);
     return w->got[f->lane];
+}
+
+/* ldmatrix over the whole warp: the rows the lanes address must be
+ * 16-byte aligned and inside the block's shared tiles, as on a GPU (where
+ * anything else is undefined) */
+static _Atomic unsigned long ldmatrix_count, ldmatrix_conflicts;
+
+static void emu_ldmatrix(TkEmuEnv *env, int32_t num, int32_t trans, const void *row, uint32_t *out)
+{
+    Block *b = tls_block;
+    Fiber *f = env->fiber;
+    Warp *w = &b->warps[f->warp];
+    if ((num != 1 && num != 2 && num != 4) || (trans != 0 && trans != 1)) fail(b, "warp %d: ldmatrix of shape x%d", f->warp, num);
+    w->row[f->lane] = row;
+    uint32_t gen = w->gen;
+    if (arrive(b, f, w, COLLECTIVE_LDMATRIX - 2 * num - trans)) {
+        const uint16_t *rows[WARP];
+        for (int l = 0; l < WARP; l++) {
+            const char *p = w->row[l < 8 * num ? l : l % (8 * num)];
+            long off = (long)(p - b->shared);
+            if (off < 0 || off + 16 > b->shared_bytes || off % 16)
+                fail(b, "warp %d: ldmatrix row address of lane %d is %s (offset %ld of %lld bytes of shared tiles)", f->warp,
+                     l % (8 * num), off % 16 ? "not 16-byte aligned" : "outside the shared tiles", off, (long long)b->shared_bytes);
+            rows[l] = (const uint16_t *)(const void *)p;
+        }
+        if (!b->failed) {
+            tk_emu_ldmatrix(num, trans, rows, w->ldm);
+            ldmatrix_count++;
+            ldmatrix_conflicts += (unsigned long)tk_emu_ldmatrix_conflicts(num, rows, b->shared);
+        }
+        complete(b, w);
+    }
+    while (w->gen == gen && !b->failed) to_scheduler(b, f);
+    memcpy(out, w->ldm[f->lane], sizeof w->ldm[0]);
+}
+
+void tk_emu_take_counts(TkEmuCounts *c)
+{
+    c->ldmatrix = ldmatrix_count;
+    c->ldmatrix_conflicts = ldmatrix_conflicts;
+    ldmatrix_count = 0;
+    ldmatrix_conflicts = 0;
 }
 
 /* sync(): every thread of the block that has not returned */
@@ -288,7 +340,7 @@ static void describe_stall(Block *b)
         Warp *x = &b->warps[w];
         if (x->arrived > 0) {
             fail(b, "warp %d: %d of %d lanes wait at %s that %d exited lanes never reach", w, x->arrived, WARP,
-                 x->op == COLLECTIVE_SHUFFLE ? "a shuffle" : "a matrix instruction", x->exited);
+                 collective_name(x->op), x->exited);
             return;
         }
     }
@@ -319,6 +371,7 @@ void tk_emu_run_block(TkEmuThreadFn fn, void **args, const int64_t *sizes, int32
     b->fn = fn;
     b->args = args;
     b->sizes = sizes;
+    b->shared_bytes = shared_bytes;
     b->n = threads;
     b->exited = 0;
     b->bar_arrived = 0;
@@ -337,7 +390,7 @@ void tk_emu_run_block(TkEmuThreadFn fn, void **args, const int64_t *sizes, int32
         f->lane = t % WARP;
         f->fake_stack = NULL;
         f->env = (TkEmuEnv){ .mma = emu_mma, .tid = t, .ctaid = { bx, by, bz }, .fiber = f, .barrier = emu_barrier,
-                             .shared = b->shared, .shuffle = emu_shuffle };
+                             .shared = b->shared, .shuffle = emu_shuffle, .ldmatrix = emu_ldmatrix };
         getcontext(&f->uc);
         f->uc.uc_stack.ss_sp = f->stack;
         f->uc.uc_stack.ss_size = STACK_BYTES;

@@ -3,7 +3,8 @@
 # target, checked by tkc run against the TIR interpreter (double precision, with
 # its error bounds). Sizes are not multiples of the tiles, so the masked edges of
 # every load and store are exercised; grids have many blocks, run on 1 and 2 threads.
-#   kernels      every register-tile test kernel (one mma, a K loop, 4 warps, 48x48 tiles)
+#   kernels      every register-tile test kernel (one mma, a K loop, 4 warps, 48x48 tiles;
+#                every ldmatrix among them must be free of bank conflicts)
 #                examples/gemm.tk (shared tiles loaded by the block, sync()),
 #                epilogue.tk (maps, select, fma, an accumulator converted to an A operand),
 #                vectors.tk (rv in row, column, replicated and strided distributions,
@@ -52,8 +53,10 @@ kernels)
         case $k in *:*) kernel="--kernel ${k#*:}"; k=${k%%:*} ;; esac
         # shellcheck disable=SC2086 # kernel and extra are words or nothing
         out=$("$tkc" run "$src/$k.tk" $kernel --target=sm_80-emu --size "$sizes" --check --threads "$threads" --repeat 1 $extra 2>&1)
-        echo "$out" | grep -E '^(kernel|correct|  C )'
+        echo "$out" | grep -E '^(kernel|correct|  C |emulator)'
         echo "$out" | grep -q '^correct   yes' || { echo "$out"; fail "$k $sizes on $threads thread(s)"; }
+        # the swizzle keeps every ldmatrix of these kernels free of bank conflicts
+        echo "$out" | grep -q '^emulator  [0-9]* ldmatrix in the first launch, 0 of' || fail "$k: ldmatrix with bank conflicts"
     done <<'LIST'
 mma_single M=45,K=13,N=50 1
 gemm_kloop M=77,K=100,N=93 2

@@ -3,7 +3,8 @@
  * them out, checked against a plain double-precision product), blocks of
  * several warps run as fibers, sync() across a block's shared buffer, warp
  * shuffles (each lane reads the lane it names, within its own warp, over
- * many rounds), and a warp whose lanes do not all reach a matrix instruction,
+ * many rounds), ldmatrix in every shape against the PTX ISA's figure (and
+ * its bank-conflict count and address checks), and a warp whose lanes do not all reach a matrix instruction,
  * or reach different collectives, which must end in a message, not a hang. */
 #include <check.h>
 #include <math.h>
@@ -194,6 +195,70 @@ START_TEST(lanes_at_different_collectives_are_reported)
 }
 END_TEST
 
+/* ldmatrix: a 64x64 16-bit tile in shared memory whose element (r, c)
+ * holds r·64 + c. Each lane addresses the rows the PTX ISA's figure names
+ * (lane 8i + r: row r of matrix i, matrix i at rows 8·(i % 2) + 16·(i / 2)
+ * of column block 8·i, to use several places) and checks what it gets
+ * against the figure: row lane/4, columns 2(lane%4) + 0..1, low half first;
+ * with .trans column lane/4, rows 2(lane%4) + 0..1. */
+static int ldm_bad, ldm_trans, ldm_num;
+static long ldm_offset;   /* added to every lane's address: misalignment */
+
+static void ldmatrix_thread(void **args, const int64_t *sizes, TkEmuEnv *env)
+{
+    (void)args;
+    (void)sizes;
+    uint16_t *tile = env->shared;
+    if (env->tid == 0)
+        for (int e = 0; e < 64 * 64; e++) tile[e] = (uint16_t)e;
+    env->barrier(env);
+    int lane = env->tid % 32, i = lane / 8 % ldm_num, r = lane % 8;
+    int row0[4] = { 0, 8, 16, 24 }, col0[4] = { 0, 8, 16, 24 };
+    const char *at = (const char *)&tile[(row0[i] + r) * 64 + col0[i]] + ldm_offset;
+    uint32_t out[4] = { 0 };
+    env->ldmatrix(env, ldm_num, ldm_trans, at, out);
+    for (int m = 0; m < ldm_num; m++) {
+        int g = lane / 4, p = 2 * (lane % 4);
+        int r_lo = ldm_trans ? p : g, c_lo = ldm_trans ? g : p, r_hi = ldm_trans ? p + 1 : g, c_hi = ldm_trans ? g : p + 1;
+        uint32_t want = (uint32_t)((row0[m] + r_lo) * 64 + col0[m] + c_lo) | (uint32_t)((row0[m] + r_hi) * 64 + col0[m] + c_hi) << 16;
+        if (out[m] != want) ldm_bad++;
+    }
+}
+
+START_TEST(ldmatrix_gives_each_lane_the_ptx_isa_elements)
+{
+    char err[512];
+    tk_emu_take_error(err, sizeof err);
+    TkEmuCounts n;
+    tk_emu_take_counts(&n);
+    for (ldm_num = 1; ldm_num <= 4; ldm_num *= 2)
+        for (ldm_trans = 0; ldm_trans < 2; ldm_trans++) {
+            ldm_bad = 0;
+            ldm_offset = 0;
+            tk_emu_run_block(ldmatrix_thread, NULL, NULL, 0, 0, 0, 64, 64 * 64 * 2);
+            ck_assert_msg(!tk_emu_take_error(err, sizeof err), "%s", err);
+            ck_assert_msg(ldm_bad == 0, "x%d%s: %d registers differ from the PTX ISA's figure", ldm_num, ldm_trans ? ".trans" : "", ldm_bad);
+        }
+    /* two warps, 6 shapes: 12 instructions. Rows 128 bytes apart with no
+     * swizzle: every matrix's 8 rows sit in the same 4 banks */
+    tk_emu_take_counts(&n);
+    ck_assert_uint_eq(n.ldmatrix, 12);
+    ck_assert_uint_eq(n.ldmatrix_conflicts, 2 * (1 + 1 + 2 + 2 + 4 + 4));
+    /* a row address off its 16-byte alignment is an error, as on a GPU */
+    ldm_num = 4;
+    ldm_trans = 0;
+    ldm_offset = 4;
+    tk_emu_run_block(ldmatrix_thread, NULL, NULL, 0, 0, 0, 32, 64 * 64 * 2);
+    ck_assert(tk_emu_take_error(err, sizeof err));
+    ck_assert_msg(strstr(err, "ldmatrix") && strstr(err, "not 16-byte aligned"), "%s", err);
+    /* and one outside the shared tiles */
+    ldm_offset = 64 * 64 * 2;
+    tk_emu_run_block(ldmatrix_thread, NULL, NULL, 0, 0, 0, 32, 64 * 64 * 2);
+    ck_assert(tk_emu_take_error(err, sizeof err));
+    ck_assert_msg(strstr(err, "outside the shared tiles"), "%s", err);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("emu");
@@ -204,6 +269,7 @@ int main(void)
     tcase_add_test(tc, sync_orders_shared_writes_before_reads);
     tcase_add_test(tc, shuffle_reads_the_named_lane_of_its_warp);
     tcase_add_test(tc, lanes_at_different_collectives_are_reported);
+    tcase_add_test(tc, ldmatrix_gives_each_lane_the_ptx_isa_elements);
     suite_add_tcase(s, tc);
     SRunner *r = srunner_create(s);
     srunner_run_all(r, CK_NORMAL);

@@ -4,7 +4,10 @@
  * SM names parse; instructions an SM lacks are refused; and a .tk kernel
  * compiles through the shared GPU lowering to PTX with the expected number
  * of mma.sync per K step, while constructs outside the subset are refused
- * with the file position, the SM and the construct. */
+ * with the file position, the SM and the construct. The shared-tile swizzle
+ * is a permutation of each row that keeps 16-byte chunks whole and puts 8
+ * consecutive rows of one column in 8 different bank groups; register tiles
+ * in ldmatrix's layout are read with it (.trans for col tiles). */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +16,7 @@
 #include "cpu_jit.h"
 #include "cuda.h"
 #include "front.h"
+#include "gpu_swizzle.h"
 #include "lower.h"
 #include "nvptx.h"
 #include "nvptx_mma.h"
@@ -275,6 +279,36 @@ START_TEST(warps_and_k_loop)
 }
 END_TEST
 
+static const char shared_src[] =
+    "kernel s(gl<bf16, M, K> A, gl<bf16, K, N> B, gl<f32, M, N> C) grid(1) warps(2)\n"
+    "{\n"
+    "    st<bf16, 32, 32> As;\n"
+    "    st<bf16, 32, 64> Bs;\n"
+    "    As = load(A, 0, 0);\n"
+    "    Bs = load(B, 0, 0);\n"
+    "    sync();\n"
+    "    rt<bf16, 16, 32> a = load(As, warp.id, 0);\n"
+    "    rt<bf16, 32, 64, col> b = load(Bs, 0, 0);\n"
+    "    rt<f32, 16, 64> acc = zeros();\n"
+    "    mma_ab(acc, a, b);\n"
+    "    store(C, acc, warp.id, 0);\n"
+    "}\n";
+
+/* a 16x32 A tile: 8 registers per lane, two ldmatrix.x4; a 32x64 col
+ * tile: 32 registers, eight .x4.trans; no element-by-element shared loads left */
+START_TEST(shared_tiles_go_through_ldmatrix)
+{
+    char err[1024], *text;
+    int rc = compile(shared_src, "sm_80", TK_EMIT_ASM, &text, err, sizeof err);
+    ck_assert_msg(rc == 0, "%s", err);
+    ck_assert_int_eq(count(text, "ldmatrix.sync.aligned.m8n8.x4.shared.b16"), 2);
+    ck_assert_int_eq(count(text, "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16"), 8);
+    ck_assert_int_eq(count(text, "ld.shared.b16"), 0);
+    ck_assert_int_eq(count(text, "ld.shared.u16"), 0);
+    free(text);
+}
+END_TEST
+
 START_TEST(refusals_are_diagnostics)
 {
     char err[1024], *text;
@@ -333,6 +367,39 @@ START_TEST(grid_on_the_host)
 }
 END_TEST
 
+START_TEST(swizzle_permutes_rows_and_spreads_banks)
+{
+    for (int bytes = 2; bytes <= 4; bytes += 2)
+        for (int64_t cols = 4; cols <= 512; cols += 4) {
+            TkSwizzle z = tk_swizzle_of(cols, bytes);
+            int64_t chunk = 16 / bytes, n = cols / chunk;
+            bool swizzled = cols % chunk == 0 && n % 2 == 0;
+            ck_assert_msg((z.mask != 0) == swizzled, "cols %lld, %d-byte elements: swizzled %d", (long long)cols, bytes, z.mask != 0);
+            for (int64_t row = 0; row < 24; row++) {
+                /* a permutation of the row that moves whole chunks */
+                static char seen[512];
+                memset(seen, 0, sizeof seen);
+                for (int64_t col = 0; col < cols; col++) {
+                    int64_t at = tk_swizzle_index(z, cols, row, col);
+                    ck_assert_msg(at / cols == row && !seen[at % cols], "cols %lld: (%lld, %lld) at %lld", (long long)cols, (long long)row,
+                                  (long long)col, (long long)at);
+                    seen[at % cols] = 1;
+                    ck_assert_int_eq((at - row * cols) % chunk, col % chunk);
+                }
+            }
+            if (cols % chunk) continue;
+            /* 8 consecutive rows from any row, one chunk-aligned column: 8 bank groups */
+            for (int64_t row = 0; row < 16; row++)
+                for (int64_t col = 0; col < cols; col += chunk) {
+                    unsigned groups = 0;
+                    for (int64_t r = row; r < row + 8; r++) groups |= 1u << (tk_swizzle_index(z, cols, r, col) * bytes / 16 % 8);
+                    ck_assert_msg(groups == 0xff, "cols %lld, rows %lld..+7, col %lld: bank groups %#x", (long long)cols, (long long)row,
+                                  (long long)col, groups);
+                }
+        }
+}
+END_TEST
+
 /* no driver: a status naming what is missing, never a crash */
 START_TEST(cuda_without_a_driver)
 {
@@ -356,12 +423,14 @@ int main(void)
     tcase_add_test(tc, sm_names_and_pairings);
     tcase_add_test(tc, grid_on_the_host);
     tcase_add_test(tc, cuda_without_a_driver);
+    tcase_add_test(tc, swizzle_permutes_rows_and_spreads_banks);
     suite_add_tcase(s, tc);
     TCase *k = tcase_create("kernels");
     tcase_set_timeout(k, 120);
     tcase_add_test(k, one_kernel_three_sms);
     tcase_add_test(k, warps_and_k_loop);
     tcase_add_test(k, refusals_are_diagnostics);
+    tcase_add_test(k, shared_tiles_go_through_ldmatrix);
     suite_add_tcase(s, k);
     SRunner *r = srunner_create(s);
     srunner_run_all(r, CK_NORMAL);

@@ -232,7 +232,13 @@ int tkc_run(int argc, char **argv)
     if (status == RUN_OK && !on_gpu && tk_cpu_lookup(mod, fn->name, &L.grid, &L.block, err, errlen) != 0) status = RUN_FAILED;
     for (unsigned p = 0; p < A.n; p++) L.ptrs[p] = A.args[p].data;
     /* the first launch is the one that is checked and written out */
+    TkEmuCounts counts;
+    tk_emu_take_counts(&counts);
     if (status == RUN_OK && launch(launch_ctx, err, errlen) != 0) status = RUN_FAILED;
+    tk_emu_take_counts(&counts);
+    R.emulated = L.emulated && status == RUN_OK;
+    R.ldmatrix = counts.ldmatrix;
+    R.ldmatrix_conflicts = counts.ldmatrix_conflicts;
     if (status == RUN_OK && on_gpu && run_cuda_fetch(&gpu, &A, err, errlen) != 0) status = RUN_FAILED;
     launched = status == RUN_OK;
     if (status == RUN_OK && o.output_dir && run_write_outputs(o.output_dir, fn, &A, err, errlen) != 0) status = RUN_USAGE;
