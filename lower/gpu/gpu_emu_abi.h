@@ -40,8 +40,15 @@ typedef uint32_t (*TkEmuShuffleFn)(TkEmuEnv *env, uint32_t x, int32_t src_lane);
  * registers out. Returns when every lane has reached it. */
 typedef void (*TkEmuLdmatrixFn)(TkEmuEnv *env, int32_t num, int32_t trans, const void *row, uint32_t *out);
 
+/* cp.async of 16 bytes: `bytes` (0..16) read from src (global), the rest of
+ * the 16 zero, written to dst (shared) — not now but when this thread next
+ * waits (or returns), so a read before the wait sees the old contents. */
+typedef void (*TkEmuCpAsyncFn)(TkEmuEnv *env, void *dst, const void *src, int32_t bytes);
+/* cp.async.wait_all: this thread's copies land */
+typedef void (*TkEmuCpAsyncWaitFn)(TkEmuEnv *env);
+
 /* Field order is the ABI: the emitted code addresses them as
- * { ptr, i32, [3 x i32], ptr, ptr, ptr, ptr, ptr }. */
+ * { ptr, i32, [3 x i32], ptr, ptr, ptr, ptr, ptr, ptr, ptr }. */
 struct TkEmuEnv {
     TkEmuMmaFn mma;
     int32_t tid;          /* the thread's index in its block (%tid.x) */
@@ -51,6 +58,8 @@ struct TkEmuEnv {
     void *shared;         /* the block's shared tiles, 16-byte aligned, one buffer per block */
     TkEmuShuffleFn shuffle;
     TkEmuLdmatrixFn ldmatrix;
+    TkEmuCpAsyncFn cp_async;
+    TkEmuCpAsyncWaitFn cp_async_wait;
 };
 
 typedef void (*TkEmuThreadFn)(void **args, const int64_t *sizes, TkEmuEnv *env);

@@ -5,7 +5,8 @@
  * cross lanes; gpu_element.c: single elements; gpu_elementwise.c: maps
  * and conversions of register tiles; gpu_vector.c: register vectors,
  * reductions, broadcasts and masks; gpu_shared.c: shared tiles and
- * barriers). Not a public interface. */
+ * barriers; gpu_async.c: shared tiles loaded by asynchronous copies, and
+ * the waits they need). Not a public interface. */
 #ifndef TK_LOWER_GPU_INTERNAL_H
 #define TK_LOWER_GPU_INTERNAL_H
 
@@ -39,6 +40,12 @@ typedef struct {
     int16_t ofs[TK_GPU_FRAG_MAX];
 } Dist;
 
+/* shared tiles (a bit each) with asynchronous copies possibly in flight, and
+ * touched element by element by a collective since the last barrier (gpu_async.c) */
+typedef struct {
+    uint64_t inflight, touched;
+} GpuAsyncState;
+
 typedef struct GpuLower {
     Emit e;                   /* scalar helpers of emit_llvm.c: ctx, mod, b, types */
     const TirModule *m;
@@ -61,6 +68,10 @@ typedef struct GpuLower {
     uint8_t *meet;            /* per parameter: its stores meet the warp before and after (gpu_store_meets) */
     int64_t exchange_bytes;   /* per warp: shared scratch for layouts that cross lanes (gpu_exchange.c) */
     LLVMValueRef exchange;    /* the block's scratch: exchange_bytes per warp */
+    bool async;               /* the kernel loads a shared tile by asynchronous copies (gpu_async.c) */
+    GpuAsyncState pending;    /* here, as the kernel is emitted */
+    const TirInstr *async_vars[63];
+    int async_nvars;
     int status;               /* 0, 1 unsupported input, -1 internal */
     char *err;
     size_t errlen;
@@ -188,5 +199,23 @@ void gpu_shared_store(GpuLower *g, const TirInstr *i);          /* an rt into an
 void gpu_shared_to_global(GpuLower *g, const TirInstr *i);      /* an st or sv into a gl, by the block */
 void gpu_warp_sync(GpuLower *g);                                /* the warp's lanes meet; their shared writes are seen */
 void gpu_sync(GpuLower *g);
+/* the element of an st's row that column col is stored at (the swizzle, gpu_swizzle.h; it is its own inverse) */
+LLVMValueRef gpu_st_col(GpuLower *g, const TkType *st, LLVMValueRef row, LLVMValueRef col);
+/* for (e = tid; e < n; e += threads) { ... }: the block's threads share n items */
+typedef struct {
+    LLVMBasicBlockRef pre, head, body, exit;
+    LLVMValueRef e;   /* i64: the item this thread handles */
+} Coop;
+void gpu_coop_begin(GpuLower *g, Coop *L, int64_t n);
+void gpu_coop_end(GpuLower *g, Coop *L);
+
+/* shared tiles loaded by asynchronous copies, and the waits they need (gpu_async.c) */
+bool gpu_async_ok(const GpuLower *g, const TirInstr *i);        /* SET st = LOAD gl that can go by 16-byte copies */
+void gpu_async_begin(GpuLower *g, const TirFunc *f);            /* before a kernel's body */
+GpuAsyncState gpu_async_loop_in(GpuLower *g, const TirInstr *loop);   /* the state at the top of a loop's body */
+GpuAsyncState gpu_async_join(GpuAsyncState a, GpuAsyncState b);       /* either one (after an if) */
+void gpu_async_before_collective(GpuLower *g, const TirInstr *i);   /* the wait and barrier a collective needs first; steps the state */
+void gpu_async_before_sync(GpuLower *g);                        /* the thread's copies are in before the barrier */
+LLVMBasicBlockRef gpu_async_load(GpuLower *g, const TirInstr *i);   /* the copies; leaves the builder at the fallback, returns the join */
 
 #endif

@@ -422,7 +422,10 @@ static void emit_for(GpuLower *g, const TirInstr *i)
     LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntSLT, iv, hi, ""), body, exit);
     LLVMPositionBuilderAtEnd(B, body);
     if (i->iv) gpu_set_val(g, i->iv, iv);
+    GpuAsyncState in = gpu_async_loop_in(g, i);   /* at the top: from before, or from the last iteration */
+    g->pending = in;
     emit_region(g, &i->body[0]);
+    g->pending = in;
     LLVMValueRef next = LLVMBuildAdd(B, iv, LLVMConstInt(t, 1, 0), "");
     LLVMBasicBlockRef latch = LLVMGetInsertBlock(B);
     LLVMAddIncoming(iv, &next, &latch, 1);
@@ -438,11 +441,15 @@ static void emit_if(GpuLower *g, const TirInstr *i)
                                 LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "else") };
     LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "endif");
     LLVMBuildCondBr(B, c, bb[0], bb[1]);
+    GpuAsyncState in = g->pending, out = { 0, 0 };
     for (int k = 0; k < 2; k++) {
         LLVMPositionBuilderAtEnd(B, bb[k]);
+        g->pending = in;
         emit_region(g, &i->body[k]);
+        out = gpu_async_join(out, g->pending);
         LLVMBuildBr(B, join);
     }
+    g->pending = out;
     LLVMPositionBuilderAtEnd(B, join);
 }
 
@@ -622,6 +629,7 @@ static int emit_kernel(GpuLower *g, const TirFunc *f)
     begin_fn(g, kernel);
     g->env = host ? LLVMGetLastParam(kernel) : NULL;
     g->shared_used = 0;
+    gpu_async_begin(g, f);
     LLVMValueRef tid = g->tid = gpu_special(g, TK_GPU_THREAD_X);
     g->lane = LLVMBuildAnd(g->e.b, tid, c32(g, g->wave - 1), "lane");
     g->warp = f->warps > 1 ? LLVMBuildUDiv(g->e.b, tid, c32(g, g->wave), "warp") : c32(g, 0);

@@ -78,6 +78,14 @@ struct TkGpuVendor {
      * and +1. Reached by all lanes together. NULL: the vendor has none, and
      * register tiles are read from shared memory element by element. */
     LLVMValueRef (*ldmatrix)(TkGpuBuilder *gb, LLVMValueRef row, int num, bool trans);
+    /* cp.async of 16 bytes from global memory `src` to shared memory `dst`
+     * (both 16-byte aligned): `bytes` (i32, 0..16) are read, the rest of the
+     * 16 zero-filled. The copy lands some time before this thread's next
+     * cp_async_wait returns. NULL: none (shared tiles are loaded element by
+     * element, synchronously). */
+    void (*cp_async)(TkGpuBuilder *gb, LLVMValueRef dst, LLVMValueRef src, LLVMValueRef bytes);
+    /* cp.async.wait_all: every copy this thread issued has landed */
+    void (*cp_async_wait)(TkGpuBuilder *gb);
     /* Marks fn as running in blocks of exactly `threads` threads (NULL: nothing to mark). */
     void (*kernel_attrs)(LLVMContextRef ctx, LLVMValueRef fn, int threads);
     /* The emulation target (NULL on a GPU): the kernel function is internal

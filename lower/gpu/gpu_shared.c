@@ -155,13 +155,8 @@ int64_t gpu_shared_bytes(const TirRegion *r)
 
 /* ---------------------------------------------------------------- block-shared loops */
 
-typedef struct {
-    LLVMBasicBlockRef pre, head, body, exit;
-    LLVMValueRef e;   /* i64: the element this thread handles */
-} Coop;
-
 /* for (e = tid; e < n; e += threads) */
-static void coop_begin(GpuLower *g, Coop *L, int64_t n)
+void gpu_coop_begin(GpuLower *g, Coop *L, int64_t n)
 {
     LLVMBuilderRef B = g->e.b;
     L->pre = LLVMGetInsertBlock(B);
@@ -177,7 +172,7 @@ static void coop_begin(GpuLower *g, Coop *L, int64_t n)
     LLVMPositionBuilderAtEnd(B, L->body);
 }
 
-static void coop_end(GpuLower *g, Coop *L)
+void gpu_coop_end(GpuLower *g, Coop *L)
 {
     LLVMBuilderRef B = g->e.b;
     int64_t threads = (int64_t)(g->f->warps > 0 ? g->f->warps : 1) * g->wave;
@@ -215,6 +210,11 @@ static LLVMValueRef swz_col(GpuLower *g, TkSwizzle z, LLVMValueRef row, LLVMValu
     if (z.mask == 0) return col;
     LLVMValueRef x = LLVMBuildAnd(B, LLVMBuildLShr(B, row, c64(g, z.shift), ""), c64(g, z.mask), "");
     return LLVMBuildXor(B, col, LLVMBuildShl(B, x, c64(g, z.chunk_shift), ""), "swz");
+}
+
+LLVMValueRef gpu_st_col(GpuLower *g, const TkType *st, LLVMValueRef row, LLVMValueRef col)
+{
+    return swz_col(g, st_swizzle(st), row, col);
 }
 
 /* where element (row, col) of st lies: an element index (i64) */
@@ -272,9 +272,9 @@ void gpu_shared_var(GpuLower *g, const TirInstr *i)
      * block sets every element first (examples/gemm.tk's As = load(...)). */
     if (first_use_sets(i->next, i) == 1) return;
     Coop L;
-    coop_begin(g, &L, shared_elems(i->type));
+    gpu_coop_begin(g, &L, shared_elems(i->type));
     st_store(g, i->type, base, L.e, LLVMConstNull(st_elem_type(g, i->type)));
-    coop_end(g, &L);
+    gpu_coop_end(g, &L);
     gpu_sync(g);
 }
 
@@ -327,13 +327,14 @@ void gpu_shared_to_global(GpuLower *g, const TirInstr *i)
     const TirInstr *dst = i->args[0], *s = i->args[1];
     const TkType *sh = s->type;
     LLVMTypeRef et = st_elem_type(g, sh);
+    gpu_async_before_collective(g, i);
     Coop L;
-    coop_begin(g, &L, shared_elems(sh));
+    gpu_coop_begin(g, &L, shared_elems(sh));
     Access A = gl_cell(g, dst->type, (const TirInstr *const *)&i->args[2], sh, L.e);
     LLVMValueRef x = LLVMBuildLoad2(B, et, LLVMBuildGEP2(B, et, g->slots[shared_var(s)->id], &L.e, 1, ""), "");
     LLVMValueRef v = LLVMBuildInsertElement(B, LLVMGetPoison(LLVMVectorType(et, 1)), x, c32(g, 0), "");
     gpu_scatter(g, gpu_val(g, dst), et, A, v, 1);
-    coop_end(g, &L);
+    gpu_coop_end(g, &L);
 }
 
 void gpu_shared_set(GpuLower *g, const TirInstr *i)
@@ -342,18 +343,24 @@ void gpu_shared_set(GpuLower *g, const TirInstr *i)
     const TkType *st = slot->type;
     LLVMValueRef base = g->slots[slot->id];
     Coop L;
+    gpu_async_before_collective(g, i);
     if (v->op == TIR_FILL) {
         const TirInstr *s = v->args[0];
         LLVMValueRef x = emit_convert_scalar(&g->e, gpu_val(g, s), s->type->kind, st->elem);
         if (st->elem != TK_TY_F32) x = LLVMBuildBitCast(g->e.b, x, g->e.i16, "");
-        coop_begin(g, &L, shared_elems(st));
+        gpu_coop_begin(g, &L, shared_elems(st));
         st_store(g, st, base, L.e, x);
-        coop_end(g, &L);
+        gpu_coop_end(g, &L);
         return;
     }
-    coop_begin(g, &L, shared_elems(st));
+    LLVMBasicBlockRef done = gpu_async_ok(g, i) ? gpu_async_load(g, i) : NULL;
+    gpu_coop_begin(g, &L, shared_elems(st));
     st_store(g, st, base, L.e, gl_element(g, v, st, L.e));
-    coop_end(g, &L);
+    gpu_coop_end(g, &L);
+    if (done) {
+        LLVMBuildBr(g->e.b, done);
+        LLVMPositionBuilderAtEnd(g->e.b, done);
+    }
 }
 
 /* Where in st the lane's elements of an rt of type t at sub-tile
@@ -509,6 +516,7 @@ void gpu_warp_sync(GpuLower *g)
 
 void gpu_sync(GpuLower *g)
 {
+    gpu_async_before_sync(g);
     TkGpuBuilder gb = { g->e.ctx, g->e.mod, g->e.b, g->env };
     g->v->barrier(&gb);
 }

@@ -10,12 +10,13 @@
 #include "gpu_lower.h"
 #include "nvptx_mma.h"
 
-/* { ptr mma, i32 tid, [3 x i32] ctaid, ptr fiber, ptr barrier, ptr shared, ptr shuffle, ptr ldmatrix } */
+/* { ptr mma, i32 tid, [3 x i32] ctaid, ptr fiber, ptr barrier, ptr shared, ptr shuffle, ptr ldmatrix,
+ *   ptr cp_async, ptr cp_async_wait } */
 static LLVMTypeRef env_type(LLVMContextRef ctx)
 {
     LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx), ptr = LLVMPointerTypeInContext(ctx, 0);
-    LLVMTypeRef f[8] = { ptr, i32, LLVMArrayType2(i32, 3), ptr, ptr, ptr, ptr, ptr };
-    return LLVMStructTypeInContext(ctx, f, 8, 0);
+    LLVMTypeRef f[10] = { ptr, i32, LLVMArrayType2(i32, 3), ptr, ptr, ptr, ptr, ptr, ptr, ptr };
+    return LLVMStructTypeInContext(ctx, f, 10, 0);
 }
 
 /* the block's buffer, at the tile's offset */
@@ -117,6 +118,23 @@ static LLVMValueRef emu_ldmatrix(TkGpuBuilder *gb, LLVMValueRef row, int num, bo
     return LLVMBuildLoad2(gb->b, LLVMVectorType(i32, (unsigned)num), out, "ldm");
 }
 
+/* env->cp_async(env, dst, src, bytes): recorded, landing at the thread's next wait (targets/emu/emu_block.c) */
+static void emu_cp_async(TkGpuBuilder *gb, LLVMValueRef dst, LLVMValueRef src, LLVMValueRef bytes)
+{
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(gb->ctx), ptr = LLVMPointerTypeInContext(gb->ctx, 0), vd = LLVMVoidTypeInContext(gb->ctx);
+    LLVMValueRef fn = LLVMBuildLoad2(gb->b, ptr, LLVMBuildStructGEP2(gb->b, env_type(gb->ctx), gb->env, 8, ""), "cp_async");
+    LLVMTypeRef at[4] = { ptr, ptr, ptr, i32 };
+    LLVMValueRef args[4] = { gb->env, dst, src, bytes };
+    LLVMBuildCall2(gb->b, LLVMFunctionType(vd, at, 4, 0), fn, args, 4, "");
+}
+
+static void emu_cp_async_wait(TkGpuBuilder *gb)
+{
+    LLVMTypeRef ptr = LLVMPointerTypeInContext(gb->ctx, 0), vd = LLVMVoidTypeInContext(gb->ctx);
+    LLVMValueRef fn = LLVMBuildLoad2(gb->b, ptr, LLVMBuildStructGEP2(gb->b, env_type(gb->ctx), gb->env, 9, ""), "cp_async_wait");
+    LLVMBuildCall2(gb->b, LLVMFunctionType(vd, &ptr, 1, 0), fn, &gb->env, 1, "");
+}
+
 /* NVIDIA's rows, their lane maps untouched (they are what is under test),
  * executed by the emulator */
 static unsigned emu_rows(const char *proc, int warp, TkGpuMma *rows, unsigned max)
@@ -216,6 +234,8 @@ const TkGpuVendor tk_gpu_emu = {
     .shuffle = emu_shuffle,
     .warp_sync = emu_warp_sync,
     .ldmatrix = emu_ldmatrix,
+    .cp_async = emu_cp_async,
+    .cp_async_wait = emu_cp_async_wait,
     .mma_rows = emu_rows,
     .mma_check = emu_check,
     .kernel_attrs = NULL,

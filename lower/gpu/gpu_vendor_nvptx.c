@@ -84,6 +84,19 @@ static LLVMValueRef nv_ldmatrix(TkGpuBuilder *gb, LLVMValueRef row, int num, boo
     return v;
 }
 
+/* cp.async.cg.shared.global [dst], [src], 16, bytes (sm_80+; .cg: cached in
+ * L2 only, as a streamed tile wants) */
+static void nv_cp_async(TkGpuBuilder *gb, LLVMValueRef dst, LLVMValueRef src, LLVMValueRef bytes)
+{
+    LLVMValueRef args[3] = { dst, src, bytes };
+    tk_gpu_intrinsic(gb, "llvm.nvvm.cp.async.cg.shared.global.16.s", args, 3);
+}
+
+static void nv_cp_async_wait(TkGpuBuilder *gb)
+{
+    tk_gpu_intrinsic(gb, "llvm.nvvm.cp.async.wait.all", NULL, 0);
+}
+
 const TkGpuVendor tk_gpu_nvptx = {
     .name = "NVPTX",
     .mma_table = "intrinsics/nvptx_mma.c",
@@ -97,6 +110,8 @@ const TkGpuVendor tk_gpu_nvptx = {
     .shuffle = nv_shuffle,
     .warp_sync = nv_warp_sync,
     .ldmatrix = nv_ldmatrix,
+    .cp_async = nv_cp_async,
+    .cp_async_wait = nv_cp_async_wait,
     .mma_rows = nv_rows,
     .mma_check = nv_check,
     .kernel_attrs = nv_kernel_attrs,

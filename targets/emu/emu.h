@@ -40,6 +40,7 @@ int tk_emu_take_error(char *err, size_t errlen);
 typedef struct {
     unsigned long ldmatrix;             /* warp-wide ldmatrix instructions */
     unsigned long ldmatrix_conflicts;   /* 8x8 matrices of them whose 8 rows collided in shared-memory banks */
+    unsigned long cp_async;             /* 16-byte asynchronous copies into shared memory */
 } TkEmuCounts;
 void tk_emu_take_counts(TkEmuCounts *c);
 

@@ -37,7 +37,13 @@
 #include <sanitizer/common_interface_defs.h>
 #endif
 
-enum { WARP = 32, STACK_BYTES = 256 << 10, MAX_THREADS = 1024 };
+enum { WARP = 32, STACK_BYTES = 256 << 10, MAX_THREADS = 1024, MAX_COPIES = 64 };
+
+/* a cp.async in flight: the 16 bytes it will write, read when issued */
+typedef struct {
+    char *dst;
+    unsigned char data[16];
+} Copy;
 
 typedef enum { FIBER_NEW, FIBER_READY, FIBER_DONE } FiberState;
 
@@ -48,6 +54,8 @@ typedef struct {
     int warp, lane;
     TkEmuEnv env;
     void *fake_stack;         /* AddressSanitizer's per-fiber state */
+    Copy copies[MAX_COPIES];  /* cp.async issued, not landed */
+    int ncopies;
 } Fiber;
 
 /* What a warp's lanes meet at: a matrix instruction (TK_EMU_MMA_*), a
@@ -170,6 +178,7 @@ static void fiber_main(void)
     __sanitizer_finish_switch_fiber(NULL, &b->main_bottom, &b->main_size);
 #endif
     b->fn(b->args, b->sizes, &f->env);
+    f->env.cp_async_wait(&f->env);   /* what a thread copied lands even if it never waits */
     f->state = FIBER_DONE;
     b->warps[f->warp].exited++;
     b->exited++;
@@ -275,12 +284,52 @@ static void emu_ldmatrix(TkEmuEnv *env, int32_t num, int32_t trans, const void *
     memcpy(out, w->ldm[f->lane], sizeof w->ldm[0]);
 }
 
+/* cp.async: checked and read now, written at the thread's next wait, so
+ * that shared memory keeps its old contents until then — a read the
+ * lowering forgot to wait for sees them */
+static _Atomic unsigned long cp_async_count;
+
+static void land(Fiber *f)
+{
+    for (int k = 0; k < f->ncopies; k++) memcpy(f->copies[k].dst, f->copies[k].data, 16);
+    f->ncopies = 0;
+}
+
+static void emu_cp_async(TkEmuEnv *env, void *dst, const void *src, int32_t bytes)
+{
+    Block *b = tls_block;
+    Fiber *f = env->fiber;
+    long off = (long)((char *)dst - b->shared);
+    if (off < 0 || off + 16 > b->shared_bytes || off % 16) {
+        fail(b, "thread %d: cp.async to %s (offset %ld of %lld bytes of shared tiles)", env->tid,
+             off % 16 ? "an address that is not 16-byte aligned" : "outside the shared tiles", off, (long long)b->shared_bytes);
+        return;
+    }
+    if (bytes < 0 || bytes > 16 || (bytes > 0 && (uintptr_t)src % 16)) {
+        fail(b, "thread %d: cp.async of %d bytes from %s", env->tid, bytes, bytes < 0 || bytes > 16 ? "a copy of 16" : "an unaligned source");
+        return;
+    }
+    if (f->ncopies == MAX_COPIES) land(f);   /* a copy may land early, never late */
+    Copy *c = &f->copies[f->ncopies++];
+    c->dst = dst;
+    memset(c->data, 0, sizeof c->data);
+    if (bytes > 0) memcpy(c->data, src, (size_t)bytes);
+    cp_async_count++;
+}
+
+static void emu_cp_async_wait(TkEmuEnv *env)
+{
+    land(env->fiber);
+}
+
 void tk_emu_take_counts(TkEmuCounts *c)
 {
     c->ldmatrix = ldmatrix_count;
     c->ldmatrix_conflicts = ldmatrix_conflicts;
+    c->cp_async = cp_async_count;
     ldmatrix_count = 0;
     ldmatrix_conflicts = 0;
+    cp_async_count = 0;
 }
 
 /* sync(): every thread of the block that has not returned */
@@ -389,8 +438,10 @@ void tk_emu_run_block(TkEmuThreadFn fn, void **args, const int64_t *sizes, int32
         f->warp = t / WARP;
         f->lane = t % WARP;
         f->fake_stack = NULL;
+        f->ncopies = 0;
         f->env = (TkEmuEnv){ .mma = emu_mma, .tid = t, .ctaid = { bx, by, bz }, .fiber = f, .barrier = emu_barrier,
-                             .shared = b->shared, .shuffle = emu_shuffle, .ldmatrix = emu_ldmatrix };
+                             .shared = b->shared, .shuffle = emu_shuffle, .ldmatrix = emu_ldmatrix,
+                             .cp_async = emu_cp_async, .cp_async_wait = emu_cp_async_wait };
         getcontext(&f->uc);
         f->uc.uc_stack.ss_sp = f->stack;
         f->uc.uc_stack.ss_size = STACK_BYTES;

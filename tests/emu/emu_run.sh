@@ -38,7 +38,12 @@
 #                results (PartO, PartML) of a split decode run on the host: checked
 #                against the interpreter, and O against the same decode in one pass
 #                (NS = 1), which must agree with the combined chunks
-#   nosync       the example gemm without a sync(): the emulator must see the race
+#                pipelined.tk (a double-buffered gemm: cp.async copies in flight while
+#                the warps multiply the other tiles; collective operations on one
+#                tile in program order with no sync() between them)
+#   nosync       the example gemm without a sync(): the emulator must see the race,
+#                with element-by-element loads and with cp.async (whose copies the
+#                emulator lands only at the thread's wait)
 #   unsupported  a kernel the lowering refuses (a bf16 and an f32 mma in one kernel):
 #                a clear message, no crash
 set -u
@@ -64,6 +69,11 @@ gemm_kloop M=64,K=16,N=64 1
 gemm_warps M=130,K=70,N=61 2
 odd_tile M=50,K=40,N=100 1
 ../../examples/gemm M=200,K=70,N=150 2
+../../examples/gemm M=197,K=72,N=152 1
+../emu/pipelined:gemm_pipelined M=150,K=136,N=200 2
+../emu/pipelined:gemm_pipelined M=77,K=100,N=45 1
+../emu/pipelined:in_order M=70,N=136 2
+../emu/pipelined:in_order M=33,N=50 1
 ../emu/epilogue M=45,K=16,N=32,D=50 1
 ../emu/regress_wide_exp M=314,K=7,N=88 2
 ../emu/regress_two_shared M=133,K=16,N=21 1
@@ -245,9 +255,15 @@ nosync)
     trap 'rm -rf "$work"' EXIT
     sed '0,/^        sync();/{//d}' "$tests/../examples/gemm.tk" > "$work/nosync.tk"
     [ "$(grep -c 'sync();' "$work/nosync.tk")" = 1 ] || fail "could not remove the first sync()"
-    out=$("$tkc" run "$work/nosync.tk" --kernel gemm --target=sm_80-emu --size M=200,K=70,N=150 --check --repeat 1 2>&1)
-    echo "$out" | grep -E '^(correct|  C )'
-    echo "$out" | grep -q '^correct   NO' || fail "a missing sync() went unnoticed"
+    # K=70: element-by-element loads; K=72, N=152: cp.async (rows of whole
+    # 16-byte chunks), whose copies land only at the wait in sync()
+    for sizes in M=200,K=70,N=150 M=200,K=72,N=152; do
+        out=$("$tkc" run "$work/nosync.tk" --kernel gemm --target=sm_80-emu --size $sizes --check --repeat 1 2>&1)
+        echo "$out" | grep -E '^(correct|  C |emulator)'
+        echo "$out" | grep -q '^correct   NO' || fail "a missing sync() went unnoticed ($sizes)"
+    done
+    out=$("$tkc" run "$tests/emu/pipelined.tk" --kernel gemm_pipelined --target=sm_80-emu --size M=150,K=136,N=200 --check --repeat 1 2>&1)
+    echo "$out" | grep -q '^emulator .* [1-9][0-9]* cp.async$' || { echo "$out"; fail "the pipelined gemm made no cp.async"; }
     ;;
 unsupported)
     # a bf16 and an f32 mma in one kernel (one base tile per kernel): refused

@@ -4,7 +4,8 @@
  * several warps run as fibers, sync() across a block's shared buffer, warp
  * shuffles (each lane reads the lane it names, within its own warp, over
  * many rounds), ldmatrix in every shape against the PTX ISA's figure (and
- * its bank-conflict count and address checks), and a warp whose lanes do not all reach a matrix instruction,
+ * its bank-conflict count and address checks), cp.async landing at the
+ * thread's wait and not before, and a warp whose lanes do not all reach a matrix instruction,
  * or reach different collectives, which must end in a message, not a hang. */
 #include <check.h>
 #include <math.h>
@@ -259,6 +260,45 @@ START_TEST(ldmatrix_gives_each_lane_the_ptx_isa_elements)
 }
 END_TEST
 
+/* cp.async: 16 bytes (or fewer, zero-filled) land at the thread's wait,
+ * not before; a misaligned destination is an error */
+static _Alignas(16) uint16_t cp_src[8] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+static uint16_t cp_before[8], cp_after[8];
+static long cp_dst_offset;
+
+static void cp_async_thread(void **args, const int64_t *sizes, TkEmuEnv *env)
+{
+    (void)args;
+    (void)sizes;
+    uint16_t *tile = env->shared;
+    for (int k = 0; k < 8; k++) tile[k] = 99;
+    env->cp_async(env, (char *)tile + cp_dst_offset, cp_src, 10);   /* 5 elements, 3 zeros */
+    memcpy(cp_before, tile, sizeof cp_before);
+    env->cp_async_wait(env);
+    memcpy(cp_after, tile, sizeof cp_after);
+}
+
+START_TEST(cp_async_lands_at_the_wait)
+{
+    char err[512];
+    tk_emu_take_error(err, sizeof err);
+    cp_dst_offset = 0;
+    tk_emu_run_block(cp_async_thread, NULL, NULL, 0, 0, 0, 32, 64);
+    ck_assert_msg(!tk_emu_take_error(err, sizeof err), "%s", err);
+    for (int k = 0; k < 8; k++) {
+        ck_assert_uint_eq(cp_before[k], 99);                 /* nothing yet */
+        ck_assert_uint_eq(cp_after[k], k < 5 ? k + 1 : 0);   /* 10 bytes, then zeros */
+    }
+    TkEmuCounts n;
+    tk_emu_take_counts(&n);
+    ck_assert_uint_eq(n.cp_async, 32);
+    cp_dst_offset = 8;
+    tk_emu_run_block(cp_async_thread, NULL, NULL, 0, 0, 0, 32, 64);
+    ck_assert(tk_emu_take_error(err, sizeof err));
+    ck_assert_msg(strstr(err, "cp.async") && strstr(err, "not 16-byte aligned"), "%s", err);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("emu");
@@ -270,6 +310,7 @@ int main(void)
     tcase_add_test(tc, shuffle_reads_the_named_lane_of_its_warp);
     tcase_add_test(tc, lanes_at_different_collectives_are_reported);
     tcase_add_test(tc, ldmatrix_gives_each_lane_the_ptx_isa_elements);
+    tcase_add_test(tc, cp_async_lands_at_the_wait);
     suite_add_tcase(s, tc);
     SRunner *r = srunner_create(s);
     srunner_run_all(r, CK_NORMAL);

@@ -295,8 +295,9 @@ static const char shared_src[] =
     "}\n";
 
 /* a 16x32 A tile: 8 registers per lane, two ldmatrix.x4; a 32x64 col
- * tile: 32 registers, eight .x4.trans; no element-by-element shared loads left */
-START_TEST(shared_tiles_go_through_ldmatrix)
+ * tile: 32 registers, eight .x4.trans; no element-by-element shared loads
+ * left. The shared tiles are loaded by cp.async. */
+START_TEST(shared_tiles_go_through_cp_async_and_ldmatrix)
 {
     char err[1024], *text;
     int rc = compile(shared_src, "sm_80", TK_EMIT_ASM, &text, err, sizeof err);
@@ -305,6 +306,11 @@ START_TEST(shared_tiles_go_through_ldmatrix)
     ck_assert_int_eq(count(text, "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16"), 8);
     ck_assert_int_eq(count(text, "ld.shared.b16"), 0);
     ck_assert_int_eq(count(text, "ld.shared.u16"), 0);
+    /* the tiles are loaded by cp.async (with an element-by-element loop for
+     * tensors whose rows are not whole 16-byte chunks), waited for at sync() */
+    ck_assert_int_eq(count(text, "cp.async.cg.shared.global"), 2);
+    const char *wait = strstr(text, "cp.async.wait_all"), *bar = strstr(text, "bar.sync");
+    ck_assert_msg(wait && bar && wait < bar, "no cp.async.wait_all before the barrier");
     free(text);
 }
 END_TEST
@@ -430,7 +436,7 @@ int main(void)
     tcase_add_test(k, one_kernel_three_sms);
     tcase_add_test(k, warps_and_k_loop);
     tcase_add_test(k, refusals_are_diagnostics);
-    tcase_add_test(k, shared_tiles_go_through_ldmatrix);
+    tcase_add_test(k, shared_tiles_go_through_cp_async_and_ldmatrix);
     suite_add_tcase(s, k);
     SRunner *r = srunner_create(s);
     srunner_run_all(r, CK_NORMAL);
