@@ -9,8 +9,10 @@
 #                                      program built here from `tkc -c --target=sm_80`
 #                                      and libtkrt alone: tests/nvptx/cuda_aot.c), then
 #                                      each kernel on the GPU at ragged sizes against a float64
-#                                      PyTorch reference, then time examples/gemm.tk
-#                                      against torch.matmul (cuBLAS), bf16, 4096³ and
+#                                      PyTorch reference, then time examples/gemm.tk and
+#                                      examples/gemm_pipelined.tk (cp.async double
+#                                      buffering, ldmatrix) against torch.matmul
+#                                      (cuBLAS), bf16, 4096³ and
 #                                      8192³, and the stdlib attention (B=16, H=16,
 #                                      S=4096, D=128, causal and not) against PyTorch's
 #                                      flash backend; prints ratios and TFLOP/s, and writes
@@ -29,6 +31,7 @@ prepare)
     tkc=build-dev/tools/tkc/tkc
     mkdir -p bench/gpu/ptx
     "$tkc" --target=sm_90a --emit=ptx examples/gemm.tk -o bench/gpu/ptx/gemm.ptx
+    "$tkc" --target=sm_90a --emit=ptx examples/gemm_pipelined.tk -o bench/gpu/ptx/gemm_pipelined.ptx
     "$tkc" --target=sm_90a --emit=ptx tests/amdgpu/gemm_kloop.tk -o bench/gpu/ptx/gemm_kloop.ptx
     "$tkc" --target=sm_90a --emit=ptx tests/emu/epilogue.tk -o bench/gpu/ptx/epilogue.ptx
     for k in softmax layernorm rmsnorm attention; do   # stdlib kernels at their GPU configurations

@@ -88,6 +88,7 @@ stage_check_examples() {
 run_args_for() {
   case "$1" in
     examples/gemm.tk)      echo "--size M=200,N=130,K=70" ;;
+    examples/gemm_pipelined.tk) echo "--size M=200,N=130,K=72" ;;
     examples/softmax.tk)   echo "--size M=100,N=1000" ;;
     examples/attention.tk) echo "--size B=2,H=3,S=100 --set scale=0.125" ;;
     *) return 1 ;;

@@ -70,6 +70,8 @@ gemm_warps M=130,K=70,N=61 2
 odd_tile M=50,K=40,N=100 1
 ../../examples/gemm M=200,K=70,N=150 2
 ../../examples/gemm M=197,K=72,N=152 1
+../../examples/gemm_pipelined M=200,K=136,N=264 2
+../../examples/gemm_pipelined M=130,K=70,N=61 1
 ../emu/pipelined:gemm_pipelined M=150,K=136,N=200 2
 ../emu/pipelined:gemm_pipelined M=77,K=100,N=45 1
 ../emu/pipelined:in_order M=70,N=136 2
