@@ -85,12 +85,15 @@ def main():
             kernel(ptx, name)((cdiv(N, 128), cdiv(M, 128)), (128,), (ptr(A), ptr(B), ptr(C), cp.int64(M), cp.int64(K), cp.int64(N)))
             torch.cuda.synchronize()
             ok_all &= report(f"examples/{ptx}.tk {M}x{K}x{N}", C, A.double() @ B.double(), 1e-5)
-    # one warp per 64x64 block of C, grid (cdiv(N,64), cdiv(M,64)): tests/amdgpu/gemm_kloop.tk
-    # and the stdlib gemm_bf16 at its GPU configuration
-    for ptx, name, (M, K, N) in (("gemm_kloop", "gemm_kloop", (77, 100, 93)), ("stdlib_gemm", "gemm_bf16", (300, 170, 250))):
+    # one warp per 64x64 block of C, grid (cdiv(N,64), cdiv(M,64)): tests/amdgpu/gemm_kloop.tk;
+    # the stdlib gemm_bf16 at its GPU configuration: 128x128 blocks of 4 warps, staged
+    # through double-buffered shared tiles (cp.async where K and N are multiples of 8)
+    for ptx, name, (M, K, N), tile, threads in (("gemm_kloop", "gemm_kloop", (77, 100, 93), 64, 32),
+                                                ("stdlib_gemm", "gemm_bf16", (300, 170, 250), 128, 128),
+                                                ("stdlib_gemm", "gemm_bf16", (300, 176, 264), 128, 128)):
         A, B = rand_bf16(M, K), rand_bf16(K, N)
         C = torch.full((M, N), float("nan"), device="cuda")
-        kernel(ptx, name)((cdiv(N, 64), cdiv(M, 64)), (32,), (ptr(A), ptr(B), ptr(C), cp.int64(M), cp.int64(K), cp.int64(N)))
+        kernel(ptx, name)((cdiv(N, tile), cdiv(M, tile)), (threads,), (ptr(A), ptr(B), ptr(C), cp.int64(M), cp.int64(K), cp.int64(N)))
         torch.cuda.synchronize()
         ok_all &= report(f"{ptx}.{name} {M}x{K}x{N}", C, A.double() @ B.double(), 1e-5)
     # tests/emu/epilogue.tk: sizes (M, K, N, D), K = 16 and N = 32 (one tile each), grid (cdiv(D,32), cdiv(M,32))

@@ -27,7 +27,9 @@
 #                tests/lang/ok/const_targets.tk (per-target constants at their gpu arms), and
 #                the stdlib softmax (its bf16 form keeps e in an sv), layernorm and
 #                rmsnorm kernels (f32 and bf16), and stdlib gemm kernels at their GPU
-#                configurations (64x64 tiles; two warps per block in gemm_f32_small and
+#                configurations (gemm_bf16 and its _ep/_nt_ep forms staged through
+#                double-buffered shared tiles: cp.async where rows are whole 16-byte
+#                chunks, element loads where not; others 64x64 tiles; two warps per block in gemm_f32_small and
 #                the packed m32 form; an odd row length keeps gemm_f32_small's A off
 #                the vector path), and ffn_packed.tk's kernels (32x32 planes on a GPU:
 #                their data is laid out per target, so they are checked here and not
@@ -121,6 +123,10 @@ odd_tile M=50,K=40,N=100 1
 ../../stdlib-kernels/rmsnorm:rmsnorm_f32 R=37,C=300 1
 ../../stdlib-kernels/rmsnorm:rmsnorm_bf16 R=19,C=100 2
 ../../stdlib-kernels/gemm:gemm_bf16 M=150,K=70,N=130 2
+../../stdlib-kernels/gemm:gemm_bf16 M=150,K=136,N=264 1
+../../stdlib-kernels/gemm:gemm_bf16_ep M=100,K=72,N=136 2 --set use_bias=true --set use_residual=true --set act=3
+../../stdlib-kernels/gemm:gemm_bf16_ep_bf16 M=70,K=200,N=150 1 --set use_bias=true --set use_residual=true --set act=2
+../../stdlib-kernels/gemm:gemm_bf16_nt_ep_bf16 M=130,K=96,N=200 2 --set use_residual=true --set act=1
 ../../stdlib-kernels/gemm:gemm_f32_small M=150,K=71,N=130 1
 ../../stdlib-kernels/gemm:gemm_bf16_nt_ep M=100,K=64,N=77 2 --set use_bias=true --set use_residual=true --set act=2
 ../../stdlib-kernels/gemm:gemv_bf16 M=5,K=100,N=200 1

@@ -373,24 +373,28 @@ START_TEST(grid_on_the_host)
 }
 END_TEST
 
+/* plain loops, one assertion at the end: a ck_assert per element made this
+ * test time out under AddressSanitizer */
 START_TEST(swizzle_permutes_rows_and_spreads_banks)
 {
+    char first[160] = "";
+    int bad = 0;
     for (int bytes = 2; bytes <= 4; bytes += 2)
         for (int64_t cols = 4; cols <= 512; cols += 4) {
             TkSwizzle z = tk_swizzle_of(cols, bytes);
             int64_t chunk = 16 / bytes, n = cols / chunk;
             bool swizzled = cols % chunk == 0 && n % 2 == 0;
-            ck_assert_msg((z.mask != 0) == swizzled, "cols %lld, %d-byte elements: swizzled %d", (long long)cols, bytes, z.mask != 0);
+            if ((z.mask != 0) != swizzled && !bad++)
+                snprintf(first, sizeof first, "cols %lld, %d-byte elements: swizzled %d", (long long)cols, bytes, z.mask != 0);
             for (int64_t row = 0; row < 24; row++) {
                 /* a permutation of the row that moves whole chunks */
-                static char seen[512];
-                memset(seen, 0, sizeof seen);
+                char seen[512] = { 0 };
                 for (int64_t col = 0; col < cols; col++) {
-                    int64_t at = tk_swizzle_index(z, cols, row, col);
-                    ck_assert_msg(at / cols == row && !seen[at % cols], "cols %lld: (%lld, %lld) at %lld", (long long)cols, (long long)row,
-                                  (long long)col, (long long)at);
-                    seen[at % cols] = 1;
-                    ck_assert_int_eq((at - row * cols) % chunk, col % chunk);
+                    int64_t at = tk_swizzle_index(z, cols, row, col), in_row = at - row * cols;
+                    if ((in_row < 0 || in_row >= cols || seen[in_row] || in_row % chunk != col % chunk) && !bad++)
+                        snprintf(first, sizeof first, "cols %lld, %d-byte elements: (%lld, %lld) at %lld", (long long)cols, bytes,
+                                 (long long)row, (long long)col, (long long)at);
+                    if (in_row >= 0 && in_row < cols) seen[in_row] = 1;
                 }
             }
             if (cols % chunk) continue;
@@ -399,10 +403,12 @@ START_TEST(swizzle_permutes_rows_and_spreads_banks)
                 for (int64_t col = 0; col < cols; col += chunk) {
                     unsigned groups = 0;
                     for (int64_t r = row; r < row + 8; r++) groups |= 1u << (tk_swizzle_index(z, cols, r, col) * bytes / 16 % 8);
-                    ck_assert_msg(groups == 0xff, "cols %lld, rows %lld..+7, col %lld: bank groups %#x", (long long)cols, (long long)row,
-                                  (long long)col, groups);
+                    if (groups != 0xff && !bad++)
+                        snprintf(first, sizeof first, "cols %lld, %d-byte elements, rows %lld..+7, col %lld: bank groups %#x",
+                                 (long long)cols, bytes, (long long)row, (long long)col, groups);
                 }
         }
+    ck_assert_msg(bad == 0, "%d failures, the first: %s", bad, first);
 }
 END_TEST
 
@@ -424,6 +430,7 @@ int main(void)
 {
     Suite *s = suite_create("nvptx");
     TCase *tc = tcase_create("table");
+    tcase_set_timeout(tc, 60);   /* the swizzle sweep under AddressSanitizer */
     tcase_add_test(tc, m16n8k16_lane_maps_are_the_ptx_isa_figures);
     tcase_add_test(tc, m16n8k8_tf32_lane_maps_are_the_ptx_isa_figures_with_k_renumbered);
     tcase_add_test(tc, sm_names_and_pairings);
