@@ -149,10 +149,11 @@ START_TEST(matmul_launches_the_stdlib_gemm)
     TkFakeLaunch l;
     tk_fake_cuda_launch(0, &l);
     ck_assert_msg(strncmp(l.name, "gemm_bf16_ep_bf16", 17) == 0, "%s", l.name);
-    /* the bf16 GPU configuration: 64 rows, 32 columns per block, one warp */
-    ck_assert_uint_eq(l.grid[0], 3);   /* cdiv(90, 32) */
-    ck_assert_uint_eq(l.grid[1], 2);   /* cdiv(100, 64) */
-    ck_assert_uint_eq(l.block[0], 32);
+    /* the bf16 GPU configuration: 128x128 per block, staged through shared
+     * tiles by 8 warps of 32x64 (docs/stdlib/gemm.md) */
+    ck_assert_uint_eq(l.grid[0], 1);   /* cdiv(90, 128) */
+    ck_assert_uint_eq(l.grid[1], 1);   /* cdiv(100, 128) */
+    ck_assert_uint_eq(l.block[0], 256);
     ck_assert(u64_at(&l, 0) == (uint64_t)(uintptr_t)tk_tensor_data(a));
     ck_assert(u64_at(&l, 4) == (uint64_t)(uintptr_t)tk_tensor_data(c));
     tk_tensor_release(a);
