@@ -196,8 +196,8 @@ LLVMBasicBlockRef gpu_async_load(GpuLower *g, const TirInstr *i)
     Coop L;
     gpu_coop_begin(g, &L, chunks);
     LLVMValueRef e = LLVMBuildMul(B, L.e, c64(g, per), "");   /* where the chunk is stored */
-    LLVMValueRef r = LLVMBuildSDiv(B, e, c64(g, C), "");
-    LLVMValueRef c = gpu_st_col(g, st, r, LLVMBuildSRem(B, e, c64(g, C), ""));
+    LLVMValueRef r, c;
+    gpu_st_cell(g, st, e, &r, &c);
     LLVMValueRef row = LLVMBuildAdd(B, LLVMBuildMul(B, gpu_i64v(g, gpu_val(g, coords[rank - 2])), c64(g, st->dims[0]), ""), r, "");
     LLVMValueRef col = LLVMBuildAdd(B, LLVMBuildMul(B, gpu_i64v(g, gpu_val(g, coords[rank - 1])), c64(g, C), ""), c, "");
     LLVMTypeRef v1 = LLVMVectorType(g->e.i64, 1);

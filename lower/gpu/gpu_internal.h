@@ -199,8 +199,8 @@ void gpu_shared_store(GpuLower *g, const TirInstr *i);          /* an rt into an
 void gpu_shared_to_global(GpuLower *g, const TirInstr *i);      /* an st or sv into a gl, by the block */
 void gpu_warp_sync(GpuLower *g);                                /* the warp's lanes meet; their shared writes are seen */
 void gpu_sync(GpuLower *g);
-/* the element of an st's row that column col is stored at (the swizzle, gpu_swizzle.h; it is its own inverse) */
-LLVMValueRef gpu_st_col(GpuLower *g, const TkType *st, LLVMValueRef row, LLVMValueRef col);
+/* the (row, col) of the element stored at index e (i64) of an st: the swizzle undone (gpu_swizzle.h) */
+void gpu_st_cell(GpuLower *g, const TkType *st, LLVMValueRef e, LLVMValueRef *row, LLVMValueRef *col);
 /* for (e = tid; e < n; e += threads) { ... }: the block's threads share n items */
 typedef struct {
     LLVMBasicBlockRef pre, head, body, exit;

@@ -198,12 +198,12 @@ static void st_store(GpuLower *g, const TkType *st, LLVMValueRef base, LLVMValue
 /* an st's swizzle (gpu_swizzle.h); an sv is not swizzled */
 static TkSwizzle st_swizzle(const TkType *sh)
 {
-    TkSwizzle none = { 0, 0, 0 };
+    TkSwizzle none = { 0, 0, 0, 0 };
     return sh->kind == TK_TY_ST ? tk_swizzle_of(sh->dims[1], sh->elem == TK_TY_F32 ? 4 : 2) : none;
 }
 
-/* column col of row `row` moved by the swizzle (i64 values); the same
- * exchange maps a stored column back to the tile's */
+/* column col (within its panel) of row `row` moved by the swizzle (i64
+ * values); the same exchange maps a stored column back to the tile's */
 static LLVMValueRef swz_col(GpuLower *g, TkSwizzle z, LLVMValueRef row, LLVMValueRef col)
 {
     LLVMBuilderRef B = g->e.b;
@@ -212,17 +212,27 @@ static LLVMValueRef swz_col(GpuLower *g, TkSwizzle z, LLVMValueRef row, LLVMValu
     return LLVMBuildXor(B, col, LLVMBuildShl(B, x, c64(g, z.chunk_shift), ""), "swz");
 }
 
-LLVMValueRef gpu_st_col(GpuLower *g, const TkType *st, LLVMValueRef row, LLVMValueRef col)
-{
-    return swz_col(g, st_swizzle(st), row, col);
-}
-
-/* where element (row, col) of st lies: an element index (i64) */
+/* where element (row, col) of st lies: an element index (i64);
+ * tk_swizzle_index in IR */
 static LLVMValueRef st_index(GpuLower *g, const TkType *st, LLVMValueRef row, LLVMValueRef col)
 {
     LLVMBuilderRef B = g->e.b;
-    LLVMValueRef c = swz_col(g, st_swizzle(st), row, col);
-    return LLVMBuildAdd(B, LLVMBuildMul(B, row, c64(g, st->dims[1]), ""), c, "");
+    TkSwizzle z = st_swizzle(st);
+    if (!z.panel) return LLVMBuildAdd(B, LLVMBuildMul(B, row, c64(g, st->dims[1]), ""), swz_col(g, z, row, col), "");
+    LLVMValueRef panel = LLVMBuildSDiv(B, col, c64(g, z.panel), ""), in = LLVMBuildSRem(B, col, c64(g, z.panel), "");
+    LLVMValueRef at = LLVMBuildAdd(B, LLVMBuildMul(B, panel, c64(g, st->dims[0] * z.panel), ""), LLVMBuildMul(B, row, c64(g, z.panel), ""), "");
+    return LLVMBuildAdd(B, at, swz_col(g, z, row, in), "");
+}
+
+void gpu_st_cell(GpuLower *g, const TkType *st, LLVMValueRef e, LLVMValueRef *row, LLVMValueRef *col)
+{
+    LLVMBuilderRef B = g->e.b;
+    TkSwizzle z = st_swizzle(st);
+    int64_t w = z.panel ? z.panel : st->dims[1], plane = st->dims[0] * w;
+    LLVMValueRef panel = LLVMBuildSDiv(B, e, c64(g, plane), ""), in = LLVMBuildSRem(B, e, c64(g, plane), "");
+    *row = LLVMBuildSDiv(B, in, c64(g, w), "");
+    LLVMValueRef c = swz_col(g, z, *row, LLVMBuildSRem(B, in, c64(g, w), ""));
+    *col = z.panel ? LLVMBuildAdd(B, LLVMBuildMul(B, panel, c64(g, w), ""), c, "") : c;
 }
 
 /* ---------------------------------------------------------------- emission */
@@ -291,8 +301,8 @@ static Access gl_cell(GpuLower *g, const TkType *gt, const TirInstr *const *coor
         col = LLVMBuildAdd(B, LLVMBuildMul(B, last, c64(g, sh->dims[0]), ""), e, "col");
     } else {
         int64_t R = sh->dims[0], C = sh->dims[1];
-        LLVMValueRef r = LLVMBuildSDiv(B, e, c64(g, C), "");   /* e is where the element is stored */
-        LLVMValueRef c = swz_col(g, st_swizzle(sh), r, LLVMBuildSRem(B, e, c64(g, C), ""));
+        LLVMValueRef r, c;
+        gpu_st_cell(g, sh, e, &r, &c);   /* e is where the element is stored */
         row = LLVMBuildAdd(B, LLVMBuildMul(B, gpu_i64v(g, gpu_val(g, coords[rank - 2])), c64(g, R), ""), r, "row");
         col = LLVMBuildAdd(B, LLVMBuildMul(B, last, c64(g, C), ""), c, "col");
     }

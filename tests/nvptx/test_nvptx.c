@@ -386,23 +386,39 @@ START_TEST(swizzle_permutes_rows_and_spreads_banks)
             bool swizzled = cols % chunk == 0 && n % 2 == 0;
             if ((z.mask != 0) != swizzled && !bad++)
                 snprintf(first, sizeof first, "cols %lld, %d-byte elements: swizzled %d", (long long)cols, bytes, z.mask != 0);
-            for (int64_t row = 0; row < 24; row++) {
-                /* a permutation of the row that moves whole chunks */
-                char seen[512] = { 0 };
+            /* a permutation of the tile (24 rows) that moves whole chunks and that tk_swizzle_cell undoes */
+            enum { ROWS = 24 };
+            static char seen[ROWS * 512];
+            memset(seen, 0, sizeof seen);
+            for (int64_t row = 0; row < ROWS; row++)
                 for (int64_t col = 0; col < cols; col++) {
-                    int64_t at = tk_swizzle_index(z, cols, row, col), in_row = at - row * cols;
-                    if ((in_row < 0 || in_row >= cols || seen[in_row] || in_row % chunk != col % chunk) && !bad++)
-                        snprintf(first, sizeof first, "cols %lld, %d-byte elements: (%lld, %lld) at %lld", (long long)cols, bytes,
-                                 (long long)row, (long long)col, (long long)at);
-                    if (in_row >= 0 && in_row < cols) seen[in_row] = 1;
+                    int64_t at = tk_swizzle_index(z, ROWS, cols, row, col), r = -1, c = -1;
+                    if (at >= 0 && at < ROWS * cols) tk_swizzle_cell(z, ROWS, cols, at, &r, &c);
+                    if ((at < 0 || at >= ROWS * cols || seen[at] || (cols % chunk == 0 && at % chunk != col % chunk) || r != row || c != col) && !bad++)
+                        snprintf(first, sizeof first, "cols %lld, %d-byte elements: (%lld, %lld) at %lld, back to (%lld, %lld)",
+                                 (long long)cols, bytes, (long long)row, (long long)col, (long long)at, (long long)r, (long long)c);
+                    if (at >= 0 && at < ROWS * cols) seen[at] = 1;
+                    /* rows of 8·2^k chunks: NVIDIA's 128-byte swizzle layout (PTX ISA, wgmma
+                     * shared memory layouts: Swizzle<3,4,3> on the byte address) in panels of
+                     * 128-byte rows; 4 and 2 chunks: the 64- and 32-byte layouts
+                     * (Swizzle<2,4,3>, Swizzle<1,4,3>) on plain rows */
+                    int64_t row_bytes = cols * bytes, sw = row_bytes % 128 == 0 ? 128 : row_bytes == 64 ? 64 : row_bytes == 32 ? 32 : 0;
+                    if (sw) {
+                        int64_t plain = (col * bytes / sw) * ROWS * sw + row * sw + col * bytes % sw;   /* panels sw bytes wide */
+                        int64_t bits = sw == 128 ? 7 : sw == 64 ? 3 : 1;
+                        int64_t want = plain ^ (((plain >> 7) & bits) << 4);
+                        if (want != at * bytes && !bad++)
+                            snprintf(first, sizeof first, "cols %lld, %d-byte elements: (%lld, %lld) at byte %lld, the %lld-byte layout says %lld",
+                                     (long long)cols, bytes, (long long)row, (long long)col, (long long)(at * bytes), (long long)sw,
+                                     (long long)want);
+                    }
                 }
-            }
             if (cols % chunk) continue;
             /* 8 consecutive rows from any row, one chunk-aligned column: 8 bank groups */
             for (int64_t row = 0; row < 16; row++)
                 for (int64_t col = 0; col < cols; col += chunk) {
                     unsigned groups = 0;
-                    for (int64_t r = row; r < row + 8; r++) groups |= 1u << (tk_swizzle_index(z, cols, r, col) * bytes / 16 % 8);
+                    for (int64_t r = row; r < row + 8; r++) groups |= 1u << (tk_swizzle_index(z, ROWS, cols, r, col) * bytes / 16 % 8);
                     if (groups != 0xff && !bad++)
                         snprintf(first, sizeof first, "cols %lld, %d-byte elements, rows %lld..+7, col %lld: bank groups %#x",
                                  (long long)cols, bytes, (long long)row, (long long)col, groups);
