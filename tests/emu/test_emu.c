@@ -6,14 +6,20 @@
  * many rounds), ldmatrix in every shape against the PTX ISA's figure (and
  * its bank-conflict count and address checks), cp.async landing at the
  * thread's wait and not before, and a warp whose lanes do not all reach a matrix instruction,
- * or reach different collectives, which must end in a message, not a hang. */
+ * or reach different collectives, which must end in a message, not a hang.
+ * Then Hopper's wgmma (m64nNk16, A in registers, B in shared memory through a
+ * descriptor) in every canonical layout of B, against the test's own
+ * placement of B and addresses worked out by hand from the PTX ISA's
+ * examples. */
 #include <check.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "emu.h"
+#include "emu_wgmma.h"
 #include "gpu_emu_abi.h"
 
 static uint16_t to_bf16(float f)
@@ -299,6 +305,337 @@ START_TEST(cp_async_lands_at_the_wait)
 }
 END_TEST
 
+/* wgmma.mma_async m64nNk16 with B from shared memory. The test keeps A
+ * (64×16), B (16×N) and C (64×N) as plain matrices and moves them into
+ * registers and shared memory its own way: registers by asking, for each
+ * element, which thread and register the PTX ISA's Figures 148 and 149 give
+ * it; B by rows of 16-byte chunks (wg_place), not by the canonical-layout
+ * formulas the emulator evaluates. */
+enum { WG_SHARED_BYTES = 96 << 10, WG_FILL = 0x55 };
+
+typedef struct {
+    int n_major;               /* imm-trans-b */
+    int swizzle_bytes;         /* 0 (none), 32, 64 or 128 */
+    int64_t start, lbo, sbo;   /* bytes */
+    int k_column;              /* K-major swizzled: the tile column the instruction's k = 0 is at */
+} WgLayout;
+
+static unsigned char wg_shared[WG_SHARED_BYTES], wg_taken[WG_SHARED_BYTES];
+static uint32_t wg_a[128][4];
+static float wg_d[128][128], wg_d_before[128][128];
+static float wg_A[64][16], wg_B[16][256], wg_C[64][256];
+
+static uint64_t wg_descriptor(const WgLayout *l)
+{
+    uint64_t mode = l->swizzle_bytes == 128 ? 1 : l->swizzle_bytes == 64 ? 2 : l->swizzle_bytes == 32 ? 3 : 0;
+    uint64_t start = (uint64_t)(l->start + 2 * l->k_column);
+    return start >> 4 | (uint64_t)l->lbo >> 4 << 16 | (uint64_t)l->sbo >> 4 << 32 | mode << 62;
+}
+
+/* Where B[k][n] lives. Unswizzled: 8×8 core matrices of 8 rows of 16 bytes
+ * (rows are k for N-major B, n for K-major), core (n/8, k/8) at
+ * n/8·SBO + k/8·LBO. Swizzled: rows of swizzle_bytes (the k rows of N-major
+ * panels swizzle_bytes/2 elements wide, panel p at p·LBO; the n rows of
+ * K-major B), 8 rows, then the next 8 at SBO; a row's 16-byte chunks are
+ * permuted by XOR with its row address / 128 mod (swizzle_bytes / 16). */
+static int64_t wg_place(const WgLayout *l, int k, int n)
+{
+    if (l->swizzle_bytes == 0) {
+        int64_t core = l->start + (n / 8) * l->sbo + (k / 8) * l->lbo;
+        return l->n_major ? core + 16 * (k % 8) + 2 * (n % 8) : core + 16 * (n % 8) + 2 * (k % 8);
+    }
+    int width = l->swizzle_bytes, per_row = width / 2, chunks = width / 16, column;
+    int64_t row;
+    if (l->n_major) {
+        row = l->start + (n / per_row) * l->lbo + (k / 8) * l->sbo + (k % 8) * width;
+        column = n % per_row;
+    } else {
+        row = l->start + (n / 8) * l->sbo + (n % 8) * width;
+        column = l->k_column + k;
+    }
+    int phase = (int)(row / 128 % chunks);
+    return row + 16 * (column / 8 ^ phase) + 2 * (column % 8);
+}
+
+/* bf16, or IEEE half for the exact normal values (and zero) the tests use */
+static uint16_t wg_bits(float f, int f16)
+{
+    if (!f16) return to_bf16(f);
+    if (f == 0) return 0;
+    int e;
+    float m = frexpf(fabsf(f), &e);   /* |f| = m·2^e, m in [0.5, 1) */
+    uint16_t h = (uint16_t)((e + 14) << 10 | ((int)(m * 2048) & 0x3ff));
+    return f < 0 ? (uint16_t)(h | 0x8000) : h;
+}
+
+/* Element (r, c) of A or of C/D sits in warp r/16, lane 4·(r%8) + (c%8)/2;
+ * in A's register (r%16)/8 + 2·(c/8), half c%2; in accumulator
+ * 4·(c/8) + 2·((r%16)/8) + c%2. */
+static int wg_thread(int r, int c) { return 32 * (r / 16) + 4 * (r % 8) + c % 8 / 2; }
+static int wg_a_register(int r, int c) { return r % 16 / 8 + 2 * (c / 8); }
+static int wg_d_register(int r, int c) { return 4 * (c / 8) + 2 * (r % 16 / 8) + c % 2; }
+
+static void wg_load_registers(int n, int f16)
+{
+    memset(wg_a, 0, sizeof wg_a);
+    for (int r = 0; r < 64; r++)
+        for (int c = 0; c < 16; c++)
+            wg_a[wg_thread(r, c)][wg_a_register(r, c)] |= (uint32_t)wg_bits(wg_A[r][c], f16) << 16 * (c % 2);
+    memset(wg_d, 0, sizeof wg_d);
+    for (int r = 0; r < 64; r++)
+        for (int c = 0; c < n; c++) wg_d[wg_thread(r, c)][wg_d_register(r, c)] = wg_C[r][c];
+}
+
+/* B into shared memory over a fill no product here makes; false if an
+ * element falls outside the buffer or on another's bytes */
+static bool wg_store_b(const WgLayout *l, int n, int f16)
+{
+    memset(wg_shared, WG_FILL, sizeof wg_shared);
+    memset(wg_taken, 0, sizeof wg_taken);
+    bool ok = true;
+    for (int k = 0; k < 16; k++)
+        for (int c = 0; c < n; c++) {
+            int64_t at = wg_place(l, k, c);
+            if (at < 0 || at + 2 > WG_SHARED_BYTES || wg_taken[at]) {
+                ok = false;
+                continue;
+            }
+            uint16_t h = wg_bits(wg_B[k][c], f16);
+            wg_shared[at] = (unsigned char)h;
+            wg_shared[at + 1] = (unsigned char)(h >> 8);
+            wg_taken[at] = wg_taken[at + 1] = 1;
+        }
+    return ok;
+}
+
+static void wg_random_operands(int n, unsigned *seed)
+{
+    for (int r = 0; r < 64; r++)
+        for (int k = 0; k < 16; k++) wg_A[r][k] = small_value(seed);
+    for (int k = 0; k < 16; k++)
+        for (int c = 0; c < n; c++) wg_B[k][c] = small_value(seed);
+    for (int r = 0; r < 64; r++)
+        for (int c = 0; c < n; c++) wg_C[r][c] = small_value(seed);
+}
+
+/* How many of D's 64×n elements differ from (C +) A·B taken in double:
+ * exactly, as every value here is exact at every step; NaN matches NaN. */
+static int wg_mismatches(int n, int scale_d, char *first, size_t len)
+{
+    int bad = 0;
+    for (int r = 0; r < 64; r++)
+        for (int c = 0; c < n; c++) {
+            double want = scale_d ? wg_C[r][c] : 0;
+            for (int k = 0; k < 16; k++) want += (double)wg_A[r][k] * wg_B[k][c];
+            float got = wg_d[wg_thread(r, c)][wg_d_register(r, c)];
+            if (got != (float)want && !(isnan(got) && isnan(want)) && !bad++)
+                snprintf(first, len, "D[%d][%d] = %g, want %g", r, c, got, want);
+        }
+    return bad;
+}
+
+/* Two arrangements of each layout. Variant 0: packed from a 1024-byte
+ * boundary. Variant 1: the other natural order of the strides (or padding),
+ * the start 640 bytes in for the swizzled layouts (address bits 7 and 9
+ * set: the pattern starts at phase 5, 1 or 1 for 128, 64 or 32 bytes) and 48
+ * bytes in otherwise, and K-major tiles read at their last 16 columns, the
+ * descriptor's start inside the swizzle row. */
+static WgLayout wg_layout(int n_major, int swizzle_bytes, int n, int variant)
+{
+    WgLayout l = { n_major, swizzle_bytes, 4096, 0, 0, 0 };
+    if (swizzle_bytes == 0) {
+        /* core (n/8, k/8): n groups side by side then the second k half, or
+         * the two k halves side by side and n groups 384 apart */
+        l.start += variant ? 48 : 0;
+        l.sbo = variant ? 384 : 128;
+        l.lbo = variant ? 128 : 128 * (n / 8);
+        return l;
+    }
+    int atom = 8 * swizzle_bytes;   /* 8 rows: the period of the pattern */
+    l.start += variant ? 640 : 0;
+    if (n_major) {
+        /* each panel's two k halves together, or every panel's first half
+         * then every panel's second */
+        int panels = (n + swizzle_bytes / 2 - 1) / (swizzle_bytes / 2);
+        l.sbo = variant ? atom * panels : atom;
+        l.lbo = variant ? atom : 2 * atom;
+    } else {
+        l.sbo = variant ? 2 * atom : atom;            /* groups of 8 n rows, padded to 16 rows in variant 1 */
+        l.lbo = variant ? 0x3fff << 4 : 0;            /* unused by swizzled K-major: any value */
+        l.k_column = variant ? swizzle_bytes / 2 - 16 : 0;
+    }
+    return l;
+}
+
+START_TEST(wgmma_reads_b_in_every_canonical_layout)
+{
+    static const int swizzles[4] = { 0, 32, 64, 128 }, widths[4] = { 8, 64, 128, 256 };
+    char err[256], first[160] = "", failures[1024] = "";
+    unsigned seed = 11;
+    int cases = 0, failed = 0;
+    for (int n_major = 0; n_major < 2; n_major++)
+        for (int s = 0; s < 4; s++)
+            for (int w = 0; w < 4; w++)
+                for (int variant = 0; variant < 2; variant++) {
+                    int n = widths[w], f16 = (s + w + variant) % 2;
+                    WgLayout l = wg_layout(n_major, swizzles[s], n, variant);
+                    wg_random_operands(n, &seed);
+                    ck_assert_msg(wg_store_b(&l, n, f16), "the test's own placement overlaps or overflows");
+                    wg_load_registers(n, f16);
+                    cases++;
+                    int rc = tk_emu_wgmma(n, f16, n_major, wg_descriptor(&l), wg_a, wg_d, 1, wg_shared, WG_SHARED_BYTES, err,
+                                          sizeof err);
+                    int bad = rc ? -1 : wg_mismatches(n, 1, first, sizeof first);
+                    if (bad) {
+                        size_t used = strlen(failures);
+                        snprintf(failures + used, sizeof failures - used, "\n  %s-major %dB n=%d variant %d %s: %s",
+                                 n_major ? "N" : "K", swizzles[s], n, variant, f16 ? "f16" : "bf16", rc ? err : first);
+                        failed++;
+                    }
+                }
+    ck_assert_msg(failed == 0, "%d of %d layouts read wrong:%s", failed, cases, failures);
+}
+END_TEST
+
+/* Addresses worked out by hand from the PTX ISA's "Canonical Layouts"
+ * examples (9.7.15.5.1.2.1.3, bf16 and the tf32 ones with bf16's T = 8),
+ * in elements then bytes, the swizzle on the byte address:
+ *   N-major 64B: Swizzle<2,4,3> o ((8,4,2),(8,2)):((1,8,256),(32,512)),
+ *     LBO 512, SBO 1024: (k 11, n 45) is 5+8+256 + 3·32+512 = 877, byte
+ *     1754, whose bits 7-8 (1) flip bit 4: 1738
+ *   N-major 32B: Swizzle<1,4,3> o ((8,2,2),(8,2)):((1,8,128),(16,256)),
+ *     LBO 256, SBO 512: (k 13, n 27) is 3+8+128 + 5·16+256 = 475, byte 950,
+ *     bit 7 set flips bit 4: 934
+ *   N-major none: ((8,1,2),(8,2)):((1,8,64),(8,128)), LBO 256, SBO 128:
+ *     (k 10, n 13) is 5+64 + 2·8+128 = 213: byte 426
+ *   K-major none: ((8,2),(8,2)):((8,64),(1,128)), LBO 256, SBO 128:
+ *     (k 10, n 13) is 5·8+64 + 2+128 = 234: byte 468
+ *   K-major 128B: ((8,2),(8,2)):((64,512),(1,8)), SBO 1024: (k 9, n 10) is
+ *     2·64+512 + 1+8 = 649, byte 1298, bits 7-9 (2) flip bits 4-6: 1330;
+ *     from start 64 (columns 32..47 of the rows) byte 1362, whose bits 4-6
+ *     (5) XOR 2 make 7: 1394
+ * Each puts a single 1 at its address, A[r][k] = k + 1, so the instruction
+ * must give k + 1 in column n of every row, and 0 elsewhere. */
+START_TEST(wgmma_finds_b_at_addresses_from_the_ptx_isa_examples)
+{
+    static const struct {
+        WgLayout layout;
+        int n, k0, n0;
+        int64_t address;
+    } examples[] = {
+        { { 1, 64, 0, 512, 1024, 0 }, 64, 11, 45, 1738 }, { { 1, 32, 0, 256, 512, 0 }, 32, 13, 27, 934 },
+        { { 1, 0, 0, 256, 128, 0 }, 16, 10, 13, 426 },    { { 0, 0, 0, 256, 128, 0 }, 16, 10, 13, 468 },
+        { { 0, 128, 0, 0, 1024, 0 }, 16, 9, 10, 1330 },   { { 0, 128, 64, 0, 1024, 0 }, 16, 9, 10, 1394 },
+    };
+    char err[256], failures[1024] = "";
+    int failed = 0;
+    for (size_t e = 0; e < sizeof examples / sizeof examples[0]; e++) {
+        int n = examples[e].n;
+        for (int r = 0; r < 64; r++)
+            for (int k = 0; k < 16; k++) wg_A[r][k] = (float)(k + 1);
+        memset(wg_C, 0, sizeof wg_C);
+        wg_load_registers(n, 0);
+        memset(wg_shared, 0, sizeof wg_shared);
+        wg_shared[examples[e].address] = 0x80;   /* bf16 1.0 = 0x3f80, little-endian */
+        wg_shared[examples[e].address + 1] = 0x3f;
+        int rc = tk_emu_wgmma(n, 0, examples[e].layout.n_major, wg_descriptor(&examples[e].layout), wg_a, wg_d, 1, wg_shared,
+                              WG_SHARED_BYTES, err, sizeof err);
+        int bad = 0;
+        for (int r = 0; r < 64 && !rc; r++)
+            for (int c = 0; c < n; c++)
+                bad += wg_d[wg_thread(r, c)][wg_d_register(r, c)] != (c == examples[e].n0 ? examples[e].k0 + 1 : 0);
+        if (rc || bad) {
+            size_t used = strlen(failures);
+            snprintf(failures + used, sizeof failures - used, "\n  example %zu (byte %lld): %s", e,
+                     (long long)examples[e].address, rc ? err : "another element taken for it");
+            failed++;
+        }
+    }
+    ck_assert_msg(failed == 0, "%d examples wrong:%s", failed, failures);
+}
+END_TEST
+
+START_TEST(wgmma_without_scale_d_ignores_c)
+{
+    char err[256], first[160] = "";
+    unsigned seed = 5;
+    WgLayout l = wg_layout(1, 128, 64, 0);
+    wg_random_operands(64, &seed);
+    for (int r = 0; r < 64; r++)
+        for (int c = 0; c < 64; c++) wg_C[r][c] = NAN;
+    ck_assert(wg_store_b(&l, 64, 0));
+    wg_load_registers(64, 0);
+    int rc = tk_emu_wgmma(64, 0, 1, wg_descriptor(&l), wg_a, wg_d, 0, wg_shared, WG_SHARED_BYTES, err, sizeof err);
+    ck_assert_msg(rc == 0, "%s", err);
+    int bad = wg_mismatches(64, 0, first, sizeof first);
+    ck_assert_msg(bad == 0, "%d elements wrong, first %s", bad, first);
+}
+END_TEST
+
+/* f16 elements that are not plain normals: B's row k = 0 holds them, A's
+ * column 0 is 1 (even rows) or 1/2 (odd rows), the rest 0 */
+START_TEST(wgmma_reads_f16_subnormals_infinities_and_nans)
+{
+    static const uint16_t bits[8] = { 0x0001, 0x03ff, 0x0400, 0x7bff, 0x7c00, 0xfc00, 0x7e00, 0xc000 };
+    const double value[8] = { 0x1p-24, 1023 * 0x1p-24, 0x1p-14, 65504, INFINITY, -INFINITY, NAN, -2 };
+    char err[256];
+    WgLayout l = { 0, 0, 0, 128, 256, 0 };
+    memset(wg_shared, 0, sizeof wg_shared);
+    for (int c = 0; c < 8; c++) {
+        int64_t at = wg_place(&l, 0, c);
+        wg_shared[at] = (unsigned char)bits[c];
+        wg_shared[at + 1] = (unsigned char)(bits[c] >> 8);
+    }
+    memset(wg_A, 0, sizeof wg_A);
+    memset(wg_C, 0, sizeof wg_C);
+    for (int r = 0; r < 64; r++) wg_A[r][0] = r % 2 ? 0.5f : 1.0f;
+    wg_load_registers(8, 1);
+    int rc = tk_emu_wgmma(8, 1, 0, wg_descriptor(&l), wg_a, wg_d, 1, wg_shared, WG_SHARED_BYTES, err, sizeof err);
+    ck_assert_msg(rc == 0, "%s", err);
+    int bad = 0;
+    for (int r = 0; r < 64; r++)
+        for (int c = 0; c < 8; c++) {
+            float got = wg_d[wg_thread(r, c)][wg_d_register(r, c)], want = (float)(value[c] * wg_A[r][0]);
+            bad += !(got == want || (isnan(got) && isnan(want)));
+        }
+    ck_assert_msg(bad == 0, "%d f16 products wrong", bad);
+}
+END_TEST
+
+/* a bad N, an element past the end of shared memory (one there only
+ * because of the swizzle, too), a base offset: -1, a reason, d untouched */
+START_TEST(wgmma_reports_bad_shapes_and_addresses)
+{
+    char err[256];
+    for (int t = 0; t < 128; t++)
+        for (int i = 0; i < 128; i++) wg_d[t][i] = wg_d_before[t][i] = (float)(t * 128 + i);
+    memset(wg_a, 0, sizeof wg_a);
+    memset(wg_shared, 0, sizeof wg_shared);
+    WgLayout k_none = { 0, 0, 0, 128, 256, 0 }, n_128 = { 1, 128, 0, 2048, 1024, 0 };
+    uint64_t k_none_desc = wg_descriptor(&k_none);
+    static const int bad_n[3] = { 12, 0, 264 };
+    for (int i = 0; i < 3; i++) {
+        int rc = tk_emu_wgmma(bad_n[i], 0, 0, k_none_desc, wg_a, wg_d, 1, wg_shared, WG_SHARED_BYTES, err, sizeof err);
+        ck_assert_int_eq(rc, -1);
+        ck_assert_msg(strstr(err, "N = ") && strstr(err, "multiple of 8"), "%s", err);
+    }
+    /* K-major, no swizzle, N = 64 ends with (k 15, n 63) at bytes 2046..2047: its second byte is one too far */
+    ck_assert_int_eq(tk_emu_wgmma(64, 0, 0, wg_descriptor(&k_none), wg_a, wg_d, 1, wg_shared, 2047, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "(k 15, n 63)") && strstr(err, "2046") && strstr(err, "outside"), "%s", err);
+    /* N-major 128-byte, N = 8: row k = 15 is at 1920, its chunk 0 swizzled to 7, so n = 4 is at byte 2040
+     * (unswizzled, every element would fit); the first element outside, k before n, is named */
+    ck_assert_int_eq(tk_emu_wgmma(8, 0, 1, wg_descriptor(&n_128), wg_a, wg_d, 1, wg_shared, 2040, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "(k 15, n 4)") && strstr(err, "2040"), "%s", err);
+    uint64_t with_base_offset = k_none_desc | 1ull << 49;
+    ck_assert_int_eq(tk_emu_wgmma(64, 0, 0, with_base_offset, wg_a, wg_d, 1, wg_shared, WG_SHARED_BYTES, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "base offset"), "%s", err);
+    ck_assert_msg(memcmp(wg_d, wg_d_before, sizeof wg_d) == 0, "d changed by a failed wgmma");
+    /* exactly enough shared memory is enough */
+    ck_assert_int_eq(tk_emu_wgmma(64, 0, 0, wg_descriptor(&k_none), wg_a, wg_d, 1, wg_shared, 2048, err, sizeof err), 0);
+    ck_assert_int_eq(tk_emu_wgmma(8, 0, 1, wg_descriptor(&n_128), wg_a, wg_d, 1, wg_shared, 2048, err, sizeof err), 0);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("emu");
@@ -311,6 +648,11 @@ int main(void)
     tcase_add_test(tc, lanes_at_different_collectives_are_reported);
     tcase_add_test(tc, ldmatrix_gives_each_lane_the_ptx_isa_elements);
     tcase_add_test(tc, cp_async_lands_at_the_wait);
+    tcase_add_test(tc, wgmma_reads_b_in_every_canonical_layout);
+    tcase_add_test(tc, wgmma_finds_b_at_addresses_from_the_ptx_isa_examples);
+    tcase_add_test(tc, wgmma_without_scale_d_ignores_c);
+    tcase_add_test(tc, wgmma_reads_f16_subnormals_infinities_and_nans);
+    tcase_add_test(tc, wgmma_reports_bad_shapes_and_addresses);
     suite_add_tcase(s, tc);
     SRunner *r = srunner_create(s);
     srunner_run_all(r, CK_NORMAL);
