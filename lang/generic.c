@@ -214,21 +214,35 @@ bool tk_generic_default(const TkNode *gparam, const TkNode *items, const TkNode 
 }
 
 /* The keys target(...) accepts: the target families tkc --list-targets
- * prints, the two classes, and the fallback. */
+ * prints, the two classes, the fallback, and GPU processors (sm_<digits>[a],
+ * gfx<digits and a-f>: a key for a processor no target has simply never
+ * matches). */
 static const char *const known_keys[] = { "x86", "aarch64", "amdgpu", "nvptx", "cpu", "gpu", "else" };
 
+static bool processor_key(const char *k)
+{
+    const char *d = strncmp(k, "sm_", 3) == 0 ? k + 3 : strncmp(k, "gfx", 3) == 0 ? k + 3 : NULL;
+    if (!d || !*d) return false;
+    bool sm = k[0] == 's';
+    for (const char *c = d; *c; c++) {
+        bool ok = (*c >= '0' && *c <= '9') || (!sm && *c >= 'a' && *c <= 'f') || (sm && *c == 'a' && c[1] == '\0' && c != d);
+        if (!ok) return false;
+    }
+    return true;
+}
+
 /* Checks the arms of one target(...) list (known keys, none twice) and picks
- * the one for the target: the first of `keys` present (family, then class),
+ * the one for the target: the first of `keys` present (processor, family, then class),
  * else the `else` arm, else NULL. */
 static TkNode *pick_arm(TkDiags *diags, TkNode *arms, const char *const *keys, unsigned nkeys)
 {
     for (TkNode *arm = arms; arm; arm = arm->next) {
-        bool known = false;
+        bool known = processor_key(arm->name);
         for (size_t k = 0; k < sizeof known_keys / sizeof *known_keys; k++) known |= strcmp(arm->name, known_keys[k]) == 0;
         if (!known) {
             TkDiag *g = tk_error(diags, arm->name_span, "unknown target key '%s'", arm->name);
-            tk_diag_expected(g, "x86, aarch64, amdgpu, nvptx, cpu, gpu or else");
-            tk_diag_hint(g, "a key is a target family (tkc --list-targets) or cpu/gpu; `else` is the fallback");
+            tk_diag_expected(g, "x86, aarch64, amdgpu, nvptx, cpu, gpu, a GPU processor (sm_90a, gfx942) or else");
+            tk_diag_hint(g, "a key is a GPU processor, a target family (tkc --list-targets) or cpu/gpu; `else` is the fallback");
         }
         for (TkNode *o = arms; o != arm; o = o->next)
             if (strcmp(o->name, arm->name) == 0) {

@@ -48,7 +48,7 @@ struct tk_program {
     /* the options again, for instances compiled on demand */
     char *target;
     int opt_level, no_cache;
-    const char *keys[2];       /* target(...) keys of the target */
+    const char *keys[3];       /* target(...) keys of the target */
     const char *request;       /* the instance this (sub)program was compiled for */
     tk_program *instances;     /* on-demand instances (tk_program_kernel), each a program of one kernel */
     tk_program *next_instance;
@@ -103,9 +103,8 @@ static tk_status compile(tk_program *p, const tk_compile_options *opts, tk_progr
     }
     const TkTarget *t = tk_target_find(p->target ? p->target : "host");
     p->kind = t ? t->kind : TK_TARGET_CPU;
-    tk_target_default_keys(t, p->keys);
+    p->front.generic.ntarget_keys = tk_target_default_keys(t, p->keys);
     p->front.generic.target_keys = p->keys;
-    p->front.generic.ntarget_keys = 2;
     p->front.generic.target_name = p->target ? p->target : "host";
     if (p->request) {
         p->front.generic.instances = (const char *const *)&p->request;

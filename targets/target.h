@@ -35,9 +35,10 @@ int tk_target_resolve(const TkTarget *t, TkResolvedTarget *out, char *err, size_
 void tk_target_resolved_free(TkResolvedTarget *r);
 
 /* The keys a per-target default `target(...)` matches for this target, most
- * specific first: its family (x86, aarch64, amdgpu, nvptx), then its class
- * (cpu, gpu). t NULL: the host. */
-void tk_target_default_keys(const TkTarget *t, const char *keys[2]);
+ * specific first: a GPU's processor (sm_90a, gfx942), its family (x86,
+ * aarch64, amdgpu, nvptx), then its class (cpu, gpu); how many (2 or 3).
+ * t NULL: the host. */
+unsigned tk_target_default_keys(const TkTarget *t, const char *keys[3]);
 
 /* Can code for this target run in this process? (same arch and the CPU has its features) */
 bool tk_target_runs_here(const TkResolvedTarget *r);

@@ -267,10 +267,10 @@ static int run_file(const char *path, const Options *o, FILE *out)
         return EXIT_USAGE;
     }
     int status = EXIT_CLEAN;
-    const char *keys[2];
-    tk_target_default_keys(tk_target_find(o->target ? o->target : "host"), keys);
+    const char *keys[3];
+    unsigned nkeys = tk_target_default_keys(tk_target_find(o->target ? o->target : "host"), keys);
     f.generic = (TkGenericOptions){ .instances = (const char *const *)o->instances, .ninstances = (unsigned)o->ninstances,
-                                    .target_keys = keys, .ntarget_keys = 2, .target_name = o->target ? o->target : "host" };
+                                    .target_keys = keys, .ntarget_keys = nkeys, .target_name = o->target ? o->target : "host" };
     if (o->emit == EMIT_TOKENS) {
         tk_front_dump_tokens(&f, out);
     } else {
