@@ -42,13 +42,15 @@ static const TkTarget targets[] = {
     { "gfx1201",           TK_TARGET_AMDGPU, "amdgcn-amd-amdhsa",       "gfx1201",   "",
       "AMD RDNA4: WMMA 16x16x16 bf16, wave32 (code generation only, register-tile subset; gfx12 A/B lane split unverified on hardware)" },
     { "sm_80",             TK_TARGET_NVPTX, "nvptx64-nvidia-cuda",      "sm_80",     "+ptx70",
-      "NVIDIA Ampere (A100): PTX with mma.sync m16n8k16 bf16 (code generation only, register-tile subset)" },
+      "NVIDIA Ampere (A100): PTX with mma.sync m16n8k16, ldmatrix, cp.async" },
     { "sm_90",             TK_TARGET_NVPTX, "nvptx64-nvidia-cuda",      "sm_90",     "+ptx78",
-      "NVIDIA Hopper (H100, H200): PTX with mma.sync m16n8k16 bf16 (code generation only, register-tile subset)" },
+      "NVIDIA Hopper (H100, H200): PTX with mma.sync m16n8k16, ldmatrix, cp.async (sm_90a adds wgmma)" },
     { "sm_90a",            TK_TARGET_NVPTX, "nvptx64-nvidia-cuda",      "sm_90a",    "+ptx80",
-      "NVIDIA Hopper, arch-specific PTX (wgmma comes later): mma.sync m16n8k16 bf16 (code generation only, register-tile subset)" },
+      "NVIDIA Hopper, arch-specific PTX: wgmma.mma_async for products with B from a shared tile, mma.sync for the rest" },
     { "sm_80-emu",         TK_TARGET_EMU,   NULL,                       "sm_80",     NULL,
       "the sm_80 lowering run on this CPU with GPU semantics (32-lane warps, fragments, mma.sync from the PTX ISA): tkc run" },
+    { "sm_90a-emu",        TK_TARGET_EMU,   NULL,                       "sm_90a",    NULL,
+      "the sm_90a lowering (wgmma from the PTX ISA, warpgroups of 4 warps) run on this CPU: tkc run" },
 };
 
 const TkTarget *tk_target_table(unsigned *count)
@@ -125,22 +127,21 @@ bool tk_target_runs_here(const TkResolvedTarget *r)
     return ok;
 }
 
-void tk_target_default_keys(const TkTarget *t, const char *keys[2])
+unsigned tk_target_default_keys(const TkTarget *t, const char *keys[3])
 {
-    if (t && t->kind == TK_TARGET_AMDGPU) {
-        keys[0] = "amdgpu";
-        keys[1] = "gpu";
-    } else if (t && (t->kind == TK_TARGET_NVPTX || t->kind == TK_TARGET_EMU)) {
-        keys[0] = "nvptx";
-        keys[1] = "gpu";
-    } else {
-        /* a CPU target without a triple is the host */
-#if defined(__aarch64__)
-        bool arm = !t || !t->triple || strncmp(t->triple, "aarch64", 7) == 0;
-#else
-        bool arm = t && t->triple && strncmp(t->triple, "aarch64", 7) == 0;
-#endif
-        keys[0] = arm ? "aarch64" : "x86";
-        keys[1] = "cpu";
+    if (t && (t->kind == TK_TARGET_AMDGPU || t->kind == TK_TARGET_NVPTX || t->kind == TK_TARGET_EMU)) {
+        keys[0] = t->cpu;   /* the processor: sm_90a, gfx942 (the emulation targets: the one they emulate) */
+        keys[1] = t->kind == TK_TARGET_AMDGPU ? "amdgpu" : "nvptx";
+        keys[2] = "gpu";
+        return 3;
     }
+    /* a CPU target without a triple is the host */
+#if defined(__aarch64__)
+    bool arm = !t || !t->triple || strncmp(t->triple, "aarch64", 7) == 0;
+#else
+    bool arm = t && t->triple && strncmp(t->triple, "aarch64", 7) == 0;
+#endif
+    keys[0] = arm ? "aarch64" : "x86";
+    keys[1] = "cpu";
+    return 2;
 }

@@ -47,8 +47,16 @@ typedef void (*TkEmuCpAsyncFn)(TkEmuEnv *env, void *dst, const void *src, int32_
 /* cp.async.wait_all: this thread's copies land */
 typedef void (*TkEmuCpAsyncWaitFn)(TkEmuEnv *env);
 
+/* wgmma.mma_async.sync.aligned.m64n{n}k16.f32 (f16 ? .f16 : .bf16) for a
+ * warpgroup (4 warps): this thread's 4 A registers in, its n/2 accumulators
+ * in and out, B through the matrix descriptor desc (start address: a byte
+ * offset in the block's shared tiles), N-major if trans_b. Returns when the
+ * 128 threads of the warpgroup have reached it; D is then in d (the
+ * emulator has no asynchrony to wait for). */
+typedef void (*TkEmuWgmmaFn)(TkEmuEnv *env, int32_t n, int32_t f16, int32_t trans_b, const uint32_t *a, uint64_t desc, float *d);
+
 /* Field order is the ABI: the emitted code addresses them as
- * { ptr, i32, [3 x i32], ptr, ptr, ptr, ptr, ptr, ptr, ptr }. */
+ * { ptr, i32, [3 x i32], ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr }. */
 struct TkEmuEnv {
     TkEmuMmaFn mma;
     int32_t tid;          /* the thread's index in its block (%tid.x) */
@@ -60,6 +68,7 @@ struct TkEmuEnv {
     TkEmuLdmatrixFn ldmatrix;
     TkEmuCpAsyncFn cp_async;
     TkEmuCpAsyncWaitFn cp_async_wait;
+    TkEmuWgmmaFn wgmma;
 };
 
 typedef void (*TkEmuThreadFn)(void **args, const int64_t *sizes, TkEmuEnv *env);

@@ -72,6 +72,8 @@ typedef struct GpuLower {
     GpuAsyncState pending;    /* here, as the kernel is emitted */
     const TirInstr *async_vars[63];
     int async_nvars;
+    uint8_t *wg;              /* per instruction id: its part in a warpgroup product (gpu_wgmma.c), or NULL */
+    bool wgmma_any;           /* the kernel has one */
     int status;               /* 0, 1 unsupported input, -1 internal */
     char *err;
     size_t errlen;
@@ -199,6 +201,13 @@ void gpu_shared_store(GpuLower *g, const TirInstr *i);          /* an rt into an
 void gpu_shared_to_global(GpuLower *g, const TirInstr *i);      /* an st or sv into a gl, by the block */
 void gpu_warp_sync(GpuLower *g);                                /* the warp's lanes meet; their shared writes are seen */
 void gpu_sync(GpuLower *g);
+/* where element (row, col) (i64) of an st is stored: an element index (gpu_swizzle.h) */
+LLVMValueRef gpu_st_index(GpuLower *g, const TkType *st, LLVMValueRef row, LLVMValueRef col);
+/* warpgroup products (gpu_wgmma.c): which mmas are, and which loads they make unneeded */
+int gpu_wgmma_plan(GpuLower *g, const TirFunc *f);
+bool gpu_wgmma_skips(const GpuLower *g, const TirInstr *i);   /* a load of b the wgmma reads in place */
+bool gpu_wgmma_takes(const GpuLower *g, const TirInstr *i);   /* an mma lowered to wgmma */
+void gpu_wgmma(GpuLower *g, const TirInstr *i);
 /* the (row, col) of the element stored at index e (i64) of an st: the swizzle undone (gpu_swizzle.h) */
 void gpu_st_cell(GpuLower *g, const TkType *st, LLVMValueRef e, LLVMValueRef *row, LLVMValueRef *col);
 /* for (e = tid; e < n; e += threads) { ... }: the block's threads share n items */

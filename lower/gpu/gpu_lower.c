@@ -257,6 +257,7 @@ static int check_func(GpuLower *g, const TirFunc *f)
                         f->name, (long long)((tiles + 15) / 16 * 16 + g->exchange_bytes * warps), g->v->shared_name,
                         (long long)tiles, (long long)g->exchange_bytes, (long long)g->v->shared_limit);
     gpu_store_meets_plan(g, f);
+    if (gpu_wgmma_plan(g, f)) return -1;
     return gpu_vector_plan(g, f);
 }
 
@@ -501,6 +502,7 @@ static void emit_instr(GpuLower *g, const TirInstr *i)
         break;
     }
     case TIR_SET:
+        if (gpu_wgmma_skips(g, i)) return;   /* b's variable, which the wgmma does without */
         if (tk_is_shared(i->args[0]->type->kind)) gpu_shared_set(g, i);
         else LLVMBuildStore(B, gpu_val(g, i->args[1]), g->slots[i->args[0]->id]);
         return;
@@ -510,6 +512,7 @@ static void emit_instr(GpuLower *g, const TirInstr *i)
         break;
     case TIR_LOAD:
         if (tk_is_shared(i->type->kind)) return;   /* done by the SET that takes it */
+        if (gpu_wgmma_skips(g, i)) return;         /* read in place by the wgmma that takes it */
         if (i->type->kind == TK_TY_RV) v = gpu_vector_load(g, i);
         else v = i->args[0]->type->kind == TK_TY_ST ? gpu_shared_load(g, i) : gpu_tile_load(g, i);
         break;
@@ -523,7 +526,10 @@ static void emit_instr(GpuLower *g, const TirInstr *i)
     case TIR_REDUCE: v = gpu_reduce(g, i); break;
     case TIR_BROADCAST: v = gpu_broadcast(g, i); break;
     case TIR_MASK: case TIR_TRI: v = gpu_mask(g, i); break;
-    case TIR_MMA: gpu_tile_mma(g, i); return;
+    case TIR_MMA:
+        if (gpu_wgmma_takes(g, i)) gpu_wgmma(g, i);
+        else gpu_tile_mma(g, i);
+        return;
     case TIR_FOR: emit_for(g, i); return;
     case TIR_IF: emit_if(g, i); return;
     default:
@@ -673,6 +679,7 @@ int tk_gpu_check(const TirModule *m, const TkGpuTarget *t, char *err, size_t err
     for (const TirFunc *f = m->funcs; f && g.status == 0; f = f->next) check_func(&g, f);
     free(g.dist);
     free(g.meet);
+    free(g.wg);
     return g.status;
 }
 
@@ -706,6 +713,7 @@ int tk_gpu_emit(const TirModule *m, const TkGpuTarget *t, LLVMContextRef ctx, LL
     free(g.slots);
     free(g.dist);
     free(g.meet);
+    free(g.wg);
     LLVMDisposeBuilder(E->b);
     LLVMDisposeBuilder(g.ab);
     return g.status;

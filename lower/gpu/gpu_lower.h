@@ -86,6 +86,27 @@ struct TkGpuVendor {
     void (*cp_async)(TkGpuBuilder *gb, LLVMValueRef dst, LLVMValueRef src, LLVMValueRef bytes);
     /* cp.async.wait_all: every copy this thread issued has landed */
     void (*cp_async_wait)(TkGpuBuilder *gb);
+    /* Hopper's warpgroup product (gpu_wgmma.c), NULL where there is none:
+     * wgmma.mma_async.sync.aligned.m64n{n}k16.f32.{bf16,f16} reached by the 4
+     * warps of a warpgroup together. a: this warp's 16 rows of A as the
+     * m16n8k16 A fragment (<4 x i32>); desc: B's matrix descriptor (i64), B
+     * K-major, or N-major with trans_b; d[0 .. n/2): this warp's 16 rows of
+     * the accumulator (the m16n8 C fragments of each 8 columns, f32), in and
+     * out. Only between wgmma_begin and wgmma_end. */
+    void (*wgmma)(TkGpuBuilder *gb, int n, bool f16, bool trans_b, LLVMValueRef a, LLVMValueRef desc, LLVMValueRef *d);
+    /* before a group of wgmmas: what the threads wrote to registers and to
+     * shared memory is ordered before them (wgmma.fence, fence.proxy.async) */
+    void (*wgmma_begin)(TkGpuBuilder *gb);
+    /* after the group: its results are in the registers (commit, wait 0) */
+    void (*wgmma_end)(TkGpuBuilder *gb);
+    /* the processors that have wgmma ("sm_90a") */
+    bool (*wgmma_ok)(const char *proc);
+    /* a pointer into the block's shared tiles as the byte address a matrix
+     * descriptor holds (i64) */
+    LLVMValueRef (*shared_address)(TkGpuBuilder *gb, LLVMValueRef p);
+    /* shared-memory writes of this thread so far are seen by the async proxy
+     * (wgmma's reads) of any thread that meets it at a later barrier */
+    void (*proxy_fence)(TkGpuBuilder *gb);
     /* Marks fn as running in blocks of exactly `threads` threads (NULL: nothing to mark). */
     void (*kernel_attrs)(LLVMContextRef ctx, LLVMValueRef fn, int threads);
     /* The emulation target (NULL on a GPU): the kernel function is internal

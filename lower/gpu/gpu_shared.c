@@ -141,13 +141,17 @@ static int64_t st_bytes(const TkType *t)
     return shared_elems(t) * (t->elem == TK_TY_F32 ? 4 : 2);
 }
 
-static int64_t align16(int64_t x) { return (x + 15) / 16 * 16; }
+/* Shared tiles start at 16 bytes, or at 1024 when they are a whole number
+ * of 1 KiB: the 128-byte swizzle repeats every 8 rows of 128 bytes, and
+ * wgmma's descriptors (gpu_wgmma.c) find it from the address itself. */
+static int64_t st_align(const TkType *t) { return st_bytes(t) % 1024 == 0 ? 1024 : 16; }
+static int64_t align_to(int64_t x, int64_t a) { return (x + a - 1) / a * a; }
 
 int64_t gpu_shared_bytes(const TirRegion *r)
 {
     int64_t n = 0;
     for (const TirInstr *i = r->first; i; i = i->next) {
-        if (i->op == TIR_VAR && is_shared(i->type)) n = align16(n) + st_bytes(i->type);
+        if (i->op == TIR_VAR && is_shared(i->type)) n = align_to(n, st_align(i->type)) + st_bytes(i->type);
         n += gpu_shared_bytes(&i->body[0]) + gpu_shared_bytes(&i->body[1]);
     }
     return n;
@@ -214,7 +218,7 @@ static LLVMValueRef swz_col(GpuLower *g, TkSwizzle z, LLVMValueRef row, LLVMValu
 
 /* where element (row, col) of st lies: an element index (i64);
  * tk_swizzle_index in IR */
-static LLVMValueRef st_index(GpuLower *g, const TkType *st, LLVMValueRef row, LLVMValueRef col)
+LLVMValueRef gpu_st_index(GpuLower *g, const TkType *st, LLVMValueRef row, LLVMValueRef col)
 {
     LLVMBuilderRef B = g->e.b;
     TkSwizzle z = st_swizzle(st);
@@ -272,7 +276,7 @@ static int first_use_sets(const TirInstr *from, const TirInstr *var)
 
 void gpu_shared_var(GpuLower *g, const TirInstr *i)
 {
-    int64_t bytes = st_bytes(i->type), off = align16(g->shared_used);
+    int64_t bytes = st_bytes(i->type), off = align_to(g->shared_used, st_align(i->type));
     g->shared_used = off + bytes;
     TkGpuBuilder gb = { g->e.ctx, g->e.mod, g->e.b, g->env };
     LLVMValueRef base = g->v->shared_at(&gb, i->name ? i->name : "st", bytes, off);
@@ -400,7 +404,7 @@ static LLVMValueRef cell(GpuLower *g, const TkType *st, const Frags *F, Base b, 
     int64_t frag = p / F->elems, e = p % F->elems;
     int64_t r = frag / F->fcols * F->bm + F->lay->row_of[e], c = frag % F->fcols * F->bn + F->lay->col_of[e];
     if (st_swizzle(st).mask == 0) return LLVMBuildAdd(g->e.b, b.at, c64(g, r * st->dims[1] + c), "");
-    return st_index(g, st, LLVMBuildAdd(g->e.b, b.row, c64(g, r), ""), LLVMBuildAdd(g->e.b, b.col, c64(g, c), ""));
+    return gpu_st_index(g, st, LLVMBuildAdd(g->e.b, b.row, c64(g, r), ""), LLVMBuildAdd(g->e.b, b.col, c64(g, c), ""));
 }
 
 /* ---------------------------------------------------------------- ldmatrix */
@@ -469,7 +473,7 @@ static LLVMValueRef ldm_load(GpuLower *g, const TirInstr *i, const Frags *F)
             C = LLVMBuildSelect(B, is, c64(g, mc[q + m]), C, "");
         }
         LLVMValueRef row = LLVMBuildAdd(B, LLVMBuildAdd(B, r0, R, ""), row_in, ""), col = LLVMBuildAdd(B, c0, C, "");
-        LLVMValueRef ix = st_index(g, st, row, col);
+        LLVMValueRef ix = gpu_st_index(g, st, row, col);
         LLVMValueRef at = LLVMBuildGEP2(B, g->e.i16, g->slots[src->id], &ix, 1, "ldm.row");
         LLVMValueRef got = g->v->ldmatrix(&gb, at, num, kind == 2);
         for (int m = 0; m < num; m++)
@@ -528,5 +532,6 @@ void gpu_sync(GpuLower *g)
 {
     gpu_async_before_sync(g);
     TkGpuBuilder gb = { g->e.ctx, g->e.mod, g->e.b, g->env };
+    if (g->wgmma_any) g->v->proxy_fence(&gb);   /* the tiles written so far are seen by the wgmmas after the barrier */
     g->v->barrier(&gb);
 }

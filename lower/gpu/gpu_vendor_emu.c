@@ -11,12 +11,12 @@
 #include "nvptx_mma.h"
 
 /* { ptr mma, i32 tid, [3 x i32] ctaid, ptr fiber, ptr barrier, ptr shared, ptr shuffle, ptr ldmatrix,
- *   ptr cp_async, ptr cp_async_wait } */
+ *   ptr cp_async, ptr cp_async_wait, ptr wgmma } */
 static LLVMTypeRef env_type(LLVMContextRef ctx)
 {
     LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx), ptr = LLVMPointerTypeInContext(ctx, 0);
-    LLVMTypeRef f[10] = { ptr, i32, LLVMArrayType2(i32, 3), ptr, ptr, ptr, ptr, ptr, ptr, ptr };
-    return LLVMStructTypeInContext(ctx, f, 10, 0);
+    LLVMTypeRef f[11] = { ptr, i32, LLVMArrayType2(i32, 3), ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr };
+    return LLVMStructTypeInContext(ctx, f, 11, 0);
 }
 
 /* the block's buffer, at the tile's offset */
@@ -135,6 +135,42 @@ static void emu_cp_async_wait(TkGpuBuilder *gb)
     LLVMBuildCall2(gb->b, LLVMFunctionType(vd, &ptr, 1, 0), fn, &gb->env, 1, "");
 }
 
+/* env->wgmma(env, n, f16, trans_b, &a, desc, &d): the emulator's own
+ * wgmma (targets/emu/emu_wgmma.c) for the warpgroup */
+static void emu_wgmma(TkGpuBuilder *gb, int n, bool f16, bool trans_b, LLVMValueRef a, LLVMValueRef desc, LLVMValueRef *d)
+{
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(gb->ctx), f32 = LLVMFloatTypeInContext(gb->ctx);
+    LLVMTypeRef ptr = LLVMPointerTypeInContext(gb->ctx, 0), vd = LLVMVoidTypeInContext(gb->ctx), i64 = LLVMInt64TypeInContext(gb->ctx);
+    LLVMValueRef pa = entry_array(gb, i32, 4), pd = entry_array(gb, f32, (unsigned)(n / 2));
+    LLVMBuildStore(gb->b, a, pa);
+    for (int i = 0; i < n / 2; i++) {
+        LLVMValueRef ix[2] = { LLVMConstInt(i32, 0, 0), LLVMConstInt(i32, (unsigned)i, 0) };
+        LLVMBuildStore(gb->b, d[i], LLVMBuildGEP2(gb->b, LLVMArrayType2(f32, (unsigned)(n / 2)), pd, ix, 2, ""));
+    }
+    LLVMValueRef fn = LLVMBuildLoad2(gb->b, ptr, LLVMBuildStructGEP2(gb->b, env_type(gb->ctx), gb->env, 10, ""), "wgmma");
+    LLVMTypeRef at[7] = { ptr, i32, i32, i32, ptr, i64, ptr };
+    LLVMValueRef args[7] = { gb->env, LLVMConstInt(i32, (unsigned)n, 0), LLVMConstInt(i32, f16, 0), LLVMConstInt(i32, trans_b, 0), pa, desc, pd };
+    LLVMBuildCall2(gb->b, LLVMFunctionType(vd, at, 7, 0), fn, args, 7, "");
+    for (int i = 0; i < n / 2; i++) {
+        LLVMValueRef ix[2] = { LLVMConstInt(i32, 0, 0), LLVMConstInt(i32, (unsigned)i, 0) };
+        d[i] = LLVMBuildLoad2(gb->b, f32, LLVMBuildGEP2(gb->b, LLVMArrayType2(f32, (unsigned)(n / 2)), pd, ix, 2, ""), "");
+    }
+}
+
+/* the emulator runs each wgmma to completion where the warpgroup meets, and
+ * shared memory is the host's: nothing to fence or wait for */
+static void emu_nothing(TkGpuBuilder *gb) { (void)gb; }
+
+static bool emu_wgmma_ok(const char *proc) { return proc && strcmp(proc, "sm_90a") == 0; }
+
+/* a descriptor's address: the offset in the block's shared buffer */
+static LLVMValueRef emu_shared_address(TkGpuBuilder *gb, LLVMValueRef p)
+{
+    LLVMTypeRef i64 = LLVMInt64TypeInContext(gb->ctx), ptr = LLVMPointerTypeInContext(gb->ctx, 0);
+    LLVMValueRef base = LLVMBuildLoad2(gb->b, ptr, LLVMBuildStructGEP2(gb->b, env_type(gb->ctx), gb->env, 5, ""), "shared");
+    return LLVMBuildSub(gb->b, LLVMBuildPtrToInt(gb->b, p, i64, ""), LLVMBuildPtrToInt(gb->b, base, i64, ""), "saddr");
+}
+
 /* NVIDIA's rows, their lane maps untouched (they are what is under test),
  * executed by the emulator */
 static unsigned emu_rows(const char *proc, int warp, TkGpuMma *rows, unsigned max)
@@ -235,6 +271,12 @@ const TkGpuVendor tk_gpu_emu = {
     .warp_sync = emu_warp_sync,
     .ldmatrix = emu_ldmatrix,
     .cp_async = emu_cp_async,
+    .wgmma = emu_wgmma,
+    .wgmma_begin = emu_nothing,
+    .wgmma_end = emu_nothing,
+    .wgmma_ok = emu_wgmma_ok,
+    .shared_address = emu_shared_address,
+    .proxy_fence = emu_nothing,
     .cp_async_wait = emu_cp_async_wait,
     .mma_rows = emu_rows,
     .mma_check = emu_check,

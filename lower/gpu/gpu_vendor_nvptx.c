@@ -97,6 +97,84 @@ static void nv_cp_async_wait(TkGpuBuilder *gb)
     tk_gpu_intrinsic(gb, "llvm.nvvm.cp.async.wait.all", NULL, 0);
 }
 
+/* ---------------------------------------------------------------- wgmma (sm_90a)
+ * LLVM 22 has no intrinsic for wgmma.mma_async (../shared/TOOLCHAIN.md): it
+ * is inline PTX, its accumulators tied operands ("=f" out, the same
+ * register in). The fences and waits are inline PTX too, with a memory
+ * clobber so that LLVM moves no shared access across them. */
+
+static void asm_stmt(TkGpuBuilder *gb, const char *text)
+{
+    LLVMTypeRef ft = LLVMFunctionType(LLVMVoidTypeInContext(gb->ctx), NULL, 0, 0);
+    LLVMValueRef a = LLVMGetInlineAsm(ft, text, strlen(text), "~{memory}", 9, 1, 0, LLVMInlineAsmDialectATT, 0);
+    LLVMBuildCall2(gb->b, ft, a, NULL, 0, "");
+}
+
+static void nv_wgmma_begin(TkGpuBuilder *gb)
+{
+    asm_stmt(gb, "fence.proxy.async.shared::cta;\n\twgmma.fence.sync.aligned;");
+}
+
+static void nv_wgmma_end(TkGpuBuilder *gb)
+{
+    asm_stmt(gb, "wgmma.commit_group.sync.aligned;\n\twgmma.wait_group.sync.aligned 0;");
+}
+
+static void nv_proxy_fence(TkGpuBuilder *gb)
+{
+    asm_stmt(gb, "fence.proxy.async.shared::cta;");
+}
+
+static bool nv_wgmma_ok(const char *proc) { return proc && strcmp(proc, "sm_90a") == 0; }
+
+/* the shared window's address of p (addrspace(3)): what a descriptor holds */
+static LLVMValueRef nv_shared_address(TkGpuBuilder *gb, LLVMValueRef p)
+{
+    return LLVMBuildPtrToInt(gb->b, p, LLVMInt64TypeInContext(gb->ctx), "saddr");
+}
+
+/* { .reg .pred p; setp.ne.b32 p, $scale, 0;
+ *   wgmma.mma_async.sync.aligned.m64nNk16.f32.T.T {d..}, {a0..a3}, desc, p, 1, 1, trans_b; } */
+static void nv_wgmma(TkGpuBuilder *gb, int n, bool f16, bool trans_b, LLVMValueRef a, LLVMValueRef desc, LLVMValueRef *d)
+{
+    LLVMTypeRef f32 = LLVMFloatTypeInContext(gb->ctx), i32 = LLVMInt32TypeInContext(gb->ctx), i64 = LLVMInt64TypeInContext(gb->ctx);
+    int nd = n / 2;
+    char text[4096], cons[2048];
+    size_t t = 0, c = 0;
+    t += (size_t)snprintf(text + t, sizeof text - t,
+                          "{\n\t.reg .pred p;\n\tsetp.ne.b32 p, $%d, 0;\n\twgmma.mma_async.sync.aligned.m64n%dk16.f32.%s.%s {", nd + 5,
+                          n, f16 ? "f16" : "bf16", f16 ? "f16" : "bf16");
+    for (int i = 0; i < nd; i++) {
+        t += (size_t)snprintf(text + t, sizeof text - t, "%s$%d", i ? ", " : "", i);
+        c += (size_t)snprintf(cons + c, sizeof cons - c, "%s=f", i ? "," : "");
+    }
+    t += (size_t)snprintf(text + t, sizeof text - t, "}, {$%d, $%d, $%d, $%d}, $%d, p, 1, 1, %d;\n\t}", nd, nd + 1, nd + 2, nd + 3,
+                          nd + 4, trans_b ? 1 : 0);
+    c += (size_t)snprintf(cons + c, sizeof cons - c, ",r,r,r,r,l,r");
+    for (int i = 0; i < nd; i++) c += (size_t)snprintf(cons + c, sizeof cons - c, ",%d", i);
+    LLVMTypeRef outs[128], ins[6 + 128];
+    LLVMValueRef args[6 + 128];
+    for (int i = 0; i < nd; i++) outs[i] = f32;
+    LLVMTypeRef rt = LLVMStructTypeInContext(gb->ctx, outs, (unsigned)nd, 0);
+    unsigned k = 0;
+    for (int q = 0; q < 4; q++) {
+        ins[k] = i32;
+        args[k++] = LLVMBuildExtractElement(gb->b, a, LLVMConstInt(i32, (unsigned)q, 0), "");
+    }
+    ins[k] = i64;
+    args[k++] = desc;
+    ins[k] = i32;
+    args[k++] = LLVMConstInt(i32, 1, 0);   /* scale-d: D = A·B + D */
+    for (int i = 0; i < nd; i++) {
+        ins[k] = f32;
+        args[k++] = d[i];
+    }
+    LLVMTypeRef ft = LLVMFunctionType(rt, ins, k, 0);
+    LLVMValueRef fn = LLVMGetInlineAsm(ft, text, t, cons, c, 1, 0, LLVMInlineAsmDialectATT, 0);
+    LLVMValueRef r = LLVMBuildCall2(gb->b, ft, fn, args, k, "wgmma");
+    for (int i = 0; i < nd; i++) d[i] = LLVMBuildExtractValue(gb->b, r, (unsigned)i, "");
+}
+
 const TkGpuVendor tk_gpu_nvptx = {
     .name = "NVPTX",
     .mma_table = "intrinsics/nvptx_mma.c",
@@ -112,6 +190,12 @@ const TkGpuVendor tk_gpu_nvptx = {
     .ldmatrix = nv_ldmatrix,
     .cp_async = nv_cp_async,
     .cp_async_wait = nv_cp_async_wait,
+    .wgmma = nv_wgmma,
+    .wgmma_begin = nv_wgmma_begin,
+    .wgmma_end = nv_wgmma_end,
+    .wgmma_ok = nv_wgmma_ok,
+    .shared_address = nv_shared_address,
+    .proxy_fence = nv_proxy_fence,
     .mma_rows = nv_rows,
     .mma_check = nv_check,
     .kernel_attrs = nv_kernel_attrs,

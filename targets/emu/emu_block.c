@@ -24,6 +24,7 @@
 #include "emu.h"
 #include "emu_ldmatrix.h"
 #include "emu_mma.h"
+#include "emu_wgmma.h"
 #include "gpu_emu_abi.h"
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -37,7 +38,7 @@
 #include <sanitizer/common_interface_defs.h>
 #endif
 
-enum { WARP = 32, STACK_BYTES = 256 << 10, MAX_THREADS = 1024, MAX_COPIES = 64 };
+enum { WARP = 32, STACK_BYTES = 256 << 10, MAX_THREADS = 1024, MAX_COPIES = 64, GROUP = 128 };
 
 /* a cp.async in flight: the 16 bytes it will write, read when issued */
 typedef struct {
@@ -82,12 +83,24 @@ typedef struct {
     uint32_t ldm[WARP][4];
 } Warp;
 
+/* A warpgroup's meeting point for wgmma: the instruction's shape, each
+ * thread's registers; D is written when the last thread arrives. */
+typedef struct {
+    int arrived;
+    uint32_t gen;             /* completed wgmmas */
+    int32_t n, f16, trans_b;
+    uint64_t desc;
+    uint32_t a[GROUP][4];
+    float d[GROUP][128];
+} Group;
+
 typedef struct {
     TkEmuThreadFn fn;
     void **args;
     const int64_t *sizes;
     Fiber *fibers;            /* MAX_THREADS, stacks mapped on first use */
     Warp warps[MAX_THREADS / WARP];
+    Group groups[MAX_THREADS / GROUP];
     int n;
     int exited;               /* threads of the block that have returned */
     int bar_arrived;          /* threads waiting at sync() */
@@ -233,6 +246,49 @@ static void emu_mma(TkEmuEnv *env, int32_t op, const uint32_t *a, const uint32_t
     memcpy(d, w->d[f->lane], sizeof w->d[0]);
 }
 
+/* wgmma over the warpgroup: every thread of it must reach one with the same
+ * shape and B; the emulator's own wgmma (emu_wgmma.c) reads B from the
+ * block's shared tiles through the descriptor */
+static _Atomic unsigned long wgmma_count;
+
+static void emu_wgmma(TkEmuEnv *env, int32_t n, int32_t f16, int32_t trans_b, const uint32_t *a, uint64_t desc, float *d)
+{
+    Block *b = tls_block;
+    Fiber *f = env->fiber;
+    int t = env->tid % GROUP;
+    Group *gr = &b->groups[env->tid / GROUP];
+    if (n < 8 || n > 256 || n % 8) {
+        fail(b, "thread %d: wgmma with N = %d", env->tid, n);
+        return;
+    }
+    if (gr->arrived == 0) {
+        gr->n = n;
+        gr->f16 = f16;
+        gr->trans_b = trans_b;
+        gr->desc = desc;
+    } else if (gr->n != n || gr->f16 != f16 || gr->trans_b != trans_b || gr->desc != desc) {
+        fail(b, "warpgroup %d: its threads reached different wgmmas (thread %d: N = %d, B descriptor %#llx; an earlier one: N = %d, %#llx)",
+             env->tid / GROUP, env->tid, n, (unsigned long long)desc, gr->n, (unsigned long long)gr->desc);
+    }
+    memcpy(gr->a[t], a, sizeof gr->a[0]);
+    memcpy(gr->d[t], d, sizeof(float) * (size_t)(n / 2));
+    uint32_t gen = gr->gen;
+    gr->arrived++;
+    b->events++;
+    if (gr->arrived == GROUP && !b->failed) {
+        char why[200];
+        if (tk_emu_wgmma(gr->n, gr->f16, gr->trans_b, gr->desc, (const uint32_t(*)[4])gr->a, gr->d, 1, (const unsigned char *)b->shared,
+                         b->shared_bytes, why, sizeof why) != 0)
+            fail(b, "warpgroup %d: %s", env->tid / GROUP, why);
+        wgmma_count++;
+        gr->arrived = 0;
+        gr->gen++;
+        b->events++;
+    }
+    while (gr->gen == gen && !b->failed) to_scheduler(b, f);
+    memcpy(d, gr->d[t], sizeof(float) * (size_t)(n / 2));
+}
+
 /* shfl.sync.idx over the whole warp */
 static uint32_t emu_shuffle(TkEmuEnv *env, uint32_t x, int32_t src)
 {
@@ -327,6 +383,8 @@ void tk_emu_take_counts(TkEmuCounts *c)
     c->ldmatrix = ldmatrix_count;
     c->ldmatrix_conflicts = ldmatrix_conflicts;
     c->cp_async = cp_async_count;
+    c->wgmma = wgmma_count;
+    wgmma_count = 0;
     ldmatrix_count = 0;
     ldmatrix_conflicts = 0;
     cp_async_count = 0;
@@ -393,6 +451,11 @@ static void describe_stall(Block *b)
             return;
         }
     }
+    for (int g = 0; g < b->n / GROUP; g++)
+        if (b->groups[g].arrived > 0) {
+            fail(b, "warpgroup %d: %d of %d threads wait at a wgmma that the others never reach", g, b->groups[g].arrived, GROUP);
+            return;
+        }
     fail(b, "no thread of the block can make progress");
 }
 
@@ -427,6 +490,7 @@ void tk_emu_run_block(TkEmuThreadFn fn, void **args, const int64_t *sizes, int32
     b->events = 0;
     b->failed = false;
     memset(b->warps, 0, sizeof b->warps);
+    for (int g = 0; g < MAX_THREADS / GROUP; g++) b->groups[g].arrived = 0;
     for (int t = 0; t < threads; t++) {
         Fiber *f = &b->fibers[t];
         if (!ensure_stack(f)) {
@@ -441,7 +505,7 @@ void tk_emu_run_block(TkEmuThreadFn fn, void **args, const int64_t *sizes, int32
         f->ncopies = 0;
         f->env = (TkEmuEnv){ .mma = emu_mma, .tid = t, .ctaid = { bx, by, bz }, .fiber = f, .barrier = emu_barrier,
                              .shared = b->shared, .shuffle = emu_shuffle, .ldmatrix = emu_ldmatrix,
-                             .cp_async = emu_cp_async, .cp_async_wait = emu_cp_async_wait };
+                             .cp_async = emu_cp_async, .cp_async_wait = emu_cp_async_wait, .wgmma = emu_wgmma };
         getcontext(&f->uc);
         f->uc.uc_stack.ss_sp = f->stack;
         f->uc.uc_stack.ss_size = STACK_BYTES;

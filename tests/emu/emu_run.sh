@@ -46,6 +46,11 @@
 #   nosync       the example gemm without a sync(): the emulator must see the race,
 #                with element-by-element loads and with cp.async (whose copies the
 #                emulator lands only at the thread's wait)
+#   wgmma        wgmma.tk's kernels and the pipelined gemms on sm_90a-emu: products with B
+#                read in place from a shared tile by a warpgroup (every descriptor layout:
+#                N- and K-major, 128-byte panels, 64- and 32-byte rows), each checked
+#                against the interpreter and required to have run wgmma (or none, where
+#                B depends on the warp); their sm_90a PTX through ptxas where it is installed
 #   unsupported  a kernel the lowering refuses (a bf16 and an f32 mma in one kernel):
 #                a clear message, no crash
 set -u
@@ -271,7 +276,42 @@ nosync)
         echo "$out" | grep -q '^correct   NO' || fail "a missing sync() went unnoticed ($sizes)"
     done
     out=$("$tkc" run "$tests/emu/pipelined.tk" --kernel gemm_pipelined --target=sm_80-emu --size M=150,K=136,N=200 --check --repeat 1 2>&1)
-    echo "$out" | grep -q '^emulator .* [1-9][0-9]* cp.async$' || { echo "$out"; fail "the pipelined gemm made no cp.async"; }
+    echo "$out" | grep -q '^emulator .* [1-9][0-9]* cp.async;' || { echo "$out"; fail "the pipelined gemm made no cp.async"; }
+    ;;
+wgmma)
+    while read -r k sizes want; do
+        kernel="--kernel ${k#*:}"; k=${k%%:*}
+        # shellcheck disable=SC2086 # kernel is two words
+        out=$("$tkc" run "$src/$k.tk" $kernel --target=sm_90a-emu --size "$sizes" --check --threads 2 --repeat 1 2>&1)
+        echo "$out" | grep -E '^(kernel|correct|emulator)'
+        echo "$out" | grep -q '^correct   yes' || { echo "$out"; fail "$k $kernel $sizes on sm_90a-emu"; }
+        n=$(echo "$out" | sed -n 's/^emulator .*; \([0-9]*\) wgmma$/\1/p')
+        case $want in
+        some) [ "${n:-0}" -gt 0 ] || fail "$k $kernel: no wgmma ran" ;;
+        none) [ "${n:-1}" -eq 0 ] || fail "$k $kernel: $n wgmma ran where B depends on the warp" ;;
+        esac
+    done <<'LIST'
+../emu/wgmma:ab_panels M=200,K=100,N=300 some
+../emu/wgmma:ab_panels M=128,K=64,N=256 some
+../emu/wgmma:ab_rows64 M=130,K=50,N=70 some
+../emu/wgmma:abt_rows64 M=130,K=70,N=150 some
+../emu/wgmma:abt_panels M=150,K=200,N=100 some
+../emu/wgmma:ab_wide M=140,K=40,N=300 some
+../emu/wgmma:ab_per_warp M=40,K=40,N=300 none
+../emu/pipelined:gemm_pipelined M=150,K=136,N=200 some
+../../examples/gemm_pipelined:gemm_pipelined M=200,K=136,N=264 some
+LIST
+    ptxas=$(command -v ptxas || ls /usr/local/cuda/bin/ptxas 2>/dev/null || true)
+    if [ -n "$ptxas" ]; then
+        tmp=$(mktemp -d)
+        "$tkc" --emit=ptx --target=sm_90a "$tests/emu/wgmma.tk" -o "$tmp/w.ptx" || fail "wgmma.tk: no PTX for sm_90a"
+        grep -q 'wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16' "$tmp/w.ptx" || fail "wgmma.tk: no wgmma in the PTX"
+        "$ptxas" -arch=sm_90a "$tmp/w.ptx" -o "$tmp/w.cubin" || fail "ptxas refused wgmma.tk's sm_90a PTX"
+        rm -rf "$tmp"
+        echo "ptxas     wgmma.tk's sm_90a PTX assembles"
+    else
+        echo "ptxas     not installed: the PTX is not assembled"
+    fi
     ;;
 unsupported)
     # a bf16 and an f32 mma in one kernel (one base tile per kernel): refused

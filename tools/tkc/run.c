@@ -150,10 +150,10 @@ int tkc_run(int argc, char **argv)
     static RunTiming timing;
     R.timing = &timing;
     /* --kernel 'gemm<64,64,128>' asks the front end for that instance */
-    const char *keys[2];
-    tk_target_default_keys(tk_target_find(o.target ? o.target : "host"), keys);
+    const char *keys[3];
+    unsigned nkeys = tk_target_default_keys(tk_target_find(o.target ? o.target : "host"), keys);
     f.generic = (TkGenericOptions){ .instances = o.kernel ? (const char *const *)&o.kernel : NULL, .ninstances = o.kernel ? 1 : 0,
-                                    .target_keys = keys, .ntarget_keys = 2, .target_name = o.target ? o.target : "host" };
+                                    .target_keys = keys, .ntarget_keys = nkeys, .target_name = o.target ? o.target : "host" };
     char want[512];
     if (o.kernel && tk_generic_canonical(o.kernel, want, sizeof want) != 0) snprintf(want, sizeof want, "%s", o.kernel);
     tk_front_parse(&f);
@@ -240,6 +240,7 @@ int tkc_run(int argc, char **argv)
     R.ldmatrix = counts.ldmatrix;
     R.ldmatrix_conflicts = counts.ldmatrix_conflicts;
     R.cp_async = counts.cp_async;
+    R.wgmma = counts.wgmma;
     if (status == RUN_OK && on_gpu && run_cuda_fetch(&gpu, &A, err, errlen) != 0) status = RUN_FAILED;
     launched = status == RUN_OK;
     if (status == RUN_OK && o.output_dir && run_write_outputs(o.output_dir, fn, &A, err, errlen) != 0) status = RUN_USAGE;
