@@ -65,21 +65,28 @@ static bool const_int(const TirInstr *v, int64_t *out)
 
 static bool uniform(const GpuLower *g, const TirFunc *f, const TirInstr *v, int depth);
 
-/* every value set into scalar variable var is uniform, and set in the
- * kernel's own body (not in a loop or an if): `let wc = warp.id % 1;` */
-static bool uniform_var(const GpuLower *g, const TirFunc *f, const TirInstr *var, int depth)
-{
-    if (var->op != TIR_VAR || !tk_is_scalar(var->type->kind)) return false;
-    for (const TirInstr *i = f->body.first; i; i = i->next)
-        if (i->op == TIR_SET && i->args[0] == var && !uniform(g, f, i->args[1], depth + 1)) return false;
-    return true;
-}
-
-static bool set_only_at_top(const TirRegion *r, const TirInstr *var, bool top)
+static bool sets_var(const TirRegion *r, const TirInstr *var)
 {
     for (const TirInstr *i = r->first; i; i = i->next) {
-        if (!top && (i->op == TIR_SET || i->op == TIR_SET_ELEM) && i->args[0] == var) return false;
-        if (!set_only_at_top(&i->body[0], var, false) || !set_only_at_top(&i->body[1], var, false)) return false;
+        if ((i->op == TIR_SET || i->op == TIR_SET_ELEM) && i->args[0] == var) return true;
+        if (sets_var(&i->body[0], var) || sets_var(&i->body[1], var)) return true;
+    }
+    return false;
+}
+
+/* every value set into scalar variable var in region r is uniform, and set
+ * where every warp goes alike (`let wc = warp.id % 1;`, in a helper's body
+ * under an if on constants) */
+static bool uniform_sets(const GpuLower *g, const TirFunc *f, const TirRegion *r, const TirInstr *var, int depth)
+{
+    for (const TirInstr *i = r->first; i; i = i->next) {
+        if (i->op == TIR_SET_ELEM && i->args[0] == var) return false;
+        if (i->op == TIR_SET && i->args[0] == var && !uniform(g, f, i->args[1], depth + 1)) return false;
+        if ((i->op == TIR_FOR || i->op == TIR_IF) && (sets_var(&i->body[0], var) || sets_var(&i->body[1], var))) {
+            for (unsigned a = 0; a < (i->op == TIR_FOR ? 2u : 1u); a++)
+                if (!uniform(g, f, i->args[a], depth + 1)) return false;
+            if (!uniform_sets(g, f, &i->body[0], var, depth + 1) || !uniform_sets(g, f, &i->body[1], var, depth + 1)) return false;
+        }
     }
     return true;
 }
@@ -88,11 +95,11 @@ static bool set_only_at_top(const TirRegion *r, const TirInstr *var, bool top)
  * parameters, sizes, the block index, uniform loop indices and variables */
 static bool uniform(const GpuLower *g, const TirFunc *f, const TirInstr *v, int depth)
 {
-    if (depth > 32) return false;
+    if (depth > 12) return false;   /* a chain of variables this long: assume not (and bound the search) */
     switch (v->op) {
     case TIR_CONST_INT: case TIR_CONST_FLOAT: case TIR_PARAM: case TIR_SIZE: case TIR_BLOCK_ID: return true;
     case TIR_LOOP_IV: return v->id < g->count && (g->wg[v->id] & UNIFORM_IV);
-    case TIR_GET: return set_only_at_top(&f->body, v->args[0], true) && uniform_var(g, f, v->args[0], depth);
+    case TIR_GET: return v->args[0]->op == TIR_VAR && tk_is_scalar(v->args[0]->type->kind) && uniform_sets(g, f, &f->body, v->args[0], depth);
     case TIR_BINARY: {
         /* x % 1 and x · 0 are 0 whatever x is: `warp.id % (BN / WN)` with one warp per row of the block */
         int64_t c;

@@ -50,7 +50,8 @@
 #                read in place from a shared tile by a warpgroup (every descriptor layout:
 #                N- and K-major, 128-byte panels, 64- and 32-byte rows), each checked
 #                against the interpreter and required to have run wgmma (or none, where
-#                B depends on the warp); their sm_90a PTX through ptxas where it is installed
+#                B depends on the warp); the stdlib's staged bf16 gemms at their sm_90a
+#                configuration; wgmma.tk's sm_90a PTX through ptxas where it is installed
 #   unsupported  a kernel the lowering refuses (a bf16 and an f32 mma in one kernel):
 #                a clear message, no crash
 set -u
@@ -300,7 +301,23 @@ wgmma)
 ../emu/wgmma:ab_per_warp M=40,K=40,N=300 none
 ../emu/pipelined:gemm_pipelined M=150,K=136,N=200 some
 ../../examples/gemm_pipelined:gemm_pipelined M=200,K=136,N=264 some
+../../stdlib-kernels/gemm:gemm_bf16 M=150,K=136,N=264 some
+../../stdlib-kernels/gemm:gemm_bf16 M=130,K=70,N=61 some
 LIST
+    # the stdlib's staged gemms at their sm_90a configuration (warps of whole rows)
+    for args in "gemm_bf16_ep M=100,K=72,N=136 --set use_bias=true --set use_residual=true --set act=3" \
+                "gemm_bf16_ep_bf16 M=70,K=200,N=150 --set use_residual=true --set act=2" \
+                "gemm_bf16_nt_ep M=130,K=96,N=200 --set use_bias=true" \
+                "gemm_bf16_nt_ep_bf16 M=130,K=96,N=200 --set use_residual=true --set act=1"; do
+        # shellcheck disable=SC2086 # args are words
+        set -- $args
+        k=$1 sizes=$2
+        shift 2
+        out=$("$tkc" run "$tests/../stdlib-kernels/gemm.tk" --kernel "$k" --target=sm_90a-emu --size "$sizes" "$@" --check --threads 2 --repeat 1 2>&1)
+        echo "$out" | grep -E '^(kernel|correct|emulator)'
+        echo "$out" | grep -q '^correct   yes' || { echo "$out"; fail "$k $sizes on sm_90a-emu"; }
+        echo "$out" | grep -q '^emulator .* [1-9][0-9]* wgmma$' || fail "$k: no wgmma ran"
+    done
     ptxas=$(command -v ptxas || ls /usr/local/cuda/bin/ptxas 2>/dev/null || true)
     if [ -n "$ptxas" ]; then
         tmp=$(mktemp -d)
