@@ -90,6 +90,11 @@ stats)
     echo "$out" | grep -q '^kernel gemm (sm_90a): 128 threads, 16384 B shared; registers, spills and occupancy unknown (no ptxas' \
         || fail "stats without ptxas"
     echo "$out" | grep -q '64 mma.sync m16n8k16 per K step' || fail "mma per K step"
+    # the pipelined example on sm_90a: its products are wgmma (B read by the warpgroup from shared tiles)
+    out=$(TK_PTXAS=none "$tkc" --stats --target=sm_90a "$tests/../examples/gemm_pipelined.tk") || fail "tkc --stats failed"
+    echo "$out"
+    echo "$out" | grep -q '^kernel gemm_pipelined (sm_90a): 128 threads, 32768 B shared;.* wgmma: 8 wgmma.mma_async m64n128k16 in its PTX' \
+        || fail "stats of a wgmma kernel"
     "$tkc" --stats "$tests/../examples/gemm.tk" 2> "$work/err" && fail "--stats for the host succeeded"
     grep -q -- '--stats needs an NVIDIA target' "$work/err" || fail "--stats for the host: no clear message"
     ptxas=$(command -v ptxas || true)

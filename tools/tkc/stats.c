@@ -81,12 +81,37 @@ static void count_mma(const TirRegion *r, const TkGpuMma *row, bool in_loop, int
     if (!in_loop) *outside += here;
 }
 
+/* wgmma.mma_async instructions in kernel `name`'s part of the PTX text, and
+ * the N of the first (0 if none) */
+static long count_wgmma(const char *ptx_path, const char *name, int *n)
+{
+    FILE *f = fopen(ptx_path, "r");
+    *n = 0;
+    if (!f) return 0;
+    char line[1024], entry[160];
+    snprintf(entry, sizeof entry, ".entry %s(", name);
+    long count = 0;
+    bool in = false;
+    while (fgets(line, sizeof line, f)) {
+        if (strstr(line, ".entry ")) in = strstr(line, entry) != NULL;
+        const char *w = in ? strstr(line, "wgmma.mma_async.sync.aligned.m64n") : NULL;
+        if (!w) continue;
+        if (!count++) *n = atoi(w + strlen("wgmma.mma_async.sync.aligned.m64n"));
+    }
+    fclose(f);
+    return count;
+}
+
+/* the shared tiles as the GPU lowering places them (gpu_shared.c: 16-byte
+ * aligned, whole KiB tiles at 1 KiB) */
 static int64_t shared_bytes(const TirRegion *r)
 {
     int64_t n = 0;
     for (const TirInstr *i = r->first; i; i = i->next) {
-        if (i->op == TIR_VAR && i->type->kind == TK_TY_ST)
-            n = (n + 15) / 16 * 16 + i->type->dims[0] * i->type->dims[1] * (i->type->elem == TK_TY_F32 ? 4 : 2);
+        if (i->op == TIR_VAR && i->type->kind == TK_TY_ST) {
+            int64_t bytes = i->type->dims[0] * i->type->dims[1] * (i->type->elem == TK_TY_F32 ? 4 : 2), a = bytes % 1024 ? 16 : 1024;
+            n = (n + a - 1) / a * a + bytes;
+        }
         n += shared_bytes(&i->body[0]) + shared_bytes(&i->body[1]);
     }
     return n;
@@ -119,7 +144,6 @@ int tkc_stats(TirModule *m, const char *target, FILE *out, char *err, size_t err
     Ptxas k[64];
     unsigned nk = 0;
     if (ptxas && tkc_run_ptxas(ptxas, t->cpu, ptx, "/dev/null", 1, log) == 0) nk = parse_log(log, k, 64);
-    unlink(ptx);
     unlink(log);
     unsigned nrows;
     const TkNvptxMma *rows = tk_nvptx_mma_table(&nrows);
@@ -148,9 +172,19 @@ int tkc_stats(TirModule *m, const char *target, FILE *out, char *err, size_t err
         } else {
             fprintf(out, "; registers, spills and occupancy unknown (%s)", ptxas ? "ptxas failed" : "no ptxas: the CUDA toolkit is not installed");
         }
-        if (per_step) fprintf(out, "; %lld mma.sync m%dn%dk%d per K step", (long long)per_step, row->m, row->n, row->k);
-        if (outside) fprintf(out, "%s%lld mma.sync outside loops", per_step ? ", " : "; ", (long long)outside);
+        int wn;
+        long wg = count_wgmma(ptx, fn->name, &wn);
+        if (wg) {
+            /* products a warpgroup reads B for from a shared tile are wgmma (gpu_wgmma.c), counted as their
+             * m16n8k16 equivalents per warp */
+            if (per_step) fprintf(out, "; %lld m%dn%dk%d products per K step", (long long)per_step, row->m, row->n, row->k);
+            fprintf(out, "; wgmma: %ld wgmma.mma_async m64n%dk16 in its PTX (one per warpgroup, 16 rows of each warp)", wg, wn);
+        } else {
+            if (per_step) fprintf(out, "; %lld mma.sync m%dn%dk%d per K step", (long long)per_step, row->m, row->n, row->k);
+            if (outside) fprintf(out, "%s%lld mma.sync outside loops", per_step ? ", " : "; ", (long long)outside);
+        }
         fputc('\n', out);
     }
+    unlink(ptx);
     return 0;
 }
