@@ -51,6 +51,10 @@ typedef struct {
     LLVMValueRef *fuse_memo, *fuse_memo_i, *fuse_memo_j;
     uint8_t *fuse_memo_lanes;
     uint32_t fuse_epoch;
+    /* which copy of the loop a memo was made in: fuse_run emits a root's loop
+     * twice (tiles inside their tensors, and the rest), and with constant
+     * (i, j) (computed in lanes) the second copy must not reuse the first's */
+    uint32_t *fuse_memo_pass, fuse_pass;
     /* > 1 while a fused loop computes `fuse_lanes` consecutive elements of a
      * row at a time as one vector (emit_lanes.c); 0 in element-by-element loops */
     unsigned fuse_lanes;

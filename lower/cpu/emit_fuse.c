@@ -127,12 +127,13 @@ static bool fusion_ready(Emit *E)
     E->fuse_memo_i = calloc(n, sizeof *E->fuse_memo_i);
     E->fuse_memo_j = calloc(n, sizeof *E->fuse_memo_j);
     E->fuse_memo_lanes = calloc(n, sizeof *E->fuse_memo_lanes);
+    E->fuse_memo_pass = calloc(n, sizeof *E->fuse_memo_pass);
     E->fuse_load = calloc(n, sizeof *E->fuse_load);
     E->fuse_loads = calloc(n, sizeof *E->fuse_loads);
     E->fuse_src = calloc(n, sizeof *E->fuse_src);
     E->fuse_stride = calloc(n, sizeof *E->fuse_stride);
     E->nfuse_loads = 0;
-    if (!E->fuse_owner || !E->fuse_epoch_of || !E->fuse_memo || !E->fuse_memo_i || !E->fuse_memo_j || !E->fuse_memo_lanes || !E->fuse_load ||
+    if (!E->fuse_owner || !E->fuse_epoch_of || !E->fuse_memo || !E->fuse_memo_i || !E->fuse_memo_j || !E->fuse_memo_lanes || !E->fuse_memo_pass || !E->fuse_load ||
         !E->fuse_loads || !E->fuse_src || !E->fuse_stride) {
         emit_free_fusion(E);
         return false;   /* without memory, nothing fuses: every node is materialised */
@@ -149,6 +150,8 @@ void emit_free_fusion(Emit *E)
     free(E->fuse_memo_j);
     free(E->fuse_memo_lanes);
     E->fuse_memo_lanes = NULL;
+    free(E->fuse_memo_pass);
+    E->fuse_memo_pass = NULL;
     free(E->fuse_load);
     free(E->fuse_loads);
     free(E->fuse_src);
@@ -396,9 +399,11 @@ void fuse_run(Emit *E, LLVMValueRef store_inside, FusedLoop loop, const void *ct
         E->fuse_src[ld->id] = elem_ptr(E, ld->type, emit_value(E, ld->args[0]), first);
         E->fuse_stride[ld->id] = G[k].ncols;
     }
+    E->fuse_pass++;
     loop(E, ctx, true);
     LLVMBuildBr(E->b, join);
     LLVMPositionBuilderAtEnd(E->b, edge);
+    E->fuse_pass++;   /* the inside loop's values do not reach here (g715537: two lanes roots sharing a load) */
     for (uint32_t k = 0; k < n; k++) {
         const TirInstr *ld = E->fuse_loads[k];
         LLVMValueRef buf = emit_temp_buffer(E, ld);
@@ -426,11 +431,12 @@ LLVMValueRef fuse_elem(Emit *E, const TirInstr *x, LLVMValueRef i, LLVMValueRef 
         /* a node with several users is computed once per element (or vector) */
         bool shared = E->uses[x->id] > 1 && E->fuse_epoch_of[x->id] == E->fuse_epoch;
         if (shared && E->fuse_memo[x->id] && E->fuse_memo_i[x->id] == i && E->fuse_memo_j[x->id] == j &&
-            E->fuse_memo_lanes[x->id] == n)
+            E->fuse_memo_lanes[x->id] == n && E->fuse_memo_pass[x->id] == E->fuse_pass)
             return E->fuse_memo[x->id];
         LLVMValueRef v = fuse_node(E, x, i, j);
         if (shared) {
             E->fuse_memo[x->id] = v;
+            E->fuse_memo_pass[x->id] = E->fuse_pass;
             E->fuse_memo_i[x->id] = i;
             E->fuse_memo_j[x->id] = j;
             E->fuse_memo_lanes[x->id] = (uint8_t)n;
