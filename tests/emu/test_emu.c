@@ -10,15 +10,20 @@
  * Then Hopper's wgmma (m64nNk16, A in registers, B in shared memory through a
  * descriptor) in every canonical layout of B, against the test's own
  * placement of B and addresses worked out by hand from the PTX ISA's
- * examples. */
+ * examples. Last, Hopper's TMA tensor copy (tile mode, ranks 1 to 5, every
+ * swizzle) against the test's own placement of each box element, zeros
+ * outside the tensor, and its refusals of maps and destinations the hardware
+ * would not take. */
 #include <check.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "emu.h"
+#include "emu_tma.h"
 #include "emu_wgmma.h"
 #include "gpu_emu_abi.h"
 
@@ -636,6 +641,336 @@ START_TEST(wgmma_reports_bad_shapes_and_addresses)
 }
 END_TEST
 
+/* TMA: a tensor in host memory, its bytes in an allocation of exactly the
+ * tensor's extent (strides included), so that a read outside it shows under
+ * AddressSanitizer. Element n (counting innermost first over the tensor's
+ * own dimensions, padding not counted) holds tma_pattern(n): all different,
+ * none zero, so a zero-filled element cannot pass for a read one. Padding
+ * bytes are 0xEE. */
+typedef struct {
+    TkTmaDesc map;
+    unsigned char *bytes;
+} TmaTensor;
+
+enum { TMA_SHARED_BYTES = 16384 };
+static unsigned char tma_shared[TMA_SHARED_BYTES], tma_before[TMA_SHARED_BYTES];
+
+static uint32_t tma_pattern(uint64_t n, int elem_bytes)
+{
+    if (elem_bytes == 2) return (uint32_t)((n + 1) * 40503u & 0xffffu);   /* odd factor: one-to-one on 16 bits */
+    return (uint32_t)((n + 1) * 2654435761u);
+}
+
+static TmaTensor tma_tensor(int rank, int dtype, const uint64_t *dims, const uint64_t *strides)
+{
+    TmaTensor t;
+    memset(&t, 0, sizeof t);
+    int elem_bytes = dtype == TK_TMA_F32 ? 4 : 2;
+    t.map.rank = rank;
+    t.map.dtype = dtype;
+    t.map.elem_bytes = elem_bytes;
+    uint64_t elements = 1;
+    for (int k = 0; k < rank; k++) {
+        t.map.dims[k] = dims[k];
+        t.map.strides[k] = strides[k];
+        t.map.box[k] = 1;
+        elements *= dims[k];
+    }
+    size_t size = (size_t)(rank == 1 ? dims[0] * (uint64_t)elem_bytes : strides[rank - 1] * dims[rank - 1]);
+    size = (size + 15) / 16 * 16;
+    t.bytes = aligned_alloc(16, size);
+    ck_assert_ptr_nonnull(t.bytes);
+    memset(t.bytes, 0xee, size);
+    for (uint64_t n = 0; n < elements; n++) {
+        uint64_t rest = n, offset = 0;
+        for (int k = 0; k < rank; k++) {
+            offset += rest % dims[k] * strides[k];
+            rest /= dims[k];
+        }
+        uint32_t value = tma_pattern(n, elem_bytes);
+        for (int b = 0; b < elem_bytes; b++) t.bytes[offset + (uint64_t)b] = (unsigned char)(value >> 8 * b);
+    }
+    t.map.base = (uint64_t)(uintptr_t)t.bytes;
+    return t;
+}
+
+static int64_t tma_box_bytes(const TkTmaDesc *m)
+{
+    int64_t bytes = m->elem_bytes;
+    for (int k = 0; k < m->rank; k++) bytes *= m->box[k];
+    return bytes;
+}
+
+/* How many box elements are not where the PTX ISA's swizzle tables put them,
+ * or not what they should hold, plus the bytes outside the box that changed.
+ * The box is rows of box[0] elements; row r starts at s = dst + r · rowbytes;
+ * the element's byte b = i0 · elem_bytes of that row is in 16-byte chunk
+ * b / 16, which the swizzle exchanges with chunk (b / 16) XOR (s / 128 mod the
+ * span's chunks): the tables number 128-byte lines of shared memory from an
+ * aligned start, so the line of s itself picks the row of the table. */
+static int tma_misplaced(const TmaTensor *t, const int32_t *coords, int64_t dst)
+{
+    const TkTmaDesc *m = &t->map;
+    int elem_bytes = m->elem_bytes;
+    int64_t row_bytes = (int64_t)m->box[0] * elem_bytes, rows = 1;
+    for (int k = 1; k < m->rank; k++) rows *= m->box[k];
+    int bad = 0;
+    for (int64_t r = 0; r < rows; r++) {
+        int64_t x[TK_TMA_MAX_RANK], rest = r;
+        for (int k = 1; k < m->rank; k++) {
+            x[k] = coords[k] + rest % m->box[k];
+            rest /= m->box[k];
+        }
+        int64_t row_start = dst + r * row_bytes;
+        for (int64_t i0 = 0; i0 < m->box[0]; i0++) {
+            x[0] = coords[0] + i0;
+            int64_t byte = i0 * elem_bytes, chunk = byte / 16;
+            if (m->swizzle) chunk ^= row_start / 128 % (m->swizzle / 16);
+            int64_t at = row_start + chunk * 16 + byte % 16;
+            bool inside = true;
+            uint64_t n = 0, scale = 1;
+            for (int k = 0; k < m->rank; k++) {
+                if (x[k] < 0 || x[k] >= (int64_t)m->dims[k]) inside = false;
+                else n += (uint64_t)x[k] * scale;
+                scale *= m->dims[k];
+            }
+            uint32_t expected = inside ? tma_pattern(n, elem_bytes) : 0, got = 0;
+            for (int b = 0; b < elem_bytes; b++) got |= (uint32_t)tma_shared[at + b] << 8 * b;
+            if (got != expected) bad++;
+        }
+    }
+    for (int64_t a = 0; a < TMA_SHARED_BYTES; a++)
+        if ((a < dst || a >= dst + rows * row_bytes) && tma_shared[a] != tma_before[a]) bad++;
+    return bad;
+}
+
+/* one copy into shared memory full of noise: it delivers the whole box, every element in its place */
+static void tma_check_copy(const TmaTensor *t, const int32_t *coords, int64_t dst)
+{
+    char err[256] = "";
+    for (int a = 0; a < TMA_SHARED_BYTES; a++) tma_shared[a] = tma_before[a] = (unsigned char)(a * 7 + 0x5b);
+    long delivered = tk_emu_tma_load(&t->map, coords, dst, tma_shared, TMA_SHARED_BYTES, err, sizeof err);
+    ck_assert_msg(delivered == tma_box_bytes(&t->map), "rank %d swizzle %d box[0] %u at dst %lld: returned %ld (%s)",
+                  t->map.rank, t->map.swizzle, t->map.box[0], (long long)dst, delivered, err);
+    int bad = tma_misplaced(t, coords, dst);
+    char corner[80] = "";
+    for (int k = 0; k < t->map.rank; k++)
+        snprintf(corner + strlen(corner), sizeof corner - strlen(corner), " %d", coords[k]);
+    ck_assert_msg(bad == 0, "rank %d swizzle %d box[0] %u, box[1] %u from (%s ) at dst %lld: %d bytes or elements wrong",
+                  t->map.rank, t->map.swizzle, t->map.box[0], t->map.box[1], corner, (long long)dst, bad);
+}
+
+static bool tma_box_is_zero(int64_t dst, int64_t bytes)
+{
+    for (int64_t a = dst; a < dst + bytes; a++)
+        if (tma_shared[a] != 0) return false;
+    return true;
+}
+
+/* a 200 × 40 bf16 tensor in every swizzle with its box widths, corners
+ * inside, before and past the tensor, three destinations */
+START_TEST(tma_places_bf16_boxes_in_every_swizzle)
+{
+    uint64_t dims[2] = { 200, 40 }, strides[2] = { 2, 400 };
+    TmaTensor t = tma_tensor(2, TK_TMA_BF16, dims, strides);
+    static const struct {
+        int swizzle;
+        uint32_t box0;
+    } shapes[] = { { 0, 8 }, { 0, 24 }, { 0, 64 }, { 32, 16 }, { 64, 32 }, { 128, 64 } };
+    static const uint32_t box1s[] = { 8, 16, 64 };
+    static const int32_t corners[][2] = { { 0, 0 },     { 37, 11 }, { -5, -3 },   { 190, 35 }, { -70, 0 },
+                                          { 150, 38 },  { 0, 40 },  { -64, -64 }, { 136, -60 } };
+    static const int64_t dsts[] = { 0, 384, 2048 };
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
+        for (size_t b = 0; b < sizeof box1s / sizeof box1s[0]; b++) {
+            t.map.swizzle = shapes[s].swizzle;
+            t.map.box[0] = shapes[s].box0;
+            t.map.box[1] = box1s[b];
+            for (size_t c = 0; c < sizeof corners / sizeof corners[0]; c++)
+                for (size_t d = 0; d < sizeof dsts / sizeof dsts[0]; d++) tma_check_copy(&t, corners[c], dsts[d]);
+        }
+    /* (-70, 0) with 64-element rows is wholly before the tensor: all zeros, still the whole box delivered */
+    t.map.swizzle = 128;
+    t.map.box[0] = 64;
+    t.map.box[1] = 8;
+    tma_check_copy(&t, corners[4], 0);
+    ck_assert(tma_box_is_zero(0, 1024));
+    free(t.bytes);
+}
+END_TEST
+
+/* f32 rows of 32 elements are 128 bytes: the 128-byte swizzle moves 4-byte elements as whole chunks of four */
+START_TEST(tma_places_f32_boxes_in_the_128_byte_swizzle)
+{
+    uint64_t dims[2] = { 100, 30 }, strides[2] = { 4, 400 };
+    TmaTensor t = tma_tensor(2, TK_TMA_F32, dims, strides);
+    t.map.swizzle = 128;
+    t.map.box[0] = 32;
+    static const uint32_t box1s[] = { 8, 16 };
+    static const int32_t corners[][2] = { { 0, 0 }, { -7, -2 }, { 80, 25 }, { 99, 29 }, { -32, 0 }, { 13, 3 } };
+    static const int64_t dsts[] = { 0, 1152 };
+    for (size_t b = 0; b < 2; b++) {
+        t.map.box[1] = box1s[b];
+        for (size_t c = 0; c < sizeof corners / sizeof corners[0]; c++)
+            for (size_t d = 0; d < 2; d++) tma_check_copy(&t, corners[c], dsts[d]);
+    }
+    free(t.bytes);
+}
+END_TEST
+
+/* ranks 1 (f16), 3, 4 and 5, one of them with padded rows (strides, not dims, find
+ * the elements); an outer coordinate wholly outside its dimension makes the
+ * whole box zeros */
+START_TEST(tma_copies_boxes_of_every_rank)
+{
+    uint64_t dims1[1] = { 200 }, strides1[1] = { 2 };
+    TmaTensor line = tma_tensor(1, TK_TMA_F16, dims1, strides1);
+    line.map.box[0] = 64;
+    int32_t from_before[1] = { -10 }, from_end[1] = { 180 };
+    tma_check_copy(&line, from_before, 0);
+    tma_check_copy(&line, from_end, 128);
+    free(line.bytes);
+
+    uint64_t dims3[3] = { 16, 6, 5 }, strides3[3] = { 2, 32, 192 };
+    TmaTensor cube = tma_tensor(3, TK_TMA_BF16, dims3, strides3);
+    cube.map.swizzle = 32;
+    cube.map.box[0] = 16;
+    cube.map.box[1] = 4;
+    cube.map.box[2] = 2;
+    static const int32_t cube_corners[][3] = { { 0, 0, 0 }, { 0, 3, 4 }, { -8, 4, 1 }, { 0, 1, 5 }, { 0, -2, -2 } };
+    for (int c = 0; c < 5; c++) tma_check_copy(&cube, cube_corners[c], 256);
+    ck_assert(tma_box_is_zero(256, 256));   /* the last corner's leading coordinates -2, -1 are outside */
+    tma_check_copy(&cube, cube_corners[3], 0);   /* leading coordinates 5, 6 of a 5-deep tensor */
+    ck_assert(tma_box_is_zero(0, 256));
+    free(cube.bytes);
+
+    uint64_t dims4[4] = { 24, 5, 3, 4 }, strides4[4] = { 2, 64, 320, 1024 };   /* rows padded from 48 to 64 bytes */
+    TmaTensor padded = tma_tensor(4, TK_TMA_BF16, dims4, strides4);
+    static const int32_t corners4[][4] = { { 0, 0, 0, 0 }, { 16, 3, 1, 3 }, { -4, -1, 2, 2 }, { 0, 0, 0, -1 }, { 0, 0, 0, 4 } };
+    padded.map.box[0] = 8;
+    padded.map.box[1] = 5;
+    padded.map.box[2] = 2;
+    padded.map.box[3] = 2;
+    for (int c = 0; c < 5; c++) tma_check_copy(&padded, corners4[c], 128);
+    ck_assert(tma_box_is_zero(128, 320));
+    padded.map.swizzle = 64;
+    padded.map.box[0] = 32;
+    padded.map.box[1] = 2;
+    padded.map.box[2] = 3;
+    padded.map.box[3] = 1;
+    for (int c = 0; c < 5; c++) tma_check_copy(&padded, corners4[c], 512);
+    ck_assert(tma_box_is_zero(512, 384));
+    free(padded.bytes);
+
+    uint64_t dims5[5] = { 8, 2, 2, 2, 3 }, strides5[5] = { 2, 16, 32, 64, 128 };
+    TmaTensor five = tma_tensor(5, TK_TMA_BF16, dims5, strides5);
+    uint32_t box5[5] = { 8, 2, 1, 2, 2 };
+    memcpy(five.map.box, box5, sizeof box5);
+    static const int32_t corners5[][5] = { { 0, 0, 0, 0, 0 }, { 0, 1, 1, 1, 2 }, { 0, 0, 0, 0, 3 } };
+    for (int c = 0; c < 3; c++) tma_check_copy(&five, corners5[c], 0);
+    ck_assert(tma_box_is_zero(0, 128));
+    free(five.bytes);
+}
+END_TEST
+
+/* The 128-byte swizzle follows the shared address, not the box: a box at
+ * byte 384 (128-aligned, not 1024-aligned) starts in line 3 of the pattern.
+ * Worked by hand: its first row's chunk 0 (elements 0..7) goes to chunk 3,
+ * byte 384 + 48; chunk 1 (elements 8..15) to chunk 2, byte 384 + 32; row 5
+ * starts at byte 1024, line 8, where the pattern begins again. */
+START_TEST(tma_swizzle_follows_the_shared_address)
+{
+    uint64_t dims[2] = { 200, 40 }, strides[2] = { 2, 400 };
+    TmaTensor t = tma_tensor(2, TK_TMA_BF16, dims, strides);
+    t.map.swizzle = 128;
+    t.map.box[0] = 64;
+    t.map.box[1] = 8;
+    int32_t corner[2] = { 8, 4 };
+    char err[256];
+    static unsigned char at_0[1024];
+    memset(tma_shared, 0, sizeof tma_shared);
+    ck_assert_int_eq(tk_emu_tma_load(&t.map, corner, 0, tma_shared, TMA_SHARED_BYTES, err, sizeof err), 1024);
+    memcpy(at_0, tma_shared, sizeof at_0);
+    memset(tma_shared, 0, sizeof tma_shared);
+    ck_assert_int_eq(tk_emu_tma_load(&t.map, corner, 384, tma_shared, TMA_SHARED_BYTES, err, sizeof err), 1024);
+    ck_assert_msg(memcmp(at_0, tma_shared + 384, sizeof at_0) != 0, "the box at 384 has the pattern of the box at 0");
+
+    uint16_t first, ninth, row5, at_0_first;
+    memcpy(&first, tma_shared + 384 + 48, 2);
+    memcpy(&ninth, tma_shared + 384 + 32, 2);
+    memcpy(&row5, tma_shared + 1024, 2);
+    memcpy(&at_0_first, at_0, 2);
+    ck_assert_uint_eq(first, tma_pattern(4 * 200 + 8, 2));   /* tensor (x0 8, x1 4) */
+    ck_assert_uint_eq(ninth, tma_pattern(4 * 200 + 16, 2));
+    ck_assert_uint_eq(row5, tma_pattern(9 * 200 + 8, 2));
+    ck_assert_uint_eq(at_0_first, tma_pattern(4 * 200 + 8, 2));
+    free(t.bytes);
+}
+END_TEST
+
+/* a copy that must be refused: -1, a message naming the problem, shared memory as it was */
+static void tma_expect_refusal(const TkTmaDesc *m, int64_t dst, int64_t shared_bytes, const char *named)
+{
+    char err[256] = "";
+    int32_t corner[TK_TMA_MAX_RANK] = { 0 };
+    for (int a = 0; a < TMA_SHARED_BYTES; a++) tma_shared[a] = tma_before[a] = (unsigned char)(a * 13 + 1);
+    long delivered = tk_emu_tma_load(m, corner, dst, tma_shared, shared_bytes, err, sizeof err);
+    ck_assert_msg(delivered == -1, "expected a refusal naming \"%s\", got %ld", named, delivered);
+    ck_assert_msg(strncmp(err, "TMA: ", 5) == 0 && strstr(err, named), "\"%s\" does not name \"%s\"", err, named);
+    ck_assert_msg(!strchr(err, '\n'), "message of more than one line: %s", err);
+    ck_assert_msg(memcmp(tma_shared, tma_before, TMA_SHARED_BYTES) == 0, "a refused copy (%s) wrote shared memory", err);
+}
+
+START_TEST(tma_reports_bad_maps_and_destinations)
+{
+    uint64_t dims[2] = { 200, 40 }, strides[2] = { 2, 400 };
+    TmaTensor t = tma_tensor(2, TK_TMA_BF16, dims, strides);
+    t.map.swizzle = 128;
+    t.map.box[0] = 64;
+    t.map.box[1] = 16;   /* 2048 bytes */
+    const TkTmaDesc good = t.map;
+    TkTmaDesc m;
+#define TMA_REFUSED(change, dst, named)                          \
+    do {                                                         \
+        m = good;                                                \
+        change;                                                  \
+        tma_expect_refusal(&m, dst, TMA_SHARED_BYTES, named);    \
+    } while (0)
+    TMA_REFUSED(m.rank = 0, 0, "rank 0 is not 1..5");
+    TMA_REFUSED(m.rank = 6, 0, "rank 6 is not 1..5");
+    TMA_REFUSED(m.elem_bytes = 3, 0, "elem_bytes 3 is not 2 or 4");
+    TMA_REFUSED(m.elem_bytes = 4, 0, "elem_bytes 4 does not match dtype 1");
+    TMA_REFUSED((m.dtype = TK_TMA_F32, m.box[0] = 32), 0, "elem_bytes 2 does not match dtype 3");
+    TMA_REFUSED(m.dtype = 7, 0, "dtype 7");
+    TMA_REFUSED(m.box[1] = 0, 0, "box[1] = 0 is not 1..256");
+    TMA_REFUSED(m.box[1] = 257, 0, "box[1] = 257 is not 1..256");
+    TMA_REFUSED(m.box[0] = 0, 0, "box[0] = 0 is not 1..256");
+    TMA_REFUSED((m.swizzle = 0, m.box[0] = 12), 0, "box[0] is 24 bytes, not a multiple of 16");
+    TMA_REFUSED(m.swizzle = 64, 0, "swizzle 64 needs box[0] of exactly 64 bytes, not 128");
+    TMA_REFUSED(m.box[0] = 32, 0, "swizzle 128 needs box[0] of exactly 128 bytes, not 64");
+    TMA_REFUSED((m.swizzle = 32, m.box[0] = 8), 0, "swizzle 32 needs box[0] of exactly 32 bytes, not 16");
+    TMA_REFUSED(m.swizzle = 96, 0, "swizzle 96 is not 0, 32, 64 or 128");
+    TMA_REFUSED(m.swizzle = 16, 0, "swizzle 16 is not 0, 32, 64 or 128");
+    TMA_REFUSED(m.strides[1] = 200, 0, "strides[1] = 200 bytes is not a multiple of 16");
+    TMA_REFUSED(m.strides[0] = 4, 0, "strides[0] = 4");
+    TMA_REFUSED(m.base += 2, 0, "is not 16-byte aligned");
+    TMA_REFUSED(m.dims[1] = 0, 0, "dims[1] = 0");
+    TMA_REFUSED((void)0, 64, "offset 64 is not 128-byte aligned");
+    TMA_REFUSED((void)0, 1088, "offset 1088 is not 128-byte aligned");
+    TMA_REFUSED((void)0, -128, "offset -128 is before the start of shared memory");
+    TMA_REFUSED((void)0, TMA_SHARED_BYTES - 1024, "2048 bytes at shared offset 15360) runs past the 16384 bytes");
+#undef TMA_REFUSED
+    /* one byte short of the box is too short; exactly the box is enough */
+    tma_expect_refusal(&good, 0, 2047, "runs past the 2047 bytes");
+    int32_t corner[2] = { 0, 0 };
+    char err[256];
+    ck_assert_int_eq(tk_emu_tma_load(&good, corner, TMA_SHARED_BYTES - 2048, tma_shared, TMA_SHARED_BYTES, err, sizeof err),
+                     2048);
+    ck_assert_int_eq(tk_emu_tma_load(&good, corner, 0, tma_shared, 2048, err, sizeof err), 2048);
+    free(t.bytes);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("emu");
@@ -654,6 +989,14 @@ int main(void)
     tcase_add_test(tc, wgmma_reads_f16_subnormals_infinities_and_nans);
     tcase_add_test(tc, wgmma_reports_bad_shapes_and_addresses);
     suite_add_tcase(s, tc);
+    TCase *tma = tcase_create("tma");
+    tcase_set_timeout(tma, 60);
+    tcase_add_test(tma, tma_places_bf16_boxes_in_every_swizzle);
+    tcase_add_test(tma, tma_places_f32_boxes_in_the_128_byte_swizzle);
+    tcase_add_test(tma, tma_copies_boxes_of_every_rank);
+    tcase_add_test(tma, tma_swizzle_follows_the_shared_address);
+    tcase_add_test(tma, tma_reports_bad_maps_and_destinations);
+    suite_add_tcase(s, tma);
     SRunner *r = srunner_create(s);
     srunner_run_all(r, CK_NORMAL);
     int failed = srunner_ntests_failed(r);
