@@ -30,7 +30,13 @@
  * That makes the double-buffered loop a writer spells out pipelined:
  *     for (k ...) { sync(); B1 = load(next); mma(... A0 ...); sync(); B0 = load(...); mma(... A1 ...); }
  * the sync() waits for the tile about to be read, and the load issued after
- * it is in flight while the warps compute on the other tile. */
+ * it is in flight while the warps compute on the other tile.
+ *
+ * On sm_90 a load from a kernel parameter into a tile in one of the TMA's
+ * layouts goes by the tensor memory accelerator instead (gpu_tma.c): the
+ * same places wait, on the tile's mbarrier rather than for the thread's
+ * cp.asyncs, and the barriers that order element-by-element writes before
+ * such a load also fence them for the TMA's proxy. */
 #include "gpu_internal.h"
 
 static bool is_st(const TkType *t) { return t && t->kind == TK_TY_ST; }
@@ -150,21 +156,30 @@ GpuAsyncState gpu_async_loop_in(GpuLower *g, const TirInstr *loop)
 
 GpuAsyncState gpu_async_join(GpuAsyncState a, GpuAsyncState b) { return join(a, b); }
 
+/* this thread's copies into the tiles of `inflight` have landed */
+static void wait_for(GpuLower *g, uint64_t inflight)
+{
+    TkGpuBuilder gb = { g->e.ctx, g->e.mod, g->e.b, g->env };
+    if (g->cp_async_any) g->v->cp_async_wait(&gb);
+    gpu_tma_wait(g, inflight);
+}
+
 void gpu_async_before_collective(GpuLower *g, const TirInstr *i)
 {
     if (!g->async) return;
+    uint64_t inflight = g->pending.inflight;
     int act = collective_step(g, i, &g->pending);
     TkGpuBuilder gb = { g->e.ctx, g->e.mod, g->e.b, g->env };
-    if (act == 2) g->v->cp_async_wait(&gb);
+    if (act == 2) wait_for(g, inflight);
+    if (act && g->tma_ntiles) g->v->proxy_fence(&gb);
     if (act) g->v->barrier(&gb);
 }
 
 void gpu_async_before_sync(GpuLower *g)
 {
+    uint64_t inflight = g->pending.inflight;
     g->pending = (GpuAsyncState){ 0, 0 };
-    if (!g->async) return;
-    TkGpuBuilder gb = { g->e.ctx, g->e.mod, g->e.b, g->env };
-    g->v->cp_async_wait(&gb);
+    if (g->async) wait_for(g, inflight);
 }
 
 /* s = load(X, coords) by chunks: the tile's chunk q is stored at element
@@ -188,11 +203,19 @@ LLVMBasicBlockRef gpu_async_load(GpuLower *g, const TirInstr *i)
     LLVMValueRef addr = LLVMBuildPtrToInt(B, base, g->e.i64, "");
     LLVMValueRef ok = LLVMBuildAnd(B, LLVMBuildICmp(B, LLVMIntEQ, LLVMBuildAnd(B, addr, c64(g, 15), ""), c64(g, 0), ""),
                                    LLVMBuildICmp(B, LLVMIntEQ, LLVMBuildSRem(B, ncols, c64(g, per), ""), c64(g, 0), ""), "async.ok");
+    int tile, map = gpu_tma_map_of(g, i, &tile);
+    if (map >= 0) ok = gpu_tma_usable(g, gt, ok);
     LLVMBasicBlockRef fast = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "async");
     LLVMBasicBlockRef slow = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "async.no");
     LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(g->e.ctx, g->fn, "async.done");
     LLVMBuildCondBr(B, ok, fast, slow);
     LLVMPositionBuilderAtEnd(B, fast);
+    if (map >= 0) {
+        gpu_tma_load(g, i, map, tile);
+        LLVMBuildBr(B, done);
+        LLVMPositionBuilderAtEnd(B, slow);
+        return done;
+    }
     Coop L;
     gpu_coop_begin(g, &L, chunks);
     LLVMValueRef e = LLVMBuildMul(B, L.e, c64(g, per), "");   /* where the chunk is stored */

@@ -55,8 +55,21 @@ typedef void (*TkEmuCpAsyncWaitFn)(TkEmuEnv *env);
  * emulator has no asynchrony to wait for). */
 typedef void (*TkEmuWgmmaFn)(TkEmuEnv *env, int32_t n, int32_t f16, int32_t trans_b, const uint32_t *a, uint64_t desc, float *d);
 
+/* Hopper's TMA and mbarriers (gpu_tma.c). bar: 8 bytes of the block's
+ * shared tiles, keyed by address. mbar_init: the barrier expects `count`
+ * arrivals per phase. mbar_expect: this thread arrives and announces `bytes`
+ * more to come by copies. tma_load: one copy of map's box (map: the
+ * TkTmaDesc, gpu_tma_desc.h) at tensor coordinates coords[0 .. rank)
+ * (innermost first) to dst, counted on bar — landing only when a thread
+ * waits on bar. mbar_wait: returns once bar's phase of parity `parity` has
+ * completed (landing bar's copies first). */
+typedef void (*TkEmuTmaLoadFn)(TkEmuEnv *env, const void *map, void *dst, const int32_t *coords, int32_t rank, void *bar);
+typedef void (*TkEmuMbarInitFn)(TkEmuEnv *env, void *bar, int32_t count);
+typedef void (*TkEmuMbarExpectFn)(TkEmuEnv *env, void *bar, int32_t bytes);
+typedef void (*TkEmuMbarWaitFn)(TkEmuEnv *env, void *bar, int32_t parity);
+
 /* Field order is the ABI: the emitted code addresses them as
- * { ptr, i32, [3 x i32], ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr }. */
+ * { ptr, i32, [3 x i32], ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr }. */
 struct TkEmuEnv {
     TkEmuMmaFn mma;
     int32_t tid;          /* the thread's index in its block (%tid.x) */
@@ -69,6 +82,10 @@ struct TkEmuEnv {
     TkEmuCpAsyncFn cp_async;
     TkEmuCpAsyncWaitFn cp_async_wait;
     TkEmuWgmmaFn wgmma;
+    TkEmuTmaLoadFn tma_load;
+    TkEmuMbarInitFn mbar_init;
+    TkEmuMbarExpectFn mbar_expect;
+    TkEmuMbarWaitFn mbar_wait;
 };
 
 typedef void (*TkEmuThreadFn)(void **args, const int64_t *sizes, TkEmuEnv *env);

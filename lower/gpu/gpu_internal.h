@@ -15,6 +15,7 @@
 
 #include "emit.h"
 #include "gpu_lower.h"
+#include "gpu_tma_desc.h"
 
 typedef enum { ROLE_NONE, ROLE_A, ROLE_B, ROLE_C } Role;
 
@@ -46,6 +47,8 @@ typedef struct {
     uint64_t inflight, touched;
 } GpuAsyncState;
 
+enum { GPU_TMA_MAX_TILES = 16 };
+
 typedef struct GpuLower {
     Emit e;                   /* scalar helpers of emit_llvm.c: ctx, mod, b, types */
     const TirModule *m;
@@ -72,6 +75,17 @@ typedef struct GpuLower {
     GpuAsyncState pending;    /* here, as the kernel is emitted */
     const TirInstr *async_vars[63];
     int async_nvars;
+    /* TMA loads of shared tiles (gpu_tma.c): the kernel's maps (its trailing
+     * parameters from tma_param0 on), the tiles they fill with their
+     * mbarriers and each thread's parity of the last load; whether some
+     * asynchronous load still goes by cp.async */
+    TkTmaPlan tma_maps[TK_TMA_MAX_MAPS];
+    int tma_nmaps;
+    const TirInstr *tma_tiles[GPU_TMA_MAX_TILES];
+    LLVMValueRef tma_bars, tma_bar[GPU_TMA_MAX_TILES], tma_phase[GPU_TMA_MAX_TILES];
+    int tma_ntiles;
+    unsigned tma_param0;
+    bool cp_async_any;
     uint8_t *wg;              /* per instruction id: its part in a warpgroup product (gpu_wgmma.c), or NULL */
     bool wgmma_any;           /* the kernel has one */
     int status;               /* 0, 1 unsupported input, -1 internal */
@@ -190,6 +204,15 @@ void gpu_vector_store(GpuLower *g, const TirInstr *i);
 LLVMValueRef gpu_reduce(GpuLower *g, const TirInstr *i);
 LLVMValueRef gpu_broadcast(GpuLower *g, const TirInstr *i);
 LLVMValueRef gpu_mask(GpuLower *g, const TirInstr *i);    /* MASK of an rt or rv, TRI of an rt */
+
+/* shared tiles loaded by the TMA (gpu_tma.c) */
+void gpu_tma_plan(GpuLower *g, const TirFunc *f);            /* g->tma_maps, tma_tiles, cp_async_any */
+int gpu_tma_map_of(const GpuLower *g, const TirInstr *i, int *tile);   /* the map of SET i (and its tile's index), or -1: not by the TMA */
+void gpu_tma_begin(GpuLower *g);                             /* at the kernel's start: the mbarriers */
+LLVMValueRef gpu_tma_usable(GpuLower *g, const TkType *gt, LLVMValueRef base_ok);   /* i1: the tensor can be described */
+void gpu_tma_load(GpuLower *g, const TirInstr *i, int map, int tile);
+void gpu_tma_wait(GpuLower *g, uint64_t bits);               /* for the TMA loads into the tiles of gpu_async.c's bits */
+void gpu_tma_end(GpuLower *g);                               /* before the kernel returns */
 
 /* shared tiles and barriers (gpu_shared.c) */
 int gpu_shared_check(GpuLower *g, const TirInstr *i);       /* VAR/LOAD/FILL/SET of an st or sv; rt and rv loads and stores of them */

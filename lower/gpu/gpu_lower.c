@@ -47,7 +47,8 @@ LLVMValueRef tk_gpu_shared_array(TkGpuBuilder *gb, const char *name, int64_t byt
     LLVMValueRef v = LLVMAddGlobalInAddressSpace(gb->mod, t, full, 3);
     LLVMSetLinkage(v, LLVMInternalLinkage);
     LLVMSetInitializer(v, LLVMGetPoison(t));
-    LLVMSetAlignment(v, 16);
+    /* whole KiB: at a 1 KiB boundary, where the 128-byte swizzle's pattern starts (wgmma, TMA) */
+    LLVMSetAlignment(v, bytes % 1024 == 0 ? 1024 : 16);
     return v;
 }
 
@@ -558,10 +559,11 @@ static void number(const TirRegion *r, uint32_t *next)
 }
 
 /* A function of f's parameters (tensors as global pointers, bool as i8),
- * then its sizes as i64, then a pointer named `extra` if not NULL. */
-static LLVMValueRef add_fn(GpuLower *g, const TirFunc *f, const char *name, const char *extra)
+ * then its sizes as i64, then `nmaps` TMA maps (gpu_tma.c), then a pointer
+ * named `extra` if not NULL. */
+static LLVMValueRef add_fn(GpuLower *g, const TirFunc *f, const char *name, unsigned nmaps, const char *extra)
 {
-    unsigned nsizes = f->sizes ? f->sizes->count : 0, nargs = f->nparams + nsizes + (extra ? 1 : 0);
+    unsigned nsizes = f->sizes ? f->sizes->count : 0, nargs = f->nparams + nsizes + nmaps + (extra ? 1 : 0);
     LLVMTypeRef *pt = calloc(nargs ? nargs : 1, sizeof *pt);
     if (!pt) return NULL;
     for (unsigned p = 0; p < f->nparams; p++) {
@@ -569,12 +571,19 @@ static LLVMValueRef add_fn(GpuLower *g, const TirFunc *f, const char *name, cons
         pt[p] = t->kind == TK_TY_GL ? g->p1 : t->kind == TK_TY_BOOL ? g->e.i8 : emit_scalar_type(&g->e, t->kind);
     }
     for (unsigned s = 0; s < nsizes; s++) pt[f->nparams + s] = g->e.i64;
+    for (unsigned k = 0; k < nmaps; k++) pt[f->nparams + nsizes + k] = g->e.ptr;
     if (extra) pt[nargs - 1] = g->e.ptr;
     LLVMValueRef fn = LLVMAddFunction(g->e.mod, name, LLVMFunctionType(g->e.vd, pt, nargs, 0));
     free(pt);
     for (unsigned p = 0; p < f->nparams; p++) LLVMSetValueName2(LLVMGetParam(fn, p), f->params[p].name, strlen(f->params[p].name));
     for (unsigned s = 0; s < nsizes; s++)
         LLVMSetValueName2(LLVMGetParam(fn, f->nparams + s), f->sizes->names[s], strlen(f->sizes->names[s]));
+    for (unsigned k = 0; k < nmaps; k++) {
+        char m[32];
+        snprintf(m, sizeof m, "tma.map%u", k);
+        LLVMSetValueName2(LLVMGetParam(fn, f->nparams + nsizes + k), m, strlen(m));
+        g->v->tma_map_param(g->e.ctx, fn, f->nparams + nsizes + k);
+    }
     if (extra) LLVMSetValueName2(LLVMGetParam(fn, nargs - 1), extra, strlen(extra));
     return fn;
 }
@@ -601,7 +610,7 @@ static LLVMValueRef emit_grid_fn(GpuLower *g, const TirFunc *f)
 {
     char name[512];
     snprintf(name, sizeof name, "%s__gridv", f->name);
-    LLVMValueRef fn = add_fn(g, f, name, "grid");
+    LLVMValueRef fn = add_fn(g, f, name, 0, "grid");
     if (!fn) return NULL;
     LLVMSetLinkage(fn, LLVMInternalLinkage);
     begin_fn(g, fn);
@@ -623,7 +632,9 @@ static int emit_kernel(GpuLower *g, const TirFunc *f)
     g->vals = calloc(n ? n : 1, sizeof *g->vals);
     g->slots = calloc(n ? n : 1, sizeof *g->slots);
     bool host = g->v->host_entry != NULL;
-    LLVMValueRef kernel = g->vals && g->slots ? add_fn(g, f, f->name, host ? "env" : NULL) : NULL;
+    gpu_tma_plan(g, f);
+    g->tma_param0 = f->nparams + (f->sizes ? f->sizes->count : 0);
+    LLVMValueRef kernel = g->vals && g->slots ? add_fn(g, f, f->name, (unsigned)g->tma_nmaps, host ? "env" : NULL) : NULL;
     if (!kernel) {
         snprintf(g->err, g->errlen, "out of memory");
         return -1;
@@ -646,12 +657,14 @@ static int emit_kernel(GpuLower *g, const TirFunc *f)
         g->exchange = g->v->shared_at(&gb, "exchange", bytes, 0);
         g->shared_used = bytes;
     }
+    gpu_tma_begin(g);
     emit_region(g, &f->body);
+    gpu_tma_end(g);
     end_fn(g);
     if (host && g->status == 0) {
         LLVMValueRef grid = emit_grid_fn(g, f);
         TkGpuBuilder gb = { g->e.ctx, g->e.mod, g->e.b, NULL };
-        if (grid && g->status == 0) g->v->host_entry(&gb, f, kernel, grid, g->shared_used);
+        if (grid && g->status == 0) g->v->host_entry(&gb, f, kernel, grid, g->shared_used, g->tma_maps, g->tma_nmaps);
     }
     free(g->vals);
     free(g->slots);

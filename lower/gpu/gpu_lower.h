@@ -37,6 +37,7 @@
 #include <stddef.h>
 
 #include "gpu_mma.h"
+#include "gpu_tma_desc.h"
 #include "tir.h"
 
 /* The special registers a kernel reads. */
@@ -107,14 +108,35 @@ struct TkGpuVendor {
     /* shared-memory writes of this thread so far are seen by the async proxy
      * (wgmma's reads) of any thread that meets it at a later barrier */
     void (*proxy_fence)(TkGpuBuilder *gb);
+    /* Hopper's tensor memory accelerator (gpu_tma.c), NULL where there is
+     * none. tma_ok: the processors that have it. An mbarrier is 8 bytes of
+     * shared memory (bar, 8-byte aligned). mbar_init: bar expects `count`
+     * arrivals per phase; mbar_init_fence: the inits so far are seen by the
+     * TMA unit (then a barrier, for the other threads). mbar_expect: this
+     * thread arrives at bar and announces `bytes` more to come by copies.
+     * tma_load: the box of `map` (the kernel's map parameter) at tensor
+     * coordinates c[0 .. rank) (i32, innermost first) into shared memory at
+     * dst (1 KiB aligned where swizzled), its bytes counted on bar.
+     * mbar_wait: returns once the phase of bar with parity `parity` (i32,
+     * 0/1) has completed. tma_map_param: marks parameter `index` of kernel fn
+     * as a map (its type comes from tma_map_type). */
+    bool (*tma_ok)(const char *proc);
+    void (*mbar_init)(TkGpuBuilder *gb, LLVMValueRef bar, int count);
+    void (*mbar_init_fence)(TkGpuBuilder *gb);
+    void (*mbar_expect)(TkGpuBuilder *gb, LLVMValueRef bar, int32_t bytes);
+    void (*tma_load)(TkGpuBuilder *gb, LLVMValueRef dst, LLVMValueRef map, LLVMValueRef const *c, unsigned rank, LLVMValueRef bar);
+    void (*mbar_wait)(TkGpuBuilder *gb, LLVMValueRef bar, LLVMValueRef parity);
+    void (*tma_map_param)(LLVMContextRef ctx, LLVMValueRef fn, unsigned index);
     /* Marks fn as running in blocks of exactly `threads` threads (NULL: nothing to mark). */
     void (*kernel_attrs)(LLVMContextRef ctx, LLVMValueRef fn, int threads);
     /* The emulation target (NULL on a GPU): the kernel function is internal
      * and takes a trailing `ptr env` (gb->env); `grid` is
      * void NAME__gridv(<the kernel's params and sizes>, ptr i64[3]), which
      * writes the block counts; this hook adds the host entry points that
-     * call them (gpu_vendor_emu.c). shared_bytes: the block's shared tiles. */
-    void (*host_entry)(TkGpuBuilder *gb, const TirFunc *f, LLVMValueRef kernel, LLVMValueRef grid, int64_t shared_bytes);
+     * call them (gpu_vendor_emu.c). shared_bytes: the block's shared tiles;
+     * maps[0 .. nmaps): the kernel's TMA maps, its last parameters before env. */
+    void (*host_entry)(TkGpuBuilder *gb, const TirFunc *f, LLVMValueRef kernel, LLVMValueRef grid, int64_t shared_bytes,
+                       const TkTmaPlan *maps, int nmaps);
 };
 
 extern const TkGpuVendor tk_gpu_amdgpu;
@@ -134,6 +156,19 @@ LLVMValueRef tk_gpu_intrinsic(TkGpuBuilder *gb, const char *name, LLVMValueRef *
 /* A shared_at hook for GPUs: an internal, 16-byte aligned array of `bytes` in
  * address space 3 (shared memory / LDS) per shared tile (offset unused). */
 LLVMValueRef tk_gpu_shared_array(TkGpuBuilder *gb, const char *name, int64_t bytes, int64_t offset);
+
+/* The TMA maps kernel f takes on target t, after its sizes (gpu_tma.c): up
+ * to max into out; returns how many there are. A launcher makes each from
+ * its tensor (tk_tma_describe). */
+int tk_gpu_tma_plan(const TirFunc *f, const TkGpuTarget *t, TkTmaPlan *out, int max);
+/* The bytes of shared memory kernel f declares on t: its tiles as the
+ * lowering places them (whole KiB at 1 KiB) and the TMA's barriers. */
+int64_t tk_gpu_shared_bytes(const TirFunc *f, const TkGpuTarget *t);
+/* TkTmaDesc as an LLVM struct, and IR that fills *out for plan p from the
+ * tensor's base pointer and the values of f's sizes (host code). */
+LLVMTypeRef tk_gpu_tma_desc_type(LLVMContextRef ctx);
+void tk_gpu_tma_fill(TkGpuBuilder *gb, const TirFunc *f, const TkTmaPlan *p, LLVMValueRef base, LLVMValueRef const *sizes,
+                     LLVMValueRef out);
 
 /* Checks m against the subset and picks each kernel's base tile, without
  * touching LLVM. 0 if every kernel can be emitted for t; 1 and

@@ -532,6 +532,7 @@ void gpu_sync(GpuLower *g)
 {
     gpu_async_before_sync(g);
     TkGpuBuilder gb = { g->e.ctx, g->e.mod, g->e.b, g->env };
-    if (g->wgmma_any) g->v->proxy_fence(&gb);   /* the tiles written so far are seen by the wgmmas after the barrier */
+    /* the tiles written so far are seen by the wgmmas, and ordered before the TMA's writes, after the barrier */
+    if (g->wgmma_any || g->tma_ntiles) g->v->proxy_fence(&gb);
     g->v->barrier(&gb);
 }

@@ -11,12 +11,25 @@
 #include "nvptx_mma.h"
 
 /* { ptr mma, i32 tid, [3 x i32] ctaid, ptr fiber, ptr barrier, ptr shared, ptr shuffle, ptr ldmatrix,
- *   ptr cp_async, ptr cp_async_wait, ptr wgmma } */
+ *   ptr cp_async, ptr cp_async_wait, ptr wgmma, ptr tma_load, ptr mbar_init, ptr mbar_expect, ptr mbar_wait } */
 static LLVMTypeRef env_type(LLVMContextRef ctx)
 {
     LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx), ptr = LLVMPointerTypeInContext(ctx, 0);
-    LLVMTypeRef f[11] = { ptr, i32, LLVMArrayType2(i32, 3), ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr };
-    return LLVMStructTypeInContext(ctx, f, 11, 0);
+    LLVMTypeRef f[15] = { ptr, i32, LLVMArrayType2(i32, 3), ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr };
+    return LLVMStructTypeInContext(ctx, f, 15, 0);
+}
+
+/* env->FIELD(env, args...) for a void function of the environment */
+static void env_call(TkGpuBuilder *gb, unsigned field, LLVMValueRef *args, unsigned n)
+{
+    LLVMTypeRef ptr = LLVMPointerTypeInContext(gb->ctx, 0), ts[8] = { ptr };
+    LLVMValueRef all[8] = { gb->env };
+    for (unsigned k = 0; k < n; k++) {
+        ts[k + 1] = LLVMTypeOf(args[k]);
+        all[k + 1] = args[k];
+    }
+    LLVMValueRef fn = LLVMBuildLoad2(gb->b, ptr, LLVMBuildStructGEP2(gb->b, env_type(gb->ctx), gb->env, field, ""), "");
+    LLVMBuildCall2(gb->b, LLVMFunctionType(LLVMVoidTypeInContext(gb->ctx), ts, n + 1, 0), fn, all, n + 1, "");
 }
 
 /* the block's buffer, at the tile's offset */
@@ -163,6 +176,50 @@ static void emu_nothing(TkGpuBuilder *gb) { (void)gb; }
 
 static bool emu_wgmma_ok(const char *proc) { return proc && strcmp(proc, "sm_90a") == 0; }
 
+/* ---------------------------------------------------------------- TMA
+ * The map is the TkTmaDesc itself; the emulator keeps each mbarrier's state
+ * by its address and lands a copy only when a thread waits on its barrier
+ * (targets/emu/emu_block.c), so a read the lowering did not wait for sees
+ * the tile's old contents. */
+
+static bool emu_tma_ok(const char *proc) { return proc && strncmp(proc, "sm_90", 5) == 0; }
+
+static void emu_mbar_init(TkGpuBuilder *gb, LLVMValueRef bar, int count)
+{
+    LLVMValueRef a[2] = { bar, LLVMConstInt(LLVMInt32TypeInContext(gb->ctx), (unsigned)count, 0) };
+    env_call(gb, 12, a, 2);
+}
+
+static void emu_mbar_expect(TkGpuBuilder *gb, LLVMValueRef bar, int32_t bytes)
+{
+    LLVMValueRef a[2] = { bar, LLVMConstInt(LLVMInt32TypeInContext(gb->ctx), (unsigned)bytes, 0) };
+    env_call(gb, 13, a, 2);
+}
+
+/* env->tma_load(env, map, dst, coords, rank, bar), the coordinates in an array */
+static void emu_tma_load(TkGpuBuilder *gb, LLVMValueRef dst, LLVMValueRef map, LLVMValueRef const *c, unsigned rank, LLVMValueRef bar)
+{
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(gb->ctx);
+    LLVMValueRef coords = entry_array(gb, i32, TK_TMA_MAX_RANK);
+    for (unsigned d = 0; d < rank; d++) {
+        LLVMValueRef ix[2] = { LLVMConstInt(i32, 0, 0), LLVMConstInt(i32, d, 0) };
+        LLVMBuildStore(gb->b, c[d], LLVMBuildGEP2(gb->b, LLVMArrayType2(i32, TK_TMA_MAX_RANK), coords, ix, 2, ""));
+    }
+    LLVMValueRef a[5] = { map, dst, coords, LLVMConstInt(i32, rank, 0), bar };
+    env_call(gb, 11, a, 5);
+}
+
+static void emu_mbar_wait(TkGpuBuilder *gb, LLVMValueRef bar, LLVMValueRef parity)
+{
+    LLVMValueRef a[2] = { bar, parity };
+    env_call(gb, 14, a, 2);
+}
+
+static void emu_tma_map_param(LLVMContextRef ctx, LLVMValueRef fn, unsigned index)
+{
+    (void)ctx, (void)fn, (void)index;   /* a plain pointer to the description */
+}
+
 /* a descriptor's address: the offset in the block's shared buffer */
 static LLVMValueRef emu_shared_address(TkGpuBuilder *gb, LLVMValueRef p)
 {
@@ -222,7 +279,8 @@ static LLVMValueRef add_entry(TkGpuBuilder *gb, const TirFunc *f, const char *su
     return fn;
 }
 
-static void emu_host_entry(TkGpuBuilder *gb, const TirFunc *f, LLVMValueRef kernel, LLVMValueRef grid, int64_t shared_bytes)
+static void emu_host_entry(TkGpuBuilder *gb, const TirFunc *f, LLVMValueRef kernel, LLVMValueRef grid, int64_t shared_bytes,
+                           const TkTmaPlan *maps, int nmaps)
 {
     LLVMTypeRef i32 = LLVMInt32TypeInContext(gb->ctx), i64 = LLVMInt64TypeInContext(gb->ctx);
     LLVMTypeRef ptr = LLVMPointerTypeInContext(gb->ctx, 0), vd = LLVMVoidTypeInContext(gb->ctx);
@@ -233,6 +291,12 @@ static void emu_host_entry(TkGpuBuilder *gb, const TirFunc *f, LLVMValueRef kern
     LLVMValueRef thread = add_entry(gb, f, "thread", tp, 3);
     LLVMSetLinkage(thread, LLVMInternalLinkage);
     unsigned n = unpack(gb, f, kernel, LLVMGetParam(thread, 0), LLVMGetParam(thread, 1), call);
+    /* the maps: each thread describes the tensors itself (they are the same for every thread) */
+    for (int k = 0; k < nmaps; k++) {
+        LLVMValueRef d = entry_array(gb, tk_gpu_tma_desc_type(gb->ctx), 1);
+        tk_gpu_tma_fill(gb, f, &maps[k], call[maps[k].param], call + f->nparams, d);
+        call[n++] = d;
+    }
     call[n++] = LLVMGetParam(thread, 2);
     LLVMBuildCall2(gb->b, LLVMGlobalGetValueType(kernel), kernel, call, n, "");
     LLVMBuildRetVoid(gb->b);
@@ -277,6 +341,13 @@ const TkGpuVendor tk_gpu_emu = {
     .wgmma_ok = emu_wgmma_ok,
     .shared_address = emu_shared_address,
     .proxy_fence = emu_nothing,
+    .tma_ok = emu_tma_ok,
+    .mbar_init = emu_mbar_init,
+    .mbar_init_fence = emu_nothing,
+    .mbar_expect = emu_mbar_expect,
+    .tma_load = emu_tma_load,
+    .mbar_wait = emu_mbar_wait,
+    .tma_map_param = emu_tma_map_param,
     .cp_async_wait = emu_cp_async_wait,
     .mma_rows = emu_rows,
     .mma_check = emu_check,

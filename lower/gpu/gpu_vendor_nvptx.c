@@ -175,6 +175,85 @@ static void nv_wgmma(TkGpuBuilder *gb, int n, bool f16, bool trans_b, LLVMValueR
     for (int i = 0; i < nd; i++) d[i] = LLVMBuildExtractValue(gb->b, r, (unsigned)i, "");
 }
 
+/* ---------------------------------------------------------------- TMA (sm_90)
+ * Inline PTX as well: LLVM 22's cp.async.bulk.tensor intrinsics want the
+ * map as a pointer it can see is a grid_constant parameter, and the
+ * mbarrier waits are a loop. A map is a 128-byte CUtensorMap passed by
+ * value and declared grid_constant, so the kernel may take its address
+ * (LLVM turns that into cvta.param) instead of copying it to local memory.
+ * Shared addresses are the 32-bit shared window's. */
+
+static bool nv_tma_ok(const char *proc) { return proc && strncmp(proc, "sm_90", 5) == 0; }
+
+static LLVMValueRef shared32(TkGpuBuilder *gb, LLVMValueRef p)
+{
+    return LLVMBuildPtrToInt(gb->b, p, LLVMInt32TypeInContext(gb->ctx), "");
+}
+
+static void asm_call(TkGpuBuilder *gb, const char *text, const char *cons, LLVMValueRef *args, unsigned n)
+{
+    LLVMTypeRef ts[16];
+    for (unsigned k = 0; k < n; k++) ts[k] = LLVMTypeOf(args[k]);
+    LLVMTypeRef ft = LLVMFunctionType(LLVMVoidTypeInContext(gb->ctx), ts, n, 0);
+    LLVMValueRef a = LLVMGetInlineAsm(ft, text, strlen(text), cons, strlen(cons), 1, 0, LLVMInlineAsmDialectATT, 0);
+    LLVMBuildCall2(gb->b, ft, a, args, n, "");
+}
+
+static void nv_mbar_init(TkGpuBuilder *gb, LLVMValueRef bar, int count)
+{
+    LLVMValueRef a[2] = { shared32(gb, bar), LLVMConstInt(LLVMInt32TypeInContext(gb->ctx), (unsigned)count, 0) };
+    asm_call(gb, "mbarrier.init.shared::cta.b64 [$0], $1;", "r,r,~{memory}", a, 2);
+}
+
+static void nv_mbar_init_fence(TkGpuBuilder *gb)
+{
+    asm_stmt(gb, "fence.mbarrier_init.release.cluster;");
+}
+
+static void nv_mbar_expect(TkGpuBuilder *gb, LLVMValueRef bar, int32_t bytes)
+{
+    LLVMValueRef a[2] = { shared32(gb, bar), LLVMConstInt(LLVMInt32TypeInContext(gb->ctx), (unsigned)bytes, 0) };
+    asm_call(gb, "mbarrier.arrive.expect_tx.shared::cta.b64 _, [$0], $1;", "r,r,~{memory}", a, 2);
+}
+
+static void nv_tma_load(TkGpuBuilder *gb, LLVMValueRef dst, LLVMValueRef map, LLVMValueRef const *c, unsigned rank, LLVMValueRef bar)
+{
+    char text[256], cons[64];
+    LLVMValueRef a[3 + TK_TMA_MAX_RANK];
+    unsigned n = 0;
+    a[n++] = shared32(gb, dst);
+    a[n++] = LLVMBuildPtrToInt(gb->b, map, LLVMInt64TypeInContext(gb->ctx), "");
+    int t = snprintf(text, sizeof text, "cp.async.bulk.tensor.%ud.shared::cluster.global.tile.mbarrier::complete_tx::bytes [$0], [$1, {",
+                     rank);
+    int k = snprintf(cons, sizeof cons, "r,l");
+    for (unsigned d = 0; d < rank; d++) {
+        a[n++] = c[d];
+        t += snprintf(text + t, sizeof text - (size_t)t, "%s$%u", d ? ", " : "", 2 + d);
+        k += snprintf(cons + k, sizeof cons - (size_t)k, ",r");
+    }
+    a[n++] = shared32(gb, bar);
+    snprintf(text + t, sizeof text - (size_t)t, "}], [$%u];", 2 + rank);
+    snprintf(cons + k, sizeof cons - (size_t)k, ",r,~{memory}");
+    asm_call(gb, text, cons, a, n);
+}
+
+static void nv_mbar_wait(TkGpuBuilder *gb, LLVMValueRef bar, LLVMValueRef parity)
+{
+    LLVMValueRef a[2] = { shared32(gb, bar), parity };
+    asm_call(gb,
+             "{\n\t.reg .pred done;\n\tTK_MBAR_WAIT_${:uid}:\n\t"
+             "mbarrier.try_wait.parity.shared::cta.b64 done, [$0], $1;\n\t@!done bra TK_MBAR_WAIT_${:uid};\n\t}",
+             "r,r,~{memory}", a, 2);
+}
+
+static void nv_tma_map_param(LLVMContextRef ctx, LLVMValueRef fn, unsigned index)
+{
+    LLVMTypeRef map = LLVMArrayType2(LLVMInt8TypeInContext(ctx), 128);
+    LLVMAddAttributeAtIndex(fn, index + 1, LLVMCreateTypeAttribute(ctx, LLVMGetEnumAttributeKindForName("byval", 5), map));
+    LLVMAddAttributeAtIndex(fn, index + 1, LLVMCreateEnumAttribute(ctx, LLVMGetEnumAttributeKindForName("align", 5), 64));
+    LLVMAddAttributeAtIndex(fn, index + 1, LLVMCreateStringAttribute(ctx, "nvvm.grid_constant", 18, "", 0));
+}
+
 const TkGpuVendor tk_gpu_nvptx = {
     .name = "NVPTX",
     .mma_table = "intrinsics/nvptx_mma.c",
@@ -196,6 +275,13 @@ const TkGpuVendor tk_gpu_nvptx = {
     .wgmma_ok = nv_wgmma_ok,
     .shared_address = nv_shared_address,
     .proxy_fence = nv_proxy_fence,
+    .tma_ok = nv_tma_ok,
+    .mbar_init = nv_mbar_init,
+    .mbar_init_fence = nv_mbar_init_fence,
+    .mbar_expect = nv_mbar_expect,
+    .tma_load = nv_tma_load,
+    .mbar_wait = nv_mbar_wait,
+    .tma_map_param = nv_tma_map_param,
     .mma_rows = nv_rows,
     .mma_check = nv_check,
     .kernel_attrs = nv_kernel_attrs,

@@ -42,6 +42,7 @@ typedef struct {
     unsigned long ldmatrix_conflicts;   /* 8x8 matrices of them whose 8 rows collided in shared-memory banks */
     unsigned long cp_async;             /* 16-byte asynchronous copies into shared memory */
     unsigned long wgmma;                /* warpgroup products (wgmma.mma_async, sm_90a) */
+    unsigned long tma;                  /* TMA tensor copies (cp.async.bulk.tensor, sm_90) */
 } TkEmuCounts;
 void tk_emu_take_counts(TkEmuCounts *c);
 

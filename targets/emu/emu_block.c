@@ -24,6 +24,7 @@
 #include "emu.h"
 #include "emu_ldmatrix.h"
 #include "emu_mma.h"
+#include "emu_tma.h"
 #include "emu_wgmma.h"
 #include "gpu_emu_abi.h"
 
@@ -38,7 +39,7 @@
 #include <sanitizer/common_interface_defs.h>
 #endif
 
-enum { WARP = 32, STACK_BYTES = 256 << 10, MAX_THREADS = 1024, MAX_COPIES = 64, GROUP = 128 };
+enum { WARP = 32, STACK_BYTES = 256 << 10, MAX_THREADS = 1024, MAX_COPIES = 64, GROUP = 128, MAX_MBARS = 32, MAX_TMA = 16 };
 
 /* a cp.async in flight: the 16 bytes it will write, read when issued */
 typedef struct {
@@ -94,6 +95,28 @@ typedef struct {
     float d[GROUP][128];
 } Group;
 
+/* A TMA copy issued and not landed: its map (copied: the thread's is on
+ * its stack), the box's coordinates and where it goes. */
+typedef struct {
+    TkTmaDesc map;
+    int32_t coords[TK_TMA_MAX_RANK];
+    int64_t dst;
+} TmaCopy;
+
+/* An mbarrier, by its offset in the shared tiles: arrivals per phase and
+ * still to come in this one, bytes announced and not yet delivered (it may
+ * dip below zero while copies overtake their announcement), completed
+ * phases, and the copies that will deliver. */
+typedef struct {
+    int64_t off;
+    int count, pending;
+    int64_t tx;
+    uint32_t phase;
+    TmaCopy copies[MAX_TMA];
+    int ncopies;
+    int waiting;
+} Mbar;
+
 typedef struct {
     TkEmuThreadFn fn;
     void **args;
@@ -101,6 +124,8 @@ typedef struct {
     Fiber *fibers;            /* MAX_THREADS, stacks mapped on first use */
     Warp warps[MAX_THREADS / WARP];
     Group groups[MAX_THREADS / GROUP];
+    Mbar mbars[MAX_MBARS];
+    int nmbars;
     int n;
     int exited;               /* threads of the block that have returned */
     int bar_arrived;          /* threads waiting at sync() */
@@ -344,6 +369,7 @@ static void emu_ldmatrix(TkEmuEnv *env, int32_t num, int32_t trans, const void *
  * that shared memory keeps its old contents until then — a read the
  * lowering forgot to wait for sees them */
 static _Atomic unsigned long cp_async_count;
+static _Atomic unsigned long tma_count;   /* TMA copies (below) */
 
 static void land(Fiber *f)
 {
@@ -384,10 +410,129 @@ void tk_emu_take_counts(TkEmuCounts *c)
     c->ldmatrix_conflicts = ldmatrix_conflicts;
     c->cp_async = cp_async_count;
     c->wgmma = wgmma_count;
+    c->tma = tma_count;
+    tma_count = 0;
     wgmma_count = 0;
     ldmatrix_count = 0;
     ldmatrix_conflicts = 0;
     cp_async_count = 0;
+}
+
+/* ---------------------------------------------------------------- TMA and mbarriers
+ * The copies of a barrier land when a thread first waits on it (so a read
+ * the lowering did not make wait sees the tile's old contents), each by the
+ * emulator's own TMA (emu_tma.c); the phase completes once every arrival
+ * has come and the bytes delivered match those announced. */
+static Mbar *mbar_at(Block *b, const void *bar, int tid, bool create)
+{
+    long off = (long)((const char *)bar - b->shared);
+    if (off < 0 || off + 8 > b->shared_bytes || off % 8) {
+        fail(b, "thread %d: an mbarrier at offset %ld of %lld bytes of shared tiles%s", tid, off, (long long)b->shared_bytes,
+             off % 8 ? " (not 8-byte aligned)" : "");
+        return NULL;
+    }
+    for (int k = 0; k < b->nmbars; k++)
+        if (b->mbars[k].off == off) return &b->mbars[k];
+    if (!create) {
+        fail(b, "thread %d: an mbarrier at offset %ld that was never initialised", tid, off);
+        return NULL;
+    }
+    if (b->nmbars == MAX_MBARS) {
+        fail(b, "thread %d: more than %d mbarriers", tid, MAX_MBARS);
+        return NULL;
+    }
+    Mbar *m = &b->mbars[b->nmbars++];
+    memset(m, 0, sizeof *m);
+    m->off = off;
+    return m;
+}
+
+static void mbar_settle(Block *b, Mbar *m)
+{
+    if (m->pending == 0 && m->tx == 0) {
+        m->phase++;
+        m->pending = m->count;
+        b->events++;
+    }
+}
+
+/* the barrier's copies land */
+static void mbar_land(Block *b, Mbar *m)
+{
+    char why[256];
+    for (int k = 0; k < m->ncopies && !b->failed; k++) {
+        TmaCopy *c = &m->copies[k];
+        long got = tk_emu_tma_load(&c->map, c->coords, c->dst, (unsigned char *)b->shared, b->shared_bytes, why, sizeof why);
+        if (got < 0) fail(b, "a TMA copy to offset %lld: %s", (long long)c->dst, why);
+        else m->tx -= got;
+    }
+    if (m->ncopies) b->events++;
+    m->ncopies = 0;
+    mbar_settle(b, m);
+}
+
+static void emu_mbar_init(TkEmuEnv *env, void *bar, int32_t count)
+{
+    Block *b = tls_block;
+    Mbar *m = mbar_at(b, bar, env->tid, true);
+    if (!m) return;
+    if (m->ncopies || m->tx || (m->count && m->pending != m->count)) {
+        fail(b, "thread %d: an mbarrier initialised again in the middle of a phase", env->tid);
+        return;
+    }
+    if (count < 1) fail(b, "thread %d: an mbarrier initialised with %d arrivals", env->tid, count);
+    m->count = m->pending = count;
+    b->events++;
+}
+
+static void emu_mbar_expect(TkEmuEnv *env, void *bar, int32_t bytes)
+{
+    Block *b = tls_block;
+    Mbar *m = mbar_at(b, bar, env->tid, false);
+    if (!m) return;
+    if (m->pending == 0) {
+        fail(b, "thread %d: an arrival at an mbarrier whose %d arrivals have all come", env->tid, m->count);
+        return;
+    }
+    m->pending--;
+    m->tx += bytes;
+    b->events++;
+    mbar_settle(b, m);
+}
+
+static void emu_tma_load(TkEmuEnv *env, const void *map, void *dst, const int32_t *coords, int32_t rank, void *bar)
+{
+    Block *b = tls_block;
+    Mbar *m = mbar_at(b, bar, env->tid, false);
+    if (!m) return;
+    const TkTmaDesc *d = map;
+    if (rank != d->rank || rank < 1 || rank > TK_TMA_MAX_RANK) {
+        fail(b, "thread %d: a %d-d TMA copy with a map of rank %d", env->tid, rank, d->rank);
+        return;
+    }
+    if (m->ncopies == MAX_TMA) mbar_land(b, m);   /* a copy may land early, never late */
+    TmaCopy *c = &m->copies[m->ncopies++];
+    c->map = *d;
+    memset(c->coords, 0, sizeof c->coords);
+    memcpy(c->coords, coords, (size_t)rank * sizeof *coords);
+    c->dst = (int64_t)((char *)dst - b->shared);
+    tma_count++;
+}
+
+static void emu_mbar_wait(TkEmuEnv *env, void *bar, int32_t parity)
+{
+    Block *b = tls_block;
+    Fiber *f = env->fiber;
+    Mbar *m = mbar_at(b, bar, env->tid, false);
+    if (!m) return;
+    /* the phase of that parity is complete when the current one has the other parity */
+    while (!b->failed && (m->phase & 1u) == (uint32_t)(parity & 1)) {
+        if (m->ncopies) mbar_land(b, m);
+        if ((m->phase & 1u) != (uint32_t)(parity & 1)) break;
+        m->waiting++;
+        to_scheduler(b, f);
+        m->waiting--;
+    }
 }
 
 /* sync(): every thread of the block that has not returned */
@@ -456,6 +601,13 @@ static void describe_stall(Block *b)
             fail(b, "warpgroup %d: %d of %d threads wait at a wgmma that the others never reach", g, b->groups[g].arrived, GROUP);
             return;
         }
+    for (int k = 0; k < b->nmbars; k++)
+        if (b->mbars[k].waiting > 0) {
+            Mbar *m = &b->mbars[k];
+            fail(b, "%d threads wait on the mbarrier at offset %lld, whose phase never completes (%d of %d arrivals and %lld bytes still to come)",
+                 m->waiting, (long long)m->off, m->pending, m->count, (long long)m->tx);
+            return;
+        }
     fail(b, "no thread of the block can make progress");
 }
 
@@ -489,6 +641,7 @@ void tk_emu_run_block(TkEmuThreadFn fn, void **args, const int64_t *sizes, int32
     b->bar_arrived = 0;
     b->events = 0;
     b->failed = false;
+    b->nmbars = 0;
     memset(b->warps, 0, sizeof b->warps);
     for (int g = 0; g < MAX_THREADS / GROUP; g++) b->groups[g].arrived = 0;
     for (int t = 0; t < threads; t++) {
@@ -505,7 +658,9 @@ void tk_emu_run_block(TkEmuThreadFn fn, void **args, const int64_t *sizes, int32
         f->ncopies = 0;
         f->env = (TkEmuEnv){ .mma = emu_mma, .tid = t, .ctaid = { bx, by, bz }, .fiber = f, .barrier = emu_barrier,
                              .shared = b->shared, .shuffle = emu_shuffle, .ldmatrix = emu_ldmatrix,
-                             .cp_async = emu_cp_async, .cp_async_wait = emu_cp_async_wait, .wgmma = emu_wgmma };
+                             .cp_async = emu_cp_async, .cp_async_wait = emu_cp_async_wait, .wgmma = emu_wgmma,
+                             .tma_load = emu_tma_load, .mbar_init = emu_mbar_init, .mbar_expect = emu_mbar_expect,
+                             .mbar_wait = emu_mbar_wait };
         getcontext(&f->uc);
         f->uc.uc_stack.ss_sp = f->stack;
         f->uc.uc_stack.ss_size = STACK_BYTES;
@@ -525,6 +680,11 @@ void tk_emu_run_block(TkEmuThreadFn fn, void **args, const int64_t *sizes, int32
         if (b->failed || !live) break;
         if (b->events == before) describe_stall(b);
     }
+    /* the lowering waits for its copies before a kernel returns (gpu_tma.c) */
+    for (int k = 0; k < b->nmbars && !b->failed; k++)
+        if (b->mbars[k].ncopies)
+            fail(b, "the block returned with %d TMA copies in flight on the mbarrier at offset %lld", b->mbars[k].ncopies,
+                 (long long)b->mbars[k].off);
     if (b->failed) {
         snprintf(msg, sizeof msg, "block (%d, %d, %d): %s", bx, by, bz, b->why);
         report(msg);

@@ -286,7 +286,7 @@ wgmma)
         out=$("$tkc" run "$src/$k.tk" $kernel --target=sm_90a-emu --size "$sizes" --check --threads 2 --repeat 1 2>&1)
         echo "$out" | grep -E '^(kernel|correct|emulator)'
         echo "$out" | grep -q '^correct   yes' || { echo "$out"; fail "$k $kernel $sizes on sm_90a-emu"; }
-        n=$(echo "$out" | sed -n 's/^emulator .*; \([0-9]*\) wgmma$/\1/p')
+        n=$(echo "$out" | sed -n 's/^emulator .*; \([0-9]*\) wgmma; [0-9]* tma$/\1/p')
         case $want in
         some) [ "${n:-0}" -gt 0 ] || fail "$k $kernel: no wgmma ran" ;;
         none) [ "${n:-1}" -eq 0 ] || fail "$k $kernel: $n wgmma ran where B depends on the warp" ;;
@@ -316,7 +316,7 @@ LIST
         out=$("$tkc" run "$tests/../stdlib-kernels/gemm.tk" --kernel "$k" --target=sm_90a-emu --size "$sizes" "$@" --check --threads 2 --repeat 1 2>&1)
         echo "$out" | grep -E '^(kernel|correct|emulator)'
         echo "$out" | grep -q '^correct   yes' || { echo "$out"; fail "$k $sizes on sm_90a-emu"; }
-        echo "$out" | grep -q '^emulator .* [1-9][0-9]* wgmma$' || fail "$k: no wgmma ran"
+        echo "$out" | grep -q '^emulator .* [1-9][0-9]* wgmma; [1-9][0-9]* tma$' || fail "$k: no wgmma, or no TMA copy, ran"
     done
     ptxas=$(command -v ptxas || ls /usr/local/cuda/bin/ptxas 2>/dev/null || true)
     if [ -n "$ptxas" ]; then
@@ -326,6 +326,46 @@ LIST
         "$ptxas" -arch=sm_90a "$tmp/w.ptx" -o "$tmp/w.cubin" || fail "ptxas refused wgmma.tk's sm_90a PTX"
         rm -rf "$tmp"
         echo "ptxas     wgmma.tk's sm_90a PTX assembles"
+    else
+        echo "ptxas     not installed: the PTX is not assembled"
+    fi
+    ;;
+tma)
+    # shared tiles loaded by the TMA on sm_90a-emu, one kernel per layout
+    # (tests/emu/tma.tk), checked against the interpreter and required to
+    # have made TMA copies — or none where the tensor's rows are not whole
+    # 16-byte chunks (the element-by-element load takes over)
+    while read -r k sizes want; do
+        out=$("$tkc" run "$tests/emu/tma.tk" --kernel "$k" --target=sm_90a-emu --size "$sizes" --check --threads 2 --repeat 1 2>&1)
+        echo "$out" | grep -E '^(kernel|correct|emulator)'
+        echo "$out" | grep -q '^correct   yes' || { echo "$out"; fail "$k $sizes on sm_90a-emu"; }
+        n=$(echo "$out" | sed -n 's/^emulator .*; \([0-9]*\) tma$/\1/p')
+        case $want in
+        some) [ "${n:-0}" -gt 0 ] || fail "$k $sizes: no TMA copy" ;;
+        none) [ "${n:-1}" -eq 0 ] || fail "$k $sizes: $n TMA copies from rows that are not whole chunks" ;;
+        esac
+    done <<'LIST'
+panels M=70,N=304 some
+panels M=64,N=128 some
+panels M=70,N=300 none
+rows128 M=40,N=136 some
+rows64 M=70,N=72 some
+rows32 M=130,N=40 some
+batched_f32 B=3,M=40,N=136 some
+sum_slices K=5,M=70,N=136 some
+sum_slices K=1,M=20,N=64 some
+LIST
+    ptxas=$(command -v ptxas || ls /usr/local/cuda/bin/ptxas 2>/dev/null || true)
+    if [ -n "$ptxas" ]; then
+        tmp=$(mktemp -d)
+        for arch in sm_90 sm_90a; do
+            "$tkc" --emit=ptx --target=$arch "$tests/emu/tma.tk" -o "$tmp/t.ptx" || fail "tma.tk: no PTX for $arch"
+            grep -q 'cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes' "$tmp/t.ptx" || fail "tma.tk: no TMA copy in the $arch PTX"
+            grep -q '.param .align 64 .b8 panels_param_4\[128\]' "$tmp/t.ptx" || fail "tma.tk: the map is not a 128-byte parameter"
+            "$ptxas" -arch=$arch "$tmp/t.ptx" -o "$tmp/t.cubin" || fail "ptxas refused tma.tk's $arch PTX"
+        done
+        rm -rf "$tmp"
+        echo "ptxas     tma.tk's sm_90 and sm_90a PTX assembles"
     else
         echo "ptxas     not installed: the PTX is not assembled"
     fi

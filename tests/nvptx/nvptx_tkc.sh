@@ -48,7 +48,8 @@ ptx)
     "$tkc" --target=sm_80 --emit=ptx "$tests/../examples/gemm.tk" -o "$work/e.ptx" || fail "tkc failed (examples/gemm.tk)"
     [ "$(count "$MMA" "$work/e.ptx")" = 64 ] || fail "examples/gemm.tk: want 64 mma.sync per K step, got $(count "$MMA" "$work/e.ptx")"
     [ "$(count 'bar.sync' "$work/e.ptx")" = 2 ] || fail "examples/gemm.tk: want 2 bar.sync"
-    [ "$(count '^\s*\.shared .align 16 .b8 .*\[8192\]' "$work/e.ptx")" = 2 ] || fail "examples/gemm.tk: As and Bs are not two 8 KiB shared arrays"
+    # (whole KiB: at a 1 KiB boundary, where the 128-byte swizzle starts)
+    [ "$(count '^\s*\.shared .align 1024 .b8 .*\[8192\]' "$work/e.ptx")" = 2 ] || fail "examples/gemm.tk: As and Bs are not two 8 KiB shared arrays at 1 KiB"
     grep -q '\.reqntid 128' "$work/e.ptx" || fail "examples/gemm.tk: not 128 threads"
     # row reductions are butterflies of shuffles: softmax's row_max and row_sum over a
     # 16x64 tile are 2 elements per lane x 2 lane bits each = 8 shfl.sync.idx
@@ -87,13 +88,14 @@ unsupported)
 stats)
     out=$(TK_PTXAS=none "$tkc" --stats --target=sm_90a "$tests/../examples/gemm.tk") || fail "tkc --stats failed"
     echo "$out"
-    echo "$out" | grep -q '^kernel gemm (sm_90a): 128 threads, 16384 B shared; registers, spills and occupancy unknown (no ptxas' \
+    # two 8 KiB tiles and their two TMA barriers (16 bytes after the tiles)
+    echo "$out" | grep -q '^kernel gemm (sm_90a): 128 threads, 16400 B shared; registers, spills and occupancy unknown (no ptxas' \
         || fail "stats without ptxas"
     echo "$out" | grep -q '64 mma.sync m16n8k16 per K step' || fail "mma per K step"
     # the pipelined example on sm_90a: its products are wgmma (B read by the warpgroup from shared tiles)
     out=$(TK_PTXAS=none "$tkc" --stats --target=sm_90a "$tests/../examples/gemm_pipelined.tk") || fail "tkc --stats failed"
     echo "$out"
-    echo "$out" | grep -q '^kernel gemm_pipelined (sm_90a): 128 threads, 32768 B shared;.* wgmma: 8 wgmma.mma_async m64n128k16 in its PTX' \
+    echo "$out" | grep -q '^kernel gemm_pipelined (sm_90a): 128 threads, 32800 B shared;.* wgmma: 8 wgmma.mma_async m64n128k16 in its PTX' \
         || fail "stats of a wgmma kernel"
     "$tkc" --stats "$tests/../examples/gemm.tk" 2> "$work/err" && fail "--stats for the host succeeded"
     grep -q -- '--stats needs an NVIDIA target' "$work/err" || fail "--stats for the host: no clear message"
@@ -102,7 +104,7 @@ stats)
     if [ -n "$ptxas" ]; then
         out=$(TK_PTXAS=$ptxas "$tkc" --stats --target=sm_90a "$tests/../examples/gemm.tk") || fail "tkc --stats failed"
         echo "$out"
-        echo "$out" | grep -Eq '16384 B shared, [0-9]+ registers, 0 B spill stores, 0 B spill loads, 0 B stack; occupancy [0-9]+ of 64 warps per SM' \
+        echo "$out" | grep -Eq '16400 B shared, [0-9]+ registers, 0 B spill stores, 0 B spill loads, 0 B stack; occupancy [0-9]+ of 64 warps per SM' \
             || fail "stats with ptxas"
     else
         echo "(no ptxas here: the ptxas figures were not checked)"

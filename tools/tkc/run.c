@@ -241,6 +241,7 @@ int tkc_run(int argc, char **argv)
     R.ldmatrix_conflicts = counts.ldmatrix_conflicts;
     R.cp_async = counts.cp_async;
     R.wgmma = counts.wgmma;
+    R.tma = counts.tma;
     if (status == RUN_OK && on_gpu && run_cuda_fetch(&gpu, &A, err, errlen) != 0) status = RUN_FAILED;
     launched = status == RUN_OK;
     if (status == RUN_OK && o.output_dir && run_write_outputs(o.output_dir, fn, &A, err, errlen) != 0) status = RUN_USAGE;

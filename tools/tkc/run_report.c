@@ -134,8 +134,8 @@ static void print_json(const RunReport *r)
     }
     printf("\"threads\":%d,", r->threads);
     if (r->emulated)
-        printf("\"ldmatrix\":%lu,\"ldmatrix_conflicts\":%lu,\"cp_async\":%lu,\"wgmma\":%lu,", r->ldmatrix, r->ldmatrix_conflicts, r->cp_async,
-               r->wgmma);
+        printf("\"ldmatrix\":%lu,\"ldmatrix_conflicts\":%lu,\"cp_async\":%lu,\"wgmma\":%lu,\"tma\":%lu,", r->ldmatrix,
+               r->ldmatrix_conflicts, r->cp_async, r->wgmma, r->tma);
     if (r->timed && r->flops_known) {
         double gflops = t->median > 0 ? r->flops / (t->median * 1e6) : 0;
         printf("\"gflop\":%.6g,\"gflops\":%.2f,", r->flops / 1e9, gflops);
@@ -192,8 +192,8 @@ static void print_text(const RunReport *r)
         if (nan_both) printf("warning   %lld elements are NaN in both (the kernel as written produces them)\n", (long long)nan_both);
     }
     if (r->emulated && r->compiled)
-        printf("emulator  %lu ldmatrix in the first launch, %lu of their 8x8 matrices with shared-memory bank conflicts; %lu cp.async; %lu wgmma\n",
-               r->ldmatrix, r->ldmatrix_conflicts, r->cp_async, r->wgmma);
+        printf("emulator  %lu ldmatrix in the first launch, %lu of their 8x8 matrices with shared-memory bank conflicts; %lu cp.async; %lu wgmma; %lu tma\n",
+               r->ldmatrix, r->ldmatrix_conflicts, r->cp_async, r->wgmma, r->tma);
     if (r->timed) {
         printf("time      %.4g ms (median; min %.4g ms, spread p90-p10 %.2g ms over %d samples; %d thread%s)\n", t->median, t->min,
                t->spread, t->n, r->threads, r->threads == 1 ? "" : "s");

@@ -15,7 +15,7 @@ typedef struct {
     bool unspecialised;   /* compiled for any sizes although tkc run specialises (the GPU targets and the emulator) */
     bool gpu;             /* ran on a GPU through the CUDA driver */
     bool emulated;        /* ran on the emulation target: its counts of the checked launch follow */
-    unsigned long ldmatrix, ldmatrix_conflicts, cp_async, wgmma;
+    unsigned long ldmatrix, ldmatrix_conflicts, cp_async, wgmma, tma;
     double compile_ms;
     bool check_failed;         /* status 1 because of the check alone */
     RunCheck check;

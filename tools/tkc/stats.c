@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cpu_jit.h"
+#include "gpu_lower.h"
 #include "nvptx.h"
 #include "nvptx_mma.h"
 #include "ptxas.h"
@@ -102,20 +103,6 @@ static long count_wgmma(const char *ptx_path, const char *name, int *n)
     return count;
 }
 
-/* the shared tiles as the GPU lowering places them (gpu_shared.c: 16-byte
- * aligned, whole KiB tiles at 1 KiB) */
-static int64_t shared_bytes(const TirRegion *r)
-{
-    int64_t n = 0;
-    for (const TirInstr *i = r->first; i; i = i->next) {
-        if (i->op == TIR_VAR && i->type->kind == TK_TY_ST) {
-            int64_t bytes = i->type->dims[0] * i->type->dims[1] * (i->type->elem == TK_TY_F32 ? 4 : 2), a = bytes % 1024 ? 16 : 1024;
-            n = (n + a - 1) / a * a + bytes;
-        }
-        n += shared_bytes(&i->body[0]) + shared_bytes(&i->body[1]);
-    }
-    return n;
-}
 
 int tkc_stats(TirModule *m, const char *target, FILE *out, char *err, size_t errlen)
 {
@@ -157,7 +144,8 @@ int tkc_stats(TirModule *m, const char *target, FILE *out, char *err, size_t err
         const Ptxas *p = NULL;
         for (unsigned j = 0; j < nk; j++)
             if (strcmp(k[j].name, fn->name) == 0) p = &k[j];
-        long smem = p ? p->smem : (long)shared_bytes(&fn->body);
+        TkGpuTarget gt = { &tk_gpu_nvptx, t->cpu, 32 };
+        long smem = p ? p->smem : (long)tk_gpu_shared_bytes(fn, &gt);
         fprintf(out, "kernel %s (%s): %d threads, %ld B shared", fn->name, t->name, threads, smem);
         if (p && p->have) {
             /* blocks per SM: registers (allocated per warp in units of 256), shared memory, threads, 32 blocks */
