@@ -63,10 +63,19 @@ typedef struct {
     uint64_t cubin_size;
     int32_t threads;               /* per block: warps · 32 */
     int32_t sm;                    /* the target's compute capability: 80, 90 */
+    /* Shared tiles the kernel loads by the TMA (sm_90) take a map per tensor
+     * and box, passed after the sizes: tma(params, descs) describes them
+     * (ntma descriptions of what the map encodes, from params[0 .. nparams):
+     * the tensors' addresses and the sizes), and the launch encodes them.
+     * NULL and 0 for a kernel without. */
+    void (*tma)(void *const *params, void *descs);
+    int32_t ntma;
+    int32_t nparams;
 } tk_rt_cuda_kernel;
 
 /* Runs kernel k on grid[0..2] blocks; params[i] points at the value of the
- * kernel's i-th parameter (tensors: a tk_cuda_ptr; then the sizes, int64). */
+ * kernel's i-th parameter (tensors: a tk_cuda_ptr; then the sizes, int64);
+ * the TMA maps it takes after them are made here. */
 int tk_rt_cuda_launch(const tk_rt_cuda_kernel *k, const int64_t grid[3], void **params);
 int tk_rt_cuda_malloc(tk_cuda_ptr *p, size_t bytes);
 int tk_rt_cuda_free(tk_cuda_ptr p);

@@ -13,6 +13,7 @@
 #include "compiler_gpu.h"
 #include "cuda.h"
 #include "device.h"
+#include "gpu_lower.h"
 #include "nvptx_mma.h"
 #include "tir_bind.h"
 #include "tir_interp.h"
@@ -123,7 +124,8 @@ static tk_status cuda_run(const TkrDevice *d, tk_kernel *k, const tk_arg *args, 
     TkArg targs[64];
     double scalars[64] = { 0 };
     uint64_t ptrs[64];
-    void *params[64 + TK_MAX_SIZES];
+    void *params[64 + TK_MAX_SIZES + TK_TMA_MAX_MAPS];
+    _Alignas(64) unsigned char maps[TK_TMA_MAX_MAPS][TK_CUDA_MAP_BYTES];
     unsigned np = 0;
     for (unsigned i = 0; i < nargs; i++) {
         targs[i].data = args[i].data;
@@ -149,6 +151,21 @@ static tk_status cuda_run(const TkrDevice *d, tk_kernel *k, const tk_arg *args, 
     if (tir_interp_grid(f, scalars, sizes, grid, err, errlen) != 0) return TK_ERR_INVALID_ARGUMENT;
     unsigned nsizes = f->sizes ? f->sizes->count : 0;
     for (unsigned s = 0; s < nsizes; s++) params[np++] = &sizes[s];
+    /* the TMA maps the kernel takes after its sizes (sm_90: lower/gpu/gpu_tma.c), from its tensors */
+    TkTmaPlan plans[TK_TMA_MAX_MAPS];
+    TkGpuTarget gt = { &tk_gpu_nvptx, tkr_kernel_target(k), 32 };
+    int nmaps = tk_gpu_tma_plan(f, &gt, plans, TK_TMA_MAX_MAPS);
+    for (int j = 0; j < nmaps && j < TK_TMA_MAX_MAPS; j++) {
+        const tk_arg *a = &args[plans[j].param];
+        TkTmaDesc desc;
+        if ((int)a->rank != plans[j].rank) {
+            snprintf(err, errlen, "kernel %s: argument %d has rank %u, not %d", f->display, plans[j].param, a->rank, plans[j].rank);
+            return TK_ERR_SHAPE;
+        }
+        tk_tma_describe(&plans[j], dptr(a->data), a->shape, &desc);
+        if (tk_cuda_encode_map(c->cu, &desc, maps[j], err, errlen) != 0) return TK_ERR_TARGET;
+        params[np++] = maps[j];
+    }
     TkCudaModule *m;
     tk_status s = module_of(c, k, &m, err, errlen);
     if (s != TK_OK) return s;

@@ -100,7 +100,23 @@ int tk_rt_cuda_launch(const tk_rt_cuda_kernel *k, const int64_t grid[3], void **
     pthread_mutex_lock(&rt.lock);
     TkCudaModule *m = driver(err, sizeof err) ? module_of(k, err, sizeof err) : NULL;
     pthread_mutex_unlock(&rt.lock);
-    if (!m || tk_cuda_launch(m, k->name, grid, k->threads, params, NULL, err, sizeof err) != 0) return fail_with(err);
+    if (!m) return fail_with(err);
+    if (k->ntma <= 0 || !k->tma) {
+        if (tk_cuda_launch(m, k->name, grid, k->threads, params, NULL, err, sizeof err) != 0) return fail_with(err);
+        return 0;
+    }
+    /* the maps, after the parameters and sizes */
+    if (k->ntma > TK_TMA_MAX_MAPS || k->nparams < 0 || k->nparams > 256) return fail_with("tk_rt_cuda_launch: a malformed kernel record");
+    TkTmaDesc descs[TK_TMA_MAX_MAPS];
+    _Alignas(64) unsigned char maps[TK_TMA_MAX_MAPS][TK_CUDA_MAP_BYTES];
+    void *all[256 + TK_TMA_MAX_MAPS];
+    k->tma(params, descs);
+    for (int i = 0; i < k->nparams; i++) all[i] = params[i];
+    for (int j = 0; j < k->ntma; j++) {
+        if (tk_cuda_encode_map(rt.cu, &descs[j], maps[j], err, sizeof err) != 0) return fail_with(err);
+        all[k->nparams + j] = maps[j];
+    }
+    if (tk_cuda_launch(m, k->name, grid, k->threads, all, NULL, err, sizeof err) != 0) return fail_with(err);
     return 0;
 }
 

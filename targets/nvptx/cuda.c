@@ -44,6 +44,9 @@ typedef struct {
     CUresult (*EventDestroy)(CUevent);
     CUresult (*GetErrorName)(CUresult, const char **);
     CUresult (*GetErrorString)(CUresult, const char **);
+    /* CUDA 12 and newer; NULL before (kernels with TMA maps then cannot run) */
+    CUresult (*TensorMapEncodeTiled)(void *, int, uint32_t, void *, const uint64_t *, const uint64_t *, const uint32_t *,
+                                     const uint32_t *, int, int, int, int);
 } Api;
 
 struct TkCuda {
@@ -165,6 +168,7 @@ int tk_cuda_open(TkCuda **out, char *err, size_t errlen)
             return -1;
         }
     }
+    a->TensorMapEncodeTiled = sym(lib, "cuTensorMapEncodeTiled", NULL);
     CUresult r = a->Init(0);
     if (r != 0) {
         cu_fail(cu, "cuInit", r, err, errlen);
@@ -313,5 +317,31 @@ int tk_cuda_launch(TkCudaModule *m, const char *name, const int64_t grid[3], int
         snprintf(what, sizeof what, "running kernel %s", name);
         return cu_fail(cu, what, r, err, errlen);
     }
+    return 0;
+}
+
+/* CUtensorMapDataType, CUtensorMapSwizzle and CUtensorMapL2promotion as
+ * cuda.h numbers them */
+enum { CU_MAP_FLOAT16 = 6, CU_MAP_FLOAT32 = 7, CU_MAP_BFLOAT16 = 9 };
+enum { CU_MAP_SWIZZLE_NONE = 0, CU_MAP_SWIZZLE_32B = 1, CU_MAP_SWIZZLE_64B = 2, CU_MAP_SWIZZLE_128B = 3 };
+enum { CU_MAP_L2_PROMOTION_256B = 3 };
+
+int tk_cuda_encode_map(TkCuda *cu, const TkTmaDesc *d, void *map, char *err, size_t errlen)
+{
+    memset(map, 0, TK_CUDA_MAP_BYTES);
+    if (!tk_tma_usable(d)) return 0;   /* the kernel loads such a tensor element by element and never reads the map */
+    if (!cu->api.TensorMapEncodeTiled) {
+        snprintf(err, errlen, "this CUDA driver has no cuTensorMapEncodeTiled (CUDA 12 or newer is needed for sm_90 kernels' TMA loads)");
+        return -1;
+    }
+    int dtype = d->dtype == TK_TMA_F32 ? CU_MAP_FLOAT32 : d->dtype == TK_TMA_F16 ? CU_MAP_FLOAT16 : CU_MAP_BFLOAT16;
+    int swizzle = d->swizzle == 128 ? CU_MAP_SWIZZLE_128B : d->swizzle == 64 ? CU_MAP_SWIZZLE_64B
+                : d->swizzle == 32 ? CU_MAP_SWIZZLE_32B : CU_MAP_SWIZZLE_NONE;
+    uint32_t box[TK_TMA_MAX_RANK], unit[TK_TMA_MAX_RANK];
+    for (int k = 0; k < d->rank; k++) box[k] = d->box[k], unit[k] = 1;
+    /* the driver takes the strides of dimensions 1 .. rank-1 only */
+    CUresult r = cu->api.TensorMapEncodeTiled(map, dtype, (uint32_t)d->rank, (void *)(uintptr_t)d->base, d->dims, d->strides + 1, box, unit,
+                                              0 /* no interleave */, swizzle, CU_MAP_L2_PROMOTION_256B, 0 /* zeros outside */);
+    if (r != 0) return cu_fail(cu, "cuTensorMapEncodeTiled", r, err, errlen), -1;
     return 0;
 }

@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "gpu_tma_desc.h"
+
 typedef struct TkCuda TkCuda;
 typedef struct TkCudaModule TkCudaModule;
 
@@ -35,6 +37,12 @@ int tk_cuda_copy_to(TkCuda *cu, uint64_t dst, const void *src, size_t bytes, cha
 int tk_cuda_copy_from(TkCuda *cu, void *dst, uint64_t src, size_t bytes, char *err, size_t errlen);
 /* device to device; the ranges must not overlap (CUDA leaves that undefined) */
 int tk_cuda_copy_device(TkCuda *cu, uint64_t dst, uint64_t src, size_t bytes, char *err, size_t errlen);
+
+/* A TMA map (CUtensorMap: 128 bytes, 64-byte aligned) for description d,
+ * into map. One that tk_tma_usable refuses is all zeros (the kernel does
+ * not use it). */
+enum { TK_CUDA_MAP_BYTES = 128 };
+int tk_cuda_encode_map(TkCuda *cu, const TkTmaDesc *d, void *map, char *err, size_t errlen);
 
 /* Runs kernel `name` of m on grid[0..2] blocks of `threads` threads and waits
  * for it; params[i] points at the value of the kernel's i-th parameter. If ms

@@ -15,10 +15,12 @@
 #include <unistd.h>
 
 #include "cpu_jit.h"
+#include "gpu_lower.h"
 #include "nvptx.h"
 #include "nvptx_mma.h"
 #include "ptxas.h"
 #include "target.h"
+#include "tir_bind.h"
 
 typedef struct {
     const TirModule *m;
@@ -28,6 +30,8 @@ typedef struct {
     size_t cubin_len;
     int sm;
     const char **names;   /* the kernels' names before the grid rename: their PTX entries */
+    TkTmaPlan (*plans)[TK_TMA_MAX_MAPS];   /* per kernel, its TMA maps (gpu_tma.c), made before the bodies go */
+    int *nplans;
 } Extra;
 
 static LLVMValueRef const_bytes(LLVMModuleRef mod, const char *name, const void *bytes, size_t n, bool nul)
@@ -41,15 +45,47 @@ static LLVMValueRef const_bytes(LLVMModuleRef mod, const char *name, const void 
     return g;
 }
 
+/* void NAME__cuda__tma(void *const *params, TkTmaDesc *descs): kernel f's
+ * maps described from the launch's parameters (pointers to a tensor's
+ * tk_cuda_ptr, then to each size), for tk_rt_cuda_launch to encode. */
+static LLVMValueRef add_tma_fn(LLVMModuleRef mod, const TirFunc *f, const char *name, const TkTmaPlan *plans, int n)
+{
+    LLVMContextRef ctx = LLVMGetModuleContext(mod);
+    LLVMTypeRef ptr = LLVMPointerTypeInContext(ctx, 0), i64 = LLVMInt64TypeInContext(ctx), dt = tk_gpu_tma_desc_type(ctx);
+    LLVMTypeRef pt[2] = { ptr, ptr };
+    char sym[600];
+    snprintf(sym, sizeof sym, "%s__cuda__tma", name);
+    LLVMValueRef fn = LLVMAddFunction(mod, sym, LLVMFunctionType(LLVMVoidTypeInContext(ctx), pt, 2, 0));
+    LLVMSetLinkage(fn, LLVMPrivateLinkage);
+    LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+    LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(ctx, fn, "entry"));
+    LLVMValueRef params = LLVMGetParam(fn, 0), descs = LLVMGetParam(fn, 1);
+    unsigned nsizes = f->sizes ? f->sizes->count : 0;
+    LLVMValueRef sizes[TK_MAX_SIZES + 1];
+    for (unsigned s = 0; s < nsizes && s < TK_MAX_SIZES; s++) {
+        LLVMValueRef ix = LLVMConstInt(i64, f->nparams + s, 0);
+        sizes[s] = LLVMBuildLoad2(b, i64, LLVMBuildLoad2(b, ptr, LLVMBuildGEP2(b, ptr, params, &ix, 1, ""), ""), "");
+    }
+    TkGpuBuilder gb = { ctx, mod, b, NULL };
+    for (int k = 0; k < n; k++) {
+        LLVMValueRef ix = LLVMConstInt(i64, (unsigned long long)plans[k].param, 0), at = LLVMConstInt(i64, (unsigned long long)k, 0);
+        LLVMValueRef addr = LLVMBuildLoad2(b, i64, LLVMBuildLoad2(b, ptr, LLVMBuildGEP2(b, ptr, params, &ix, 1, ""), ""), "");
+        tk_gpu_tma_fill(&gb, f, &plans[k], LLVMBuildIntToPtr(b, addr, ptr, ""), sizes, LLVMBuildGEP2(b, dt, descs, &at, 1, ""));
+    }
+    LLVMBuildRetVoid(b);
+    LLVMDisposeBuilder(b);
+    return fn;
+}
+
 /* The globals: the module's PTX and cubin, and per kernel NAME__cuda_kernel,
- * laid out as tk/rt.h's tk_rt_cuda_kernel { ptr, ptr, ptr, i64, i32, i32 }. */
+ * laid out as tk/rt.h's tk_rt_cuda_kernel { ptr, ptr, ptr, i64, i32, i32, ptr, i32, i32 }. */
 static void add_globals(LLVMModuleRef mod, void *arg)
 {
     const Extra *x = arg;
     LLVMContextRef ctx = LLVMGetModuleContext(mod);
     LLVMTypeRef ptr = LLVMPointerTypeInContext(ctx, 0), i64 = LLVMInt64TypeInContext(ctx), i32 = LLVMInt32TypeInContext(ctx);
-    LLVMTypeRef fields[6] = { ptr, ptr, ptr, i64, i32, i32 };
-    LLVMTypeRef rec = LLVMStructTypeInContext(ctx, fields, 6, 0);
+    LLVMTypeRef fields[9] = { ptr, ptr, ptr, i64, i32, i32, ptr, i32, i32 };
+    LLVMTypeRef rec = LLVMStructTypeInContext(ctx, fields, 9, 0);
     LLVMValueRef ptx = const_bytes(mod, "tk.ptx", x->ptx, x->ptx_len, true);
     LLVMValueRef cubin = x->cubin ? const_bytes(mod, "tk.cubin", x->cubin, x->cubin_len, false) : LLVMConstPointerNull(ptr);
     unsigned i = 0;
@@ -57,11 +93,15 @@ static void add_globals(LLVMModuleRef mod, void *arg)
         char sym[600];
         snprintf(sym, sizeof sym, "tk.name.%u", i);
         LLVMValueRef name = const_bytes(mod, sym, x->names[i], strlen(x->names[i]), true);
-        LLVMValueRef v[6] = { name, ptx, cubin, LLVMConstInt(i64, x->cubin_len, 0), LLVMConstInt(i32, (unsigned long long)(32 * (f->warps > 0 ? f->warps : 1)), 0),
-                              LLVMConstInt(i32, (unsigned long long)x->sm, 0) };
+        int nt = x->nplans[i];
+        LLVMValueRef tma = nt ? add_tma_fn(mod, f, x->names[i], x->plans[i], nt) : LLVMConstPointerNull(ptr);
+        unsigned nparams = f->nparams + (f->sizes ? f->sizes->count : 0);
+        LLVMValueRef v[9] = { name, ptx, cubin, LLVMConstInt(i64, x->cubin_len, 0), LLVMConstInt(i32, (unsigned long long)(32 * (f->warps > 0 ? f->warps : 1)), 0),
+                              LLVMConstInt(i32, (unsigned long long)x->sm, 0), tma, LLVMConstInt(i32, (unsigned)nt, 0),
+                              LLVMConstInt(i32, nparams, 0) };
         snprintf(sym, sizeof sym, "%s__cuda_kernel", x->names[i]);
         LLVMValueRef g = LLVMAddGlobal(mod, rec, sym);
-        LLVMSetInitializer(g, LLVMConstNamedStruct(rec, v, 6));
+        LLVMSetInitializer(g, LLVMConstNamedStruct(rec, v, 9));
         LLVMSetGlobalConstant(g, 1);
     }
 }
@@ -145,8 +185,12 @@ int tkc_compile_cuda(TirModule *m, const char *target, FILE *obj, char *err, siz
     for (const TirFunc *f = m->funcs; f; f = f->next) n++;
     const char **names = calloc(n ? n : 1, sizeof *names);
     char **renamed = calloc(n ? n : 1, sizeof *renamed);
+    TkTmaPlan(*plans)[TK_TMA_MAX_MAPS] = calloc(n ? n : 1, sizeof *plans);
+    int *nplans = calloc(n ? n : 1, sizeof *nplans);
+    TkGpuTarget gt = { &tk_gpu_nvptx, target, 32 };
     unsigned i = 0;
-    for (TirFunc *f = m->funcs; f && names && renamed; f = f->next, i++) {
+    for (TirFunc *f = m->funcs; f && names && renamed && plans && nplans; f = f->next, i++) {
+        nplans[i] = tk_gpu_tma_plan(f, &gt, plans[i], TK_TMA_MAX_MAPS);
         names[i] = f->name;
         renamed[i] = malloc(strlen(f->name) + 8);
         if (!renamed[i]) break;
@@ -155,11 +199,11 @@ int tkc_compile_cuda(TirModule *m, const char *target, FILE *obj, char *err, siz
         f->body.first = f->body.last = NULL;
         f->shared_bytes = 0;
     }
-    if (!names || !renamed || i < n) {
+    if (!names || !renamed || !plans || !nplans || i < n) {
         snprintf(err, errlen, "out of memory");
         rc = -1;
     } else {
-        Extra x = { m, ptx, ptx_len, cubin, cubin_len, tk_nvptx_sm(target, NULL), names };
+        Extra x = { m, ptx, ptx_len, cubin, cubin_len, tk_nvptx_sm(target, NULL), names, plans, nplans };
         TkCpuJitOptions jo = { .opt_level = 2, .extend = (void (*)(struct LLVMOpaqueModule *, void *))add_globals, .extend_arg = &x };
         rc = tk_cpu_emit(m, &jo, TK_EMIT_OBJ, obj, err, errlen) == 0 ? 0 : -1;
     }
@@ -168,6 +212,8 @@ int tkc_compile_cuda(TirModule *m, const char *target, FILE *obj, char *err, siz
     for (unsigned k = 0; k < n && renamed; k++) free(renamed[k]);
     free(names);
     free(renamed);
+    free(plans);
+    free(nplans);
     free(cubin);
     free(ptx);
     return rc;
