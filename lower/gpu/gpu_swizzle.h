@@ -66,6 +66,17 @@ static inline TkSwizzle tk_swizzle_of(int64_t cols, int elem_bytes)
     return s;
 }
 
+/* The bytes of NVIDIA's swizzle pattern a tile whose rows are `cols`
+ * elements of elem_bytes is stored in — 128 (rows, or panels, of 128
+ * bytes), 64 or 32 — or 0 for a layout that is none of NVIDIA's. wgmma's
+ * matrix descriptors (gpu_wgmma.c) and the TMA's boxes (gpu_tma.c) can
+ * address only those. */
+static inline int tk_swizzle_nvidia_bytes(int64_t cols, int elem_bytes)
+{
+    int64_t bytes = cols * elem_bytes;
+    return bytes % 128 == 0 ? 128 : bytes == 64 || bytes == 32 ? (int)bytes : 0;
+}
+
 /* the element index of (row, col) in a tile of `rows` × `cols` */
 static inline int64_t tk_swizzle_index(TkSwizzle s, int64_t rows, int64_t cols, int64_t row, int64_t col)
 {

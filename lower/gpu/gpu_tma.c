@@ -10,9 +10,8 @@
  * parameter (the map is made from it at launch), into a tile stored in one
  * of the TMA's layouts (gpu_swizzle.h): rows of 128 bytes or panels of them
  * (SWIZZLE_128B, one copy per panel), rows of 64 or 32 bytes (SWIZZLE_64B,
- * _32B), or rows of an odd number of 16-byte chunks (no swizzle), with at
- * most 256 rows (a box's limit) and, for the swizzled ones, the tile at a
- * 1 KiB boundary (the unit swizzles by address; gpu_shared.c aligns tiles of
+ * _32B), with at most 256 rows (a box's limit) and the tile at a 1 KiB
+ * boundary (the unit swizzles by address; gpu_shared.c aligns tiles of
  * whole KiB). Others keep cp.async.
  *
  * The kernel's ABI grows: after its sizes come its maps (TkTmaPlan, listed
@@ -52,29 +51,17 @@ static int dtype_of(TkTypeKind k) { return k == TK_TY_F32 ? TK_TMA_F32 : k == TK
 static bool tma_shape(const TkType *st, const TkType *gt, TkTmaPlan *p)
 {
     int eb = elem_bytes(st->elem);
-    int64_t R = st->dims[0], C = st->dims[1], chunks = C * eb / 16, bytes = R * C * eb;
+    int64_t R = st->dims[0], C = st->dims[1], bytes = R * C * eb;
     if (gt->rank < 2 || gt->rank > TK_TMA_MAX_RANK || R < 1 || R > 256 || bytes % 1024) return false;
-    TkSwizzle sw = tk_swizzle_of(C, eb);
-    int swz;
-    if (chunks % 8 == 0) {
-        if (sw.panel && R % 8) return false;   /* each panel must start at a 1 KiB boundary */
-        swz = 128;
-    } else if (chunks == 4) {
-        swz = 64;
-    } else if (chunks == 2) {
-        swz = 32;
-    } else if (chunks % 2 == 1 && chunks <= 16) {
-        if (sw.mask) return false;
-        swz = 0;
-    } else {
-        return false;   /* rows of 2·odd or 4·odd chunks: a swizzle the unit does not have */
-    }
+    /* rows of 2·odd or 4·odd chunks have a swizzle the unit does not */
+    int swz = tk_swizzle_nvidia_bytes(C, eb);
+    if (!swz || (C * eb > 128 && R % 8)) return false;   /* each panel starts at a 1 KiB boundary */
     memset(p, 0, sizeof *p);
     p->rank = (int32_t)gt->rank;
     p->dtype = dtype_of(st->elem);
     p->elem_bytes = eb;
     p->swizzle = swz;
-    p->box[0] = (uint32_t)(swz ? swz / eb : C);
+    p->box[0] = (uint32_t)(swz / eb);   /* a row, or a 128-byte panel of one */
     p->box[1] = (uint32_t)R;
     for (unsigned k = 2; k < gt->rank; k++) p->box[k] = 1;
     return true;

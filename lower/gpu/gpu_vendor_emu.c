@@ -174,7 +174,8 @@ static void emu_wgmma(TkGpuBuilder *gb, int n, bool f16, bool trans_b, LLVMValue
  * shared memory is the host's: nothing to fence or wait for */
 static void emu_nothing(TkGpuBuilder *gb) { (void)gb; }
 
-static bool emu_wgmma_ok(const char *proc) { return proc && strcmp(proc, "sm_90a") == 0; }
+/* the processors are NVIDIA's: what they have, NVIDIA's hooks say */
+static bool emu_wgmma_ok(const char *proc) { return tk_gpu_nvptx.wgmma_ok(proc); }
 
 /* ---------------------------------------------------------------- TMA
  * The map is the TkTmaDesc itself; the emulator keeps each mbarrier's state
@@ -182,7 +183,7 @@ static bool emu_wgmma_ok(const char *proc) { return proc && strcmp(proc, "sm_90a
  * (targets/emu/emu_block.c), so a read the lowering did not wait for sees
  * the tile's old contents. */
 
-static bool emu_tma_ok(const char *proc) { return proc && strncmp(proc, "sm_90", 5) == 0; }
+static bool emu_tma_ok(const char *proc) { return tk_gpu_nvptx.tma_ok(proc); }
 
 static void emu_mbar_init(TkGpuBuilder *gb, LLVMValueRef bar, int count)
 {

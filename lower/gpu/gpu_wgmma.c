@@ -129,9 +129,7 @@ static unsigned uses_in(const TirRegion *r, const TirInstr *x)
  * read it: rows of 128·k, 64 or 32 bytes of 16-bit elements. */
 static int64_t desc_row_bytes(const TkType *st)
 {
-    if (st->kind != TK_TY_ST || !gpu_half(st->elem)) return 0;
-    int64_t bytes = st->dims[1] * 2;
-    return bytes % 128 == 0 ? 128 : bytes == 64 || bytes == 32 ? bytes : 0;
+    return st->kind == TK_TY_ST && gpu_half(st->elem) ? tk_swizzle_nvidia_bytes(st->dims[1], 2) : 0;
 }
 
 /* The load of mma i's b: b itself, or the one value set into the variable
