@@ -19,12 +19,15 @@ reduced vector stored to memory; sometimes a second product of the converted
 result (an accumulator turned into an A operand, as attention does);
 sometimes the result restaged through a shared tile (each warp stores its
 part, another warp reads it, or one warp reads its own back as a col tile);
-ragged sizes.
+ragged sizes (half of the time with K and N multiples of 8, so that staged
+tiles are copied asynchronously).
 
     gpu_rpg.py TKC --first S --count N [--ptxas PTXAS] [--keep DIR]
 
 Each program runs with `tkc run --target=sm_80-emu --check` (must print
-`correct   yes`); with --ptxas its sm_90a PTX must also assemble. The exit
+`correct   yes`) — odd seeds on `sm_90a-emu` instead, where staged tiles of
+whole KiB arrive by the TMA and products whose B a warpgroup reads alike
+become wgmma; with --ptxas its sm_90a PTX must also assemble. The exit
 status is the number of failures (capped at 100); every failure prints the
 program and the command that reproduces it."""
 import argparse
@@ -166,6 +169,8 @@ def program(seed):
     M = r.randint(1, 3 * BM * W)
     N = r.randint(1, BN) if second else r.randint(1, 2 * BN + 7)
     K = r.randint(1, 3 * BK)
+    if r.random() < 0.5:   # rows of whole 16-byte chunks: staged tiles go by cp.async or the TMA, not element by element
+        K, N = -(-K // 8) * 8, min(-(-N // 8) * 8, BN) if second else -(-N // 8) * 8
     sizes = f"M={M},K={K},N={N}" + (f",D={r.randint(1, BD)}" if second else "")
     if vstore:
         sizes += f",X={-(-N // BN)}"
@@ -197,7 +202,8 @@ def run_all(o, work):
         path = os.path.join(work, f"{name}.tk")
         with open(path, "w") as f:
             f.write(src)
-        cmd = [o.tkc, "run", path, "--target=sm_80-emu", "--size", sizes, "--set", f"s={s}", "--check", "--repeat", "1"]
+        target = "sm_90a-emu" if seed % 2 else "sm_80-emu"
+        cmd = [o.tkc, "run", path, f"--target={target}", "--size", sizes, "--set", f"s={s}", "--check", "--repeat", "1"]
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
         ok = p.returncode == 0 and "\ncorrect   yes" in "\n" + p.stdout
         why = "" if ok else (p.stdout + p.stderr).strip().splitlines()[-3:]
