@@ -9,9 +9,11 @@
 #                                      program built here from `tkc -c --target=sm_80`
 #                                      and libtkrt alone: tests/nvptx/cuda_aot.c), then
 #                                      each kernel on the GPU at ragged sizes against a float64
-#                                      PyTorch reference, then time examples/gemm.tk and
-#                                      examples/gemm_pipelined.tk (cp.async double
-#                                      buffering, ldmatrix) against torch.matmul
+#                                      PyTorch reference, then time examples/gemm.tk,
+#                                      examples/gemm_pipelined.tk and the stdlib gemm_bf16
+#                                      (sm_90a: TMA, wgmma; through libtkrt's launcher,
+#                                      which makes the TMA maps) and gemm_pipelined at
+#                                      sm_80 (cp.async, mma.sync) against torch.matmul
 #                                      (cuBLAS), bf16, 4096³ and
 #                                      8192³, and the stdlib attention (B=16, H=16,
 #                                      S=4096, D=128, causal and not) against PyTorch's
@@ -38,9 +40,20 @@ prepare)
         "$tkc" --target=sm_90a --emit=ptx stdlib-kernels/$k.tk -o bench/gpu/ptx/$k.ptx
     done
     "$tkc" --target=sm_90a --emit=ptx stdlib-kernels/gemm.tk -o bench/gpu/ptx/stdlib_gemm.ptx
+    "$tkc" --target=sm_80 --emit=ptx examples/gemm_pipelined.tk -o bench/gpu/ptx/gemm_pipelined_sm80.ptx
     # tkc -c for an NVIDIA target, as a user's program links it (needs only libc there)
-    cmake --build build-dev -j "$(nproc)" --target cuda_aot >/dev/null
+    cmake --build build-dev -j "$(nproc)" --target cuda_aot tkrt >/dev/null
     cp build-dev/tests/nvptx/cuda_aot bench/gpu/ptx/cuda_aot
+    # the kernels with TMA maps, through TileKit's launcher: tkc -c objects and
+    # libtkrt in one shared library that check.py calls with ctypes
+    objs=()
+    for k in examples/gemm.tk examples/gemm_pipelined.tk stdlib-kernels/gemm.tk; do
+        o=bench/gpu/ptx/$(basename "$k" .tk)_${k%%/*}.o
+        "$tkc" -c --target=sm_90a "$k" -o "$o"
+        objs+=("$o")
+    done
+    cc -shared -o bench/gpu/ptx/libtkcheck.so "${objs[@]}" -Wl,--whole-archive build-dev/targets/cpu/libtkrt.a -Wl,--no-whole-archive -ldl -lpthread
+    rm -f "${objs[@]}" bench/gpu/ptx/*.h
     for k in stdlib-kernels/*.tk; do   # what does not lower yet, and why (one line each)
         # (conv2d.tk lowers but takes minutes in LLVM at its CPU tile sizes)
         rc=0   # (set -e: a failing compile must not end the script)

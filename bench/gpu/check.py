@@ -7,10 +7,45 @@ gemm_bf16 and attention at their GPU configurations — then times
 examples/gemm.tk against torch.matmul (cuBLAS) in bf16 and the stdlib
 attention against PyTorch's flash backend. Medians of repeated, interleaved timings with CUDA events.
 Argument order of a kernel: its parameters, then its size variables as int64
-in order of first appearance (lower/gpu/gpu_lower.h)."""
+in order of first appearance (lower/gpu/gpu_lower.h). Kernels whose shared
+tiles arrive by the TMA (sm_90: the gemms) also take a CUtensorMap per
+tensor and box, made at launch from the tensor (lower/gpu/gpu_tma.c): those
+run through TileKit's own launcher — `tkc -c --target=sm_90a` objects linked
+with libtkrt into libtkcheck.so, called with ctypes — which encodes the maps
+as a user's program gets them. Its launches wait for the GPU, so their
+timings include a launch and a synchronisation (some microseconds)."""
+import ctypes
 import json
 import math
 import sys
+
+
+class TkLib:
+    """Kernels of `tkc -c` objects in a shared library, launched by
+    tk_rt_cuda_launch (include/tk/rt.h) on device pointers."""
+
+    def __init__(self, path):
+        self.lib = ctypes.CDLL(path)
+        self.lib.tk_rt_cuda_launch.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_int64), ctypes.POINTER(ctypes.c_void_p)]
+        self.lib.tk_rt_error.restype = ctypes.c_char_p
+
+    def launch(self, name, tensors, sizes):
+        """name's kernel on device pointers `tensors` (its parameters, all
+        tensors) and int sizes, through NAME__cuda__grid and the record NAME__cuda_kernel."""
+        n, ns = len(tensors), len(sizes)
+        ptrs = (ctypes.c_uint64 * max(n, 1))(*tensors)
+        szs = (ctypes.c_int64 * max(ns, 1))(*sizes)
+        args = (ctypes.c_void_p * max(n, 1))(*tensors)
+        params = (ctypes.c_void_p * max(n + ns, 1))()
+        for i in range(n):
+            params[i] = ctypes.addressof(ptrs) + 8 * i
+        for j in range(ns):
+            params[n + j] = ctypes.addressof(szs) + 8 * j
+        grid = (ctypes.c_int64 * 4)(1, 1, 1, 0)
+        getattr(self.lib, f"{name}__cuda__grid")(args, szs, grid)
+        record = ctypes.addressof(ctypes.c_char.in_dll(self.lib, f"{name}__cuda_kernel"))
+        if self.lib.tk_rt_cuda_launch(record, grid, params) != 0:
+            raise RuntimeError(f"{name}: {self.lib.tk_rt_error().decode()}")
 
 
 def cdiv(a, b):
@@ -51,6 +86,12 @@ def main():
     print(f"gpu-check: {dev}, torch {torch.__version__}, cupy {cp.__version__}")
     mods = {}
 
+    try:
+        tk = TkLib(f"{ptx_dir}/libtkcheck.so")
+    except OSError as e:
+        print(f"gpu-check: cannot load {ptx_dir}/libtkcheck.so ({e}): run 'bash bench/gpu-check.sh prepare' again")
+        return 2
+
     def kernel(ptx, name):
         if ptx not in mods:
             mods[ptx] = cp.RawModule(path=f"{ptx_dir}/{ptx}.ptx")
@@ -76,15 +117,21 @@ def main():
     torch.manual_seed(0)
     print("correctness (ragged sizes, against float64):")
     # examples/gemm.tk: gemm(A[M,K], B[K,N], C[M,N]) sizes (M, K, N), grid (cdiv(N,128), cdiv(M,128)), 4 warps
-    # and examples/gemm_pipelined.tk (the same grid; cp.async double buffering
-    # where the row lengths are multiples of 8, element loads elsewhere)
-    for ptx, name in (("gemm", "gemm"), ("gemm_pipelined", "gemm_pipelined")):
+    # and examples/gemm_pipelined.tk (the same grid; double buffering, TMA copies
+    # where the row lengths are multiples of 8, element loads elsewhere) at
+    # sm_90a through TileKit's launcher; gemm_pipelined also at sm_80 (cp.async,
+    # mma.sync) through CuPy
+    for name in ("gemm", "gemm_pipelined", "gemm_pipelined sm_80"):
         for M, K, N in ((200, 70, 150), (1000, 333, 517), (520, 264, 392)):
             A, B = rand_bf16(M, K), rand_bf16(K, N)
             C = torch.full((M, N), float("nan"), device="cuda")
-            kernel(ptx, name)((cdiv(N, 128), cdiv(M, 128)), (128,), (ptr(A), ptr(B), ptr(C), cp.int64(M), cp.int64(K), cp.int64(N)))
+            if name.endswith("sm_80"):
+                kernel("gemm_pipelined_sm80", "gemm_pipelined")((cdiv(N, 128), cdiv(M, 128)), (128,),
+                                                                 (ptr(A), ptr(B), ptr(C), cp.int64(M), cp.int64(K), cp.int64(N)))
+            else:
+                tk.launch(name, [A.data_ptr(), B.data_ptr(), C.data_ptr()], [M, K, N])
             torch.cuda.synchronize()
-            ok_all &= report(f"examples/{ptx}.tk {M}x{K}x{N}", C, A.double() @ B.double(), 1e-5)
+            ok_all &= report(f"examples/{name}.tk {M}x{K}x{N}", C, A.double() @ B.double(), 1e-5)
     # one warp per 64x64 block of C, grid (cdiv(N,64), cdiv(M,64)): tests/amdgpu/gemm_kloop.tk;
     # the stdlib gemm_bf16 at its GPU configuration: 128x128 blocks of 4 warps, staged
     # through double-buffered shared tiles (cp.async where K and N are multiples of 8)
@@ -93,7 +140,10 @@ def main():
                                                 ("stdlib_gemm", "gemm_bf16", (300, 176, 264), 128, 128)):
         A, B = rand_bf16(M, K), rand_bf16(K, N)
         C = torch.full((M, N), float("nan"), device="cuda")
-        kernel(ptx, name)((cdiv(N, tile), cdiv(M, tile)), (threads,), (ptr(A), ptr(B), ptr(C), cp.int64(M), cp.int64(K), cp.int64(N)))
+        if ptx == "stdlib_gemm":   # TMA maps: TileKit's launcher
+            tk.launch(name, [A.data_ptr(), B.data_ptr(), C.data_ptr()], [M, K, N])
+        else:
+            kernel(ptx, name)((cdiv(N, tile), cdiv(M, tile)), (threads,), (ptr(A), ptr(B), ptr(C), cp.int64(M), cp.int64(K), cp.int64(N)))
         torch.cuda.synchronize()
         ok_all &= report(f"{ptx}.{name} {M}x{K}x{N}", C, A.double() @ B.double(), 1e-5)
     # tests/emu/epilogue.tk: sizes (M, K, N, D), K = 16 and N = 32 (one tile each), grid (cdiv(D,32), cdiv(M,32))
@@ -158,20 +208,20 @@ def main():
     for n in (4096, 8192):
         A, B = rand_bf16(n, n), rand_bf16(n, n)
         C = torch.empty((n, n), device="cuda")
-        g, gp = kernel("gemm", "gemm"), kernel("gemm_pipelined", "gemm_pipelined")
+        gp80 = kernel("gemm_pipelined_sm80", "gemm_pipelined")
         args = (ptr(A), ptr(B), ptr(C), cp.int64(n), cp.int64(n), cp.int64(n))
-        ours = lambda: g((cdiv(n, 128), cdiv(n, 128)), (128,), args)
-        piped = lambda: gp((cdiv(n, 128), cdiv(n, 128)), (128,), args)
-        theirs = lambda: torch.matmul(A, B)
-        med = medians(torch, {"tilekit": ours, "pipelined": piped, "cublas": theirs}, 5)
+        tensors = [A.data_ptr(), B.data_ptr(), C.data_ptr()]
+        fns = {"tilekit": lambda: tk.launch("gemm", tensors, [n, n, n]),                 # sm_90a: TMA, mma.sync
+               "pipelined": lambda: tk.launch("gemm_pipelined", tensors, [n, n, n]),     # sm_90a: TMA, wgmma
+               "stdlib": lambda: tk.launch("gemm_bf16", tensors, [n, n, n]),             # sm_90a: TMA, wgmma
+               "mma_sync": lambda: gp80((cdiv(n, 128), cdiv(n, 128)), (128,), args),      # sm_80: cp.async, mma.sync
+               "cublas": lambda: torch.matmul(A, B)}
+        med = medians(torch, fns, 5)
         tf = {k: 2 * n ** 3 / (v * 1e-3) / 1e12 for k, v in med.items()}
-        ratio = med["cublas"] / med["tilekit"]
-        ratio_p = med["cublas"] / med["pipelined"]
-        print(f"  gemm bf16 {n}³: tilekit {med['tilekit']:.2f} ms ({tf['tilekit']:.1f} TFLOP/s), "
-              f"pipelined {med['pipelined']:.2f} ms ({tf['pipelined']:.1f} TFLOP/s), "
-              f"cuBLAS {med['cublas']:.2f} ms ({tf['cublas']:.1f} TFLOP/s): {ratio:.3f}× / {ratio_p:.3f}× cuBLAS")
-        results["timings"].append({"case": f"gemm bf16 {n}", "ms": med, "tflops": tf, "ratio_to_cublas": ratio,
-                                   "pipelined_ratio_to_cublas": ratio_p})
+        ratios = {k: med["cublas"] / v for k, v in med.items() if k != "cublas"}
+        print(f"  gemm bf16 {n}³: cuBLAS {med['cublas']:.2f} ms ({tf['cublas']:.1f} TFLOP/s); " +
+              ", ".join(f"{k} {med[k]:.2f} ms ({tf[k]:.1f} TFLOP/s, {r:.3f}× cuBLAS)" for k, r in ratios.items()))
+        results["timings"].append({"case": f"gemm bf16 {n}", "ms": med, "tflops": tf, "ratio_to_cublas": ratios})
     # attention B=16, H=16, S=4096, D=128 against PyTorch's flash backend
     b, h, s, d = 16, 16, 4096, 128
     Q, K, V = rand_bf16(b, h, s, d), rand_bf16(b, h, s, d), rand_bf16(b, h, s, d)
