@@ -39,20 +39,16 @@
  * such a load also fence them for the TMA's proxy. */
 #include "gpu_internal.h"
 
-static bool is_st(const TkType *t) { return t && t->kind == TK_TY_ST; }
-
-static int elem_bytes(TkTypeKind k) { return k == TK_TY_F32 ? 4 : 2; }
-
 /* i is `s = load(gl, ...)` that can go by 16-byte copies: same element type
  * (no widening), a row-major tensor, rows of the tile a whole number of
  * chunks, and a vendor that copies asynchronously */
 bool gpu_async_ok(const GpuLower *g, const TirInstr *i)
 {
-    if (!g->v->cp_async || i->op != TIR_SET || !is_st(i->args[0]->type)) return false;
+    if (!g->v->cp_async || i->op != TIR_SET || !gpu_is_st(i->args[0]->type)) return false;
     const TirInstr *v = i->args[1];
     if (v->op != TIR_LOAD || v->args[0]->type->kind != TK_TY_GL) return false;
     const TkType *st = i->args[0]->type, *gt = v->args[0]->type;
-    int b = elem_bytes(st->elem);
+    int b = gpu_elem_bytes(st->elem);
     return gt->elem == st->elem && gt->layout == TK_ROW && gt->rank >= 2 && (st->dims[1] * b) % 16 == 0 &&
            (gpu_half(st->elem) || st->elem == TK_TY_F32);
 }
@@ -195,7 +191,7 @@ LLVMBasicBlockRef gpu_async_load(GpuLower *g, const TirInstr *i)
     LLVMBuilderRef B = g->e.b;
     const TirInstr *var = i->args[0], *ld = i->args[1], *src = ld->args[0];
     const TkType *st = var->type, *gt = src->type;
-    int eb = elem_bytes(st->elem);
+    int eb = gpu_elem_bytes(st->elem);
     int64_t per = 16 / eb, C = st->dims[1], chunks = st->dims[0] * C / per;
     unsigned rank = gt->rank;
     const TirInstr *const *coords = (const TirInstr *const *)&ld->args[1];
@@ -231,7 +227,7 @@ LLVMBasicBlockRef gpu_async_load(GpuLower *g, const TirInstr *i)
     LLVMValueRef bytes = LLVMBuildSelect(B, in, c32(g, 16), c32(g, 0), "");
     /* where nothing is read, the tensor's first element stands in as the source */
     LLVMValueRef ix = LLVMBuildSelect(B, in, LLVMBuildExtractElement(B, A.idx, c32(g, 0), ""), c64(g, 0), "");
-    LLVMTypeRef et = st->elem == TK_TY_F32 ? g->e.f32 : g->e.i16;
+    LLVMTypeRef et = gpu_elem_type(g, st->elem);
     LLVMValueRef from = LLVMBuildGEP2(B, et, base, &ix, 1, "");
     LLVMValueRef to = LLVMBuildGEP2(B, et, g->slots[var->id], &e, 1, "");
     TkGpuBuilder gb = { g->e.ctx, g->e.mod, g->e.b, g->env };

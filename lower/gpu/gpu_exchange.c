@@ -17,8 +17,6 @@
 
 #include "gpu_internal.h"
 
-static int64_t elem_bytes(TkTypeKind k) { return k == TK_TY_F32 ? 4 : 2; }
-
 int gpu_exchange_need(GpuLower *g, const TirInstr *i, const TkType *from, const TkType *to)
 {
     char ty[128], ty2[128], what[400];
@@ -28,7 +26,7 @@ int gpu_exchange_need(GpuLower *g, const TirInstr *i, const TkType *from, const 
                  g->cpu);
         return gpu_not_supported(g, i, what);
     }
-    gpu_scratch_need(g, to->dims[0] * to->dims[1] * elem_bytes(from->elem));
+    gpu_scratch_need(g, to->dims[0] * to->dims[1] * gpu_elem_bytes(from->elem));
     return 0;
 }
 

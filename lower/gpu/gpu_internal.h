@@ -127,6 +127,9 @@ unsigned gpu_width(GpuLower *g, const TirInstr *i);            /* elements a lan
 LLVMTypeRef gpu_value_type(GpuLower *g, const TirInstr *i);     /* <width x elem> */
 LLVMTypeRef gpu_elem_type(GpuLower *g, TkTypeKind k);          /* f32; i1 for bool; i16 (bits) for bf16/f16 */
 static inline bool gpu_half(TkTypeKind k) { return k == TK_TY_BF16 || k == TK_TY_F16; }   /* held as i16 bits */
+static inline bool gpu_is_st(const TkType *t) { return t && t->kind == TK_TY_ST; }
+/* bytes of an element of a tile or tensor in memory (f32; bf16 and f16) */
+static inline int gpu_elem_bytes(TkTypeKind k) { return k == TK_TY_F32 ? 4 : 2; }
 LLVMValueRef gpu_widen(GpuLower *g, LLVMValueRef v, TkTypeKind elem);    /* bf16/f16 bits (scalar or vector) → f32; f32 as is */
 LLVMValueRef gpu_narrow(GpuLower *g, LLVMValueRef v, TkTypeKind elem);   /* f32 → bf16/f16 bits, to nearest even; f32 as is */
 

@@ -27,7 +27,6 @@
 #include "gpu_internal.h"
 #include "gpu_swizzle.h"
 
-static bool is_st(const TkType *t) { return t && t->kind == TK_TY_ST; }
 static bool is_shared(const TkType *t) { return t && tk_is_shared(t->kind); }
 
 /* the declaration of shared tile or vector x (x itself, or a GET of it), or NULL */
@@ -81,7 +80,7 @@ int gpu_shared_check(GpuLower *g, const TirInstr *i)
         }
         if (is_shared(i->type)) {   /* s = load(gl, ...): the whole block */
             TkTypeKind ge = src->type->elem, te = i->type->elem;
-            if (src->op != TIR_PARAM || src->type->kind != TK_TY_GL || (is_st(i->type) && src->type->rank < 2) ||
+            if (src->op != TIR_PARAM || src->type->kind != TK_TY_GL || (gpu_is_st(i->type) && src->type->rank < 2) ||
                 i->nargs != 1 + src->type->rank ||
                 !(ge == te || (te == TK_TY_F32 && (ge == TK_TY_BF16 || ge == TK_TY_F16))) || !set_into_st(i)) {
                 snprintf(what, sizeof what, "from %s into %s", gpu_type_str(src->type, ty, sizeof ty), gpu_type_str(i->type, ty2, sizeof ty2));
@@ -108,7 +107,7 @@ int gpu_shared_check(GpuLower *g, const TirInstr *i)
         const TirInstr *dst = i->args[0], *v = i->args[1];
         if (is_shared(v->type)) {
             if (shared_var(v) == NULL || dst->op != TIR_PARAM || dst->type->kind != TK_TY_GL || i->nargs != 2 + dst->type->rank ||
-                (is_st(v->type) && dst->type->rank < 2) || dst->type->elem != v->type->elem) {
+                (gpu_is_st(v->type) && dst->type->rank < 2) || dst->type->elem != v->type->elem) {
                 snprintf(what, sizeof what, "of %s into %s (a shared tile or vector is stored into a tensor of its element type)",
                          gpu_type_str(v->type, ty, sizeof ty), gpu_type_str(dst->type, ty2, sizeof ty2));
                 return refuse(g, i, what);
@@ -138,7 +137,7 @@ int gpu_shared_check(GpuLower *g, const TirInstr *i)
 
 static int64_t st_bytes(const TkType *t)
 {
-    return shared_elems(t) * (t->elem == TK_TY_F32 ? 4 : 2);
+    return shared_elems(t) * gpu_elem_bytes(t->elem);
 }
 
 /* Shared tiles start at 16 bytes, or at 1024 when they are a whole number
@@ -188,14 +187,9 @@ void gpu_coop_end(GpuLower *g, Coop *L)
 }
 
 /* how an st element is held: bf16 as its bits */
-static LLVMTypeRef st_elem_type(GpuLower *g, const TkType *st)
-{
-    return st->elem == TK_TY_F32 ? g->e.f32 : g->e.i16;
-}
-
 static void st_store(GpuLower *g, const TkType *st, LLVMValueRef base, LLVMValueRef e, LLVMValueRef x)
 {
-    LLVMTypeRef et = st_elem_type(g, st);
+    LLVMTypeRef et = gpu_elem_type(g, st->elem);
     LLVMBuildStore(g->e.b, x, LLVMBuildGEP2(g->e.b, et, base, &e, 1, ""));
 }
 
@@ -203,7 +197,7 @@ static void st_store(GpuLower *g, const TkType *st, LLVMValueRef base, LLVMValue
 static TkSwizzle st_swizzle(const TkType *sh)
 {
     TkSwizzle none = { 0, 0, 0, 0 };
-    return sh->kind == TK_TY_ST ? tk_swizzle_of(sh->dims[1], sh->elem == TK_TY_F32 ? 4 : 2) : none;
+    return sh->kind == TK_TY_ST ? tk_swizzle_of(sh->dims[1], gpu_elem_bytes(sh->elem)) : none;
 }
 
 /* column col (within its panel) of row `row` moved by the swizzle (i64
@@ -287,7 +281,7 @@ void gpu_shared_var(GpuLower *g, const TirInstr *i)
     if (first_use_sets(i->next, i) == 1) return;
     Coop L;
     gpu_coop_begin(g, &L, shared_elems(i->type));
-    st_store(g, i->type, base, L.e, LLVMConstNull(st_elem_type(g, i->type)));
+    st_store(g, i->type, base, L.e, LLVMConstNull(gpu_elem_type(g, i->type->elem)));
     gpu_coop_end(g, &L);
     gpu_sync(g);
 }
@@ -324,7 +318,7 @@ static LLVMValueRef gl_element(GpuLower *g, const TirInstr *ld, const TkType *st
     const TkType *gt = src->type;
     Access A = gl_cell(g, gt, (const TirInstr *const *)&ld->args[1], st, e);
     /* read only inside the tensor (0 outside): a gather of one element */
-    LLVMTypeRef rt = gt->elem == TK_TY_F32 ? g->e.f32 : g->e.i16, want = st_elem_type(g, st);
+    LLVMTypeRef rt = gpu_elem_type(g, gt->elem), want = gpu_elem_type(g, st->elem);
     LLVMValueRef x = LLVMBuildExtractElement(B, gpu_gather(g, gpu_val(g, src), rt, A, 1), c32(g, 0), "");
     if (want == g->e.f32 && rt == g->e.i16) {   /* bf16 / f16 widened into an f32 tile */
         LLVMTypeRef h = gt->elem == TK_TY_BF16 ? g->e.bf16 : g->e.f16;
@@ -340,7 +334,7 @@ void gpu_shared_to_global(GpuLower *g, const TirInstr *i)
     LLVMBuilderRef B = g->e.b;
     const TirInstr *dst = i->args[0], *s = i->args[1];
     const TkType *sh = s->type;
-    LLVMTypeRef et = st_elem_type(g, sh);
+    LLVMTypeRef et = gpu_elem_type(g, sh->elem);
     gpu_async_before_collective(g, i);
     Coop L;
     gpu_coop_begin(g, &L, shared_elems(sh));
@@ -495,7 +489,7 @@ LLVMValueRef gpu_shared_load(GpuLower *g, const TirInstr *i)
     LLVMValueRef fast = ldm_load(g, i, &F);
     if (fast) return fast;
     Base at = tile_base(g, st, i->type, (const TirInstr *const *)&i->args[1], i->nargs > 2, &F);
-    LLVMTypeRef et = st_elem_type(g, st);
+    LLVMTypeRef et = gpu_elem_type(g, st->elem);
     LLVMValueRef v = LLVMGetPoison(LLVMVectorType(et, (unsigned)F.n)), base = g->slots[src->id];
     for (unsigned p = 0; p < (unsigned)F.n; p++) {
         LLVMValueRef ix = cell(g, st, &F, at, p);

@@ -43,14 +43,12 @@
 #include "gpu_internal.h"
 #include "gpu_swizzle.h"
 
-static int elem_bytes(TkTypeKind k) { return k == TK_TY_F32 ? 4 : 2; }
-
 static int dtype_of(TkTypeKind k) { return k == TK_TY_F32 ? TK_TMA_F32 : k == TK_TY_F16 ? TK_TMA_F16 : TK_TMA_BF16; }
 
 /* The box and swizzle of a TMA load of st (rows R, cols C), or false. */
 static bool tma_shape(const TkType *st, const TkType *gt, TkTmaPlan *p)
 {
-    int eb = elem_bytes(st->elem);
+    int eb = gpu_elem_bytes(st->elem);
     int64_t R = st->dims[0], C = st->dims[1], bytes = R * C * eb;
     if (gt->rank < 2 || gt->rank > TK_TMA_MAX_RANK || R < 1 || R > 256 || bytes % 1024) return false;
     /* rows of 2·odd or 4·odd chunks have a swizzle the unit does not */
@@ -219,7 +217,7 @@ void gpu_tma_load(GpuLower *g, const TirInstr *i, int m, int t)
 LLVMValueRef gpu_tma_usable(GpuLower *g, const TkType *gt, LLVMValueRef base_ok)
 {
     LLVMBuilderRef B = g->e.b;
-    LLVMValueRef ok = base_ok, stride = c64(g, elem_bytes(gt->elem));
+    LLVMValueRef ok = base_ok, stride = c64(g, gpu_elem_bytes(gt->elem));
     for (unsigned k = 0; k < gt->rank; k++) {
         LLVMValueRef d = gpu_tensor_dim(g, gt, gt->rank - 1 - k);
         ok = LLVMBuildAnd(B, ok, LLVMBuildICmp(B, LLVMIntSGE, d, c64(g, 1), ""), "");
