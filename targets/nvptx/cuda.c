@@ -334,6 +334,7 @@ int tk_cuda_encode_map(TkCuda *cu, const TkTmaDesc *d, void *map, char *err, siz
         snprintf(err, errlen, "this CUDA driver has no cuTensorMapEncodeTiled (CUDA 12 or newer is needed for sm_90 kernels' TMA loads)");
         return -1;
     }
+    CURRENT(cu);   /* the driver may check the address against the current context's memory */
     int dtype = d->dtype == TK_TMA_F32 ? CU_MAP_FLOAT32 : d->dtype == TK_TMA_F16 ? CU_MAP_FLOAT16 : CU_MAP_BFLOAT16;
     int swizzle = d->swizzle == 128 ? CU_MAP_SWIZZLE_128B : d->swizzle == 64 ? CU_MAP_SWIZZLE_64B
                 : d->swizzle == 32 ? CU_MAP_SWIZZLE_32B : CU_MAP_SWIZZLE_NONE;

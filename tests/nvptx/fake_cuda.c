@@ -10,8 +10,9 @@
  * the fake could have seen: calls before cuInit, with no current context on
  * the calling thread, on unknown handles, on device ranges outside an
  * allocation, with block or grid sizes out of range or unlike .reqntid, and
- * PTX for a newer SM than the device. The ABI types are declared as cuda.c
- * declares them. */
+ * PTX for a newer SM than the device, and tensor maps
+ * (cuTensorMapEncodeTiled) breaking the rules cuda.h documents. The ABI types
+ * are declared as cuda.c declares them. */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
 #endif
@@ -42,6 +43,7 @@ enum {
     INVALID_HANDLE = 400,
     NOT_FOUND = 500,
     ILLEGAL_ADDRESS = 700,
+    NOT_SUPPORTED = 801,
 };
 
 static const struct {
@@ -60,6 +62,7 @@ static const struct {
     { INVALID_HANDLE, "CUDA_ERROR_INVALID_HANDLE", "invalid resource handle" },
     { NOT_FOUND, "CUDA_ERROR_NOT_FOUND", "named symbol not found" },
     { ILLEGAL_ADDRESS, "CUDA_ERROR_ILLEGAL_ADDRESS", "an illegal memory access was encountered" },
+    { NOT_SUPPORTED, "CUDA_ERROR_NOT_SUPPORTED", "operation not supported" },
 };
 
 enum { CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76 };
@@ -100,6 +103,10 @@ static struct {
     TkFakeLaunch *launches;   /* launch i at i % TK_FAKE_CUDA_LAUNCHES_KEPT */
     int nlaunches, launches_cap;
     int retained;
+    int no_tma;               /* TK_FAKE_CUDA_NO_TMA: cuTensorMapEncodeTiled is NOT_SUPPORTED */
+    TkFakeTensorMap *maps;    /* encoding i at i % TK_FAKE_CUDA_MAPS_KEPT */
+    int nmaps, maps_cap, map_calls;
+    uint32_t map_epoch;       /* bumped by tk_fake_cuda_reset: a map written before names no record */
 } S = { .devices = 1, .sm = 90 };
 
 /* The primary context of device 0: its address is the handle. */
@@ -217,14 +224,15 @@ CUresult cuGetErrorString(CUresult r, const char **out)
 CUresult cuInit(unsigned flags)
 {
     if (flags != 0) return INVALID_VALUE;
-    unsigned long long devices, sm, memory;
+    unsigned long long devices, sm, memory, no_tma;
     if (setting("TK_FAKE_CUDA_DEVICES", 1, 64, &devices) != 0 || setting("TK_FAKE_CUDA_SM", 90, 999, &sm) != 0 || sm < 10 ||
-        setting("TK_FAKE_CUDA_MEMORY", 0, ~0ull, &memory) != 0)
+        setting("TK_FAKE_CUDA_MEMORY", 0, ~0ull, &memory) != 0 || setting("TK_FAKE_CUDA_NO_TMA", 0, 1, &no_tma) != 0)
         return INVALID_VALUE;
     pthread_mutex_lock(&lock);
     S.devices = (int)devices;
     S.sm = (int)sm;
     S.memory_cap = memory;
+    S.no_tma = (int)no_tma;
     S.initialized = devices > 0;
     pthread_mutex_unlock(&lock);
     return devices > 0 ? SUCCESS : NO_DEVICE;
@@ -557,6 +565,104 @@ CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, uns
     return r;
 }
 
+/* ---- tensor maps (cuTensorMapEncodeTiled) ---- */
+
+/* Built with TK_FAKE_CUDA_PRE12 (libtk_fake_cuda_pre12.so) the fake is a
+ * driver older than CUDA 12, which has no such entry point at all. */
+#ifndef TK_FAKE_CUDA_PRE12
+enum { MAP_BYTES = 128, MAP_RANK_MAX = 5 };
+/* CUtensorMapDataType 0 .. 12 (UINT8 .. TFLOAT32_FTZ): bytes per element; the
+ * packed 16U4/16U6 types after them are not modelled */
+static const unsigned char map_elem_bytes[] = { 1, 2, 4, 4, 8, 8, 2, 4, 8, 2, 4, 4, 4 };
+enum { MAP_FIRST_FLOAT = 6 };   /* FLOAT16 onwards: the ones a NaN out-of-bounds fill applies to */
+
+/* The rules of cuda.h's cuTensorMapEncodeTiled, in its order (lock held). */
+static CUresult check_tensor_map(const void *map, int dtype, uint32_t rank, const void *address, const uint64_t *dim,
+                                 const uint64_t *stride, const uint32_t *box, const uint32_t *estride, int interleave, int swizzle,
+                                 int l2, int oob)
+{
+    if (!map || (uintptr_t)map % 64) return INVALID_VALUE;
+    if (dtype < 0 || dtype >= (int)sizeof map_elem_bytes) return INVALID_VALUE;
+    if (interleave < 0 || interleave > 2 || swizzle < 0 || swizzle > 3 || l2 < 0 || l2 > 3 || oob < 0 || oob > 1) return INVALID_VALUE;
+    if (rank < 1 || rank > MAP_RANK_MAX || (interleave && rank < 3)) return INVALID_VALUE;
+    if (oob && dtype < MAP_FIRST_FLOAT) return INVALID_VALUE;
+    if (interleave == 2 && swizzle != 1) return INVALID_VALUE;   /* INTERLEAVE_32B takes SWIZZLE_32B alone */
+    if (!dim || !box || !estride || (rank > 1 && !stride)) return INVALID_VALUE;
+    uint64_t esize = map_elem_bytes[dtype], align = interleave == 2 ? 32 : 16, base = (uint64_t)(uintptr_t)address;
+    if (base % align) return INVALID_VALUE;
+    for (uint32_t k = 0; k < rank; k++)
+        if (dim[k] < 1 || dim[k] > (1ull << 32)) return INVALID_VALUE;
+    /* each stride spans the dimensions below it: stride[k] >= stride[k-1] · dim[k] (stride[-1] = element size) */
+    uint64_t below = dim[0] * esize;
+    for (uint32_t k = 0; k + 1 < rank; k++) {
+        if (stride[k] % align || stride[k] >= (1ull << 40) || stride[k] < below) return INVALID_VALUE;
+        if (__builtin_mul_overflow(stride[k], dim[k + 1], &below)) return INVALID_VALUE;
+    }
+    for (uint32_t k = 0; k < rank; k++)
+        if (box[k] < 1 || box[k] > 256 || estride[k] < 1 || estride[k] > 8) return INVALID_VALUE;
+    uint64_t row = box[0] * esize;
+    if (!interleave && row % 16) return INVALID_VALUE;
+    if (!interleave && swizzle && row > (16ull << swizzle)) return INVALID_VALUE;   /* 32B: 32, 64B: 64, 128B: 128 */
+    /* the bytes the tensor reaches, from its first element to past its last */
+    uint64_t span = dim[0] * esize;
+    for (uint32_t k = 1; k < rank; k++) {
+        uint64_t t;
+        if (__builtin_mul_overflow(dim[k] - 1, stride[k - 1], &t) || __builtin_add_overflow(span, t, &span)) return INVALID_VALUE;
+    }
+    return allocation(base, span) ? SUCCESS : INVALID_VALUE;
+}
+
+/* No current context is asked for: the map is host data, and what the real
+ * driver does without one is not something glue should lean on either way. */
+CUresult cuTensorMapEncodeTiled(void *map, int dtype, uint32_t rank, void *address, const uint64_t *dim, const uint64_t *stride,
+                                const uint32_t *box, const uint32_t *estride, int interleave, int swizzle, int l2, int oob)
+{
+    pthread_mutex_lock(&lock);
+    if (S.map_calls < INT_MAX) S.map_calls++;
+    CUresult r = !S.initialized ? NOT_INITIALIZED : S.no_tma ? NOT_SUPPORTED : SUCCESS;
+    if (r == SUCCESS) r = check_tensor_map(map, dtype, rank, address, dim, stride, box, estride, interleave, swizzle, l2, oob);
+    if (r == SUCCESS && S.nmaps == S.maps_cap && S.maps_cap < TK_FAKE_CUDA_MAPS_KEPT) {
+        int cap = S.maps_cap ? 2 * S.maps_cap : 16;
+        if (cap > TK_FAKE_CUDA_MAPS_KEPT) cap = TK_FAKE_CUDA_MAPS_KEPT;
+        TkFakeTensorMap *t = realloc(S.maps, (size_t)cap * sizeof *t);
+        if (t) {
+            S.maps = t;
+            S.maps_cap = cap;
+        } else {
+            r = OUT_OF_MEMORY;
+        }
+    }
+    if (r == SUCCESS && S.nmaps == INT_MAX) r = INVALID_VALUE;   /* the count would wrap */
+    if (r == SUCCESS) {
+        TkFakeTensorMap m;
+        memset(&m, 0, sizeof m);
+        m.dtype = dtype;
+        m.rank = rank;
+        m.address = (uint64_t)(uintptr_t)address;
+        for (uint32_t k = 0; k < rank; k++) {
+            m.dims[k] = dim[k];
+            m.box[k] = box[k];
+            m.element_strides[k] = estride[k];
+            if (k + 1 < rank) m.strides[k] = stride[k];
+        }
+        m.interleave = interleave;
+        m.swizzle = swizzle;
+        m.l2_promotion = l2;
+        m.oob_fill = oob;
+        uint32_t index = (uint32_t)S.nmaps;
+        S.maps[S.nmaps++ % TK_FAKE_CUDA_MAPS_KEPT] = m;
+        /* the header a test reads back from a launch: magic, epoch, index */
+        unsigned char *out = map;
+        memset(out, 0xa5, MAP_BYTES);
+        memcpy(out, TK_FAKE_CUDA_MAP_MAGIC, 8);
+        memcpy(out + 8, &S.map_epoch, 4);
+        memcpy(out + 12, &index, 4);
+    }
+    pthread_mutex_unlock(&lock);
+    return r;
+}
+#endif
+
 /* ---- events: nothing runs, so every kernel takes a microsecond ---- */
 
 CUresult cuEventCreate(CUevent *out, unsigned flags)
@@ -652,7 +758,55 @@ void tk_fake_cuda_reset(void)
     free(S.launches);
     S.launches = NULL;
     S.nlaunches = S.launches_cap = 0;
+    free(S.maps);
+    S.maps = NULL;
+    S.nmaps = S.maps_cap = S.map_calls = 0;
+    S.map_epoch++;
     pthread_mutex_unlock(&lock);
+}
+
+int tk_fake_cuda_tensor_map_calls(void)
+{
+    pthread_mutex_lock(&lock);
+    int n = S.map_calls;
+    pthread_mutex_unlock(&lock);
+    return n;
+}
+
+int tk_fake_cuda_tensor_map_count(void)
+{
+    pthread_mutex_lock(&lock);
+    int n = S.nmaps;
+    pthread_mutex_unlock(&lock);
+    return n;
+}
+
+/* lock held */
+static int map_at(int i, TkFakeTensorMap *out)
+{
+    if (i < 0 || i >= S.nmaps || S.nmaps - i > TK_FAKE_CUDA_MAPS_KEPT) return -1;
+    if (out) *out = S.maps[i % TK_FAKE_CUDA_MAPS_KEPT];
+    return 0;
+}
+
+int tk_fake_cuda_tensor_map_at(int i, TkFakeTensorMap *out)
+{
+    pthread_mutex_lock(&lock);
+    int r = map_at(i, out);
+    pthread_mutex_unlock(&lock);
+    return r;
+}
+
+int tk_fake_cuda_tensor_map(const void *map16, TkFakeTensorMap *out)
+{
+    if (!map16 || memcmp(map16, TK_FAKE_CUDA_MAP_MAGIC, 8) != 0) return -1;
+    uint32_t epoch, index;
+    memcpy(&epoch, (const unsigned char *)map16 + 8, 4);
+    memcpy(&index, (const unsigned char *)map16 + 12, 4);
+    pthread_mutex_lock(&lock);
+    int r = epoch == S.map_epoch && index <= INT_MAX && map_at((int)index, out) == 0 ? (int)index : -1;
+    pthread_mutex_unlock(&lock);
+    return r;
 }
 
 size_t tk_fake_cuda_live_bytes(void)
@@ -704,5 +858,6 @@ __attribute__((destructor)) static void unload(void)
         free(e);
     }
     free(S.launches);
+    free(S.maps);
     memset(&S, 0, sizeof S);
 }
