@@ -124,31 +124,33 @@ int gpu_tma_map_of(const GpuLower *g, const TirInstr *i, int *tile)
     return m;
 }
 
+/* f's plan on t, outside a lowering (for launchers and --stats) */
+static void plan_alone(GpuLower *g, const TirFunc *f, const TkGpuTarget *t)
+{
+    memset(g, 0, sizeof *g);
+    g->v = t->vendor;
+    g->cpu = t->proc;
+    g->wave = t->warp;
+    gpu_tma_plan(g, f);
+}
+
 int tk_gpu_tma_plan(const TirFunc *f, const TkGpuTarget *t, TkTmaPlan *out, int max)
 {
     GpuLower g;
-    memset(&g, 0, sizeof g);
-    g.v = t->vendor;
-    g.cpu = t->proc;
-    g.wave = t->warp;
-    gpu_tma_plan(&g, f);
+    plan_alone(&g, f, t);
     int n = g.tma_nmaps < max ? g.tma_nmaps : max;
     memcpy(out, g.tma_maps, (size_t)n * sizeof *out);
     return g.tma_nmaps;
 }
 
-/* ---------------------------------------------------------------- emission */
-
 int64_t tk_gpu_shared_bytes(const TirFunc *f, const TkGpuTarget *t)
 {
     GpuLower g;
-    memset(&g, 0, sizeof g);
-    g.v = t->vendor;
-    g.cpu = t->proc;
-    g.wave = t->warp;
-    gpu_tma_plan(&g, f);
+    plan_alone(&g, f, t);
     return gpu_shared_bytes(&f->body) + (8 * g.tma_ntiles + 15) / 16 * 16;
 }
+
+/* ---------------------------------------------------------------- emission */
 
 void gpu_tma_begin(GpuLower *g)
 {
