@@ -40,15 +40,16 @@ LLVMValueRef tk_gpu_intrinsic(TkGpuBuilder *gb, const char *name, LLVMValueRef *
 
 LLVMValueRef tk_gpu_shared_array(TkGpuBuilder *gb, const char *name, int64_t bytes, int64_t offset)
 {
-    (void)offset;   /* each tile is its own array; the backend places them */
+    /* each tile is its own array, which the backend places: aligned as its
+     * offset is (gpu_shared.c aligns a tile to where its swizzle starts) */
     char full[160];
     snprintf(full, sizeof full, "shared.%s", name);
     LLVMTypeRef t = LLVMArrayType2(LLVMInt8TypeInContext(gb->ctx), (uint64_t)bytes);
     LLVMValueRef v = LLVMAddGlobalInAddressSpace(gb->mod, t, full, 3);
     LLVMSetLinkage(v, LLVMInternalLinkage);
     LLVMSetInitializer(v, LLVMGetPoison(t));
-    /* whole KiB: at a 1 KiB boundary, where the 128-byte swizzle's pattern starts (wgmma, TMA) */
-    LLVMSetAlignment(v, bytes % 1024 == 0 ? 1024 : 16);
+    int64_t align = offset ? offset & -offset : 1024;
+    LLVMSetAlignment(v, (unsigned)(align > 1024 ? 1024 : align < 16 ? 16 : align));
     return v;
 }
 

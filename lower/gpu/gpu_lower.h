@@ -116,7 +116,7 @@ struct TkGpuVendor {
      * thread arrives at bar and announces `bytes` more to come by copies.
      * tma_load: the box of `map` (the kernel's map parameter) at tensor
      * coordinates c[0 .. rank) (i32, innermost first) into shared memory at
-     * dst (1 KiB aligned where swizzled), its bytes counted on bar.
+     * dst (where its swizzle pattern starts), its bytes counted on bar.
      * mbar_wait: returns once the phase of bar with parity `parity` (i32,
      * 0/1) has completed. tma_map_param: marks parameter `index` of kernel fn
      * as a map (its type comes from tma_map_type). */
@@ -162,7 +162,8 @@ LLVMValueRef tk_gpu_shared_array(TkGpuBuilder *gb, const char *name, int64_t byt
  * its tensor (tk_tma_describe). */
 int tk_gpu_tma_plan(const TirFunc *f, const TkGpuTarget *t, TkTmaPlan *out, int max);
 /* The bytes of shared memory kernel f declares on t: its tiles as the
- * lowering places them (whole KiB at 1 KiB) and the TMA's barriers. */
+ * lowering places them (each where its swizzle pattern starts) and the
+ * TMA's barriers. */
 int64_t tk_gpu_shared_bytes(const TirFunc *f, const TkGpuTarget *t);
 /* TkTmaDesc as an LLVM struct, and IR that fills *out for plan p from the
  * tensor's base pointer and the values of f's sizes (host code). */

@@ -140,10 +140,16 @@ static int64_t st_bytes(const TkType *t)
     return shared_elems(t) * gpu_elem_bytes(t->elem);
 }
 
-/* Shared tiles start at 16 bytes, or at 1024 when they are a whole number
- * of 1 KiB: the 128-byte swizzle repeats every 8 rows of 128 bytes, and
- * wgmma's descriptors (gpu_wgmma.c) find it from the address itself. */
-static int64_t st_align(const TkType *t) { return st_bytes(t) % 1024 == 0 ? 1024 : 16; }
+/* Shared tiles start at 16 bytes, or where their swizzle pattern starts
+ * when it is one of NVIDIA's (rows of 128·k, 64 or 32 bytes): every 8 lines
+ * of 128 bytes, at 1024, 512 or 256 bytes. wgmma's descriptors
+ * (gpu_wgmma.c) and the TMA (gpu_tma.c) read the pattern from the address
+ * itself, so a tile elsewhere would be read or written in another order. */
+static int64_t st_align(const TkType *t)
+{
+    int sw = t->kind == TK_TY_ST ? tk_swizzle_nvidia_bytes(t->dims[1], gpu_elem_bytes(t->elem)) : 0;
+    return sw ? 8 * sw : 16;
+}
 static int64_t align_to(int64_t x, int64_t a) { return (x + a - 1) / a * a; }
 
 int64_t gpu_shared_bytes(const TirRegion *r)

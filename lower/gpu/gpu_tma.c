@@ -10,9 +10,9 @@
  * parameter (the map is made from it at launch), into a tile stored in one
  * of the TMA's layouts (gpu_swizzle.h): rows of 128 bytes or panels of them
  * (SWIZZLE_128B, one copy per panel), rows of 64 or 32 bytes (SWIZZLE_64B,
- * _32B), with at most 256 rows (a box's limit) and the tile at a 1 KiB
- * boundary (the unit swizzles by address; gpu_shared.c aligns tiles of
- * whole KiB). Others keep cp.async.
+ * _32B), with at most 256 rows (a box's limit); gpu_shared.c places such a
+ * tile where its pattern starts (the unit swizzles by address). Others keep
+ * cp.async.
  *
  * The kernel's ABI grows: after its sizes come its maps (TkTmaPlan, listed
  * by tk_gpu_tma_plan in the same order), one per (tensor, box, swizzle) —
@@ -49,9 +49,10 @@ static int dtype_of(TkTypeKind k) { return k == TK_TY_F32 ? TK_TMA_F32 : k == TK
 static bool tma_shape(const TkType *st, const TkType *gt, TkTmaPlan *p)
 {
     int eb = gpu_elem_bytes(st->elem);
-    int64_t R = st->dims[0], C = st->dims[1], bytes = R * C * eb;
-    if (gt->rank < 2 || gt->rank > TK_TMA_MAX_RANK || R < 1 || R > 256 || bytes % 1024) return false;
-    /* rows of 2·odd or 4·odd chunks have a swizzle the unit does not */
+    int64_t R = st->dims[0], C = st->dims[1];
+    if (gt->rank < 2 || gt->rank > TK_TMA_MAX_RANK || R < 1 || R > 256) return false;
+    /* rows of 2·odd or 4·odd chunks have a swizzle the unit does not; the
+     * others start where their pattern does (gpu_shared.c) */
     int swz = tk_swizzle_nvidia_bytes(C, eb);
     if (!swz || (C * eb > 128 && R % 8)) return false;   /* each panel starts at a 1 KiB boundary */
     memset(p, 0, sizeof *p);

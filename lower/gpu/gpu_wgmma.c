@@ -15,8 +15,8 @@
  *
  * The shared tiles are already in the layouts the descriptors describe
  * (gpu_swizzle.h): rows of 128 bytes (panels of them for wider rows), 64 or
- * 32 bytes, swizzled as the 128-, 64- and 32-byte modes are, each tile at a
- * 1024-byte boundary (gpu_shared.c). An mma_ab's b (K×N) sits in the tile
+ * 32 bytes, swizzled as the 128-, 64- and 32-byte modes are, each tile
+ * where its pattern starts: 1024, 512 or 256 bytes (gpu_shared.c). An mma_ab's b (K×N) sits in the tile
  * with N along its rows: N-major (trans-b); an mma_abt's b (N×K) with K
  * along them: K-major. Descriptor fields (PTX ISA, wgmma matrix descriptor
  * and canonical layouts; W = the swizzle's row bytes, R = the tile's rows):

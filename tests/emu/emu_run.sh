@@ -299,6 +299,8 @@ wgmma)
 ../emu/wgmma:abt_panels M=150,K=200,N=100 some
 ../emu/wgmma:ab_wide M=140,K=40,N=300 some
 ../emu/wgmma:ab_per_warp M=40,K=40,N=300 none
+../emu/wgmma:ab_small M=130,K=72,N=40 some
+../emu/wgmma:ab_small M=70,K=33,N=20 some
 ../emu/pipelined:gemm_pipelined M=150,K=136,N=200 some
 ../../examples/gemm_pipelined:gemm_pipelined M=200,K=136,N=264 some
 ../../stdlib-kernels/gemm:gemm_bf16 M=150,K=136,N=264 some
